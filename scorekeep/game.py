@@ -1,0 +1,156 @@
+"""The shape every game module has, and the values they hand to the CLI.
+
+A game module (`scorekeep/games/<name>/`) provides a `GAME` object with:
+  read(doc, header)  the YAML mapping → the game's frozen record (InputError if unreadable)
+  audit(record)      replay the record against the rules → Audit (violations, events, results)
+  sheet(audit)       the score sheet, a pure function of the audit
+  replay(audit, …)   the record turn by turn, for the `replay` command
+plus its rulebook (`RULES`) and house-rule options (`OPTIONS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import fields
+from .errors import Finding, InputError
+from .options import Option, read_options
+from .yamlio import Map, Node
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    """One rule as the `rules` command explains it."""
+
+    id: str
+    title: str
+    text: str
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Header:
+    """What every record has: the game, the players, the options, and free-text notes."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    meta: Mapping[str, str]
+    """`title`, `date`, `place`, `notes` as written."""
+    line: int
+
+
+COMMON_KEYS = ("game", "players", "rules", "title", "date", "place", "notes")
+META_KEYS = ("title", "date", "place", "notes")
+
+
+def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: range,
+                options: Mapping[str, Option]) -> tuple[Header, dict[str, Node]]:
+    """Check the top-level keys and read the parts every game shares."""
+    top = fields.keys(doc, "the record", (*COMMON_KEYS, *extra_keys), required=("players",))
+    players = fields.players(top["players"], player_count)
+    opts = read_options(top.get("rules"), options, game)
+    meta = {k: fields.text(top[k], f"`{k}`", allow_empty=True) for k in META_KEYS if k in top}
+    return Header(game, players, opts, meta, doc.line), top
+
+
+@dataclass
+class Audit:
+    """A record replayed against its game's rules."""
+
+    game: str
+    header: Header
+    record: Any
+    violations: list[Finding]
+    events: list[Finding]
+    result: Any
+    """The game's own replay result (per-hand states, scores), read by `sheet` and `replay`."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A running score table, ready to render in any format.
+
+    `headers`/`table` are the human table (text cells); `rows` hold the same data as plain
+    values for JSON and CSV.
+    """
+
+    game: str
+    headers: tuple[str, ...]
+    table: tuple[tuple[str, ...], ...]
+    rows: tuple[dict[str, Any], ...]
+    totals: dict[str, int]
+    winner: str | list[str] | None
+    standings: tuple[tuple[str, int], ...]
+    status: str
+    """One line: how far the match has got and who won, in words."""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """One titled table of a replay (a hand trick by trick, a Daifugō game turn by turn)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which part of a record `replay` shows; None means all."""
+
+    hand: int | None = None
+    set: int | None = None
+    game: int | None = None
+
+
+class Game(Protocol):
+    name: str
+    title: str
+    RULES: tuple[RuleDoc, ...]
+    OPTIONS: Mapping[str, Option]
+
+    def read(self, doc: Map) -> Any: ...
+    def audit(self, record: Any) -> Audit: ...
+    def sheet(self, audit: Audit) -> Sheet: ...
+    def replay(self, audit: Audit, selection: Selection) -> list[Section]: ...
+
+
+@dataclass
+class Registry:
+    """Game modules by name, imported only when a record needs them (start-up stays fast)."""
+
+    modules: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        return list(self.modules)
+
+    def resolve(self, name: str) -> str | None:
+        key = name.strip().lower()
+        return key if key in self.modules else self.aliases.get(key)
+
+    def get(self, name: str) -> Game:
+        import importlib
+
+        canonical = self.resolve(name)
+        if canonical is None:
+            raise KeyError(name)
+        return importlib.import_module(self.modules[canonical]).GAME  # type: ignore[no-any-return]
+
+    def read_game(self, node: Node | None, line: int) -> Game:
+        if node is None:
+            raise InputError(f"the record needs `game:` ({fields.listing(self.names())})", line)
+        name = fields.text(node, "`game`")
+        if self.resolve(name) is None:
+            raise InputError(f"unknown game `{name}`{fields.did_you_mean(name, self.names())} "
+                             f"(games: {fields.listing(self.names())})", node.line)
+        return self.get(name)

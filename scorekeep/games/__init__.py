@@ -1,0 +1,10 @@
+"""The games scorekeep knows, registered by name. Each lives in its own package here."""
+
+from ..game import Registry
+
+REGISTRY = Registry(
+    modules={
+        "oh-hell": "scorekeep.games.oh_hell",
+    },
+    aliases={"ohhell": "oh-hell", "oh hell": "oh-hell", "oh_hell": "oh-hell"},
+)

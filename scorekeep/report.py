@@ -1,0 +1,51 @@
+"""Checking files: one report per file, whatever went wrong with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import api
+from .errors import InputError
+from .game import Audit
+from .yamlio import Map, read_file
+
+
+@dataclass
+class FileReport:
+    """The outcome of checking one file: an audit, or the input error that stopped it."""
+
+    path: str
+    game: str | None
+    audit: Audit | None
+    error: InputError | None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.audit is not None and self.audit.ok
+
+    def to_json(self) -> dict[str, Any]:
+        a = self.audit
+        return {
+            "path": self.path,
+            "game": self.game,
+            "ok": self.ok,
+            "errors": [self.error.to_json()] if self.error else [],
+            "violations": [v.to_json() for v in a.violations] if a else [],
+            "events": [e.to_json() for e in a.events] if a else [],
+        }
+
+
+def check_file(path: str) -> FileReport:
+    """Read and audit one file; input errors are caught and reported, never raised."""
+    game: str | None = None
+    try:
+        root = read_file(path)
+        module = api.game_of(root)
+        game = module.name
+        assert isinstance(root, Map)
+        audit = module.audit(module.read(root))
+        return FileReport(path, game, audit, None)
+    except InputError as e:
+        e.path = path
+        return FileReport(path, game, None, e)
