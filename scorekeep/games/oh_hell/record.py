@@ -1,0 +1,202 @@
+"""Oh Hell records: YAML → frozen values. Only shape and spelling are judged here, never rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ... import fields
+from ...cards import CARD_HELP, Card, parse_card, parse_suit
+from ...errors import InputError
+from ...game import Header, read_header
+from ...yamlio import Map, Node, Scalar
+from .rulebook import OPTIONS
+
+NO_TRUMP = "none"
+
+HAND_KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A number written for one player (a bid, a trick count, a score) and where."""
+
+    player: str
+    value: int
+    line: int
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: Card
+    line: int
+
+
+@dataclass(frozen=True)
+class Trick:
+    plays: tuple[Play, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as recorded; None where the record does not say."""
+
+    number: int
+    line: int
+    cards: Entry | None = None
+    dealer: str | None = None
+    dealer_line: int | None = None
+    turn_up: Card | None = None
+    turn_up_line: int | None = None
+    trump: str | None = None
+    """'S', 'H', 'D', 'C', NO_TRUMP, or None when not written."""
+    trump_line: int | None = None
+    deal: Mapping[str, tuple[Card, ...]] | None = None
+    deal_lines: Mapping[str, int] | None = None
+    bids: tuple[Entry, ...] = ()
+    bids_line: int = 0
+    play: tuple[Trick, ...] | None = None
+    play_line: int | None = None
+    tricks: tuple[Entry, ...] | None = None
+    tricks_line: int | None = None
+    scores: tuple[Entry, ...] | None = None
+    scores_line: int | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    header: Header
+    first_dealer: str
+    pattern: tuple[int, ...]
+    hands: tuple[Hand, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.players
+
+
+_PATTERN = re.compile(r"\s*(\d+)\s*\.\.\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?\Z")
+
+
+def default_pattern(n_players: int) -> str:
+    top = min(10, 51 // n_players)
+    return f"{top}..1..{top}"
+
+
+def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ...]:
+    """`10..1..10` → (10, 9, …, 1, …, 10): the turning point is played once."""
+    m = _PATTERN.match(text)
+    if not m:
+        raise InputError(f"option `deal_pattern` cannot be `{text}`: write `A..B` or `A..B..C`, "
+                         "e.g. `10..1..10` or `1..10`", line)
+    points = [int(g) for g in m.groups() if g is not None]
+    if min(points) < 1:
+        raise InputError(f"option `deal_pattern` `{text}`: every hand deals at least 1 card", line)
+    sizes = [points[0]]
+    for target in points[1:]:
+        step = 1 if target > sizes[-1] else -1
+        sizes.extend(range(sizes[-1] + step, target + step, step))
+    if max(sizes) * n_players > 51:
+        raise InputError(
+            f"option `deal_pattern` `{text}`: {max(sizes)} cards each to {n_players} players leaves no "
+            f"card to turn up for trump (at most {51 // n_players} each)", line)
+    return tuple(sizes)
+
+
+def _entries(node: Node, players: tuple[str, ...], what: str) -> tuple[Entry, ...]:
+    return tuple(Entry(name, fields.whole(v, f"{what} of {name}"), k.line)
+                 for name, k, v in fields.per_player(node, players, what))
+
+
+def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
+    m = fields.mapping(node, where)
+    if not m.pairs:
+        raise InputError(f"{where} is empty: write `{{player: card, …}}` in the order played", m.line)
+    plays = tuple(Play(name, fields.card(v, f"{where} ({name})", parse_card, CARD_HELP), v.line)
+                  for name, _k, v in fields.per_player(m, players, where))
+    return Trick(plays, m.line)
+
+
+def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand:
+    where = f"hand {number}"
+    m = fields.mapping(node, where)
+    top = fields.keys(m, where, HAND_KEYS, required=("bids",))
+    kw: dict[str, object] = {}
+    if "cards" in top:
+        kw["cards"] = Entry("", fields.whole(top["cards"], f"`cards` of {where}"), top["cards"].line)
+    if "dealer" in top:
+        kw["dealer"] = fields.player(top["dealer"], players, f"`dealer` of {where}")
+        kw["dealer_line"] = top["dealer"].line
+    if "turn_up" in top:
+        kw["turn_up"] = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card, CARD_HELP)
+        kw["turn_up_line"] = top["turn_up"].line
+    if "trump" in top:
+        raw = fields.text(top["trump"], f"`trump` of {where}")
+        suit = NO_TRUMP if raw.lower() in ("none", "no", "no trump", "notrump", "nt", "-") else parse_suit(raw)
+        if suit is None:
+            raise InputError(f"`trump` of {where} cannot be `{raw}`: write a suit (S H D C, ♠ ♥ ♦ ♣, "
+                             "or spades, hearts, diamonds, clubs) or `none`", top["trump"].line)
+        kw["trump"], kw["trump_line"] = suit, top["trump"].line
+    if "deal" in top:
+        deal: dict[str, tuple[Card, ...]] = {}
+        lines: dict[str, int] = {}
+        for name, _k, v in fields.per_player(top["deal"], players, f"`deal` of {where}"):
+            deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card, CARD_HELP)
+            lines[name] = v.line
+        kw["deal"], kw["deal_lines"] = deal, lines
+    kw["bids"] = _entries(top["bids"], players, f"the bid")
+    kw["bids_line"] = top["bids"].line
+    if "play" in top:
+        seq = fields.sequence(top["play"], f"`play` of {where}")
+        tricks = tuple(_trick(t, players, f"trick {i} of {where}") for i, t in enumerate(seq.items, 1))
+        for i, t in enumerate(tricks[:-1], 1):
+            if len(t.plays) < len(players):
+                raise InputError(
+                    f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
+                    "the last trick written may be unfinished", t.line)
+        kw["play"], kw["play_line"] = tricks, top["play"].line
+    if "tricks" in top:
+        entries = _entries(top["tricks"], players, "tricks taken")
+        _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
+        kw["tricks"], kw["tricks_line"] = entries, top["tricks"].line
+    if "scores" in top:
+        kw["scores"] = _entries(top["scores"], players, "the score")
+        kw["scores_line"] = top["scores"].line
+        if "tricks" not in top and "play" not in top:
+            raise InputError(f"{where} has `scores` but no `tricks` or `play`: write how many tricks "
+                             "each player took so the scores can be checked", top["scores"].line)
+    bid_names = {e.player for e in kw["bids"]}  # type: ignore[attr-defined]
+    if any(k in top for k in ("play", "tricks", "scores")) and len(bid_names) < len(players):
+        missing = [p for p in players if p not in bid_names]
+        raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
+                         "every player bids before the first card", top["bids"].line)
+    return Hand(number, m.line, **kw)  # type: ignore[arg-type]
+
+
+def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, what: str) -> None:
+    given = {e.player for e in entries}
+    missing = [p for p in players if p not in given]
+    if missing:
+        raise InputError(f"{what} has no count for {', '.join(missing)}: give every player's tricks "
+                         "(0 where they took none)", node.line)
+
+
+def read(doc: Map) -> Record:
+    header, top = read_header(doc, "oh-hell", ("first_dealer", "hands"), range(2, 8), OPTIONS)
+    players = header.players
+    first = fields.player(top["first_dealer"], players, "`first_dealer`") if "first_dealer" in top else players[0]
+    pattern_text = header.options["deal_pattern"] or default_pattern(len(players))
+    rules_node = top.get("rules")
+    line = rules_node.line if rules_node is not None else doc.line
+    if isinstance(rules_node, Map) and "deal_pattern" in rules_node.index:
+        line = rules_node.get("deal_pattern").line  # type: ignore[union-attr]
+    pattern = expand_pattern(pattern_text, len(players), line)
+    hands_node = top.get("hands")
+    hands: tuple[Hand, ...] = ()
+    if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
+        seq = fields.sequence(hands_node, "`hands`")
+        hands = tuple(_hand(h, i, players, i == len(seq.items)) for i, h in enumerate(seq.items, 1))
+    return Record(header, first, pattern, hands)

@@ -1,0 +1,84 @@
+"""Oh Hell scoring: pure functions of the replayed hands and the options (oh-hell.score)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...cards import SUIT_SYMBOL
+from ...game import Audit, Sheet
+
+if TYPE_CHECKING:
+    from .rules import Result
+
+
+def hand_points(bid: int, took: int, options: Mapping[str, Any]) -> int:
+    """Points for one player in one hand (oh-hell.score)."""
+    if bid == took:
+        made = options["made_score"]
+        return bid + 10 if made == "bid-plus-10" else bid + 5 if made == "bid-plus-5" else 10 + bid * bid
+    failed = options["failed_score"]
+    return {"zero": 0, "tricks": took, "minus-bid": -bid, "minus-difference": -abs(bid - took)}[failed]
+
+
+def winners(totals: Mapping[str, int]) -> str | list[str]:
+    """The highest total; a tie is shared (oh-hell.game-end)."""
+    best = max(totals.values())
+    tops = [p for p, v in totals.items() if v == best]
+    return tops[0] if len(tops) == 1 else tops
+
+
+def sheet(audit: Audit) -> Sheet:
+    result: Result = audit.result
+    players = audit.header.players
+    running = {p: 0 for p in players}
+    table: list[tuple[str, ...]] = []
+    rows: list[dict[str, Any]] = []
+    for h in result.hands:
+        if h.counted and h.points is not None:
+            for p in players:
+                running[p] += h.points[p]
+        trump = "–" if h.trump is None else SUIT_SYMBOL[h.trump]
+        cells = []
+        for p in players:
+            bid = h.bids.get(p)
+            b = "?" if bid is None else str(bid)
+            if h.took is None:
+                cells.append(f"{b}/–")
+            elif not h.counted:
+                cells.append(f"{b}/{h.took[p]} (not counted)")
+            else:
+                cells.append(f"{b}/{h.took[p]} {h.points[p]:+d} = {running[p]}")  # type: ignore[index]
+        table.append((str(h.number), str(h.size), h.dealer, trump, *cells))
+        rows.append({
+            "hand": h.number, "cards": h.size, "dealer": h.dealer,
+            "trump": h.trump, "complete": h.took is not None, "counted": h.counted,
+            "bids": dict(h.bids), "tricks": dict(h.took) if h.took is not None else None,
+            "points": dict(h.points) if h.points is not None else None,
+            "totals": dict(running),
+        })
+    totals = dict(result.totals)
+    standings = tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
+    done = sum(1 for h in result.hands[:len(result.pattern)] if h.counted)
+    winner = winners(totals) if result.over else None
+    if winner is None:
+        status = f"after {done} of {len(result.pattern)} hands: no winner yet"
+        unfinished = [str(h.number) for h in result.hands if h.took is None]
+        if unfinished:
+            status += f" (hand {', '.join(unfinished)} unfinished, not counted)"
+    elif isinstance(winner, str):
+        status = f"game over after {len(result.pattern)} hands: {winner} wins with {totals[winner]}"
+    else:
+        status = (f"game over after {len(result.pattern)} hands: {' and '.join(winner)} share the win "
+                  f"with {totals[winner[0]]}")
+    return Sheet(
+        game="oh-hell",
+        headers=("hand", "cards", "dealer", "trump", *players),
+        table=tuple(table),
+        rows=tuple(rows),
+        totals=totals,
+        winner=winner,
+        standings=standings,
+        status=status,
+        notes=("each player: bid/took, points this hand = running total",),
+    )
