@@ -1,0 +1,292 @@
+"""The `scorekeep` command: load records, call the library, render, map outcomes to exit codes.
+
+Exit codes: 0 no violations, 1 rule violations, 2 unreadable input (file:line message),
+3 an internal error (a bug in scorekeep: please report it).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import NoReturn, Optional
+
+import typer
+
+from .. import __version__
+
+app = typer.Typer(
+    name="scorekeep",
+    help="Scoresheet and rule-checker for Rook, Oh Hell and Daifugō (大富豪) game records.",
+    rich_markup_mode=None,  # plain help: rich would double the start-up time
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class SheetFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    csv = "csv"
+    json = "json"
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    sys.stderr.write(f"scorekeep: {message}\n")
+    raise typer.Exit(code)
+
+
+def _internal(path: str, exc: BaseException) -> NoReturn:
+    _fail(f"{path}: internal error ({type(exc).__name__}: {exc}); this is a bug in scorekeep, "
+          "please report it with the record", 3)
+
+
+def _version(value: bool) -> None:
+    if value:
+        _out(f"scorekeep {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Show the version and exit."),
+) -> None:
+    """Scoresheet and rule-checker for Rook, Oh Hell and Daifugō (大富豪) game records.
+
+    \b
+    Records are YAML files describing what happened at the table; see README.md.
+    Exit codes: 0 no violations, 1 rule violations, 2 unreadable input.
+    """
+
+
+@app.command()
+def check(
+    files: list[Path] = typer.Argument(..., help="Record files (YAML).", show_default=False),
+    format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Check records against the rules and list every violation.
+
+    Each violation names its rule id, where it happened (hand, trick, player …, and the
+    file's line) and why, in terms of what was allowed at that moment.
+
+    \b
+    Examples:
+      scorekeep check game.yaml
+      scorekeep check archive/*.yaml --format json
+    """
+    from ..report import check_file
+    from . import render
+
+    reports = []
+    progress = _Progress(len(files)) if format is CheckFormat.text else None
+    for i, path in enumerate(files, 1):
+        try:
+            rep = check_file(str(path))
+        except Exception as e:  # noqa: BLE001 - a bug must not print a traceback at a card table
+            _internal(str(path), e)
+        reports.append(rep)
+        if format is CheckFormat.text:
+            lines = []
+            if rep.audit is not None:
+                lines += [render.finding_line(rep.path, v) for v in rep.audit.violations]
+                lines += [render.finding_line(rep.path, e, "event ") for e in rep.audit.events]
+            if progress:
+                progress.clear()
+            if lines:
+                _out("\n".join(lines))
+            if rep.error is not None:
+                sys.stderr.write(f"{rep.error}\n")
+            if progress:
+                progress.show(i)
+    if progress:
+        progress.clear()
+    if format is CheckFormat.json:
+        _out(render.to_json({"files": [r.to_json() for r in reports]}))
+    else:
+        _out(_summary(reports))
+    if any(r.error for r in reports):
+        raise typer.Exit(2)
+    if any(r.audit and r.audit.violations for r in reports):
+        raise typer.Exit(1)
+
+
+def _summary(reports: list) -> str:
+    bad = sum(1 for r in reports if r.audit is not None and r.audit.violations)
+    count = sum(len(r.audit.violations) for r in reports if r.audit is not None)
+    unreadable = sum(1 for r in reports if r.error is not None)
+    events = sum(len(r.audit.events) for r in reports if r.audit is not None)
+    n = len(reports)
+    parts = [f"{n - bad - unreadable} clean"]
+    if bad:
+        parts.append(f"{bad} with {count} violation{'s' if count != 1 else ''}")
+    if unreadable:
+        parts.append(f"{unreadable} unreadable")
+    if events:
+        parts.append(f"{events} rule event{'s' if events != 1 else ''}")
+    return f"{n} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
+
+
+class _Progress:
+    """`checked 120/500` on the terminal, only when both streams are a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.on = total > 1 and sys.stderr.isatty() and sys.stdout.isatty()
+        self.shown = False
+
+    def show(self, done: int) -> None:
+        if self.on and (done % 10 == 0 or done == self.total):
+            sys.stderr.write(f"\rchecked {done}/{self.total}")
+            sys.stderr.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _load(path: Path):  # type: ignore[no-untyped-def]
+    from ..report import check_file
+
+    try:
+        rep = check_file(str(path))
+    except Exception as e:  # noqa: BLE001
+        _internal(str(path), e)
+    if rep.error is not None:
+        _fail(str(rep.error).removeprefix("scorekeep: "))
+    return rep.audit
+
+
+def _title(audit) -> str:  # type: ignore[no-untyped-def]
+    from ..games import REGISTRY
+
+    game = REGISTRY.get(audit.game)
+    title = audit.header.meta.get("title")
+    return f"{game.title}: {title}" if title else game.title
+
+
+@app.command()
+def score(
+    file: Path = typer.Argument(..., help="A record file (YAML).", show_default=False),
+    format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
+                                       help="text, markdown, csv or json."),
+) -> None:
+    """Print the running score table, the standings and the winner.
+
+    Violations found in the record are listed before the table; totals are computed
+    from what happened (bids, tricks, finishes), never copied from recorded scores.
+
+    \b
+    Examples:
+      scorekeep score game.yaml
+      scorekeep score game.yaml --format markdown > sheet.md
+      scorekeep score game.yaml --format csv
+    """
+    from .. import api
+    from . import render
+
+    audit = _load(file)
+    try:
+        sheet = api.sheet(audit)
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)
+    if format is SheetFormat.json:
+        _out(render.sheet_json(sheet, audit.violations, audit.events))
+        return
+    if format is SheetFormat.csv:
+        sys.stdout.write(render.sheet_csv(sheet))
+        return
+    md = format is SheetFormat.markdown
+    if audit.violations:
+        head = f"{len(audit.violations)} violation{'s' if len(audit.violations) != 1 else ''}:"
+        lines = [render.finding_line(str(file), v) for v in audit.violations]
+        _out(("**" + head + "**\n\n" + "\n".join(f"- {x}" for x in lines)) if md
+             else head + "\n" + "\n".join(f"  {x}" for x in lines))
+        _out("")
+    _out(render.sheet_text(sheet, _title(audit), format.value))
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A record file (YAML).", show_default=False),
+    hand: Optional[int] = typer.Option(None, "--hand", help="Only this hand (Rook, Oh Hell)."),
+    set_: Optional[int] = typer.Option(None, "--set", help="Only this set (Daifugō)."),
+    game: Optional[int] = typer.Option(None, "--game", help="Only this game of the set (Daifugō)."),
+) -> None:
+    """Replay a record turn by turn: each trick or play, its winner and why.
+
+    \b
+    Examples:
+      scorekeep replay game.yaml --hand 1
+    """
+    from .. import api
+    from ..game import Selection
+    from . import render
+
+    audit = _load(file)
+    try:
+        sections = api.replay(audit, Selection(hand=hand, set=set_, game=game))
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)
+    if not sections:
+        _fail(f"{file}: nothing to replay for that selection")
+    _out(render.sections_text(sections))
+    if audit.violations:
+        _out(f"{len(audit.violations)} violation(s); see `scorekeep check {file}`")
+
+
+@app.command()
+def rules(
+    game: Optional[str] = typer.Argument(None, help="oh-hell, rook or daifugo.", show_default=False),
+    rule_id: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
+                                            help="One rule, e.g. oh-hell.hook (or just hook)."),
+) -> None:
+    """Explain a game's rules, each with its rule id and the options that change it.
+
+    \b
+    Examples:
+      scorekeep rules oh-hell
+      scorekeep rules oh-hell oh-hell.hook
+    """
+    from ..fields import did_you_mean
+    from ..games import REGISTRY
+    from . import render
+
+    if game is None:
+        _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell)")
+        return
+    if REGISTRY.resolve(game) is None:
+        _fail(f"unknown game `{game}`{did_you_mean(game, REGISTRY.names())} "
+              f"(games: {', '.join(REGISTRY.names())})")
+    module = REGISTRY.get(game)
+    options = dict(module.OPTIONS)
+    if rule_id is None:
+        _out(f"{module.title}: rules and their ids\n")
+        _out("\n\n".join(render.rule_text(r, options, full=False) for r in module.RULES))
+        return
+    ids = [r.id for r in module.RULES]
+    wanted = rule_id if rule_id in ids else f"{module.name}.{rule_id}"
+    for r in module.RULES:
+        if r.id == wanted:
+            _out(render.rule_text(r, options, full=True))
+            return
+    _fail(f"no rule `{rule_id}` in {module.title}{did_you_mean(wanted, ids)}")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
