@@ -183,8 +183,8 @@ def _build(loader: _Loader) -> Node:
                     f"YAML anchors (&{ev.anchor}) and aliases are not allowed in records: "
                     "write each value out in full", line)
             if ev.tag is not None:
-                raise InputError(
-                    f"YAML tags ({ev.tag}) are not allowed in records: write plain values", line)
+                tag = ev.tag.replace("tag:yaml.org,2002:", "!!")
+                raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
             if cls is E.ScalarEvent:
                 node: Node = Scalar(ev.value, line, ev.style is None)
             elif cls is E.MappingStartEvent:
