@@ -1,0 +1,68 @@
+"""Random legal games and single injected faults, for `scorekeep demo` and the property tests.
+
+Each game has a module here written from the rule digest on its own, not from the
+checker's code: when the generator and the checker disagree, one of them has misread a
+rule, which is exactly what these tests exist to find.
+
+  game(seed, **knobs) -> Generated      a complete legal match, reproducible from the seed
+  inject(gen, rule, rng) -> Fault|None  the same match with one breach of `rule`
+  FAULT_RULES                           the rule ids `inject` can produce
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated match: the record as plain data and YAML, and what the generator scored."""
+
+    game: str
+    data: dict[str, Any]
+    totals: dict[str, int]
+    winner: str | list[str] | None
+    events: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """Rule events the record must produce (Daifugō): (rule id, location)."""
+    features: frozenset[str] = field(default_factory=frozenset)
+    """Rare situations this match contains (e.g. `bird-led`, `revolution`), for coverage."""
+
+    @property
+    def text(self) -> str:
+        return dump(self.data)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One injected breach: the record that contains it and where the checker must find it."""
+
+    rule: str
+    data: dict[str, Any]
+    location: dict[str, Any]
+    """The expected 1-based location fields (hand, trick, set, game, play, player)."""
+    what: str
+    """What was changed, for test failure messages."""
+
+    @property
+    def text(self) -> str:
+        return dump(self.data)
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump(data: dict[str, Any]) -> str:
+    """YAML in the style of the record spec: block at the top, flow for tricks and card lists."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=120)
