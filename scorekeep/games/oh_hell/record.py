@@ -120,7 +120,7 @@ def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
     return Trick(plays, m.line)
 
 
-def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand:
+def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     where = f"hand {number}"
     m = fields.mapping(node, where)
     top = fields.keys(m, where, HAND_KEYS, required=("bids",))
@@ -147,8 +147,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand
             deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card, CARD_HELP)
             lines[name] = v.line
         kw["deal"], kw["deal_lines"] = deal, lines
-    kw["bids"] = _entries(top["bids"], players, f"the bid")
-    kw["bids_line"] = top["bids"].line
+    kw["bids"] = _entries(top["bids"], players, "the bid")
+    kw["bids_line"] = m.key_line("bids")
     if "play" in top:
         seq = fields.sequence(top["play"], f"`play` of {where}")
         tricks = tuple(_trick(t, players, f"trick {i} of {where}") for i, t in enumerate(seq.items, 1))
@@ -157,14 +157,14 @@ def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand
                 raise InputError(
                     f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
                     "the last trick written may be unfinished", t.line)
-        kw["play"], kw["play_line"] = tricks, top["play"].line
+        kw["play"], kw["play_line"] = tricks, m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks taken")
         _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
-        kw["tricks"], kw["tricks_line"] = entries, top["tricks"].line
+        kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
     if "scores" in top:
         kw["scores"] = _entries(top["scores"], players, "the score")
-        kw["scores_line"] = top["scores"].line
+        kw["scores_line"] = m.key_line("scores")
         if "tricks" not in top and "play" not in top:
             raise InputError(f"{where} has `scores` but no `tricks` or `play`: write how many tricks "
                              "each player took so the scores can be checked", top["scores"].line)
@@ -198,5 +198,5 @@ def read(doc: Map) -> Record:
     hands: tuple[Hand, ...] = ()
     if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
         seq = fields.sequence(hands_node, "`hands`")
-        hands = tuple(_hand(h, i, players, i == len(seq.items)) for i, h in enumerate(seq.items, 1))
+        hands = tuple(_hand(h, i, players) for i, h in enumerate(seq.items, 1))
     return Record(header, first, pattern, hands)
