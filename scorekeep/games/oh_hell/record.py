@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ... import fields
 from ...cards import CARD_HELP, Card, parse_card, parse_suit
@@ -18,8 +18,7 @@ NO_TRUMP = "none"
 HAND_KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A number written for one player (a bid, a trick count, a score) and where."""
 
     player: str
@@ -27,21 +26,18 @@ class Entry:
     line: int
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     player: str
     card: Card
     line: int
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     plays: tuple[Play, ...]
     line: int
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One hand as recorded; None where the record does not say."""
 
     number: int
@@ -66,8 +62,7 @@ class Hand:
     scores_line: int | None = None
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     header: Header
     first_dealer: str
     pattern: tuple[int, ...]

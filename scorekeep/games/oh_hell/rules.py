@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
@@ -20,8 +19,7 @@ from .record import NO_TRUMP, Entry, Hand, Play, Record, Trick
 from .score import hand_points
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
 
     number: int
@@ -30,8 +28,7 @@ class PlayedTrick:
     why: str
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     number: int
     size: int
     dealer: str
@@ -46,8 +43,7 @@ class HandResult:
     tricks: tuple[PlayedTrick, ...]
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     hands: tuple[HandResult, ...]
     pattern: tuple[int, ...]
     totals: Mapping[str, int]
@@ -162,7 +158,7 @@ class _Replay:
                 for p, pts in (result.points or {}).items():
                     totals[p] += pts
             else:
-                result = HandResult(**{**result.__dict__, "counted": False})
+                result = result._replace(counted=False)
             results.append(result)
             dealer_i = (dealer_i + 1) % len(players)
         over = len(results) >= last and all(r.counted for r in results[:last])
