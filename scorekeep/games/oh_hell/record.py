@@ -90,14 +90,14 @@ def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ..
     points = [int(g) for g in m.groups() if g is not None]
     if min(points) < 1:
         raise InputError(f"option `deal_pattern` `{text}`: every hand deals at least 1 card", line)
+    if max(points) * n_players > 51:  # also keeps a huge number from building a huge pattern
+        raise InputError(
+            f"option `deal_pattern` `{text}`: {max(points)} cards each to {n_players} players leaves no "
+            f"card to turn up for trump (at most {51 // n_players} each)", line)
     sizes = [points[0]]
     for target in points[1:]:
         step = 1 if target > sizes[-1] else -1
         sizes.extend(range(sizes[-1] + step, target + step, step))
-    if max(sizes) * n_players > 51:
-        raise InputError(
-            f"option `deal_pattern` `{text}`: {max(sizes)} cards each to {n_players} players leaves no "
-            f"card to turn up for trump (at most {51 // n_players} each)", line)
     return tuple(sizes)
 
 
