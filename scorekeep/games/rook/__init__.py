@@ -17,7 +17,7 @@ from .rulebook import OPTIONS, RULES
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
+    return f"{n:+d}"
 
 
 class Rook:

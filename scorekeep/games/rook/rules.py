@@ -169,7 +169,8 @@ class _Replay:
         rec, players, labels = self.record, self.players, self.teams.labels
         every = self.opts["seat_change_every"]
         played = 0  # hands that count toward the seat change
-        prev: tuple[str, tuple[str, ...]] | None = None  # last dealer and last seating
+        prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
+        # alternative when the record's dealer was reported, and the last seating
         totals = {t: 0 for t in labels}
         winner: str | None = None
         won_at: int | None = None
@@ -177,13 +178,13 @@ class _Replay:
         for hand in rec.hands:
             n = hand.number
             order = seating(players, played // every if every else 0)
-            dealer = self.dealer(hand, order, prev, played)
+            dealer, alt = self.dealer(hand, order, prev, played)
             if winner is not None:
                 self.f.violation("rook.game-end",
                                  f"hand {n} was played after the game was over: {winner} won in hand {won_at} "
                                  f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
                                  "not count", line=hand.line, hand=n)
-            result = self.hand(hand, dealer, order)
+            result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
             if result.thrown_in:
                 pass  # rook.all-pass: a thrown-in hand does not count toward the seat change
             else:
@@ -196,13 +197,19 @@ class _Replay:
             elif result.counted:
                 result = HandResult(**{**result.__dict__, "counted": False})
             results.append(result)
-            prev = (dealer, order)
+            prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), totals, winner, won_at))
 
     # rook.dealer-rotation, rook.seat-change
-    def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, tuple[str, ...]] | None,
-               played: int) -> str:
+    def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
+               played: int) -> tuple[str, str | None]:
+        """Who deals this hand, and — when the record's dealer is reported — who should have.
+
+        The replay carries on from the record's dealer; but a record whose next dealer (or first
+        bidder, or first leader) follows the correct rotation instead is not reported again:
+        one mistake is reported once.
+        """
         n = hand.number
         rec = self.record
         if prev is None:
@@ -213,14 +220,16 @@ class _Replay:
                 self.f.violation("rook.dealer-rotation",
                                  f"{hand.dealer} dealt hand 1, but the first dealer is {expected}: {named}",
                                  line=hand.dealer_line, hand=n, player=hand.dealer)
-                return hand.dealer
-            return expected
-        last, last_order = prev
+                return hand.dealer, expected
+            return expected, None
+        last, last_alt, last_order = prev
         new_left = self.opts["seat_change_deal"] == "new-left"
         basis = order if new_left else last_order
         expected = left_of(last, basis)
         if hand.dealer is None or hand.dealer == expected:
-            return expected
+            return expected, None
+        if last_alt is not None and hand.dealer == left_of(last_alt, basis):
+            return hand.dealer, None  # back on the rotation the record should have followed
         changed = order != last_order
         house = (f"house default `seat_change_deal: {self.opts['seat_change_deal']}`: the deal passes to "
                  f"the left in the {'new' if new_left else 'old'} seating")
@@ -240,7 +249,23 @@ class _Replay:
                 f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
                 f"the deal passes to the left{seats}" + (f" ({house})" if changed else ""),
                 line=hand.dealer_line, hand=n, player=hand.dealer)
-        return hand.dealer
+        return hand.dealer, expected
+
+    @staticmethod
+    def seat_dealer(hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
+        """Whose left bids and leads first. Normally the dealer's; but when the record's dealer was
+        reported and the first lead (or the first named call) comes from the left of the dealer the
+        rotation gives, the record only miswrote `dealer`: judge the hand from the right seat."""
+        if alt is None:
+            return dealer
+        left = from_left(alt, order)[0]
+        if left == from_left(dealer, order)[0]:
+            return dealer
+        if hand.tricks and hand.tricks[0].plays[0].player == left:
+            return alt
+        if hand.bidding and hand.bidding[0].player == left:
+            return alt
+        return dealer
 
     # rook.deck, rook.deal
     def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None]:
@@ -250,14 +275,15 @@ class _Replay:
         clean = True
 
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
-            where = "the nest" if who == "" else who
+            where = "the nest" if who == "" else f"{who}'s deal"
             if c not in self.deck:
                 self.f.violation("rook.deck", f"{c} in {where} is not a card of this game: " + self.not_in_deck(c),
                                  line=line, hand=n, player=player)
                 return False
             if c in owner:
                 prev = "the nest" if owner[c] == "" else owner[c]
-                dup = f"twice to {where}" if prev == where else f"to both {prev} and {where}"
+                now = "the nest" if who == "" else who
+                dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
                 self.f.violation("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
                                  line=line, hand=n, player=player)
                 return False
@@ -296,6 +322,7 @@ class _Replay:
         bidders = from_left(dealer, order)
         a = _Auction()
         passed: set[str] = set()
+        legal: tuple[str, int] | None = None
         pos = 0
         for call in hand.bidding or ():
             expected = next((bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed),
@@ -324,7 +351,9 @@ class _Replay:
             if call.amount is None:
                 passed.add(who)
             else:
-                self.bid_amount(call.amount, a.high, who, where)
+                # A bid is judged against the highest *legal* bid so far, so one bad bid is reported once.
+                if self.bid_amount(call.amount, legal, who, where):
+                    legal = (who, call.amount)
                 passed.discard(who)
                 a.high = (who, call.amount)
             a.calls.append((who, call.amount))
@@ -335,7 +364,8 @@ class _Replay:
                 a.ended = True
         return a
 
-    def bid_amount(self, amount: int, high: tuple[str, int] | None, who: str, where: dict[str, Any]) -> None:
+    def bid_amount(self, amount: int, high: tuple[str, int] | None, who: str, where: dict[str, Any]) -> bool:
+        """Judge one bid against the highest legal bid so far; True if it is legal."""
         lo, hi, step = self.opts["min_bid"], self.opts["max_bid"], self.opts["bid_step"]
         if amount > hi:
             self.f.violation("rook.bid-maximum",
@@ -352,15 +382,19 @@ class _Replay:
                              f"{who} bid {amount}, but bids go up in steps of {step}: multiples of {step}, each at "
                              f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
                              + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""), **where)
+        else:
+            return True
+        return False
 
     def check_bid_value(self, amount: int, who: str, where: dict[str, Any]) -> None:
         """A `bid` written without the auction must still be a bid someone could win with."""
         self.bid_amount(amount, None, who, where)
 
-    def hand(self, hand: Hand, dealer: str, order: tuple[str, ...]) -> HandResult:
+    def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
+        """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
         owner, nest = self.cards(hand)
-        auc = self.auction(hand, dealer, order) if hand.bidding is not None else None
+        auc = self.auction(hand, seat, order) if hand.bidding is not None else None
         bidder: str | None = None
         amount: int | None = None
         forced = thrown = False
@@ -374,10 +408,10 @@ class _Replay:
                                      f"nothing (house default `all_pass: redeal`), but the record goes on to play "
                                      f"or score it", line=hand.played_line, hand=n)
             else:
-                forced, bidder, amount = True, dealer, self.opts["min_bid"]
+                forced, bidder, amount = True, seat, self.opts["min_bid"]
                 if b is not None and (b.player, b.amount) != (bidder, amount):
                     self.f.violation("rook.all-pass",
-                                     f"all four players passed, so the dealer {dealer} takes the hand at "
+                                     f"all four players passed, so the dealer {seat} takes the hand at "
                                      f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
                                      f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
         elif auc is not None and auc.ended:
@@ -410,7 +444,7 @@ class _Replay:
         played: list[PlayedTrick] = []
         last_winner = None
         if hand.tricks is not None:
-            played = self.play(hand, dealer, order, trump, owner, nest, known, pool, bidder)
+            played = self.play(hand, seat, order, trump, owner, nest, known, pool, bidder)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
         points: dict[str, int] | None = None
@@ -733,7 +767,7 @@ class _Replay:
             if tv.team == bid_team:
                 mistakes = mistaken_scores(bid, captured)
                 if tv.value in mistakes:
-                    result = "made" if made(bid, captured) else "was set"
+                    result = "made it" if made(bid, captured) else "was set"
                     self.f.violation("rook.contract",
                                      f"the sheet gives {bid_team} {tv.value} for hand {n}, but {bid_team} bid {bid}, "
                                      f"captured {captured} and {result}: {mistakes[tv.value]}, so {bid_team} scores "

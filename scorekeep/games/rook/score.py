@@ -60,7 +60,7 @@ def game_winner(totals: Mapping[str, int], target: int) -> str | None:
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
+    return f"{n:+d}"
 
 
 def sheet(audit: Audit) -> Sheet:
