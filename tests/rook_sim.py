@@ -78,7 +78,7 @@ def game(seed: int, *, names: tuple[str, ...] = ("North", "East", "South", "West
         calls: list[tuple[str, Any]] = []
         out: set[str] = set()
         high: tuple[str, int] | None = None
-        limit = {p: rng.choice([0, 0, 75, 85, 95, 105, 120]) for p in players}
+        limit = {p: rng.choice([0, 0, 70, 75, 80, 90, 120]) for p in players}
         if rng.random() < pass_share:
             limit = {p: 0 for p in players}
         i = 0

@@ -20,7 +20,7 @@ from typing import Any
 from ...errors import Findings, InputError
 from ...game import Audit
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
-from .record import NO_TRUMP, Hand, Play, Record, Teams, TeamValue, Trick
+from .record import NO_TRUMP, Call, Hand, Play, Record, Teams, Trick
 from .score import game_winner, hand_scores, made, mistaken_scores
 
 HAND_CARDS = 9
@@ -141,6 +141,25 @@ def color_word(color: str | None) -> str:
     return COLOR_NAME.get(color or "", "no color")
 
 
+def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, int] | None:
+    """The standing bid (bidder, amount) when the calls stop, taking turns clockwise from
+    `bidders[0]` and skipping passed players (rook.bid-order, rook.bid-end); no judgement."""
+    passed: set[str] = set()
+    high: tuple[str, int] | None = None
+    pos = 0
+    for call in calls:
+        if len(passed) == 4 or (high is not None and len(passed - {high[0]}) == 3):
+            break
+        who = call.player or next(bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed)
+        if call.amount is None:
+            passed.add(who)
+        else:
+            passed.discard(who)
+            high = (who, call.amount)
+        pos = bidders.index(who) + 1
+    return high
+
+
 # --- the replay --------------------------------------------------------------------------
 
 @dataclass
@@ -251,21 +270,40 @@ class _Replay:
                 line=hand.dealer_line, hand=n, player=hand.dealer)
         return hand.dealer, expected
 
-    @staticmethod
-    def seat_dealer(hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
-        """Whose left bids and leads first. Normally the dealer's; but when the record's dealer was
-        reported and the first lead (or the first named call) comes from the left of the dealer the
-        rotation gives, the record only miswrote `dealer`: judge the hand from the right seat."""
-        if alt is None:
+    def seat_dealer(self, hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
+        """Whose left bids and leads first: normally the dealer's.
+
+        When the record's `dealer` was reported (`alt` is the dealer the rotation gives) and the
+        rest of the hand — the first lead, the first named call, or the bid winner that `bid`,
+        the discard or the scores point to — was played from the left of `alt`, the record only
+        miswrote `dealer`: judge the hand from the right seat, so the mistake is reported once.
+        """
+        if alt is None or from_left(alt, order)[0] == from_left(dealer, order)[0]:
             return dealer
         left = from_left(alt, order)[0]
-        if left == from_left(dealer, order)[0]:
-            return dealer
-        if hand.tricks and hand.tricks[0].plays[0].player == left:
-            return alt
-        if hand.bidding and hand.bidding[0].player == left:
+        if hand.tricks:
+            return alt if hand.tricks[0].plays[0].player == left else dealer
+        if hand.bidding and hand.bidding[0].player is not None:
+            return alt if hand.bidding[0].player == left else dealer
+        if hand.bidding and self.fits(hand, alt, order) and not self.fits(hand, dealer, order):
             return alt
         return dealer
+
+    def fits(self, hand: Hand, seat: str, order: tuple[str, ...]) -> bool:
+        """Whether the auction, replayed from `seat`'s left, gives the winner the rest of the hand shows."""
+        high = auction_result(hand.bidding or (), from_left(seat, order))
+        if high is None:
+            return False
+        winner, amount = high
+        if hand.bid is not None:
+            return (hand.bid.player, hand.bid.amount) == (winner, amount)
+        if hand.discard is not None and hand.deal is not None:
+            others = {c for p, cs in hand.deal.items() if p != winner for c in cs}
+            return not others & set(hand.discard)
+        if hand.scores is not None and hand.points is not None and len(hand.points) == 2:
+            scores = hand_scores(self.teams.of[winner], amount, {t: tv.value for t, tv in hand.points.items()})
+            return all(tv.value == scores[tv.team] for tv in hand.scores.values())
+        return False
 
     # rook.deck, rook.deal
     def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None]:
@@ -462,6 +500,9 @@ class _Replay:
             self.check_points(hand, points, nest_points, last_winner)
         elif hand.points is not None:
             points = self.summary_points(hand)
+        elif hand.scores is not None:
+            raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked until "
+                             "every trick is recorded (or give `points`)", hand.scores_line)
         scores = None
         ok = None
         if points is not None and bidder is not None and amount is not None and bid_team is not None:
