@@ -91,4 +91,4 @@ def test_rook_needs_four_players() -> None:
 def test_scores_of_an_unfinished_hand_cannot_be_checked() -> None:
     err = read_error(HEAD + "first_dealer: West\nhands:\n  - bid: {North: 70}\n    trump: red\n    tricks:\n"
                      "      - {North: R5, East: R6, South: R7, West: R8}\n    scores: {North: 70}\n")
-    assert "unfinished" in err.message and err.line == 10
+    assert "unfinished" in err.message and err.line == 9
