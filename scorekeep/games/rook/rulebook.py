@@ -49,8 +49,10 @@ RULES: tuple[RuleDoc, ...] = (
             "Across a seat change, \"left\" is read in the new seating (house default, option "
             "`seat_change_deal`): with players [N, E, S, W] and N dealing first, hands 1–4 are dealt by "
             "N, E, S, W; after the seat change N's left is W, so hands 5–8 are dealt by S, E, N, W, and "
-            "hands 9–12 again by N, E, S, W. A wrong `dealer` is reported once; the replay carries on "
-            "from the dealer the record names.", ("seat_change_deal",)),
+            "hands 9–12 again by N, E, S, W. A wrong `dealer` is reported once: the replay carries on "
+            "from the dealer the record names, and a next hand dealt by the right player is not "
+            "reported again; if the hand itself was bid and led from the right dealer's left, only the "
+            "`dealer` entry is wrong and the hand is judged from the right seat.", ("seat_change_deal",)),
     RuleDoc("rook.seat-change", "Seat change every 4 hands",
             "1988 tournament rule: after every 4 hands one partnership swaps seats; partners never "
             "change. Either swap gives the same new clockwise order — it reverses — so from hand 5 "
@@ -66,8 +68,9 @@ RULES: tuple[RuleDoc, ...] = (
             "The opening bid is at least 70 points. Players bid for counter points, not tricks.",
             ("min_bid",)),
     RuleDoc("rook.bid-step", "Raise by 5",
-            "Bids are multiples of 5, and each bid is at least 5 more than the highest bid so far.",
-            ("bid_step",)),
+            "Bids are multiples of 5, and each bid is at least 5 more than the highest bid so far. "
+            "A bid that breaks a bidding rule is reported once and does not raise the bar for the "
+            "bids after it (after 70 and a wrong 72, a 75 is fine).", ("bid_step",)),
     RuleDoc("rook.bid-maximum", "No bid over 120",
             "120, every counter in the deck, is the highest bid (published tournament text).",
             ("max_bid",)),

@@ -234,10 +234,9 @@ class _Replay:
         if prev is None:
             expected = rec.first_dealer
             if hand.dealer is not None and hand.dealer != expected:
-                named = "`first_dealer`" if rec.first_dealer != self.players[0] else \
-                    "the first player listed (no `first_dealer` is given)"
                 self.f.violation("rook.dealer-rotation",
-                                 f"{hand.dealer} dealt hand 1, but the first dealer is {expected}: {named}",
+                                 f"{hand.dealer} dealt hand 1, but the first dealer is {expected} (`first_dealer`, "
+                                 "by default the first player listed)",
                                  line=hand.dealer_line, hand=n, player=hand.dealer)
                 return hand.dealer, expected
             return expected, None
@@ -250,8 +249,8 @@ class _Replay:
         if last_alt is not None and hand.dealer == left_of(last_alt, basis):
             return hand.dealer, None  # back on the rotation the record should have followed
         changed = order != last_order
-        house = (f"house default `seat_change_deal: {self.opts['seat_change_deal']}`: the deal passes to "
-                 f"the left in the {'new' if new_left else 'old'} seating")
+        house = (f"house {'default' if new_left else 'rule'} `seat_change_deal: {self.opts['seat_change_deal']}`: "
+                 f"the deal passes to the left in the {'new' if new_left else 'old'} seating")
         if changed and hand.dealer == left_of(last, last_order if new_left else order):
             every = self.opts["seat_change_every"]
             self.f.violation(
