@@ -190,7 +190,7 @@ def _build(loader: _Loader) -> Node:
                 tag = ev.tag.replace("tag:yaml.org,2002:", "!!")
                 raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
             if cls is E.ScalarEvent:
-                node: Node = Scalar(ev.value, line, ev.style is None)
+                node: Node = Scalar(ev.value, line, not ev.style)  # libyaml gives plain style as "", PyYAML as None
             elif cls is E.MappingStartEvent:
                 node = Map(line)
             else:
