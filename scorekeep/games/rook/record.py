@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
@@ -27,8 +27,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+\Z")
 _TRUMP_HELP = "write red, yellow, black or green (also R Y B G, 紅 黃 黑 綠)"
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """One call of the auction: an amount, or None for a pass. `player` only when the record names it."""
 
     player: str | None
@@ -39,28 +38,24 @@ class Call:
         return "pass" if self.amount is None else str(self.amount)
 
 
-@dataclass(frozen=True)
-class Bid:
+class Bid(NamedTuple):
     player: str
     amount: int
     line: int
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     player: str
     card: Card
     line: int
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     plays: tuple[Play, ...]
     line: int
 
 
-@dataclass(frozen=True)
-class TeamValue:
+class TeamValue(NamedTuple):
     """Points or a score written for one team (keyed by its label or by either partner)."""
 
     team: str
@@ -68,8 +63,7 @@ class TeamValue:
     line: int
 
 
-@dataclass(frozen=True)
-class Teams:
+class Teams(NamedTuple):
     """The two partnerships: labels in seating order (the first player's team first)."""
 
     labels: tuple[str, str]
@@ -81,8 +75,7 @@ class Teams:
         return self.labels[1] if label == self.labels[0] else self.labels[0]
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One hand as recorded; None where the record does not say."""
 
     number: int
@@ -111,8 +104,7 @@ class Hand:
     """Line of the first key that shows the hand went on past the auction, if any."""
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     header: Header
     first_dealer: str
     teams: Teams

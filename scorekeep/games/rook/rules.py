@@ -14,8 +14,7 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...errors import Findings, InputError
 from ...game import Audit
@@ -27,8 +26,7 @@ HAND_CARDS = 9
 TRICKS = 9
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
 
     number: int
@@ -39,8 +37,7 @@ class PlayedTrick:
     """Counters in the trick."""
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     number: int
     dealer: str
     seating: tuple[str, ...]
@@ -67,8 +64,7 @@ class HandResult:
     """False for an unfinished or thrown-in hand and for a hand recorded after the game was won."""
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     teams: Teams
     hands: tuple[HandResult, ...]
     totals: Mapping[str, int]
@@ -162,12 +158,14 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 # --- the replay --------------------------------------------------------------------------
 
-@dataclass
 class _Auction:
-    calls: list[tuple[str, int | None]] = field(default_factory=list)
-    high: tuple[str, int] | None = None
-    ended: bool = False
-    all_pass: bool = False
+    __slots__ = ("calls", "high", "ended", "all_pass")
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int | None]] = []
+        self.high: tuple[str, int] | None = None
+        self.ended = False
+        self.all_pass = False
 
 
 class _Replay:
@@ -214,7 +212,7 @@ class _Replay:
                 winner = game_winner(totals, self.opts["target"])
                 won_at = n if winner is not None else None
             elif result.counted:
-                result = HandResult(**{**result.__dict__, "counted": False})
+                result = result._replace(counted=False)
             results.append(result)
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
