@@ -178,3 +178,31 @@ def test_generated_two_player_extra_card_is_one_hand_size_fault() -> None:
     assert faults
     for seed, fault in faults:
         assert checker(fault.data) == located([(fault.rule, fault.location)]), seed
+
+
+# --- the generator's own judge on the digest's worked examples ----------------------------------
+
+def test_generator_judge_finds_the_source_sheet_clean_and_scores_it() -> None:
+    from conftest import SAMPLES
+
+    data = yaml.safe_load((SAMPLES / "oh-hell-seed-example.yaml").read_text(encoding="utf-8"))
+    assert oh_hell.expected_violations(data) == []
+    m = oh_hell.Match.read(data)
+    totals = Counter()
+    for i, hd in enumerate(data["hands"]):
+        took = m.took(i)
+        for p, b in hd["bids"].items():
+            totals[p] += oh_hell.score(b, took[p], m.opts)
+    assert totals == {"North": 25, "East": 13, "South": 13, "West": 11}
+
+
+def test_generator_judge_hooks_the_articles_dealer() -> None:
+    # Article: others bid 2, 3, 1 in a 10-card hand, so the dealer may bid anything but 4.
+    hand = {"cards": 10, "dealer": "North", "bids": {"East": 2, "South": 3, "West": 1, "North": 4}}
+    data = {"game": "oh-hell", "players": ["North", "East", "South", "West"], "hands": [hand]}
+    assert oh_hell.expected_violations(data) == [("oh-hell.hook", {"hand": 1, "player": "North"})]
+    for legal_bid in (0, 1, 2, 3, 5, 10):
+        hand["bids"]["North"] = legal_bid
+        assert oh_hell.expected_violations(data) == []
+    hand["bids"] = {"East": 5, "South": 4, "West": 2, "North": 0}  # others exceed 10: no hook
+    assert oh_hell.expected_violations(data) == []
