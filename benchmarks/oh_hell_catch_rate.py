@@ -21,19 +21,10 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import yaml
-
 from scorekeep import api
 from scorekeep.errors import InputError
-from scorekeep.generate import _str, oh_hell
-
-_Fast = type("_Fast", (getattr(yaml, "CSafeDumper", yaml.SafeDumper),), {})
-_Fast.add_representer(str, _str)
-
-
-def _text(data: dict[str, Any]) -> str:
-    return yaml.dump(data, Dumper=_Fast, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=120)
+from scorekeep.generate import dump as _text
+from scorekeep.generate import oh_hell
 
 
 def _key(rule: str, loc: dict[str, Any]) -> tuple[str, tuple]:

@@ -168,11 +168,20 @@ class _Replay:
     # oh-hell.hand-size
     def size(self, hand: Hand, expected: int | None) -> int:
         n, deal = hand.number, hand.deal or {}
-        common = Counter(len(c) for c in deal.values()).most_common(1)[0][0] if deal else None
+        written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
+        common = None
+        if deal:
+            # The hand size is what most players were dealt; on a tie (two players, one of them
+            # short or over) the written `cards`, then the pattern, says which length is right.
+            counts = Counter(len(c) for c in deal.values())
+            top = max(counts.values())
+            modes = [k for k, v in counts.items() if v == top]
+            common = (modes[0] if len(modes) == 1 else written if written in modes
+                      else expected if expected in modes else max(modes))
         if common is not None:
             size = common
-        elif hand.cards is not None and hand.cards.value >= 0:
-            size = hand.cards.value
+        elif written is not None:
+            size = written
         elif expected is not None:
             size = expected
         else:
@@ -324,7 +333,7 @@ class _Replay:
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
         # oh-hell.card-not-held
         held = known.get(p)
-        if c == hand.turn_up:
+        if c == hand.turn_up and c not in (hand.deal or {}).get(p, ()):  # else already oh-hell.deck
             self.f.violation("oh-hell.card-not-held",
                              f"{p} played {c.symbol}, the turned-up card: it belongs to nobody's hand", **where)
             known.pop(p, None)
