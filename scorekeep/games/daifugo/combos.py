@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...cards import RANK_TEXT, SUIT_SYMBOL, Card
+from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
 from .cards import JOKER_LEVEL, ORDER, DCard, Joker, level, power, rank_word, show
 
 SINGLE, GROUP, STAIRS = "single", "group", "stairs"
@@ -91,7 +91,7 @@ def readings(cards: tuple[DCard, ...]) -> tuple[Reading, ...]:
         ranks = {c.rank for c in fixed}
         if len(ranks) == 1:
             r = ranks.pop()
-            out.append(Reading(GROUP, n, level(r), None, tuple(sorted(c.suit for c in fixed)), wild,
+            out.append(Reading(GROUP, n, level(r), None, tuple(sorted((c.suit for c in fixed), key=SUITS.index)), wild,
                                len(jokers), r == 8))
         elif not fixed:
             out.append(Reading(GROUP, n, JOKER_LEVEL, None, (), n, n, False))
@@ -161,7 +161,7 @@ def cover_text(top: Reading, revolution: bool) -> str:
         return f"stairs of {top.size} (one suit) starting at " + ", ".join(rank_word(i) for i in better)
     words = [rank_word(i) for i in better]
     if top.kind == SINGLE:
-        return "a single " + ", ".join(words + ["the joker"])
+        return ("a single " + ", ".join(words) + " or the joker") if words else "only the joker"
     if top.size == 2:
         words.append("two jokers")
     if len(words) == 0:

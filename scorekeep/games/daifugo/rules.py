@@ -31,6 +31,7 @@ RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 RANK_ROMAJI = ("daifugō", "fugō", "hinmin", "daihinmin")
 EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
 """(giver's rank, receiver's rank, cards) by index into a ranking, 大富豪 first."""
+EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
 _ORDINAL = ("1st", "2nd", "3rd", "4th")
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 
@@ -269,8 +270,9 @@ class _Game:
                     who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
                     problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
                 elif blind is not None and c in blind:
-                    problems.append(f"{c.symbol} is a blind card of set {self.s.number}: the blind cards stay "
-                                    "out of play for the whole set")
+                    seen_in = f" (left out of game {self.m.blind_from}'s deal)" if self.m.blind_from else ""
+                    problems.append(f"{c.symbol} is a blind card of set {self.s.number}{seen_in}: the blind cards "
+                                    "stay out of play for the whole set, so they do not change within it")
                 else:
                     seen[c] = p
             if problems:
@@ -374,8 +376,11 @@ class _Game:
 
     def whereabouts(self, c: DCard, p: str) -> str:
         if type(c) is Joker:
-            return f"{p} holds no joker" if self.jokers_played < self.opts["jokers"] else \
-                f"all {self.opts['jokers']} jokers have been played"
+            if self.jokers_played >= self.opts["jokers"]:
+                return f"all {self.opts['jokers']} jokers have been played"
+            if self.gave[p][c]:
+                return f"{p} gave the joker away in the exchange"
+            return f"{p} holds no joker"
         if c in self.played:
             return f"{c.symbol} was already played at play {self.played[c]}"
         if self.m.blind is not None and c in self.m.blind:
@@ -458,7 +463,7 @@ class _Game:
                 continue
             del self.watch[p]
             a = self.prev.index(p) if self.prev else 3
-            n = EXCHANGE[a][2]
+            n = EXCHANGE_COUNT[a]
             self.f.violation(
                 "daifugo.exchange-strongest",
                 f"{p} ({rank_name(a)}) gave {show(given)} in the exchange, but played {pc.symbol} at play {i} "
@@ -553,7 +558,15 @@ class _Game:
             passed.pop(p, None)
             cards = t.cards
             self.hold(p, cards, i, t)
-            v = self.judge(cards, top, ref, revolution, lock)
+            if top is not None and p == top.player and expected is not None and p != expected:
+                # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
+                v = judge(cards, None, revolution, None, opts["spade_3_return"])
+                notes.append("judged as a lead")
+                top = ref = None
+                lock = None
+                passed.clear()
+            else:
+                v = self.judge(cards, top, ref, revolution, lock)
             if v.rule is not None:
                 self.f.violation(v.rule, f"{p} played {show(cards)}: {v.message}", **where)
                 notes.append(f"breaks {v.rule}")
@@ -573,16 +586,19 @@ class _Game:
                 revolution = not revolution
                 assert reading is not None
                 if revolution:
-                    msg = (f"{reading.describe()} starts a revolution (革命): the order reverses, 2 A K … 4 3, "
-                           "the joker still strongest, until the game ends or another revolution")
+                    msg = (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+                           "the joker still strongest) until the game ends or another revolution")
                 else:
-                    msg = (f"{reading.describe()} is a counter-revolution (革命返し): normal order 3 … K A 2 "
-                           "again, the joker strongest")
+                    msg = (f"{p} played {reading.describe()}: a second revolution (革命返し) restores normal order "
+                           "(3 … K A 2, the joker strongest)")
                 self.f.event("daifugo.revolution", msg, **ev)
                 notes.append("revolution (革命)" if revolution else "counter-revolution (革命返し): normal order")
             if cuts:
                 self.f.event("daifugo.eight-cut",
-                             f"{p}'s {reading.describe()} cuts (8切り): the table clears at once", **ev)  # type: ignore[union-attr]
+                             f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "  # type: ignore[union-attr]
+                             + (f"{p} leads again" if not finishing else
+                                f"{p} went out, so the next player still in to {p}'s left leads"), **ev)
+                notes.append("8-cut (8切り)")
             elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
                 notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
             if (legal and opts["suit_lock"] and lock is None and not cuts and not v.returns and ref is not None
@@ -596,6 +612,7 @@ class _Game:
             if v.returns:
                 self.f.event("daifugo.spade-3-return",
                              f"{p} returns the joker with the spade 3 (スペ3返し): the table clears", **ev)
+                notes.append("spade-3 return (スペ3返し)")
             top = on
             if legal:
                 ref = on
@@ -777,8 +794,8 @@ class _Game:
             summary = self.summary(g.out, g.fouls, emit_from)
             if played is not None and summary.exits[:len(played.exits)] != played.exits:
                 self.f.violation("daifugo.ranking",
-                                 f"`out` says {self.exits_text(summary)}, but the plays so far say "
-                                 f"{self.exits_text(played)}", line=g.out.line, **self.where)
+                                 f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
+                                 f"plays so far: {self.exits_text(played)}", line=g.out.line, **self.where)
             if summary.settled:
                 st, source = summary, "out"
             elif played is not None:
@@ -800,8 +817,8 @@ class _Game:
             else:
                 if st is not None and not self.consistent(st, recorded):
                     self.f.violation("daifugo.ranking",
-                                     f"the record ranks {' '.join(recorded)}, but so far "
-                                     f"{self.exits_text(st)}, which cannot end in that ranking",
+                                     f"the record ranks {' '.join(recorded)}, but the players who went out so far "
+                                     f"({self.exits_text(st)}) cannot end in that ranking",
                                      line=g.ranks.line, **self.where)
                 ranking, source = recorded, "ranks"
         points = None
@@ -816,20 +833,20 @@ class _Game:
 
     @staticmethod
     def exits_text(st: Standing) -> str:
+        """`甲, 乙 (forbidden finish)` — who went out, in order."""
         if not st.exits:
-            return "nobody has gone out"
-        parts = [p if legal else f"{p} (forbidden finish)" for p, legal in st.exits]
-        text = "went out in the order " + ", ".join(parts)
+            return "nobody"
+        text = ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in st.exits)
         if st.fallen:
-            text += f" ({st.fallen} fell by 都落ち when {st.trigger} went out)"
+            text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
         return text
 
     def compare(self, played: Standing, summary: Standing, out: Names, fouls: Names | None) -> None:
         """`out`/`fouls` against the plays (daifugo.ranking, daifugo.forbidden-finish)."""
         if [p for p, _ in summary.exits] != [p for p, _ in played.exits]:
             self.f.violation("daifugo.ranking",
-                             f"`out` lists {', '.join(p for p, _ in summary.exits) or 'nobody'} as going out, but "
-                             f"in the plays {self.exits_text(played)}", line=out.line, **self.where)
+                             f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
+                             f"plays it is {self.exits_text(played)}", line=out.line, **self.where)
             return
         for (p, legal), (_q, said) in zip(played.exits, summary.exits):
             if legal != said:

@@ -93,8 +93,9 @@ def sheet(audit: Audit) -> Sheet:
     elif isinstance(winner, str):
         status = f"match over after {result.limit} set{'s' if result.limit != 1 else ''}: {winner} wins with {totals[winner]}"
     else:
+        names = ", ".join(winner[:-1]) + " and " + winner[-1]
         status = (f"match over after {result.limit} set{'s' if result.limit != 1 else ''}: "
-                  f"{' and '.join(winner)} share the win with {totals[winner[0]]}")
+                  f"{names} share the win with {totals[winner[0]]}")
     points = "/".join(str(x) for x in result.rank_points)
     return Sheet(
         game="daifugo",
