@@ -91,7 +91,8 @@ class Record:
 
 
 def _empty(node: Node | None) -> bool:
-    return node is None or (isinstance(node, Scalar) and node.is_null)
+    """Nothing written: a missing key, `null`/`~`, or an empty value (`-` alone on a line)."""
+    return node is None or (isinstance(node, Scalar) and (node.is_null or node.value == ""))
 
 
 def _names(node: Node, players: tuple[str, ...], what: str) -> Names:
