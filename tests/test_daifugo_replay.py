@@ -15,7 +15,7 @@ def test_replay_shows_the_table_order_lock_and_clears() -> None:
     assert s.headers[3:6] == ("to beat", "order", "lock (縛り)")
     assert s.rows[2][3] == "a single 7 (7♥) by 乙" and s.rows[2][5] == "♥"
     assert "spade-3 return (スペ3返し)" in s.rows[3][6] and "丁 leads" in s.rows[3][6]
-    assert s.rows[5][3] == "—" or s.rows[5][5] == "–"
+    assert s.rows[5][3] == "a single 4 (4♦) by 丁" and s.rows[5][5] == "–"  # the lock ended with the clear
 
 
 def test_replay_explains_revolution_and_passes() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ... import fields
 from ...errors import InputError
 from ...game import Header, read_header
-from ...yamlio import Map, Node, Scalar
+from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
 from .rulebook import OPTIONS
 
@@ -128,9 +128,19 @@ def _turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
         raise InputError(f"{where} must name one player: `{{player: cards}}` or `{{player: pass}}`, one "
                          "turn per list entry", m.line)
     key, value = m.pairs[0]
-    name = fields.player(key, players, where)
-    if isinstance(value, Scalar) and value.value.strip().lower() in PASS_WORDS:
-        return Turn(name, None, value.line)
+    name = key.value if key.plain and key.value in players else fields.player(key, players, where)
+    if isinstance(value, Scalar):
+        raw = value.value
+        if raw.strip().lower() in PASS_WORDS:
+            return Turn(name, None, value.line)
+        if "," not in raw:  # the common `9H 10H JH` form, without building a node per card
+            quick = tuple(parse(c) for c in raw.split())
+            if quick and None not in quick:
+                return Turn(name, quick, value.line)  # type: ignore[arg-type]
+    elif isinstance(value, Seq) and all(isinstance(c, Scalar) for c in value.items):
+        quick = tuple(parse(c.value.strip()) for c in value.items)  # type: ignore[union-attr]
+        if quick and None not in quick:
+            return Turn(name, quick, value.line)  # type: ignore[arg-type]
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)

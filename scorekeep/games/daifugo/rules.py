@@ -50,10 +50,15 @@ class TurnView:
     player: str
     cards: tuple[DCard, ...] | None
     reading: Reading | None
-    to_beat: str
+    table: "_OnTable | None"
+    """The play to beat before this turn (None: an empty table)."""
     revolution: bool
     lock: tuple[str, ...] | None
     notes: tuple[str, ...]
+
+    @property
+    def to_beat(self) -> str:
+        return self.table.text() if self.table is not None else "—"
 
 
 @dataclass(frozen=True)
@@ -521,7 +526,7 @@ class _Game:
             p = t.player
             where = {"line": t.line, **self.where, "play": i, "player": p}
             notes: list[str] = []
-            state = (top.text() if top else "—", revolution, lock)
+            state = (top, revolution, lock)
             before = revolution
             if st.settled:
                 if over_at is None:
