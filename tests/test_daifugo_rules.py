@@ -323,3 +323,22 @@ sets:
 """
     a = audit_text(text)
     assert [v.rule for v in a.violations] == [D + "card-not-held"]  # the deck has one joker
+
+
+def test_joker_pair_is_a_house_default_option() -> None:
+    from conftest import audit_text
+
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {joker_pair: false}
+sets:
+  - games:
+      - plays:
+          - 甲: 2H 2S
+          - 乙: JK JK
+"""
+    a = audit_text(text)
+    assert [v.rule for v in a.violations] == [D + "combination"]
+    assert "joker_pair: false" in a.violations[0].message
+    ok = audit_text(text.replace("JK JK", "JK=2D JK=2C").replace("2H 2S", "AH AS"))
+    assert ok.ok

@@ -70,11 +70,11 @@ class Reading:
 
 
 @lru_cache(maxsize=8192)
-def readings(cards: tuple[DCard, ...]) -> tuple[Reading, ...]:
+def readings(cards: tuple[DCard, ...], joker_pair: bool = True) -> tuple[Reading, ...]:
     """Every reading of a play as a single, a group or stairs (daifugo.combination); () if none.
 
     A lone joker is the joker (an annotation does not make it a weaker card). Two jokers alone
-    are a pair of jokers unless annotated as another rank.
+    are a pair of jokers unless annotated as another rank (house default `joker_pair`).
     """
     n = len(cards)
     naturals = [c for c in cards if type(c) is Card]
@@ -93,7 +93,7 @@ def readings(cards: tuple[DCard, ...]) -> tuple[Reading, ...]:
             r = ranks.pop()
             out.append(Reading(GROUP, n, level(r), None, tuple(sorted((c.suit for c in fixed), key=SUITS.index)), wild,
                                len(jokers), r == 8))
-        elif not fixed:
+        elif not fixed and joker_pair:
             out.append(Reading(GROUP, n, JOKER_LEVEL, None, (), n, n, False))
     if n >= 3 and fixed:
         suits = {c.suit for c in fixed}
@@ -115,6 +115,9 @@ def why_not_combination(cards: tuple[DCard, ...]) -> str:
     fixed = naturals + stand_ins
     if n > MAX_GROUP and len({c.rank for c in fixed}) <= 1:
         return f"a group has at most {MAX_GROUP} cards (four suits and two jokers)"
+    if n == 2 and not fixed:
+        return ("two jokers alone are not a pair under the house rule `joker_pair: false`; write the rank "
+                "they stand for (`JK=5H JK=5S`)")
     if n == 2:
         return "two cards form a pair only when they share a rank (a joker may stand in for either)"
     suits = {c.suit for c in fixed}
@@ -182,9 +185,9 @@ class Verdict:
 
 
 def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
-          spade_3_return: bool) -> Verdict:
+          spade_3_return: bool, joker_pair: bool = True) -> Verdict:
     """Judge a play against the play it covers (`top`, None on an empty table)."""
-    options = readings(cards)
+    options = readings(cards, joker_pair)
     if not options:
         return Verdict(None, "daifugo.combination",
                        f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}")
@@ -230,7 +233,7 @@ def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: 
             tail = ("nothing beats the joker except the spade 3 (スペ3返し, daifugo.spade-3-return)"
                     if spade_3_return else "nothing beats the joker (spade-3 return is off by house rule)")
         else:
-            tail = "a pair of jokers is the strongest pair"
+            tail = "a pair of jokers is the strongest pair (house default `joker_pair`)"
         return f"{head}: {tail}"
     if r.level == top.level:
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"

@@ -79,6 +79,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                   ("daifugo.eight-cut",)),
     switch_option("eight_cut_stairs", False, "computer-tournament variant: stairs with an 8 also cut",
                   ("daifugo.eight-cut", "daifugo.forbidden-finish")),
+    switch_option("joker_pair", True, "house default (the digest's sources do not settle it): two jokers "
+                  "alone are a pair stronger than every pair; off: they must be written as the rank they "
+                  "stand for (`JK=5H JK=5S`)", ("daifugo.combination", "daifugo.follow-stronger")),
     Option("stairs_revolution", 0, "`0`, or a length of 3 or more",
            "stairs this long or longer cause a revolution (0: never; 5 in the computer-tournament variant)",
            ("daifugo.revolution",), _stairs_revolution),
@@ -112,7 +115,7 @@ RULES: tuple[RuleDoc, ...] = (
             "suit in a row in the order 3 … K A 2, no wrap-around (K-A-2 is stairs, A-2-3 is not), with "
             "jokers filling gaps or extending an end. A joker's role may be written `JK=5H`; otherwise the "
             "reading that makes the play legal is taken, and the strongest of those. A lone joker is always "
-            "the joker; a joker with a natural card is read as a group before stairs."),
+            "the joker; a joker with a natural card is read as a group before stairs.", ("joker_pair",)),
     RuleDoc("daifugo.card-not-held", "Play only your own cards",
             "A player plays only cards they hold, each once: fully checked when the deal is recorded; "
             "without it a card played twice, a card given away in the exchange or received by someone "

@@ -565,7 +565,7 @@ class _Game:
             self.hold(p, cards, i, t)
             if top is not None and p == top.player and expected is not None and p != expected:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
-                v = judge(cards, None, revolution, None, opts["spade_3_return"])
+                v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
                 notes.append("judged as a lead")
                 top = ref = None
                 lock = None
@@ -664,12 +664,12 @@ class _Game:
     def judge(self, cards: tuple[DCard, ...], top: _OnTable | None, ref: _OnTable | None,
               revolution: bool, lock: tuple[str, ...] | None) -> Verdict:
         """The verdict on a play; after an illegal play, a play legal on the last legal one stands."""
-        s3 = self.opts["spade_3_return"]
+        s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
         lock_on = lock if self.opts["suit_lock"] else None
         base = ref if top is not None and top.reading is None else top
-        v = judge(cards, base.reading if base else None, revolution, lock_on, s3)
+        v = judge(cards, base.reading if base else None, revolution, lock_on, s3, jp)
         if v.rule is not None and top is not None and not top.legal and base is not ref:
-            alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3)
+            alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
             if alt.rule is None:
                 return alt
         return v
