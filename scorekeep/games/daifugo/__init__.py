@@ -33,6 +33,8 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
         for t in g.turns)
     if not g.turns:
         notes.append("no plays recorded for this game" + (f" (result from `{g.form}`)" if g.form != "none" else ""))
+    if g.exits:
+        notes.append("went out: " + ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in g.exits))
     if g.ranking is not None:
         names = rules.RANK_NAMES
         notes.append("ranking: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(g.ranking)))

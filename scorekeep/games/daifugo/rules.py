@@ -81,6 +81,8 @@ class GameResult:
     turns: tuple[TurnView, ...]
     exchange: Mapping[str, tuple[DCard, ...]] | None
     notes: tuple[str, ...]
+    exits: tuple[tuple[str, bool], ...] = ()
+    """Who went out by a play, in order, and whether legally (fouls are False)."""
 
     @property
     def complete(self) -> bool:
@@ -198,9 +200,12 @@ class _OnTable:
     index: int
 
     def text(self) -> str:
-        if self.reading is None:
+        r = self.reading
+        if r is None:
             return f"{show(self.cards)} (not a combination) by {self.player}"
-        return f"{self.reading.describe()} ({show(self.cards)}) by {self.player}"
+        if r.kind == STAIRS and not r.jokers:  # the description already names every card
+            return f"{r.describe()} by {self.player}"
+        return f"{r.describe()} ({show(self.cards)}) by {self.player}"
 
 
 class _Game:
@@ -834,7 +839,8 @@ class _Game:
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, self.prev_daifugo, source, tuple(turns),
-                          dict(g.exchange.cards) if g.exchange else None, tuple(self.notes))
+                          dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
+                          tuple(st.exits) if st is not None else ())
 
     @staticmethod
     def exits_text(st: Standing) -> str:
