@@ -84,7 +84,7 @@ CASES: dict[str, tuple[list, list]] = {
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
     "clear-wrong-leader.yaml": ([at("clear", play=5, player="乙")], []),
     "clear-after-finish.yaml": ([at("clear", play=9, player="丙")], []),
-    "clear-after-finishing-cut.yaml": ([at("clear", play=6, player="丙")],
+    "clear-after-finishing-cut.yaml": ([at("eight-cut", play=6, player="丙")],
                                        [at("eight-cut", play=5, player="甲"), at("forbidden-finish", play=5, player="甲")]),
     "finisher-play-stays.yaml": ([at("follow-stronger", play=6, player="乙")], []),
     "finisher-play-beaten.yaml": ([], []),

@@ -658,7 +658,7 @@ class _Game:
                 continue
             if cuts or v.returns:
                 who = p if p in st.active else self.left_of(p, st.active)
-                reason = ("cut" if cuts else "return") if p in st.active else "finish-clear"
+                reason = "cut" if cuts else "return"
                 notes.append(clear(reason, who, on) + ("" if p in st.active else f" ({p} is out)"))
                 expected = who
             else:
@@ -711,23 +711,24 @@ class _Game:
                 self.f.violation("daifugo.first-lead", f"{p} led game {self.g.number}, but {why}", **where)
                 return
             assert cause is not None
+            # The rule broken is the one that cleared the table: its text says who leads next.
+            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
+                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if cause.player != expected else ""
             if reason == "cut":
                 self.f.violation("daifugo.eight-cut",
                                  f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
-                                 f"leads again: it was {expected}'s lead", **where)
+                                 f"leads again{gone}: it was {expected}'s lead", **where)
                 return
             if reason == "return":
                 self.f.violation("daifugo.spade-3-return",
                                  f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
-                                 f"player leads again: it was {expected}'s lead", **where)
+                                 f"player leads again{gone}: it was {expected}'s lead", **where)
                 return
             if cause.player == expected:
                 why = f"{expected} made the last play and everyone else passed, so {expected} leads"
             else:
-                how = ("the play that emptied their hand cleared the table" if reason == "finish-clear"
-                       else "everyone passed on their last play")
-                why = (f"{cause.player} went out and {how}, so the first player still in the game to "
-                       f"{cause.player}'s left, {expected}, leads")
+                why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
+                       f"still in the game to {cause.player}'s left, {expected}, leads")
             self.f.violation("daifugo.clear", f"{p} led after the table cleared, but {why}", **where)
             return
         r = top.reading
