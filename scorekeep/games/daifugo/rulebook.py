@@ -13,6 +13,8 @@ from ...game import RuleDoc
 from ...options import Option, switch_option, whole_option
 from ...yamlio import Node, Scalar
 
+RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
+"""The ranks, first to last: daifugō, fugō, hinmin, daihinmin."""
 DEFAULT_RANK_POINTS = (3, 2, 1, 0)
 OPEN = "open"
 """The `sets` option's default: an open-ended match."""

@@ -22,13 +22,11 @@ from typing import Any
 from ...cards import SUITS, Card
 from ...errors import Findings
 from ...game import Audit
-from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, show, strength_key
+from .cards import JOKER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, SPADE_3, STAIRS, Reading, Verdict, judge, lock_text
 from .record import GameRecord, Names, Record, SetRecord, Turn
-from .rulebook import OPEN
+from .rulebook import OPEN, RANK_NAMES
 
-RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
-RANK_ROMAJI = ("daifugō", "fugō", "hinmin", "daihinmin")
 EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
 """(giver's rank, receiver's rank, cards) by index into a ranking, 大富豪 first."""
 EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}

@@ -7,13 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...game import Audit, Sheet
-from .rulebook import RANK_POINTS_NOTE
+from .rulebook import RANK_NAMES, RANK_POINTS_NOTE
 
 if TYPE_CHECKING:
     from .rules import Result
-
-RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
-
 
 def game_points(ranking: Sequence[str], rank_points: Sequence[int]) -> dict[str, int]:
     """Points for one finished game: the i-th ranked player scores rank_points[i]."""
