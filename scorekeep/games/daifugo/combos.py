@@ -11,7 +11,7 @@ rule it breaks, with a message a player understands.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
@@ -25,8 +25,7 @@ SPADE_3 = Card(3, "S")
 _COUNT_WORDS = {2: "a pair of", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One way of reading a play.
 
     `level` is the group's rank, or the stairs' lowest card, in normal order (0 = 3 … 12 = 2);
@@ -173,8 +172,7 @@ def cover_text(top: Reading, revolution: bool) -> str:
     return f"{count} of one rank from " + ", ".join(words)
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """How a play fares on the table: the reading taken, and the rule it breaks (None if legal)."""
 
     reading: Reading | None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
@@ -17,8 +17,7 @@ GAME_KEYS = ("out", "fouls", "ranks", "deal", "exchange", "plays")
 PASS_WORDS = frozenset(("pass", "passes", "passed", "p", "パス", "-"))
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One entry of `plays`: a player's cards, or a pass (`cards` is None)."""
 
     player: str
@@ -30,8 +29,7 @@ class Turn:
         return self.cards is None
 
 
-@dataclass(frozen=True)
-class Names:
+class Names(NamedTuple):
     """A list of player names as written (`out`, `fouls`, `ranks`), with the line of each."""
 
     names: tuple[str, ...]
@@ -42,8 +40,7 @@ class Names:
         return self.lines[self.names.index(name)] if name in self.names else self.line
 
 
-@dataclass(frozen=True)
-class Hands:
+class Hands(NamedTuple):
     """`{player: cards}` (a deal or an exchange) with the line of each player's cards."""
 
     cards: Mapping[str, tuple[DCard, ...]]
@@ -51,8 +48,7 @@ class Hands:
     line: int
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """One game as recorded; None where the record does not say."""
 
     number: int
@@ -66,8 +62,7 @@ class GameRecord:
     plays_line: int | None = None
 
 
-@dataclass(frozen=True)
-class SetRecord:
+class SetRecord(NamedTuple):
     number: int
     line: int
     players: tuple[str, ...]
@@ -80,8 +75,7 @@ class SetRecord:
     games: tuple[GameRecord, ...]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     header: Header
     sets: tuple[SetRecord, ...]
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import SUITS, Card
 from ...errors import Findings
@@ -40,8 +39,7 @@ def rank_name(i: int) -> str:
 
 # --- results the sheet and the replay read ----------------------------------------------
 
-@dataclass(frozen=True)
-class TurnView:
+class TurnView(NamedTuple):
     """One entry of `plays` as the replay judged it, with the table state before it."""
 
     index: int
@@ -59,8 +57,7 @@ class TurnView:
         return self.table.text() if self.table is not None else "—"
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     set: int
     number: int
     line: int
@@ -87,8 +84,7 @@ class GameResult:
         return self.ranking is not None
 
 
-@dataclass(frozen=True)
-class SetResult:
+class SetResult(NamedTuple):
     number: int
     seats: tuple[str, ...]
     first: str
@@ -98,8 +94,7 @@ class SetResult:
     totals: Mapping[str, int]
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     sets: tuple[SetResult, ...]
     totals: Mapping[str, int]
     over: bool
@@ -110,23 +105,22 @@ class Result:
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
 
-@dataclass
 class Standing:
-    """Who is still in a game and how the others left; settles the ranking."""
+    """Who is still in a game and how the others left; settles the ranking.
 
-    seats: tuple[str, ...]
-    prev_daifugo: str | None
-    miyako_ochi: bool
-    active: list[str] = field(default_factory=list)
-    finishers: list[str] = field(default_factory=list)
-    fouls: list[str] = field(default_factory=list)
-    fallen: str | None = None
-    trigger: str | None = None
-    exits: list[tuple[str, bool]] = field(default_factory=list)
-    """(player, legal) in the order players went out by a play; falls are not exits."""
+    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
+    """
 
-    def __post_init__(self) -> None:
-        self.active = list(self.seats)
+    def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
+        self.seats = seats
+        self.prev_daifugo = prev_daifugo
+        self.miyako_ochi = miyako_ochi
+        self.active: list[str] = list(seats)
+        self.finishers: list[str] = []
+        self.fouls: list[str] = []
+        self.fallen: str | None = None
+        self.trigger: str | None = None
+        self.exits: list[tuple[str, bool]] = []
 
     @property
     def settled(self) -> bool:
@@ -189,8 +183,7 @@ def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> 
 
 # --- one game ------------------------------------------------------------------------------
 
-@dataclass
-class _OnTable:
+class _OnTable(NamedTuple):
     player: str
     cards: tuple[DCard, ...]
     reading: Reading | None
@@ -950,7 +943,7 @@ class _Match:
                                      "previous one's ranking is settled", line=g.line, set=s.number, game=g.number)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
-                    result = GameResult(**{**result.__dict__, "counted": False})
+                    result = result._replace(counted=False)
                 if result.counted and result.points is not None:
                     for p, v in result.points.items():
                         totals[p] += v
