@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 SUITS = "SHDC"
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "*": "🃏"}
+SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "*": "jokers"}
 RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
              11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -36,14 +36,17 @@ class Card(NamedTuple):
     suit: str
 
     def __str__(self) -> str:
-        return RANK_TEXT[self.rank] + self.suit
+        return "JK" if self is JOKER or self.rank == 0 else RANK_TEXT[self.rank] + self.suit
 
     @property
     def symbol(self) -> str:
-        return RANK_TEXT[self.rank] + SUIT_SYMBOL[self.suit]
+        return "joker" if self.rank == 0 else RANK_TEXT[self.rank] + SUIT_SYMBOL[self.suit]
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
+
+JOKER = Card(0, "*")
+"""A joker where a game has none (Oh Hell): readable, so it can be judged by the deck rule."""
 
 _cache: dict[str, Card | None] = {}
 
@@ -57,6 +60,14 @@ def _parse(text: str) -> Card | None:
         if s in _SUIT_IN and r in _RANK_IN:
             return Card(_RANK_IN[r], _SUIT_IN[s])
     return None
+
+
+def parse_card_or_joker(text: str) -> Card | None:
+    """Like parse_card, but also reads `JK`, `Joker` and `JK=5H` as JOKER (records.md notation)."""
+    t = text.strip().upper()
+    if t in ("JK", "JOKER") or t.startswith("JK="):
+        return JOKER
+    return parse_card(text)
 
 
 def parse_card(text: str) -> Card | None:
@@ -77,5 +88,5 @@ def parse_suit(text: str) -> str | None:
 
 def show(cards: "Iterable[Card]") -> str:
     """Cards for a message, grouped by suit, aces first."""
-    ordered = sorted(cards, key=lambda c: (SUITS.index(c.suit), -c.rank))
+    ordered = sorted(cards, key=lambda c: (SUITS.find(c.suit), -c.rank))
     return " ".join(c.symbol for c in ordered)

@@ -22,6 +22,7 @@ def loc(**kw: object) -> dict:
     "bid-order-in-progress",
     "follow-suit-not-higher",
     "article-trick",
+    "in-progress-play-null",
 ])
 def test_legal_records_check_clean(name: str) -> None:
     a = audit(f"oh-hell/{name}.yaml")
@@ -55,6 +56,16 @@ EXPECTED = {
     "trick-total": [("oh-hell.trick-total", loc(hand=1))],
     "score-recorded": [("oh-hell.score-recorded", loc(hand=1, player="West"))],
     "game-end": [("oh-hell.game-end", loc(hand=3))],
+    # one mistake, one report: the replay carries on from what the record shows happened
+    "resync-skipped-hand": [("oh-hell.hand-size", loc(hand=5))],
+    "resync-dealer-slip": [("oh-hell.dealer-rotation", loc(hand=3, player="P1"))],
+    "resync-cards-slip": [("oh-hell.hand-size", loc(hand=2))],
+    "resync-dealer-slip-play-shows": [("oh-hell.dealer-rotation", loc(hand=3, player="P1"))],
+    "deck-joker": [("oh-hell.deck", loc(hand=1, player="E"))],
+    "card-not-held-no-inference": [("oh-hell.card-not-held", loc(hand=1, trick=2, player="E"))],
+    "bid-range-no-hook-cascade": [("oh-hell.bid-range", loc(hand=1, player="E"))],
+    "trick-winner-partial-play": [("oh-hell.trick-winner", loc(hand=1, player="N"))],
+    "trick-total-abandoned-hand": [("oh-hell.trick-total", loc(hand=2))],
 }
 
 
@@ -114,3 +125,22 @@ def test_game_end_hand_after_the_pattern_is_not_counted() -> None:
 def test_score_recorded_compares_each_player() -> None:
     (v,) = audit("oh-hell/score-recorded.yaml").violations
     assert "West bid 0 and took 1, which scores 0" in v.message
+
+
+def test_hand_size_resync_after_a_skipped_hand_still_ends_the_game() -> None:
+    a = audit("oh-hell/resync-skipped-hand.yaml")
+    assert a.result.over and len(a.result.hands) == 18
+    assert [h.position for h in a.result.hands][4:6] == [5, 6]  # hand 5 is the pattern's hand 6
+    assert "skips a hand of the pattern" in a.violations[0].message
+
+
+def test_hand_size_cards_slip_is_judged_at_the_pattern_size() -> None:
+    a = audit("oh-hell/resync-cards-slip.yaml")
+    assert a.result.hands[1].size == 9
+    assert "`cards` says 8" in a.violations[0].message
+
+
+def test_dealer_rotation_slip_the_play_contradicts_is_not_carried_on() -> None:
+    a = audit("oh-hell/resync-dealer-slip-play-shows.yaml")
+    assert [h.dealer for h in a.result.hands][2:5] == ["P3", "P4", "P1"]
+    assert "the play agrees" in a.violations[0].message

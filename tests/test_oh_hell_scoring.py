@@ -126,3 +126,20 @@ def test_trick_winner_off_suit_discard_never_wins() -> None:
     plays = [Play("a", parse_card("5C"), 1), Play("b", parse_card("AH"), 1), Play("c", parse_card("9C"), 1)]
     best, why = trick_winner(plays, "S")
     assert best.player == "c" and "highest club" in why
+
+
+PATTERN = (5, 4, 3, 2, 1, 2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("seen, places", [
+    ([{5}, {4}, {3}], [0, 1, 2]),                        # in order
+    ([{5}, set(), {3}], [0, 1, 2]),                      # no evidence: the next place
+    ([{5}, {9}, {3}], [0, 1, 2]),                        # one wrong size stays a single mismatch
+    ([{5}, {4}, {2}, {1}, {2}, {3}, {4}, {5}], [0, 1, 3, 4, 5, 6, 7, 8]),  # hand 3 skipped
+    ([{5}, {4}, {3}, {2}, {1}, {2}, {3}, {4}, {5}, {5}], [0, 1, 2, 3, 4, 5, 6, 7, 8, None]),  # one too many
+    ([{4, 5}, {4}], [0, 1]),                             # `cards` slip: the tricks agree with the pattern
+])
+def test_hand_size_alignment_with_the_deal_pattern(seen: list[set[int]], places: list[int | None]) -> None:
+    from scorekeep.games.oh_hell.rules import align
+
+    assert align(seen, PATTERN) == places

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ... import fields
-from ...cards import CARD_HELP, Card, parse_card, parse_suit
+from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
 from ...game import Header, read_header
 from ...yamlio import Map, Node, Scalar
@@ -101,16 +101,17 @@ def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ..
     return tuple(sizes)
 
 
-def _entries(node: Node, players: tuple[str, ...], what: str) -> tuple[Entry, ...]:
-    return tuple(Entry(name, fields.whole(v, f"{what} of {name}"), k.line)
-                 for name, k, v in fields.per_player(node, players, what))
+def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: str) -> tuple[Entry, ...]:
+    """`{player: number}` as Entries: `bids`, `tricks`, `scores`."""
+    return tuple(Entry(name, fields.whole(v, f"{name}'s {noun} in {where}"), k.line)
+                 for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
 
 
 def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
     m = fields.mapping(node, where)
     if not m.pairs:
         raise InputError(f"{where} is empty: write `{{player: card, …}}` in the order played", m.line)
-    plays = tuple(Play(name, fields.card(v, f"{where} ({name})", parse_card, CARD_HELP), v.line)
+    plays = tuple(Play(name, fields.card(v, f"{where} ({name})", parse_card_or_joker, CARD_HELP), v.line)
                   for name, _k, v in fields.per_player(m, players, where))
     return Trick(plays, m.line)
 
@@ -119,6 +120,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     where = f"hand {number}"
     m = fields.mapping(node, where)
     top = fields.keys(m, where, HAND_KEYS, required=("bids",))
+    # `play:` or `bids:` with nothing after it is a hand in progress, the same as leaving it out
+    top = {k: v for k, v in top.items() if not (isinstance(v, Scalar) and v.is_null)}
     kw: dict[str, object] = {}
     if "cards" in top:
         kw["cards"] = Entry("", fields.whole(top["cards"], f"`cards` of {where}"), top["cards"].line)
@@ -126,7 +129,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         kw["dealer"] = fields.player(top["dealer"], players, f"`dealer` of {where}")
         kw["dealer_line"] = top["dealer"].line
     if "turn_up" in top:
-        kw["turn_up"] = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card, CARD_HELP)
+        kw["turn_up"] = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card_or_joker, CARD_HELP)
         kw["turn_up_line"] = top["turn_up"].line
     if "trump" in top:
         raw = fields.text(top["trump"], f"`trump` of {where}")
@@ -139,10 +142,10 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         deal: dict[str, tuple[Card, ...]] = {}
         lines: dict[str, int] = {}
         for name, _k, v in fields.per_player(top["deal"], players, f"`deal` of {where}"):
-            deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card, CARD_HELP)
+            deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card_or_joker, CARD_HELP)
             lines[name] = v.line
         kw["deal"], kw["deal_lines"] = deal, lines
-    kw["bids"] = _entries(top["bids"], players, "the bid")
+    kw["bids"] = _entries(top["bids"], players, "bids", "bid", where) if "bids" in top else ()
     kw["bids_line"] = m.key_line("bids")
     if "play" in top:
         seq = fields.sequence(top["play"], f"`play` of {where}")
@@ -154,11 +157,11 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
                     "the last trick written may be unfinished", t.line)
         kw["play"], kw["play_line"] = tricks, m.key_line("play")
     if "tricks" in top:
-        entries = _entries(top["tricks"], players, "tricks taken")
+        entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
         _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
         kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
     if "scores" in top:
-        kw["scores"] = _entries(top["scores"], players, "the score")
+        kw["scores"] = _entries(top["scores"], players, "scores", "score", where)
         kw["scores_line"] = m.key_line("scores")
         if "tricks" not in top and "play" not in top:
             raise InputError(f"{where} has `scores` but no `tricks` or `play`: write how many tricks "
@@ -167,7 +170,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     if any(k in top for k in ("play", "tricks", "scores")) and len(bid_names) < len(players):
         missing = [p for p in players if p not in bid_names]
         raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
-                         "every player bids before the first card", top["bids"].line)
+                         "every player bids before the first card", m.key_line("bids"))
     return Hand(number, m.line, **kw)  # type: ignore[arg-type]
 
 

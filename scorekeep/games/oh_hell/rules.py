@@ -30,6 +30,8 @@ class PlayedTrick(NamedTuple):
 
 class HandResult(NamedTuple):
     number: int
+    position: int | None
+    """0-based place in the deal pattern the hand was judged at; None after the pattern's end."""
     size: int
     dealer: str
     trump: str | None
@@ -48,6 +50,69 @@ class Result(NamedTuple):
     pattern: tuple[int, ...]
     totals: Mapping[str, int]
     over: bool
+
+
+# --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
+
+def size_evidence(hand: Hand, last: bool) -> set[int]:
+    """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played.
+
+    The play of the record's last hand may still be going on, so it is no evidence there.
+    """
+    seen: set[int] = set()
+    if hand.cards is not None and hand.cards.value >= 0:
+        seen.add(hand.cards.value)
+    if hand.deal:
+        counts = Counter(len(c) for c in hand.deal.values())
+        top = max(counts.values())
+        seen.update(k for k, v in counts.items() if v == top)
+    if hand.tricks is not None:
+        seen.add(sum(e.value for e in hand.tricks))
+    if hand.play and not last and len(hand.play[-1].plays) == len({pl.player for t in hand.play for pl in t.plays}):
+        seen.add(len(hand.play))
+    return seen
+
+
+def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | None]:
+    """The place in the deal pattern of each recorded hand, None past its end.
+
+    Normally hand n is pattern place n. A record that skipped a hand of the pattern would
+    otherwise disagree with it in every later hand; the cheapest alignment (one point per
+    hand whose size evidence misses its place, per skip, per hand past the end, preferring
+    no skip on a tie) re-synchronises so that one mistake is reported once.
+    """
+    n, last = len(evidence), len(pattern)
+    if n == 0:
+        return []
+    INF = float("inf")
+    width = last + n
+
+    def cost(i: int, p: int) -> int:
+        if p >= last:
+            return 1
+        return 0 if not evidence[i] or pattern[p] in evidence[i] else 1
+
+    best = [[INF] * width for _ in range(n)]
+    back = [[-1] * width for _ in range(n)]
+    for p in range(width):
+        if p == 0 or p < last:
+            best[0][p] = (1 if p > 0 else 0) + cost(0, p)
+    for i in range(1, n):
+        for p in range(1, width):
+            c = cost(i, p)
+            q = p - 1  # the usual next hand first: a skip must be strictly cheaper
+            if best[i - 1][q] < INF:
+                best[i][p], back[i][p] = best[i - 1][q] + c, q
+            if p < last:
+                for q in range(p - 2, -1, -1):
+                    if best[i - 1][q] + 1 + c < best[i][p]:
+                        best[i][p], back[i][p] = best[i - 1][q] + 1 + c, q
+    end = min(range(width), key=lambda p: (best[n - 1][p], p))
+    places = [end]
+    for i in range(n - 1, 0, -1):
+        places.append(back[i][places[-1]])
+    places.reverse()
+    return [p if p < last else None for p in places]
 
 
 # --- legal sets --------------------------------------------------------------------------
@@ -117,6 +182,11 @@ def ranges(numbers: Sequence[int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+def a_n(number: int) -> str:
+    """'a 9', 'an 8', 'an 11': the article a number takes when read aloud."""
+    return ("an " if str(number).startswith("8") or number in (11, 18) else "a ") + str(number)
+
+
 def suit_word(suit: str) -> str:
     return f"{SUIT_SYMBOL[suit]} ({SUIT_NAME[suit]})"
 
@@ -134,71 +204,126 @@ class _Replay:
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
-        dealer_i = players.index(rec.first_dealer)
         totals = {p: 0 for p in players}
         results: list[HandResult] = []
         last = len(rec.pattern)
-        for hand in rec.hands:
+        hands = rec.hands
+        places = align([size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands)], rec.pattern)
+        prev: str | None = None      # who dealt the previous hand, as we carry on
+        alt: str | None = None       # who would have, had the record's slip not happened
+        prev_place = -1
+        for hand, place in zip(hands, places):
             n = hand.number
-            expected = players[dealer_i]
-            if hand.dealer is not None and hand.dealer != expected:
-                why = (f"the first dealer is {rec.first_dealer}" if n == 1 else
-                       f"{players[dealer_i - 1]} dealt hand {n - 1} and the deal passes clockwise")
-                self.f.violation("oh-hell.dealer-rotation",
-                                 f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {why}",
-                                 line=hand.dealer_line, hand=n, player=hand.dealer)
-                dealer_i = players.index(hand.dealer)
-            dealer = players[dealer_i]
-            if n > last:
+            skipped = 0 if place is None else place - prev_place - 1
+            dealer, alt = self.dealer(hand, prev, alt, skipped)
+            prev = dealer
+            if place is None:
                 self.f.violation("oh-hell.game-end",
                                  f"hand {n} was played after the game ended: the deal pattern has {last} "
                                  "hands, so this hand does not count", line=hand.line, hand=n)
-            result = self.hand(hand, dealer, rec.pattern[n - 1] if n <= last else None)
-            if result.counted and n <= last:
+            result = self.hand(hand, dealer, place, skipped)
+            if place is not None:
+                prev_place = place
+            if result.counted and place is not None:
                 for p, pts in (result.points or {}).items():
                     totals[p] += pts
             else:
                 result = result._replace(counted=False)
             results.append(result)
-            dealer_i = (dealer_i + 1) % len(players)
-        over = len(results) >= last and all(r.counted for r in results[:last])
+        on_pattern = [r for r in results if r.position is not None]
+        over = bool(on_pattern) and on_pattern[-1].position == last - 1 and all(r.counted for r in on_pattern)
         return Audit("oh-hell", rec.header, rec, self.f.violations, self.f.events,
                      Result(tuple(results), rec.pattern, totals, over))
 
+    # oh-hell.dealer-rotation
+    def dealer(self, hand: Hand, prev: str | None, alt: str | None, skipped: int) -> tuple[str, str | None]:
+        """Who dealt this hand, reporting a dealer out of rotation once; and, after a slip,
+        who would have dealt it had the rotation not been broken.
+
+        After a reported slip the next hand may follow either the record's dealer or the
+        rotation the slip broke; after hands of the deal pattern were skipped (oh-hell.hand-size)
+        the deal may also have moved on by as many seats. A hand that does not name its dealer,
+        or names one its own play contradicts, is taken to be dealt by the player on the first
+        leader's right.
+        """
+        players, n = self.players, hand.number
+        left = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
+        right = {v: k for k, v in left.items()}
+        expected = self.record.first_dealer if prev is None else left[prev]
+        allowed = [expected]
+        if alt is not None:
+            allowed.append(left[alt])
+        moved = expected
+        for _ in range(skipped):
+            moved = left[moved]
+            allowed.append(moved)
+        shown = right[hand.play[0].plays[0].player] if hand.play else None
+        if hand.dealer is None:
+            return (shown if shown in allowed else expected), None
+        if hand.dealer in allowed:
+            return hand.dealer, None
+        why = (f"the first dealer is {self.record.first_dealer}" if prev is None else
+               f"{prev} dealt hand {n - 1} and the deal passes clockwise")
+        if shown is not None and shown in allowed:
+            self.f.violation("oh-hell.dealer-rotation",
+                             f"the record says {hand.dealer} dealt hand {n}, but it was {shown}'s deal ({why}), "
+                             f"and the play agrees: {left[shown]}, on {shown}'s left, led the first trick",
+                             line=hand.dealer_line, hand=n, player=hand.dealer)
+            return shown, None
+        self.f.violation("oh-hell.dealer-rotation",
+                         f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {why}",
+                         line=hand.dealer_line, hand=n, player=hand.dealer)
+        return hand.dealer, expected
+
     # oh-hell.hand-size
-    def size(self, hand: Hand, expected: int | None) -> int:
-        n, deal = hand.number, hand.deal or {}
+    def size(self, hand: Hand, place: int | None, skipped: int, evidence: set[int]) -> int:
+        n, deal, pattern = hand.number, hand.deal or {}, self.record.pattern
+        expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
-        common = None
+        played = sum(e.value for e in hand.tricks) if hand.tricks is not None else None
+        dealt = None
         if deal:
             # The hand size is what most players were dealt; on a tie (two players, one of them
             # short or over) the written `cards`, then the pattern, says which length is right.
             counts = Counter(len(c) for c in deal.values())
             top = max(counts.values())
             modes = [k for k, v in counts.items() if v == top]
-            common = (modes[0] if len(modes) == 1 else written if written in modes
-                      else expected if expected in modes else max(modes))
-        if common is not None:
-            size = common
+            dealt = (modes[0] if len(modes) == 1 else written if written in modes
+                     else expected if expected in modes else max(modes))
+        # Tricks taken may confirm a size (a `cards` the tricks contradict is a slip of the pen)
+        # but never set one: tricks that do not add up are oh-hell.trick-total.
+        if dealt is not None:
+            size = dealt
+        elif expected is not None and (written is None or expected in evidence):
+            size = expected
         elif written is not None:
             size = written
-        elif expected is not None:
-            size = expected
-        else:
-            size = len(hand.play) if hand.play else self.record.pattern[-1]
-        if expected is not None:
-            if hand.cards is not None and hand.cards.value != expected:
-                self.f.violation("oh-hell.hand-size",
-                                 f"hand {n} deals {expected} cards each by the deal pattern, but the record "
-                                 f"says {hand.cards.value}", line=hand.cards.line, hand=n)
-            elif common is not None and common != expected:
-                self.f.violation("oh-hell.hand-size",
-                                 f"hand {n} deals {expected} cards each by the deal pattern, but "
-                                 f"{common} were dealt", line=min((hand.deal_lines or {}).values()), hand=n)
+        else:  # past the pattern's end
+            size = played if played is not None else len(hand.play) if hand.play else pattern[-1]
+        line = hand.cards.line if hand.cards is not None else (
+            min((hand.deal_lines or {}).values()) if deal else hand.tricks_line or hand.line)
+        if skipped and expected is not None:
+            literal = pattern[place - skipped]  # type: ignore[operator]
+            what = "hand" if skipped == 1 else f"{skipped} hands"
+            self.f.violation("oh-hell.hand-size",
+                             f"hand {n} deals {size} cards, but by the deal pattern hand {n} deals {literal}: "
+                             f"the record skips a {what} of the pattern here, so the later hands are "
+                             "judged from this point of the pattern", line=line, hand=n)
+        elif expected is not None and size != expected:
+            how = "dealt" if dealt is not None else "written"
+            self.f.violation("oh-hell.hand-size",
+                             f"hand {n} deals {expected} cards each by the deal pattern, but {size} "
+                             f"{'was' if size == 1 else 'were'} {how}", line=line, hand=n)
+        elif hand.cards is not None and hand.cards.value != size:
+            self.f.violation("oh-hell.hand-size",
+                             f"`cards` says {hand.cards.value}, but hand {n} deals {size} cards (the deal "
+                             f"pattern's number, and the number of tricks the record shows)",
+                             line=hand.cards.line, hand=n)
         for p, cards in deal.items():
             if len(cards) != size:
                 self.f.violation("oh-hell.hand-size",
-                                 f"{p} was dealt {len(cards)} cards; everyone gets {size} in hand {n}",
+                                 f"{p} was dealt {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                                 f"everyone gets {size} in hand {n}",
                                  line=(hand.deal_lines or {})[p], hand=n, player=p)
         return size
 
@@ -220,7 +345,11 @@ class _Replay:
         for p, cards in (hand.deal or {}).items():
             line = (hand.deal_lines or {})[p]
             for c in cards:
-                if c == hand.turn_up:
+                if c.rank == 0:
+                    self.f.violation("oh-hell.deck", f"a joker was dealt to {p}, but Oh Hell is played with "
+                                     "the 52 standard cards and no jokers", line=line, hand=hand.number, player=p)
+                    owner[c] = p
+                elif c == hand.turn_up:
                     self.f.violation("oh-hell.deck",
                                      f"{c.symbol} is the turned-up card, so it cannot be in {p}'s hand too",
                                      line=line, hand=hand.number, player=p)
@@ -255,10 +384,11 @@ class _Replay:
                                  f"left ({', '.join(order)}), so {gap} bids before {p}",
                                  line=given[p].line, hand=n, player=p)
                 break
-        if self.opts["hook"] and dealer in given and all(p in given for p in order[:-1]):
+        in_range = all(0 <= e.value <= size for e in hand.bids)  # one bad bid is reported once
+        if self.opts["hook"] and in_range and dealer in given and all(p in given for p in order[:-1]):
             others = sum(given[p].value for p in order[:-1])
             bid = given[dealer].value
-            if 0 <= bid <= size and bid == hook_number(size, others):
+            if bid == hook_number(size, others):
                 detail = " + ".join(str(given[p].value) for p in order[:-1])
                 self.f.violation(
                     "oh-hell.hook",
@@ -287,8 +417,8 @@ class _Replay:
         for t, trick in enumerate(hand.play or (), 1):
             if t == size + 1:
                 self.f.violation("oh-hell.trick-total",
-                                 f"trick {t} is more tricks than the {size} cards each player holds in "
-                                 f"hand {n}", line=trick.line, hand=n, trick=t)
+                                 f"trick {t} is one trick too many: each player holds only {size} "
+                                 f"card{'s' if size != 1 else ''} in hand {n}", line=trick.line, hand=n, trick=t)
             self.turn_order(trick, leader, t, n, dealer)
             led = trick.plays[0].card.suit
             for k, pl in enumerate(trick.plays):
@@ -331,8 +461,18 @@ class _Replay:
              restricted: bool) -> None:
         p, c = pl.player, pl.card
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
-        # oh-hell.card-not-held
         held = known.get(p)
+        reported = len(self.f.violations)
+        # oh-hell.deck: a joker in Oh Hell (one in this player's deal was reported with the deal)
+        if c.rank == 0:
+            if c not in (hand.deal or {}).get(p, ()):
+                self.f.violation("oh-hell.deck", f"{p} played a joker, but Oh Hell is played with the 52 "
+                                 "standard cards and no jokers", **where)
+            played_in.setdefault(c, t)
+            if held is not None:
+                held.discard(c)
+            return
+        # oh-hell.card-not-held
         if c == hand.turn_up and c not in (hand.deal or {}).get(p, ()):  # else already oh-hell.deck
             self.f.violation("oh-hell.card-not-held",
                              f"{p} played {c.symbol}, the turned-up card: it belongs to nobody's hand", **where)
@@ -368,8 +508,8 @@ class _Replay:
                         f"({show(allowed)}); legal leads were {show(allowed)}", **where)
             held.discard(c)
         played_in.setdefault(c, t)
-        if p in known:
-            return
+        if p in known or len(self.f.violations) > reported:
+            return  # a card the player cannot have held proves nothing about their other cards
         # oh-hell.follow-suit by inference: a later play of a suit proves an earlier failure to follow it
         still: list[tuple[str, int, Play]] = []
         for suit, tt, revoke in open_voids[p]:
@@ -388,9 +528,9 @@ class _Replay:
             for tt, lead in only_trump[p]:
                 self.f.violation(
                     "oh-hell.follow-suit",
-                    f"{p} led trump ({lead.card.symbol}) in trick {tt} {self.lead_when()}, but still held "
-                    f"another suit: {p} played {c.symbol} in trick {t}", line=lead.line, hand=n, trick=tt,
-                    player=p)
+                    f"{p} led trump ({lead.card.symbol}) in trick {tt} {self.lead_when()}, which only a player "
+                    f"holding nothing but trump may do; {p} still held another suit: {p} played {c.symbol} in "
+                    f"trick {t}", line=lead.line, hand=n, trick=tt, player=p)
             only_trump[p] = []
         if led is None and trump and c.suit == trump and restricted:
             only_trump[p].append((t, pl))
@@ -398,11 +538,12 @@ class _Replay:
     def lead_when(self) -> str:
         return ("before trump was broken (house rule lead_trump: after-broken)"
                 if self.opts["lead_trump"] == "after-broken"
-                else "to the first trick (house rule lead_trump: after-first-trick)")
+                else "although trump may not lead the first trick (house rule lead_trump: after-first-trick)")
 
-    def hand(self, hand: Hand, dealer: str, expected: int | None) -> HandResult:
+    def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int) -> HandResult:
         n = hand.number
-        size = self.size(hand, expected)
+        last = hand is self.record.hands[-1]
+        size = self.size(hand, place, skipped, size_evidence(hand, last))
         trump = self.trump(hand)
         owner = self.deck(hand)
         bids = self.bids(hand, dealer, size)
@@ -424,13 +565,27 @@ class _Replay:
                             f"`tricks` says {e.player} took {e.value}, but the play gives {e.player} "
                             f"{counted[e.player]} (trick{'s' if len(won) != 1 else ''} "
                             f"{', '.join(won) or 'none'})", line=e.line, hand=n, player=e.player)
+            else:
+                for e in hand.tricks or ():
+                    if counted[e.player] > e.value:
+                        self.f.violation(
+                            "oh-hell.trick-winner",
+                            f"`tricks` says {e.player} took {e.value}, but the tricks played so far already "
+                            f"give {e.player} {counted[e.player]}", line=e.line, hand=n, player=e.player)
+                if hand.tricks is None and not last:
+                    done = sum(1 for pt in played if pt.winner is not None)
+                    self.f.violation(
+                        "oh-hell.trick-total",
+                        f"the play of hand {n} stops after {done} of its {size} tricks and hand {n + 1} "
+                        f"follows: every trick of a hand is played (give `tricks` if the rest was not "
+                        "written down)", line=hand.play_line, hand=n)
         if took is None and hand.tricks is not None:
             took = {e.player: e.value for e in hand.tricks}
             total = sum(took.values())
             if total != size or any(v < 0 for v in took.values()):
                 self.f.violation("oh-hell.trick-total",
-                                 f"the tricks taken add up to {total}, but a {size}-card hand has exactly "
-                                 f"{size} tricks", line=hand.tricks_line, hand=n)
+                                 f"the tricks taken add up to {total}, but {a_n(size)}-card hand has exactly "
+                                 f"{size} trick{'s' if size != 1 else ''}", line=hand.tricks_line, hand=n)
         points = None
         if took is not None:
             points = {p: hand_points(bids[p], took[p], self.opts) for p in self.players}
@@ -444,7 +599,7 @@ class _Replay:
         elif hand.scores is not None:
             raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked "
                              "until every trick is recorded (or give `tricks`)", hand.scores_line)
-        return HandResult(n, size, dealer, trump, hand.turn_up, bids, took, points, took is not None,
+        return HandResult(n, place, size, dealer, trump, hand.turn_up, bids, took, points, took is not None,
                           tuple(played))
 
 
