@@ -148,9 +148,11 @@ def test_injected_fault_agrees_with_the_generators_own_judge(rule: str,
     made = 0
     for g in matches[:FAULT_MATCHES]:
         f = rook.inject(g, rule, rng)
+        assert rook.render(g.model) == g.data  # type: ignore[arg-type]  # injecting leaves the match alone
         if f is None:
             continue
         made += 1
+        assert f.rule == rule and f.data != g.data
         judged = rook.judge(f.model)  # type: ignore[attr-defined]
         assert (rule, f.location) in judged and {r for r, _ in judged} == {rule}, (f.what, judged)
     assert made >= FAULT_MATCHES // 2
