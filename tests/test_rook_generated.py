@@ -152,7 +152,7 @@ def test_injected_fault_agrees_with_the_generators_own_judge(rule: str,
         if f is None:
             continue
         made += 1
-        assert f.rule == rule and f.data != g.data
+        assert f.rule == rule and f.text != g.text
         judged = rook.judge(f.model)  # type: ignore[attr-defined]
         assert (rule, f.location) in judged and {r for r, _ in judged} == {rule}, (f.what, judged)
     assert made >= FAULT_MATCHES // 2
