@@ -5,6 +5,7 @@ from ..game import Registry
 REGISTRY = Registry(
     modules={
         "oh-hell": "scorekeep.games.oh_hell",
+        "rook": "scorekeep.games.rook",
     },
     aliases={"ohhell": "oh-hell", "oh hell": "oh-hell", "oh_hell": "oh-hell"},
 )
