@@ -9,6 +9,7 @@ side's reading of the digest, not at a broken injection.
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -16,17 +17,38 @@ import pytest
 import yaml
 
 from scorekeep import api
-from scorekeep.generate import Fault, Generated
+from scorekeep.generate import Fault, Generated, dump
 from scorekeep.generate import rook
 
-SEEDS = range(240)
+SEEDS = range(200)
 FAULT_MATCHES = 30
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "rook-seed-example.yaml"
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "rook-seed-example.yaml"
+RECORDS = ROOT / "tests" / "records" / "rook"
+
+KNOWN_EXTRA = {"rook.bid-after-pass": {"rook.bid-order"}}
+"""Findings the checker adds to an injected fault although the digest gives only one breach; each
+is demonstrated by a strict xfail test below, so the entry must go when the checker is fixed."""
 
 
 @pytest.fixture(scope="module")
 def matches() -> list[rook.RookGenerated]:
-    return [rook.game(seed, variety=True) for seed in SEEDS]
+    made = [rook.game(seed, variety=True) for seed in SEEDS]
+    gc.freeze()  # hundreds of live match models would make every cyclic collection slow
+    return made
+
+
+def _walk(x: object) -> object:
+    """Every key and value in order (dict equality ignores the order of a trick's plays)."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield k
+            yield from _walk(v)  # type: ignore[misc]
+    elif isinstance(x, list):
+        for v in x:
+            yield from _walk(v)  # type: ignore[misc]
+    else:
+        yield x
 
 
 def found(text: str) -> list[tuple[str, dict]]:
@@ -34,6 +56,14 @@ def found(text: str) -> list[tuple[str, dict]]:
 
 
 # ---------------------------------------------------------------- the generator on its own
+
+def test_fast_text_is_the_contracts_yaml() -> None:
+    for seed in range(4):
+        g = rook.game(seed, variety=True)
+        assert g.text == dump(g.data)
+        f = rook.inject(g, "rook.turn-order", random.Random(seed))
+        assert f is not None and f.text == dump(f.data)
+
 
 def test_same_seed_gives_the_same_match() -> None:
     assert rook.game(11, variety=True).text == rook.game(11, variety=True).text
@@ -152,7 +182,7 @@ def test_injected_fault_agrees_with_the_generators_own_judge(rule: str,
         if f is None:
             continue
         made += 1
-        assert f.rule == rule and f.text != g.text
+        assert f.rule == rule and list(_walk(f.data)) != list(_walk(g.data))
         judged = rook.judge(f.model)  # type: ignore[attr-defined]
         assert (rule, f.location) in judged and {r for r, _ in judged} == {rule}, (f.what, judged)
     assert made >= FAULT_MATCHES // 2
@@ -180,5 +210,24 @@ def test_injected_fault_is_caught_with_its_rule_at_its_location(rule: str,
         made += 1
         got = found(f.text)
         assert (rule, f.location) in got, (g.data["title"], f.what, f.location, got)
-        assert {r for r, _ in got} == {rule}, (g.data["title"], f.what, got)
+        assert {r for r, _ in got} - KNOWN_EXTRA.get(rule, set()) == {rule}, (g.data["title"], f.what, got)
     assert made >= FAULT_MATCHES // 2
+
+
+# ---------------------------------------------------------------- checker disagreements found
+
+@pytest.mark.xfail(strict=True, reason="checker: `scores` on a thrown-in hand (all four passed) is an input "
+                   "error ('neither points nor tricks'), although the hand is over and scores 0 (rook.all-pass)")
+def test_thrown_in_hand_may_write_its_zero_scores() -> None:
+    audit = api.audit_file(str(RECORDS / "gen-thrown-in-zero-scores.yaml"))
+    assert audit.violations == []
+    assert api.sheet(audit).totals == {"North/South": 0, "East/West": 0}
+
+
+@pytest.mark.xfail(strict=True, reason="checker: a passed player who bids again is let back into the auction, "
+                   "so the next player who calls in turn (passed players are skipped) is also reported as "
+                   "rook.bid-order: one breach reported twice, the second against an innocent player")
+def test_passed_player_who_bids_again_stays_out_of_the_auction() -> None:
+    audit = api.audit_file(str(RECORDS / "gen-bid-after-pass-then-skipped.yaml"))
+    assert [(v.rule, v.location()) for v in audit.violations] == [
+        ("rook.bid-after-pass", {"hand": 1, "player": "East"})]

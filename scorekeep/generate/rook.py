@@ -35,9 +35,12 @@ import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from . import Fault, Generated
+import yaml
+
+from . import Fault, Generated, dump
 
 GAME = "rook"
 BIRD = 40
@@ -47,16 +50,19 @@ WORDS = ("red", "yellow", "black", "green")
 ZH = ("紅", "黃", "黑", "綠")
 COUNTER = tuple(20 if c == BIRD else {5: 5, 10: 10, 14: 10}.get(c % 10 + 5, 0) for c in range(41))
 
-DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "all_pass": "redeal",
-                            "min_bid": 70, "max_bid": 120, "bid_step": 5}
+DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
+                            "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5}
+"""House rules (`rules:`); `seat_change_deal` is the checker's option for who deals first after a
+seat change: the last dealer's left in the new seating (new-left) or in the old one (old-left)."""
 
 FAULT_RULES: tuple[str, ...] = (
-    "rook.deck", "rook.deal", "rook.dealer-rotation",
+    "rook.deck", "rook.deal", "rook.dealer-rotation", "rook.seat-change",
     "rook.bid-order", "rook.bid-minimum", "rook.bid-step", "rook.bid-maximum",
     "rook.bid-after-pass", "rook.bid-end",
     "rook.nest-exchange",
     "rook.turn-order", "rook.card-not-held", "rook.follow-color",
     "rook.bird-led", "rook.bird-must-follow-trump",
+    "rook.nest-to-last-trick", "rook.contract",
     "rook.points-total", "rook.points-recorded", "rook.game-end",
 )
 
@@ -191,11 +197,32 @@ class Match:
         return [self.players[t], self.players[t + 2]]
 
 
+def fast_dump(data: dict[str, Any]) -> str:
+    """The same text as `scorekeep.generate.dump`, written by libyaml when it is installed
+    (several times faster: thousands of matches are dumped by the tests and benchmarks)."""
+    if _CDumper is None:
+        return dump(data)
+    return yaml.dump(data, Dumper=_CDumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                     width=120)
+
+
+_CDumper: Any = None
+if hasattr(yaml, "CSafeDumper"):
+    class _CDumper(yaml.CSafeDumper):  # type: ignore[no-redef]
+        pass
+
+    _CDumper.add_representer(str, lambda d, v: d.represent_scalar("tag:yaml.org,2002:str", v))
+
+
 @dataclass(frozen=True)
 class RookGenerated(Generated):
     """A generated Rook match that also carries the generator's model (for `inject`)."""
 
     model: Match | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
+        return fast_dump(self.data)
 
 
 @dataclass(frozen=True)
@@ -203,6 +230,10 @@ class RookFault(Fault):
     """An injected fault that also carries the generator's model (for `judge`)."""
 
     model: Match | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def text(self) -> str:  # type: ignore[override]
+        return fast_dump(self.data)
 
 
 def score(m: Match, h: Hand) -> list[int]:
@@ -239,12 +270,22 @@ class State:
     totals: list[int]
 
 
+def next_dealer(m: Match, counted: int, dealer: str, other: bool = False) -> str:
+    """Who deals after `dealer` once `counted` hands count: their left in the new seating
+    (or the old one, house rule `seat_change_deal: old-left`); `other` gives the other reading,
+    the mistake rook.seat-change names."""
+    every = m.opts["seat_change_every"]
+    old = seating(m.players, counted - 1, every)
+    new = seating(m.players, counted, every)
+    return left(new if (m.opts["seat_change_deal"] == "new-left") != other else old, dealer)
+
+
 def advance(m: Match, st: State, h: Hand) -> State:
     """The state after hand `h`, carrying on from the dealer the record names."""
     counted = st.counted + (h.winner is not None)
     s = score(m, h)
-    order = seating(m.players, counted, m.opts["seat_change_every"])
-    return State(st.index + 1, left(order, h.dealer), counted, [st.totals[0] + s[0], st.totals[1] + s[1]])
+    dealer = next_dealer(m, counted, h.dealer) if h.winner is not None else left(h.order, h.dealer)
+    return State(st.index + 1, dealer, counted, [st.totals[0] + s[0], st.totals[1] + s[1]])
 
 
 def state_before(m: Match, index: int) -> State:
@@ -442,8 +483,8 @@ def dress(rng: random.Random, m: Match, h: Hand) -> None:
         show.add("bidding")
         if r() < 0.6:
             show |= {"deal", "nest"}
-        if r() < 0.15:
-            show.add("scores")
+        # (`scores: 0/0` on a thrown-in hand is an input error to the checker: see
+        # tests/records/rook/thrown-in-with-zero-scores.yaml)
         h.show = show
         return
     kind = rng.choices(("full", "nodeal", "summary"), (0.7, 0.15, 0.15))[0]
@@ -472,6 +513,8 @@ NAMES = (
     ("1", "2", "3", "4"),
     ("null", "true", "2026-11-30", "Bird"),
 )
+STEER_TRIES = 20
+"""Random hands tried per hand near the end of a steered match."""
 LABELS = (("Us", "Them"), ("Red team", "Blue team"), ("北南隊", "東西隊"), ("Team 1", "Team 2"))
 
 
@@ -489,6 +532,7 @@ def _setup(rng: random.Random, seed: int, knobs: dict[str, Any]) -> Match:
         opts["target"] = rng.choices((300, 200, 250, 500), (0.7, 0.1, 0.1, 0.1))[0]
         opts["seat_change_every"] = rng.choices((4, 0, 2, 3), (0.8, 0.1, 0.05, 0.05))[0]
         opts["all_pass"] = rng.choices(("redeal", "dealer-forced"), (0.8, 0.2))[0]
+        opts["seat_change_deal"] = rng.choices(("new-left", "old-left"), (0.9, 0.1))[0]
         if rng.random() < 0.1:
             opts["min_bid"], opts["max_bid"] = rng.choice(((60, 120), (75, 120), (70, 100)))
     for k in DEFAULTS:
@@ -535,7 +579,7 @@ def extend(rng: random.Random, m: Match, steer: str | None = None, limit: int = 
             raise RuntimeError("match did not end")
         if steer and max(st.totals) >= target - 150:
             best: tuple[tuple[int, ...], Hand] | None = None
-            for _ in range(40):
+            for _ in range(STEER_TRIES):
                 cand = new_hand(rng, m, st)
                 s = score(m, cand)
                 tot = [st.totals[0] + s[0], st.totals[1] + s[1]]
@@ -779,7 +823,10 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
         if won:
             out.append(("rook.game-end", _loc(i)))
         if "dealer" in show and h.dealer != st.dealer:
-            out.append(("rook.dealer-rotation", _loc(i, player=h.dealer)))
+            prev = m.hands[i - 1] if i else None
+            missed = (prev is not None and prev.winner is not None and h.order != prev.order
+                      and h.dealer == next_dealer(m, st.counted, prev.dealer, other=True))
+            out.append(("rook.seat-change" if missed else "rook.dealer-rotation", _loc(i, player=h.dealer)))
         order = seating(m.players, st.counted, o["seat_change_every"])
         first = left(order, h.dealer)
         if "bidding" in show:
@@ -811,14 +858,45 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
             out += _judge_play(m, h, i, order, first, known)
             pts = trick_points(m, h)
             if "points" in show and (h.rec_points or h.points) != pts:
-                out.append(("rook.points-recorded", _loc(i)))
+                rule = "rook.nest-to-last-trick" if h.rec_points == _nest_moved(m, h) else "rook.points-recorded"
+                out.append((rule, _loc(i)))
         elif h.winner is not None and "points" in show and sum(h.points) != 120:
             out.append(("rook.points-total", _loc(i)))
-        if "scores" in show and (h.rec_scores or score(m, h)) != score(m, h):
-            out.append(("rook.points-recorded", _loc(i)))
+        if "scores" in show and h.rec_scores:
+            real = score(m, h)
+            # scores that follow the record's own (wrong) points are the same mistake, reported once
+            alt = score(m, Hand(h.dealer, h.order, {}, [], winner=h.winner, bid=h.bid, points=h.rec_points)) \
+                if h.rec_points and "points" in show else real
+            wrong = [t for t in (0, 1) if h.rec_scores[t] not in (real[t], alt[t])]
+            if wrong:
+                wt = m.team(h.winner)  # type: ignore[arg-type]
+                slip = wt in wrong and h.rec_scores[wt] in mistaken_scores(h.bid, h.points[wt])  # type: ignore[arg-type]
+                out.append(("rook.contract" if slip else "rook.points-recorded", _loc(i)))
         st = advance(m, st, h)
         won = won or outcome(st.totals, target) is not None
     return out
+
+
+def _nest_moved(m: Match, h: Hand) -> list[int] | None:
+    """The points as they would be written if the nest went to the team that did not win the
+    9th trick (rook.nest-to-last-trick); None if the nest has no counters."""
+    nest = sum(COUNTER[c] for c in h.discard)
+    if not nest or not h.tricks:
+        return None
+    last = m.team(h.tricks[8][winner(h.tricks[8], h.trump)][0])
+    pts = trick_points(m, h)
+    pts[last] -= nest
+    pts[1 - last] += nest
+    return pts
+
+
+def mistaken_scores(bid: int, captured: int) -> set[int]:
+    """The bidding team's score under the misreadings rook.contract names: a made contract
+    scoring the bid, or bid + captured; a set one keeping its points (captured − bid, or
+    captured). Never the right score."""
+    wrong = {bid, bid + captured} if captured >= bid else {captured - bid, captured}
+    wrong.discard(captured if captured >= bid else -bid)
+    return wrong
 
 
 def _judge_auction(h: Hand, i: int, order: tuple[str, ...], lo: int, hi: int, step: int
@@ -1029,12 +1107,11 @@ def _inj_dealer(m: Match, rng: random.Random) -> Made:
     i = rng.randrange(len(m.hands))
     st = state_before(m, i)
     wrong = [p for p in m.players if p != st.dealer]
-    if i:
-        # at a seat change, not the dealer the old seating would give (that would be rook.seat-change)
-        prev = m.hands[i - 1]
-        old = seating(m.players, st.counted - (prev.winner is not None), m.opts["seat_change_every"])
-        wrong = [p for p in wrong if p != left(old, prev.dealer)]
-    elif m.show_first_dealer is False:
+    if i and m.hands[i - 1].winner is not None:
+        # at a seat change, not the dealer the other seating would give (that is rook.seat-change)
+        other = next_dealer(m, st.counted, m.hands[i - 1].dealer, other=True)
+        wrong = [p for p in wrong if p != other]
+    elif not i:
         m.show_first_dealer = True
     d = rng.choice(wrong)
     del m.hands[i:]
@@ -1043,6 +1120,24 @@ def _inj_dealer(m: Match, rng: random.Random) -> Made:
     m.hands.append(h)
     extend(rng, m)
     return _loc(i, player=d), f"hand {i + 1} dealt by {d} instead of {st.dealer}"
+
+
+def _inj_seat_change(m: Match, rng: random.Random) -> Made:
+    """The first hand after a seat change is dealt as if the seats had not changed (or, under
+    `seat_change_deal: old-left`, as if the deal passed in the new seating); the hand and the
+    rest of the match are played from that dealer."""
+    cands = [i for i in range(1, len(m.hands)) if m.hands[i].order != m.hands[i - 1].order]
+    if not cands:
+        return None
+    i = rng.choice(cands)
+    st = state_before(m, i)
+    d = next_dealer(m, st.counted, m.hands[i - 1].dealer, other=True)
+    del m.hands[i:]
+    h = new_hand(rng, m, st, dealer=d)
+    h.show.add("dealer")
+    m.hands.append(h)
+    extend(rng, m)
+    return _loc(i, player=d), f"hand {i + 1} dealt by {d} (the seat change missed), not {st.dealer}"
 
 
 def _reauction(rng: random.Random, m: Match, i: int, hook: AuctionHook) -> bool:
@@ -1370,7 +1465,8 @@ def _inj_points_total(m: Match, rng: random.Random) -> Made:
 
 
 def _inj_points_recorded(m: Match, rng: random.Random) -> Made:
-    """The written points (tricks given) or the written scores differ from the computed ones."""
+    """The written points (tricks given) or the written scores differ from the computed ones, by
+    a slip that is not one of the misreadings rook.nest-to-last-trick and rook.contract name."""
     i = rng.choice(_played(m))
     h = m.hands[i]
     if "tricks" not in h.show:
@@ -1378,28 +1474,74 @@ def _inj_points_recorded(m: Match, rng: random.Random) -> Made:
     real = score(m, h)
     wt = m.team(h.winner)  # type: ignore[arg-type]
     if rng.random() < 0.5:
-        d = rng.choice((5, 10, 20)) * rng.choice((-1, 1))
-        pts = list(h.points)
-        pts[0] += d
-        pts[1] -= d
-        if min(pts) < 0:
-            pts = [pts[0] - 2 * d, pts[1] + 2 * d]
+        for d in rng.sample((5, 10, 15, 20, -5, -10, -15, -20), 8):
+            pts = [h.points[0] + d, h.points[1] - d]
+            if min(pts) >= 0 and pts != _nest_moved(m, h):
+                break
+        else:
+            return None
         h.rec_points = pts
         h.show.add("points")
-        h.show.discard("scores")
+        _alt_scores(m, h, rng)
         return _loc(i), f"hand {i + 1}: points written {pts}, really {h.points}"
-    made = h.points[wt] >= h.bid  # type: ignore[operator]
     wrong = list(real)
-    kind = rng.choice(("contract", "offset"))
-    if kind == "contract":
-        wrong[wt] = h.bid if made and h.bid != h.points[wt] else h.points[wt] - h.bid if not made else h.bid + h.points[wt]  # type: ignore[operator]
+    t = rng.randrange(2)
+    for d in rng.sample((-10, -5, 5, 10, 20), 5):
+        wrong[t] = real[t] + d
+        if t != wt or wrong[t] not in mistaken_scores(h.bid, h.points[wt]):  # type: ignore[arg-type]
+            break
     else:
-        wrong[rng.randrange(2)] += rng.choice((-10, -5, 5, 10))
-    if wrong == real:
-        wrong[1 - wt] += 5
+        return None
     h.rec_scores = wrong
     h.show.add("scores")
     return _loc(i), f"hand {i + 1}: scores written {wrong}, really {real}"
+
+
+def _alt_scores(m: Match, h: Hand, rng: random.Random) -> None:
+    """Scores left out, or written as they follow from the (wrong) written points: the same
+    mistake, which the checker must report once."""
+    if rng.random() < 0.5:
+        h.show.discard("scores")
+    else:
+        h.show.add("scores")
+        h.rec_scores = score(m, Hand(h.dealer, h.order, {}, [], winner=h.winner, bid=h.bid, points=h.rec_points))
+
+
+def _inj_nest_to_last_trick(m: Match, rng: random.Random) -> Made:
+    """The written points give the nest to the other team than the 9th trick's winner (mostly:
+    to the bidding team, although the other team won the last trick)."""
+    cands = [i for i in _played(m) if _nest_moved(m, m.hands[i]) is not None]
+    if not cands:
+        return None
+    usual = [i for i in cands
+             if m.team(m.hands[i].tricks[8][winner(m.hands[i].tricks[8], m.hands[i].trump)][0])
+             != m.team(m.hands[i].winner)]  # type: ignore[arg-type]
+    i = rng.choice(usual if usual and rng.random() < 0.8 else cands)
+    h = m.hands[i]
+    _full(m, i, "deal" in h.show)
+    h.rec_points = _nest_moved(m, h)
+    h.show.add("points")
+    _alt_scores(m, h, rng)
+    return _loc(i), f"hand {i + 1}: the nest's points written to the wrong team: {h.rec_points}, really {h.points}"
+
+
+def _inj_contract(m: Match, rng: random.Random) -> Made:
+    """The bidding team's written score follows a misreading of the contract (made: the bid, or
+    bid + captured; set: captured − bid, or captured)."""
+    i = rng.choice(_played(m))
+    h = m.hands[i]
+    wt = m.team(h.winner)  # type: ignore[arg-type]
+    wrongs = sorted(mistaken_scores(h.bid, h.points[wt]))  # type: ignore[arg-type]
+    if not wrongs:
+        return None
+    real = score(m, h)
+    written = list(real)
+    written[wt] = rng.choice(wrongs)
+    h.rec_scores = written
+    h.show.add("scores")
+    if rng.random() < 0.5:
+        h.show.add("points")
+    return _loc(i), f"hand {i + 1}: scores written {written}, really {real}"
 
 
 def _inj_game_end(m: Match, rng: random.Random) -> Made:
@@ -1414,6 +1556,7 @@ INJECTORS: dict[str, Callable[[Match, random.Random], Made]] = {
     "rook.deck": _inj_deck,
     "rook.deal": _inj_deal,
     "rook.dealer-rotation": _inj_dealer,
+    "rook.seat-change": _inj_seat_change,
     "rook.bid-order": _inj_bid_order,
     "rook.bid-minimum": _inj_bid_minimum,
     "rook.bid-step": _inj_bid_step,
@@ -1426,6 +1569,8 @@ INJECTORS: dict[str, Callable[[Match, random.Random], Made]] = {
     "rook.follow-color": _inj_follow_color,
     "rook.bird-led": _inj_bird_led,
     "rook.bird-must-follow-trump": _inj_bird_must_follow,
+    "rook.nest-to-last-trick": _inj_nest_to_last_trick,
+    "rook.contract": _inj_contract,
     "rook.points-total": _inj_points_total,
     "rook.points-recorded": _inj_points_recorded,
     "rook.game-end": _inj_game_end,
