@@ -48,7 +48,9 @@ BIRD = 40
 LETTERS = "RYBG"
 WORDS = ("red", "yellow", "black", "green")
 ZH = ("紅", "黃", "黑", "綠")
-COUNTER = tuple(20 if c == BIRD else {5: 5, 10: 10, 14: 10}.get(c % 10 + 5, 0) for c in range(41))
+UNKNOWN = range(41, 57)
+"""Not cards of this deck (for rook.deck faults): R1-R4, Y1-Y4, B1-B4, G1-G4 as 41 + color * 4 + n - 1."""
+COUNTER = tuple(20 if c == BIRD else {5: 5, 10: 10, 14: 10}.get(c % 10 + 5, 0) for c in range(41)) + (0,) * 16
 
 DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
                             "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5}
@@ -58,8 +60,8 @@ seat change: the last dealer's left in the new seating (new-left) or in the old 
 FAULT_RULES: tuple[str, ...] = (
     "rook.deck", "rook.deal", "rook.dealer-rotation", "rook.seat-change",
     "rook.bid-order", "rook.bid-minimum", "rook.bid-step", "rook.bid-maximum",
-    "rook.bid-after-pass", "rook.bid-end",
-    "rook.nest-exchange",
+    "rook.bid-after-pass", "rook.bid-end", "rook.all-pass",
+    "rook.nest-exchange", "rook.trump",
     "rook.turn-order", "rook.card-not-held", "rook.follow-color",
     "rook.bird-led", "rook.bird-must-follow-trump",
     "rook.nest-to-last-trick", "rook.contract",
@@ -175,6 +177,13 @@ class Hand:
     style: Style = field(default_factory=Style)
     rec_points: list[int] | None = None  # written points when they differ from `points`
     rec_scores: list[int] | None = None  # written scores when they differ from the computed ones
+    rec_trump: str | None = None  # written trump when it is not a color (rook.trump)
+    void: bool = False
+    """All four passed (thrown in: scores nothing, does not count), but the record plays it."""
+
+    @property
+    def counted(self) -> bool:
+        return self.winner is not None and not self.void
 
 
 @dataclass
@@ -239,9 +248,9 @@ class RookFault(Fault):
 def score(m: Match, h: Hand) -> list[int]:
     """This hand's scores per team (rook.contract): the bidding team scores what it captured if
     that reaches the bid, else minus the bid; the other team scores what it captured."""
-    if h.winner is None:
+    if not h.counted:
         return [0, 0]
-    wt = m.team(h.winner)
+    wt = m.team(h.winner)  # type: ignore[arg-type]
     out = list(h.points)
     if h.points[wt] < h.bid:  # type: ignore[operator]
         out[wt] = -h.bid  # type: ignore[operator]
@@ -282,9 +291,9 @@ def next_dealer(m: Match, counted: int, dealer: str, other: bool = False) -> str
 
 def advance(m: Match, st: State, h: Hand) -> State:
     """The state after hand `h`, carrying on from the dealer the record names."""
-    counted = st.counted + (h.winner is not None)
+    counted = st.counted + h.counted
     s = score(m, h)
-    dealer = next_dealer(m, counted, h.dealer) if h.winner is not None else left(h.order, h.dealer)
+    dealer = next_dealer(m, counted, h.dealer) if h.counted else left(h.order, h.dealer)
     return State(st.index + 1, dealer, counted, [st.totals[0] + s[0], st.totals[1] + s[1]])
 
 
@@ -619,7 +628,8 @@ def finish(m: Match) -> RookGenerated:
 def _card(c: int, s: Style) -> str:
     if c == BIRD:
         return s.bird
-    col, n = c // 10, number(c)
+    col, n = divmod(c - 41, 4) if c in UNKNOWN else (c // 10, number(c))
+    n += c in UNKNOWN
     return {"std": LETTERS[col], "lower": LETTERS[col].lower(), "zh": ZH[col], "word": WORDS[col]}[s.cards] + str(n)
 
 
@@ -659,7 +669,7 @@ def render_hand(m: Match, h: Hand) -> dict[str, Any]:
         if "discard" in show:
             out["discard"] = _cards(h.discard, s)
         if "trump" in show:
-            out["trump"] = _trump(h.trump, s)
+            out["trump"] = h.rec_trump or _trump(h.trump, s)
         if "tricks" in show:
             out["tricks"] = [{p: _card(c, s) for p, c in trick} for trick in h.tricks]
         if "points" in show:
@@ -838,7 +848,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                 if len(h.deal[p]) != 9:
                     out.append(("rook.deal", _loc(i, player=p)))
                 for c in h.deal[p]:
-                    if c in seen:
+                    if c in seen or c in UNKNOWN:
                         out.append(("rook.deck", _loc(i, player=p)))
                     seen.add(c)
             if "nest" in show:
@@ -846,6 +856,11 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                     out.append(("rook.deal", _loc(i)))
                 if seen & set(h.nest):
                     out.append(("rook.deck", _loc(i)))
+        if h.void and m.opts["all_pass"] == "redeal" and show & {"bid", "discard", "trump", "tricks", "points",
+                                                                  "scores"}:
+            out.append(("rook.all-pass", _loc(i)))
+        if h.rec_trump and "trump" in show:
+            out.append(("rook.trump", _loc(i, player=h.winner)))
         known = {}
         if h.winner is not None and "deal" in show:
             known = {p: list(h.deal[p]) for p in m.players if p != h.winner}
@@ -862,7 +877,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                 out.append((rule, _loc(i)))
         elif h.winner is not None and "points" in show and sum(h.points) != 120:
             out.append(("rook.points-total", _loc(i)))
-        if "scores" in show and h.rec_scores:
+        if "scores" in show and h.rec_scores and not h.void:  # a played thrown-in hand: one mistake
             real = score(m, h)
             # scores that follow the record's own (wrong) points are the same mistake, reported once
             alt = score(m, Hand(h.dealer, h.order, {}, [], winner=h.winner, bid=h.bid, points=h.rec_points)) \
@@ -998,7 +1013,8 @@ def _clone(m: Match) -> Match:
         return Hand(h.dealer, h.order, {p: list(cs) for p, cs in h.deal.items()}, list(h.nest),
                     [Call(c.player, c.amount, c.named) for c in h.calls], h.winner, h.bid, h.forced,
                     list(h.discard), h.trump, [list(t) for t in h.tricks], list(h.points), set(h.show),
-                    copy.copy(h.style), h.rec_points and list(h.rec_points), h.rec_scores and list(h.rec_scores))
+                    copy.copy(h.style), h.rec_points and list(h.rec_points), h.rec_scores and list(h.rec_scores),
+                    h.rec_trump, h.void)
 
     out = copy.copy(m)
     out.hands = [hand(h) for h in m.hands]
@@ -1071,6 +1087,12 @@ def _inj_deck(m: Match, rng: random.Random) -> Made:
         zs = [z for z in range(40) if z not in held and COUNTER[z] == COUNTER[x]]
         if not zs:
             continue
+        if not COUNTER[x] and rng.random() < 0.3:  # a card that is not in the deck at all
+            u = 41 + (x // 10) * 4 + rng.randrange(4)
+            h.deal[w] = [u if c == x else c for c in h.deal[w]]  # type: ignore[index]
+            h.discard = [u if c == x else c for c in h.discard]
+            _full(m, i)
+            return _loc(i, player=w), f"hand {i + 1}: {w} dealt {_card(u, Style())} instead of {card_text(x)}"
         z = rng.choice(zs)
         q = next(p for p in m.players if z in h.deal[p])
         h.deal[w] = sorted(z if c == x else c for c in h.deal[w])  # type: ignore[index]
@@ -1248,6 +1270,40 @@ def _inj_bid_end(m: Match, rng: random.Random) -> Made:
     h.calls.append(Call(h.winner, None, True))  # type: ignore[arg-type]
     h.show.add("bidding")
     return _loc(i, player=h.winner), f"hand {i + 1}: {h.winner} passed after winning the auction"
+
+
+def _inj_trump(m: Match, rng: random.Random) -> Made:
+    """The record says there was no trump (a summary hand: its tricks are not written)."""
+    i = rng.choice(_played(m))
+    h = m.hands[i]
+    h.rec_trump = rng.choice(("none", "None", "no trump"))
+    h.show -= {"tricks"}
+    h.show |= {"trump", "points"}
+    if not ({"bidding", "bid"} & h.show):
+        h.show.add("bidding")
+    if h.forced:
+        h.show.add("bid")
+    h.rec_points = None
+    return _loc(i, player=h.winner), f"hand {i + 1}: trump written as {h.rec_trump!r}"
+
+
+def _inj_all_pass(m: Match, rng: random.Random) -> Made:
+    """All four pass (house default: the hand is thrown in), but the record plays and scores the
+    hand anyway; it does not count, so the later hands are dealt from the seating that follows."""
+    if m.opts["all_pass"] != "redeal":
+        return None
+    i = rng.choice(_played(m))
+    h = m.hands[i]
+    seats = clockwise(h.order, left(h.order, h.dealer))
+    h.calls = [Call(p, None, rng.random() < 0.5) for p in seats]
+    h.show.add("bidding")
+    h.show.discard("bid")
+    if "scores" in h.show:
+        h.rec_scores = score(m, h)  # as the sheet scored it
+    h.void = True
+    del m.hands[i + 1:]
+    extend(rng, m)
+    return _loc(i), f"hand {i + 1}: all four passed, but the hand was played"
 
 
 def _inj_nest_exchange(m: Match, rng: random.Random) -> Made:
@@ -1563,7 +1619,9 @@ INJECTORS: dict[str, Callable[[Match, random.Random], Made]] = {
     "rook.bid-maximum": _inj_bid_maximum,
     "rook.bid-after-pass": _inj_bid_after_pass,
     "rook.bid-end": _inj_bid_end,
+    "rook.all-pass": _inj_all_pass,
     "rook.nest-exchange": _inj_nest_exchange,
+    "rook.trump": _inj_trump,
     "rook.turn-order": _inj_turn_order,
     "rook.card-not-held": _inj_card_not_held,
     "rook.follow-color": _inj_follow_color,
