@@ -5,18 +5,24 @@ This module shares no code with `scorekeep.games.rook`: it deals, bids, exchange
 scores on its own reading of `rules/rook.md`, the record spec and the source article, so that a
 misreading on either side shows up as a disagreement in the property tests.
 
-    game(seed, **knobs) -> Generated        a complete legal match to the target, reproducible
-    inject(gen, rule, rng) -> Fault | None   the same match with one breach of `rule`
+    game(seed, **knobs) -> RookGenerated    a complete legal match to the target, reproducible
+    inject(gen, rule, rng) -> RookFault|None the same match with one breach of `rule`, and the
+                                             1-based location where it must be reported
     FAULT_RULES                              the rule ids `inject` can produce
-    check_model(gen)                         this module's own judge of a generated match
+    judge(model)                             this module's own reading of what a checker must
+                                             report for a record (a second, independent checker)
+    check_model(gen)                         consistency of a generated match (legal plays, points)
+
+`RookGenerated` and `RookFault` are the contract's `Generated` and `Fault` with the generator's
+model attached (`.model`), which `inject` and `judge` work on.
 
 Knobs of `game` (all optional):
   variety        False (default): plain names (North, East, South, West), canonical card
                  notation, every hand written in full: a newcomer's first record. True: names,
                  team labels, card notation, house rules, summary hands and hands without the
                  deal all chosen at random from the seed (for the property tests)
-  target, seat_change_every, all_pass, min_bid, max_bid
-                 house rules (written into `rules:` when not the default)
+  target, seat_change_every, seat_change_deal, all_pass, min_bid, max_bid
+                 house rules (written into `rules:` when not the default; `bid_step` stays 5)
   players        four names, clockwise
   first_dealer   a name (default: random)
   steer          None, "tie" or "both-over": near the end, try several random hands and keep
@@ -492,8 +498,8 @@ def dress(rng: random.Random, m: Match, h: Hand) -> None:
         show.add("bidding")
         if r() < 0.6:
             show |= {"deal", "nest"}
-        # (`scores: 0/0` on a thrown-in hand is an input error to the checker: see
-        # tests/records/rook/thrown-in-with-zero-scores.yaml)
+        # (no `scores: 0/0`: the checker takes it for an input error, see
+        # tests/records/rook/gen-thrown-in-zero-scores.yaml)
         h.show = show
         return
     kind = rng.choices(("full", "nodeal", "summary"), (0.7, 0.15, 0.15))[0]
@@ -873,7 +879,8 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
             out += _judge_play(m, h, i, order, first, known)
             pts = trick_points(m, h)
             if "points" in show and (h.rec_points or h.points) != pts:
-                rule = "rook.nest-to-last-trick" if h.rec_points == _nest_moved(m, h) else "rook.points-recorded"
+                moved = h.rec_points is not None and h.rec_points == _nest_moved(m, h)
+                rule = "rook.nest-to-last-trick" if moved else "rook.points-recorded"
                 out.append((rule, _loc(i)))
         elif h.winner is not None and "points" in show and sum(h.points) != 120:
             out.append(("rook.points-total", _loc(i)))
