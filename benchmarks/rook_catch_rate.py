@@ -1,0 +1,113 @@
+"""Rook: how often the checker agrees with the independent generator, per rule id.
+
+    python benchmarks/rook_catch_rate.py [--matches 2000] [--first-seed 0] [--show 3]
+
+For each seed: a random legal match (`scorekeep.generate.rook.game(seed, variety=True)`) must
+check clean and score as generated; then one fault per rule id is injected, and the checker
+must report that rule at the generator's location ("caught"), and nothing else ("exact").
+The generator's own judge (`rook.judge`) is also asked, so a miss can be told apart from a
+broken injection. Prints one row per rule id and the first few disagreements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeep import api  # noqa: E402
+from scorekeep.errors import InputError  # noqa: E402
+from scorekeep.generate import rook  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matches", type=int, default=2000)
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--show", type=int, default=3, help="disagreements to print per rule")
+    args = ap.parse_args()
+
+    made: Counter[str] = Counter()
+    caught: Counter[str] = Counter()
+    exact: Counter[str] = Counter()
+    judged: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    clean = scored = unreadable = 0
+    features: Counter[str] = Counter()
+    notes: list[str] = []
+    start = time.perf_counter()
+    seeds = range(args.first_seed, args.first_seed + args.matches)
+    for seed in seeds:
+        g = rook.game(seed, variety=True)
+        features.update(g.features)
+        try:
+            audit = api.audit_text(g.text)
+        except InputError as e:
+            unreadable += 1
+            if shown["<input>"] < args.show:
+                shown["<input>"] += 1
+                notes.append(f"seed {seed}: clean match unreadable: {e}")
+            continue
+        if not audit.violations:
+            clean += 1
+        elif shown["<clean>"] < args.show:
+            shown["<clean>"] += 1
+            notes.append(f"seed {seed}: clean match flagged: "
+                         f"{[(v.rule, v.location()) for v in audit.violations][:3]}")
+        sheet = api.sheet(audit)
+        if (sheet.totals, sheet.winner) == (g.totals, g.winner):
+            scored += 1
+        elif shown["<score>"] < args.show:
+            shown["<score>"] += 1
+            notes.append(f"seed {seed}: scored {sheet.totals} {sheet.winner}, generator {g.totals} {g.winner}")
+        rng = random.Random(seed)
+        for rule in rook.FAULT_RULES:
+            f = rook.inject(g, rule, rng)
+            if f is None:
+                continue
+            made[rule] += 1
+            own = rook.judge(f.model)  # type: ignore[attr-defined]
+            judged[rule] += (rule, f.location) in own and {r for r, _ in own} == {rule}
+            try:
+                got = [(v.rule, v.location()) for v in api.audit_text(f.text).violations]
+            except InputError as e:
+                got = [("<input error>", {"message": str(e)})]
+            hit = (rule, f.location) in got
+            caught[rule] += hit
+            exact[rule] += hit and {r for r, _ in got} == {rule}
+            if not (hit and {r for r, _ in got} == {rule}) and shown[rule] < args.show:
+                shown[rule] += 1
+                notes.append(f"seed {seed} {rule}: {f.what}; expected {f.location}; got {got[:4]}")
+    elapsed = time.perf_counter() - start
+
+    n = len(seeds)
+    print(f"{n} matches (seeds {seeds.start}..{seeds.stop - 1}), {sum(made.values())} injected faults, "
+          f"{elapsed:.1f} s")
+    print(f"clean matches checked clean: {clean}/{n}; scored as generated: {scored}/{n}; unreadable: {unreadable}")
+    print()
+    print(f"{'rule id':32} {'injected':>8} {'caught':>8} {'rate':>8} {'exact':>8} {'own judge':>10}")
+    for rule in rook.FAULT_RULES:
+        k = made[rule]
+        rate = f"{100 * caught[rule] / k:.1f}%" if k else "-"
+        ex = f"{100 * exact[rule] / k:.1f}%" if k else "-"
+        print(f"{rule:32} {k:8} {caught[rule]:8} {rate:>8} {ex:>8} {judged[rule]:>10}")
+    total = sum(made.values())
+    print(f"{'all':32} {total:8} {sum(caught.values()):8} "
+          f"{100 * sum(caught.values()) / max(total, 1):7.1f}% {100 * sum(exact.values()) / max(total, 1):7.1f}%")
+    print()
+    print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
+    if notes:
+        print()
+        print("disagreements:")
+        for line in notes:
+            print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
