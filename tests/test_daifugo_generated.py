@@ -1,0 +1,91 @@
+"""Generated Daifugō matches against the checker: clean, the same events, the same scores, and
+single injected faults caught with their rule id at their place.
+
+The generator (`scorekeep/generate/daifugo.py`) was written from the rule digest without reading
+the checker, so every disagreement here means one of the two misreads the digest.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from scorekeep import api
+from scorekeep.generate import Generated
+from scorekeep.generate import daifugo as gen
+
+from .conftest import found
+
+# (seed, knobs): about 300 games per run, defaults first, then every house-rule option.
+CASES: list[tuple[int, dict[str, Any]]] = (
+    [(seed, {}) for seed in range(40)]
+    + [(seed, {"sets": 2, "reseat": True}) for seed in range(100, 110)]
+    + [(seed, {"out_keys": 1.0, "notation": 0.3, "strings": 0.4}) for seed in range(200, 206)]
+    + [(seed, {"declare_sets": False, "sets": 2}) for seed in range(300, 303)]
+    + [(400, {"eight_cut": False}), (401, {"suit_lock": False}), (402, {"spade_3_return": False}),
+       (403, {"forbidden_finish": False}), (404, {"miyako_ochi": False}),
+       (405, {"eight_cut_stairs": True}), (406, {"stairs_revolution": 5}),
+       (407, {"rank_points": (5, 3, 1, 0), "sets": 2}), (408, {"blind_cards": 0, "jokers": 0}),
+       (409, {"games_per_set": 3, "sets": 2})]
+)
+
+
+def _id(case: tuple[int, dict[str, Any]]) -> str:
+    seed, knobs = case
+    return f"{seed}-" + "-".join(f"{k}={v}" for k, v in knobs.items()) if knobs else str(seed)
+
+
+@cache
+def _game(seed: int, knobs: tuple[tuple[str, Any], ...] = ()) -> Generated:
+    return gen.game(seed, **dict(knobs))
+
+
+def _winner(w: str | list[str] | None) -> Any:
+    return sorted(w) if isinstance(w, list) else w
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_generated_match_checks_clean_with_its_events_and_scores(case):
+    seed, knobs = case
+    g = _game(seed, tuple(knobs.items()))
+    audit = api.audit_text(g.text)
+    assert found(audit.violations) == []
+    assert sorted(found(audit.events), key=repr) == sorted(map(list, g.events), key=repr) or \
+        sorted(map(tuple, found(audit.events)), key=repr) == sorted(g.events, key=repr)
+    sheet = api.sheet(audit)
+    assert sheet.totals == g.totals
+    assert _winner(sheet.winner) == _winner(g.winner)
+
+
+def test_generated_matches_cover_the_rare_rules():
+    seen: set[str] = set()
+    for seed, knobs in CASES:
+        seen |= _game(seed, tuple(knobs.items())).features
+    for rule in ("revolution", "counter-revolution", "eight-cut", "suit-lock", "spade-3-return",
+                 "forbidden-finish", "miyako-ochi", "miyako-then-foul", "double-foul",
+                 "exchange-received-stronger", "lead-passes-left", "joker-annotated",
+                 "joker-strongest-reading", "joker-under-lock", "foul-eight-cut", "foul-three"):
+        assert rule in seen, rule
+
+
+FAULT_MATCHES = [(seed, {"sets": 2}) for seed in range(500, 512)]
+PER_RULE = 6
+
+
+@pytest.mark.parametrize("rule", gen.FAULT_RULES)
+def test_injected_fault_is_caught_with_its_rule_at_its_place(rule):
+    rng = random.Random(rule)
+    caught = 0
+    for seed, knobs in FAULT_MATCHES:
+        fault = gen.inject(_game(seed, tuple(knobs.items())), rule, rng)
+        if fault is None:
+            continue
+        audit = api.audit_text(fault.text)
+        assert found(audit.violations) == [(rule, fault.location)], fault.what
+        caught += 1
+        if caught == PER_RULE:
+            break
+    assert caught == PER_RULE
