@@ -362,6 +362,14 @@ class Table:
         clears = self.cuts(c)
         return clears and not c.jokers and not t.jokers and c.natural_suits() == t.natural_suits()
 
+    def disputed(self, c: Combo) -> bool:
+        """Plays a careful reader of the digest could judge either way; the generator avoids them."""
+        if self.disputed_lock(c):
+            return True
+        # eight_cut_stairs: does a joker standing in for the 8 make the stairs cut? Not said.
+        return (self.o.eight_cut_stairs and c.kind == STAIRS
+                and any(_IDX[x] == EIGHT for x in c.stands))
+
     def legal(self, p: str) -> list[Combo]:
         t = self.table
         hand = self.hands[p]
@@ -513,7 +521,7 @@ class Table:
                annotate_p: float) -> tuple[Combo, list[str]] | None:
         if self.table is not None and rng.random() < style.pass_p:
             return None
-        cands = [c for c in self.legal(p) if not self.disputed_lock(c)]
+        cands = [c for c in self.legal(p) if not self.disputed(c)]
         if not cands:
             return None
         weights = [self.weight(p, c, style) for c in cands]
@@ -674,7 +682,7 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
             seats = tuple(rng.sample(names, 4))
             st["players"] = list(seats)
         first = rng.choice(seats)
-        if first != seats[0] or rng.random() < 0.5:
+        if first != seats[0] or "players" in st or rng.random() < 0.5:
             st["first"] = first
         blind: tuple[str, ...] = ()
         if opts.blind_cards:
