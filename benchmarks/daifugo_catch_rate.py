@@ -48,7 +48,8 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.perf_counter()
-    matches = [gen.game(args.seed + i, sets=args.sets, reseat=i % 5 == 0, out_keys=0.25)
+    matches = [gen.game(args.seed + i, sets=args.sets, reseat=i % 5 == 0, out_keys=0.25,
+                        notation=0.03, strings=0.1)
                for i in range(args.matches)]
     t_gen = time.perf_counter() - t0
     games = sum(len(s["games"]) for g in matches for s in g.data["sets"])

@@ -646,8 +646,8 @@ def _after_exchange(dealt: dict[str, list[str]], gifts: dict[str, list[str]],
 
 
 def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[str, ...] | None = None,
-         reseat: bool = False, annotate: float = 0.4, out_keys: float = 0.25, notation: float = 0.03,
-         strings: float = 0.1, rare: float = 1.0, **options: Any) -> Generated:
+         reseat: bool = False, annotate: float = 0.4, out_keys: float = 0.25, notation: float = 0.0,
+         strings: float = 0.0, rare: float = 1.0, **options: Any) -> Generated:
     """A complete legal Daifugō match of `sets` sets, reproducible from `seed`.
 
     Knobs: `sets`; `declare_sets` (write `rules: {sets: N}`, so the match has a winner);
