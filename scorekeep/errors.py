@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 # Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
 LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")
@@ -32,8 +31,7 @@ class InputError(Exception):
         return {"line": self.line, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """A rule violation or a rule event, located in the game and in the file.
 
     `rule` is a public rule id from `../rules/*.md` (e.g. `oh-hell.hook`); location fields are
@@ -60,12 +58,14 @@ class Finding:
         return out
 
 
-@dataclass(slots=True)
 class Findings:
     """Collects violations and events during a replay, in the order they were found."""
 
-    violations: list[Finding] = field(default_factory=list)
-    events: list[Finding] = field(default_factory=list)
+    __slots__ = ("violations", "events")
+
+    def __init__(self) -> None:
+        self.violations: list[Finding] = []
+        self.events: list[Finding] = []
 
     def violation(self, rule: str, message: str, **where: Any) -> None:
         self.violations.append(Finding(rule, message, **where))

@@ -11,8 +11,7 @@ plus its rulebook (`RULES`) and house-rule options (`OPTIONS`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import fields
 from .errors import Finding, InputError
@@ -20,8 +19,7 @@ from .options import Option, read_options
 from .yamlio import Map, Node
 
 
-@dataclass(frozen=True)
-class RuleDoc:
+class RuleDoc(NamedTuple):
     """One rule as the `rules` command explains it."""
 
     id: str
@@ -30,8 +28,7 @@ class RuleDoc:
     options: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """What every record has: the game, the players, the options, and free-text notes."""
 
     game: str
@@ -56,25 +53,30 @@ def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: ra
     return Header(game, players, opts, meta, doc.line), top
 
 
-@dataclass
 class Audit:
-    """A record replayed against its game's rules."""
+    """A record replayed against its game's rules.
 
-    game: str
-    header: Header
-    record: Any
-    violations: list[Finding]
-    events: list[Finding]
-    result: Any
-    """The game's own replay result (per-hand states, scores), read by `sheet` and `replay`."""
+    `result` is the game's own replay result (per-hand states, scores), read by `sheet` and
+    `replay`.
+    """
+
+    __slots__ = ("game", "header", "record", "violations", "events", "result")
+
+    def __init__(self, game: str, header: Header, record: Any, violations: list[Finding],
+                 events: list[Finding], result: Any) -> None:
+        self.game = game
+        self.header = header
+        self.record = record
+        self.violations = violations
+        self.events = events
+        self.result = result
 
     @property
     def ok(self) -> bool:
         return not self.violations
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):
     """A running score table, ready to render in any format.
 
     `headers`/`table` are the human table (text cells); `rows` hold the same data as plain
@@ -93,8 +95,7 @@ class Sheet:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """One titled table of a replay (a hand trick by trick, a Daifugō game turn by turn)."""
 
     title: str
@@ -103,8 +104,7 @@ class Section:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(NamedTuple):
     """Which part of a record `replay` shows; None means all."""
 
     hand: int | None = None
@@ -124,12 +124,12 @@ class Game(Protocol):
     def replay(self, audit: Audit, selection: Selection) -> list[Section]: ...
 
 
-@dataclass
 class Registry:
     """Game modules by name, imported only when a record needs them (start-up stays fast)."""
 
-    modules: dict[str, str] = field(default_factory=dict)
-    aliases: dict[str, str] = field(default_factory=dict)
+    def __init__(self, modules: dict[str, str], aliases: dict[str, str]) -> None:
+        self.modules = modules
+        self.aliases = aliases
 
     def names(self) -> list[str]:
         return list(self.modules)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import InputError
 from .yamlio import Node, Scalar
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One option of a game's `rules:` mapping."""
 
     name: str

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import api
@@ -11,14 +10,16 @@ from .game import Audit
 from .yamlio import Map, read_file
 
 
-@dataclass
 class FileReport:
     """The outcome of checking one file: an audit, or the input error that stopped it."""
 
-    path: str
-    game: str | None
-    audit: Audit | None
-    error: InputError | None
+    __slots__ = ("path", "game", "audit", "error")
+
+    def __init__(self, path: str, game: str | None, audit: Audit | None, error: InputError | None) -> None:
+        self.path = path
+        self.game = game
+        self.audit = audit
+        self.error = error
 
     @property
     def ok(self) -> bool:

@@ -143,13 +143,17 @@ def read_file(path: str) -> Node:
         raise
 
 
-def _problem(e: yaml.YAMLError) -> tuple[str, int | None]:
+def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
+    if isinstance(e, yaml.reader.ReaderError):
+        line = text.count("\n", 0, e.position) + 1
+        code = ord(e.character) if isinstance(e.character, str) else e.character
+        return f"the text contains the character U+{code:04X}, which YAML does not allow", line
     mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
     problem = getattr(e, "problem", None) or str(e)
     context = getattr(e, "context", None)
-    text = f"{context}: {problem}" if context else str(problem)
-    line = mark.line + 1 if mark is not None else None
-    return text, line
+    message = f"{context}: {problem}" if context else str(problem)
+    # a parser error always has a mark; 1 keeps the promise of file:line if one ever has none
+    return message, mark.line + 1 if mark is not None else 1
 
 
 def parse(text: str) -> Node:
@@ -160,7 +164,7 @@ def parse(text: str) -> Node:
     try:
         return _build(loader)
     except yaml.YAMLError as e:
-        problem, line = _problem(e)
+        problem, line = _problem(e, text)
         raise InputError(f"this is not valid YAML: {problem}", line) from None
     finally:
         loader.dispose()
@@ -186,7 +190,7 @@ def _build(loader: _Loader) -> Node:
                 tag = ev.tag.replace("tag:yaml.org,2002:", "!!")
                 raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
             if cls is E.ScalarEvent:
-                node: Node = Scalar(ev.value, line, ev.style is None)
+                node: Node = Scalar(ev.value, line, not ev.style)  # libyaml gives plain style as "", PyYAML as None
             elif cls is E.MappingStartEvent:
                 node = Map(line)
             else:

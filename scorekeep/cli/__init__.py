@@ -73,7 +73,8 @@ def main_options(
 
 @app.command()
 def check(
-    files: list[Path] = typer.Argument(..., help="Record files (YAML).", show_default=False),
+    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML).",
+                                       show_default=False),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Check records against the rules and list every violation.
@@ -181,7 +182,7 @@ def _title(audit) -> str:  # type: ignore[no-untyped-def]
 
 @app.command()
 def score(
-    file: Path = typer.Argument(..., help="A record file (YAML).", show_default=False),
+    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
     format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
                                        help="text, markdown, csv or json."),
 ) -> None:
@@ -222,7 +223,7 @@ def score(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A record file (YAML).", show_default=False),
+    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
     hand: Optional[int] = typer.Option(None, "--hand", help="Only this hand (Rook, Oh Hell)."),
     set_: Optional[int] = typer.Option(None, "--set", help="Only this set (Daifugō)."),
     game: Optional[int] = typer.Option(None, "--game", help="Only this game of the set (Daifugō)."),
@@ -251,7 +252,8 @@ def replay(
 
 @app.command()
 def rules(
-    game: Optional[str] = typer.Argument(None, help="oh-hell, rook or daifugo.", show_default=False),
+    game: Optional[str] = typer.Argument(None, metavar="[GAME]", help="oh-hell, rook or daifugo.",
+                                         show_default=False),
     rule_id: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
                                             help="One rule, e.g. oh-hell.hook (or just hook)."),
 ) -> None:
@@ -285,6 +287,49 @@ def rules(
             _out(render.rule_text(r, options, full=True))
             return
     _fail(f"no rule `{rule_id}` in {module.title}{did_you_mean(wanted, ids)}")
+
+
+@app.command()
+def demo(
+    game: str = typer.Argument(..., metavar="GAME", help="oh-hell, rook or daifugo.", show_default=False),
+    seed: int = typer.Option(1, "--seed", help="The same seed gives the same game."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o",
+                                          help="Write the record to this file instead of printing it."),
+    force: bool = typer.Option(False, "--force", help="Overwrite OUTPUT if it exists."),
+) -> None:
+    """Make a complete random legal game record to play with.
+
+    Every card, bid and trick follows the rules, so `scorekeep check` finds nothing;
+    change something and see what it says.
+
+    \b
+    Examples:
+      scorekeep demo rook --seed 7 -o rook-demo.yaml
+      scorekeep check rook-demo.yaml && scorekeep score rook-demo.yaml
+    """
+    from ..fields import did_you_mean
+    from ..games import REGISTRY
+    from ..generate import generator, write_atomically
+
+    name = REGISTRY.resolve(game)
+    if name is None:
+        _fail(f"unknown game `{game}`{did_you_mean(game, REGISTRY.names())} "
+              f"(games: {', '.join(REGISTRY.names())})")
+    try:
+        gen = generator(name)
+    except ImportError:
+        _fail(f"no generator for {name} yet")
+    text = gen.game(seed).text
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomically(str(output), text, overwrite=force)
+    except FileExistsError:
+        _fail(f"{output} exists; use --force to overwrite it")
+    except OSError as e:
+        _fail(f"{output}: cannot write ({e.strerror or e})")
+    sys.stderr.write(f"wrote {output} ({name}, seed {seed})\n")
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ... import fields
 from ...cards import CARD_HELP, Card, parse_card, parse_suit
@@ -18,8 +18,7 @@ NO_TRUMP = "none"
 HAND_KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A number written for one player (a bid, a trick count, a score) and where."""
 
     player: str
@@ -27,21 +26,18 @@ class Entry:
     line: int
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     player: str
     card: Card
     line: int
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     plays: tuple[Play, ...]
     line: int
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One hand as recorded; None where the record does not say."""
 
     number: int
@@ -66,8 +62,7 @@ class Hand:
     scores_line: int | None = None
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     header: Header
     first_dealer: str
     pattern: tuple[int, ...]
@@ -95,14 +90,14 @@ def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ..
     points = [int(g) for g in m.groups() if g is not None]
     if min(points) < 1:
         raise InputError(f"option `deal_pattern` `{text}`: every hand deals at least 1 card", line)
+    if max(points) * n_players > 51:  # also keeps a huge number from building a huge pattern
+        raise InputError(
+            f"option `deal_pattern` `{text}`: {max(points)} cards each to {n_players} players leaves no "
+            f"card to turn up for trump (at most {51 // n_players} each)", line)
     sizes = [points[0]]
     for target in points[1:]:
         step = 1 if target > sizes[-1] else -1
         sizes.extend(range(sizes[-1] + step, target + step, step))
-    if max(sizes) * n_players > 51:
-        raise InputError(
-            f"option `deal_pattern` `{text}`: {max(sizes)} cards each to {n_players} players leaves no "
-            f"card to turn up for trump (at most {51 // n_players} each)", line)
     return tuple(sizes)
 
 
@@ -120,7 +115,7 @@ def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
     return Trick(plays, m.line)
 
 
-def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand:
+def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     where = f"hand {number}"
     m = fields.mapping(node, where)
     top = fields.keys(m, where, HAND_KEYS, required=("bids",))
@@ -147,8 +142,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand
             deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card, CARD_HELP)
             lines[name] = v.line
         kw["deal"], kw["deal_lines"] = deal, lines
-    kw["bids"] = _entries(top["bids"], players, f"the bid")
-    kw["bids_line"] = top["bids"].line
+    kw["bids"] = _entries(top["bids"], players, "the bid")
+    kw["bids_line"] = m.key_line("bids")
     if "play" in top:
         seq = fields.sequence(top["play"], f"`play` of {where}")
         tricks = tuple(_trick(t, players, f"trick {i} of {where}") for i, t in enumerate(seq.items, 1))
@@ -157,14 +152,14 @@ def _hand(node: Node, number: int, players: tuple[str, ...], last: bool) -> Hand
                 raise InputError(
                     f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
                     "the last trick written may be unfinished", t.line)
-        kw["play"], kw["play_line"] = tricks, top["play"].line
+        kw["play"], kw["play_line"] = tricks, m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks taken")
         _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
-        kw["tricks"], kw["tricks_line"] = entries, top["tricks"].line
+        kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
     if "scores" in top:
         kw["scores"] = _entries(top["scores"], players, "the score")
-        kw["scores_line"] = top["scores"].line
+        kw["scores_line"] = m.key_line("scores")
         if "tricks" not in top and "play" not in top:
             raise InputError(f"{where} has `scores` but no `tricks` or `play`: write how many tricks "
                              "each player took so the scores can be checked", top["scores"].line)
@@ -198,5 +193,5 @@ def read(doc: Map) -> Record:
     hands: tuple[Hand, ...] = ()
     if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
         seq = fields.sequence(hands_node, "`hands`")
-        hands = tuple(_hand(h, i, players, i == len(seq.items)) for i, h in enumerate(seq.items, 1))
+        hands = tuple(_hand(h, i, players) for i, h in enumerate(seq.items, 1))
     return Record(header, first, pattern, hands)

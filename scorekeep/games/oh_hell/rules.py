@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
@@ -20,8 +19,7 @@ from .record import NO_TRUMP, Entry, Hand, Play, Record, Trick
 from .score import hand_points
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
 
     number: int
@@ -30,8 +28,7 @@ class PlayedTrick:
     why: str
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     number: int
     size: int
     dealer: str
@@ -46,8 +43,7 @@ class HandResult:
     tricks: tuple[PlayedTrick, ...]
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     hands: tuple[HandResult, ...]
     pattern: tuple[int, ...]
     totals: Mapping[str, int]
@@ -111,10 +107,14 @@ def ranges(numbers: Sequence[int]) -> str:
         j = i
         while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
             j += 1
-        parts.append(str(numbers[i]) if i == j else
-                     f"{numbers[i]} or {numbers[j]}" if j == i + 1 else f"{numbers[i]}–{numbers[j]}")
+        if j - i >= 2:
+            parts.append(f"{numbers[i]}–{numbers[j]}")
+        else:
+            parts.extend(str(n) for n in numbers[i:j + 1])
         i = j + 1
-    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1] if parts else "nothing"
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def suit_word(suit: str) -> str:
@@ -158,7 +158,7 @@ class _Replay:
                 for p, pts in (result.points or {}).items():
                     totals[p] += pts
             else:
-                result = HandResult(**{**result.__dict__, "counted": False})
+                result = result._replace(counted=False)
             results.append(result)
             dealer_i = (dealer_i + 1) % len(players)
         over = len(results) >= last and all(r.counted for r in results[:last])
@@ -168,11 +168,20 @@ class _Replay:
     # oh-hell.hand-size
     def size(self, hand: Hand, expected: int | None) -> int:
         n, deal = hand.number, hand.deal or {}
-        common = Counter(len(c) for c in deal.values()).most_common(1)[0][0] if deal else None
+        written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
+        common = None
+        if deal:
+            # The hand size is what most players were dealt; on a tie (two players, one of them
+            # short or over) the written `cards`, then the pattern, says which length is right.
+            counts = Counter(len(c) for c in deal.values())
+            top = max(counts.values())
+            modes = [k for k, v in counts.items() if v == top]
+            common = (modes[0] if len(modes) == 1 else written if written in modes
+                      else expected if expected in modes else max(modes))
         if common is not None:
             size = common
-        elif hand.cards is not None and hand.cards.value >= 0:
-            size = hand.cards.value
+        elif written is not None:
+            size = written
         elif expected is not None:
             size = expected
         else:
@@ -267,6 +276,7 @@ class _Replay:
         lead_rule = self.opts["lead_trump"]
         known = {p: set(c) for p, c in (hand.deal or {}).items()}  # hands we can still trust
         played_in: dict[Card, int] = {}
+        misplayed: set[Card] = set()  # played by someone who was not dealt them
         # Without a trusted hand, a failure to follow is only proved by a later play of that suit.
         open_voids: dict[str, list[tuple[str, int, Play]]] = {p: [] for p in players}
         only_trump: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
@@ -283,7 +293,7 @@ class _Replay:
             led = trick.plays[0].card.suit
             for k, pl in enumerate(trick.plays):
                 self.card(pl, None if k == 0 else led, t, n, hand, trump, known, owner, played_in,
-                          open_voids, only_trump, lead_restricted(lead_rule, broken, t))
+                          misplayed, open_voids, only_trump, lead_restricted(lead_rule, broken, t))
             if len(trick.plays) < N:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished"))
                 break
@@ -316,17 +326,18 @@ class _Replay:
 
     def card(self, pl: Play, led: str | None, t: int, n: int, hand: Hand, trump: str | None,
              known: dict[str, set[Card]], owner: dict[Card, str], played_in: dict[Card, int],
-             open_voids: dict[str, list[tuple[str, int, Play]]], only_trump: dict[str, list[tuple[int, Play]]],
+             misplayed: set[Card], open_voids: dict[str, list[tuple[str, int, Play]]],
+             only_trump: dict[str, list[tuple[int, Play]]],
              restricted: bool) -> None:
         p, c = pl.player, pl.card
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
         # oh-hell.card-not-held
         held = known.get(p)
-        if c == hand.turn_up:
+        if c == hand.turn_up and c not in (hand.deal or {}).get(p, ()):  # else already oh-hell.deck
             self.f.violation("oh-hell.card-not-held",
                              f"{p} played {c.symbol}, the turned-up card: it belongs to nobody's hand", **where)
             known.pop(p, None)
-        elif c in played_in:
+        elif c in played_in and not (c in misplayed and owner.get(c) == p):
             self.f.violation("oh-hell.card-not-held",
                              f"{p} played {c.symbol}, which was already played in trick {played_in[c]}", **where)
             known.pop(p, None)
@@ -335,9 +346,11 @@ class _Replay:
             self.f.violation("oh-hell.card-not-held", f"{p} played {c.symbol} but was not dealt it{whose}",
                              **where)
             known.pop(p, None)  # the record lost track of this hand: judge it by inference from now on
+            misplayed.add(c)
         elif held is None and c in owner and owner[c] != p:
             self.f.violation("oh-hell.card-not-held",
                              f"{p} played {c.symbol}, but it was dealt to {owner[c]}", **where)
+            misplayed.add(c)
         elif held is not None:
             # oh-hell.follow-suit, judged on the known hand
             allowed = legal_cards(held, led, trump, restricted)

@@ -1,0 +1,83 @@
+"""Daifugō (大富豪), Japan Daifugo League official 4-player rules: reader, rules, scoring, replay.
+
+  cards.py     the joker and rank strength (standard cards come from scorekeep.cards)
+  combos.py    singles, groups, stairs and what may cover what
+  record.py    YAML → frozen Record (input errors only)
+  rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
+  score.py     rank points per game and the score sheet
+  rulebook.py  the rules in words, and the house-rule options
+"""
+
+from __future__ import annotations
+
+from ...game import Audit, Section, Selection, Sheet
+from ...yamlio import Map
+from . import record, rules, score
+from .cards import show
+from .combos import lock_text
+from .rulebook import OPTIONS, RULES
+
+
+def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
+    lead = f"{g.leader} leads" if g.leader else "leader unknown"
+    title = f"Set {g.set}, game {g.number}: {lead}; seats {' → '.join(g.seats)}"
+    notes: list[str] = []
+    if g.prev_daifugo:
+        notes.append(f"last game's 大富豪: {g.prev_daifugo}")
+    if g.exchange:
+        notes.append("exchange: " + "; ".join(f"{p} gave {show(c) or 'nothing'}" for p, c in g.exchange.items()))
+    rows = tuple(
+        (str(t.index), t.player, "pass" if t.cards is None else show(t.cards), t.to_beat,
+         "revolution (革命)" if t.revolution else "normal", lock_text(t.lock) if t.lock else "–",
+         "; ".join(t.notes))
+        for t in g.turns)
+    if not g.turns:
+        notes.append("no plays recorded for this game" + (f" (result from `{g.form}`)" if g.form != "none" else ""))
+    if g.exits:
+        notes.append("went out: " + ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in g.exits))
+    if g.ranking is not None:
+        names = rules.RANK_NAMES
+        notes.append("ranking: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(g.ranking)))
+        if g.fallen:
+            notes.append(f"都落ち: {g.fallen}")
+        if g.fouls:
+            notes.append("forbidden finishes (反則上がり): " + ", ".join(g.fouls))
+    else:
+        notes.append("ranking not settled yet")
+    for v in audit.violations:
+        if v.set == g.set and v.game == g.number:
+            where = f"play {v.play}: " if v.play else ""
+            notes.append(f"violation {where}{v.rule}: {v.message}")
+    return Section(title, ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened"), rows,
+                   tuple(notes))
+
+
+class Daifugo:
+    name = "daifugo"
+    title = "Daifugō (大富豪)"
+    RULES = RULES
+    OPTIONS = OPTIONS
+
+    def read(self, doc: Map) -> record.Record:
+        return record.read(doc)
+
+    def audit(self, rec: record.Record) -> Audit:
+        return rules.audit(rec)
+
+    def sheet(self, audit: Audit) -> Sheet:
+        return score.sheet(audit)
+
+    def replay(self, audit: Audit, selection: Selection) -> list[Section]:
+        result: rules.Result = audit.result
+        out = []
+        for s in result.sets:
+            if selection.set is not None and s.number != selection.set:
+                continue
+            for g in s.games:
+                if selection.game is not None and g.number != selection.game:
+                    continue
+                out.append(_game_section(audit, g))
+        return out
+
+
+GAME = Daifugo()

@@ -1,0 +1,245 @@
+"""Daifugō combinations and what may cover what: the legal sets of `daifugo.combination`,
+`daifugo.follow-shape`, `daifugo.follow-stronger`, `daifugo.suit-lock` and
+`daifugo.spade-3-return`.
+
+A play is a tuple of cards. `readings()` lists every way the rules can read it (a joker can
+stand in for different cards); `judge()` picks the reading that makes the play legal on the
+current table — the strongest one — or, when none does, the reading closest to legal and the
+rule it breaks, with a message a player understands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+from functools import lru_cache
+
+from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
+from .cards import JOKER_LEVEL, ORDER, DCard, Joker, level, power, rank_word, show
+
+SINGLE, GROUP, STAIRS = "single", "group", "stairs"
+MAX_GROUP = 6
+EIGHT = level(8)
+SPADE_3 = Card(3, "S")
+
+_COUNT_WORDS = {2: "a pair of", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+class Reading(NamedTuple):
+    """One way of reading a play.
+
+    `level` is the group's rank, or the stairs' lowest card, in normal order (0 = 3 … 12 = 2);
+    JOKER_LEVEL for the lone joker and for a pair of jokers. `suits` are the suits fixed by
+    natural cards and annotated jokers; `wild` counts jokers free to take any suit (a lock).
+    """
+
+    kind: str
+    size: int
+    level: int
+    suit: str | None
+    """The suit of stairs."""
+    suits: tuple[str, ...]
+    wild: int
+    jokers: int
+    has_eight: bool
+    """An 8 in the play, natural or stood in for by a joker."""
+
+    @property
+    def is_joker(self) -> bool:
+        """The lone joker (beaten only by the spade 3)."""
+        return self.kind == SINGLE and self.jokers == 1
+
+    def describe(self) -> str:
+        """`a single 7`, `four 9s`, `a pair of jokers`, `stairs 7-8-9♥` — as players say it."""
+        if self.kind == SINGLE:
+            return "the joker" if self.level == JOKER_LEVEL else f"a single {rank_word(self.level)}"
+        if self.kind == GROUP:
+            if self.level == JOKER_LEVEL:
+                return "a pair of jokers"
+            return f"{_COUNT_WORDS.get(self.size, str(self.size))} {rank_word(self.level)}s"
+        ranks = "-".join(RANK_TEXT[ORDER[i]] for i in range(self.level, self.level + self.size))
+        return f"stairs {ranks}{SUIT_SYMBOL[self.suit or 'S']} (階段)"
+
+    def shape(self) -> str:
+        if self.kind == SINGLE:
+            return "a single card"
+        if self.kind == GROUP:
+            return "a pair" if self.size == 2 else f"a group of {self.size} cards of one rank"
+        return f"stairs of {self.size} cards"
+
+
+@lru_cache(maxsize=8192)
+def readings(cards: tuple[DCard, ...], joker_pair: bool = True) -> tuple[Reading, ...]:
+    """Every reading of a play as a single, a group or stairs (daifugo.combination); () if none.
+
+    A lone joker is the joker (an annotation does not make it a weaker card). Two jokers alone
+    are a pair of jokers unless annotated as another rank (house default `joker_pair`).
+    """
+    n = len(cards)
+    naturals = [c for c in cards if type(c) is Card]
+    jokers = [c for c in cards if type(c) is Joker]
+    fixed: list[Card] = naturals + [j.stands_for for j in jokers if j.stands_for is not None]  # type: ignore[misc]
+    wild = sum(1 for j in jokers if j.stands_for is None)
+    if n == 1:
+        c = cards[0]
+        if type(c) is Joker:
+            return (Reading(SINGLE, 1, JOKER_LEVEL, None, (), 1, 1, False),)
+        return (Reading(SINGLE, 1, level(c.rank), None, (c.suit,), 0, 0, c.rank == 8),)  # type: ignore[union-attr]
+    out: list[Reading] = []
+    if 2 <= n <= MAX_GROUP:
+        ranks = {c.rank for c in fixed}
+        if len(ranks) == 1:
+            r = ranks.pop()
+            out.append(Reading(GROUP, n, level(r), None, tuple(sorted((c.suit for c in fixed), key=SUITS.index)), wild,
+                               len(jokers), r == 8))
+        elif not fixed and joker_pair:
+            out.append(Reading(GROUP, n, JOKER_LEVEL, None, (), n, n, False))
+    if n >= 3 and fixed:
+        suits = {c.suit for c in fixed}
+        places = [level(c.rank) for c in fixed]
+        if len(suits) == 1 and len(set(places)) == len(places):
+            suit = suits.pop()
+            lo, hi = min(places), max(places)
+            for start in range(max(0, hi - n + 1), min(lo, len(ORDER) - n) + 1):
+                out.append(Reading(STAIRS, n, start, suit, (suit,) * n, 0, len(jokers),
+                                   start <= EIGHT < start + n))
+    return tuple(out)
+
+
+def why_not_combination(cards: tuple[DCard, ...]) -> str:
+    """Why a play has no reading, for the daifugo.combination message."""
+    n = len(cards)
+    naturals = [c for c in cards if type(c) is Card]
+    stand_ins = [j.stands_for for j in cards if type(j) is Joker and j.stands_for is not None]
+    fixed = naturals + stand_ins
+    if n > MAX_GROUP and len({c.rank for c in fixed}) <= 1:
+        return f"a group has at most {MAX_GROUP} cards (four suits and two jokers)"
+    if n == 2 and not fixed:
+        return ("two jokers alone are not a pair under the house rule `joker_pair: false`; write the rank "
+                "they stand for (`JK=5H JK=5S`)")
+    if n == 2:
+        return "two cards form a pair only when they share a rank (a joker may stand in for either)"
+    suits = {c.suit for c in fixed}
+    ranks = [c.rank for c in fixed]
+    bits = []
+    if len(set(ranks)) > 1:
+        bits.append("it is not a group (its cards are not all one rank)")
+    if len(suits) > 1:
+        bits.append("it is not stairs (stairs are one suit)")
+    elif len(set(ranks)) < len(ranks):
+        bits.append("it is not stairs (a rank appears twice)")
+    else:
+        bits.append(f"it is not stairs: {n} consecutive cards of one suit in the order 3 … K A 2 cannot "
+                    "hold these ranks (no wrap-around: K-A-2 is stairs, A-2-3 is not)")
+    if stand_ins:
+        bits.append("check the `JK=` annotations")
+    return "; ".join(bits)
+
+
+def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
+    """Whether a reading has the locked suit composition (jokers may stand in for a locked suit)."""
+    if r.size != len(lock):
+        return False
+    return not (Counter(r.suits) - Counter(lock))
+
+
+def lock_text(lock: tuple[str, ...]) -> str:
+    return "".join(SUIT_SYMBOL[s] for s in lock)
+
+
+def order_name(revolution: bool) -> str:
+    return "revolution (革命)" if revolution else "normal"
+
+
+def cover_text(top: Reading, revolution: bool) -> str:
+    """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`."""
+    if top.level == JOKER_LEVEL:
+        return "nothing covers it" if top.kind != SINGLE else "only the spade 3 returns it"
+    better = [i for i in range(len(ORDER)) if power(i, revolution) > power(top.level, revolution)]
+    if top.kind == STAIRS:
+        better = [i for i in better if i + top.size <= len(ORDER)]
+        if not better:
+            return f"no stairs of {top.size} are stronger"
+        return f"stairs of {top.size} (one suit) starting at " + ", ".join(rank_word(i) for i in better)
+    words = [rank_word(i) for i in better]
+    if top.kind == SINGLE:
+        return ("a single " + ", ".join(words) + " or the joker") if words else "only the joker"
+    if top.size == 2:
+        words.append("two jokers")
+    if len(words) == 0:
+        return "nothing covers it"
+    count = _COUNT_WORDS.get(top.size, str(top.size)).replace("a pair of", "a pair")
+    return f"{count} of one rank from " + ", ".join(words)
+
+
+class Verdict(NamedTuple):
+    """How a play fares on the table: the reading taken, and the rule it breaks (None if legal)."""
+
+    reading: Reading | None
+    rule: str | None = None
+    message: str = ""
+    returns: bool = False
+    """A legal spade-3 return (the table clears)."""
+
+
+def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
+          spade_3_return: bool, joker_pair: bool = True) -> Verdict:
+    """Judge a play against the play it covers (`top`, None on an empty table)."""
+    options = readings(cards, joker_pair)
+    if not options:
+        return Verdict(None, "daifugo.combination",
+                       f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}")
+    if top is None:
+        # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
+        best = max(options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
+        return Verdict(best)
+    if spade_3_return and top.is_joker and cards == (SPADE_3,):
+        return Verdict(options[0], returns=True)
+    legal = [r for r in options if r.kind == top.kind and r.size == top.size
+             and power(r.level, revolution) > power(top.level, revolution)
+             and (lock is None or lock_fits(r, lock))]
+    if legal:
+        return Verdict(max(legal, key=lambda r: power(r.level, revolution)))
+    shaped = [r for r in options if r.kind == top.kind and r.size == top.size]
+    if not shaped:
+        r = options[0]
+        extra = ""
+        if r.kind == GROUP and r.size >= 4 and top.kind == SINGLE:
+            extra = " Four of a kind never covers a single."
+        elif cards == (SPADE_3,) and top.kind == GROUP and top.level == JOKER_LEVEL:
+            extra = " The spade 3 returns only a single joker, not a pair of jokers."
+        return Verdict(r, "daifugo.follow-shape",
+                       f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
+                       f"same number of cards as the play it covers — here {top.shape()}: "
+                       f"{cover_text(top, revolution)} — or a pass.{extra}")
+    stronger = [r for r in shaped if power(r.level, revolution) > power(top.level, revolution)]
+    if not stronger:
+        r = max(shaped, key=lambda x: power(x.level, revolution))
+        return Verdict(r, "daifugo.follow-stronger", _weaker_message(r, top, revolution, spade_3_return))
+    r = max(stronger, key=lambda x: power(x.level, revolution))
+    assert lock is not None
+    return Verdict(r, "daifugo.suit-lock",
+                   f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
+                   f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
+                   "for a locked suit)")
+
+
+def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: bool) -> str:
+    head = f"{r.describe()} cannot cover {top.describe()}"
+    if top.level == JOKER_LEVEL:
+        if top.kind == SINGLE:
+            tail = ("nothing beats the joker except the spade 3 (スペ3返し, daifugo.spade-3-return)"
+                    if spade_3_return else "nothing beats the joker (spade-3 return is off by house rule)")
+        else:
+            tail = "a pair of jokers is the strongest pair (house default `joker_pair`)"
+        return f"{head}: {tail}"
+    if r.level == top.level:
+        mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
+        return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "
+                f"(suits never break ties); to cover it: {cover_text(top, revolution)}, or pass")
+    if r.kind == STAIRS:
+        cmp = (f"stairs are compared by their lowest card, and in {order_name(revolution)} order "
+               f"{rank_word(r.level)} is weaker than {rank_word(top.level)}")
+    else:
+        cmp = f"in {order_name(revolution)} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
+    return f"{head}: {cmp}; to cover it: {cover_text(top, revolution)}, or pass"

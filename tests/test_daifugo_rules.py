@@ -1,0 +1,344 @@
+"""Daifugō rules, each rule id from both sides: records under tests/records/daifugo/ and the
+violations and rule events they must give (rule id and 1-based location)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import audit, found
+
+D = "daifugo."
+
+
+def at(rule: str, game: int | None = 1, play: int | None = None, player: str | None = None,
+       set: int = 1) -> tuple[str, dict]:
+    loc: dict = {"set": set}
+    if game is not None:
+        loc["game"] = game
+    if play is not None:
+        loc["play"] = play
+    if player is not None:
+        loc["player"] = player
+    return D + rule, loc
+
+
+# file → (violations, events), in the order they are reported.
+CASES: dict[str, tuple[list, list]] = {
+    # daifugo.deck
+    "deck-legal.yaml": ([], []),
+    "deck-duplicate.yaml": ([at("deck", player="乙")], []),
+    "deck-short-hand.yaml": ([at("deck", player="乙")], []),
+    "deck-blind-card.yaml": ([at("deck", player="甲")], []),
+    "deck-joker-missing.yaml": ([at("deck")], []),
+    "deck-third-joker.yaml": ([at("deck", player="丁")], []),
+    "deck-blind-joker.yaml": ([at("deck", game=None)], []),
+    "deck-blind-count.yaml": ([at("deck", game=None)], []),
+    "deck-blind-changes.yaml": ([at("deck", game=2, player="乙")], []),
+    "card-not-held-blind.yaml": ([at("deck", play=1, player="甲")], []),
+    # daifugo.first-lead
+    "first-lead.yaml": ([at("first-lead", play=1, player="甲")], []),
+    "first-lead-legal.yaml": ([], []),
+    "first-lead-game-2.yaml": ([at("first-lead", game=2, play=1, player="甲")], []),
+    # daifugo.exchange-*
+    "exchange-legal.yaml": ([], []),
+    "exchange-strongest-judged-as-dealt.yaml": ([], []),
+    "exchange-tax-evasion.yaml": ([at("exchange-strongest", game=2, player="丁"),
+                                   at("exchange-strongest", game=2, player="丙")], []),
+    "exchange-evasion-inferred.yaml": ([at("exchange-strongest", game=2, player="丁")],
+                                       [at("suit-lock", game=2, play=2, player="甲")]),
+    "exchange-evasion-not-proved.yaml": ([], []),
+    "exchange-count.yaml": ([at("exchange-count", game=2, player="甲"),
+                             at("exchange-count", game=2, player="丙")], []),
+    "exchange-game-1.yaml": ([at("exchange-count", player=p) for p in "甲乙丙丁"], []),
+    "exchange-held.yaml": ([at("exchange-held", game=2, player="乙")], []),
+    "exchange-card-not-held.yaml": ([at("card-not-held", game=2, play=1, player="丁"),
+                                     at("card-not-held", game=2, play=2, player="甲")],
+                                    [at("spade-3-return", game=2, play=2, player="甲")]),
+    # daifugo.combination
+    "combination.yaml": ([at("combination", play=1, player="甲"), at("combination", play=3, player="丙")], []),
+    "combination-annotation.yaml": ([at("combination", play=1, player="甲")], []),
+    "combination-legal.yaml": ([], [at("revolution", play=10, player="乙")]),
+    "six-group.yaml": ([], [at("revolution", play=1, player="甲")]),
+    "strongest-reading.yaml": ([], []),
+    "strongest-reading-revolution.yaml": ([], [at("revolution", play=1, player="甲")]),
+    # daifugo.card-not-held
+    "card-not-held.yaml": ([at("card-not-held", play=10, player="乙"), at("card-not-held", play=19, player="丙")], []),
+    "card-not-held-deal.yaml": ([at("card-not-held", play=2, player="乙"), at("card-not-held", play=3, player="丙")],
+                                []),
+    "card-not-held-count.yaml": ([at("card-not-held", play=5, player="甲")], []),
+    # daifugo.follow-shape, daifugo.follow-stronger
+    "follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙"),
+                     at("follow-stronger", play=5, player="甲")], []),
+    "stairs-follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙")], []),
+    "joker-pair.yaml": ([at("follow-stronger", play=3, player="丙")], []),
+    "joker-revolution.yaml": ([at("follow-stronger", play=11, player="丙")],
+                              [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
+                               at("suit-lock", play=2, player="乙"), at("revolution", play=6, player="乙")]),
+    "four-sevens-normal.yaml": ([at("follow-stronger", play=3, player="丙")],
+                                [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
+                                 at("suit-lock", play=2, player="乙")]),
+    # daifugo.turn-order, daifugo.pass, daifugo.clear
+    "turn-order.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-finished.yaml": ([at("turn-order", play=9, player="甲")], []),
+    "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
+    "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
+    "clear-wrong-leader.yaml": ([at("clear", play=5, player="乙")], []),
+    "clear-after-finish.yaml": ([at("clear", play=9, player="丙")], []),
+    "clear-after-finishing-cut.yaml": ([at("eight-cut", play=6, player="丙")],
+                                       [at("eight-cut", play=5, player="甲"), at("forbidden-finish", play=5, player="甲")]),
+    "finisher-play-stays.yaml": ([at("follow-stronger", play=6, player="乙")], []),
+    "finisher-play-beaten.yaml": ([], []),
+    # daifugo.revolution (例1)
+    "example1-revolution.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
+                                      at("suit-lock", play=2, player="乙")]),
+    "example1-revolution-js.yaml": ([at("follow-stronger", play=2, player="乙")], [at("revolution", play=1, player="甲")]),
+    # daifugo.eight-cut (例2)
+    "example2-eight-cut.yaml": ([], [at("eight-cut", play=2, player="乙")]),
+    "eight-on-queen.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    "eight-on-pair.yaml": ([at("follow-shape", play=2, player="乙")], []),
+    "eight-cut-wrong-leader.yaml": ([at("eight-cut", play=3, player="丙")], [at("eight-cut", play=2, player="乙")]),
+    "eight-in-stairs.yaml": ([at("turn-order", play=2, player="甲")], []),
+    "eight-group-with-joker.yaml": ([], [at("eight-cut", play=2, player="乙"), at("eight-cut", play=4, player="丙")]),
+    "eight-two-jokers.yaml": ([], [at("eight-cut", play=1, player="甲")]),
+    # daifugo.suit-lock
+    "lock.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),
+    "lock-pairs.yaml": ([at("suit-lock", play=4, player="丁")], [at("suit-lock", play=2, player="乙")]),
+    "lock-stairs.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),
+    "lock-joker-cannot-create.yaml": ([], []),
+    "lock-different-suits.yaml": ([], []),
+    # daifugo.spade-3-return
+    "spade-3-return.yaml": ([], [at("suit-lock", play=2, player="乙"), at("spade-3-return", play=4, player="丁")]),
+    "spade-3-on-joker-pair.yaml": ([at("follow-shape", play=2, player="乙")], []),
+    "spade-3-return-off.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    "spade-3-wrong-leader.yaml": ([at("spade-3-return", play=3, player="丙")],
+                                  [at("spade-3-return", play=2, player="乙")]),
+    "spade-3-single-on-two.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    # daifugo.forbidden-finish (例3)
+    "example3-full-game.yaml": ([], [at("eight-cut", play=15, player="乙"), at("forbidden-finish", play=15, player="乙"),
+                                     at("forbidden-finish", play=20, player="丙")]),
+    "example3-four-threes.yaml": ([], [at("revolution", play=5, player="甲"), at("suit-lock", play=10, player="丙")]),
+    "finish-legal.yaml": ([], []),
+    "finish-spade-3.yaml": ([], [at("forbidden-finish", play=5, player="甲")]),
+    "finish-two.yaml": ([], [at("forbidden-finish", play=5, player="甲")]),
+    "finish-joker.yaml": ([], [at("forbidden-finish", play=5, player="甲")]),
+    "finish-eight.yaml": ([], [at("eight-cut", play=5, player="甲"), at("forbidden-finish", play=5, player="甲")]),
+    "finish-revolution-three.yaml": ([], [at("revolution", play=1, player="甲"),
+                                          at("forbidden-finish", play=9, player="甲")]),
+    "finish-revolution-two.yaml": ([], [at("revolution", play=1, player="甲")]),
+    "finish-revolution-joker-stand-in.yaml": ([], [at("revolution", play=1, player="甲"),
+                                                   at("forbidden-finish", play=9, player="甲")]),
+    # daifugo.miyako-ochi
+    "miyako-ochi.yaml": ([], [at("miyako-ochi", game=2, play=5, player="甲")]),
+    "miyako-ochi-foul.yaml": ([], [at("forbidden-finish", game=2, play=5, player="乙"),
+                                   at("miyako-ochi", game=2, play=12, player="甲")]),
+    "miyako-ochi-fallen-acts.yaml": ([at("turn-order", game=2, play=8, player="甲")],
+                                     [at("miyako-ochi", game=2, play=5, player="甲")]),
+    "miyako-ochi-off.yaml": ([], []),
+    "miyako-ochi-daifugo-wins.yaml": ([], []),
+    # daifugo.ranking
+    "ranking.yaml": ([at("ranking", game=1), at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),
+    "ranking-ranks-only.yaml": ([], []),
+    "ranking-out-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
+    "ranking-fouls-vs-plays.yaml": ([at("forbidden-finish", player="乙"), at("forbidden-finish", player="丙")],
+                                    [at("forbidden-finish", play=12, player="乙")]),
+    # daifugo.game-over
+    "game-over-play-after.yaml": ([at("game-over", game=2, play=11, player="丁")],
+                                  [at("miyako-ochi", game=2, play=5, player="甲")]),
+    "game-over-incomplete.yaml": ([at("game-over", game=2)], []),
+    "game-over-fifth-game.yaml": ([at("game-over", game=5)], []),
+    "match-one-set.yaml": ([at("game-over", game=None, set=2)], [at("miyako-ochi", game=3, player="甲")]),
+    "match-short-set.yaml": ([at("game-over", game=1, set=2)], []),
+    "match-reseat.yaml": ([], []),
+    "match-tie.yaml": ([], []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_record_gives_exactly_these_findings(name: str) -> None:
+    violations, events = CASES[name]
+    a = audit(f"daifugo/{name}")
+    assert found(a.violations) == violations
+    assert found(a.events) == events
+
+
+def test_every_record_file_is_in_the_table() -> None:
+    from conftest import RECORDS
+
+    on_disk = {p.name for p in (RECORDS / "daifugo").glob("*.yaml")}
+    assert on_disk == set(CASES)
+
+
+def test_every_rule_id_is_tested_from_both_sides() -> None:
+    """Each rule id appears in a record that breaks it (or triggers it) and in a clean record."""
+    from scorekeep.games.daifugo.rulebook import RULES
+
+    hit = {rule for v, e in CASES.values() for rule, _ in v + e}
+    clean = [n for n, (v, _e) in CASES.items() if not v]
+    assert {r.id for r in RULES} <= hit
+    assert len(clean) >= 20
+
+
+def message(name: str, rule: str, which: int = 0, events: bool = False) -> str:
+    a = audit(f"daifugo/{name}")
+    found_ = [f for f in (a.events if events else a.violations) if f.rule == D + rule]
+    return found_[which].message
+
+
+# --- the disputes, by message -------------------------------------------------------------
+
+def test_four_sevens_cannot_cover_four_nines_in_normal_order() -> None:
+    assert "four 7s cannot cover four 9s: in normal order 7 is weaker than 9" in \
+        message("four-sevens-normal.yaml", "follow-stronger")
+
+
+def test_four_js_cannot_cover_four_nines_in_a_revolution() -> None:
+    msg = message("example1-revolution-js.yaml", "follow-stronger")
+    assert "four Js cannot cover four 9s: in revolution (革命) order J is weaker than 9" in msg
+    assert "3, 4, 5, 6, 7, 8" in msg
+
+
+def test_counter_revolution_restores_normal_order() -> None:
+    msg = message("example1-revolution.yaml", "revolution", 1, events=True)
+    assert "革命返し" in msg and "normal order" in msg
+
+
+def test_eight_inside_stairs_does_not_cut() -> None:
+    msg = message("eight-in-stairs.yaml", "turn-order")
+    assert "the 8 is inside stairs, so it does not cut (daifugo.eight-cut)" in msg
+    assert "乙's turn" in msg
+
+
+def test_eight_too_weak_to_cut_a_queen() -> None:
+    assert "a single 8 cannot cover a single Q: in normal order 8 is weaker than Q" in \
+        message("eight-on-queen.yaml", "follow-stronger")
+    assert not audit("daifugo/eight-on-queen.yaml").events
+
+
+def test_eight_cannot_cut_a_pair() -> None:
+    assert "a single 8 cannot cover a pair of 5s" in message("eight-on-pair.yaml", "follow-shape")
+
+
+def test_four_of_a_kind_never_covers_a_single() -> None:
+    assert "Four of a kind never covers a single" in message("follow.yaml", "follow-shape")
+
+
+def test_equal_is_not_stronger() -> None:
+    assert "equal is not stronger" in message("follow.yaml", "follow-stronger")
+
+
+def test_spade_3_on_joker_pair_is_follow_shape() -> None:
+    assert "returns only a single joker" in message("spade-3-on-joker-pair.yaml", "follow-shape")
+
+
+def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:
+    msg = message("exchange-tax-evasion.yaml", "exchange-strongest", 1)
+    assert "kept A♦" in msg and "脱税" in msg and "as dealt" in msg
+
+
+def test_tax_evasion_proved_by_a_later_play() -> None:
+    msg = message("exchange-evasion-inferred.yaml", "exchange-strongest")
+    assert "A♥ at play 9 without receiving it" in msg and "脱税" in msg
+
+
+def test_stairs_seven_eight_nine_is_a_legal_finish_and_a_pair_of_eights_is_not() -> None:
+    a = audit("daifugo/example3-full-game.yaml")
+    g = a.result.sets[0].games[0]
+    assert g.ranking == ("甲", "丁", "丙", "乙")
+    assert g.fouls == ("乙", "丙")
+    foul = [e for e in a.events if e.rule == D + "forbidden-finish"]
+    assert "8-cut" in foul[0].message and "a 2 in normal order" in foul[1].message
+
+
+def test_four_threes_before_a_revolution_is_a_legal_finish() -> None:
+    a = audit("daifugo/example3-four-threes.yaml")
+    assert not [e for e in a.events if e.rule == D + "forbidden-finish"]
+    assert a.result.sets[0].games[0].turns[4].notes[-1] == "甲 goes out (1st)"
+
+
+def test_forbidden_finish_does_not_trigger_miyako_ochi() -> None:
+    g = audit("daifugo/miyako-ochi-foul.yaml").result.sets[0].games[1]
+    assert g.ranking == ("丙", "丁", "甲", "乙")
+    assert g.fallen == "甲"
+
+
+def test_fallen_daifugo_ranks_last_when_no_foul() -> None:
+    g = audit("daifugo/miyako-ochi.yaml").result.sets[0].games[1]
+    assert g.ranking == ("乙", "丙", "丁", "甲")
+
+
+def test_the_finishers_left_neighbour_leads_after_the_clear() -> None:
+    msg = message("clear-after-finish.yaml", "clear")
+    assert "first player still in the game to 甲's left, 乙, leads" in msg
+
+
+def test_house_rules_switch_effects_off() -> None:
+    from conftest import audit_text
+
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {eight_cut: false, suit_lock: false, forbidden_finish: false}
+sets:
+  - games:
+      - plays:
+          - 甲: 5H
+          - 乙: 7H
+          - 丙: 8S
+          - 丁: 9C
+"""
+    a = audit_text(text)
+    assert not a.violations and not a.events
+
+
+def test_eight_cut_stairs_variant_and_stairs_revolution() -> None:
+    from conftest import audit_text
+
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {eight_cut_stairs: true, stairs_revolution: 5}
+sets:
+  - games:
+      - plays:
+          - 甲: 6H 7H 8H
+          - 甲: 3C 4C 5C 6C 7C
+"""
+    a = audit_text(text)
+    assert not a.violations
+    assert [e.rule for e in a.events] == [D + "eight-cut", D + "revolution"]
+
+
+def test_blind_cards_zero_and_one_joker_give_uneven_hands() -> None:
+    from conftest import audit_text
+
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {blind_cards: 0, jokers: 1}
+sets:
+  - games:
+      - plays:
+          - 甲: JK
+          - 乙: pass
+          - 丙: pass
+          - 丁: pass
+          - 甲: JK
+"""
+    a = audit_text(text)
+    assert [v.rule for v in a.violations] == [D + "card-not-held"]  # the deck has one joker
+
+
+def test_joker_pair_is_a_house_default_option() -> None:
+    from conftest import audit_text
+
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {joker_pair: false}
+sets:
+  - games:
+      - plays:
+          - 甲: 2H 2S
+          - 乙: JK JK
+"""
+    a = audit_text(text)
+    assert [v.rule for v in a.violations] == [D + "combination"]
+    assert "joker_pair: false" in a.violations[0].message
+    ok = audit_text(text.replace("JK JK", "JK=2D JK=2C").replace("2H 2S", "AH AS"))
+    assert ok.ok

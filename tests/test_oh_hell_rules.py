@@ -1,0 +1,116 @@
+"""Oh Hell rules, each from both sides: the illegal play is caught with its rule id and
+location; the legal play people think is illegal is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import audit, found, rules_of
+
+H = "hand"
+
+
+def loc(**kw: object) -> dict:
+    return dict(kw)
+
+
+@pytest.mark.parametrize("name", [
+    "clean-short-game",
+    "hook-dealer-free",
+    "hook-equal-bids",
+    "hook-off",
+    "bid-order-in-progress",
+    "follow-suit-not-higher",
+    "article-trick",
+])
+def test_legal_records_check_clean(name: str) -> None:
+    a = audit(f"oh-hell/{name}.yaml")
+    assert a.violations == [], [v.message for v in a.violations]
+
+
+EXPECTED = {
+    "hook-forbidden": [("oh-hell.hook", loc(hand=1, player="North"))],
+    "hook-dealer-zero-forbidden": [("oh-hell.hook", loc(hand=1, player="North"))],
+    "bid-range": [("oh-hell.bid-range", loc(hand=1, player="East")),
+                  ("oh-hell.bid-range", loc(hand=1, player="South"))],
+    "bid-order-gap": [("oh-hell.bid-order", loc(hand=1, player="West"))],
+    "dealer-rotation": [("oh-hell.dealer-rotation", loc(hand=2, player="West"))],
+    "hand-size": [("oh-hell.hand-size", loc(hand=2))],
+    "hand-size-deal": [("oh-hell.hand-size", loc(hand=1, player="North")),
+                       ("oh-hell.hand-size", loc(hand=1, player="West"))],
+    "trump-mismatch": [("oh-hell.trump", loc(hand=1))],
+    "deck-duplicate": [("oh-hell.deck", loc(hand=1, player="South")),
+                       ("oh-hell.deck", loc(hand=1, player="West"))],
+    "follow-suit-revoke": [("oh-hell.follow-suit", loc(hand=1, trick=2, player="South"))],
+    "follow-suit-inferred": [("oh-hell.follow-suit", loc(hand=1, trick=1, player="South"))],
+    "card-not-held": [("oh-hell.card-not-held", loc(hand=1, trick=2, player="East")),
+                      ("oh-hell.card-not-held", loc(hand=1, trick=2, player="South"))],
+    "card-not-held-later-owner": [("oh-hell.card-not-held", loc(hand=1, trick=2, player="East"))],
+    "card-played-twice": [("oh-hell.card-not-held", loc(hand=1, trick=2, player="North")),
+                          ("oh-hell.card-not-held", loc(hand=1, trick=2, player="West"))],
+    "turn-order": [("oh-hell.turn-order", loc(hand=1, trick=1, player="West"))],
+    "turn-order-leader": [("oh-hell.turn-order", loc(hand=1, trick=2, player="South"))],
+    "trick-winner-count": [("oh-hell.trick-winner", loc(hand=1, player="North")),
+                           ("oh-hell.trick-winner", loc(hand=1, player="West"))],
+    "trick-total": [("oh-hell.trick-total", loc(hand=1))],
+    "score-recorded": [("oh-hell.score-recorded", loc(hand=1, player="West"))],
+    "game-end": [("oh-hell.game-end", loc(hand=3))],
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_breach_is_caught_with_rule_id_and_location(name: str) -> None:
+    assert found(audit(f"oh-hell/{name}.yaml").violations) == EXPECTED[name]
+
+
+def test_hook_forbids_only_the_number_that_makes_the_total() -> None:
+    (v,) = audit("oh-hell/hook-forbidden.yaml").violations
+    assert "bidding 1 would make the bids total exactly 3" in v.message
+    assert "could bid 0, 2 or 3" in v.message
+    assert v.line == 6
+
+
+def test_hook_frees_dealer_when_bids_exceed_hand() -> None:
+    assert audit("oh-hell/hook-dealer-free.yaml").violations == []
+
+
+def test_hook_is_not_no_two_equal_bids() -> None:
+    assert audit("oh-hell/hook-equal-bids.yaml").violations == []
+
+
+def test_follow_suit_message_names_the_held_cards() -> None:
+    (v,) = audit("oh-hell/follow-suit-revoke.yaml").violations
+    assert "holding 9♥" in v.message and "Q♣" in v.message
+
+
+def test_follow_suit_does_not_require_higher_or_trumping() -> None:
+    assert audit("oh-hell/follow-suit-not-higher.yaml").violations == []
+
+
+def test_revoke_inferred_without_deal_is_located_at_the_revoke() -> None:
+    (v,) = audit("oh-hell/follow-suit-inferred.yaml").violations
+    assert (v.trick, v.line) == (1, 10)
+    assert "played 5♠ in trick 2" in v.message
+
+
+def test_trick_winner_lowest_trump_beats_led_ace() -> None:
+    res = audit("oh-hell/article-trick.yaml").result
+    (trick,) = res.hands[0].tricks
+    assert trick.winner == "丙"
+    assert "highest trump" in trick.why
+
+
+def test_dealer_rotation_carries_on_from_recorded_dealer() -> None:
+    # hand 3 by North is right once West is taken to have dealt hand 2
+    assert rules_of(audit("oh-hell/dealer-rotation.yaml").violations) == ["oh-hell.dealer-rotation"]
+
+
+def test_game_end_hand_after_the_pattern_is_not_counted() -> None:
+    a = audit("oh-hell/game-end.yaml")
+    assert a.result.totals == {"North": 20, "East": 21, "South": 10, "West": 10}
+    assert a.result.over
+
+
+def test_score_recorded_compares_each_player() -> None:
+    (v,) = audit("oh-hell/score-recorded.yaml").violations
+    assert "West bid 0 and took 1, which scores 0" in v.message

@@ -1,0 +1,128 @@
+"""Oh Hell scoring (oh-hell.score) and options: pure functions, tested with tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import audit_text, found
+from scorekeep.games.oh_hell.record import expand_pattern
+from scorekeep.games.oh_hell.rules import legal_bids, legal_cards, trick_winner
+from scorekeep.games.oh_hell.score import hand_points
+from scorekeep.cards import parse_card
+
+DEFAULT = {"made_score": "bid-plus-10", "failed_score": "zero"}
+
+
+@pytest.mark.parametrize("bid, took, made, failed, points", [
+    (3, 3, "bid-plus-10", "zero", 13),
+    (0, 0, "bid-plus-10", "zero", 10),   # a made 0 bid scores 10
+    (1, 1, "bid-plus-10", "zero", 11),
+    (2, 3, "bid-plus-10", "zero", 0),    # taking more is a miss too
+    (2, 1, "bid-plus-10", "zero", 0),
+    (2, 3, "bid-plus-10", "tricks", 3),  # Trickster Basics: 1 per trick when missed
+    (2, 2, "bid-plus-10", "tricks", 12),
+    (3, 3, "bid-plus-5", "zero", 8),
+    (3, 3, "10-plus-bid-squared", "zero", 19),
+    (0, 0, "10-plus-bid-squared", "zero", 10),
+    (4, 1, "bid-plus-10", "minus-bid", -4),
+    (4, 1, "bid-plus-10", "minus-difference", -3),
+    (1, 4, "bid-plus-10", "minus-difference", -3),
+])
+def test_score_table(bid: int, took: int, made: str, failed: str, points: int) -> None:
+    assert hand_points(bid, took, {"made_score": made, "failed_score": failed}) == points
+
+
+def test_article_three_hands_running_totals() -> None:
+    """The source article's sheet: North 25, East 13, South 13, West 11 after 3 hands."""
+    from conftest import SAMPLES
+    from scorekeep import api
+
+    a = api.audit_file(str(SAMPLES / "oh-hell-seed-example.yaml"))
+    assert a.violations == []
+    sheet = api.sheet(a)
+    assert sheet.totals == {"North": 25, "East": 13, "South": 13, "West": 11}
+    assert sheet.winner is None
+    assert [r["totals"]["North"] for r in sheet.rows] == [13, 13, 25]
+
+
+@pytest.mark.parametrize("text, sizes", [
+    ("10..1..10", [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    ("1..3..1", [1, 2, 3, 2, 1]),
+    ("3..1", [3, 2, 1]),
+    ("1..3", [1, 2, 3]),
+])
+def test_deal_patterns_play_the_turning_point_once(text: str, sizes: list[int]) -> None:
+    assert list(expand_pattern(text, 4, 1)) == sizes
+
+
+@pytest.mark.parametrize("players, top", [(2, 10), (4, 10), (5, 10), (6, 8), (7, 7)])
+def test_default_pattern_leaves_a_turn_up(players: int, top: int) -> None:
+    names = ", ".join(f"p{i}" for i in range(players))
+    a = audit_text(f"game: oh-hell\nplayers: [{names}]\n")
+    assert max(a.record.pattern) == top and len(a.record.pattern) == 2 * top - 1
+
+
+def test_legal_bids_for_hooked_dealer() -> None:
+    assert legal_bids(10, 6, hook=True) == [0, 1, 2, 3, 5, 6, 7, 8, 9, 10]  # the article: not 4
+    assert legal_bids(10, 11, hook=True) == list(range(11))                  # others exceed: free
+    assert legal_bids(10, 6, hook=False) == list(range(11))
+
+
+def test_legal_cards_follow_suit_else_anything() -> None:
+    hand = {parse_card(c) for c in ["AS", "2S", "KH"]}
+    assert legal_cards(hand, "S", "H", False) == {parse_card("AS"), parse_card("2S")}
+    assert legal_cards(hand, "D", "H", False) == hand  # void: trump or discard, both legal
+    assert legal_cards(hand, None, "H", True) == {parse_card("AS"), parse_card("2S")}  # no trump lead yet
+
+
+SIMULTANEOUS = """\
+game: oh-hell
+players: [North, East, South, West]
+rules: {deal_pattern: "3..1", bidding: simultaneous}
+hands:
+  - bids: {West: 0, North: 1, East: 1, South: 1}
+"""
+
+
+def test_simultaneous_bidding_has_no_hook() -> None:
+    assert audit_text(SIMULTANEOUS).violations == []
+
+
+LEAD_TRUMP = """\
+game: oh-hell
+players: [North, East, South, West]
+rules: {deal_pattern: "2..1", lead_trump: after-broken}
+hands:
+  - deal:
+      North: 2S 3S
+      East: 4D 5H
+      South: 6S 7S
+      West: 8S 9S
+    turn_up: AD
+    bids: {East: 1, South: 0, West: 0, North: 0}
+    play:
+      - {East: 4D, South: 6S, West: 8S, North: 2S}
+"""
+
+
+def test_lead_trump_after_broken_is_a_follow_suit_breach() -> None:
+    a = audit_text(LEAD_TRUMP)
+    assert found(a.violations) == [("oh-hell.follow-suit", {"hand": 1, "trick": 1, "player": "East"})]
+    assert "before trump was broken" in a.violations[0].message
+
+
+def test_lead_trump_anytime_by_default() -> None:
+    assert audit_text(LEAD_TRUMP.replace(", lead_trump: after-broken", "")).violations == []
+
+
+def test_lead_trump_allowed_when_holding_only_trump() -> None:
+    text = LEAD_TRUMP.replace("East: 4D 5H", "East: 4D 5D")
+    assert "after-broken" in text and audit_text(text).violations == []
+
+
+def test_trick_winner_off_suit_discard_never_wins() -> None:
+    from scorekeep.games.oh_hell.record import Play
+
+    plays = [Play("a", parse_card("5C"), 1), Play("b", parse_card("AH"), 1), Play("c", parse_card("9C"), 1)]
+    best, why = trick_winner(plays, "S")
+    assert best.player == "c" and "highest club" in why

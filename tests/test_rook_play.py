@@ -1,0 +1,280 @@
+"""Rook play: deck and deal, the nest exchange, trump, turn order, follow color and the Bird.
+
+Each rule from both sides: the play people think is illegal that is legal, and the illegal one.
+"""
+
+from __future__ import annotations
+
+from conftest import SAMPLES, audit, audit_text, found, record, rules_of
+
+from scorekeep.games.rook.cards import parse_card
+from scorekeep.games.rook.record import Play
+from scorekeep.games.rook.rules import legal_cards, trick_winner
+
+
+def cards(text: str) -> set:
+    return {parse_card(t) for t in text.split()}
+
+
+def plays(*pairs: str) -> list[Play]:
+    return [Play(p.split()[0], parse_card(p.split()[1]), 0) for p in pairs]
+
+
+# --- legal sets ---------------------------------------------------------------------------
+
+def test_legal_cards_follow_color_or_the_bird() -> None:
+    hand = cards("R14 G6 Bird Y10")
+    assert legal_cards(hand, parse_card("R12"), "G") == cards("R14 Bird")
+
+
+def test_legal_cards_void_in_led_color_may_play_anything() -> None:
+    hand = cards("G6 Bird Y10")
+    assert legal_cards(hand, parse_card("R12"), "G") == hand
+
+
+def test_legal_cards_trump_led_counts_the_bird_as_trump() -> None:
+    assert legal_cards(cards("G6 Bird Y10"), parse_card("G12"), "G") == cards("G6 Bird")
+    assert legal_cards(cards("Bird Y10 B5"), parse_card("G12"), "G") == cards("Bird")
+
+
+def test_legal_cards_bird_led_calls_for_trump() -> None:
+    assert legal_cards(cards("G6 Y10 B5"), parse_card("Bird"), "G") == cards("G6")
+    assert legal_cards(cards("Y10 B5"), parse_card("Bird"), "G") == cards("Y10 B5")
+
+
+def test_trick_winner_bird_then_highest_trump_then_led_color() -> None:
+    assert trick_winner(plays("E R13", "N Bird", "S G14", "W R14"), "G")[0].player == "N"
+    assert trick_winner(plays("E R13", "N G6", "S G5", "W R14"), "G")[0].player == "N"
+    assert trick_winner(plays("E R13", "N Y14", "S B14", "W R14"), "G")[0].player == "W"
+    winner, why = trick_winner(plays("S Y14", "W Y9", "N G11", "E G10"), "G")
+    assert (winner.player, why) == ("N", "G11 is the highest trump")
+
+
+# --- the Bird -----------------------------------------------------------------------------
+
+def test_bird_anytime_bird_played_while_holding_the_led_color_is_legal() -> None:
+    a = audit("rook/bird-anytime.yaml")
+    assert a.violations == []
+    assert a.result.hands[0].tricks[0].winner == "North"
+
+
+def test_follow_color_ordinary_trump_instead_of_following_is_a_revoke() -> None:
+    a = audit("rook/trump-not-substitute.yaml")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 1, "player": "North"})]
+    msg = a.violations[0].message
+    assert "R14" in msg and "no substitute" in msg and "Bird" in msg
+    assert a.violations[0].line == 17
+
+
+def test_bird_led_holder_of_trump_follows_with_trump() -> None:
+    assert audit("rook/bird-led.yaml").violations == []
+
+
+def test_bird_led_discarding_while_holding_trump_is_a_violation() -> None:
+    a = audit("rook/bird-led-revoke.yaml")
+    assert found(a.violations) == [("rook.bird-led", {"hand": 1, "trick": 1, "player": "East"})]
+    assert "G12 G10" in a.violations[0].message
+
+
+def test_bird_must_follow_trump_bird_played_to_trump_lead_is_legal() -> None:
+    a = audit("rook/bird-follows-trump.yaml")
+    assert a.violations == []
+    assert a.result.hands[0].tricks[1].winner == "North"
+
+
+def test_bird_must_follow_trump_hiding_the_bird_is_a_violation() -> None:
+    a = audit("rook/bird-hidden.yaml")
+    assert found(a.violations) == [("rook.bird-must-follow-trump", {"hand": 1, "trick": 2, "player": "North"})]
+    assert "Bird" in a.violations[0].message and "hide" in a.violations[0].message
+
+
+def test_bird_must_follow_trump_inferred_when_the_bird_turns_up_later() -> None:
+    a = audit("rook/bird-hidden-inferred.yaml")
+    assert found(a.violations) == [("rook.bird-must-follow-trump", {"hand": 1, "trick": 2, "player": "North"})]
+    assert a.violations[0].line == 11  # the line of the revoke, not of the proof
+    assert "trick 3" in a.violations[0].message
+
+
+def test_bird_anytime_is_never_a_violation_even_after_a_void_is_shown() -> None:
+    # West shows no red in trick 1, then plays the Bird on a red lead: nothing proves a revoke.
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+hands:
+  - bid: {East: 70}
+    trump: green
+    tricks:
+      - {East: R5, South: R6, West: Y5, North: R7}
+      - {North: R8, East: R9, South: R10, West: Bird}
+""")
+    assert a.violations == []
+
+
+# --- follow color ---------------------------------------------------------------------------
+
+def test_follow_color_revoke_judged_from_the_deal() -> None:
+    a = audit("rook/revoke-with-deal.yaml")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 4, "player": "West"})]
+    assert "B9 B7" in a.violations[0].message
+
+
+def test_follow_color_revoke_inferred_without_the_deal() -> None:
+    a = audit("rook/revoke-inferred.yaml")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 4, "player": "West"})]
+    assert a.violations[0].line == 15
+    assert "B7 in trick 5" in a.violations[0].message
+
+
+def test_follow_color_trumping_when_void_is_legal_and_not_compulsory() -> None:
+    # The article's trick 2: North is out of yellow and trumps; trick 6: East is out of yellow
+    # and trumps low. The article's hand is clean with and without the deal.
+    assert audit("rook/no-deal.yaml").violations == []
+    assert audit_text((SAMPLES / "rook-seed-example.yaml").read_text()).violations == []
+
+
+def test_follow_color_trump_lead_needs_trump_inferred() -> None:
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+first_dealer: West
+hands:
+  - bid: {North: 70}
+    trump: green
+    tricks:
+      - {North: G14, East: R5, South: G5, West: G6}
+      - {North: Y5, East: G10, South: Y6, West: Y7}
+""")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 1, "player": "East"})]
+
+
+def test_bird_led_revoke_inferred_without_the_deal() -> None:
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+first_dealer: West
+hands:
+  - bid: {North: 70}
+    trump: green
+    tricks:
+      - {North: Bird, East: R5, South: G5, West: G6}
+      - {North: Y5, East: G10, South: Y6, West: Y7}
+""")
+    assert found(a.violations) == [("rook.bird-led", {"hand": 1, "trick": 1, "player": "East"})]
+
+
+# --- turn order, cards, deck, deal, exchange, trump -----------------------------------------
+
+def test_turn_order_first_lead_is_the_dealers_left_not_the_bid_winner() -> None:
+    # In bird-anytime.yaml South deals and West leads, although North won the bid.
+    assert audit("rook/bird-anytime.yaml").violations == []
+    a = audit("rook/turn-order.yaml")
+    assert found(a.violations) == [("rook.turn-order", {"hand": 1, "trick": 1, "player": "East"})]
+
+
+def test_turn_order_trick_winner_leads_the_next() -> None:
+    a = audit("rook/turn-order-winner.yaml")
+    assert found(a.violations) == [("rook.turn-order", {"hand": 1, "trick": 2, "player": "West"})]
+    assert "South won trick 1" in a.violations[0].message
+
+
+def test_turn_order_clockwise_within_a_trick() -> None:
+    a = audit("rook/turn-order-clockwise.yaml")
+    assert found(a.violations) == [("rook.turn-order", {"hand": 1, "trick": 2, "player": "North"})]
+
+
+def test_card_not_held_card_dealt_to_another_player() -> None:
+    a = audit("rook/card-not-held.yaml")
+    assert found(a.violations) == [("rook.card-not-held", {"hand": 1, "trick": 1, "player": "East"})]
+    assert "dealt to South" in a.violations[0].message
+
+
+def test_card_not_held_bid_winner_plays_a_card_taken_from_the_nest() -> None:
+    # North plays Y10 and the Bird, which came from the nest: legal.
+    assert audit("rook/bird-led.yaml").violations == []
+
+
+def test_deck_card_played_twice_without_the_deal() -> None:
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+first_dealer: West
+hands:
+  - bid: {North: 70}
+    trump: green
+    tricks:
+      - {North: R5, East: R6, South: R7, West: R8}
+      - {West: R9, North: R5, East: R10, South: R11}
+""")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 2, "player": "North"})]
+
+
+def test_deck_unknown_card_and_duplicate_in_the_deal() -> None:
+    a = audit("rook/deck-unknown.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "West"})]
+    assert "R4" in a.violations[0].message
+    a = audit("rook/deck-duplicate.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "South"})]
+    assert "G13" in a.violations[0].message
+
+
+def test_deal_nine_each_and_five_in_the_nest() -> None:
+    assert audit("rook/bird-led.yaml").violations == []
+    a = audit("rook/deal-count.yaml")
+    assert found(a.violations) == [("rook.deal", {"hand": 1, "player": "East"})]
+
+
+def test_deal_nest_of_four_is_a_violation() -> None:
+    text = record("rook/discard-counters.yaml").read_text().replace(
+        "nest: [Y10, B5, Bird, B11, G9]", "nest: [Y10, B5, Bird, B11]")
+    assert rules_of(audit_text(text).violations) == ["rook.deal"]
+
+
+def test_nest_exchange_counters_may_be_put_back() -> None:
+    assert audit("rook/discard-counters.yaml").violations == []
+
+
+def test_nest_exchange_discard_must_come_from_the_14_cards() -> None:
+    a = audit("rook/discard-not-held.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+    assert "G12" in a.violations[0].message and "East" in a.violations[0].message
+
+
+def test_nest_exchange_exactly_five_cards() -> None:
+    a = audit("rook/discard-count.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+
+
+def test_nest_exchange_buried_card_cannot_be_played() -> None:
+    text = record("rook/card-not-held.yaml").read_text().replace(
+        "{North: Y10, East: Y12, South: Y13, West: Y6}", "{North: R6, East: R9, South: R10, West: R8}")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.card-not-held", {"hand": 1, "trick": 1, "player": "North"})]
+    assert "put R6 back in the nest" in a.violations[0].message
+
+
+def test_trump_must_be_a_color() -> None:
+    a = audit("rook/trump-none.yaml")
+    assert found(a.violations) == [("rook.trump", {"hand": 1, "player": "North"})]
+    assert audit("rook/bird-led.yaml").violations == []
+
+
+def test_tenth_trick_is_one_too_many() -> None:
+    text = record("rook/no-deal.yaml").read_text().replace(
+        "    points:", "      - {North: R5, East: R6, South: R7, West: R11}\n    points:")
+    assert found(audit_text(text).violations) == [("rook.deal", {"hand": 1, "trick": 10})]
+
+
+def test_bird_off_leaves_the_bird_out_of_the_deck() -> None:
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+rules: {bird: off}
+hands:
+  - bid: {North: 70}
+    points: {North/South: 60, East/West: 40}
+  - bid: {East: 70}
+    trump: red
+    tricks:
+      - {South: Bird, West: R5, North: R6, East: R7}
+""")
+    assert found(a.violations) == [("rook.deck", {"hand": 2, "trick": 1, "player": "South"})]

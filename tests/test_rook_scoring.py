@@ -1,0 +1,218 @@
+"""Rook scoring and the game: contract, points, the nest, game end, dealer and seat change."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import audit, audit_text, found, rules_of
+
+from scorekeep import api
+from scorekeep.games.rook.score import game_winner, hand_scores, made
+
+NS, EW = "North/South", "East/West"
+
+
+def summary(*hands: str, rules: str = "") -> str:
+    body = "".join(f"  - {h}\n" for h in hands)
+    return f"game: rook\nplayers: [North, East, South, West]\n{rules}hands:\n{body}"
+
+
+# --- rook.contract ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("bid, ns, ew, scores", [
+    (95, 120, 0, (120, 0)),     # the article: made, scores the 120 captured (not 95, not 215)
+    (95, 100, 20, (100, 20)),   # made: captured points; opponents what they captured
+    (95, 90, 30, (-95, 30)),    # set: minus the bid; the 90 are not added back (not -5)
+    (95, 95, 25, (95, 25)),     # exactly the bid is made
+    (120, 115, 5, (-120, 5)),   # a 120 bid needs every point
+    (70, 0, 120, (-70, 120)),
+])
+def test_contract_scores(bid: int, ns: int, ew: int, scores: tuple[int, int]) -> None:
+    assert hand_scores(NS, bid, {NS: ns, EW: ew}) == {NS: scores[0], EW: scores[1]}
+    assert made(bid, ns) == (scores[0] >= 0 and ns >= bid)
+
+
+def test_contract_hand_scores_need_not_add_up_to_120() -> None:
+    a = audit_text(summary("bid: {North: 95}\n    points: {North/South: 90, East/West: 30}\n"
+                           "    scores: {North/South: -95, East/West: 30}"))
+    assert a.violations == []
+    assert api.sheet(a).totals == {NS: -95, EW: 30}
+
+
+def test_contract_bid_scored_instead_of_captured_is_a_contract_violation() -> None:
+    a = audit("rook/contract-bid-scored.yaml")
+    assert found(a.violations) == [("rook.contract", {"hand": 1})]
+    assert "not the bid of 95" in a.violations[0].message
+    assert api.sheet(a).totals == {NS: 120, EW: 0}  # totals come from what happened
+
+
+@pytest.mark.parametrize("written, rule", [
+    ((-5, 30), "rook.contract"),          # captured points added back: 90 - 95
+    ((90, 30), "rook.contract"),          # set but scored what was captured
+    ((-95, 20), "rook.points-recorded"),  # opponents miswritten
+    ((-90, 30), "rook.points-recorded"),
+    ((-95, 30), None),
+])
+def test_contract_set_scores_checked(written: tuple[int, int], rule: str | None) -> None:
+    a = audit_text(summary("bid: {North: 95}\n    points: {North/South: 90, East/West: 30}\n"
+                           f"    scores: {{North/South: {written[0]}, East/West: {written[1]}}}"))
+    assert rules_of(a.violations) == ([rule] if rule else [])
+
+
+# --- points -------------------------------------------------------------------------------
+
+def test_points_total_summary_must_add_up_to_120() -> None:
+    a = audit_text(summary("bid: {North: 95}\n    points: {North/South: 100, East/West: 15}"))
+    assert found(a.violations) == [("rook.points-total", {"hand": 1})]
+    assert "120" in a.violations[0].message
+
+
+def test_points_total_points_are_multiples_of_5() -> None:
+    a = audit_text(summary("bid: {North: 95}\n    points: {North/South: 103, East/West: 17}"))
+    assert rules_of(a.violations) == ["rook.points-total"]
+
+
+def test_points_one_team_written_the_other_has_the_rest() -> None:
+    a = audit_text(summary("bid: {East: 80}\n    points: {West: 85}"))
+    assert a.violations == []
+    assert a.result.hands[0].points == {NS: 35, EW: 85}
+
+
+def test_points_keyed_by_partner_name_or_team_label() -> None:
+    a = audit("rook/both-over.yaml")
+    assert a.violations == []
+    assert a.result.hands[0].points == {"Us": 120, "Them": 0}
+
+
+def test_points_recorded_differ_from_the_tricks() -> None:
+    a = audit("rook/points-wrong.yaml")
+    assert found(a.violations) == [("rook.points-recorded", {"hand": 1})]
+    assert api.sheet(a).totals == {NS: 120, EW: 0}
+
+
+def test_nest_to_last_trick_goes_to_the_winner_of_trick_9_not_the_bidders() -> None:
+    a = audit("rook/nest-to-last-trick.yaml")
+    assert a.violations == []
+    h = a.result.hands[0]
+    assert (h.bidder, h.last_winner, h.nest_points) == ("East", "North", 20)
+    assert h.points == {"North/South": 30, "West/East": 90}
+
+
+def test_nest_to_last_trick_credited_to_the_bidders_is_a_violation() -> None:
+    a = audit("rook/nest-to-bidder.yaml")
+    assert found(a.violations) == [("rook.nest-to-last-trick", {"hand": 1})]
+    assert "North" in a.violations[0].message
+
+
+def test_the_articles_hand_trick_winners_and_points() -> None:
+    a = audit("rook/no-deal.yaml")
+    h = a.result.hands[0]
+    assert [t.winner[0] for t in h.tricks] == list("SNNSSNNNN")
+    assert [t.points for t in h.tricks] == [15, 0, 5, 10, 15, 20, 0, 20, 30]
+    assert (h.nest_points, h.points) == (5, {NS: 120, EW: 0})
+
+
+# --- rook.game-end --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("totals, winner", [
+    ({NS: 300, EW: 10}, NS), ({NS: 299, EW: 10}, None), ({NS: 330, EW: 345}, EW),
+    ({NS: 310, EW: 310}, None), ({NS: -20, EW: 305}, EW),
+])
+def test_game_winner(totals: dict, winner: str | None) -> None:
+    assert game_winner(totals, 300) == winner
+
+
+def test_game_end_reaching_300_wins_and_later_hands_are_violations() -> None:
+    a = audit("rook/game-end.yaml")
+    assert found(a.violations) == [("rook.game-end", {"hand": 5})]
+    s = api.sheet(a)
+    assert (s.winner, s.totals) == (NS, {NS: 300, EW: 10})
+
+
+def test_game_end_both_over_the_higher_total_wins() -> None:
+    s = api.sheet(audit("rook/both-over.yaml"))
+    assert (s.winner, s.totals) == ("Them", {"Us": 300, "Them": 310})
+
+
+def test_game_end_tie_over_300_plays_another_hand() -> None:
+    a = audit("rook/tie-over.yaml")
+    assert a.violations == []
+    assert [h.counted for h in a.result.hands] == [True] * 6
+    assert api.sheet(a).winner == NS
+    five = audit_text(summary(*(f"bid: {{{b}}}\n    points: {{{p}}}" for b, p in [
+        ("North: 120", "North/South: 120, East/West: 0"), ("East: 120", "North/South: 0, East/West: 120"),
+        ("South: 100", "North/South: 100, East/West: 20"), ("West: 90", "North/South: 30, East/West: 90"),
+        ("East: 70", "North/South: 50, East/West: 70")])))
+    s = api.sheet(five)
+    assert (s.winner, s.totals) == (None, {NS: 300, EW: 300})
+    assert "tied" in s.status
+
+
+def test_game_end_target_option() -> None:
+    a = audit_text(summary("bid: {North: 100}\n    points: {North/South: 100, East/West: 20}",
+                           "bid: {North: 70}\n    points: {North/South: 70, East/West: 50}",
+                           rules="rules: {target: 100}\n"))
+    assert found(a.violations) == [("rook.game-end", {"hand": 2})]
+    assert api.sheet(a).winner == NS
+
+
+# --- dealer and seats -----------------------------------------------------------------------
+
+def test_seat_change_reverses_the_order_after_every_4_hands() -> None:
+    a = audit("rook/seat-change.yaml")
+    assert a.violations == []
+    assert [h.dealer[0] for h in a.result.hands] == list("NESWSENWNESWS")
+    assert a.result.hands[4].seating == ("North", "West", "South", "East")
+    assert a.result.hands[8].seating == ("North", "East", "South", "West")
+
+
+def test_seat_change_missed_is_reported_once() -> None:
+    a = audit("rook/seat-change-missed.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 5, "player": "North"})]
+    assert "South" in a.violations[0].message and "house default" in a.violations[0].message
+
+
+def test_seat_change_deal_old_left_option() -> None:
+    a = audit("rook/seat-change-old-left.yaml")
+    assert a.violations == []
+    assert [h.dealer[0] for h in a.result.hands] == list("NESWNWSEN")
+
+
+def test_seat_change_every_0_never_changes_seats() -> None:
+    assert audit("rook/no-seat-change.yaml").violations == []
+    text = record_text("rook/no-seat-change.yaml").replace("rules: {seat_change_every: 0}\n", "")
+    assert found(audit_text(text).violations) == [("rook.seat-change", {"hand": 5, "player": "North"})]
+
+
+def test_seat_change_bidding_and_first_lead_follow_the_new_order() -> None:
+    hands = [f"dealer: {d}\n    bid: {{North: 70}}\n    points: {{North/South: 60, East/West: 60}}"
+             for d in ("North", "East", "South", "West")]
+    # hand 5: South deals; in the new order (N, W, S, E) East sits on South's left and bids first
+    good = audit_text(summary(*hands, "dealer: South\n    bidding: [{East: 70}, {North: pass}, {West: pass}, "
+                                      "{South: pass}]\n    trump: red\n    tricks:\n"
+                                      "      - {East: R5, North: R6, West: R7, South: R8}"))
+    assert good.violations == []
+    bad = audit_text(summary(*hands, "dealer: South\n    bidding: [{West: 70}]"))
+    assert found(bad.violations) == [("rook.bid-order", {"hand": 5, "player": "West"})]
+
+
+def test_dealer_rotation_wrong_dealer_reported_once() -> None:
+    a = audit("rook/dealer-rotation.yaml")
+    assert found(a.violations) == [("rook.dealer-rotation", {"hand": 3, "player": "West"})]
+
+
+def test_dealer_rotation_first_dealer() -> None:
+    a = audit_text(summary("dealer: East", rules="first_dealer: South\n"))
+    assert found(a.violations) == [("rook.dealer-rotation", {"hand": 1, "player": "East"})]
+    assert audit_text(summary("dealer: South", rules="first_dealer: South\n")).violations == []
+
+
+def test_dealer_rotation_wrong_dealer_with_the_right_first_lead_is_one_mistake() -> None:
+    text = record_text("rook/turn-order-winner.yaml").replace(
+        "      - {West: Y8, North: G6, East: Y7, South: Y13}\n", "").replace(
+        "  - bidding:", "  - dealer: South\n    bidding:")
+    assert found(audit_text(text).violations) == [("rook.dealer-rotation", {"hand": 1, "player": "South"})]
+
+
+def record_text(rel: str) -> str:
+    from conftest import record
+    return record(rel).read_text()
