@@ -253,6 +253,8 @@ class Style:
     hoard: bool = False
     foul_w: float = 12.0
     rare: float = 1.0
+    saver: bool = False
+    """Keeps a group of four for the last play (the article's four 3s that finish and revolt)."""
 
 
 class Table:
@@ -505,17 +507,31 @@ class Table:
         if style.hoard and any(x == JK or _IDX[x] in ((THREE,) if self.rev else (TWO, EIGHT))
                                or x == SPADE_3 for x in c.cards):
             w *= 0.01 if c.jokers else 0.05  # kept for the end: risks a forbidden finish
-        if self.revolts(c):
+        if style.saver and self._breaks_saved(hand, c):
+            w *= 0.01
+        elif self.revolts(c):
             w *= 12 * style.rare
         if self.cuts(c):
             w *= 4 * style.rare
         if self.is_return(c):
             w *= 60 * style.rare
-        if c.kind == SINGLE and c.level == TOP and self.table is not None and not style.hoard:
-            w *= 6 * style.rare
+        if c.kind == SINGLE and c.level == TOP and not style.hoard:
+            if self.table is not None:
+                w *= 6 * style.rare
+            if any(h == [SPADE_3] for q, h in self.hands.items() if q in self.in_game and q != p):
+                w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
         if self.creates_lock(c):
             w *= 6 * style.rare
         return w
+
+    @staticmethod
+    def _breaks_saved(hand: list[str], c: Combo) -> bool:
+        """Whether c uses a card of a group of four the player keeps for the last play."""
+        count = Counter(_IDX[x] for x in hand if x != JK)
+        jokers = hand.count(JK)
+        saved = {i for i, n in count.items() if n + min(jokers, 1) >= 4}
+        return any(x == JK and jokers and any(count[i] < 4 for i in saved) or x != JK and _IDX[x] in saved
+                   for x in c.cards)
 
     def choose(self, p: str, rng: random.Random, style: Style,
                annotate_p: float) -> tuple[Combo, list[str]] | None:
@@ -750,7 +766,8 @@ def _play_game(rng: random.Random, opts: Opts, seats: tuple[str, ...], first: st
     top = prev[0] if prev is not None else None
     t = Table(opts, seats, hands, leader, top, blind)
     styles = {p: Style(pass_p=rng.uniform(0.05, 0.35), hoard=rng.random() < 0.45,
-                       foul_w=rng.choice((3.0, 12.0, 40.0)), rare=rare) for p in seats}
+                       foul_w=rng.choice((3.0, 12.0, 40.0)), rare=rare, saver=rng.random() < 0.25)
+              for p in seats}
     plays: list[dict[str, Any]] = []
     events: list[tuple[str, dict[str, Any]]] = []
     while not t.over:
@@ -771,8 +788,22 @@ def _play_game(rng: random.Random, opts: Opts, seats: tuple[str, ...], first: st
             feats.add("joker-under-lock")
         plays.append({p: _cards_out(texts, rng, notation, strings)})
         was_rev, finishing, foul = t.rev, c.size == len(t.hands[p]), t.is_foul(c)
-        if finishing and not foul and t.revolts(c):
-            feats.add("finish-with-revolution")
+        if finishing and t.revolts(c):
+            feats.add("foul-with-revolution" if foul else "finish-with-revolution")
+        if finishing and foul and t.is_return(c):
+            feats.add("foul-spade-3-return")
+        if finishing and foul and t.creates_lock(c) and not t.cuts(c):
+            feats.add("foul-creates-lock")
+        if c.kind == STAIRS and c.size >= 5:
+            feats.add("long-stairs")
+        if c.kind == GROUP and c.size >= 5:
+            feats.add("group-of-5-or-6")
+        if c.jokers >= 2 and c.kind == STAIRS and all("=" not in x for x in texts):
+            feats.add("stairs-two-jokers-unannotated")
+        if t.table is not None and t.table.kind == STAIRS and c.jokers and all("=" not in x for x in texts):
+            feats.add("stairs-joker-follow-unannotated")
+        if c.jokers and c.kind == GROUP and c.level != TOP and any("=" in x for x in texts):
+            feats.add("group-joker-annotated")
         for rule, who in t.do_play(p, c):
             events.append((rule, {"set": si, "game": gi, "play": len(plays), "player": who}))
             if rule == "daifugo.forbidden-finish":
@@ -1063,6 +1094,15 @@ def _game_recipes(data: dict[str, Any], rule: str, rng: random.Random) -> list[R
             w = rng.choice(wrong)
             out.append(({"set": si, "game": gi}, f"ranks written {w}, not {ranks}",
                         _ranks_record(data, si, gi, w)))
+            written = data["sets"][si - 1]["games"][gi - 1].get("out")
+            top = step.prev[0] if step.prev else None
+            # swaps that move last game's 大富豪 would also imply a different 都落ち: two mistakes
+            swaps = [i for i in range(len(written or ()) - 1) if top not in written[i:i + 2]]
+            if written and swaps:
+                i = rng.choice(swaps)
+                order = written[:i] + [written[i + 1], written[i]] + written[i + 2:]
+                out.append(({"set": si, "game": gi}, f"out written {order}, not {written}",
+                            _out_record(data, si, gi, order)))
         if step.what == "end" and rule == "daifugo.game-over":
             t = step.table
             left = [q for q in t.in_game if t.hands[q]]
@@ -1115,6 +1155,14 @@ def _ranks_record(data: dict[str, Any], si: int, gi: int, ranks: list[str]) -> A
         g.pop("out", None)
         g.pop("fouls", None)
         g["ranks"] = list(ranks)
+        return d
+    return build
+
+
+def _out_record(data: dict[str, Any], si: int, gi: int, order: list[str]) -> Any:
+    def build() -> dict[str, Any]:
+        d, g = _prefix(data, si, gi)
+        g["out"] = list(order)
         return d
     return build
 
