@@ -12,7 +12,9 @@ Readings chosen where the digest leaves room (all listed in `INTERPRETATIONS`):
     natural cards), and never plays an 8-cut whose suits would also create a lock;
   * joker stand-ins written `JK=5H` never name a blind card, a card already played, or a card the
     player still holds; a play whose kind is ambiguous (one card + two jokers on an empty table)
-    is always annotated, and an unannotated joker play always means its strongest legal reading.
+    is always annotated, and an unannotated joker play always means its strongest legal reading;
+  * with `eight_cut_stairs`, stairs whose 8 is a joker's stand-in are never played (the digest
+    does not say whether they cut).
 """
 
 from __future__ import annotations
@@ -67,7 +69,10 @@ INTERPRETATIONS = (
     "after a spade-3 return daifugo.spade-3-return; out of turn on a table with cards is "
     "daifugo.turn-order.",
     "Violation locations: plays → set, game, play, player; exchanges and the deal → set, game, "
-    "player (the giver / the player dealt the card); a wrong ranking → set, game.",
+    "player (the giver / the player dealt the card); a wrong ranking or `out` → set, game; a set "
+    "beyond `rules: {sets: N}` → set; a game after an unfinished one → set, game.",
+    "A `fouls` list that contradicts the plays is a wrong recorded finishing order: daifugo.ranking "
+    "(not injected, since the checker reads it as daifugo.forbidden-finish; see the xfail test).",
 )
 
 
