@@ -1,0 +1,131 @@
+"""Cross-check the Daifugō checker against the independent generator, at scale.
+
+    python benchmarks/daifugo_catch_rate.py [--matches 500] [--sets 2] [--seed 0] [--faults 200]
+
+Generates `matches` legal matches (`sets` sets of 4 games each), audits every one and reports
+how many check clean, report exactly the generator's rule events and score exactly as the
+generator scored them; how often each rare rule occurred (games with at least one); then, for
+every rule id the generator can break, up to `faults` single injected faults and the catch rate:
+caught = exactly one violation, with that rule id, at the expected location.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeep import api  # noqa: E402
+from scorekeep.errors import InputError  # noqa: E402
+from scorekeep.generate import daifugo as gen  # noqa: E402
+
+
+def _events(events: Any) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:
+    return sorted((rule, tuple(sorted(loc.items()))) for rule, loc in events)
+
+
+def _found(findings: Any) -> list[tuple[str, dict[str, Any]]]:
+    return [(f.rule, f.location()) for f in findings]
+
+
+def _winner(w: Any) -> Any:
+    return sorted(w) if isinstance(w, list) else w
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=500)
+    ap.add_argument("--sets", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--faults", type=int, default=200, help="injected faults per rule id")
+    ap.add_argument("--show", type=int, default=3, help="disagreements to print per kind")
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    matches = [gen.game(args.seed + i, sets=args.sets, reseat=i % 5 == 0, out_keys=0.25,
+                        notation=0.03, strings=0.1)
+               for i in range(args.matches)]
+    t_gen = time.perf_counter() - t0
+    games = sum(len(s["games"]) for g in matches for s in g.data["sets"])
+
+    per_game: Counter[str] = Counter()
+    total_events: Counter[str] = Counter()
+    for g in matches:
+        seen: dict[tuple[int, int], set[str]] = {}
+        revs: Counter[tuple[int, int]] = Counter()
+        for rule, loc in g.events:
+            total_events[rule] += 1
+            seen.setdefault((loc["set"], loc["game"]), set()).add(rule)
+            if rule == "daifugo.revolution":
+                revs[loc["set"], loc["game"]] += 1
+        for rules in seen.values():
+            per_game.update(rules)
+        per_game["counter-revolution"] += sum(1 for n in revs.values() if n >= 2)
+
+    print(f"generated {len(matches)} matches, {games} games in {t_gen:.1f} s")
+    print("\nrare rules (games with at least one / events in all)")
+    for rule in (*gen.EVENT_RULES, "counter-revolution"):
+        print(f"  {rule:28} {per_game[rule]:6} games ({per_game[rule] / games:6.1%})"
+              f"  {total_events.get(rule, '')}")
+
+    try:
+        api.audit_text(matches[0].text)
+    except InputError as e:
+        print(f"\nthe checker cannot read Daifugō records here ({e}); generator statistics only")
+        return
+
+    t0 = time.perf_counter()
+    clean = same_events = same_scores = 0
+    shown: Counter[str] = Counter()
+    for g in matches:
+        audit = api.audit_text(g.text)
+        ok = not audit.violations
+        clean += ok
+        ev = _events(_found(audit.events)) == _events(g.events)
+        same_events += ev
+        sheet = api.sheet(audit)
+        sc = sheet.totals == g.totals and _winner(sheet.winner) == _winner(g.winner)
+        same_scores += sc
+        for kind, bad in (("violations", not ok), ("events", not ev), ("scores", not sc)):
+            if bad and shown[kind] < args.show:
+                shown[kind] += 1
+                print(f"  DISAGREE ({kind}) seed {g.data['title']}: "
+                      f"{_found(audit.violations)[:2] if kind == 'violations' else ''}")
+    t_chk = time.perf_counter() - t0
+    n = len(matches)
+    print(f"\nchecked {n} matches ({games} games) in {t_chk:.1f} s")
+    print(f"  clean {clean}/{n}   same events {same_events}/{n}   same totals+winner {same_scores}/{n}")
+
+    print(f"\ninjected faults (up to {args.faults} per rule): caught exactly / right rule elsewhere / missed")
+    rng = random.Random(args.seed)
+    for rule in gen.FAULT_RULES:
+        exact = near = missed = tried = 0
+        for g in matches:
+            if tried == args.faults:
+                break
+            fault = gen.inject(g, rule, rng)
+            if fault is None:
+                continue
+            tried += 1
+            got = _found(api.audit_text(fault.text).violations)
+            if got == [(rule, fault.location)]:
+                exact += 1
+            elif any(r == rule for r, _ in got):
+                near += 1
+            else:
+                missed += 1
+            if got != [(rule, fault.location)] and shown[rule] < args.show:
+                shown[rule] += 1
+                print(f"  {rule}: {fault.what}; expected {fault.location}, got {got[:3]}")
+        rate = f"{exact / tried:7.1%}" if tried else "   n/a"
+        print(f"  {rule:28} {rate}  ({exact}/{tried} exact, {near} elsewhere, {missed} missed)")
+
+
+if __name__ == "__main__":
+    main()
