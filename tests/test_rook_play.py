@@ -95,6 +95,15 @@ def test_bird_must_follow_trump_inferred_when_the_bird_turns_up_later() -> None:
     assert "trick 3" in a.violations[0].message
 
 
+def test_follow_color_trump_lead_inferred_when_the_bird_and_then_a_trump_turn_up_later() -> None:
+    # East hides from a trump lead, shows the Bird, then an ordinary trump: the Bird was not
+    # East's only trump, so it is a failure to follow, reported once at the revoke.
+    a = audit("rook/bird-hidden-with-trump-inferred.yaml")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 1, "player": "East"})]
+    assert a.violations[0].line == 13
+    assert "G5 in trick 3" in a.violations[0].message
+
+
 def test_bird_anytime_is_never_a_violation_even_after_a_void_is_shown() -> None:
     # West shows no red in trick 1, then plays the Bird on a red lead: nothing proves a revoke.
     a = audit_text("""

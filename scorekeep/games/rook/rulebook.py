@@ -117,7 +117,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.bird-must-follow-trump", "No hiding the Bird",
             "If trump is led and a player holds the Bird but no other trump, that player must play the "
             "Bird; they may not discard to hide it. Without the deal this is proved when that player "
-            "plays the Bird later in the hand.", ("bird",)),
+            "plays the Bird later in the hand and no other trump; if an ordinary trump turns up later too, "
+            "the Bird was not their only trump and it is rook.follow-color.", ("bird",)),
     RuleDoc("rook.trick-winner", "Who wins a trick",
             "The Bird wins any trick it is in; otherwise the highest trump (14 high, 5 low); otherwise "
             "the highest card of the led color. Other cards never win. A trick led by someone other "

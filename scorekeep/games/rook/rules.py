@@ -158,6 +158,19 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 # --- the replay --------------------------------------------------------------------------
 
+class _Pending(NamedTuple):
+    """A failure to follow by a player whose hand is unknown, waiting for a later play to prove it."""
+
+    color: str | None
+    """The color the player should have played (trump for a trump or Bird lead)."""
+    trick: int
+    play: Play
+    kind: str
+    """'follow' (a color led), 'trump' (trump led) or 'bird' (the Bird led)."""
+    bird: int = 0
+    """For 'trump': the trick in which the player later showed the Bird (0: not yet)."""
+
+
 class _Auction:
     __slots__ = ("calls", "high", "ended", "all_pass")
 
@@ -571,9 +584,8 @@ class _Replay:
         n = hand.number
         buried = set(hand.discard or ())
         played_in: dict[Card, int] = {}
-        # Without a known hand, a failure to follow is only proved by a later play:
-        # (color, trick, play, kind) with kind 'follow' (a color led), 'trump' (trump led), 'bird' (Bird led).
-        pending: dict[str, list[tuple[str | None, int, Play, str]]] = {p: [] for p in self.players}
+        # Without a known hand, a failure to follow is only proved by a later play.
+        pending: dict[str, list[_Pending]] = {p: [] for p in self.players}
         leader = from_left(dealer, order)[0]
         out: list[PlayedTrick] = []
         for t, trick in enumerate(hand.tricks or (), 1):
@@ -594,6 +606,7 @@ class _Replay:
             best, why = trick_winner(trick.plays, trump)
             leader = best.player
             out.append(PlayedTrick(t, trick.plays, best.player, why, pts))
+        self.settle(n, pending)
         return out
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str, order: tuple[str, ...]) -> None:
@@ -617,7 +630,7 @@ class _Replay:
     def card(self, pl: Play, led: Card | None, t: int, n: int, trump: str | None, owner: dict[Card, str],
              nest: tuple[Card, ...] | None, buried: set[Card], known: dict[str, set[Card]],
              pool: set[Card] | None, bidder: str | None, played_in: dict[Card, int],
-             pending: dict[str, list[tuple[str | None, int, Play, str]]]) -> None:
+             pending: dict[str, list[_Pending]]) -> None:
         p, c = pl.player, pl.card
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
         held = known.get(p)
@@ -697,45 +710,62 @@ class _Replay:
                              f"plays were {show(follow)}{bird}", **where)
 
     def infer(self, p: str, c: Card, led: Card | None, t: int, n: int, trump: str | None, pl: Play,
-              pending: dict[str, list[tuple[str | None, int, Play, str]]]) -> None:
-        """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure."""
+              pending: dict[str, list[_Pending]]) -> None:
+        """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.
+
+        A player who did not play trump to a trump lead and later shows the Bird held a trump; but
+        whether the Bird was their *only* trump (rook.bird-must-follow-trump) or they also held an
+        ordinary one (rook.follow-color) is known only when the hand is over (`settle`).
+        """
         still = []
-        for color, tt, revoke, kind in pending[p]:
-            if kind == "follow" and not c.is_bird and c.color == color:
+        for w in pending[p]:
+            if w.kind == "follow" and not c.is_bird and c.color == w.color:
                 self.f.violation(
                     "rook.follow-color",
-                    f"{p} played {revoke.card} to a {color_word(color)} lead in trick {tt}, but still held "
-                    f"{color_word(color)}: {p} played {c} in trick {t}. A player who holds the led color must "
+                    f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still held "
+                    f"{color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color must "
                     "play it (only the Bird may be played instead)",
-                    line=revoke.line, hand=n, trick=tt, player=p)
-            elif kind == "trump" and c.is_bird:
-                self.f.violation(
-                    "rook.bird-must-follow-trump",
-                    f"{p} played {revoke.card} to a trump ({color_word(color)}) lead in trick {tt}, but held the "
-                    f"Bird: {p} played it in trick {t}. The Bird is the highest trump; a player with the Bird and "
-                    "no other trump must play it to a trump lead, not discard to hide it",
-                    line=revoke.line, hand=n, trick=tt, player=p)
-            elif kind in ("trump", "bird") and c.color == color and color is not None:
-                rule = "rook.bird-led" if kind == "bird" else "rook.follow-color"
-                lead = "the Bird's lead, which calls for trump" if kind == "bird" else "a trump lead"
+                    line=w.play.line, hand=n, trick=w.trick, player=p)
+            elif w.kind == "trump" and c.is_bird:
+                still.append(w._replace(bird=t))
+            elif w.kind in ("trump", "bird") and c.color == w.color and w.color is not None:
+                rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
+                lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
                 self.f.violation(
                     rule,
-                    f"{p} played {revoke.card} to {lead} ({color_word(color)}) in trick {tt}, but still held "
-                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led",
-                    line=revoke.line, hand=n, trick=tt, player=p)
+                    f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
+                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
+                    + (f" (so the Bird, which {p} played in trick {w.bird}, was not {p}'s only trump)"
+                       if w.bird else ""),
+                    line=w.play.line, hand=n, trick=w.trick, player=p)
             else:
-                still.append((color, tt, revoke, kind))
+                still.append(w)
         pending[p] = still
         if led is None or c.is_bird:
             return
         if led.is_bird:
             if trump is not None and c.color != trump:
-                pending[p].append((trump, t, pl, "bird"))
+                pending[p].append(_Pending(trump, t, pl, "bird"))
         elif led.color == trump:
             if c.color != trump:
-                pending[p].append((trump, t, pl, "trump"))
+                pending[p].append(_Pending(trump, t, pl, "trump"))
         elif c.color != led.color:
-            pending[p].append((led.color, t, pl, "follow"))
+            pending[p].append(_Pending(led.color, t, pl, "follow"))
+
+    # rook.bird-must-follow-trump
+    def settle(self, n: int, pending: dict[str, list[_Pending]]) -> None:
+        """At the end of the recorded play: a player who hid the Bird from a trump lead and never
+        showed another trump held the Bird as their only trump."""
+        for p in self.players:
+            for w in pending[p]:
+                if w.kind == "trump" and w.bird:
+                    self.f.violation(
+                        "rook.bird-must-follow-trump",
+                        f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
+                        f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
+                        "is the highest trump; a player with the Bird and no other trump must play it to a trump "
+                        "lead, not discard to hide it",
+                        line=w.play.line, hand=n, trick=w.trick, player=p)
 
     # rook.points-total
     def summary_points(self, hand: Hand) -> dict[str, int]:
