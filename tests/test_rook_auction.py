@@ -73,6 +73,29 @@ def test_bid_after_pass() -> None:
     assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
 
 
+def test_bid_after_pass_player_stays_out_and_is_skipped() -> None:
+    a = audit("rook/bid-after-pass-stays-out.yaml")
+    assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
+    h = a.result.hands[0]
+    assert (h.bidder, h.bid) == ("West", 100)
+    assert h.scores == {"North/South": 60, "East/West": -100}
+
+
+def test_bid_after_pass_that_nobody_outbids_stands_as_recorded() -> None:
+    # East passes, bids 85 later, and the others pass: one report, and East plays at 85.
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+first_dealer: West
+hands:
+  - bidding: [{North: 70}, {East: pass}, {South: 75}, {West: 80}, {North: pass}, {East: 85}, {South: pass},
+              {West: pass}]
+    points: {North/South: 80, East/West: 40}
+""")
+    assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == ("East", 85)
+
+
 def test_bid_end_three_opening_passes_then_a_bid_ends_it_at_once() -> None:
     a = audit("rook/bid-end-legal.yaml")
     assert a.violations == []

@@ -75,7 +75,9 @@ RULES: tuple[RuleDoc, ...] = (
             "120, every counter in the deck, is the highest bid (published tournament text).",
             ("max_bid",)),
     RuleDoc("rook.bid-after-pass", "Once passed, out",
-            "A player who has passed may not bid again in this hand."),
+            "A player who has passed may not bid again in this hand. Such a bid is reported once: the "
+            "player stays passed and is skipped afterwards, the bid does not raise the bar for the others, "
+            "and if nobody bids over it, it stands as the record says the table took it."),
     RuleDoc("rook.bid-end", "The auction ends after three passes",
             "The auction ends as soon as a bid stands and the other three players have passed "
             "(whenever they passed: after three opening passes, the fourth player's bid ends it at "

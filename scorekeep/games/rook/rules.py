@@ -149,8 +149,7 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
         who = call.player or next(bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed)
         if call.amount is None:
             passed.add(who)
-        else:
-            passed.discard(who)
+        else:  # a passed player's bid (rook.bid-after-pass) stands, but they stay passed
             high = (who, call.amount)
         pos = bidders.index(who) + 1
     return high
@@ -400,16 +399,17 @@ class _Replay:
                 passed.add(who)
             else:
                 # A bid is judged against the highest *legal* bid so far, so one bad bid is reported once.
-                if self.bid_amount(call.amount, legal, who, where):
+                # A passed player's bid (rook.bid-after-pass, reported above) is never legal; it stands as
+                # the record says the table took it, but the player stays passed and is skipped.
+                if self.bid_amount(call.amount, legal, who, where) and who not in passed:
                     legal = (who, call.amount)
-                passed.discard(who)
                 a.high = (who, call.amount)
             a.calls.append((who, call.amount))
             pos = bidders.index(who) + 1
-            if len(passed) == 4:
-                a.ended = a.all_pass = True
-            elif a.high is not None and len(passed - {a.high[0]}) == 3:
+            if a.high is not None and len(passed - {a.high[0]}) == 3:
                 a.ended = True
+            elif len(passed) == 4:
+                a.ended = a.all_pass = True
         return a
 
     def bid_amount(self, amount: int, high: tuple[str, int] | None, who: str, where: dict[str, Any]) -> bool:
