@@ -232,6 +232,13 @@ def test_deal_nine_each_and_five_in_the_nest() -> None:
     assert found(a.violations) == [("rook.deal", {"hand": 1, "player": "East"})]
 
 
+def test_deal_card_moved_from_a_deal_to_the_nest_is_reported_once_at_the_player() -> None:
+    a = audit("rook/deal-card-in-nest.yaml")
+    assert found(a.violations) == [("rook.deal", {"hand": 1, "player": "North"})]
+    assert "the nest has 6" in a.violations[0].message
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
 def test_deal_nest_of_four_is_a_violation() -> None:
     text = record("rook/discard-counters.yaml").read_text().replace(
         "nest: [Y10, B5, Bird, B11, G9]", "nest: [Y10, B5, Bird, B11]")

@@ -42,7 +42,9 @@ RULES: tuple[RuleDoc, ...] = (
             "rook.card-not-held.", ("bird",)),
     RuleDoc("rook.deal", "Nine cards each, five in the nest",
             "Each of the four players is dealt 9 cards and 5 go face down to the middle as the nest. "
-            "So a hand has 9 tricks.", ("bird",)),
+            "So a hand has 9 tricks. A card written in the nest instead of a player's deal (or the other "
+            "way round) is one mistake, reported once at the player whose deal has the wrong count.",
+            ("bird",)),
     RuleDoc("rook.dealer-rotation", "The deal passes left",
             "The first dealer is whoever the record names (`first_dealer`, default the first player). "
             "After each hand — a thrown-in one too — the deal passes to the left of the last dealer. "

@@ -337,17 +337,24 @@ class _Replay:
             owner[c] = who
             return True
 
-        for p, cards in (hand.deal or {}).items():
+        deal = hand.deal or {}
+        nest = hand.nest
+        # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
+        # as the player's wrong count, reported once, at the player.
+        moved = (nest is not None and len(nest) != self.nest_size and len(deal) == 4
+                 and sum(map(len, deal.values())) + len(nest) == len(self.deck))
+        for p, cards in deal.items():
             line = (hand.deal_lines or {})[p]
             if len(cards) != HAND_CARDS:
                 clean = False
+                also = (f"; the nest has {len(nest)} instead of {self.nest_size}, so the cards went to the wrong place "
+                        "in the deal" if moved and nest is not None else "")
                 self.f.violation("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
-                                 f"{HAND_CARDS} ({show(cards)})", line=line, hand=n, player=p)
+                                 f"{HAND_CARDS} ({show(cards)}){also}", line=line, hand=n, player=p)
             for c in cards:
                 clean = place(c, p, line, p) and clean
-        nest = hand.nest
         if nest is not None:
-            if len(nest) != self.nest_size:
+            if len(nest) != self.nest_size and not moved:
                 self.f.violation("rook.deal", f"the nest has {len(nest)} cards; {self.nest_size} are dealt to "
                                  f"the nest ({show(nest)})", line=hand.nest_line, hand=n)
             for c in nest:
