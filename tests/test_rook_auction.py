@@ -116,6 +116,28 @@ def test_bid_end_summary_bid_must_match_the_auction() -> None:
     assert a.result.hands[0].scores == {"North/South": 100, "East/West": 20}
 
 
+def test_bid_end_summary_bid_must_match_an_unfinished_auction() -> None:
+    a = audit("rook/bid-mismatch-unfinished.yaml")
+    assert found(a.violations) == [("rook.bid-end", {"hand": 1, "player": "East"})]
+    assert a.violations[0].line == 12
+    h = a.result.hands[0]
+    assert (h.bidder, h.bid, h.scores) == ("North", 70, {"North/South": 80, "East/West": 40})
+
+
+@pytest.mark.parametrize("bid, rule, winner", [
+    ("{South: 65}", "rook.bid-end", ("East", 75)),    # not over the standing 75
+    ("{North: 75}", "rook.bid-end", ("East", 75)),    # equal to the standing bid
+    ("{East: 75}", None, ("East", 75)),               # the standing bid: the passes were left out
+    ("{South: 80}", None, ("South", 80)),             # the calls after 75 were left out
+    ("{South: 82}", "rook.bid-step", ("South", 82)),  # ... but a continuation is still a bid
+])
+def test_bid_end_summary_bid_next_to_an_unfinished_auction(bid: str, rule: str | None, winner: tuple) -> None:
+    a = audit_text(f"game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n"
+                   f"  - bidding: [70, 75]\n    bid: {bid}\n    points: {{North: 80, East: 40}}\n")
+    assert rules_of(a.violations) == ([rule] if rule else [])
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == winner
+
+
 def test_bid_end_unwritten_final_passes_are_implied() -> None:
     a = audit_text("""
 game: rook

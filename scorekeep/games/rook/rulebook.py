@@ -85,7 +85,10 @@ RULES: tuple[RuleDoc, ...] = (
             "(whenever they passed: after three opening passes, the fourth player's bid ends it at "
             "once). That player wins at their last bid. Calls after that are violations, and so is a "
             "`bid` that names another winner or amount than the `bidding` gives. A record that stops "
-            "writing the passes once the winner is clear is read as if the others passed."),
+            "writing the passes once the winner is clear is read as if the others passed. Next to a "
+            "`bidding` written only in part, `bid` must be a result the written calls can still lead to "
+            "(the standing bid, or a later bid over it by a player who has not passed); otherwise it is "
+            "reported here and the written calls decide, the missing ones read as passes."),
     RuleDoc("rook.all-pass", "Everybody passes",
             "House default: if all four pass, the hand is thrown in, scores nothing, does not count "
             "toward the seat change, and the deal passes left. Playing or scoring such a hand is a "

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ...errors import Findings, InputError
 from ...game import Audit
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
-from .record import NO_TRUMP, Call, Hand, Play, Record, Teams, Trick
+from .record import NO_TRUMP, Bid, Call, Hand, Play, Record, Teams, Trick
 from .score import game_winner, hand_scores, made, mistaken_scores
 
 HAND_CARDS = 9
@@ -171,11 +171,15 @@ class _Pending(NamedTuple):
 
 
 class _Auction:
-    __slots__ = ("calls", "high", "ended", "all_pass")
+    __slots__ = ("calls", "high", "legal", "passed", "ended", "all_pass")
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, int | None]] = []
         self.high: tuple[str, int] | None = None
+        """The standing bid, as the record says the table took it."""
+        self.legal: tuple[str, int] | None = None
+        """The highest legal bid, which the next bid must beat (rook.bid-step)."""
+        self.passed: set[str] = set()
         self.ended = False
         self.all_pass = False
 
@@ -375,7 +379,7 @@ class _Replay:
         n = hand.number
         bidders = from_left(dealer, order)
         a = _Auction()
-        passed: set[str] = set()
+        passed = a.passed
         legal: tuple[str, int] | None = None
         pos = 0
         for call in hand.bidding or ():
@@ -409,7 +413,7 @@ class _Replay:
                 # A passed player's bid (rook.bid-after-pass, reported above) is never legal; it stands as
                 # the record says the table took it, but the player stays passed and is skipped.
                 if self.bid_amount(call.amount, legal, who, where) and who not in passed:
-                    legal = (who, call.amount)
+                    legal = a.legal = (who, call.amount)
                 a.high = (who, call.amount)
             a.calls.append((who, call.amount))
             pos = bidders.index(who) + 1
@@ -440,6 +444,34 @@ class _Replay:
         else:
             return True
         return False
+
+    def unwritten_calls(self, n: int, auc: _Auction, b: Bid) -> tuple[str, int]:
+        """The winner of an auction whose last calls are not written, when `bid` names one.
+
+        A `bid` the written calls can still lead to is taken as the winner (the calls after it
+        were left out); the standing bid itself means the missing calls were the passes. A `bid`
+        they cannot lead to — by a player who has passed, or not over the standing bid — is
+        rook.bid-end, as for a full auction, and the written calls decide (missing ones read as
+        passes).
+        """
+        where: dict[str, Any] = {"line": b.line, "hand": n, "player": b.player}
+        if auc.high is not None and (b.player, b.amount) == auc.high:
+            return auc.high
+        if b.player not in auc.passed and (auc.high is None or b.amount > auc.high[1]):
+            self.bid_amount(b.amount, auc.legal, b.player, where)  # one more bid, judged as such
+            return b.player, b.amount
+        why = (f"{b.player} passed in the bidding and is out of it" if b.player in auc.passed
+               else f"{b.amount} is not over the standing bid ({auc.high[0]}'s {auc.high[1]})" if auc.high
+               else "")
+        if auc.high is None:
+            self.f.violation("rook.bid-end", f"`bid` says {b.player} won at {b.amount}, but {why}", **where)
+            return b.player, b.amount
+        winner, amount = auc.high
+        self.f.violation("rook.bid-end",
+                         f"`bid` says {b.player} won at {b.amount}, but {why}: the calls written leave "
+                         f"{winner}'s bid of {amount} standing, and the calls not written are read as passes, so "
+                         f"{winner} won at {amount}", **where)
+        return auc.high
 
     def check_bid_value(self, amount: int, who: str, where: dict[str, Any]) -> None:
         """A `bid` written without the auction must still be a bid someone could win with."""
@@ -481,6 +513,8 @@ class _Replay:
             bidder, amount = b.player, b.amount
             if auc is None:
                 self.check_bid_value(b.amount, b.player, {"line": b.line, "hand": n, "player": b.player})
+            else:
+                bidder, amount = self.unwritten_calls(n, auc, b)
         elif auc is not None and hand.played_line is not None:
             if auc.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
