@@ -61,7 +61,10 @@ RULES: tuple[RuleDoc, ...] = (
             "(9, 13, …) the player on the dealer's left, who bids and leads first, is the one who "
             "used to be on the dealer's right. Thrown-in hands do not count toward the 4. A `dealer` "
             "that follows the old seating in the first hand after a seat change is reported under this "
-            "rule.", ("seat_change_every", "seat_change_deal")),
+            "rule, and so is a first hand after a seat change that was bid and played in the old "
+            "clockwise order: reported once, and that hand and the rest of its seating period are then "
+            "judged in the seating the record used (not as out-of-turn calls and plays).",
+            ("seat_change_every", "seat_change_deal")),
     RuleDoc("rook.bid-order", "Bidding goes clockwise",
             "Bidding starts with the player on the dealer's left and goes clockwise; a player who has "
             "passed is skipped. `bidding` lists the calls in that order; a call written as "

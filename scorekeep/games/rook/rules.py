@@ -208,16 +208,28 @@ class _Replay:
         winner: str | None = None
         won_at: int | None = None
         results: list[HandResult] = []
+        kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for hand in rec.hands:
             n = hand.number
-            order = seating(players, played // every if every else 0)
+            period = played // every if every else 0
+            order = seating(players, period)
+            if kept is not None and kept[1] == period:
+                order = kept[0]  # the record kept the old seats: carry on from what it says happened
+            mark = len(self.f.violations)
             dealer, alt = self.dealer(hand, order, prev, played)
+            dealt = {v.rule for v in self.f.violations[mark:]}
             if winner is not None:
                 self.f.violation("rook.game-end",
                                  f"hand {n} was played after the game was over: {winner} won in hand {won_at} "
                                  f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
                                  "not count", line=hand.line, hand=n)
+            mark, events = len(self.f.violations), len(self.f.events)
             result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
+                old = self.old_seating(hand, prev, order, played, dealt, mark, events)
+                if old is not None:
+                    result, dealer, alt, order = old
+                    kept = (order, period)
             if result.thrown_in:
                 pass  # rook.all-pass: a thrown-in hand does not count toward the seat change
             else:
@@ -233,6 +245,54 @@ class _Replay:
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), totals, winner, won_at))
+
+    # rook.seat-change
+    def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
+                    played: int, dealt: set[str], mark: int, events: int
+                    ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
+        """The first hand after a seat change, judged in the old seating if it was evidently played so.
+
+        A table that forgot to change seats bids and plays the whole hand in the old clockwise order:
+        judged in the new one, every call and every trick would be out of turn. When the hand's
+        bidding and play fit the old seating better, the forgotten seat change is reported once
+        (by `dealer` already, or here) and the hand — and the rest of this seating period — is judged
+        in the seating the record used. Returns the replayed hand, its dealer, no alternative dealer,
+        and the old seating; None when the new seating fits at least as well.
+        """
+        orders = ("rook.bid-order", "rook.turn-order")
+        if not any(v.rule in orders for v in self.f.violations[mark:]):
+            return None
+        last, _alt, old = prev
+        dealer = hand.dealer or left_of(last, old)
+        saved, self.f = self.f, Findings()
+        try:
+            result: HandResult | None = self.hand(hand, dealer, old, dealer)
+        except InputError:
+            result = None
+        trial, self.f = self.f, saved
+        extra = 0 if "rook.seat-change" in dealt else 1
+        if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
+            return None
+        del self.f.violations[mark:]
+        del self.f.events[events:]
+        judged = "the rest of this seating period are judged in the seating the record used"
+        if not extra:  # `dealer` reported it: say how the hand is judged
+            i = max(k for k, v in enumerate(self.f.violations) if v.rule == "rook.seat-change")
+            v = self.f.violations[i]
+            self.f.violations[i] = v._replace(
+                message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
+        else:
+            n, every = hand.number, self.opts["seat_change_every"]
+            first = hand.tricks[0].line if hand.tricks else None
+            self.f.violation(
+                "rook.seat-change",
+                f"hand {n} was bid and played as if the seats had not changed ({', '.join(old)} clockwise), but "
+                f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
+                f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
+                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer)
+        self.f.violations += trial.violations
+        self.f.events += trial.events
+        return result, dealer, None, old
 
     # rook.dealer-rotation, rook.seat-change
     def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
