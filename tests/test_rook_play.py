@@ -226,6 +226,27 @@ def test_deck_unknown_card_and_duplicate_in_the_deal() -> None:
     assert "G13" in a.violations[0].message
 
 
+def test_deck_duplicate_in_a_deal_is_not_reported_again_when_the_card_it_replaced_is_played() -> None:
+    a = audit("rook/deck-duplicate-then-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "West"})]
+    assert "R14" in a.violations[0].message
+
+
+def test_deal_short_nest_is_not_reported_again_when_the_missing_card_is_played() -> None:
+    a = audit("rook/nest-short-then-played.yaml")
+    assert found(a.violations) == [("rook.deal", {"hand": 1})]
+
+
+def test_card_not_held_still_judged_for_the_players_whose_deal_is_sound() -> None:
+    # West's entry is wrong (a second R14), but East's is sound: East playing West's Y6 is caught,
+    # and so is West playing East's Y5 (the sound entry says where Y5 was).
+    text = record("rook/deck-duplicate-then-played.yaml").read_text().replace(
+        "{North: Y10, East: Y5, South: Y12, West: Y6}", "{North: Y10, East: Y6, South: Y12, West: Y5}")
+    assert found(audit_text(text).violations) == [("rook.deck", {"hand": 1, "player": "West"}),
+                                                  ("rook.card-not-held", {"hand": 1, "trick": 1, "player": "East"}),
+                                                  ("rook.card-not-held", {"hand": 1, "trick": 1, "player": "West"})]
+
+
 def test_deal_nine_each_and_five_in_the_nest() -> None:
     assert audit("rook/bird-led.yaml").violations == []
     a = audit("rook/deal-count.yaml")

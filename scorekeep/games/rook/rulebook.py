@@ -110,7 +110,9 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.card-not-held", "Play only your own cards",
             "A player plays only a card they hold: one they were dealt (or, for the bid winner, took "
             "from the nest and kept), not yet played. Needs the deal in the record: a card that the "
-            "deal gives to someone else is caught even when the player's own deal is not written."),
+            "deal gives to someone else is caught even when the player's own deal is not written. A deal "
+            "(or nest) entry already reported under rook.deck or rook.deal is not used to judge what that "
+            "player held: the mistake is reported once, and that player is judged by inference."),
     RuleDoc("rook.follow-color", "Follow the led color",
             "A player holding a card of the led color must play one (not necessarily higher). Only "
             "the Bird may be played instead; an ordinary trump is no substitute for following. A player "

@@ -379,10 +379,17 @@ class _Replay:
         return False
 
     # rook.deck, rook.deal
-    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None]:
-        """Who was dealt each card (the nest as ''), and the nest as dealt, if known or deducible."""
+    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None, set[str]]:
+        """Who was dealt each card (the nest as ''), the nest as dealt, if known or deducible, and the
+        deal entries (the nest as '') that broke rook.deck or rook.deal.
+
+        A player's plays are judged against their deal only when that entry is sound: once it is
+        reported, what the player really held is unknown, and the player is judged by inference, so
+        the wrong entry is not reported again at every card it misplaced.
+        """
         n = hand.number
         owner: dict[Card, str] = {}
+        doubtful: set[str] = set()
         clean = True
 
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
@@ -390,6 +397,7 @@ class _Replay:
             if c not in self.deck:
                 self.f.violation("rook.deck", f"{c} in {where} is not a card of this game: " + self.not_in_deck(c),
                                  line=line, hand=n, player=player)
+                doubtful.add(who)
                 return False
             if c in owner:
                 prev = "the nest" if owner[c] == "" else owner[c]
@@ -397,6 +405,7 @@ class _Replay:
                 dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
                 self.f.violation("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
                                  line=line, hand=n, player=player)
+                doubtful.add(who)
                 return False
             owner[c] = who
             return True
@@ -411,6 +420,7 @@ class _Replay:
             line = (hand.deal_lines or {})[p]
             if len(cards) != HAND_CARDS:
                 clean = False
+                doubtful.add(p)
                 also = (f"; the nest has {len(nest)} instead of {self.nest_size}, so the cards went to the wrong place "
                         "in the deal" if moved and nest is not None else "")
                 self.f.violation("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
@@ -418,6 +428,8 @@ class _Replay:
             for c in cards:
                 clean = place(c, p, line, p) and clean
         if nest is not None:
+            if len(nest) != self.nest_size:
+                doubtful.add("")
             if len(nest) != self.nest_size and not moved:
                 self.f.violation("rook.deal", f"the nest has {len(nest)} cards; {self.nest_size} are dealt to "
                                  f"the nest ({show(nest)})", line=hand.nest_line, hand=n)
@@ -427,7 +439,7 @@ class _Replay:
             nest = tuple(sorted(self.deck - owner.keys()))  # the nest is what was not dealt
             for c in nest:
                 owner[c] = ""
-        return owner, nest
+        return owner, nest, doubtful
 
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
@@ -540,7 +552,7 @@ class _Replay:
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
-        owner, nest = self.cards(hand)
+        owner, nest, doubtful = self.cards(hand)
         auc = self.auction(hand, seat, order) if hand.bidding is not None else None
         bidder: str | None = None
         amount: int | None = None
@@ -587,8 +599,8 @@ class _Replay:
         if thrown:
             return HandResult(**base, trump=None, nest=None, nest_points=None, last_winner=None, tricks=(),
                               points=None, scores=None, made=None, complete=True, counted=False)
-        known = {p: set(cards) for p, cards in (hand.deal or {}).items()}
-        pool = self.exchange(hand, bidder, owner, nest, known)
+        known = {p: set(cards) for p, cards in (hand.deal or {}).items() if p not in doubtful}
+        pool = self.exchange(hand, bidder, owner, None if "" in doubtful else nest, known)
         trump = self.trump(hand, bidder)
         played: list[PlayedTrick] = []
         last_winner = None
