@@ -281,6 +281,31 @@ def test_nest_exchange_exactly_five_cards() -> None:
     assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
 
 
+def test_nest_exchange_short_discard_reported_once_and_the_nest_taken_from_the_play() -> None:
+    a = audit("rook/discard-four-nest-played-out.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+    h = a.result.hands[0]
+    assert (h.nest_points, [str(c) for c in h.nest]) == (5, ["R11", "R7", "R6", "R5", "B11"])
+    assert h.points == {"North/South": 120, "East/West": 0}
+
+
+def test_nest_exchange_card_put_back_twice_is_one_report() -> None:
+    a = audit("rook/discard-twice.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+    assert "R5 back twice" in a.violations[0].message
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+def test_nest_to_last_trick_nest_is_what_the_play_leaves_when_a_put_back_card_is_played() -> None:
+    # Without the deal: North's discard names G14, which South then plays. The play is reported
+    # (rook.deck); the nest that went to the last trick is R5, so the written 120 is right.
+    text = record("rook/no-deal.yaml").read_text().replace(
+        "    trump: green\n", "    discard: [R6, R7, R11, B11, G14]\n    trump: green\n")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 9, "player": "South"})]
+    assert a.result.hands[0].nest_points == 5
+
+
 def test_nest_exchange_buried_card_cannot_be_played() -> None:
     text = record("rook/card-not-held.yaml").read_text().replace(
         "{North: Y10, East: Y12, South: Y13, West: Y6}", "{North: R6, East: R9, South: R10, West: R8}")

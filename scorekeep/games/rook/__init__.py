@@ -69,6 +69,8 @@ class Rook:
                 if hand.discard is not None:
                     parts.append(f"{h.bidder or 'the bid winner'} put back {' '.join(map(str, hand.discard))} "
                                  f"({sum(c.points for c in hand.discard)} points)")
+                if h.nest is not None and hand.discard is not None and set(h.nest) != set(hand.discard):
+                    parts.append(f"the cards played leave {' '.join(map(str, h.nest))} as the nest")
                 notes.append("; ".join(parts))
             if h.last_winner is not None and h.nest_points is not None:
                 trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])

@@ -100,7 +100,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.nest-exchange", "Taking the nest and putting back five",
             "The bid winner takes the 5 nest cards into hand and puts back exactly 5 of the 14 cards "
             "now held as the new nest. Counters (and the Bird) may be put back. A card put back that "
-            "was not among the 14, a card put back twice, or a number other than 5 breaks this rule."),
+            "was not among the 14, a card put back twice, or a number other than 5 breaks this rule; a "
+            "discard written wrong is reported once, with everything wrong with it."),
     RuleDoc("rook.trump", "The bid winner names trump",
             "After the exchange the bid winner names red, yellow, black or green as trump; there is "
             "no no-trump hand. The Bird is always the highest trump."),
@@ -138,7 +139,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.nest-to-last-trick", "The nest goes to the last trick",
             "The nest — the 5 cards the bid winner put back — belongs to whoever wins the 9th trick; "
             "its counters go to that team, not automatically to the bidding team. Recorded points that "
-            "credit the nest to the wrong team break this rule."),
+            "credit the nest to the wrong team break this rule. When all 36 cards are played, the nest "
+            "is what they leave of the deck, whatever the discard says."),
     RuleDoc("rook.points-total", "Captured points add up to 120",
             "Counters: every 5 is worth 5, every 10 and every 14 is worth 10, the Bird 20 — 120 in "
             "all. Winning a trick is worth nothing by itself. The two teams' captured points add up to "

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ...errors import Findings, InputError
 from ...game import Audit
-from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
+from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .record import NO_TRUMP, Bid, Call, Hand, Play, Record, Teams, Trick
 from .score import game_winner, hand_scores, made, mistaken_scores
 
@@ -610,13 +610,20 @@ class _Replay:
                 last_winner = played[TRICKS - 1].winner
         points: dict[str, int] | None = None
         nest_points: int | None = None
+        real_nest = hand.discard
         if last_winner is not None:
             trick_points = {t: 0 for t in self.teams.labels}
             for pt in played[:TRICKS]:
                 trick_points[self.teams.of[pt.winner]] += pt.points  # type: ignore[index]
-            if hand.discard is not None:
+            shown = {pl.card for pt in played[:TRICKS] for pl in pt.plays}
+            if len(shown) == TRICKS * 4 and shown <= self.deck:
+                # 36 different cards played: the nest that goes to the last trick is what they leave of
+                # the deck, whatever the discard says (a discard written wrong is reported once, at it).
+                real_nest = tuple(sorted(self.deck - shown, key=sort_key))
+                nest_points = sum(c.points for c in real_nest)
+            elif hand.discard is not None:
                 nest_points = sum(c.points for c in hand.discard)
-            else:  # the nest is whatever the 36 played cards leave of the deck
+            else:  # the nest is whatever the played cards leave of the counters
                 nest_points = max(0, self.total - sum(trick_points.values()))
             points = dict(trick_points)
             points[self.teams.of[last_winner]] += nest_points
@@ -633,7 +640,7 @@ class _Replay:
             ok = made(amount, points[bid_team])
             self.check_scores(hand, bid_team, amount, points, scores)
         complete = points is not None
-        return HandResult(**base, trump=None if trump in (None, NO_TRUMP) else trump, nest=hand.discard,
+        return HandResult(**base, trump=None if trump in (None, NO_TRUMP) else trump, nest=real_nest,
                           nest_points=nest_points, last_winner=last_winner, tricks=tuple(played), points=points,
                           scores=scores, made=ok, complete=complete, counted=scores is not None)
 
@@ -650,29 +657,32 @@ class _Replay:
         if discard is None:
             known.pop(bidder, None)  # 9 of the 14, but which is not written: judged by inference
             return pool
-        where: dict[str, Any] = {"line": hand.discard_line, "hand": n, "player": bidder}
-        held = f" (the 9 dealt and the {self.nest_size} of the nest)"
-        if len(discard) != self.nest_size:
-            self.f.violation("rook.nest-exchange",
-                             f"{bidder} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
-                             f"back exactly {self.nest_size} as the new nest", **where)
+        # One discard written wrong is one mistake: every problem with it goes into one report.
+        problems: list[str] = []
         seen: set[Card] = set()
+        twice = [c for i, c in enumerate(discard) if c in discard[:i]]
+        if len(discard) != self.nest_size and len(set(discard)) != self.nest_size:
+            problems.append(f"{bidder} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
+                            f"back exactly {self.nest_size} as the new nest")
+        if twice:
+            problems.append(f"{bidder} put {show(set(twice))} back twice ({show(discard)}): the {self.nest_size} "
+                            "cards put back are different cards from the hand")
+        held = f" (the 9 dealt and the {self.nest_size} of the nest)"
         for c in discard:
             if c in seen:
-                self.f.violation("rook.nest-exchange", f"{bidder} put {c} back twice: the {self.nest_size} cards "
-                                 "put back are different cards from the hand", **where)
                 continue
             seen.add(c)
             if pool is not None and c not in pool:
                 whose = owner.get(c)
                 more = f"; it was dealt to {whose}" if whose else ""
-                self.f.violation("rook.nest-exchange",
-                                 f"{bidder} put back {c}, which was not among the {len(pool)} cards {bidder} "
-                                 f"held{held}{more}; the discard comes from those cards ({show(pool)})", **where)
+                problems.append(f"{bidder} put back {c}, which was not among the {len(pool)} cards {bidder} "
+                                f"held{held}{more}; the discard comes from those cards ({show(pool)})")
             elif pool is None and owner.get(c) not in (None, "", bidder):
-                self.f.violation("rook.nest-exchange",
-                                 f"{bidder} put back {c}, but {c} was dealt to {owner[c]}: the discard comes from "
-                                 f"the bid winner's own cards and the nest", **where)
+                problems.append(f"{bidder} put back {c}, but {c} was dealt to {owner[c]}: the discard comes from "
+                                "the bid winner's own cards and the nest")
+        if problems:
+            self.f.violation("rook.nest-exchange", "; and ".join(problems), line=hand.discard_line, hand=n,
+                             player=bidder)
         if pool is not None:
             known[bidder] = pool - seen
         else:
