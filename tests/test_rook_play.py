@@ -247,6 +247,40 @@ def test_card_not_held_still_judged_for_the_players_whose_deal_is_sound() -> Non
                                                   ("rook.card-not-held", {"hand": 1, "trick": 1, "player": "West"})]
 
 
+def test_deck_card_outside_the_deck_played_is_reported_once_and_read_as_the_missing_card() -> None:
+    a = audit("rook/deck-unknown-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "North"})]
+    assert "R1" in a.violations[0].message and "R14" in a.violations[0].message
+    h = a.result.hands[0]
+    assert (h.tricks[7].winner, h.tricks[7].points) == ("North", 20)
+    assert h.points == {"North/South": 120, "East/West": 0}
+
+
+def test_deck_card_outside_the_deck_dealt_and_played_is_reported_once_at_the_deal() -> None:
+    a = audit("rook/deck-unknown-dealt-and-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "North"})]
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+def test_deck_card_outside_the_deck_played_with_the_deal_is_deck_not_card_not_held() -> None:
+    a = audit("rook/deck-unknown-played-with-deal.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "West"})]
+    assert "R4" in a.violations[0].message
+
+
+def test_deck_cards_outside_the_deck_that_the_hand_cannot_identify() -> None:
+    # Two unknown cards in trick 8 and no discard: which cards they were is unknown. Each is
+    # reported once; the record's next leader (North) is taken as the trick's winner, and the
+    # written points are not checked against counters that cannot be known.
+    text = record("rook/deck-unknown-played.yaml").read_text().replace(
+        "    discard: [R6, R7, R11, B11, R5]\n", "").replace("West: R8}", "West: R4}")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "North"}),
+                                   ("rook.deck", {"hand": 1, "trick": 8, "player": "West"})]
+    assert a.result.hands[0].tricks[7].winner == "North"
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
 def test_deal_nine_each_and_five_in_the_nest() -> None:
     assert audit("rook/bird-led.yaml").violations == []
     a = audit("rook/deal-count.yaml")

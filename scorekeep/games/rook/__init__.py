@@ -54,9 +54,11 @@ class Rook:
             title = f"Hand {h.number}: {h.dealer} deals; {what}"
             rows = tuple(
                 (str(t.number),
-                 ", ".join(f"{p.player} {p.card}" for p in t.plays),
+                 ", ".join(f"{p.player} {p.card}" + (f" (read as {j.card})" if j.card != p.card else "")
+                           for p, j in zip(t.plays, t.judged or t.plays)),
                  t.winner or "–",
-                 str(t.points) + (f" ({' '.join(str(p.card) for p in t.plays if p.card.points)})" if t.points else ""))
+                 str(t.points) + (f" ({' '.join(str(p.card) for p in t.judged or t.plays if p.card.points)})"
+                                  if t.points else ""))
                 for t in h.tricks)
             notes: list[str] = []
             if h.calls:

@@ -37,9 +37,14 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.deck", "The 41-card deck",
             "Four colors — red, yellow, black, green — numbered 5 to 14 (the 1–4 are taken out), plus "
             "the Bird. A hand's cards (the deal, the nest, the cards played) are exactly this deck: "
-            "no card outside it (such as R4), no card twice. Without the deal, a card played twice, or "
-            "played although it was put back in the nest, breaks this rule; with the deal it is "
-            "rook.card-not-held.", ("bird",)),
+            "no card outside it (such as R4), no card twice. A card outside the deck is this rule wherever "
+            "it is written — deal, nest or play, with or without the deal — and is reported once (a card "
+            "the deal reported is not reported again when played). When the rest of a fully played hand "
+            "leaves exactly one card of the deck unaccounted for, that is the card taken as played, for "
+            "the trick's winner and its counters; otherwise the record's next leader is taken as the "
+            "trick's winner and the written points are not checked against the tricks. Without the deal, "
+            "a card played twice, or played although it was put back in the nest, breaks this rule; with "
+            "the deal it is rook.card-not-held.", ("bird",)),
     RuleDoc("rook.deal", "Nine cards each, five in the nest",
             "Each of the four players is dealt 9 cards and 5 go face down to the middle as the nest. "
             "So a hand has 9 tricks. A card written in the nest instead of a player's deal (or the other "

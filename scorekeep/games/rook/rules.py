@@ -35,6 +35,9 @@ class PlayedTrick(NamedTuple):
     why: str
     points: int
     """Counters in the trick."""
+    judged: tuple[Play, ...] = ()
+    """The plays as judged: a card outside the deck replaced by the deck card it must have been,
+    when the rest of the hand leaves exactly one (see `stand_ins`)."""
 
 
 class HandResult(NamedTuple):
@@ -398,6 +401,7 @@ class _Replay:
                 self.f.violation("rook.deck", f"{c} in {where} is not a card of this game: " + self.not_in_deck(c),
                                  line=line, hand=n, player=player)
                 doubtful.add(who)
+                owner.setdefault(c, who)  # so that playing it is not reported again
                 return False
             if c in owner:
                 prev = "the nest" if owner[c] == "" else owner[c]
@@ -611,11 +615,16 @@ class _Replay:
         points: dict[str, int] | None = None
         nest_points: int | None = None
         real_nest = hand.discard
-        if last_winner is not None:
+        unknown = any(pl.card not in self.deck for pt in played[:TRICKS] for pl in pt.judged)
+        if last_winner is not None and unknown and hand.points is not None:
+            # A card outside the deck that the hand does not identify: its counters are unknown, so the
+            # written points cannot be checked against the tricks; carry on from what the record says.
+            points = self.summary_points(hand)
+        elif last_winner is not None:
             trick_points = {t: 0 for t in self.teams.labels}
             for pt in played[:TRICKS]:
                 trick_points[self.teams.of[pt.winner]] += pt.points  # type: ignore[index]
-            shown = {pl.card for pt in played[:TRICKS] for pl in pt.plays}
+            shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged}
             if len(shown) == TRICKS * 4 and shown <= self.deck:
                 # 36 different cards played: the nest that goes to the last trick is what they leave of
                 # the deck, whatever the discard says (a discard written wrong is reported once, at it).
@@ -711,26 +720,63 @@ class _Replay:
         pending: dict[str, list[_Pending]] = {p: [] for p in self.players}
         leader = from_left(dealer, order)[0]
         out: list[PlayedTrick] = []
-        for t, trick in enumerate(hand.tricks or (), 1):
+        tricks = hand.tricks or ()
+        stand = self.stand_ins(hand, known)
+        for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
                 self.f.violation("rook.deal",
                                  f"trick {t} is one trick too many: each player is dealt {HAND_CARDS} cards, so a hand "
                                  f"has {TRICKS} tricks", line=trick.line, hand=n, trick=t)
                 break
             self.turn_order(trick, leader, t, n, dealer, order)
-            led = trick.plays[0].card
-            for k, pl in enumerate(trick.plays):
-                self.card(pl, None if k == 0 else led, t, n, trump, owner, nest, buried, known, pool, bidder,
-                          played_in, pending)
-            pts = sum(pl.card.points for pl in trick.plays)
+            judged: list[Play] = []
+            for pl in trick.plays:
+                judged.append(self.card(pl._replace(card=stand.get((t, pl.player), pl.card)), pl.card,
+                                        judged[0].card if judged else None, t, n, trump, owner, buried, known,
+                                        pool, bidder, played_in, pending))
+            pts = sum(pl.card.points for pl in judged)
             if len(trick.plays) < 4:
-                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts))
+                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts, tuple(judged)))
                 break
-            best, why = trick_winner(trick.plays, trump)
+            best, why = trick_winner(judged, trump)
+            strange = [pl.card for pl in judged if pl.card not in self.deck]
+            following = tricks[t].plays[0].player if t < len(tricks) else None
+            if strange and following != best.player and any(pl.player == following for pl in judged):
+                # A card outside the deck has no rank: the record's next leader says who won the trick.
+                best = next(pl for pl in judged if pl.player == following)
+                why = f"{following} leads the next trick ({show(strange)} is not a card of this game, so its rank is unknown)"
             leader = best.player
-            out.append(PlayedTrick(t, trick.plays, best.player, why, pts))
+            out.append(PlayedTrick(t, trick.plays, best.player, why, pts, tuple(judged)))
         self.settle(n, pending)
         return out
+
+    # rook.deck
+    def stand_ins(self, hand: Hand, known: dict[str, set[Card]]) -> dict[tuple[int, str], Card]:
+        """For one card outside the deck in a fully played hand: the deck card it must have been.
+
+        The 35 other cards played, the discard (when it is 5 different cards none of which was
+        played) and the player's known hand may leave exactly one card of the deck unaccounted
+        for; that card is what was played, so the trick is won and counted as the record goes on
+        (the card written is still reported once, under rook.deck). Keyed by (trick, player).
+        """
+        tricks = (hand.tricks or ())[:TRICKS]
+        if len(tricks) < TRICKS or len(tricks[-1].plays) < 4:
+            return {}
+        plays = [(t, pl) for t, tr in enumerate(tricks, 1) for pl in tr.plays]
+        strange = [(t, pl) for t, pl in plays if pl.card not in self.deck]
+        if len(strange) != 1:
+            return {}
+        others = {pl.card for _t, pl in plays if pl.card in self.deck}
+        if len(others) != len(plays) - 1:
+            return {}
+        left = self.deck - others
+        discard = set(hand.discard or ())
+        if len(discard) == self.nest_size and discard <= left:
+            left -= discard
+        t, pl = strange[0]
+        if pl.player in known:
+            left &= known[pl.player]
+        return {(t, pl.player): next(iter(left))} if len(left) == 1 else {}
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str, order: tuple[str, ...]) -> None:
         first = trick.plays[0].player
@@ -750,12 +796,24 @@ class _Replay:
                                  line=pl.line, hand=n, trick=t, player=pl.player)
                 return
 
-    def card(self, pl: Play, led: Card | None, t: int, n: int, trump: str | None, owner: dict[Card, str],
-             nest: tuple[Card, ...] | None, buried: set[Card], known: dict[str, set[Card]],
+    def card(self, pl: Play, written: Card, led: Card | None, t: int, n: int, trump: str | None,
+             owner: dict[Card, str], buried: set[Card], known: dict[str, set[Card]],
              pool: set[Card] | None, bidder: str | None, played_in: dict[Card, int],
-             pending: dict[str, list[_Pending]]) -> None:
+             pending: dict[str, list[_Pending]]) -> Play:
+        """Judge one play; returns it as judged. `pl.card` is the card judged: the `written` one, or
+        the deck card that stands in for a written card outside the deck (`stand_ins`)."""
         p, c = pl.player, pl.card
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
+        if written not in self.deck:
+            # rook.deck, not rook.card-not-held: nobody can hold a card the game does not have. Once
+            # for a card the deal already gave this player (reported there).
+            if owner.get(written) != p:
+                stood = f"; the rest of the hand shows it was {c}" if c != written else ""
+                self.f.violation("rook.deck", f"{p} played {written}, which is not a card of this game: "
+                                 + self.not_in_deck(written) + stood, **where)
+            if c == written:  # which card it was is unknown: nothing more can be judged of it
+                self.infer(p, c, led, t, n, trump, pl, pending)
+                return pl
         held = known.get(p)
         if held is not None:
             if c not in held:
@@ -769,10 +827,7 @@ class _Replay:
                     self.follow_violation(p, c, led, trump, held, allowed, where)
                 held.discard(c)
                 played_in.setdefault(c, t)
-                return
-        elif c not in self.deck:
-            self.f.violation("rook.deck", f"{p} played {c}, which is not a card of this game: "
-                             + self.not_in_deck(c), **where)
+                return pl
         elif c in played_in:
             self.f.violation("rook.deck", f"{p} played {c}, which was already played in trick {played_in[c]}: "
                              "the deck has one of each card", **where)
@@ -787,6 +842,7 @@ class _Replay:
                              f"{p} played {c}, which was neither dealt to {p} nor in the nest {p} took", **where)
         played_in.setdefault(c, t)
         self.infer(p, c, led, t, n, trump, pl, pending)
+        return pl
 
     def whereabouts(self, c: Card, p: str, owner: dict[Card, str], buried: set[Card],
                     played_in: dict[Card, int], bidder: str | None) -> str:
