@@ -609,7 +609,7 @@ class _Replay:
         played: list[PlayedTrick] = []
         last_winner = None
         if hand.tricks is not None:
-            played = self.play(hand, seat, order, trump, owner, nest, known, pool, bidder)
+            played = self.play(hand, seat, order, trump, owner, known, pool, bidder)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
         points: dict[str, int] | None = None
@@ -711,8 +711,7 @@ class _Replay:
 
     # rook.turn-order, rook.card-not-held, rook.deck, rook.follow-color, rook.bird-*, rook.trick-winner
     def play(self, hand: Hand, dealer: str, order: tuple[str, ...], trump: str | None, owner: dict[Card, str],
-             nest: tuple[Card, ...] | None, known: dict[str, set[Card]], pool: set[Card] | None,
-             bidder: str | None) -> list[PlayedTrick]:
+             known: dict[str, set[Card]], pool: set[Card] | None, bidder: str | None) -> list[PlayedTrick]:
         n = hand.number
         buried = set(hand.discard or ())
         played_in: dict[Card, int] = {}
