@@ -232,6 +232,12 @@ def test_deck_duplicate_in_a_deal_is_not_reported_again_when_the_card_it_replace
     assert "R14" in a.violations[0].message
 
 
+def test_deck_duplicate_whose_first_copy_is_the_wrong_one_is_reported_once() -> None:
+    a = audit("rook/deck-duplicate-first-copy-wrong.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "West"})]
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
 def test_deal_short_nest_is_not_reported_again_when_the_missing_card_is_played() -> None:
     a = audit("rook/nest-short-then-played.yaml")
     assert found(a.violations) == [("rook.deal", {"hand": 1})]

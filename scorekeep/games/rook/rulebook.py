@@ -118,7 +118,8 @@ RULES: tuple[RuleDoc, ...] = (
             "from the nest and kept), not yet played. Needs the deal in the record: a card that the "
             "deal gives to someone else is caught even when the player's own deal is not written. A deal "
             "(or nest) entry already reported under rook.deck or rook.deal is not used to judge what that "
-            "player held: the mistake is reported once, and that player is judged by inference."),
+            "player held (for a card dealt twice, neither entry, and where that card was is unknown): the "
+            "mistake is reported once, and that player is judged by inference."),
     RuleDoc("rook.follow-color", "Follow the led color",
             "A player holding a card of the led color must play one (not necessarily higher). Only "
             "the Bird may be played instead; an ordinary trump is no substitute for following. A player "

@@ -382,17 +382,19 @@ class _Replay:
         return False
 
     # rook.deck, rook.deal
-    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None, set[str]]:
-        """Who was dealt each card (the nest as ''), the nest as dealt, if known or deducible, and the
-        deal entries (the nest as '') that broke rook.deck or rook.deal.
+    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None, set[str], set[Card]]:
+        """Who was dealt each card (the nest as ''), the nest as dealt, if known or deducible, the
+        deal entries (the nest as '') that broke rook.deck or rook.deal, and the cards dealt twice.
 
         A player's plays are judged against their deal only when that entry is sound: once it is
         reported, what the player really held is unknown, and the player is judged by inference, so
-        the wrong entry is not reported again at every card it misplaced.
+        the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
+        both entries doubtful (either may be the wrong one), and where it really was is unknown.
         """
         n = hand.number
         owner: dict[Card, str] = {}
         doubtful: set[str] = set()
+        twice: set[Card] = set()
         clean = True
 
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
@@ -409,7 +411,8 @@ class _Replay:
                 dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
                 self.f.violation("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
                                  line=line, hand=n, player=player)
-                doubtful.add(who)
+                doubtful.update((who, owner[c]))
+                twice.add(c)
                 return False
             owner[c] = who
             return True
@@ -443,7 +446,9 @@ class _Replay:
             nest = tuple(sorted(self.deck - owner.keys()))  # the nest is what was not dealt
             for c in nest:
                 owner[c] = ""
-        return owner, nest, doubtful
+        for c in twice:
+            del owner[c]  # dealt to two entries: which one really had it is unknown
+        return owner, nest, doubtful, twice
 
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
@@ -556,7 +561,7 @@ class _Replay:
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
-        owner, nest, doubtful = self.cards(hand)
+        owner, nest, doubtful, twice = self.cards(hand)
         auc = self.auction(hand, seat, order) if hand.bidding is not None else None
         bidder: str | None = None
         amount: int | None = None
@@ -609,7 +614,9 @@ class _Replay:
         played: list[PlayedTrick] = []
         last_winner = None
         if hand.tricks is not None:
-            played = self.play(hand, seat, order, trump, owner, known, pool, bidder)
+            # A card dealt twice (reported) that is put back and also played is the same mistake.
+            buried = set(hand.discard or ()) - twice
+            played = self.play(hand, seat, order, trump, owner, buried, known, pool, bidder)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
         points: dict[str, int] | None = None
@@ -711,9 +718,9 @@ class _Replay:
 
     # rook.turn-order, rook.card-not-held, rook.deck, rook.follow-color, rook.bird-*, rook.trick-winner
     def play(self, hand: Hand, dealer: str, order: tuple[str, ...], trump: str | None, owner: dict[Card, str],
-             known: dict[str, set[Card]], pool: set[Card] | None, bidder: str | None) -> list[PlayedTrick]:
+             buried: set[Card], known: dict[str, set[Card]], pool: set[Card] | None,
+             bidder: str | None) -> list[PlayedTrick]:
         n = hand.number
-        buried = set(hand.discard or ())
         played_in: dict[Card, int] = {}
         # Without a known hand, a failure to follow is only proved by a later play.
         pending: dict[str, list[_Pending]] = {p: [] for p in self.players}
