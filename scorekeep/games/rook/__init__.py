@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...game import Audit, Section, Selection, Sheet
 from ...yamlio import Map
 from . import record, rules, score
-from .cards import COLOR_NAME
+from .cards import COLOR_NAME, show
 from .rulebook import OPTIONS, RULES
 
 
@@ -72,7 +72,7 @@ class Rook:
                     parts.append(f"{h.bidder or 'the bid winner'} put back {' '.join(map(str, hand.discard))} "
                                  f"({sum(c.points for c in hand.discard)} points)")
                 if h.nest is not None and hand.discard is not None and set(h.nest) != set(hand.discard):
-                    parts.append(f"the cards played leave {' '.join(map(str, h.nest))} as the nest")
+                    parts.append(f"the cards played leave {show(h.nest)} as the nest")
                 notes.append("; ".join(parts))
             if h.last_winner is not None and h.nest_points is not None:
                 trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])

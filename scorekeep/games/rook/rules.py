@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ...errors import Findings, InputError
 from ...game import Audit
-from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
+from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
 from .record import NO_TRUMP, Bid, Call, Hand, Play, Record, Teams, Trick
 from .score import game_winner, hand_scores, made, mistaken_scores
 
@@ -54,7 +54,8 @@ class HandResult(NamedTuple):
     thrown_in: bool
     trump: str | None
     nest: tuple[Card, ...] | None
-    """The cards the bid winner put back (the nest that goes to the last trick), if known."""
+    """The nest that goes to the last trick, if known: what 36 different cards played leave of the
+    deck (in no particular order), else the cards the bid winner put back as written."""
     nest_points: int | None
     last_winner: str | None
     tricks: tuple[PlayedTrick, ...]
@@ -622,8 +623,8 @@ class _Replay:
         points: dict[str, int] | None = None
         nest_points: int | None = None
         real_nest = hand.discard
-        unknown = any(pl.card not in self.deck for pt in played[:TRICKS] for pl in pt.judged)
-        if last_winner is not None and unknown and hand.points is not None:
+        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
+        if last_winner is not None and not shown <= self.deck and hand.points is not None:
             # A card outside the deck that the hand does not identify: its counters are unknown, so the
             # written points cannot be checked against the tricks; carry on from what the record says.
             points = self.summary_points(hand)
@@ -631,11 +632,10 @@ class _Replay:
             trick_points = {t: 0 for t in self.teams.labels}
             for pt in played[:TRICKS]:
                 trick_points[self.teams.of[pt.winner]] += pt.points  # type: ignore[index]
-            shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged}
             if len(shown) == TRICKS * 4 and shown <= self.deck:
                 # 36 different cards played: the nest that goes to the last trick is what they leave of
                 # the deck, whatever the discard says (a discard written wrong is reported once, at it).
-                real_nest = tuple(sorted(self.deck - shown, key=sort_key))
+                real_nest = tuple(self.deck - shown)  # unordered: the replay sorts it for display
                 nest_points = sum(c.points for c in real_nest)
             elif hand.discard is not None:
                 nest_points = sum(c.points for c in hand.discard)
@@ -727,7 +727,7 @@ class _Replay:
         leader = from_left(dealer, order)[0]
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
-        stand = self.stand_ins(hand, known)
+        stand, odd = self.stand_ins(tricks, hand.discard, known)
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
                 self.f.violation("rook.deal",
@@ -735,54 +735,60 @@ class _Replay:
                                  f"has {TRICKS} tricks", line=trick.line, hand=n, trick=t)
                 break
             self.turn_order(trick, leader, t, n, dealer, order)
-            judged: list[Play] = []
-            for pl in trick.plays:
-                judged.append(self.card(pl._replace(card=stand.get((t, pl.player), pl.card)), pl.card,
-                                        judged[0].card if judged else None, t, n, trump, owner, buried, known,
-                                        pool, bidder, played_in, pending))
-            pts = sum(pl.card.points for pl in judged)
-            if len(trick.plays) < 4:
-                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts, tuple(judged)))
+            plays = trick.plays
+            if stand and any((t, pl.player) in stand for pl in plays):
+                plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
+            led = plays[0].card
+            for k, pl in enumerate(plays):
+                self.card(pl, trick.plays[k].card, None if k == 0 else led, t, n, trump, owner, buried, known,
+                          pool, bidder, played_in, pending)
+            pts = sum(pl.card.points for pl in plays)
+            if len(plays) < 4:
+                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts, plays))
                 break
-            best, why = trick_winner(judged, trump)
-            strange = [pl.card for pl in judged if pl.card not in self.deck]
+            best, why = trick_winner(plays, trump)
             following = tricks[t].plays[0].player if t < len(tricks) else None
-            if strange and following != best.player and any(pl.player == following for pl in judged):
+            if t in odd and following != best.player and any(pl.player == following for pl in plays):
                 # A card outside the deck has no rank: the record's next leader says who won the trick.
-                best = next(pl for pl in judged if pl.player == following)
-                why = f"{following} leads the next trick ({show(strange)} is not a card of this game, so its rank is unknown)"
+                best = next(pl for pl in plays if pl.player == following)
+                strange = show(pl.card for pl in plays if pl.card not in self.deck)
+                why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
             leader = best.player
-            out.append(PlayedTrick(t, trick.plays, best.player, why, pts, tuple(judged)))
+            out.append(PlayedTrick(t, trick.plays, best.player, why, pts, plays))
         self.settle(n, pending)
         return out
 
     # rook.deck
-    def stand_ins(self, hand: Hand, known: dict[str, set[Card]]) -> dict[tuple[int, str], Card]:
+    def stand_ins(self, tricks: Sequence[Trick], discard: Sequence[Card] | None, known: dict[str, set[Card]]
+                  ) -> tuple[dict[tuple[int, str], Card], set[int]]:
         """For one card outside the deck in a fully played hand: the deck card it must have been.
 
         The 35 other cards played, the discard (when it is 5 different cards none of which was
         played) and the player's known hand may leave exactly one card of the deck unaccounted
         for; that card is what was played, so the trick is won and counted as the record goes on
-        (the card written is still reported once, under rook.deck). Keyed by (trick, player).
+        (the card written is still reported once, under rook.deck). Returns the stand-ins keyed by
+        (trick, player), and the tricks left with a card outside the deck that nothing identifies.
         """
-        tricks = (hand.tricks or ())[:TRICKS]
-        if len(tricks) < TRICKS or len(tricks[-1].plays) < 4:
-            return {}
-        plays = [(t, pl) for t, tr in enumerate(tricks, 1) for pl in tr.plays]
-        strange = [(t, pl) for t, pl in plays if pl.card not in self.deck]
-        if len(strange) != 1:
-            return {}
-        others = {pl.card for _t, pl in plays if pl.card in self.deck}
-        if len(others) != len(plays) - 1:
-            return {}
-        left = self.deck - others
-        discard = set(hand.discard or ())
-        if len(discard) == self.nest_size and discard <= left:
-            left -= discard
+        deck = self.deck
+        if {pl.card for tr in tricks[:TRICKS] for pl in tr.plays} <= deck:
+            return {}, set()
+        strange = [(t, pl) for t, tr in enumerate(tricks[:TRICKS], 1) for pl in tr.plays if pl.card not in deck]
+        odd = {t for t, _pl in strange}
+        if len(strange) != 1 or len(tricks) < TRICKS or len(tricks[TRICKS - 1].plays) < 4:
+            return {}, odd
+        others = {pl.card for tr in tricks[:TRICKS] for pl in tr.plays if pl.card in deck}
+        if len(others) != TRICKS * 4 - 1:
+            return {}, odd
+        left = deck - others
+        put_back = set(discard or ())
+        if len(put_back) == self.nest_size and put_back <= left:
+            left -= put_back
         t, pl = strange[0]
         if pl.player in known:
             left &= known[pl.player]
-        return {(t, pl.player): next(iter(left))} if len(left) == 1 else {}
+        if len(left) != 1:
+            return {}, odd
+        return {(t, pl.player): next(iter(left))}, set()
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str, order: tuple[str, ...]) -> None:
         first = trick.plays[0].player
