@@ -73,6 +73,29 @@ def test_bid_after_pass() -> None:
     assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
 
 
+def test_bid_after_pass_player_stays_out_and_is_skipped() -> None:
+    a = audit("rook/bid-after-pass-stays-out.yaml")
+    assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
+    h = a.result.hands[0]
+    assert (h.bidder, h.bid) == ("West", 100)
+    assert h.scores == {"North/South": 60, "East/West": -100}
+
+
+def test_bid_after_pass_that_nobody_outbids_stands_as_recorded() -> None:
+    # East passes, bids 85 later, and the others pass: one report, and East plays at 85.
+    a = audit_text("""
+game: rook
+players: [North, East, South, West]
+first_dealer: West
+hands:
+  - bidding: [{North: 70}, {East: pass}, {South: 75}, {West: 80}, {North: pass}, {East: 85}, {South: pass},
+              {West: pass}]
+    points: {North/South: 80, East/West: 40}
+""")
+    assert found(a.violations) == [("rook.bid-after-pass", {"hand": 1, "player": "East"})]
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == ("East", 85)
+
+
 def test_bid_end_three_opening_passes_then_a_bid_ends_it_at_once() -> None:
     a = audit("rook/bid-end-legal.yaml")
     assert a.violations == []
@@ -91,6 +114,28 @@ def test_bid_end_summary_bid_must_match_the_auction() -> None:
     assert found(a.violations) == [("rook.bid-end", {"hand": 1, "player": "South"})]
     # scored from the auction: North/South bid 95 and made it with 100
     assert a.result.hands[0].scores == {"North/South": 100, "East/West": 20}
+
+
+def test_bid_end_summary_bid_must_match_an_unfinished_auction() -> None:
+    a = audit("rook/bid-mismatch-unfinished.yaml")
+    assert found(a.violations) == [("rook.bid-end", {"hand": 1, "player": "East"})]
+    assert a.violations[0].line == 12
+    h = a.result.hands[0]
+    assert (h.bidder, h.bid, h.scores) == ("North", 70, {"North/South": 80, "East/West": 40})
+
+
+@pytest.mark.parametrize("bid, rule, winner", [
+    ("{South: 65}", "rook.bid-end", ("East", 75)),    # not over the standing 75
+    ("{North: 75}", "rook.bid-end", ("East", 75)),    # equal to the standing bid
+    ("{East: 75}", None, ("East", 75)),               # the standing bid: the passes were left out
+    ("{South: 80}", None, ("South", 80)),             # the calls after 75 were left out
+    ("{South: 82}", "rook.bid-step", ("South", 82)),  # ... but a continuation is still a bid
+])
+def test_bid_end_summary_bid_next_to_an_unfinished_auction(bid: str, rule: str | None, winner: tuple) -> None:
+    a = audit_text(f"game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n"
+                   f"  - bidding: [70, 75]\n    bid: {bid}\n    points: {{North: 80, East: 40}}\n")
+    assert rules_of(a.violations) == ([rule] if rule else [])
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == winner
 
 
 def test_bid_end_unwritten_final_passes_are_implied() -> None:

@@ -95,6 +95,15 @@ def test_bird_must_follow_trump_inferred_when_the_bird_turns_up_later() -> None:
     assert "trick 3" in a.violations[0].message
 
 
+def test_follow_color_trump_lead_inferred_when_the_bird_and_then_a_trump_turn_up_later() -> None:
+    # East hides from a trump lead, shows the Bird, then an ordinary trump: the Bird was not
+    # East's only trump, so it is a failure to follow, reported once at the revoke.
+    a = audit("rook/bird-hidden-with-trump-inferred.yaml")
+    assert found(a.violations) == [("rook.follow-color", {"hand": 1, "trick": 1, "player": "East"})]
+    assert a.violations[0].line == 13
+    assert "G5 in trick 3" in a.violations[0].message
+
+
 def test_bird_anytime_is_never_a_violation_even_after_a_void_is_shown() -> None:
     # West shows no red in trick 1, then plays the Bird on a red lead: nothing proves a revoke.
     a = audit_text("""
@@ -217,10 +226,78 @@ def test_deck_unknown_card_and_duplicate_in_the_deal() -> None:
     assert "G13" in a.violations[0].message
 
 
+def test_deck_duplicate_in_a_deal_is_not_reported_again_when_the_card_it_replaced_is_played() -> None:
+    a = audit("rook/deck-duplicate-then-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "West"})]
+    assert "R14" in a.violations[0].message
+
+
+def test_deck_duplicate_whose_first_copy_is_the_wrong_one_is_reported_once() -> None:
+    a = audit("rook/deck-duplicate-first-copy-wrong.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "West"})]
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+def test_deal_short_nest_is_not_reported_again_when_the_missing_card_is_played() -> None:
+    a = audit("rook/nest-short-then-played.yaml")
+    assert found(a.violations) == [("rook.deal", {"hand": 1})]
+
+
+def test_card_not_held_still_judged_for_the_players_whose_deal_is_sound() -> None:
+    # West's entry is wrong (a second R14), but East's is sound: East playing West's Y6 is caught,
+    # and so is West playing East's Y5 (the sound entry says where Y5 was).
+    text = record("rook/deck-duplicate-then-played.yaml").read_text().replace(
+        "{North: Y10, East: Y5, South: Y12, West: Y6}", "{North: Y10, East: Y6, South: Y12, West: Y5}")
+    assert found(audit_text(text).violations) == [("rook.deck", {"hand": 1, "player": "West"}),
+                                                  ("rook.card-not-held", {"hand": 1, "trick": 1, "player": "East"}),
+                                                  ("rook.card-not-held", {"hand": 1, "trick": 1, "player": "West"})]
+
+
+def test_deck_card_outside_the_deck_played_is_reported_once_and_read_as_the_missing_card() -> None:
+    a = audit("rook/deck-unknown-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "North"})]
+    assert "R1" in a.violations[0].message and "R14" in a.violations[0].message
+    h = a.result.hands[0]
+    assert (h.tricks[7].winner, h.tricks[7].points) == ("North", 20)
+    assert h.points == {"North/South": 120, "East/West": 0}
+
+
+def test_deck_card_outside_the_deck_dealt_and_played_is_reported_once_at_the_deal() -> None:
+    a = audit("rook/deck-unknown-dealt-and-played.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "player": "North"})]
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+def test_deck_card_outside_the_deck_played_with_the_deal_is_deck_not_card_not_held() -> None:
+    a = audit("rook/deck-unknown-played-with-deal.yaml")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "West"})]
+    assert "R4" in a.violations[0].message
+
+
+def test_deck_cards_outside_the_deck_that_the_hand_cannot_identify() -> None:
+    # Two unknown cards in trick 8 and no discard: which cards they were is unknown. Each is
+    # reported once; the record's next leader (North) is taken as the trick's winner, and the
+    # written points are not checked against counters that cannot be known.
+    text = record("rook/deck-unknown-played.yaml").read_text().replace(
+        "    discard: [R6, R7, R11, B11, R5]\n", "").replace("West: R8}", "West: R4}")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "North"}),
+                                   ("rook.deck", {"hand": 1, "trick": 8, "player": "West"})]
+    assert a.result.hands[0].tricks[7].winner == "North"
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
 def test_deal_nine_each_and_five_in_the_nest() -> None:
     assert audit("rook/bird-led.yaml").violations == []
     a = audit("rook/deal-count.yaml")
     assert found(a.violations) == [("rook.deal", {"hand": 1, "player": "East"})]
+
+
+def test_deal_card_moved_from_a_deal_to_the_nest_is_reported_once_at_the_player() -> None:
+    a = audit("rook/deal-card-in-nest.yaml")
+    assert found(a.violations) == [("rook.deal", {"hand": 1, "player": "North"})]
+    assert "the nest has 6" in a.violations[0].message
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
 
 
 def test_deal_nest_of_four_is_a_violation() -> None:
@@ -242,6 +319,31 @@ def test_nest_exchange_discard_must_come_from_the_14_cards() -> None:
 def test_nest_exchange_exactly_five_cards() -> None:
     a = audit("rook/discard-count.yaml")
     assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+
+
+def test_nest_exchange_short_discard_reported_once_and_the_nest_taken_from_the_play() -> None:
+    a = audit("rook/discard-four-nest-played-out.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+    h = a.result.hands[0]
+    assert (h.nest_points, sorted(map(str, h.nest))) == (5, ["B11", "R11", "R5", "R6", "R7"])
+    assert h.points == {"North/South": 120, "East/West": 0}
+
+
+def test_nest_exchange_card_put_back_twice_is_one_report() -> None:
+    a = audit("rook/discard-twice.yaml")
+    assert found(a.violations) == [("rook.nest-exchange", {"hand": 1, "player": "North"})]
+    assert "R5 back twice" in a.violations[0].message
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+def test_nest_to_last_trick_nest_is_what_the_play_leaves_when_a_put_back_card_is_played() -> None:
+    # Without the deal: North's discard names G14, which South then plays. The play is reported
+    # (rook.deck); the nest that went to the last trick is R5, so the written 120 is right.
+    text = record("rook/no-deal.yaml").read_text().replace(
+        "    trump: green\n", "    discard: [R6, R7, R11, B11, G14]\n    trump: green\n")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 9, "player": "South"})]
+    assert a.result.hands[0].nest_points == 5
 
 
 def test_nest_exchange_buried_card_cannot_be_played() -> None:

@@ -171,6 +171,26 @@ def test_seat_change_missed_is_reported_once() -> None:
     assert "South" in a.violations[0].message and "house default" in a.violations[0].message
 
 
+def test_seat_change_forgotten_reported_once_and_the_old_seating_judged_as_played() -> None:
+    a = audit("rook/seat-change-forgotten.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 5, "player": "North"})]
+    assert "judged in the seating the record used" in a.violations[0].message
+    h5, h6 = a.result.hands[4:]
+    assert h5.seating == h6.seating == ("North", "East", "South", "West")
+    assert (h5.dealer, h5.bidder, h6.dealer, h6.bidder) == ("North", "East", "East", "South")
+    assert a.result.totals == {"North/South": 100, "East/West": 100}
+
+
+def test_seat_change_forgotten_under_old_left_is_shown_by_the_bidding_and_play() -> None:
+    # With `seat_change_deal: old-left` North is the right dealer of hand 5; only the bidding and
+    # the play in the old clockwise order show that the seats were not changed.
+    text = record_text("rook/seat-change-forgotten.yaml").replace(
+        "game: rook\n", "game: rook\nrules: {seat_change_deal: old-left}\n")
+    a = audit_text(text)
+    assert found(a.violations) == [("rook.seat-change", {"hand": 5, "player": "North"})]
+    assert a.violations[0].line == 41
+
+
 def test_seat_change_deal_old_left_option() -> None:
     a = audit("rook/seat-change-old-left.yaml")
     assert a.violations == []

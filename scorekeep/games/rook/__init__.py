@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...game import Audit, Section, Selection, Sheet
 from ...yamlio import Map
 from . import record, rules, score
-from .cards import COLOR_NAME
+from .cards import COLOR_NAME, show
 from .rulebook import OPTIONS, RULES
 
 
@@ -54,9 +54,11 @@ class Rook:
             title = f"Hand {h.number}: {h.dealer} deals; {what}"
             rows = tuple(
                 (str(t.number),
-                 ", ".join(f"{p.player} {p.card}" for p in t.plays),
+                 ", ".join(f"{p.player} {p.card}" + (f" (read as {j.card})" if j.card != p.card else "")
+                           for p, j in zip(t.plays, t.judged or t.plays)),
                  t.winner or "–",
-                 str(t.points) + (f" ({' '.join(str(p.card) for p in t.plays if p.card.points)})" if t.points else ""))
+                 str(t.points) + (f" ({' '.join(str(p.card) for p in t.judged or t.plays if p.card.points)})"
+                                  if t.points else ""))
                 for t in h.tricks)
             notes: list[str] = []
             if h.calls:
@@ -69,6 +71,8 @@ class Rook:
                 if hand.discard is not None:
                     parts.append(f"{h.bidder or 'the bid winner'} put back {' '.join(map(str, hand.discard))} "
                                  f"({sum(c.points for c in hand.discard)} points)")
+                if h.nest is not None and hand.discard is not None and set(h.nest) != set(hand.discard):
+                    parts.append(f"the cards played leave {show(h.nest)} as the nest")
                 notes.append("; ".join(parts))
             if h.last_winner is not None and h.nest_points is not None:
                 trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])

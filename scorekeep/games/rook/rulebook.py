@@ -37,12 +37,19 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.deck", "The 41-card deck",
             "Four colors — red, yellow, black, green — numbered 5 to 14 (the 1–4 are taken out), plus "
             "the Bird. A hand's cards (the deal, the nest, the cards played) are exactly this deck: "
-            "no card outside it (such as R4), no card twice. Without the deal, a card played twice, or "
-            "played although it was put back in the nest, breaks this rule; with the deal it is "
-            "rook.card-not-held.", ("bird",)),
+            "no card outside it (such as R4), no card twice. A card outside the deck is this rule wherever "
+            "it is written — deal, nest or play, with or without the deal — and is reported once (a card "
+            "the deal reported is not reported again when played). When the rest of a fully played hand "
+            "leaves exactly one card of the deck unaccounted for, that is the card taken as played, for "
+            "the trick's winner and its counters; otherwise the record's next leader is taken as the "
+            "trick's winner and the written points are not checked against the tricks. Without the deal, "
+            "a card played twice, or played although it was put back in the nest, breaks this rule; with "
+            "the deal it is rook.card-not-held.", ("bird",)),
     RuleDoc("rook.deal", "Nine cards each, five in the nest",
             "Each of the four players is dealt 9 cards and 5 go face down to the middle as the nest. "
-            "So a hand has 9 tricks.", ("bird",)),
+            "So a hand has 9 tricks. A card written in the nest instead of a player's deal (or the other "
+            "way round) is one mistake, reported once at the player whose deal has the wrong count.",
+            ("bird",)),
     RuleDoc("rook.dealer-rotation", "The deal passes left",
             "The first dealer is whoever the record names (`first_dealer`, default the first player). "
             "After each hand — a thrown-in one too — the deal passes to the left of the last dealer. "
@@ -59,7 +66,10 @@ RULES: tuple[RuleDoc, ...] = (
             "(9, 13, …) the player on the dealer's left, who bids and leads first, is the one who "
             "used to be on the dealer's right. Thrown-in hands do not count toward the 4. A `dealer` "
             "that follows the old seating in the first hand after a seat change is reported under this "
-            "rule.", ("seat_change_every", "seat_change_deal")),
+            "rule, and so is a first hand after a seat change that was bid and played in the old "
+            "clockwise order: reported once, and that hand and the rest of its seating period are then "
+            "judged in the seating the record used (not as out-of-turn calls and plays).",
+            ("seat_change_every", "seat_change_deal")),
     RuleDoc("rook.bid-order", "Bidding goes clockwise",
             "Bidding starts with the player on the dealer's left and goes clockwise; a player who has "
             "passed is skipped. `bidding` lists the calls in that order; a call written as "
@@ -75,13 +85,18 @@ RULES: tuple[RuleDoc, ...] = (
             "120, every counter in the deck, is the highest bid (published tournament text).",
             ("max_bid",)),
     RuleDoc("rook.bid-after-pass", "Once passed, out",
-            "A player who has passed may not bid again in this hand."),
+            "A player who has passed may not bid again in this hand. Such a bid is reported once: the "
+            "player stays passed and is skipped afterwards, the bid does not raise the bar for the others, "
+            "and if nobody bids over it, it stands as the record says the table took it."),
     RuleDoc("rook.bid-end", "The auction ends after three passes",
             "The auction ends as soon as a bid stands and the other three players have passed "
             "(whenever they passed: after three opening passes, the fourth player's bid ends it at "
             "once). That player wins at their last bid. Calls after that are violations, and so is a "
             "`bid` that names another winner or amount than the `bidding` gives. A record that stops "
-            "writing the passes once the winner is clear is read as if the others passed."),
+            "writing the passes once the winner is clear is read as if the others passed. Next to a "
+            "`bidding` written only in part, `bid` must be a result the written calls can still lead to "
+            "(the standing bid, or a later bid over it by a player who has not passed); otherwise it is "
+            "reported here and the written calls decide, the missing ones read as passes."),
     RuleDoc("rook.all-pass", "Everybody passes",
             "House default: if all four pass, the hand is thrown in, scores nothing, does not count "
             "toward the seat change, and the deal passes left. Playing or scoring such a hand is a "
@@ -90,7 +105,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.nest-exchange", "Taking the nest and putting back five",
             "The bid winner takes the 5 nest cards into hand and puts back exactly 5 of the 14 cards "
             "now held as the new nest. Counters (and the Bird) may be put back. A card put back that "
-            "was not among the 14, a card put back twice, or a number other than 5 breaks this rule."),
+            "was not among the 14, a card put back twice, or a number other than 5 breaks this rule; a "
+            "discard written wrong is reported once, with everything wrong with it."),
     RuleDoc("rook.trump", "The bid winner names trump",
             "After the exchange the bid winner names red, yellow, black or green as trump; there is "
             "no no-trump hand. The Bird is always the highest trump."),
@@ -100,7 +116,10 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.card-not-held", "Play only your own cards",
             "A player plays only a card they hold: one they were dealt (or, for the bid winner, took "
             "from the nest and kept), not yet played. Needs the deal in the record: a card that the "
-            "deal gives to someone else is caught even when the player's own deal is not written."),
+            "deal gives to someone else is caught even when the player's own deal is not written. A deal "
+            "(or nest) entry already reported under rook.deck or rook.deal is not used to judge what that "
+            "player held (for a card dealt twice, neither entry, and where that card was is unknown): the "
+            "mistake is reported once, and that player is judged by inference."),
     RuleDoc("rook.follow-color", "Follow the led color",
             "A player holding a card of the led color must play one (not necessarily higher). Only "
             "the Bird may be played instead; an ordinary trump is no substitute for following. A player "
@@ -117,7 +136,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.bird-must-follow-trump", "No hiding the Bird",
             "If trump is led and a player holds the Bird but no other trump, that player must play the "
             "Bird; they may not discard to hide it. Without the deal this is proved when that player "
-            "plays the Bird later in the hand.", ("bird",)),
+            "plays the Bird later in the hand and no other trump; if an ordinary trump turns up later too, "
+            "the Bird was not their only trump and it is rook.follow-color.", ("bird",)),
     RuleDoc("rook.trick-winner", "Who wins a trick",
             "The Bird wins any trick it is in; otherwise the highest trump (14 high, 5 low); otherwise "
             "the highest card of the led color. Other cards never win. A trick led by someone other "
@@ -125,7 +145,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.nest-to-last-trick", "The nest goes to the last trick",
             "The nest — the 5 cards the bid winner put back — belongs to whoever wins the 9th trick; "
             "its counters go to that team, not automatically to the bidding team. Recorded points that "
-            "credit the nest to the wrong team break this rule."),
+            "credit the nest to the wrong team break this rule. When all 36 cards are played, the nest "
+            "is what they leave of the deck, whatever the discard says."),
     RuleDoc("rook.points-total", "Captured points add up to 120",
             "Counters: every 5 is worth 5, every 10 and every 14 is worth 10, the Bird 20 — 120 in "
             "all. Winning a trick is worth nothing by itself. The two teams' captured points add up to "

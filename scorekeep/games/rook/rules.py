@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ...errors import Findings, InputError
 from ...game import Audit
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
-from .record import NO_TRUMP, Call, Hand, Play, Record, Teams, Trick
+from .record import NO_TRUMP, Bid, Call, Hand, Play, Record, Teams, Trick
 from .score import game_winner, hand_scores, made, mistaken_scores
 
 HAND_CARDS = 9
@@ -35,6 +35,9 @@ class PlayedTrick(NamedTuple):
     why: str
     points: int
     """Counters in the trick."""
+    judged: tuple[Play, ...] = ()
+    """The plays as judged: a card outside the deck replaced by the deck card it must have been,
+    when the rest of the hand leaves exactly one (see `stand_ins`)."""
 
 
 class HandResult(NamedTuple):
@@ -51,7 +54,8 @@ class HandResult(NamedTuple):
     thrown_in: bool
     trump: str | None
     nest: tuple[Card, ...] | None
-    """The cards the bid winner put back (the nest that goes to the last trick), if known."""
+    """The nest that goes to the last trick, if known: what 36 different cards played leave of the
+    deck (in no particular order), else the cards the bid winner put back as written."""
     nest_points: int | None
     last_winner: str | None
     tricks: tuple[PlayedTrick, ...]
@@ -149,8 +153,7 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
         who = call.player or next(bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed)
         if call.amount is None:
             passed.add(who)
-        else:
-            passed.discard(who)
+        else:  # a passed player's bid (rook.bid-after-pass) stands, but they stay passed
             high = (who, call.amount)
         pos = bidders.index(who) + 1
     return high
@@ -158,12 +161,29 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 # --- the replay --------------------------------------------------------------------------
 
+class _Pending(NamedTuple):
+    """A failure to follow by a player whose hand is unknown, waiting for a later play to prove it."""
+
+    color: str | None
+    """The color the player should have played (trump for a trump or Bird lead)."""
+    trick: int
+    play: Play
+    kind: str
+    """'follow' (a color led), 'trump' (trump led) or 'bird' (the Bird led)."""
+    bird: int = 0
+    """For 'trump': the trick in which the player later showed the Bird (0: not yet)."""
+
+
 class _Auction:
-    __slots__ = ("calls", "high", "ended", "all_pass")
+    __slots__ = ("calls", "high", "legal", "passed", "ended", "all_pass")
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, int | None]] = []
         self.high: tuple[str, int] | None = None
+        """The standing bid, as the record says the table took it."""
+        self.legal: tuple[str, int] | None = None
+        """The highest legal bid, which the next bid must beat (rook.bid-step)."""
+        self.passed: set[str] = set()
         self.ended = False
         self.all_pass = False
 
@@ -192,16 +212,28 @@ class _Replay:
         winner: str | None = None
         won_at: int | None = None
         results: list[HandResult] = []
+        kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for hand in rec.hands:
             n = hand.number
-            order = seating(players, played // every if every else 0)
+            period = played // every if every else 0
+            order = seating(players, period)
+            if kept is not None and kept[1] == period:
+                order = kept[0]  # the record kept the old seats: carry on from what it says happened
+            mark = len(self.f.violations)
             dealer, alt = self.dealer(hand, order, prev, played)
+            dealt = {v.rule for v in self.f.violations[mark:]}
             if winner is not None:
                 self.f.violation("rook.game-end",
                                  f"hand {n} was played after the game was over: {winner} won in hand {won_at} "
                                  f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
                                  "not count", line=hand.line, hand=n)
+            mark, events = len(self.f.violations), len(self.f.events)
             result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
+                old = self.old_seating(hand, prev, order, played, dealt, mark, events)
+                if old is not None:
+                    result, dealer, alt, order = old
+                    kept = (order, period)
             if result.thrown_in:
                 pass  # rook.all-pass: a thrown-in hand does not count toward the seat change
             else:
@@ -217,6 +249,54 @@ class _Replay:
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), totals, winner, won_at))
+
+    # rook.seat-change
+    def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
+                    played: int, dealt: set[str], mark: int, events: int
+                    ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
+        """The first hand after a seat change, judged in the old seating if it was evidently played so.
+
+        A table that forgot to change seats bids and plays the whole hand in the old clockwise order:
+        judged in the new one, every call and every trick would be out of turn. When the hand's
+        bidding and play fit the old seating better, the forgotten seat change is reported once
+        (by `dealer` already, or here) and the hand — and the rest of this seating period — is judged
+        in the seating the record used. Returns the replayed hand, its dealer, no alternative dealer,
+        and the old seating; None when the new seating fits at least as well.
+        """
+        orders = ("rook.bid-order", "rook.turn-order")
+        if not any(v.rule in orders for v in self.f.violations[mark:]):
+            return None
+        last, _alt, old = prev
+        dealer = hand.dealer or left_of(last, old)
+        saved, self.f = self.f, Findings()
+        try:
+            result: HandResult | None = self.hand(hand, dealer, old, dealer)
+        except InputError:
+            result = None
+        trial, self.f = self.f, saved
+        extra = 0 if "rook.seat-change" in dealt else 1
+        if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
+            return None
+        del self.f.violations[mark:]
+        del self.f.events[events:]
+        judged = "the rest of this seating period are judged in the seating the record used"
+        if not extra:  # `dealer` reported it: say how the hand is judged
+            i = max(k for k, v in enumerate(self.f.violations) if v.rule == "rook.seat-change")
+            v = self.f.violations[i]
+            self.f.violations[i] = v._replace(
+                message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
+        else:
+            n, every = hand.number, self.opts["seat_change_every"]
+            first = hand.tricks[0].line if hand.tricks else None
+            self.f.violation(
+                "rook.seat-change",
+                f"hand {n} was bid and played as if the seats had not changed ({', '.join(old)} clockwise), but "
+                f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
+                f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
+                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer)
+        self.f.violations += trial.violations
+        self.f.events += trial.events
+        return result, dealer, None, old
 
     # rook.dealer-rotation, rook.seat-change
     def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
@@ -303,10 +383,19 @@ class _Replay:
         return False
 
     # rook.deck, rook.deal
-    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None]:
-        """Who was dealt each card (the nest as ''), and the nest as dealt, if known or deducible."""
+    def cards(self, hand: Hand) -> tuple[dict[Card, str], tuple[Card, ...] | None, set[str], set[Card]]:
+        """Who was dealt each card (the nest as ''), the nest as dealt, if known or deducible, the
+        deal entries (the nest as '') that broke rook.deck or rook.deal, and the cards dealt twice.
+
+        A player's plays are judged against their deal only when that entry is sound: once it is
+        reported, what the player really held is unknown, and the player is judged by inference, so
+        the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
+        both entries doubtful (either may be the wrong one), and where it really was is unknown.
+        """
         n = hand.number
         owner: dict[Card, str] = {}
+        doubtful: set[str] = set()
+        twice: set[Card] = set()
         clean = True
 
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
@@ -314,6 +403,8 @@ class _Replay:
             if c not in self.deck:
                 self.f.violation("rook.deck", f"{c} in {where} is not a card of this game: " + self.not_in_deck(c),
                                  line=line, hand=n, player=player)
+                doubtful.add(who)
+                owner.setdefault(c, who)  # so that playing it is not reported again
                 return False
             if c in owner:
                 prev = "the nest" if owner[c] == "" else owner[c]
@@ -321,21 +412,33 @@ class _Replay:
                 dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
                 self.f.violation("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
                                  line=line, hand=n, player=player)
+                doubtful.update((who, owner[c]))
+                twice.add(c)
                 return False
             owner[c] = who
             return True
 
-        for p, cards in (hand.deal or {}).items():
+        deal = hand.deal or {}
+        nest = hand.nest
+        # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
+        # as the player's wrong count, reported once, at the player.
+        moved = (nest is not None and len(nest) != self.nest_size and len(deal) == 4
+                 and sum(map(len, deal.values())) + len(nest) == len(self.deck))
+        for p, cards in deal.items():
             line = (hand.deal_lines or {})[p]
             if len(cards) != HAND_CARDS:
                 clean = False
+                doubtful.add(p)
+                also = (f"; the nest has {len(nest)} instead of {self.nest_size}, so the cards went to the wrong place "
+                        "in the deal" if moved and nest is not None else "")
                 self.f.violation("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
-                                 f"{HAND_CARDS} ({show(cards)})", line=line, hand=n, player=p)
+                                 f"{HAND_CARDS} ({show(cards)}){also}", line=line, hand=n, player=p)
             for c in cards:
                 clean = place(c, p, line, p) and clean
-        nest = hand.nest
         if nest is not None:
             if len(nest) != self.nest_size:
+                doubtful.add("")
+            if len(nest) != self.nest_size and not moved:
                 self.f.violation("rook.deal", f"the nest has {len(nest)} cards; {self.nest_size} are dealt to "
                                  f"the nest ({show(nest)})", line=hand.nest_line, hand=n)
             for c in nest:
@@ -344,7 +447,9 @@ class _Replay:
             nest = tuple(sorted(self.deck - owner.keys()))  # the nest is what was not dealt
             for c in nest:
                 owner[c] = ""
-        return owner, nest
+        for c in twice:
+            del owner[c]  # dealt to two entries: which one really had it is unknown
+        return owner, nest, doubtful, twice
 
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
@@ -356,7 +461,7 @@ class _Replay:
         n = hand.number
         bidders = from_left(dealer, order)
         a = _Auction()
-        passed: set[str] = set()
+        passed = a.passed
         legal: tuple[str, int] | None = None
         pos = 0
         for call in hand.bidding or ():
@@ -387,16 +492,17 @@ class _Replay:
                 passed.add(who)
             else:
                 # A bid is judged against the highest *legal* bid so far, so one bad bid is reported once.
-                if self.bid_amount(call.amount, legal, who, where):
-                    legal = (who, call.amount)
-                passed.discard(who)
+                # A passed player's bid (rook.bid-after-pass, reported above) is never legal; it stands as
+                # the record says the table took it, but the player stays passed and is skipped.
+                if self.bid_amount(call.amount, legal, who, where) and who not in passed:
+                    legal = a.legal = (who, call.amount)
                 a.high = (who, call.amount)
             a.calls.append((who, call.amount))
             pos = bidders.index(who) + 1
-            if len(passed) == 4:
-                a.ended = a.all_pass = True
-            elif a.high is not None and len(passed - {a.high[0]}) == 3:
+            if a.high is not None and len(passed - {a.high[0]}) == 3:
                 a.ended = True
+            elif len(passed) == 4:
+                a.ended = a.all_pass = True
         return a
 
     def bid_amount(self, amount: int, high: tuple[str, int] | None, who: str, where: dict[str, Any]) -> bool:
@@ -421,6 +527,34 @@ class _Replay:
             return True
         return False
 
+    def unwritten_calls(self, n: int, auc: _Auction, b: Bid) -> tuple[str, int]:
+        """The winner of an auction whose last calls are not written, when `bid` names one.
+
+        A `bid` the written calls can still lead to is taken as the winner (the calls after it
+        were left out); the standing bid itself means the missing calls were the passes. A `bid`
+        they cannot lead to — by a player who has passed, or not over the standing bid — is
+        rook.bid-end, as for a full auction, and the written calls decide (missing ones read as
+        passes).
+        """
+        where: dict[str, Any] = {"line": b.line, "hand": n, "player": b.player}
+        if auc.high is not None and (b.player, b.amount) == auc.high:
+            return auc.high
+        if b.player not in auc.passed and (auc.high is None or b.amount > auc.high[1]):
+            self.bid_amount(b.amount, auc.legal, b.player, where)  # one more bid, judged as such
+            return b.player, b.amount
+        why = (f"{b.player} passed in the bidding and is out of it" if b.player in auc.passed
+               else f"{b.amount} is not over the standing bid ({auc.high[0]}'s {auc.high[1]})" if auc.high
+               else "")
+        if auc.high is None:
+            self.f.violation("rook.bid-end", f"`bid` says {b.player} won at {b.amount}, but {why}", **where)
+            return b.player, b.amount
+        winner, amount = auc.high
+        self.f.violation("rook.bid-end",
+                         f"`bid` says {b.player} won at {b.amount}, but {why}: the calls written leave "
+                         f"{winner}'s bid of {amount} standing, and the calls not written are read as passes, so "
+                         f"{winner} won at {amount}", **where)
+        return auc.high
+
     def check_bid_value(self, amount: int, who: str, where: dict[str, Any]) -> None:
         """A `bid` written without the auction must still be a bid someone could win with."""
         self.bid_amount(amount, None, who, where)
@@ -428,7 +562,7 @@ class _Replay:
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
-        owner, nest = self.cards(hand)
+        owner, nest, doubtful, twice = self.cards(hand)
         auc = self.auction(hand, seat, order) if hand.bidding is not None else None
         bidder: str | None = None
         amount: int | None = None
@@ -461,6 +595,8 @@ class _Replay:
             bidder, amount = b.player, b.amount
             if auc is None:
                 self.check_bid_value(b.amount, b.player, {"line": b.line, "hand": n, "player": b.player})
+            else:
+                bidder, amount = self.unwritten_calls(n, auc, b)
         elif auc is not None and hand.played_line is not None:
             if auc.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
@@ -473,24 +609,37 @@ class _Replay:
         if thrown:
             return HandResult(**base, trump=None, nest=None, nest_points=None, last_winner=None, tricks=(),
                               points=None, scores=None, made=None, complete=True, counted=False)
-        known = {p: set(cards) for p, cards in (hand.deal or {}).items()}
-        pool = self.exchange(hand, bidder, owner, nest, known)
+        known = {p: set(cards) for p, cards in (hand.deal or {}).items() if p not in doubtful}
+        pool = self.exchange(hand, bidder, owner, None if "" in doubtful else nest, known)
         trump = self.trump(hand, bidder)
         played: list[PlayedTrick] = []
         last_winner = None
         if hand.tricks is not None:
-            played = self.play(hand, seat, order, trump, owner, nest, known, pool, bidder)
+            # A card dealt twice (reported) that is put back and also played is the same mistake.
+            buried = set(hand.discard or ()) - twice
+            played = self.play(hand, seat, order, trump, owner, buried, known, pool, bidder)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
         points: dict[str, int] | None = None
         nest_points: int | None = None
-        if last_winner is not None:
+        real_nest = hand.discard
+        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
+        if last_winner is not None and not shown <= self.deck and hand.points is not None:
+            # A card outside the deck that the hand does not identify: its counters are unknown, so the
+            # written points cannot be checked against the tricks; carry on from what the record says.
+            points = self.summary_points(hand)
+        elif last_winner is not None:
             trick_points = {t: 0 for t in self.teams.labels}
             for pt in played[:TRICKS]:
                 trick_points[self.teams.of[pt.winner]] += pt.points  # type: ignore[index]
-            if hand.discard is not None:
+            if len(shown) == TRICKS * 4 and shown <= self.deck:
+                # 36 different cards played: the nest that goes to the last trick is what they leave of
+                # the deck, whatever the discard says (a discard written wrong is reported once, at it).
+                real_nest = tuple(self.deck - shown)  # unordered: the replay sorts it for display
+                nest_points = sum(c.points for c in real_nest)
+            elif hand.discard is not None:
                 nest_points = sum(c.points for c in hand.discard)
-            else:  # the nest is whatever the 36 played cards leave of the deck
+            else:  # the nest is whatever the played cards leave of the counters
                 nest_points = max(0, self.total - sum(trick_points.values()))
             points = dict(trick_points)
             points[self.teams.of[last_winner]] += nest_points
@@ -507,7 +656,7 @@ class _Replay:
             ok = made(amount, points[bid_team])
             self.check_scores(hand, bid_team, amount, points, scores)
         complete = points is not None
-        return HandResult(**base, trump=None if trump in (None, NO_TRUMP) else trump, nest=hand.discard,
+        return HandResult(**base, trump=None if trump in (None, NO_TRUMP) else trump, nest=real_nest,
                           nest_points=nest_points, last_winner=last_winner, tricks=tuple(played), points=points,
                           scores=scores, made=ok, complete=complete, counted=scores is not None)
 
@@ -524,29 +673,32 @@ class _Replay:
         if discard is None:
             known.pop(bidder, None)  # 9 of the 14, but which is not written: judged by inference
             return pool
-        where: dict[str, Any] = {"line": hand.discard_line, "hand": n, "player": bidder}
-        held = f" (the 9 dealt and the {self.nest_size} of the nest)"
-        if len(discard) != self.nest_size:
-            self.f.violation("rook.nest-exchange",
-                             f"{bidder} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
-                             f"back exactly {self.nest_size} as the new nest", **where)
+        # One discard written wrong is one mistake: every problem with it goes into one report.
+        problems: list[str] = []
         seen: set[Card] = set()
+        twice = [c for i, c in enumerate(discard) if c in discard[:i]]
+        if len(discard) != self.nest_size and len(set(discard)) != self.nest_size:
+            problems.append(f"{bidder} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
+                            f"back exactly {self.nest_size} as the new nest")
+        if twice:
+            problems.append(f"{bidder} put {show(set(twice))} back twice ({show(discard)}): the {self.nest_size} "
+                            "cards put back are different cards from the hand")
+        held = f" (the 9 dealt and the {self.nest_size} of the nest)"
         for c in discard:
             if c in seen:
-                self.f.violation("rook.nest-exchange", f"{bidder} put {c} back twice: the {self.nest_size} cards "
-                                 "put back are different cards from the hand", **where)
                 continue
             seen.add(c)
             if pool is not None and c not in pool:
                 whose = owner.get(c)
                 more = f"; it was dealt to {whose}" if whose else ""
-                self.f.violation("rook.nest-exchange",
-                                 f"{bidder} put back {c}, which was not among the {len(pool)} cards {bidder} "
-                                 f"held{held}{more}; the discard comes from those cards ({show(pool)})", **where)
+                problems.append(f"{bidder} put back {c}, which was not among the {len(pool)} cards {bidder} "
+                                f"held{held}{more}; the discard comes from those cards ({show(pool)})")
             elif pool is None and owner.get(c) not in (None, "", bidder):
-                self.f.violation("rook.nest-exchange",
-                                 f"{bidder} put back {c}, but {c} was dealt to {owner[c]}: the discard comes from "
-                                 f"the bid winner's own cards and the nest", **where)
+                problems.append(f"{bidder} put back {c}, but {c} was dealt to {owner[c]}: the discard comes from "
+                                "the bid winner's own cards and the nest")
+        if problems:
+            self.f.violation("rook.nest-exchange", "; and ".join(problems), line=hand.discard_line, hand=n,
+                             player=bidder)
         if pool is not None:
             known[bidder] = pool - seen
         else:
@@ -566,35 +718,77 @@ class _Replay:
 
     # rook.turn-order, rook.card-not-held, rook.deck, rook.follow-color, rook.bird-*, rook.trick-winner
     def play(self, hand: Hand, dealer: str, order: tuple[str, ...], trump: str | None, owner: dict[Card, str],
-             nest: tuple[Card, ...] | None, known: dict[str, set[Card]], pool: set[Card] | None,
+             buried: set[Card], known: dict[str, set[Card]], pool: set[Card] | None,
              bidder: str | None) -> list[PlayedTrick]:
         n = hand.number
-        buried = set(hand.discard or ())
         played_in: dict[Card, int] = {}
-        # Without a known hand, a failure to follow is only proved by a later play:
-        # (color, trick, play, kind) with kind 'follow' (a color led), 'trump' (trump led), 'bird' (Bird led).
-        pending: dict[str, list[tuple[str | None, int, Play, str]]] = {p: [] for p in self.players}
+        # Without a known hand, a failure to follow is only proved by a later play.
+        pending: dict[str, list[_Pending]] = {p: [] for p in self.players}
         leader = from_left(dealer, order)[0]
         out: list[PlayedTrick] = []
-        for t, trick in enumerate(hand.tricks or (), 1):
+        tricks = hand.tricks or ()
+        stand, odd = self.stand_ins(tricks, hand.discard, known)
+        for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
                 self.f.violation("rook.deal",
                                  f"trick {t} is one trick too many: each player is dealt {HAND_CARDS} cards, so a hand "
                                  f"has {TRICKS} tricks", line=trick.line, hand=n, trick=t)
                 break
             self.turn_order(trick, leader, t, n, dealer, order)
-            led = trick.plays[0].card
-            for k, pl in enumerate(trick.plays):
-                self.card(pl, None if k == 0 else led, t, n, trump, owner, nest, buried, known, pool, bidder,
-                          played_in, pending)
-            pts = sum(pl.card.points for pl in trick.plays)
-            if len(trick.plays) < 4:
-                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts))
+            plays = trick.plays
+            if stand and any((t, pl.player) in stand for pl in plays):
+                plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
+            led = plays[0].card
+            for k, pl in enumerate(plays):
+                self.card(pl, trick.plays[k].card, None if k == 0 else led, t, n, trump, owner, buried, known,
+                          pool, bidder, played_in, pending)
+            pts = sum(pl.card.points for pl in plays)
+            if len(plays) < 4:
+                out.append(PlayedTrick(t, trick.plays, None, "unfinished", pts, plays))
                 break
-            best, why = trick_winner(trick.plays, trump)
+            best, why = trick_winner(plays, trump)
+            following = tricks[t].plays[0].player if t < len(tricks) else None
+            if t in odd and following != best.player and any(pl.player == following for pl in plays):
+                # A card outside the deck has no rank: the record's next leader says who won the trick.
+                best = next(pl for pl in plays if pl.player == following)
+                strange = show(pl.card for pl in plays if pl.card not in self.deck)
+                why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
             leader = best.player
-            out.append(PlayedTrick(t, trick.plays, best.player, why, pts))
+            out.append(PlayedTrick(t, trick.plays, best.player, why, pts, plays))
+        self.settle(n, pending)
         return out
+
+    # rook.deck
+    def stand_ins(self, tricks: Sequence[Trick], discard: Sequence[Card] | None, known: dict[str, set[Card]]
+                  ) -> tuple[dict[tuple[int, str], Card], set[int]]:
+        """For one card outside the deck in a fully played hand: the deck card it must have been.
+
+        The 35 other cards played, the discard (when it is 5 different cards none of which was
+        played) and the player's known hand may leave exactly one card of the deck unaccounted
+        for; that card is what was played, so the trick is won and counted as the record goes on
+        (the card written is still reported once, under rook.deck). Returns the stand-ins keyed by
+        (trick, player), and the tricks left with a card outside the deck that nothing identifies.
+        """
+        deck = self.deck
+        if {pl.card for tr in tricks[:TRICKS] for pl in tr.plays} <= deck:
+            return {}, set()
+        strange = [(t, pl) for t, tr in enumerate(tricks[:TRICKS], 1) for pl in tr.plays if pl.card not in deck]
+        odd = {t for t, _pl in strange}
+        if len(strange) != 1 or len(tricks) < TRICKS or len(tricks[TRICKS - 1].plays) < 4:
+            return {}, odd
+        others = {pl.card for tr in tricks[:TRICKS] for pl in tr.plays if pl.card in deck}
+        if len(others) != TRICKS * 4 - 1:
+            return {}, odd
+        left = deck - others
+        put_back = set(discard or ())
+        if len(put_back) == self.nest_size and put_back <= left:
+            left -= put_back
+        t, pl = strange[0]
+        if pl.player in known:
+            left &= known[pl.player]
+        if len(left) != 1:
+            return {}, odd
+        return {(t, pl.player): next(iter(left))}, set()
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str, order: tuple[str, ...]) -> None:
         first = trick.plays[0].player
@@ -614,12 +808,24 @@ class _Replay:
                                  line=pl.line, hand=n, trick=t, player=pl.player)
                 return
 
-    def card(self, pl: Play, led: Card | None, t: int, n: int, trump: str | None, owner: dict[Card, str],
-             nest: tuple[Card, ...] | None, buried: set[Card], known: dict[str, set[Card]],
+    def card(self, pl: Play, written: Card, led: Card | None, t: int, n: int, trump: str | None,
+             owner: dict[Card, str], buried: set[Card], known: dict[str, set[Card]],
              pool: set[Card] | None, bidder: str | None, played_in: dict[Card, int],
-             pending: dict[str, list[tuple[str | None, int, Play, str]]]) -> None:
+             pending: dict[str, list[_Pending]]) -> Play:
+        """Judge one play; returns it as judged. `pl.card` is the card judged: the `written` one, or
+        the deck card that stands in for a written card outside the deck (`stand_ins`)."""
         p, c = pl.player, pl.card
         where: dict[str, Any] = {"line": pl.line, "hand": n, "trick": t, "player": p}
+        if written not in self.deck:
+            # rook.deck, not rook.card-not-held: nobody can hold a card the game does not have. Once
+            # for a card the deal already gave this player (reported there).
+            if owner.get(written) != p:
+                stood = f"; the rest of the hand shows it was {c}" if c != written else ""
+                self.f.violation("rook.deck", f"{p} played {written}, which is not a card of this game: "
+                                 + self.not_in_deck(written) + stood, **where)
+            if c == written:  # which card it was is unknown: nothing more can be judged of it
+                self.infer(p, c, led, t, n, trump, pl, pending)
+                return pl
         held = known.get(p)
         if held is not None:
             if c not in held:
@@ -633,10 +839,7 @@ class _Replay:
                     self.follow_violation(p, c, led, trump, held, allowed, where)
                 held.discard(c)
                 played_in.setdefault(c, t)
-                return
-        elif c not in self.deck:
-            self.f.violation("rook.deck", f"{p} played {c}, which is not a card of this game: "
-                             + self.not_in_deck(c), **where)
+                return pl
         elif c in played_in:
             self.f.violation("rook.deck", f"{p} played {c}, which was already played in trick {played_in[c]}: "
                              "the deck has one of each card", **where)
@@ -651,6 +854,7 @@ class _Replay:
                              f"{p} played {c}, which was neither dealt to {p} nor in the nest {p} took", **where)
         played_in.setdefault(c, t)
         self.infer(p, c, led, t, n, trump, pl, pending)
+        return pl
 
     def whereabouts(self, c: Card, p: str, owner: dict[Card, str], buried: set[Card],
                     played_in: dict[Card, int], bidder: str | None) -> str:
@@ -697,45 +901,62 @@ class _Replay:
                              f"plays were {show(follow)}{bird}", **where)
 
     def infer(self, p: str, c: Card, led: Card | None, t: int, n: int, trump: str | None, pl: Play,
-              pending: dict[str, list[tuple[str | None, int, Play, str]]]) -> None:
-        """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure."""
+              pending: dict[str, list[_Pending]]) -> None:
+        """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.
+
+        A player who did not play trump to a trump lead and later shows the Bird held a trump; but
+        whether the Bird was their *only* trump (rook.bird-must-follow-trump) or they also held an
+        ordinary one (rook.follow-color) is known only when the hand is over (`settle`).
+        """
         still = []
-        for color, tt, revoke, kind in pending[p]:
-            if kind == "follow" and not c.is_bird and c.color == color:
+        for w in pending[p]:
+            if w.kind == "follow" and not c.is_bird and c.color == w.color:
                 self.f.violation(
                     "rook.follow-color",
-                    f"{p} played {revoke.card} to a {color_word(color)} lead in trick {tt}, but still held "
-                    f"{color_word(color)}: {p} played {c} in trick {t}. A player who holds the led color must "
+                    f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still held "
+                    f"{color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color must "
                     "play it (only the Bird may be played instead)",
-                    line=revoke.line, hand=n, trick=tt, player=p)
-            elif kind == "trump" and c.is_bird:
-                self.f.violation(
-                    "rook.bird-must-follow-trump",
-                    f"{p} played {revoke.card} to a trump ({color_word(color)}) lead in trick {tt}, but held the "
-                    f"Bird: {p} played it in trick {t}. The Bird is the highest trump; a player with the Bird and "
-                    "no other trump must play it to a trump lead, not discard to hide it",
-                    line=revoke.line, hand=n, trick=tt, player=p)
-            elif kind in ("trump", "bird") and c.color == color and color is not None:
-                rule = "rook.bird-led" if kind == "bird" else "rook.follow-color"
-                lead = "the Bird's lead, which calls for trump" if kind == "bird" else "a trump lead"
+                    line=w.play.line, hand=n, trick=w.trick, player=p)
+            elif w.kind == "trump" and c.is_bird:
+                still.append(w._replace(bird=t))
+            elif w.kind in ("trump", "bird") and c.color == w.color and w.color is not None:
+                rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
+                lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
                 self.f.violation(
                     rule,
-                    f"{p} played {revoke.card} to {lead} ({color_word(color)}) in trick {tt}, but still held "
-                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led",
-                    line=revoke.line, hand=n, trick=tt, player=p)
+                    f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
+                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
+                    + (f" (so the Bird, which {p} played in trick {w.bird}, was not {p}'s only trump)"
+                       if w.bird else ""),
+                    line=w.play.line, hand=n, trick=w.trick, player=p)
             else:
-                still.append((color, tt, revoke, kind))
+                still.append(w)
         pending[p] = still
         if led is None or c.is_bird:
             return
         if led.is_bird:
             if trump is not None and c.color != trump:
-                pending[p].append((trump, t, pl, "bird"))
+                pending[p].append(_Pending(trump, t, pl, "bird"))
         elif led.color == trump:
             if c.color != trump:
-                pending[p].append((trump, t, pl, "trump"))
+                pending[p].append(_Pending(trump, t, pl, "trump"))
         elif c.color != led.color:
-            pending[p].append((led.color, t, pl, "follow"))
+            pending[p].append(_Pending(led.color, t, pl, "follow"))
+
+    # rook.bird-must-follow-trump
+    def settle(self, n: int, pending: dict[str, list[_Pending]]) -> None:
+        """At the end of the recorded play: a player who hid the Bird from a trump lead and never
+        showed another trump held the Bird as their only trump."""
+        for p in self.players:
+            for w in pending[p]:
+                if w.kind == "trump" and w.bird:
+                    self.f.violation(
+                        "rook.bird-must-follow-trump",
+                        f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
+                        f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
+                        "is the highest trump; a player with the Bird and no other trump must play it to a trump "
+                        "lead, not discard to hide it",
+                        line=w.play.line, hand=n, trick=w.trick, player=p)
 
     # rook.points-total
     def summary_points(self, hand: Hand) -> dict[str, int]:
