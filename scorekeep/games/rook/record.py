@@ -261,10 +261,17 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
         if key in top:
             kw[key] = _team_values(top[key], teams, players, f"`{key}` of {where}")
             kw[f"{key}_line"] = top[key].line
-    if "scores" in top and "points" not in top and "tricks" not in top:
+    # A thrown-in hand (all four passed) may write its 0-0 on the sheet: that is not playing on.
+    # Other scores on it are judged (rook.all-pass), not refused: there are no points to give.
+    calls = kw.get("bidding")
+    all_pass = ("bid" not in top and calls is not None and len(calls) >= 4  # type: ignore[arg-type]
+                and all(c.amount is None for c in calls))  # type: ignore[attr-defined, union-attr]
+    thrown_zero = all_pass and "scores" in top and all(
+        v.value == 0 for v in kw["scores"].values())  # type: ignore[attr-defined]
+    if "scores" in top and "points" not in top and "tricks" not in top and not all_pass:
         raise InputError(f"{where} has `scores` but neither `points` nor `tricks`: write the points each "
                          "team captured so the scores can be checked", top["scores"].line)
-    played = [top[k].line for k in PLAYED_KEYS if k in top]
+    played = [top[k].line for k in PLAYED_KEYS if k in top and not (k == "scores" and thrown_zero)]
     if played:
         kw["played_line"] = min(played)
         if "bid" not in top and "bidding" not in top:
