@@ -64,6 +64,9 @@ def _parse(text: str) -> Card | None:
 
 def parse_card_or_joker(text: str) -> Card | None:
     """Like parse_card, but also reads `JK`, `Joker` and `JK=5H` as JOKER (records.md notation)."""
+    card = _cache.get(text)
+    if card is not None:
+        return card
     t = text.strip().upper()
     if t in ("JK", "JOKER") or t.startswith("JK="):
         return JOKER

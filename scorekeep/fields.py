@@ -146,6 +146,10 @@ def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str)
 
 
 def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) -> T:
+    if node.__class__ is Scalar:  # the common case first: this runs for every card of an archive
+        found = parse(node.value)  # type: ignore[union-attr]
+        if found is not None:
+            return found
     if not isinstance(node, Scalar) or node.is_null:
         raise InputError(f"{what} must be one card, not {kind(node)}", node.line)
     found = parse(node.value.strip())
@@ -171,6 +175,8 @@ def players(node: Node, count: range) -> tuple[str, ...]:
 
 def player(node: Node, names: Sequence[str], what: str) -> str:
     """A name that must be one of the players."""
+    if node.__class__ is Scalar and node.value in names:  # type: ignore[union-attr]
+        return node.value  # type: ignore[union-attr]
     name = text(node, what)
     if name not in names:
         raise InputError(

@@ -380,3 +380,21 @@ hands:
       - {South: Bird, West: R5, North: R6, East: R7}
 """)
     assert found(a.violations) == [("rook.deck", {"hand": 2, "trick": 1, "player": "South"})]
+
+
+def test_may_play_agrees_with_the_legal_set_everywhere() -> None:
+    """may_play is the fast form of legal_cards (rook.follow-color, the Bird rules): the same answer
+    for every card, hand, lead and trump of many random situations."""
+    import random
+
+    from scorekeep.games.rook.cards import DECK
+    from scorekeep.games.rook.rules import legal_cards, may_play
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        hand = set(rng.sample(DECK, rng.randint(1, 9)))
+        led = rng.choice([None, *rng.sample(DECK, 3)])
+        trump = rng.choice(["R", "Y", "B", "G"])
+        allowed = legal_cards(hand, led, trump)
+        for c in hand:
+            assert may_play(c, hand, led, trump) == (c in allowed), (c, hand, led, trump)

@@ -84,6 +84,8 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
     n, last = len(evidence), len(pattern)
     if n == 0:
         return []
+    if all(not e or (i < last and pattern[i] in e) for i, e in enumerate(evidence)):
+        return [i if i < last else None for i in range(n)]  # the usual record: nothing to re-align
     INF = float("inf")
     width = last + n
 

@@ -121,6 +121,17 @@ def legal_cards(hand: set[Card], led: Card | None, trump: str | None) -> set[Car
     return follow | {c for c in hand if c.is_bird}
 
 
+def may_play(card: Card, hand: set[Card], led: Card | None, trump: str | None) -> bool:
+    """Whether `card` is in legal_cards(hand, led, trump), without building the set: this runs
+    for every card of an archive, the set only when a message needs it."""
+    if led is None:
+        return True
+    if led.color == "" or led.color == trump:
+        return card.color == "" or card.color == trump or not any(
+            h.color == "" or h.color == trump for h in hand)
+    return card.color == led.color or card.color == "" or not any(h.color == led.color for h in hand)
+
+
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
     highest card of the led color."""
@@ -833,10 +844,9 @@ class _Replay:
                                  + self.whereabouts(c, p, owner, buried, played_in, bidder), **where)
                 known.pop(p)  # the record lost track of this hand: judge it by inference from now on
             else:
-                allowed = legal_cards(held, led, trump)
-                if c not in allowed:
+                if not may_play(c, held, led, trump):
                     assert led is not None
-                    self.follow_violation(p, c, led, trump, held, allowed, where)
+                    self.follow_violation(p, c, led, trump, held, legal_cards(held, led, trump), where)
                 held.discard(c)
                 played_in.setdefault(c, t)
                 return pl
