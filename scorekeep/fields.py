@@ -6,7 +6,6 @@ says what was expected, so each game's record reader stays short and uniform.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
@@ -36,6 +35,8 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in choices}
     if word.lower() in lowered:
         return lowered[word.lower()]
+    import difflib  # only a misspelt record pays for it
+
     hit = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return hit[0] if hit else None
 

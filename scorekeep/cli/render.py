@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -65,6 +63,9 @@ def _flatten(row: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def sheet_csv(sheet: Sheet) -> str:
     """One CSV row per hand/game, nested values flattened to `bids North`-style columns."""
+    import csv
+    import io
+
     flat = [_flatten(r) for r in sheet.rows]
     columns: list[str] = []
     for r in flat:
