@@ -1360,7 +1360,6 @@ def _ordinary(held: list[int], color: int) -> list[int]:
 
 def _revoke(m: Match, rng: random.Random, i: int, at: tuple[int, int],
             wrong: Callable[[list[int], Trick], list[int]], deal: bool) -> Made:
-    h = m.hands[i]
     who: list[str] = []
 
     def bad(p: str, held: list[int], trick: Trick, lg: list[int]) -> int:
