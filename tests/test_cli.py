@@ -135,3 +135,41 @@ def test_every_command_has_help_with_an_example() -> None:
 
 def test_version() -> None:
     assert cli("--version").out.startswith("scorekeep ")
+
+
+class _Tty:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+def test_check_progress_only_on_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from scorekeep.cli import _Progress
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    term = _Tty(True)
+    p = _Progress(3, term)
+    for i in (1, 2, 3):
+        p.show(i)
+    p.clear()
+    assert "checked 1/3" in term.text and "checked 3/3" in term.text and term.text.endswith("\r\x1b[K")
+    piped = _Tty(False)
+    q = _Progress(3, piped)
+    q.show(3)
+    q.clear()
+    assert piped.text == ""
+
+
+def test_check_json_output_has_no_progress() -> None:
+    r = cli("check", OH, CLEAN, "--format", "json")
+    assert "checked" not in r.err and r.out.lstrip().startswith("{")

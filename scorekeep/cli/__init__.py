@@ -103,7 +103,7 @@ def check(
             if rep.audit is not None:
                 lines += [render.finding_line(rep.path, v) for v in rep.audit.violations]
                 lines += [render.finding_line(rep.path, e, "event ") for e in rep.audit.events]
-            if progress:
+            if progress and (lines or rep.error is not None):
                 progress.clear()
             if lines:
                 _out("\n".join(lines))
@@ -140,23 +140,30 @@ def _summary(reports: list) -> str:
 
 
 class _Progress:
-    """`checked 120/500` on the terminal, only when both streams are a terminal."""
+    """`checked 120/500` on the terminal, only when both streams are a terminal (never in JSON
+    or piped output), redrawn at most ten times a second."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, stream=None) -> None:  # type: ignore[no-untyped-def]
+        self.stream = stream or sys.stderr
         self.total = total
-        self.on = total > 1 and sys.stderr.isatty() and sys.stdout.isatty()
+        self.on = total > 1 and self.stream.isatty() and sys.stdout.isatty()
         self.shown = False
+        self.last = 0.0
 
     def show(self, done: int) -> None:
-        if self.on and (done % 10 == 0 or done == self.total):
-            sys.stderr.write(f"\rchecked {done}/{self.total}")
-            sys.stderr.flush()
+        import time
+
+        now = time.monotonic()
+        if self.on and (now - self.last >= 0.1 or done == self.total):
+            self.stream.write(f"\rchecked {done}/{self.total}")
+            self.stream.flush()
             self.shown = True
+            self.last = now
 
     def clear(self) -> None:
         if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
             self.shown = False
 
 
