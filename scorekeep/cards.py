@@ -6,8 +6,10 @@ each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 SUITS = "SHDC"
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "*": "🃏"}
@@ -48,10 +50,27 @@ DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 JOKER = Card(0, "*")
 """A joker where a game has none (Oh Hell): readable, so it can be judged by the deck rule."""
 
-_cache: dict[str, Card | None] = {}
+def cached(parse: Callable[[str], T | None], longest: int) -> Callable[[str], T | None]:
+    """A game's card parser behind a cache: an archive repeats the same few dozen card texts
+    hundreds of thousands of times. A text longer than `longest` is no card, and junk input
+    cannot grow the cache without bound."""
+    cache: dict[str, T | None] = {}
+
+    def lookup(text: str) -> T | None:
+        try:
+            return cache[text]
+        except KeyError:
+            if len(cache) > 4096:
+                cache.clear()
+            card = cache[text] = parse(text) if len(text) <= longest else None
+            return card
+
+    lookup.__doc__ = parse.__doc__
+    return lookup
 
 
 def _parse(text: str) -> Card | None:
+    """`AS`, `10h`, `TH`, `♥Q`, `Q♥` … → Card; None if it is not a standard card."""
     t = text.replace("\ufe0f", "").strip().upper()  # phones add U+FE0F after ♥
     if len(t) < 2:
         return None
@@ -62,26 +81,16 @@ def _parse(text: str) -> Card | None:
     return None
 
 
-def parse_card_or_joker(text: str) -> Card | None:
+def _parse_or_joker(text: str) -> Card | None:
     """Like parse_card, but also reads `JK`, `Joker` and `JK=5H` as JOKER (records.md notation)."""
-    card = _cache.get(text)
-    if card is not None:
-        return card
     t = text.strip().upper()
     if t in ("JK", "JOKER") or t.startswith("JK="):
         return JOKER
-    return parse_card(text)
+    return _parse(text)
 
 
-def parse_card(text: str) -> Card | None:
-    """`AS`, `10h`, `TH`, `♥Q`, `Q♥` … → Card; None if it is not a standard card."""
-    try:
-        return _cache[text]
-    except KeyError:
-        card = _cache[text] = _parse(text) if len(text) < 12 else None
-        if len(_cache) > 4096:  # junk input must not grow the cache without bound
-            _cache.clear()
-        return card
+parse_card = cached(_parse, 11)
+parse_card_or_joker = cached(_parse_or_joker, 11)
 
 
 def parse_suit(text: str) -> str | None:

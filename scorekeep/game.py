@@ -1,7 +1,7 @@
 """The shape every game module has, and the values they hand to the CLI.
 
-A game module (`scorekeep/games/<name>/`) provides a `GAME` object with:
-  read(doc, header)  the YAML mapping → the game's frozen record (InputError if unreadable)
+A game package (`scorekeep/games/<name>/`) provides `GAME`, a `Game` made of:
+  read(doc)          the YAML mapping → the game's frozen record (InputError if unreadable)
   audit(record)      replay the record against the rules → Audit (violations, events, results)
   sheet(audit)       the score sheet, a pure function of the audit
   replay(audit, …)   the record turn by turn, for the `replay` command
@@ -10,8 +10,8 @@ plus its rulebook (`RULES`) and house-rule options (`OPTIONS`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
@@ -112,16 +112,22 @@ class Selection(NamedTuple):
     game: int | None = None
 
 
-class Game(Protocol):
+class Game(NamedTuple):
+    """A game as the registry hands it out: its rulebook, its options, and the four steps,
+    each a plain function of the game's own modules."""
+
     name: str
     title: str
     RULES: tuple[RuleDoc, ...]
     OPTIONS: Mapping[str, Option]
-
-    def read(self, doc: Map) -> Any: ...
-    def audit(self, record: Any) -> Audit: ...
-    def sheet(self, audit: Audit) -> Sheet: ...
-    def replay(self, audit: Audit, selection: Selection) -> list[Section]: ...
+    read: Callable[[Map], Any]
+    """record.read: the YAML mapping → the game's frozen record (InputError if unreadable)."""
+    audit: Callable[[Any], Audit]
+    """rules.audit: replay the record against the rules."""
+    sheet: Callable[[Audit], Sheet]
+    """score.sheet: the score table, a pure function of the audit."""
+    replay: Callable[[Audit, Selection], list[Section]]
+    """The record turn by turn, for the `replay` command."""
 
 
 class Registry:

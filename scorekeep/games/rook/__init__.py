@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-from ...game import Audit, Section, Selection, Sheet
-from ...yamlio import Map
+from ...game import Audit, Game, Section, Selection
 from . import record, rules, score
 from .cards import COLOR_NAME, show
 from .rulebook import OPTIONS, RULES
@@ -20,79 +19,64 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-class Rook:
-    name = "rook"
-    title = "Rook"
-    RULES = RULES
-    OPTIONS = OPTIONS
-
-    def read(self, doc: Map) -> record.Record:
-        return record.read(doc)
-
-    def audit(self, rec: record.Record) -> Audit:
-        return rules.audit(rec)
-
-    def sheet(self, audit: Audit) -> Sheet:
-        return score.sheet(audit)
-
-    def replay(self, audit: Audit, selection: Selection) -> list[Section]:
-        """Each hand trick by trick as the source article tabulates it, then the nest and the total check."""
-        result: rules.Result = audit.result
-        rec: record.Record = audit.record
-        teams = result.teams
-        out = []
-        for h, hand in zip(result.hands, rec.hands):
-            if selection.hand is not None and h.number != selection.hand:
-                continue
-            if h.thrown_in:
-                what = "all four passed: thrown in"
-            elif h.bidder is not None:
-                what = (f"{h.bidder} ({h.bid_team}) wins the bid at {h.bid}" + (" (dealer forced)" if h.forced else "")
-                        + (f"; trump {COLOR_NAME[h.trump]}" if h.trump else ""))
-            else:
-                what = "auction not finished"
-            title = f"Hand {h.number}: {h.dealer} deals; {what}"
-            rows = tuple(
-                (str(t.number),
-                 ", ".join(f"{p.player} {p.card}" + (f" (read as {j.card})" if j.card != p.card else "")
-                           for p, j in zip(t.plays, t.judged or t.plays)),
-                 t.winner or "–",
-                 str(t.points) + (f" ({' '.join(str(p.card) for p in t.judged or t.plays if p.card.points)})"
-                                  if t.points else ""))
-                for t in h.tricks)
-            notes: list[str] = []
-            if h.calls:
-                calls = ", ".join(f"{p} {'pass' if a is None else a}" for p, a in h.calls)
-                notes.append(f"bidding from {h.dealer}'s left: {calls}")
-            if hand.nest is not None or hand.discard is not None:
-                parts = []
-                if hand.nest is not None:
-                    parts.append(f"nest dealt {' '.join(map(str, hand.nest))}")
-                if hand.discard is not None:
-                    parts.append(f"{h.bidder or 'the bid winner'} put back {' '.join(map(str, hand.discard))} "
-                                 f"({sum(c.points for c in hand.discard)} points)")
-                if h.nest is not None and hand.discard is not None and set(h.nest) != set(hand.discard):
-                    parts.append(f"the cards played leave {show(h.nest)} as the nest")
-                notes.append("; ".join(parts))
-            if h.last_winner is not None and h.nest_points is not None:
-                trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])
-                notes.append(f"the nest ({h.nest_points} points) goes to {h.last_winner}, who won trick "
-                             f"{rules.TRICKS} → {teams.of[h.last_winner]}")
-                notes.append(f"total check: {trick_total} + {h.nest_points} = {trick_total + h.nest_points}")
-            if h.points is not None:
-                captured = ", ".join(f"{t} {h.points[t]}" for t in teams.labels)
-                line = f"captured: {captured}"
-                if h.scores is not None and h.bid_team is not None:
-                    verdict = "made it" if h.made else "was set"
-                    line += (f"; {h.bid_team} bid {h.bid} and {verdict}: "
-                             + ", ".join(f"{t} {_signed(h.scores[t])}" for t in teams.labels))
-                    if not h.counted:
-                        line += " (not counted)"
-                notes.append(line)
-            if not h.tricks and not h.thrown_in:
-                notes.append("no trick-by-trick play recorded for this hand")
-            out.append(Section(title, ("trick", "order of play", "winner", "counters"), rows, tuple(notes)))
-        return out
+def replay(audit: Audit, selection: Selection) -> list[Section]:
+    """Each hand trick by trick as the source article tabulates it, then the nest and the total check."""
+    result: rules.Result = audit.result
+    rec: record.Record = audit.record
+    teams = result.teams
+    out = []
+    for h, hand in zip(result.hands, rec.hands):
+        if selection.hand is not None and h.number != selection.hand:
+            continue
+        if h.thrown_in:
+            what = "all four passed: thrown in"
+        elif h.bidder is not None:
+            what = (f"{h.bidder} ({h.bid_team}) wins the bid at {h.bid}" + (" (dealer forced)" if h.forced else "")
+                    + (f"; trump {COLOR_NAME[h.trump]}" if h.trump else ""))
+        else:
+            what = "auction not finished"
+        title = f"Hand {h.number}: {h.dealer} deals; {what}"
+        rows = tuple(
+            (str(t.number),
+             ", ".join(f"{p.player} {p.card}" + (f" (read as {j.card})" if j.card != p.card else "")
+                       for p, j in zip(t.plays, t.judged or t.plays)),
+             t.winner or "–",
+             str(t.points) + (f" ({' '.join(str(p.card) for p in t.judged or t.plays if p.card.points)})"
+                              if t.points else ""))
+            for t in h.tricks)
+        notes: list[str] = []
+        if h.calls:
+            calls = ", ".join(f"{p} {'pass' if a is None else a}" for p, a in h.calls)
+            notes.append(f"bidding from {h.dealer}'s left: {calls}")
+        if hand.nest is not None or hand.discard is not None:
+            parts = []
+            if hand.nest is not None:
+                parts.append(f"nest dealt {' '.join(map(str, hand.nest))}")
+            if hand.discard is not None:
+                parts.append(f"{h.bidder or 'the bid winner'} put back {' '.join(map(str, hand.discard))} "
+                             f"({sum(c.points for c in hand.discard)} points)")
+            if h.nest is not None and hand.discard is not None and set(h.nest) != set(hand.discard):
+                parts.append(f"the cards played leave {show(h.nest)} as the nest")
+            notes.append("; ".join(parts))
+        if h.last_winner is not None and h.nest_points is not None:
+            trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])
+            notes.append(f"the nest ({h.nest_points} points) goes to {h.last_winner}, who won trick "
+                         f"{rules.TRICKS} → {teams.of[h.last_winner]}")
+            notes.append(f"total check: {trick_total} + {h.nest_points} = {trick_total + h.nest_points}")
+        if h.points is not None:
+            captured = ", ".join(f"{t} {h.points[t]}" for t in teams.labels)
+            line = f"captured: {captured}"
+            if h.scores is not None and h.bid_team is not None:
+                verdict = "made it" if h.made else "was set"
+                line += (f"; {h.bid_team} bid {h.bid} and {verdict}: "
+                         + ", ".join(f"{t} {_signed(h.scores[t])}" for t in teams.labels))
+                if not h.counted:
+                    line += " (not counted)"
+            notes.append(line)
+        if not h.tricks and not h.thrown_in:
+            notes.append("no trick-by-trick play recorded for this hand")
+        out.append(Section(title, ("trick", "order of play", "winner", "counters"), rows, tuple(notes)))
+    return out
 
 
-GAME = Rook()
+GAME = Game("rook", "Rook", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)

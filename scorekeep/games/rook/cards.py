@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ...cards import cached
+
 COLORS = "RYBG"
 COLOR_NAME = {"R": "red", "Y": "yellow", "B": "black", "G": "green"}
 
@@ -66,10 +68,10 @@ DECK: tuple[Card, ...] = tuple(Card(c, n) for c in COLORS for n in NUMBERS) + (B
 DECK_SET = frozenset(DECK)
 TOTAL_POINTS = sum(c.points for c in DECK)  # 120
 
-_cache: dict[str, Card | None] = {}
 
 
 def _parse(text: str) -> Card | None:
+    """`R14`, `g6`, `red 14`, `綠11`, `Bird`, `鳥牌` … → Card; None if it is not a Rook card."""
     t = text.strip().lower()
     if t in _BIRD_WORDS:
         return BIRD
@@ -85,15 +87,7 @@ def _parse(text: str) -> Card | None:
     return Card(color, number) if 1 <= number <= 14 else None
 
 
-def parse_card(text: str) -> Card | None:
-    """`R14`, `g6`, `red 14`, `綠11`, `Bird`, `鳥牌` … → Card; None if it is not a Rook card."""
-    try:
-        return _cache[text]
-    except KeyError:
-        card = _cache[text] = _parse(text) if len(text) < 16 else None
-        if len(_cache) > 4096:  # junk input must not grow the cache without bound
-            _cache.clear()
-        return card
+parse_card = cached(_parse, 15)
 
 
 def parse_color(text: str) -> str | None:
