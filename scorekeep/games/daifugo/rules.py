@@ -506,6 +506,9 @@ class _Game:
         revolution = False
         passed: dict[str, int] = {}
         expected = self.leader
+        also: str | None = None
+        """Who else may act now without a report: after the leader passed on an empty table (not
+        allowed), the next player may take the lead in their place."""
         last_clear: tuple[str, _OnTable | None] = ("first", None)
         gone: dict[str, str] = {}
         over_at: int | None = None
@@ -538,8 +541,13 @@ class _Game:
                                  + (f"; it was {expected}'s turn" if expected else ""), **where)
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
                 continue
-            if expected is not None and p != expected:
-                self.wrong_turn(p, expected, top, passed, last_clear, where)
+            in_turn = expected is None or p == expected
+            if not in_turn and p == also:
+                in_turn = True
+                notes.append(f"leads in place of {expected}, who passed on the empty table")
+            also = None
+            if not in_turn:
+                self.wrong_turn(p, expected, top, passed, last_clear, st.active, where)  # type: ignore[arg-type]
                 notes.append(f"out of turn ({expected} was to act)")
             if t.cards is None:
                 if top is None:
@@ -547,7 +555,10 @@ class _Game:
                                      f"{p} passed on an empty table: the player who leads must play; passing is "
                                      "allowed only when the table has cards", **where)
                     notes.append("pass on an empty table (not allowed)")
-                    expected = self.next_from(p, passed, st.active)
+                    if in_turn:
+                        # One mistake: the pass changes nothing, so the same player still leads — or the
+                        # next player, if the table carried on as if the pass had counted.
+                        expected, also = p, self.next_from(p, passed, st.active)
                 else:
                     passed.pop(p, None)
                     passed[p] = i
@@ -559,7 +570,7 @@ class _Game:
             passed.pop(p, None)
             cards = t.cards
             self.hold(p, cards, i, t)
-            if top is not None and p == top.player and expected is not None and p != expected:
+            if top is not None and p == top.player and not in_turn:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
                 v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
                 notes.append("judged as a lead")
@@ -684,7 +695,8 @@ class _Game:
         return self.next_from(actor, passed, st.active)
 
     def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
-                   last_clear: tuple[str, _OnTable | None], where: dict[str, Any]) -> None:
+                   last_clear: tuple[str, _OnTable | None], active: Sequence[str],
+                   where: dict[str, Any]) -> None:
         """The rule a player acting out of turn breaks, and why it was someone else's turn."""
         if top is not None and p in passed:
             self.f.violation("daifugo.pass",
@@ -703,8 +715,9 @@ class _Game:
                 return
             assert cause is not None
             # The rule broken is the one that cleared the table: its text says who leads next.
+            out = cause.player not in active
             gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if cause.player != expected else ""
+                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if out else ""
             if reason == "cut":
                 self.f.violation("daifugo.eight-cut",
                                  f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
@@ -715,11 +728,13 @@ class _Game:
                                  f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
                                  f"player leads again{gone}: it was {expected}'s lead", **where)
                 return
-            if cause.player == expected:
-                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
-            else:
+            if out:
                 why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
                        f"still in the game to {cause.player}'s left, {expected}, leads")
+            elif cause.player == expected:
+                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
+            else:
+                why = f"it was {expected}'s lead"
             self.f.violation("daifugo.clear", f"{p} led after the table cleared, but {why}", **where)
             return
         r = top.reading
