@@ -86,6 +86,8 @@ CASES: dict[str, tuple[list, list]] = {
     "pass-empty-after-clear.yaml": ([at("pass", play=5, player="甲")], []),
     "pass-empty-after-cut.yaml": ([at("pass", play=3, player="乙")], [at("eight-cut", play=2, player="乙")]),
     "pass-empty-next-leads.yaml": ([at("pass", play=1, player="甲")], []),
+    "pass-empty-not-leader-after-clear.yaml": ([at("pass", play=5, player="丁")], []),
+    "pass-empty-not-leader-after-cut.yaml": ([at("pass", play=3, player="丙")], [at("eight-cut", play=2, player="乙")]),
     "clear-wrong-leader.yaml": ([at("clear", play=5, player="乙")], []),
     "clear-after-finish.yaml": ([at("clear", play=9, player="丙")], []),
     "clear-after-finishing-cut.yaml": ([at("eight-cut", play=6, player="丙")],
@@ -235,10 +237,12 @@ def test_spade_3_on_joker_pair_is_follow_shape() -> None:
 
 
 @pytest.mark.parametrize("name", ["pass-empty-leader-leads.yaml", "pass-empty-after-clear.yaml",
-                                  "pass-empty-after-cut.yaml", "pass-empty-next-leads.yaml"])
+                                  "pass-empty-after-cut.yaml", "pass-empty-next-leads.yaml",
+                                  "pass-empty-not-leader-after-clear.yaml", "pass-empty-not-leader-after-cut.yaml"])
 def test_pass_on_empty_table_is_one_report_and_the_leader_may_still_lead(name: str) -> None:
     # daifugo.pass: the pass changes nothing, so the leader leads (or the next player, as if it had
-    # counted) without a second report claiming a wrong leader or that somebody went out.
+    # counted) without a second report claiming a wrong leader or that somebody went out; a pass
+    # on an empty table by another player is the pass, not also a lead by the wrong player.
     a = audit(f"daifugo/{name}")
     assert [v.rule for v in a.violations] == [D + "pass"]
     assert "went out" not in a.violations[0].message

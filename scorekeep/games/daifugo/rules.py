@@ -545,20 +545,26 @@ class _Game:
             if not in_turn and p == also:
                 in_turn = True
                 notes.append(f"leads in place of {expected}, who passed on the empty table")
-            also = None
-            if not in_turn:
+            still, also = also, None
+            # A pass on an empty table by someone else than the leader is one mistake, the pass: it
+            # is not also a lead by the wrong player, and the leader still leads.
+            stray_pass = t.cards is None and top is None and not in_turn
+            if not in_turn and not stray_pass:
                 self.wrong_turn(p, expected, top, passed, last_clear, st.active, where)  # type: ignore[arg-type]
                 notes.append(f"out of turn ({expected} was to act)")
             if t.cards is None:
                 if top is None:
                     self.f.violation("daifugo.pass",
                                      f"{p} passed on an empty table: the player who leads must play; passing is "
-                                     "allowed only when the table has cards", **where)
+                                     "allowed only when the table has cards"
+                                     + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"), **where)
                     notes.append("pass on an empty table (not allowed)")
                     if in_turn:
                         # One mistake: the pass changes nothing, so the same player still leads — or the
                         # next player, if the table carried on as if the pass had counted.
                         expected, also = p, self.next_from(p, passed, st.active)
+                    else:
+                        also = still
                 else:
                     passed.pop(p, None)
                     passed[p] = i
