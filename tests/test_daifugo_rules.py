@@ -80,6 +80,9 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.turn-order, daifugo.pass, daifugo.clear
     "turn-order.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-finished.yaml": ([at("turn-order", play=9, player="甲")], []),
+    "turn-order-stray-pass.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-swapped.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
     "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
     "pass-empty-leader-leads.yaml": ([at("pass", play=1, player="甲")], []),
@@ -246,6 +249,21 @@ def test_pass_on_empty_table_is_one_report_and_the_leader_may_still_lead(name: s
     a = audit(f"daifugo/{name}")
     assert [v.rule for v in a.violations] == [D + "pass"]
     assert "went out" not in a.violations[0].message
+
+
+@pytest.mark.parametrize("name", ["turn-order-stray-pass.yaml", "turn-order-swapped.yaml"])
+def test_turn_order_skipped_player_acting_next_is_their_turn(name: str) -> None:
+    # daifugo.turn-order: one report at the turn out of turn; the skipped player acting next is
+    # not blamed, and play goes on clockwise from the one who acted out of turn.
+    a = audit(f"daifugo/{name}")
+    assert found(a.violations) == [at("turn-order", play=2, player="丙")]
+    turns = a.result.sets[0].games[0].turns
+    assert "乙's turn, taken after 丙 acted out of turn" in turns[2].notes
+
+
+def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:
+    msg = message("turn-order-twice.yaml", "turn-order", 1)
+    assert "it was 丁's turn (or 乙's, whose turn the previous turn skipped)" in msg
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

@@ -508,7 +508,9 @@ class _Game:
         expected = self.leader
         also: str | None = None
         """Who else may act now without a report: after the leader passed on an empty table (not
-        allowed), the next player may take the lead in their place."""
+        allowed), the next player may take the lead in their place; after a turn out of turn, the
+        player it skipped (then the turn goes on from `resume`, the one who acted out of turn)."""
+        resume: str | None = None
         last_clear: tuple[str, _OnTable | None] = ("first", None)
         gone: dict[str, str] = {}
         over_at: int | None = None
@@ -542,16 +544,26 @@ class _Game:
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
                 continue
             in_turn = expected is None or p == expected
+            step_from = p
+            """Whose seat the turn goes on from after this one."""
             if not in_turn and p == also:
                 in_turn = True
-                notes.append(f"leads in place of {expected}, who passed on the empty table")
-            still, also = also, None
+                if resume is not None:
+                    step_from = resume
+                    notes.append(f"{p}'s turn, taken after {resume} acted out of turn")
+                else:
+                    notes.append(f"leads in place of {expected}, who passed on the empty table")
+            still = (also, resume)
+            also = resume = None
             # A pass on an empty table by someone else than the leader is one mistake, the pass: it
             # is not also a lead by the wrong player, and the leader still leads.
             stray_pass = t.cards is None and top is None and not in_turn
+            skipped: str | None = None
             if not in_turn and not stray_pass:
-                self.wrong_turn(p, expected, top, passed, last_clear, st.active, where)  # type: ignore[arg-type]
+                self.wrong_turn(p, expected, top, passed, last_clear, st.active, where,  # type: ignore[arg-type]
+                                still[0] if still[1] is not None else None)
                 notes.append(f"out of turn ({expected} was to act)")
+                skipped = expected
             if t.cards is None:
                 if top is None:
                     self.f.violation("daifugo.pass",
@@ -564,12 +576,13 @@ class _Game:
                         # next player, if the table carried on as if the pass had counted.
                         expected, also = p, self.next_from(p, passed, st.active)
                     else:
-                        also = still
+                        also, resume = still
                 else:
                     passed.pop(p, None)
                     passed[p] = i
                     notes.append("pass")
-                    expected = self.after(p, top, passed, st, notes, clear)
+                    expected = self.after(step_from, top, passed, st, notes, clear)
+                    also, resume = self.skipped(skipped, p, expected, top, passed, st)
                 views.append(TurnView(i, p, None, None, *state, tuple(notes)))
                 continue
             # A play.
@@ -670,7 +683,8 @@ class _Game:
                 notes.append(clear(reason, who, on) + ("" if p in st.active else f" ({p} is out)"))
                 expected = who
             else:
-                expected = self.after(p, top, passed, st, notes, clear)
+                expected = self.after(step_from, top, passed, st, notes, clear)
+                also, resume = self.skipped(skipped, p, expected, top, passed, st)
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
 
@@ -687,6 +701,17 @@ class _Game:
                 return alt
         return v
 
+    @staticmethod
+    def skipped(skipped: str | None, actor: str, expected: str | None, top: _OnTable | None,
+                passed: Mapping[str, int], st: Standing) -> tuple[str | None, str | None]:
+        """(also, resume) after a turn out of turn that skipped `skipped`: if the record shows the
+        skipped player acting next, that is their turn, not a second mistake — while the table still
+        holds cards and they may act (still in, not passed)."""
+        if (skipped is None or top is None or skipped == expected or skipped not in st.active
+                or skipped in passed or skipped == top.player):
+            return None, None
+        return skipped, actor
+
     def after(self, actor: str, top: _OnTable | None, passed: dict[str, int], st: Standing,
               notes: list[str], clear: Any) -> str | None:
         """daifugo.clear: after a turn, clear the table if everyone else passed, else the next player acts."""
@@ -702,7 +727,7 @@ class _Game:
 
     def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, _OnTable | None], active: Sequence[str],
-                   where: dict[str, Any]) -> None:
+                   where: dict[str, Any], late: str | None = None) -> None:
         """The rule a player acting out of turn breaks, and why it was someone else's turn."""
         if top is not None and p in passed:
             self.f.violation("daifugo.pass",
@@ -756,7 +781,8 @@ class _Game:
             return
         self.f.violation("daifugo.turn-order",
                          f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
-                         f"so it was {expected}'s turn", **where)
+                         f"so it was {expected}'s turn"
+                         + (f" (or {late}'s, whose turn the previous turn skipped)" if late else ""), **where)
 
     # -- summaries and the result ----------------------------------------------------------
 
