@@ -82,6 +82,7 @@ CASES: dict[str, tuple[list, list]] = {
     "turn-order-finished.yaml": ([at("turn-order", play=9, player="甲")], []),
     "turn-order-stray-pass.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-swapped.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-lead-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")], []),
     "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
     "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
@@ -90,6 +91,7 @@ CASES: dict[str, tuple[list, list]] = {
     "pass-empty-after-cut.yaml": ([at("pass", play=3, player="乙")], [at("eight-cut", play=2, player="乙")]),
     "pass-empty-next-leads.yaml": ([at("pass", play=1, player="甲")], []),
     "pass-empty-not-leader-after-clear.yaml": ([at("pass", play=5, player="丁")], []),
+    "pass-empty-before-lead.yaml": ([at("pass", play=5, player="乙")], []),
     "pass-empty-not-leader-after-cut.yaml": ([at("pass", play=3, player="丙")], [at("eight-cut", play=2, player="乙")]),
     "clear-wrong-leader.yaml": ([at("clear", play=5, player="乙")], []),
     "clear-after-finish.yaml": ([at("clear", play=9, player="丙")], []),
@@ -259,6 +261,21 @@ def test_turn_order_skipped_player_acting_next_is_their_turn(name: str) -> None:
     assert found(a.violations) == [at("turn-order", play=2, player="丙")]
     turns = a.result.sets[0].games[0].turns
     assert "乙's turn, taken after 丙 acted out of turn" in turns[2].notes
+
+
+def test_pass_said_before_the_lead_stands_for_a_pass_on_it() -> None:
+    # daifugo.pass: reported once; the record then skips 乙 on 甲's lead, as the early pass said.
+    a = audit("daifugo/pass-empty-before-lead.yaml")
+    assert found(a.violations) == [at("pass", play=5, player="乙")]
+    assert "乙's pass at play 5 stands for a pass on this lead" in a.result.sets[0].games[0].turns[6].notes
+
+
+def test_turn_order_lead_before_the_last_pass_is_one_report() -> None:
+    # daifugo.turn-order at the early lead; 丁's pass written after it closed the round before, so
+    # 丁 may still act on the new lead.
+    a = audit("daifugo/turn-order-lead-before-last-pass.yaml")
+    assert found(a.violations) == [at("turn-order", play=4, player="甲")]
+    assert "pass on the round before 甲's new lead (written late)" in a.result.sets[0].games[0].turns[4].notes
 
 
 def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:

@@ -511,6 +511,12 @@ class _Game:
         allowed), the next player may take the lead in their place; after a turn out of turn, the
         player it skipped (then the turn goes on from `resume`, the one who acted out of turn)."""
         resume: str | None = None
+        closing = False
+        """The turn out of turn was a new lead on the skipped player's last chance to cover: their
+        pass, written late, closed the round before it and does not count on the new lead."""
+        early: dict[str, int] = {}
+        """Passes on an empty table (reported), by play: if the record then skips that player on the
+        next lead, the pass stands for their pass on it (a pass said before the lead)."""
         last_clear: tuple[str, _OnTable | None] = ("first", None)
         gone: dict[str, str] = {}
         over_at: int | None = None
@@ -521,12 +527,19 @@ class _Game:
             lock = None
             passed.clear()
             last_clear = (reason, cause)
+            early.clear()
             return f"the table clears; {leader} leads" if leader else "the table clears"
 
         for i, t in enumerate(g.plays or (), 1):
             p = t.player
             where = {"line": t.line, **self.where, "play": i, "player": p}
             notes: list[str] = []
+            while early and top is not None and expected in early and p != expected and p != also:
+                q: str = expected  # type: ignore[assignment]
+                passed[q] = early.pop(q)
+                notes.append(f"{q}'s pass at play {passed[q]} stands for a pass on this lead")
+                expected = self.after(q, top, passed, st, notes, clear)
+            early.pop(p, None)
             state = (top, revolution, lock)
             before = revolution
             if st.settled:
@@ -553,8 +566,9 @@ class _Game:
                     notes.append(f"{p}'s turn, taken after {resume} acted out of turn")
                 else:
                     notes.append(f"leads in place of {expected}, who passed on the empty table")
+            late_close = closing and in_turn and step_from != p
             still = (also, resume)
-            also = resume = None
+            also, resume, closing = None, None, False
             # A pass on an empty table by someone else than the leader is one mistake, the pass: it
             # is not also a lead by the wrong player, and the leader still leads.
             stray_pass = t.cards is None and top is None and not in_turn
@@ -571,12 +585,16 @@ class _Game:
                                      "allowed only when the table has cards"
                                      + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"), **where)
                     notes.append("pass on an empty table (not allowed)")
+                    early[p] = i
                     if in_turn:
                         # One mistake: the pass changes nothing, so the same player still leads — or the
                         # next player, if the table carried on as if the pass had counted.
                         expected, also = p, self.next_from(p, passed, st.active)
                     else:
                         also, resume = still
+                elif late_close:
+                    notes.append(f"pass on the round before {step_from}'s new lead (written late)")
+                    expected = self.after(step_from, top, passed, st, notes, clear)
                 else:
                     passed.pop(p, None)
                     passed[p] = i
@@ -596,6 +614,7 @@ class _Game:
                 top = ref = None
                 lock = None
                 passed.clear()
+                closing = True
             else:
                 v = self.judge(cards, top, ref, revolution, lock)
             if v.rule is not None:
@@ -685,6 +704,7 @@ class _Game:
             else:
                 expected = self.after(step_from, top, passed, st, notes, clear)
                 also, resume = self.skipped(skipped, p, expected, top, passed, st)
+            closing = closing and resume is not None
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
 
