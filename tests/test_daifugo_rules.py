@@ -117,6 +117,9 @@ CASES: dict[str, tuple[list, list]] = {
     "lock-stairs.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),
     "lock-joker-cannot-create.yaml": ([], []),
     "lock-different-suits.yaml": ([], []),
+    "lock-across-illegal.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    "lock-on-illegal-play.yaml": ([at("follow-stronger", play=2, player="乙"), at("suit-lock", play=4, player="丁")],
+                                  [at("suit-lock", play=3, player="丙")]),
     # daifugo.spade-3-return
     "spade-3-return.yaml": ([], [at("suit-lock", play=2, player="乙"), at("spade-3-return", play=4, player="丁")]),
     "spade-3-on-joker-pair.yaml": ([at("follow-shape", play=2, player="乙")], []),
@@ -281,6 +284,13 @@ def test_turn_order_lead_before_the_last_pass_is_one_report() -> None:
 def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:
     msg = message("turn-order-twice.yaml", "turn-order", 1)
     assert "it was 丁's turn (or 乙's, whose turn the previous turn skipped)" in msg
+
+
+def test_suit_lock_compares_the_two_plays_on_the_table_not_the_last_legal_one() -> None:
+    # daifugo.suit-lock: 5♥, 4♠ (illegal, but on the table), 7♥ — no lock; 5♥, 4♥ (illegal), 7♥ — lock.
+    assert not audit("daifugo/lock-across-illegal.yaml").events
+    msg = message("lock-on-illegal-play.yaml", "suit-lock", events=True)
+    assert "a single 7 follows a single 4 with the same suits ♥" in msg
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

@@ -9,7 +9,8 @@ Carrying on after a violation: the record says what happened. An illegal play st
 (its cards leave the hand, it lies on the table, it may empty a hand), but only a legal play
 has the special effects the digest grants to legal plays (revolution, 8-cut, lock); the next
 play is judged against it, or — so that one mistake is reported once — against the last legal
-play when it would be legal there.
+play when it would be legal there. Either way the play it was judged against is the one it
+covers, and the one a lock (縛り) compares it with.
 """
 
 from __future__ import annotations
@@ -610,13 +611,14 @@ class _Game:
             if top is not None and p == top.player and not in_turn:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
                 v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
+                covered: _OnTable | None = None
                 notes.append("judged as a lead")
                 top = ref = None
                 lock = None
                 passed.clear()
                 closing = True
             else:
-                v = self.judge(cards, top, ref, revolution, lock)
+                v, covered = self.judge(cards, top, ref, revolution, lock)
             if v.rule is not None:
                 self.f.violation(v.rule, f"{p} played {show(cards)}: {v.message}", **where)
                 notes.append(f"breaks {v.rule}")
@@ -651,12 +653,14 @@ class _Game:
                 notes.append("8-cut (8切り)")
             elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
                 notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
-            if (legal and opts["suit_lock"] and lock is None and not cuts and not v.returns and ref is not None
-                    and ref.reading is not None and reading is not None and reading.jokers == 0
-                    and ref.reading.jokers == 0 and reading.suits == ref.reading.suits):
+            # The lock compares the two consecutive plays on the table: this one and the play it
+            # covers (the play on top, or the last legal one when it was judged against that).
+            if (legal and opts["suit_lock"] and lock is None and not cuts and not v.returns and covered is not None
+                    and covered.reading is not None and reading is not None and reading.jokers == 0
+                    and covered.reading.jokers == 0 and reading.suits == covered.reading.suits):
                 lock = reading.suits
                 self.f.event("daifugo.suit-lock",
-                             f"{reading.describe()} follows {ref.reading.describe()} with the same suits "
+                             f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
                              f"{lock_text(lock)}: the suits are locked (縛り) until the table clears", **ev)
                 notes.append(f"lock (縛り) {lock_text(lock)}")
             if v.returns:
@@ -709,8 +713,9 @@ class _Game:
         return views
 
     def judge(self, cards: tuple[DCard, ...], top: _OnTable | None, ref: _OnTable | None,
-              revolution: bool, lock: tuple[str, ...] | None) -> Verdict:
-        """The verdict on a play; after an illegal play, a play legal on the last legal one stands."""
+              revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, _OnTable | None]:
+        """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
+        last legal one stands (and covers that one)."""
         s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
         lock_on = lock if self.opts["suit_lock"] else None
         base = ref if top is not None and top.reading is None else top
@@ -718,8 +723,8 @@ class _Game:
         if v.rule is not None and top is not None and not top.legal and base is not ref:
             alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
             if alt.rule is None:
-                return alt
-        return v
+                return alt, ref
+        return v, base
 
     @staticmethod
     def skipped(skipped: str | None, actor: str, expected: str | None, top: _OnTable | None,
