@@ -66,6 +66,8 @@ CASES: dict[str, tuple[list, list]] = {
     "card-not-held-deal.yaml": ([at("card-not-held", play=2, player="乙"), at("card-not-held", play=3, player="丙")],
                                 []),
     "card-not-held-count.yaml": ([at("card-not-held", play=5, player="甲")], []),
+    "card-not-held-joker-given.yaml": ([at("card-not-held", game=2, play=1, player="丁")], []),
+    "card-not-held-joker-received.yaml": ([at("card-not-held", game=2, play=6, player="甲")], []),
     # daifugo.follow-shape, daifugo.follow-stronger
     "follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙"),
                      at("follow-stronger", play=5, player="甲")], []),
@@ -291,6 +293,13 @@ def test_suit_lock_compares_the_two_plays_on_the_table_not_the_last_legal_one() 
     assert not audit("daifugo/lock-across-illegal.yaml").events
     msg = message("lock-on-illegal-play.yaml", "suit-lock", events=True)
     assert "a single 7 follows a single 4 with the same suits ♥" in msg
+
+
+def test_card_not_held_joker_given_away_in_the_exchange_without_the_deal() -> None:
+    assert "in the exchange 丁 gave both jokers away, so 丁 had no joker after it" in \
+        message("card-not-held-joker-given.yaml", "card-not-held")
+    assert "in the exchange 乙 received a joker, so 甲 had at most 1 of the 2 jokers after it and has " \
+        "already played 1" in message("card-not-held-joker-received.yaml", "card-not-held")
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

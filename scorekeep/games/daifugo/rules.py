@@ -411,10 +411,13 @@ class _Game:
                     bad.append(self.whereabouts(pc, p))
                 continue
             if type(pc) is Joker:
-                if self.jokers_played + sum(1 for a in accepted if a == JOKER) >= self.opts["jokers"]:
+                now = sum(1 for a in accepted if a == JOKER)
+                if self.jokers_played + now >= self.opts["jokers"]:
                     n = self.opts["jokers"]
                     bad.append(f"the deck has {n} joker{'s' if n != 1 else ''} and "
                                f"{'it has' if n == 1 else 'all have'} been played" if n else "the deck has no jokers")
+                elif (why := self.jokers_elsewhere(p, self.jokers_of[p] + now)) is not None:
+                    bad.append(why)
                 else:
                     accepted.append(pc)
                 continue
@@ -445,9 +448,31 @@ class _Game:
         for pc in accepted:
             if type(pc) is Joker:
                 self.jokers_played += 1
+                self.jokers_of[p] += 1
             else:
                 self.played.setdefault(pc, i)
         self.evasion(p, accepted, i)
+
+    def jokers_elsewhere(self, p: str, played: int) -> str | None:
+        """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
+        recorded exchange put jokers in other hands (None if they may)."""
+        others = [(q, got[JOKER]) for q, got in self.got.items() if q != p and got[JOKER]]
+        if not others:
+            return None
+        n = self.opts["jokers"]
+        held = n - sum(k for _q, k in others)
+        if played < held:
+            return None
+        gave = self.gave[p][JOKER]
+        if gave == n:
+            how = f"{p} gave {'the joker' if n == 1 else 'both jokers' if n == 2 else f'all {n} jokers'} away"
+        elif gave == n - held:
+            how = f"{p} gave {'a joker' if gave == 1 else f'{gave} jokers'} away"
+        else:
+            how = ", ".join(f"{q} received {'a joker' if k == 1 else f'{k} jokers'}" for q, k in others)
+        have = "no joker" if held == 0 else f"at most {held} of the {n} jokers"
+        return (f"in the exchange {how}, so {p} had {have} after it"
+                + (f" and has already played {played}" if played else ""))
 
     def evasion(self, p: str, accepted: list[DCard], i: int) -> None:
         """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
@@ -500,6 +525,7 @@ class _Game:
         g, opts = self.g, self.opts
         self.count = {p: 0 for p in self.seats}
         self.jokers_by: dict[str, int] = {}
+        self.jokers_of: Counter[str] = Counter()
         views: list[TurnView] = []
         top: _OnTable | None = None
         ref: _OnTable | None = None
