@@ -155,8 +155,12 @@ CASES: dict[str, tuple[list, list]] = {
     "ranking.yaml": ([at("ranking", game=1), at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),
     "ranking-ranks-only.yaml": ([], []),
     "ranking-out-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
-    "ranking-fouls-vs-plays.yaml": ([at("forbidden-finish", player="乙"), at("forbidden-finish", player="丙")],
-                                    [at("forbidden-finish", play=12, player="乙")]),
+    "ranking-fouls-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
+    "ranking-fouls-in-progress.yaml": ([at("ranking")], []),
+    "ranking-fouls-last-player.yaml": ([at("ranking")], []),
+    "ranking-fouls-when-off.yaml": ([at("ranking")], []),
+    "fouls-list-contradicts-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=5, player="A")]),
+    "out-list-wrong-once.yaml": ([at("ranking", game=2)], [at("forbidden-finish", game=2, play=6, player="A")]),
     # daifugo.game-over
     "game-over-play-after.yaml": ([at("game-over", game=2, play=11, player="丁")],
                                   [at("miyako-ochi", game=2, play=5, player="甲")]),
@@ -300,6 +304,23 @@ def test_card_not_held_joker_given_away_in_the_exchange_without_the_deal() -> No
         message("card-not-held-joker-given.yaml", "card-not-held")
     assert "in the exchange 乙 received a joker, so 甲 had at most 1 of the 2 jokers after it and has " \
         "already played 1" in message("card-not-held-joker-received.yaml", "card-not-held")
+
+
+def test_ranking_one_report_for_a_fouls_list_that_contradicts_the_plays() -> None:
+    # daifugo.ranking, not daifugo.forbidden-finish per player: a forbidden finish is a rule event,
+    # and `fouls` is part of the recorded finishing order. Every wrong entry in one message.
+    (v,) = audit("daifugo/ranking-fouls-vs-plays.yaml").violations
+    assert v.rule == D + "ranking" and v.player is None and v.line == 25
+    assert "乙 went out by a forbidden finish (反則上がり) in the plays, but `fouls` does not list 乙" in v.message
+    assert "`fouls` lists 丙, but 丙's last play in the record is a legal finish" in v.message
+
+
+def test_ranking_one_wrong_out_entry_is_judged_against_the_plays_once() -> None:
+    # daifugo.ranking: `out` swaps B and A; `fouls` (A) agrees with the plays, so it is not judged
+    # again against the wrong `out` (where A would seem to have fallen by 都落ち).
+    (v,) = audit("daifugo/out-list-wrong-once.yaml").violations
+    assert v.message == ("`out` gives the order of going out as B, A, C, but in the plays it is "
+                         "A (forbidden finish), B, C")
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

@@ -837,26 +837,28 @@ class _Game:
 
     # -- summaries and the result ----------------------------------------------------------
 
-    def summary(self, out: Names, fouls: Names | None, emit_from: int | None) -> Standing:
-        """Replay `out` (finishing order, forbidden finishes included). Events are reported from the
-        `emit_from`-th exit on (None: not at all)."""
+    def summary(self, out: Names, fouls: Names | None,
+                emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
+        """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
+        the rules rule out, as (message, line). Events are reported from the `emit_from`-th exit
+        on (None: not at all)."""
         st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
         foul_set = set(fouls.names) if fouls else set()
+        problems: list[tuple[str, int]] = []
         for name, line in zip(out.names, out.lines):
             where = {"line": line, **self.where, "player": name}
             if name == st.fallen or (st.settled and name in st.active):
                 if name in foul_set:
                     what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
                             if name == st.fallen else f"{name} was the last player left")
-                    self.f.violation("daifugo.ranking" if name == st.fallen else "daifugo.game-over",
-                                     f"`fouls` lists {name}, but {what}: the ranking was settled without "
-                                     f"{name} going out", **where)
+                    problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
+                                     f"{name} going out", fouls.line_of(name) if fouls else line))
                 continue
             legal = name not in foul_set
             if not legal and not self.opts["forbidden_finish"]:
-                self.f.violation("daifugo.forbidden-finish",
-                                 f"`fouls` lists {name}, but forbidden finishes are off (house rule "
-                                 "`forbidden_finish: false`): every finish is a legal finish", **where)
+                problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
+                                 "`forbidden_finish: false`): every finish is a legal finish",
+                                 fouls.line_of(name) if fouls else line))
                 legal = True
             fallen = st.leave(name, legal)
             emit = emit_from is not None and len(st.exits) > emit_from
@@ -868,7 +870,7 @@ class _Game:
                              f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
                              f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
                              **{**where, "player": fallen})
-        return st
+        return st, problems
 
     def run(self) -> GameResult:
         g = self.g
@@ -887,15 +889,12 @@ class _Game:
         if played is not None and played.settled:
             st, source = played, "plays"
             if g.out is not None:
-                summary = self.summary(g.out, g.fouls, None)
-                self.compare(played, summary, g.out, g.fouls)
+                summary, problems = self.summary(g.out, g.fouls, None)
+                self.recorded(played, summary, problems, g.out, g.fouls)
         elif g.out is not None:
             emit_from = len(played.exits) if played is not None else 0
-            summary = self.summary(g.out, g.fouls, emit_from)
-            if played is not None and summary.exits[:len(played.exits)] != played.exits:
-                self.f.violation("daifugo.ranking",
-                                 f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
-                                 f"plays so far: {self.exits_text(played)}", line=g.out.line, **self.where)
+            summary, problems = self.summary(g.out, g.fouls, emit_from)
+            self.recorded(played, summary, problems, g.out, g.fouls)
             if summary.settled:
                 st, source = summary, "out"
             elif played is not None:
@@ -942,22 +941,37 @@ class _Game:
             text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
         return text
 
-    def compare(self, played: Standing, summary: Standing, out: Names, fouls: Names | None) -> None:
-        """`out`/`fouls` against the plays (daifugo.ranking, daifugo.forbidden-finish)."""
-        if [p for p, _ in summary.exits] != [p for p, _ in played.exits]:
-            self.f.violation("daifugo.ranking",
-                             f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
-                             f"plays it is {self.exits_text(played)}", line=out.line, **self.where)
-            return
-        for (p, legal), (_q, said) in zip(played.exits, summary.exits):
-            if legal != said:
-                line = fouls.line_of(p) if fouls is not None and p in fouls.names else out.line_of(p)
-                if legal:
-                    msg = f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish"
-                else:
-                    msg = (f"{p} went out by a forbidden finish (反則上がり) in the plays, but `fouls` does not "
-                           f"list {p}")
-                self.f.violation("daifugo.forbidden-finish", msg, line=line, **self.where, player=p)
+    def recorded(self, played: Standing | None, summary: Standing, problems: list[tuple[str, int]],
+                 out: Names, fouls: Names | None) -> None:
+        """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+        so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+        finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+        order, not a forbidden finish."""
+        msgs: list[str] = []
+        line = 0
+        if played is not None:
+            did = [p for p, _ in played.exits]
+            said = [p for p, _ in summary.exits]
+            so_far = "" if played.settled else " so far"
+            if (said if played.settled else said[:len(did)]) != did:
+                # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
+                # judge it against the plays in this one report, not again.
+                msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
+                            f"plays{so_far} it is {self.exits_text(played)}")
+                line = out.line
+                problems = []
+            foul_set = set(fouls.names) if fouls else set()
+            for p, legal in played.exits:
+                if legal and p in foul_set and self.opts["forbidden_finish"]:
+                    msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
+                    line = line or fouls.line_of(p)  # type: ignore[union-attr]
+                elif not legal and p not in foul_set:
+                    msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
+                                + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                    line = line or (fouls.line if fouls else out.line_of(p))
+        msgs += [m for m, _ in problems]
+        if msgs:
+            self.f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1], **self.where)
 
     @staticmethod
     def consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
