@@ -104,6 +104,9 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.revolution (例1)
     "example1-revolution.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
                                       at("suit-lock", play=2, player="乙")]),
+    "revolution-four-times.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
+                                        at("suit-lock", play=2, player="乙"), at("revolution", play=3, player="丙"),
+                                        at("revolution", play=4, player="丁")]),
     "example1-revolution-js.yaml": ([at("follow-stronger", play=2, player="乙")], [at("revolution", play=1, player="甲")]),
     # daifugo.eight-cut (例2)
     "example2-eight-cut.yaml": ([], [at("eight-cut", play=2, player="乙")]),
@@ -220,6 +223,16 @@ def test_four_js_cannot_cover_four_nines_in_a_revolution() -> None:
 def test_counter_revolution_restores_normal_order() -> None:
     msg = message("example1-revolution.yaml", "revolution", 1, events=True)
     assert "革命返し" in msg and "normal order" in msg
+
+
+def test_revolution_messages_count_and_name_the_counter_revolutions() -> None:
+    msgs = [e.message for e in audit("daifugo/revolution-four-times.yaml").events if e.rule == D + "revolution"]
+    assert "the order reverses" in msgs[0] and "revolution this game" not in msgs[0]
+    assert "counter-revolution (革命返し): normal order is restored" in msgs[1]
+    assert msgs[1].endswith("the 2nd revolution this game")
+    assert "revolution (革命) — the order reverses" in msgs[2] and msgs[2].endswith("the 3rd revolution this game")
+    assert "counter-revolution (革命返し)" in msgs[3] and msgs[3].endswith("the 4th revolution this game")
+    assert not any("second revolution" in m for m in msgs)
 
 
 def test_eight_inside_stairs_does_not_cut() -> None:

@@ -34,6 +34,13 @@ _ORDINAL = ("1st", "2nd", "3rd", "4th")
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
 def rank_name(i: int) -> str:
     return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"
 
@@ -531,6 +538,7 @@ class _Game:
         ref: _OnTable | None = None
         lock: tuple[str, ...] | None = None
         revolution = False
+        revolutions = 0
         passed: dict[str, int] = {}
         expected = self.leader
         also: str | None = None
@@ -662,13 +670,15 @@ class _Game:
             ev = {"line": t.line, **self.where, "play": i, "player": p}
             if revolts:
                 revolution = not revolution
+                revolutions += 1
                 assert reading is not None
+                nth = f" — the {ordinal(revolutions)} revolution this game" if revolutions > 1 else ""
                 if revolution:
                     msg = (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-                           "the joker still strongest) until the game ends or another revolution")
+                           f"the joker still strongest) until the game ends or another revolution{nth}")
                 else:
-                    msg = (f"{p} played {reading.describe()}: a second revolution (革命返し) restores normal order "
-                           "(3 … K A 2, the joker strongest)")
+                    msg = (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+                           f"restored (3 … K A 2, the joker strongest){nth}")
                 self.f.event("daifugo.revolution", msg, **ev)
                 notes.append("revolution (革命)" if revolution else "counter-revolution (革命返し): normal order")
             if cuts:
