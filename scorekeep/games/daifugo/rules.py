@@ -635,7 +635,8 @@ class _Game:
                     passed[p] = i
                     notes.append("pass")
                     expected = self.after(step_from, top, passed, st, notes, clear)
-                    also, resume = self.skipped(skipped, p, expected, top, passed, st)
+                    if skipped is not None:
+                        also, resume = self.skipped(skipped, p, expected, top, passed, st)
                 views.append(TurnView(i, p, None, None, *state, tuple(notes)))
                 continue
             # A play.
@@ -743,7 +744,8 @@ class _Game:
                 expected = who
             else:
                 expected = self.after(step_from, top, passed, st, notes, clear)
-                also, resume = self.skipped(skipped, p, expected, top, passed, st)
+                if skipped is not None:
+                    also, resume = self.skipped(skipped, p, expected, top, passed, st)
             closing = closing and resume is not None
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
@@ -763,12 +765,12 @@ class _Game:
         return v, base
 
     @staticmethod
-    def skipped(skipped: str | None, actor: str, expected: str | None, top: _OnTable | None,
+    def skipped(skipped: str, actor: str, expected: str | None, top: _OnTable | None,
                 passed: Mapping[str, int], st: Standing) -> tuple[str | None, str | None]:
         """(also, resume) after a turn out of turn that skipped `skipped`: if the record shows the
         skipped player acting next, that is their turn, not a second mistake — while the table still
         holds cards and they may act (still in, not passed)."""
-        if (skipped is None or top is None or skipped == expected or skipped not in st.active
+        if (top is None or skipped == expected or skipped not in st.active
                 or skipped in passed or skipped == top.player):
             return None, None
         return skipped, actor
