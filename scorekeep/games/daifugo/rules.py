@@ -592,15 +592,15 @@ class _Game:
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
                 continue
             in_turn = expected is None or p == expected
-            step_from = p
-            """Whose seat the turn goes on from after this one."""
+            step_from = p  # whose seat the turn goes on from after this one
             if not in_turn and p == also:
                 in_turn = True
                 if resume is not None:
                     step_from = resume
                     notes.append(f"{p}'s turn, taken after {resume} acted out of turn")
                 else:
-                    notes.append(f"leads in place of {expected}, who passed on the empty table")
+                    notes.append(f"{'acts' if t.cards is None else 'leads'} in place of {expected}, who passed "
+                                 "on the empty table")
             late_close = closing and in_turn and step_from != p
             still = (also, resume)
             also, resume, closing = None, None, False
