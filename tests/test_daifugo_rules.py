@@ -85,6 +85,9 @@ CASES: dict[str, tuple[list, list]] = {
     "turn-order-stray-pass.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-swapped.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-lead-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")], []),
+    "turn-order-lead-before-last-pass-next.yaml": ([at("turn-order", play=6, player="甲")], []),
+    "turn-order-cut-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")],
+                                             [at("eight-cut", play=4, player="甲")]),
     "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
     "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
@@ -292,12 +295,15 @@ def test_pass_said_before_the_lead_stands_for_a_pass_on_it() -> None:
     assert "乙's pass at play 5 stands for a pass on this lead" in a.result.sets[0].games[0].turns[6].notes
 
 
-def test_turn_order_lead_before_the_last_pass_is_one_report() -> None:
-    # daifugo.turn-order at the early lead; 丁's pass written after it closed the round before, so
-    # 丁 may still act on the new lead.
-    a = audit("daifugo/turn-order-lead-before-last-pass.yaml")
-    assert found(a.violations) == [at("turn-order", play=4, player="甲")]
-    assert "pass on the round before 甲's new lead (written late)" in a.result.sets[0].games[0].turns[4].notes
+@pytest.mark.parametrize("name, play", [("turn-order-lead-before-last-pass.yaml", 4),
+                                        ("turn-order-cut-before-last-pass.yaml", 4),
+                                        ("turn-order-lead-before-last-pass-next.yaml", 6)])
+def test_turn_order_lead_before_the_last_pass_is_one_report(name: str, play: int) -> None:
+    # daifugo.turn-order at the early lead; the skipped player's pass written after it closed the
+    # round before (also when the early lead cut the table), so they may still act on the new lead.
+    a = audit(f"daifugo/{name}")
+    assert found(a.violations) == [at("turn-order", play=play, player="甲")]
+    assert "pass on the round before 甲's new lead (written late)" in a.result.sets[0].games[0].turns[play].notes
 
 
 def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:

@@ -546,9 +546,9 @@ class _Game:
         allowed), the next player may take the lead in their place; after a turn out of turn, the
         player it skipped (then the turn goes on from `resume`, the one who acted out of turn)."""
         resume: str | None = None
-        closing = False
-        """The turn out of turn was a new lead on the skipped player's last chance to cover: their
-        pass, written late, closed the round before it and does not count on the new lead."""
+        late: tuple[str, str] | None = None
+        """(skipped, leader) after a new lead out of turn (the leader acting again before the round was
+        over): the skipped player's pass right after it, written late, closed the round before."""
         early: dict[str, int] = {}
         """Passes on an empty table (reported), by play: if the record then skips that player on the
         next lead, the pass stands for their pass on it (a pass said before the lead)."""
@@ -575,6 +575,7 @@ class _Game:
                 notes.append(f"{q}'s pass at play {passed[q]} stands for a pass on this lead")
                 expected = self.after(q, top, passed, st, notes, clear)
             early.pop(p, None)
+            was_late, late = late, None
             state = (top, revolution, lock)
             before = revolution
             if st.settled:
@@ -591,6 +592,14 @@ class _Game:
                                  + (f"; it was {expected}'s turn" if expected else ""), **where)
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
                 continue
+            if was_late is not None and p == was_late[0] and t.cards is None:
+                # It closed the round before (no report, nothing changes); if the record then skips
+                # them on the new lead, it stands for their pass on that too.
+                notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
+                early[p] = i
+                also = resume = None
+                views.append(TurnView(i, p, None, None, *state, tuple(notes)))
+                continue
             in_turn = expected is None or p == expected
             step_from = p  # whose seat the turn goes on from after this one
             if not in_turn and p == also:
@@ -601,9 +610,8 @@ class _Game:
                 else:
                     notes.append(f"{'acts' if t.cards is None else 'leads'} in place of {expected}, who passed "
                                  "on the empty table")
-            late_close = closing and in_turn and step_from != p
             still = (also, resume)
-            also, resume, closing = None, None, False
+            also = resume = None
             # A pass on an empty table by someone else than the leader is one mistake, the pass: it
             # is not also a lead by the wrong player, and the leader still leads.
             stray_pass = t.cards is None and top is None and not in_turn
@@ -627,9 +635,6 @@ class _Game:
                         expected, also = p, self.next_from(p, passed, st.active)
                     else:
                         also, resume = still
-                elif late_close:
-                    notes.append(f"pass on the round before {step_from}'s new lead (written late)")
-                    expected = self.after(step_from, top, passed, st, notes, clear)
                 else:
                     passed.pop(p, None)
                     passed[p] = i
@@ -651,7 +656,7 @@ class _Game:
                 top = ref = None
                 lock = None
                 passed.clear()
-                closing = True
+                late = (skipped, p) if skipped is not None else None
             else:
                 v, covered = self.judge(cards, top, ref, revolution, lock)
             if v.rule is not None:
@@ -746,7 +751,6 @@ class _Game:
                 expected = self.after(step_from, top, passed, st, notes, clear)
                 if skipped is not None:
                     also, resume = self.skipped(skipped, p, expected, top, passed, st)
-            closing = closing and resume is not None
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
 
