@@ -86,6 +86,7 @@ CASES: dict[str, tuple[list, list]] = {
     "turn-order-swapped.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-lead-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")], []),
     "turn-order-lead-before-last-pass-next.yaml": ([at("turn-order", play=6, player="甲")], []),
+    "turn-order-finish-before-last-pass.yaml": ([at("turn-order", play=18, player="丙")], []),
     "turn-order-cut-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")],
                                              [at("eight-cut", play=4, player="甲")]),
     "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
@@ -295,15 +296,17 @@ def test_pass_said_before_the_lead_stands_for_a_pass_on_it() -> None:
     assert "乙's pass at play 5 stands for a pass on this lead" in a.result.sets[0].games[0].turns[6].notes
 
 
-@pytest.mark.parametrize("name, play", [("turn-order-lead-before-last-pass.yaml", 4),
-                                        ("turn-order-cut-before-last-pass.yaml", 4),
-                                        ("turn-order-lead-before-last-pass-next.yaml", 6)])
-def test_turn_order_lead_before_the_last_pass_is_one_report(name: str, play: int) -> None:
+@pytest.mark.parametrize("name, play, who", [("turn-order-lead-before-last-pass.yaml", 4, "甲"),
+                                             ("turn-order-cut-before-last-pass.yaml", 4, "甲"),
+                                             ("turn-order-lead-before-last-pass-next.yaml", 6, "甲"),
+                                             ("turn-order-finish-before-last-pass.yaml", 18, "丙")])
+def test_turn_order_lead_before_the_last_pass_is_one_report(name: str, play: int, who: str) -> None:
     # daifugo.turn-order at the early lead; the skipped player's pass written after it closed the
-    # round before (also when the early lead cut the table), so they may still act on the new lead.
+    # round before (also when the early lead cut the table or ended the game), so they may still
+    # act on the new lead.
     a = audit(f"daifugo/{name}")
-    assert found(a.violations) == [at("turn-order", play=play, player="甲")]
-    assert "pass on the round before 甲's new lead (written late)" in a.result.sets[0].games[0].turns[play].notes
+    assert found(a.violations) == [at("turn-order", play=play, player=who)]
+    assert f"pass on the round before {who}'s new lead (written late)" in a.result.sets[0].games[0].turns[play].notes
 
 
 def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:

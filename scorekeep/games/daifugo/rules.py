@@ -578,6 +578,15 @@ class _Game:
             was_late, late = late, None
             state = (top, revolution, lock)
             before = revolution
+            if was_late is not None and p == was_late[0] and t.cards is None and p in st.active:
+                # It closed the round before (no report, nothing changes — even if the early lead
+                # ended the game); if the record then skips them on the new lead, it stands for their
+                # pass on that too.
+                notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
+                early[p] = i
+                also = resume = None
+                views.append(TurnView(i, p, None, None, *state, tuple(notes)))
+                continue
             if st.settled:
                 if over_at is None:
                     over_at = i
@@ -591,14 +600,6 @@ class _Game:
                                  f"{p} {gone[p]}, so {p} is skipped and cannot act again this game"
                                  + (f"; it was {expected}'s turn" if expected else ""), **where)
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
-                continue
-            if was_late is not None and p == was_late[0] and t.cards is None:
-                # It closed the round before (no report, nothing changes); if the record then skips
-                # them on the new lead, it stands for their pass on that too.
-                notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
-                early[p] = i
-                also = resume = None
-                views.append(TurnView(i, p, None, None, *state, tuple(notes)))
                 continue
             in_turn = expected is None or p == expected
             step_from = p  # whose seat the turn goes on from after this one
