@@ -101,31 +101,25 @@ def test_injected_fault_is_caught_with_its_rule_at_its_place(rule):
 
 def test_out_list_that_contradicts_the_plays_is_a_ranking_violation():
     # the same game with `fouls: [A]` and `out: [B, A, C]`: the finishing order is wrong
-    text = record("daifugo/disputed/fouls-list-contradicts-plays.yaml").read_text(encoding="utf-8")
+    text = record("daifugo/fouls-list-contradicts-plays.yaml").read_text(encoding="utf-8")
     text = text.replace("fouls: []", "fouls: [A]").replace("out: [A, B, C]", "out: [B, A, C]")
     assert found(api.audit_text(text).violations) == [("daifugo.ranking", {"set": 1, "game": 1})]
 
 
-@pytest.mark.xfail(strict=True, reason="checker files a `fouls` list that contradicts the plays under "
-                   "daifugo.forbidden-finish (per player), which the digest calls 'not a violation of the "
-                   "record'; the recorded finishing order is daifugo.ranking, as for `out` and `ranks`")
 def test_fouls_list_that_contradicts_the_plays_is_a_ranking_violation():
-    audit = api.audit_file(str(record("daifugo/disputed/fouls-list-contradicts-plays.yaml")))
+    audit = api.audit_file(str(record("daifugo/fouls-list-contradicts-plays.yaml")))
     assert found(audit.events) == [("daifugo.forbidden-finish",
                                     {"set": 1, "game": 1, "play": 5, "player": "A"})]
     assert found(audit.violations) == [("daifugo.ranking", {"set": 1, "game": 1})]
 
 
 def test_record_with_one_wrong_entry_in_out_is_clean_once_corrected():
-    text = record("daifugo/disputed/out-list-wrong-once.yaml").read_text(encoding="utf-8")
+    text = record("daifugo/out-list-wrong-once.yaml").read_text(encoding="utf-8")
     audit = api.audit_text(text.replace("out: [B, A, C]", "out: [A, B, C]"))
     assert found(audit.violations) == []
     assert found(audit.events) == [("daifugo.forbidden-finish", {"set": 1, "game": 2, "play": 6, "player": "A"})]
 
 
-@pytest.mark.xfail(strict=True, reason="checker judges `fouls` against the wrong `out` list instead of the "
-                   "plays, so one wrong `out` entry is reported twice (a second daifugo.ranking at player A "
-                   "claiming A fell by 都落ち, which the plays contradict)")
 def test_one_wrong_out_entry_is_reported_once():
-    audit = api.audit_file(str(record("daifugo/disputed/out-list-wrong-once.yaml")))
+    audit = api.audit_file(str(record("daifugo/out-list-wrong-once.yaml")))
     assert found(audit.violations) == [("daifugo.ranking", {"set": 1, "game": 2})]

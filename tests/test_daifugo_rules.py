@@ -66,6 +66,8 @@ CASES: dict[str, tuple[list, list]] = {
     "card-not-held-deal.yaml": ([at("card-not-held", play=2, player="乙"), at("card-not-held", play=3, player="丙")],
                                 []),
     "card-not-held-count.yaml": ([at("card-not-held", play=5, player="甲")], []),
+    "card-not-held-joker-given.yaml": ([at("card-not-held", game=2, play=1, player="丁")], []),
+    "card-not-held-joker-received.yaml": ([at("card-not-held", game=2, play=6, player="甲")], []),
     # daifugo.follow-shape, daifugo.follow-stronger
     "follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙"),
                      at("follow-stronger", play=5, player="甲")], []),
@@ -80,8 +82,23 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.turn-order, daifugo.pass, daifugo.clear
     "turn-order.yaml": ([at("turn-order", play=2, player="丙")], []),
     "turn-order-finished.yaml": ([at("turn-order", play=9, player="甲")], []),
+    "turn-order-stray-pass.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-swapped.yaml": ([at("turn-order", play=2, player="丙")], []),
+    "turn-order-lead-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")], []),
+    "turn-order-lead-before-last-pass-next.yaml": ([at("turn-order", play=6, player="甲")], []),
+    "turn-order-finish-before-last-pass.yaml": ([at("turn-order", play=18, player="丙")], []),
+    "turn-order-cut-before-last-pass.yaml": ([at("turn-order", play=4, player="甲")],
+                                             [at("eight-cut", play=4, player="甲")]),
+    "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
     "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
+    "pass-empty-leader-leads.yaml": ([at("pass", play=1, player="甲")], []),
+    "pass-empty-after-clear.yaml": ([at("pass", play=5, player="甲")], []),
+    "pass-empty-after-cut.yaml": ([at("pass", play=3, player="乙")], [at("eight-cut", play=2, player="乙")]),
+    "pass-empty-next-leads.yaml": ([at("pass", play=1, player="甲")], []),
+    "pass-empty-not-leader-after-clear.yaml": ([at("pass", play=5, player="丁")], []),
+    "pass-empty-before-lead.yaml": ([at("pass", play=5, player="乙")], []),
+    "pass-empty-not-leader-after-cut.yaml": ([at("pass", play=3, player="丙")], [at("eight-cut", play=2, player="乙")]),
     "clear-wrong-leader.yaml": ([at("clear", play=5, player="乙")], []),
     "clear-after-finish.yaml": ([at("clear", play=9, player="丙")], []),
     "clear-after-finishing-cut.yaml": ([at("eight-cut", play=6, player="丙")],
@@ -91,6 +108,9 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.revolution (例1)
     "example1-revolution.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
                                       at("suit-lock", play=2, player="乙")]),
+    "revolution-four-times.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
+                                        at("suit-lock", play=2, player="乙"), at("revolution", play=3, player="丙"),
+                                        at("revolution", play=4, player="丁")]),
     "example1-revolution-js.yaml": ([at("follow-stronger", play=2, player="乙")], [at("revolution", play=1, player="甲")]),
     # daifugo.eight-cut (例2)
     "example2-eight-cut.yaml": ([], [at("eight-cut", play=2, player="乙")]),
@@ -106,6 +126,9 @@ CASES: dict[str, tuple[list, list]] = {
     "lock-stairs.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),
     "lock-joker-cannot-create.yaml": ([], []),
     "lock-different-suits.yaml": ([], []),
+    "lock-across-illegal.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    "lock-on-illegal-play.yaml": ([at("follow-stronger", play=2, player="乙"), at("suit-lock", play=4, player="丁")],
+                                  [at("suit-lock", play=3, player="丙")]),
     # daifugo.spade-3-return
     "spade-3-return.yaml": ([], [at("suit-lock", play=2, player="乙"), at("spade-3-return", play=4, player="丁")]),
     "spade-3-on-joker-pair.yaml": ([at("follow-shape", play=2, player="乙")], []),
@@ -139,8 +162,12 @@ CASES: dict[str, tuple[list, list]] = {
     "ranking.yaml": ([at("ranking", game=1), at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),
     "ranking-ranks-only.yaml": ([], []),
     "ranking-out-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
-    "ranking-fouls-vs-plays.yaml": ([at("forbidden-finish", player="乙"), at("forbidden-finish", player="丙")],
-                                    [at("forbidden-finish", play=12, player="乙")]),
+    "ranking-fouls-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
+    "ranking-fouls-in-progress.yaml": ([at("ranking")], []),
+    "ranking-fouls-last-player.yaml": ([at("ranking")], []),
+    "ranking-fouls-when-off.yaml": ([at("ranking")], []),
+    "fouls-list-contradicts-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=5, player="A")]),
+    "out-list-wrong-once.yaml": ([at("ranking", game=2)], [at("forbidden-finish", game=2, play=6, player="A")]),
     # daifugo.game-over
     "game-over-play-after.yaml": ([at("game-over", game=2, play=11, player="丁")],
                                   [at("miyako-ochi", game=2, play=5, player="甲")]),
@@ -202,6 +229,16 @@ def test_counter_revolution_restores_normal_order() -> None:
     assert "革命返し" in msg and "normal order" in msg
 
 
+def test_revolution_messages_count_and_name_the_counter_revolutions() -> None:
+    msgs = [e.message for e in audit("daifugo/revolution-four-times.yaml").events if e.rule == D + "revolution"]
+    assert "the order reverses" in msgs[0] and "revolution this game" not in msgs[0]
+    assert "counter-revolution (革命返し): normal order is restored" in msgs[1]
+    assert msgs[1].endswith("the 2nd revolution this game")
+    assert "revolution (革命) — the order reverses" in msgs[2] and msgs[2].endswith("the 3rd revolution this game")
+    assert "counter-revolution (革命返し)" in msgs[3] and msgs[3].endswith("the 4th revolution this game")
+    assert not any("second revolution" in m for m in msgs)
+
+
 def test_eight_inside_stairs_does_not_cut() -> None:
     msg = message("eight-in-stairs.yaml", "turn-order")
     assert "the 8 is inside stairs, so it does not cut (daifugo.eight-cut)" in msg
@@ -228,6 +265,84 @@ def test_equal_is_not_stronger() -> None:
 
 def test_spade_3_on_joker_pair_is_follow_shape() -> None:
     assert "returns only a single joker" in message("spade-3-on-joker-pair.yaml", "follow-shape")
+
+
+@pytest.mark.parametrize("name", ["pass-empty-leader-leads.yaml", "pass-empty-after-clear.yaml",
+                                  "pass-empty-after-cut.yaml", "pass-empty-next-leads.yaml",
+                                  "pass-empty-not-leader-after-clear.yaml", "pass-empty-not-leader-after-cut.yaml"])
+def test_pass_on_empty_table_is_one_report_and_the_leader_may_still_lead(name: str) -> None:
+    # daifugo.pass: the pass changes nothing, so the leader leads (or the next player, as if it had
+    # counted) without a second report claiming a wrong leader or that somebody went out; a pass
+    # on an empty table by another player is the pass, not also a lead by the wrong player.
+    a = audit(f"daifugo/{name}")
+    assert [v.rule for v in a.violations] == [D + "pass"]
+    assert "went out" not in a.violations[0].message
+
+
+@pytest.mark.parametrize("name", ["turn-order-stray-pass.yaml", "turn-order-swapped.yaml"])
+def test_turn_order_skipped_player_acting_next_is_their_turn(name: str) -> None:
+    # daifugo.turn-order: one report at the turn out of turn; the skipped player acting next is
+    # not blamed, and play goes on clockwise from the one who acted out of turn.
+    a = audit(f"daifugo/{name}")
+    assert found(a.violations) == [at("turn-order", play=2, player="丙")]
+    turns = a.result.sets[0].games[0].turns
+    assert "乙's turn, taken after 丙 acted out of turn" in turns[2].notes
+
+
+def test_pass_said_before_the_lead_stands_for_a_pass_on_it() -> None:
+    # daifugo.pass: reported once; the record then skips 乙 on 甲's lead, as the early pass said.
+    a = audit("daifugo/pass-empty-before-lead.yaml")
+    assert found(a.violations) == [at("pass", play=5, player="乙")]
+    assert "乙's pass at play 5 stands for a pass on this lead" in a.result.sets[0].games[0].turns[6].notes
+
+
+@pytest.mark.parametrize("name, play, who", [("turn-order-lead-before-last-pass.yaml", 4, "甲"),
+                                             ("turn-order-cut-before-last-pass.yaml", 4, "甲"),
+                                             ("turn-order-lead-before-last-pass-next.yaml", 6, "甲"),
+                                             ("turn-order-finish-before-last-pass.yaml", 18, "丙")])
+def test_turn_order_lead_before_the_last_pass_is_one_report(name: str, play: int, who: str) -> None:
+    # daifugo.turn-order at the early lead; the skipped player's pass written after it closed the
+    # round before (also when the early lead cut the table or ended the game), so they may still
+    # act on the new lead.
+    a = audit(f"daifugo/{name}")
+    assert found(a.violations) == [at("turn-order", play=play, player=who)]
+    assert f"pass on the round before {who}'s new lead (written late)" in a.result.sets[0].games[0].turns[play].notes
+
+
+def test_turn_order_out_of_turn_twice_names_both_players_who_could_act() -> None:
+    msg = message("turn-order-twice.yaml", "turn-order", 1)
+    assert "it was 丁's turn (or 乙's, whose turn the previous turn skipped)" in msg
+
+
+def test_suit_lock_compares_the_two_plays_on_the_table_not_the_last_legal_one() -> None:
+    # daifugo.suit-lock: 5♥, 4♠ (illegal, but on the table), 7♥ — no lock; 5♥, 4♥ (illegal), 7♥ — lock.
+    assert not audit("daifugo/lock-across-illegal.yaml").events
+    msg = message("lock-on-illegal-play.yaml", "suit-lock", events=True)
+    assert "a single 7 follows a single 4 with the same suits ♥" in msg
+
+
+def test_card_not_held_joker_given_away_in_the_exchange_without_the_deal() -> None:
+    assert "in the exchange 丁 gave both jokers away, so 丁 had no joker after it" in \
+        message("card-not-held-joker-given.yaml", "card-not-held")
+    assert "in the exchange 乙 received a joker, so 甲 had at most 1 of the 2 jokers after it and has " \
+        "already played 1" in message("card-not-held-joker-received.yaml", "card-not-held")
+
+
+def test_ranking_one_report_for_a_fouls_list_that_contradicts_the_plays() -> None:
+    # daifugo.ranking, not daifugo.forbidden-finish per player: a forbidden finish is a rule event,
+    # and `fouls` is part of the recorded finishing order. Every wrong entry in one message.
+    (v,) = audit("daifugo/ranking-fouls-vs-plays.yaml").violations
+    assert v.rule == D + "ranking" and v.player is None and v.line == 25
+    assert "乙 went out by a forbidden finish (反則上がり) in the plays, but `fouls` does not list 乙" in v.message
+    assert "`fouls` lists 丙, but 丙's last play in the record is a legal finish" in v.message
+
+
+def test_ranking_one_wrong_out_entry_is_judged_against_the_plays_once() -> None:
+    # daifugo.ranking: `out` swaps B and A; `fouls` (A) agrees with the plays, so it is not judged
+    # again against the wrong `out` (where A would seem to have fallen by 都落ち).
+    (v,) = audit("daifugo/out-list-wrong-once.yaml").violations
+    assert v.message == ("`out` gives the order of going out as B, A, C, but in the plays it is "
+                         "A (forbidden finish), B, C")
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

@@ -71,8 +71,10 @@ INTERPRETATIONS = (
     "Violation locations: plays → set, game, play, player; exchanges and the deal → set, game, "
     "player (the giver / the player dealt the card); a wrong ranking or `out` → set, game; a set "
     "beyond `rules: {sets: N}` → set; a game after an unfinished one → set, game.",
-    "A `fouls` list that contradicts the plays is a wrong recorded finishing order: daifugo.ranking "
-    "(not injected, since the checker reads it as daifugo.forbidden-finish; see the xfail test).",
+    "A `fouls` list that contradicts the plays is a wrong recorded finishing order: daifugo.ranking at "
+    "the game, once however many entries are wrong (a forbidden finish is a rule event, never a "
+    "violation); a wrong `out` is judged against the plays, so it is one report even where it would "
+    "imply a different 都落ち.",
 )
 
 
@@ -1100,14 +1102,22 @@ def _game_recipes(data: dict[str, Any], rule: str, rng: random.Random) -> list[R
             out.append(({"set": si, "game": gi}, f"ranks written {w}, not {ranks}",
                         _ranks_record(data, si, gi, w)))
             written = data["sets"][si - 1]["games"][gi - 1].get("out")
-            top = step.prev[0] if step.prev else None
-            # swaps that move last game's 大富豪 would also imply a different 都落ち: two mistakes
-            swaps = [i for i in range(len(written or ()) - 1) if top not in written[i:i + 2]]
-            if written and swaps:
-                i = rng.choice(swaps)
+            # judged against the plays: also a swap that would imply a different 都落ち is one mistake
+            if written and len(written) > 1:
+                i = rng.randrange(len(written) - 1)
                 order = written[:i] + [written[i + 1], written[i]] + written[i + 2:]
                 out.append(({"set": si, "game": gi}, f"out written {order}, not {written}",
                             _out_record(data, si, gi, order)))
+            t = step.table
+            legal = [q for q in t.out if q not in t.fouls]
+            wrong_fouls = [t.fouls[:k] + t.fouls[k + 1:] for k in range(len(t.fouls))]
+            if legal:
+                q = rng.choice(legal)
+                wrong_fouls.append([x for x in t.out if x in t.fouls or x == q])
+            if wrong_fouls:
+                w = rng.choice(wrong_fouls)
+                out.append(({"set": si, "game": gi}, f"fouls written {w}, not {t.fouls}",
+                            _fouls_record(data, si, gi, list(t.out), w)))
         if step.what == "end" and rule == "daifugo.game-over":
             t = step.table
             left = [q for q in t.in_game if t.hands[q]]
@@ -1168,6 +1178,15 @@ def _out_record(data: dict[str, Any], si: int, gi: int, order: list[str]) -> Any
     def build() -> dict[str, Any]:
         d, g = _prefix(data, si, gi)
         g["out"] = list(order)
+        return d
+    return build
+
+
+def _fouls_record(data: dict[str, Any], si: int, gi: int, order: list[str], fouls: list[str]) -> Any:
+    def build() -> dict[str, Any]:
+        d, g = _prefix(data, si, gi)
+        g["out"] = list(order)
+        g["fouls"] = list(fouls)
         return d
     return build
 

@@ -177,7 +177,8 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("daifugo.ranking", "Ranks",
             "Legal finishers take the top ranks in the order they went out; the last player left takes the "
             "next; then the fallen 大富豪; fouls fill the bottom, the first foul lowest. Ranks: 大富豪, 富豪, "
-            "貧民, 大貧民. A recorded ranking or finishing order that contradicts the rules is a violation. "
+            "貧民, 大貧民. A recorded ranking or finishing order (`ranks`, `out`, `fouls`) that contradicts the "
+            "rules or the plays is a violation, reported once per game. "
             "Each game scores rank points (house default 3, 2, 1, 0).", ("rank_points",)),
     RuleDoc("daifugo.game-over", "When a game, a set and the match are over",
             "A game is over when its ranking is settled (one player or none left): a play after that is a "

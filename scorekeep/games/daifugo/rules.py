@@ -9,7 +9,8 @@ Carrying on after a violation: the record says what happened. An illegal play st
 (its cards leave the hand, it lies on the table, it may empty a hand), but only a legal play
 has the special effects the digest grants to legal plays (revolution, 8-cut, lock); the next
 play is judged against it, or — so that one mistake is reported once — against the last legal
-play when it would be legal there.
+play when it would be legal there. Either way the play it was judged against is the one it
+covers, and the one a lock (縛り) compares it with.
 """
 
 from __future__ import annotations
@@ -31,6 +32,13 @@ EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
 EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
 _ORDINAL = ("1st", "2nd", "3rd", "4th")
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
 
 
 def rank_name(i: int) -> str:
@@ -410,10 +418,13 @@ class _Game:
                     bad.append(self.whereabouts(pc, p))
                 continue
             if type(pc) is Joker:
-                if self.jokers_played + sum(1 for a in accepted if a == JOKER) >= self.opts["jokers"]:
+                now = sum(1 for a in accepted if a == JOKER)
+                if self.jokers_played + now >= self.opts["jokers"]:
                     n = self.opts["jokers"]
                     bad.append(f"the deck has {n} joker{'s' if n != 1 else ''} and "
                                f"{'it has' if n == 1 else 'all have'} been played" if n else "the deck has no jokers")
+                elif (why := self.jokers_elsewhere(p, self.jokers_of[p] + now)) is not None:
+                    bad.append(why)
                 else:
                     accepted.append(pc)
                 continue
@@ -444,9 +455,31 @@ class _Game:
         for pc in accepted:
             if type(pc) is Joker:
                 self.jokers_played += 1
+                self.jokers_of[p] += 1
             else:
                 self.played.setdefault(pc, i)
         self.evasion(p, accepted, i)
+
+    def jokers_elsewhere(self, p: str, played: int) -> str | None:
+        """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
+        recorded exchange put jokers in other hands (None if they may)."""
+        others = [(q, got[JOKER]) for q, got in self.got.items() if q != p and got[JOKER]]
+        if not others:
+            return None
+        n = self.opts["jokers"]
+        held = n - sum(k for _q, k in others)
+        if played < held:
+            return None
+        gave = self.gave[p][JOKER]
+        if gave == n:
+            how = f"{p} gave {'the joker' if n == 1 else 'both jokers' if n == 2 else f'all {n} jokers'} away"
+        elif gave == n - held:
+            how = f"{p} gave {'a joker' if gave == 1 else f'{gave} jokers'} away"
+        else:
+            how = ", ".join(f"{q} received {'a joker' if k == 1 else f'{k} jokers'}" for q, k in others)
+        have = "no joker" if held == 0 else f"at most {held} of the {n} jokers"
+        return (f"in the exchange {how}, so {p} had {have} after it"
+                + (f" and has already played {played}" if played else ""))
 
     def evasion(self, p: str, accepted: list[DCard], i: int) -> None:
         """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
@@ -499,13 +532,26 @@ class _Game:
         g, opts = self.g, self.opts
         self.count = {p: 0 for p in self.seats}
         self.jokers_by: dict[str, int] = {}
+        self.jokers_of: Counter[str] = Counter()
         views: list[TurnView] = []
         top: _OnTable | None = None
         ref: _OnTable | None = None
         lock: tuple[str, ...] | None = None
         revolution = False
+        revolutions = 0
         passed: dict[str, int] = {}
         expected = self.leader
+        also: str | None = None
+        """Who else may act now without a report: after the leader passed on an empty table (not
+        allowed), the next player may take the lead in their place; after a turn out of turn, the
+        player it skipped (then the turn goes on from `resume`, the one who acted out of turn)."""
+        resume: str | None = None
+        late: tuple[str, str] | None = None
+        """(skipped, leader) after a new lead out of turn (the leader acting again before the round was
+        over): the skipped player's pass right after it, written late, closed the round before."""
+        early: dict[str, int] = {}
+        """Passes on an empty table (reported), by play: if the record then skips that player on the
+        next lead, the pass stands for their pass on it (a pass said before the lead)."""
         last_clear: tuple[str, _OnTable | None] = ("first", None)
         gone: dict[str, str] = {}
         over_at: int | None = None
@@ -516,14 +562,31 @@ class _Game:
             lock = None
             passed.clear()
             last_clear = (reason, cause)
+            early.clear()
             return f"the table clears; {leader} leads" if leader else "the table clears"
 
         for i, t in enumerate(g.plays or (), 1):
             p = t.player
             where = {"line": t.line, **self.where, "play": i, "player": p}
             notes: list[str] = []
+            while early and top is not None and expected in early and p != expected and p != also:
+                q: str = expected  # type: ignore[assignment]
+                passed[q] = early.pop(q)
+                notes.append(f"{q}'s pass at play {passed[q]} stands for a pass on this lead")
+                expected = self.after(q, top, passed, st, notes, clear)
+            early.pop(p, None)
+            was_late, late = late, None
             state = (top, revolution, lock)
             before = revolution
+            if was_late is not None and p == was_late[0] and t.cards is None and p in st.active:
+                # It closed the round before (no report, nothing changes — even if the early lead
+                # ended the game); if the record then skips them on the new lead, it stands for their
+                # pass on that too.
+                notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
+                early[p] = i
+                also = resume = None
+                views.append(TurnView(i, p, None, None, *state, tuple(notes)))
+                continue
             if st.settled:
                 if over_at is None:
                     over_at = i
@@ -538,36 +601,65 @@ class _Game:
                                  + (f"; it was {expected}'s turn" if expected else ""), **where)
                 views.append(TurnView(i, p, t.cards, None, *state, (f"{p} is out of the game: ignored",)))
                 continue
-            if expected is not None and p != expected:
-                self.wrong_turn(p, expected, top, passed, last_clear, where)
+            in_turn = expected is None or p == expected
+            step_from = p  # whose seat the turn goes on from after this one
+            if not in_turn and p == also:
+                in_turn = True
+                if resume is not None:
+                    step_from = resume
+                    notes.append(f"{p}'s turn, taken after {resume} acted out of turn")
+                else:
+                    notes.append(f"{'acts' if t.cards is None else 'leads'} in place of {expected}, who passed "
+                                 "on the empty table")
+            still = (also, resume)
+            also = resume = None
+            # A pass on an empty table by someone else than the leader is one mistake, the pass: it
+            # is not also a lead by the wrong player, and the leader still leads.
+            stray_pass = t.cards is None and top is None and not in_turn
+            skipped: str | None = None
+            if not in_turn and not stray_pass:
+                self.wrong_turn(p, expected, top, passed, last_clear, st.active, where,  # type: ignore[arg-type]
+                                still[0] if still[1] is not None else None)
                 notes.append(f"out of turn ({expected} was to act)")
+                skipped = expected
             if t.cards is None:
                 if top is None:
                     self.f.violation("daifugo.pass",
                                      f"{p} passed on an empty table: the player who leads must play; passing is "
-                                     "allowed only when the table has cards", **where)
+                                     "allowed only when the table has cards"
+                                     + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"), **where)
                     notes.append("pass on an empty table (not allowed)")
-                    expected = self.next_from(p, passed, st.active)
+                    early[p] = i
+                    if in_turn:
+                        # One mistake: the pass changes nothing, so the same player still leads — or the
+                        # next player, if the table carried on as if the pass had counted.
+                        expected, also = p, self.next_from(p, passed, st.active)
+                    else:
+                        also, resume = still
                 else:
                     passed.pop(p, None)
                     passed[p] = i
                     notes.append("pass")
-                    expected = self.after(p, top, passed, st, notes, clear)
+                    expected = self.after(step_from, top, passed, st, notes, clear)
+                    if skipped is not None:
+                        also, resume = self.skipped(skipped, p, expected, top, passed, st)
                 views.append(TurnView(i, p, None, None, *state, tuple(notes)))
                 continue
             # A play.
             passed.pop(p, None)
             cards = t.cards
             self.hold(p, cards, i, t)
-            if top is not None and p == top.player and expected is not None and p != expected:
+            if top is not None and p == top.player and not in_turn:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
                 v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
+                covered: _OnTable | None = None
                 notes.append("judged as a lead")
                 top = ref = None
                 lock = None
                 passed.clear()
+                late = (skipped, p) if skipped is not None else None
             else:
-                v = self.judge(cards, top, ref, revolution, lock)
+                v, covered = self.judge(cards, top, ref, revolution, lock)
             if v.rule is not None:
                 self.f.violation(v.rule, f"{p} played {show(cards)}: {v.message}", **where)
                 notes.append(f"breaks {v.rule}")
@@ -585,13 +677,15 @@ class _Game:
             ev = {"line": t.line, **self.where, "play": i, "player": p}
             if revolts:
                 revolution = not revolution
+                revolutions += 1
                 assert reading is not None
+                nth = f" — the {ordinal(revolutions)} revolution this game" if revolutions > 1 else ""
                 if revolution:
                     msg = (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-                           "the joker still strongest) until the game ends or another revolution")
+                           f"the joker still strongest) until the game ends or another revolution{nth}")
                 else:
-                    msg = (f"{p} played {reading.describe()}: a second revolution (革命返し) restores normal order "
-                           "(3 … K A 2, the joker strongest)")
+                    msg = (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+                           f"restored (3 … K A 2, the joker strongest){nth}")
                 self.f.event("daifugo.revolution", msg, **ev)
                 notes.append("revolution (革命)" if revolution else "counter-revolution (革命返し): normal order")
             if cuts:
@@ -602,12 +696,14 @@ class _Game:
                 notes.append("8-cut (8切り)")
             elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
                 notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
-            if (legal and opts["suit_lock"] and lock is None and not cuts and not v.returns and ref is not None
-                    and ref.reading is not None and reading is not None and reading.jokers == 0
-                    and ref.reading.jokers == 0 and reading.suits == ref.reading.suits):
+            # The lock compares the two consecutive plays on the table: this one and the play it
+            # covers (the play on top, or the last legal one when it was judged against that).
+            if (legal and opts["suit_lock"] and lock is None and not cuts and not v.returns and covered is not None
+                    and covered.reading is not None and reading is not None and reading.jokers == 0
+                    and covered.reading.jokers == 0 and reading.suits == covered.reading.suits):
                 lock = reading.suits
                 self.f.event("daifugo.suit-lock",
-                             f"{reading.describe()} follows {ref.reading.describe()} with the same suits "
+                             f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
                              f"{lock_text(lock)}: the suits are locked (縛り) until the table clears", **ev)
                 notes.append(f"lock (縛り) {lock_text(lock)}")
             if v.returns:
@@ -653,13 +749,16 @@ class _Game:
                 notes.append(clear(reason, who, on) + ("" if p in st.active else f" ({p} is out)"))
                 expected = who
             else:
-                expected = self.after(p, top, passed, st, notes, clear)
+                expected = self.after(step_from, top, passed, st, notes, clear)
+                if skipped is not None:
+                    also, resume = self.skipped(skipped, p, expected, top, passed, st)
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
 
     def judge(self, cards: tuple[DCard, ...], top: _OnTable | None, ref: _OnTable | None,
-              revolution: bool, lock: tuple[str, ...] | None) -> Verdict:
-        """The verdict on a play; after an illegal play, a play legal on the last legal one stands."""
+              revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, _OnTable | None]:
+        """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
+        last legal one stands (and covers that one)."""
         s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
         lock_on = lock if self.opts["suit_lock"] else None
         base = ref if top is not None and top.reading is None else top
@@ -667,8 +766,19 @@ class _Game:
         if v.rule is not None and top is not None and not top.legal and base is not ref:
             alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
             if alt.rule is None:
-                return alt
-        return v
+                return alt, ref
+        return v, base
+
+    @staticmethod
+    def skipped(skipped: str, actor: str, expected: str | None, top: _OnTable | None,
+                passed: Mapping[str, int], st: Standing) -> tuple[str | None, str | None]:
+        """(also, resume) after a turn out of turn that skipped `skipped`: if the record shows the
+        skipped player acting next, that is their turn, not a second mistake — while the table still
+        holds cards and they may act (still in, not passed)."""
+        if (top is None or skipped == expected or skipped not in st.active
+                or skipped in passed or skipped == top.player):
+            return None, None
+        return skipped, actor
 
     def after(self, actor: str, top: _OnTable | None, passed: dict[str, int], st: Standing,
               notes: list[str], clear: Any) -> str | None:
@@ -684,7 +794,8 @@ class _Game:
         return self.next_from(actor, passed, st.active)
 
     def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
-                   last_clear: tuple[str, _OnTable | None], where: dict[str, Any]) -> None:
+                   last_clear: tuple[str, _OnTable | None], active: Sequence[str],
+                   where: dict[str, Any], late: str | None = None) -> None:
         """The rule a player acting out of turn breaks, and why it was someone else's turn."""
         if top is not None and p in passed:
             self.f.violation("daifugo.pass",
@@ -703,8 +814,9 @@ class _Game:
                 return
             assert cause is not None
             # The rule broken is the one that cleared the table: its text says who leads next.
+            out = cause.player not in active
             gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if cause.player != expected else ""
+                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if out else ""
             if reason == "cut":
                 self.f.violation("daifugo.eight-cut",
                                  f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
@@ -715,11 +827,13 @@ class _Game:
                                  f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
                                  f"player leads again{gone}: it was {expected}'s lead", **where)
                 return
-            if cause.player == expected:
-                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
-            else:
+            if out:
                 why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
                        f"still in the game to {cause.player}'s left, {expected}, leads")
+            elif cause.player == expected:
+                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
+            else:
+                why = f"it was {expected}'s lead"
             self.f.violation("daifugo.clear", f"{p} led after the table cleared, but {why}", **where)
             return
         r = top.reading
@@ -735,30 +849,33 @@ class _Game:
             return
         self.f.violation("daifugo.turn-order",
                          f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
-                         f"so it was {expected}'s turn", **where)
+                         f"so it was {expected}'s turn"
+                         + (f" (or {late}'s, whose turn the previous turn skipped)" if late else ""), **where)
 
     # -- summaries and the result ----------------------------------------------------------
 
-    def summary(self, out: Names, fouls: Names | None, emit_from: int | None) -> Standing:
-        """Replay `out` (finishing order, forbidden finishes included). Events are reported from the
-        `emit_from`-th exit on (None: not at all)."""
+    def summary(self, out: Names, fouls: Names | None,
+                emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
+        """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
+        the rules rule out, as (message, line). Events are reported from the `emit_from`-th exit
+        on (None: not at all)."""
         st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
         foul_set = set(fouls.names) if fouls else set()
+        problems: list[tuple[str, int]] = []
         for name, line in zip(out.names, out.lines):
             where = {"line": line, **self.where, "player": name}
             if name == st.fallen or (st.settled and name in st.active):
                 if name in foul_set:
                     what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
                             if name == st.fallen else f"{name} was the last player left")
-                    self.f.violation("daifugo.ranking" if name == st.fallen else "daifugo.game-over",
-                                     f"`fouls` lists {name}, but {what}: the ranking was settled without "
-                                     f"{name} going out", **where)
+                    problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
+                                     f"{name} going out", fouls.line_of(name) if fouls else line))
                 continue
             legal = name not in foul_set
             if not legal and not self.opts["forbidden_finish"]:
-                self.f.violation("daifugo.forbidden-finish",
-                                 f"`fouls` lists {name}, but forbidden finishes are off (house rule "
-                                 "`forbidden_finish: false`): every finish is a legal finish", **where)
+                problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
+                                 "`forbidden_finish: false`): every finish is a legal finish",
+                                 fouls.line_of(name) if fouls else line))
                 legal = True
             fallen = st.leave(name, legal)
             emit = emit_from is not None and len(st.exits) > emit_from
@@ -770,7 +887,7 @@ class _Game:
                              f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
                              f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
                              **{**where, "player": fallen})
-        return st
+        return st, problems
 
     def run(self) -> GameResult:
         g = self.g
@@ -789,15 +906,12 @@ class _Game:
         if played is not None and played.settled:
             st, source = played, "plays"
             if g.out is not None:
-                summary = self.summary(g.out, g.fouls, None)
-                self.compare(played, summary, g.out, g.fouls)
+                summary, problems = self.summary(g.out, g.fouls, None)
+                self.recorded(played, summary, problems, g.out, g.fouls)
         elif g.out is not None:
             emit_from = len(played.exits) if played is not None else 0
-            summary = self.summary(g.out, g.fouls, emit_from)
-            if played is not None and summary.exits[:len(played.exits)] != played.exits:
-                self.f.violation("daifugo.ranking",
-                                 f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
-                                 f"plays so far: {self.exits_text(played)}", line=g.out.line, **self.where)
+            summary, problems = self.summary(g.out, g.fouls, emit_from)
+            self.recorded(played, summary, problems, g.out, g.fouls)
             if summary.settled:
                 st, source = summary, "out"
             elif played is not None:
@@ -844,22 +958,37 @@ class _Game:
             text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
         return text
 
-    def compare(self, played: Standing, summary: Standing, out: Names, fouls: Names | None) -> None:
-        """`out`/`fouls` against the plays (daifugo.ranking, daifugo.forbidden-finish)."""
-        if [p for p, _ in summary.exits] != [p for p, _ in played.exits]:
-            self.f.violation("daifugo.ranking",
-                             f"`out` gives the order of going out as {self.exits_text(summary)}, but in the "
-                             f"plays it is {self.exits_text(played)}", line=out.line, **self.where)
-            return
-        for (p, legal), (_q, said) in zip(played.exits, summary.exits):
-            if legal != said:
-                line = fouls.line_of(p) if fouls is not None and p in fouls.names else out.line_of(p)
-                if legal:
-                    msg = f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish"
-                else:
-                    msg = (f"{p} went out by a forbidden finish (反則上がり) in the plays, but `fouls` does not "
-                           f"list {p}")
-                self.f.violation("daifugo.forbidden-finish", msg, line=line, **self.where, player=p)
+    def recorded(self, played: Standing | None, summary: Standing, problems: list[tuple[str, int]],
+                 out: Names, fouls: Names | None) -> None:
+        """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+        so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+        finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+        order, not a forbidden finish."""
+        msgs: list[str] = []
+        line = 0
+        if played is not None:
+            did = [p for p, _ in played.exits]
+            said = [p for p, _ in summary.exits]
+            so_far = "" if played.settled else " so far"
+            if (said if played.settled else said[:len(did)]) != did:
+                # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
+                # judge it against the plays in this one report, not again.
+                msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
+                            f"plays{so_far} it is {self.exits_text(played)}")
+                line = out.line
+                problems = []
+            foul_set = set(fouls.names) if fouls else set()
+            for p, legal in played.exits:
+                if legal and p in foul_set and self.opts["forbidden_finish"]:
+                    msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
+                    line = line or fouls.line_of(p)  # type: ignore[union-attr]
+                elif not legal and p not in foul_set:
+                    msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
+                                + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                    line = line or (fouls.line if fouls else out.line_of(p))
+        msgs += [m for m, _ in problems]
+        if msgs:
+            self.f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1], **self.where)
 
     @staticmethod
     def consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
