@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from ...game import Audit, Section, Selection, Sheet
-from ...yamlio import Map
+from ...game import Audit, Game, Section, Selection
 from . import record, rules, score
 from .cards import show
 from .combos import lock_text
@@ -52,32 +51,17 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
                    tuple(notes))
 
 
-class Daifugo:
-    name = "daifugo"
-    title = "Daifugō (大富豪)"
-    RULES = RULES
-    OPTIONS = OPTIONS
-
-    def read(self, doc: Map) -> record.Record:
-        return record.read(doc)
-
-    def audit(self, rec: record.Record) -> Audit:
-        return rules.audit(rec)
-
-    def sheet(self, audit: Audit) -> Sheet:
-        return score.sheet(audit)
-
-    def replay(self, audit: Audit, selection: Selection) -> list[Section]:
-        result: rules.Result = audit.result
-        out = []
-        for s in result.sets:
-            if selection.set is not None and s.number != selection.set:
+def replay(audit: Audit, selection: Selection) -> list[Section]:
+    result: rules.Result = audit.result
+    out = []
+    for s in result.sets:
+        if selection.set is not None and s.number != selection.set:
+            continue
+        for g in s.games:
+            if selection.game is not None and g.number != selection.game:
                 continue
-            for g in s.games:
-                if selection.game is not None and g.number != selection.game:
-                    continue
-                out.append(_game_section(audit, g))
-        return out
+            out.append(_game_section(audit, g))
+    return out
 
 
-GAME = Daifugo()
+GAME = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import NamedTuple, Union
 
 from ...cards import CARD_HELP as _STANDARD_HELP
-from ...cards import RANK_TEXT, SUITS, Card, parse_card
+from ...cards import RANK_TEXT, SUITS, Card, cached, parse_card
 
 __all__ = ["CARD_HELP", "DCard", "JOKER", "JOKER_LEVEL", "Joker", "ORDER", "level", "parse", "plain",
            "power", "rank_word", "show", "strength_key"]
@@ -71,10 +71,8 @@ def rank_word(lvl: int) -> str:
     return "joker" if lvl == JOKER_LEVEL else RANK_TEXT[ORDER[lvl]]
 
 
-_cache: dict[str, DCard | None] = {}
-
-
 def _parse(text: str) -> DCard | None:
+    """`AS`, `10h`, `♥Q`, `JK`, `Joker`, `JK=5H` … → Card or Joker; None if it is not a card."""
     t = text.replace("\ufe0f", "").strip()
     if t.upper() in _JOKER_WORDS:
         return JOKER
@@ -87,15 +85,7 @@ def _parse(text: str) -> DCard | None:
     return parse_card(t)
 
 
-def parse(text: str) -> DCard | None:
-    """`AS`, `10h`, `♥Q`, `JK`, `Joker`, `JK=5H` … → Card or Joker; None if it is not a card."""
-    try:
-        return _cache[text]
-    except KeyError:
-        card = _cache[text] = _parse(text) if len(text) < 20 else None
-        if len(_cache) > 4096:  # junk input must not grow the cache without bound
-            _cache.clear()
-        return card
+parse = cached(_parse, 19)
 
 
 def _sort_key(card: DCard) -> tuple[int, int]:
