@@ -173,3 +173,15 @@ def test_check_progress_only_on_a_terminal(monkeypatch) -> None:  # type: ignore
 def test_check_json_output_has_no_progress() -> None:
     r = cli("check", OH, CLEAN, "--format", "json")
     assert "checked" not in r.err and r.out.lstrip().startswith("{")
+
+
+def test_check_json_is_laid_out_as_one_document() -> None:
+    import json as _json
+
+    from scorekeep.cli.render import file_json, files_json, to_json
+
+    docs = [{"path": "a.yaml", "ok": True, "errors": [], "violations": [{"rule": "x", "line": 1}]},
+            {"path": "b.yaml", "ok": False, "errors": [], "violations": []}]
+    assert files_json([file_json(d) for d in docs]) == to_json({"files": docs})
+    assert files_json([]) == to_json({"files": []})
+    assert _json.loads(cli("check", OH, HOOK, "--format", "json").out)["files"][1]["ok"] is False
