@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .errors import InputError
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
@@ -30,18 +32,17 @@ def read_record(root: Node) -> tuple[Game, object]:
 
 def audit_file(path: str) -> Audit:
     """Read and replay one record file. Raises InputError (with path and line) if unreadable."""
-    try:
-        game, record = read_record(read_file(path))
-    except InputError as e:
-        e.path = e.path or path
-        raise
-    return game.audit(record)
+    return _audit(lambda: read_file(path), path)
 
 
 def audit_text(text: str, path: str = "<text>") -> Audit:
     """Like audit_file, for a record held in memory."""
+    return _audit(lambda: parse(text), path)
+
+
+def _audit(load: Callable[[], Node], path: str) -> Audit:
     try:
-        game, record = read_record(parse(text))
+        game, record = read_record(load())
     except InputError as e:
         e.path = e.path or path
         raise

@@ -104,6 +104,22 @@ class Section(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
+class Play(NamedTuple):
+    """One card played to a trick (Rook, Oh Hell): by whom, the game's own card value, and
+    the line that says so."""
+
+    player: str
+    card: Any
+    line: int
+
+
+class Trick(NamedTuple):
+    """A trick as recorded: its plays in the order played (the first one led)."""
+
+    plays: tuple[Play, ...]
+    line: int
+
+
 class Selection(NamedTuple):
     """Which part of a record `replay` shows; None means all."""
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ... import fields
 from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
-from ...game import Header, read_header
+from ...game import Header, Play, Trick, read_header
 from ...yamlio import Map, Node, Scalar
 from .rulebook import OPTIONS
 
@@ -23,17 +23,6 @@ class Entry(NamedTuple):
 
     player: str
     value: int
-    line: int
-
-
-class Play(NamedTuple):
-    player: str
-    card: Card
-    line: int
-
-
-class Trick(NamedTuple):
-    plays: tuple[Play, ...]
     line: int
 
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
-from ...game import Header, read_header
+from ...game import Header, Play, Trick, read_header
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .rulebook import OPTIONS
@@ -41,17 +41,6 @@ class Call(NamedTuple):
 class Bid(NamedTuple):
     player: str
     amount: int
-    line: int
-
-
-class Play(NamedTuple):
-    player: str
-    card: Card
-    line: int
-
-
-class Trick(NamedTuple):
-    plays: tuple[Play, ...]
     line: int
 
 
