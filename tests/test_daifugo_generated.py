@@ -7,11 +7,13 @@ the checker, so every disagreement here means one of the two misreads the digest
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import cache
 from typing import Any
 
 import pytest
+import yaml
 
 from scorekeep import api
 from scorekeep.generate import Generated
@@ -97,6 +99,23 @@ def test_injected_fault_is_caught_with_its_rule_at_its_place(rule):
         if caught == PER_RULE:
             break
     assert caught == PER_RULE
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_turn_order_a_pass_left_out_of_the_record_is_reported_once(seed):
+    # daifugo.turn-order / daifugo.pass: the record goes on as if the skipped player had passed,
+    # so the checker carries on that way: one report, where the pass is missing, nothing after.
+    data = _game(seed).data
+    spots = [(si, gi, pi) for si, s in enumerate(data["sets"]) for gi, g in enumerate(s["games"])
+             for pi, play in enumerate(g.get("plays") or ()) if list(play.values()) == ["pass"]]
+    for si, gi, pi in random.Random(seed).sample(spots, 5):
+        d = copy.deepcopy(data)
+        del d["sets"][si]["games"][gi]["plays"][pi]
+        who = list(d["sets"][si]["games"][gi]["plays"][pi])[0]
+        audit = api.audit_text(yaml.safe_dump(d, allow_unicode=True))
+        assert [(v.rule, v.set, v.game, v.play, v.player) for v in audit.violations] in (
+            [(f"daifugo.{rule}", si + 1, gi + 1, pi + 1, who)] for rule in ("turn-order", "pass")), \
+            (seed, si + 1, gi + 1, pi + 1)
 
 
 def test_out_list_that_contradicts_the_plays_is_a_ranking_violation():

@@ -41,6 +41,13 @@ def ordinal(n: int) -> str:
     return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
 
 
+def passed_at(n: int) -> str:
+    """When a player passed: a play number, or minus the play where a missing pass was assumed."""
+    if n > 0:
+        return f"passed at play {n}"
+    return f"was taken as passing at play {-n} (a pass missing from the record)"
+
+
 def rank_name(i: int) -> str:
     return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"
 
@@ -519,6 +526,46 @@ class _Game:
                 return q
         return None
 
+    def missing_passes(self, expected: str, p: str, cards: tuple[DCard, ...] | None, top: _OnTable | None,
+                       passed: Mapping[str, int], active: Sequence[str], then: str | None,
+                       at: int) -> dict[str, int]:
+        """The players a turn out of turn by `p` at play `at` skipped on a live table, when the
+        record reads as if they had passed: with their passes, it is `p`'s turn and the next entry's
+        player (`then`) acts next. Empty when the record does not read that way. The passes are
+        keyed by -`at`: no play of theirs shows them."""
+        if top is None or expected == top.player:
+            return {}
+        seats = self.seats
+        i = seats.index(expected)
+        gap: dict[str, int] = {}
+        for k in range(len(seats)):
+            q = seats[(i + k) % len(seats)]
+            if q == p:
+                break
+            if q in active and q not in passed and q != top.player:
+                gap[q] = -at
+        now = {**passed, **gap}
+        if not gap or p != self.turn_if_passed(expected, top.player, now, active):
+            return {}
+        if then in gap and p == top.player:
+            return {}  # the skipped player's pass that follows was written late (see `late`)
+        cleared = all(q in now for q in active if q != top.player)
+        if cards is None:
+            nxt = None if cleared else self.turn_if_passed(p, top.player, {**now, p: at}, active)
+        else:
+            still = [q for q in active if q != p or self.count[p] + len(cards) < self.sizes[p]]
+            nxt = self.turn_if_passed(p, p, {} if cleared else {q: k for q, k in now.items() if q != p}, still)
+        # A play may also cut (the same player leads again), and the record may end.
+        return gap if then in (nxt, None) or (then == p and cards is not None) else {}
+
+    def turn_if_passed(self, actor: str, owner: str, passed: Mapping[str, int],
+                       active: Sequence[str]) -> str | None:
+        """Who acts after `actor` with these passes on `owner`'s play (daifugo.clear /
+        daifugo.turn-order), changing nothing."""
+        if all(q in passed for q in active if q != owner):
+            return owner if owner in active else self.left_of(owner, active)
+        return self.next_from(actor, passed, active)
+
     def left_of(self, p: str, active: Sequence[str]) -> str | None:
         seats = self.seats
         i = seats.index(p)
@@ -565,7 +612,8 @@ class _Game:
             early.clear()
             return f"the table clears; {leader} leads" if leader else "the table clears"
 
-        for i, t in enumerate(g.plays or (), 1):
+        plays = g.plays or ()
+        for i, t in enumerate(plays, 1):
             p = t.player
             where = {"line": t.line, **self.where, "play": i, "player": p}
             notes: list[str] = []
@@ -618,10 +666,19 @@ class _Game:
             stray_pass = t.cards is None and top is None and not in_turn
             skipped: str | None = None
             if not in_turn and not stray_pass:
+                gap = self.missing_passes(expected, p, t.cards, top, passed, st.active,  # type: ignore[arg-type]
+                                          plays[i].player if i < len(plays) else None, i)
                 self.wrong_turn(p, expected, top, passed, last_clear, st.active, where,  # type: ignore[arg-type]
-                                still[0] if still[1] is not None else None)
+                                still[0] if still[1] is not None else None, tuple(gap))
                 notes.append(f"out of turn ({expected} was to act)")
                 skipped = expected
+                if gap:
+                    # The record goes on as if the skipped players had passed (a pass left out of
+                    # the record): carry on that way rather than report each later turn again.
+                    passed.update(gap)
+                    notes.append(f"{' and '.join(gap)} taken as passing (missing from the record)")
+                    expected = self.after(expected, top, passed, st, notes, clear)  # type: ignore[arg-type]
+                    in_turn, skipped = p == expected, None
             if t.cards is None:
                 if top is None:
                     self.f.violation("daifugo.pass",
@@ -795,12 +852,16 @@ class _Game:
 
     def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, _OnTable | None], active: Sequence[str],
-                   where: dict[str, Any], late: str | None = None) -> None:
-        """The rule a player acting out of turn breaks, and why it was someone else's turn."""
+                   where: dict[str, Any], late: str | None = None, missing: tuple[str, ...] = ()) -> None:
+        """The rule a player acting out of turn breaks, and why it was someone else's turn;
+        `missing`: the skipped players whose passes the record reads on without."""
+        who = " and ".join(missing)
+        gap = (f". The record goes on as if {who} had passed, so {'that pass is' if len(missing) == 1 else 'those passes are'} "
+               "taken as missing from it") if missing else ""
         if top is not None and p in passed:
             self.f.violation("daifugo.pass",
-                             f"{p} passed at play {passed[p]} and may not act again until the table clears "
-                             f"(their turn is skipped); it was {expected}'s turn", **where)
+                             f"{p} {passed_at(passed[p])} and may not act again until the table clears "
+                             f"(their turn is skipped); it was {expected}'s turn{gap}", **where)
             return
         if top is None:
             reason, cause = last_clear
@@ -845,12 +906,12 @@ class _Game:
                 why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
             else:
                 why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
-            self.f.violation("daifugo.turn-order", f"{p} acted again on their own play, but {why}", **where)
+            self.f.violation("daifugo.turn-order", f"{p} acted again on their own play, but {why}{gap}", **where)
             return
         self.f.violation("daifugo.turn-order",
                          f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                          f"so it was {expected}'s turn"
-                         + (f" (or {late}'s, whose turn the previous turn skipped)" if late else ""), **where)
+                         + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + gap, **where)
 
     # -- summaries and the result ----------------------------------------------------------
 
