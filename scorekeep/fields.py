@@ -159,7 +159,7 @@ def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) 
     return found
 
 
-def players(node: Node, count: range) -> tuple[str, ...]:
+def players(node: Node, count: range, why: str = "") -> tuple[str, ...]:
     """The `players` list: unique names in clockwise order, each kept as written."""
     seq = sequence(node, "`players`")
     names: list[str] = []
@@ -170,7 +170,7 @@ def players(node: Node, count: range) -> tuple[str, ...]:
         names.append(name)
     if len(names) not in count:
         want = f"exactly {count.start}" if len(count) == 1 else f"{count.start} to {count.stop - 1}"
-        raise InputError(f"this game needs {want} players; `players` lists {len(names)}", seq.line)
+        raise InputError(f"this game needs {want} players{why}; `players` lists {len(names)}", seq.line)
     return tuple(names)
 
 

@@ -44,10 +44,11 @@ META_KEYS = ("title", "date", "place", "notes")
 
 
 def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: range,
-                options: Mapping[str, Option]) -> tuple[Header, dict[str, Node]]:
-    """Check the top-level keys and read the parts every game shares."""
+                options: Mapping[str, Option], why_count: str = "") -> tuple[Header, dict[str, Node]]:
+    """Check the top-level keys and read the parts every game shares; `why_count` says why the
+    game takes that many players."""
     top = fields.keys(doc, "the record", (*COMMON_KEYS, *extra_keys), required=("players",))
-    players = fields.players(top["players"], player_count)
+    players = fields.players(top["players"], player_count, why_count)
     opts = read_options(top.get("rules"), options, game)
     meta = {k: fields.text(top[k], f"`{k}`", allow_empty=True) for k in META_KEYS if k in top}
     return Header(game, players, opts, meta, doc.line), top

@@ -75,7 +75,7 @@ def test_empty_and_in_progress_records_are_valid() -> None:
 
 
 @pytest.mark.parametrize("text, line, words", [
-    ("game: daifugo\nplayers: [a, b, c]\n", 2, "exactly 4 players"),
+    ("game: daifugo\nplayers: [a, b, c]\n", 2, "exactly 4 players (the league's four-player rules; its three-player"),
     (H + "sets:\n  - gams: []\n", 4, "did you mean `games`"),
     (H + "sets:\n  - games:\n      - outs: [甲]\n", 5, "did you mean `out`"),
     (H + "sets:\n  - games:\n      - plays:\n          - 甲: 1H\n", 6, "`1H`"),

@@ -207,7 +207,9 @@ def _set(node: Node, number: int, seats: tuple[str, ...]) -> SetRecord:
 
 
 def read(doc: Map) -> Record:
-    header, top = read_header(doc, "daifugo", ("sets",), range(4, 5), OPTIONS)
+    header, top = read_header(doc, "daifugo", ("sets",), range(4, 5), OPTIONS,
+                              " (the league's four-player rules; its three-player rules — a revolution with "
+                              "three of a kind, another deck and exchange — are a different game)")
     sets: tuple[SetRecord, ...] = ()
     node = top.get("sets")
     if not _empty(node):

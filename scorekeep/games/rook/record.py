@@ -313,7 +313,8 @@ def read_teams(node: Node, players: tuple[str, ...]) -> Teams:
 
 
 def read(doc: Map) -> Record:
-    header, top = read_header(doc, "rook", ("first_dealer", "teams", "hands"), range(4, 5), OPTIONS)
+    header, top = read_header(doc, "rook", ("first_dealer", "teams", "hands"), range(4, 5), OPTIONS,
+                              " (two partnerships of two, partners sitting opposite)")
     players = header.players
     first = fields.player(top["first_dealer"], players, "`first_dealer`") if "first_dealer" in top else players[0]
     teams = read_teams(top["teams"], players) if "teams" in top else default_teams(players)
