@@ -127,6 +127,15 @@ def test_score_recorded_compares_each_player() -> None:
     assert "West bid 0 and took 1, which scores 0" in v.message
 
 
+def test_score_recorded_names_the_other_scoring_that_gives_the_sheets_number() -> None:
+    # The article's dispute: bid 2, took 3 scores 0 here; 3 is the Basics' one point per trick.
+    (v,) = audit("oh-hell/score-recorded-tricks-variant.yaml").violations
+    assert (v.rule, v.hand, v.player) == ("oh-hell.score-recorded", 1, "East")
+    assert v.message.endswith("3 is the score with `failed_score: tricks` (1 point per trick taken, as in "
+                              "Trickster's Basics), but this game is scored with `failed_score: zero`")
+    assert "is the score with" not in audit("oh-hell/score-recorded.yaml").violations[0].message
+
+
 def test_hand_size_resync_after_a_skipped_hand_still_ends_the_game() -> None:
     a = audit("oh-hell/resync-skipped-hand.yaml")
     assert a.result.over and len(a.result.hands) == 18

@@ -7,7 +7,7 @@ import pytest
 from conftest import audit_text, found
 from scorekeep.games.oh_hell.record import expand_pattern
 from scorekeep.games.oh_hell.rules import legal_bids, legal_cards, trick_winner
-from scorekeep.games.oh_hell.score import hand_points
+from scorekeep.games.oh_hell.score import hand_points, other_scoring
 from scorekeep.cards import parse_card
 
 DEFAULT = {"made_score": "bid-plus-10", "failed_score": "zero"}
@@ -30,6 +30,19 @@ DEFAULT = {"made_score": "bid-plus-10", "failed_score": "zero"}
 ])
 def test_score_table(bid: int, took: int, made: str, failed: str, points: int) -> None:
     assert hand_points(bid, took, {"made_score": made, "failed_score": failed}) == points
+
+
+@pytest.mark.parametrize("bid, took, written, other", [
+    (2, 3, 3, ("failed_score", "tricks")),         # the article's "why 3?": one point per trick
+    (2, 1, -2, ("failed_score", "minus-bid")),
+    (1, 4, -3, ("failed_score", "minus-difference")),
+    (3, 3, 8, ("made_score", "bid-plus-5")),
+    (3, 3, 19, ("made_score", "10-plus-bid-squared")),
+    (2, 3, 12, None),                              # no setting gives 12 for a missed bid
+    (3, 3, 3, None),
+])
+def test_score_recorded_other_scoring(bid: int, took: int, written: int, other: tuple[str, str] | None) -> None:
+    assert other_scoring(bid, took, written, DEFAULT) == other
 
 
 def test_article_three_hands_running_totals() -> None:

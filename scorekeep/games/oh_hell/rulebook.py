@@ -10,6 +10,7 @@ from __future__ import annotations
 from ... import fields
 from ...game import RuleDoc
 from ...options import Option, choice_option, switch_option
+from .score import SCORINGS
 
 OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("deal_pattern", None, "`10..1..10`, `1..10..1`, `10..1`, `1..10`, any `A..B` or `A..B..C`",
@@ -22,9 +23,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     choice_option("lead_trump", ("anytime", "after-broken", "after-first-trick"),
                   "when trump may be led (a player holding only trump may always lead it)",
                   ("oh-hell.follow-suit",)),
-    choice_option("made_score", ("bid-plus-10", "bid-plus-5", "10-plus-bid-squared"),
+    choice_option("made_score", SCORINGS["made_score"],
                   "what taking exactly your bid scores", ("oh-hell.score",)),
-    choice_option("failed_score", ("zero", "tricks", "minus-bid", "minus-difference"),
+    choice_option("failed_score", SCORINGS["failed_score"],
                   "what missing your bid scores (tricks: 1 per trick taken, Trickster Basics)",
                   ("oh-hell.score",)),
 )}

@@ -16,7 +16,7 @@ from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
 from ...game import Audit
 from .record import NO_TRUMP, Entry, Hand, Play, Record, Trick
-from .score import hand_points
+from .score import SCORING_NOTES, hand_points, other_scoring
 
 
 class PlayedTrick(NamedTuple):
@@ -593,10 +593,15 @@ class _Replay:
             points = {p: hand_points(bids[p], took[p], self.opts) for p in self.players}
             for e in hand.scores or ():
                 if e.value != points[e.player]:
+                    other = other_scoring(bids[e.player], took[e.player], e.value, self.opts)
+                    why = "" if other is None else (
+                        f". {e.value} is the score with `{other[0]}: {other[1]}`"
+                        + (f" ({SCORING_NOTES[other[1]]})" if other[1] in SCORING_NOTES else "")
+                        + f", but this game is scored with `{other[0]}: {self.opts[other[0]]}`")
                     self.f.violation(
                         "oh-hell.score-recorded",
                         f"the sheet gives {e.player} {e.value} for hand {n}, but {e.player} bid {bids[e.player]} "
-                        f"and took {took[e.player]}, which scores {points[e.player]} (oh-hell.score)",
+                        f"and took {took[e.player]}, which scores {points[e.player]} (oh-hell.score){why}",
                         line=e.line, hand=n, player=e.player)
         elif hand.scores is not None:
             raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked "

@@ -21,6 +21,21 @@ def hand_points(bid: int, took: int, options: Mapping[str, Any]) -> int:
     return {"zero": 0, "tricks": took, "minus-bid": -bid, "minus-difference": -abs(bid - took)}[failed]
 
 
+SCORINGS = {"made_score": ("bid-plus-10", "bid-plus-5", "10-plus-bid-squared"),
+             "failed_score": ("zero", "tricks", "minus-bid", "minus-difference")}
+SCORING_NOTES = {"tricks": "1 point per trick taken, as in Trickster's Basics"}
+
+
+def other_scoring(bid: int, took: int, value: int, options: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The scoring setting (option, value) — not this game's — under which bid/took scores `value`:
+    the usual reason a sheet disagrees (oh-hell.score-recorded)."""
+    key = "made_score" if bid == took else "failed_score"
+    for choice in SCORINGS[key]:
+        if choice != options[key] and hand_points(bid, took, {**options, key: choice}) == value:
+            return key, choice
+    return None
+
+
 def winners(totals: Mapping[str, int]) -> str | list[str]:
     """The highest total; a tie is shared (oh-hell.game-end)."""
     best = max(totals.values())
