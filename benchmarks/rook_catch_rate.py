@@ -6,17 +6,21 @@ For each seed: a random legal match (`scorekeep.generate.rook.game(seed, variety
 check clean and score as generated; then one fault per rule id is injected, and the checker
 must report that rule at the generator's location ("caught"), and nothing else ("exact").
 The generator's own judge (`rook.judge`) is also asked, so a miss can be told apart from a
-broken injection. Prints one row per rule id and the first few disagreements.
+broken injection. Prints one row per rule id, how often a pass left out of a bidding is
+reported once (at the call out of turn), and the first few disagreements.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
 from collections import Counter
 from pathlib import Path
+
+import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -38,6 +42,7 @@ def main() -> int:
     judged: Counter[str] = Counter()
     shown: Counter[str] = Counter()
     clean = scored = unreadable = 0
+    dropped = dropped_once = 0
     features: Counter[str] = Counter()
     notes: list[str] = []
     start = time.perf_counter()
@@ -66,6 +71,19 @@ def main() -> int:
             shown["<score>"] += 1
             notes.append(f"seed {seed}: scored {sheet.totals} {sheet.winner}, generator {g.totals} {g.winner}")
         rng = random.Random(seed)
+        # A pass left out of the bidding (a common slip): one rook.bid-order at the call out of turn.
+        spots = [(h, i) for h, hand in enumerate(g.data["hands"]) for i, call in enumerate(hand.get("bidding") or ())
+                 if isinstance(call, dict) and list(call.values()) == ["pass"] and i + 1 < len(hand["bidding"])
+                 and all(isinstance(c, dict) for c in hand["bidding"])]  # named calls: a turn can be missed
+        if spots:
+            h, i = rng.choice(spots)
+            d = copy.deepcopy(g.data)
+            calls = d["hands"][h]["bidding"]
+            del calls[i]
+            got = [(v.rule, v.location()) for v in api.audit_text(
+                yaml.safe_dump(d, allow_unicode=True, sort_keys=False)).violations]
+            dropped += 1
+            dropped_once += got == [("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})]
         for rule in rook.FAULT_RULES:
             f = rook.inject(g, rule, rng)
             if f is None:
@@ -99,6 +117,9 @@ def main() -> int:
     total = sum(made.values())
     print(f"{'all':32} {total:8} {sum(caught.values()):8} "
           f"{100 * sum(caught.values()) / max(total, 1):7.1f}% {100 * sum(exact.values()) / max(total, 1):7.1f}%")
+    if dropped:
+        print(f"\na pass left out of a bidding: one rook.bid-order at the call out of turn "
+              f"{dropped_once}/{dropped} ({dropped_once / dropped:.1%})")
     print()
     print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
     if notes:

@@ -181,3 +181,17 @@ def test_all_pass_dealer_forced_takes_it_at_the_minimum() -> None:
     h1, h2 = a.result.hands
     assert (h1.bidder, h1.bid, h1.forced, h1.scores) == ("North", 70, True, {"North/South": -70, "East/West": 60})
     assert (h2.bidder, h2.scores) == ("East", {"North/South": 60, "East/West": -70})
+
+
+def test_bid_order_a_pass_left_out_of_the_bidding_is_reported_once() -> None:
+    # The bidding reads on as if North had passed: one rook.bid-order, and South wins at 95.
+    a = audit("rook/bid-order-missing-pass.yaml")
+    assert found(a.violations) == [("rook.bid-order", {"hand": 1, "player": "East"})]
+    assert "so that pass is taken as missing from the record" in a.violations[0].message
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == ("South", 95)
+
+
+def test_bid_order_a_skipped_player_who_calls_later_is_not_taken_as_passed() -> None:
+    # East opens before North (rook.bid-order), but North calls later: North did not pass then.
+    a = audit("rook/bid-order.yaml")
+    assert "taken as missing" not in a.violations[0].message

@@ -9,6 +9,7 @@ side's reading of the digest, not at a broken injection.
 
 from __future__ import annotations
 
+import copy
 import gc
 import random
 from pathlib import Path
@@ -215,6 +216,23 @@ def test_injected_fault_is_caught_with_its_rule_at_its_location(rule: str,
 
 
 # ---------------------------------------------------------------- checker disagreements found
+
+@pytest.mark.parametrize("seed", range(20))
+def test_bid_order_a_pass_left_out_of_a_generated_bidding_is_reported_once(seed: int) -> None:
+    # rook.bid-order: the bidding reads on as if the skipped player had passed, so the checker
+    # carries on that way: one report, at the call out of turn, and nothing after it.
+    data = rook.game(seed).data
+    rng = random.Random(seed)
+    spots = [(h, i) for h, hand in enumerate(data["hands"]) for i, call in enumerate(hand.get("bidding") or ())
+             if list(call.values()) == ["pass"] and i + 1 < len(hand["bidding"])]
+    for h, i in rng.sample(spots, min(5, len(spots))):
+        d = copy.deepcopy(data)
+        calls = d["hands"][h]["bidding"]
+        del calls[i]
+        audit = api.audit_text(yaml.safe_dump(d, allow_unicode=True, sort_keys=False))
+        assert [(v.rule, v.location()) for v in audit.violations] == [
+            ("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})], (seed, h + 1, i + 1)
+
 
 def test_thrown_in_hand_may_write_its_zero_scores() -> None:
     audit = api.audit_file(str(RECORDS / "gen-thrown-in-zero-scores.yaml"))

@@ -73,7 +73,9 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.bid-order", "Bidding goes clockwise",
             "Bidding starts with the player on the dealer's left and goes clockwise; a player who has "
             "passed is skipped. `bidding` lists the calls in that order; a call written as "
-            "`{North: 70}` names its caller, which is checked."),
+            "`{North: 70}` names its caller, which is checked. A call out of turn is reported once: "
+            "when the bidding goes on as if the skipped players had passed (and they never call "
+            "again), their passes are taken as missing from the record."),
     RuleDoc("rook.bid-minimum", "Open at 70 or more",
             "The opening bid is at least 70 points. Players bid for counter points, not tricks.",
             ("min_bid",)),

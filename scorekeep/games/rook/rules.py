@@ -170,6 +170,38 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
     return high
 
 
+def missing_passes(bidders: Sequence[str], pos: int, passed: set[str], high: tuple[str, int] | None,
+                   call: Call, rest: Sequence[Call]) -> list[str]:
+    """The players a call out of turn skipped, when the bidding reads on as if they had passed
+    (rook.bid-order): with their passes it is the caller's turn, the auction is still open, the next
+    call is by the player who would call next, and none of them calls again. Empty when it does
+    not read so."""
+    who = call.player
+    then = rest[0].player if rest else None
+    gap: list[str] = []
+    for k in range(4):
+        q = bidders[(pos + k) % 4]
+        if q == who:
+            break
+        if q not in passed:
+            gap.append(q)
+    now = passed | set(gap)
+    if (not gap or who in passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
+            or any(c.player in gap for c in rest)):
+        return []
+    if call.amount is None:
+        now.add(who)
+        high_after = high
+    else:
+        high_after = (who, call.amount)
+    if (high_after is not None and len(now - {high_after[0]}) == 3) or len(now) == 4:
+        nxt = None  # the auction is over
+    else:
+        at = bidders.index(who) + 1  # type: ignore[arg-type]
+        nxt = next(bidders[(at + k) % 4] for k in range(4) if bidders[(at + k) % 4] not in now)
+    return gap if then == nxt or then is None else []
+
+
 # --- the replay --------------------------------------------------------------------------
 
 class _Pending(NamedTuple):
@@ -475,7 +507,8 @@ class _Replay:
         passed = a.passed
         legal: tuple[str, int] | None = None
         pos = 0
-        for call in hand.bidding or ():
+        calls = hand.bidding or ()
+        for i, call in enumerate(calls):
             expected = next((bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed),
                             None)
             who = call.player or expected or bidders[pos % 4]
@@ -495,10 +528,15 @@ class _Replay:
                                      f"has passed is out of the bidding for the hand (it was {expected}'s turn)",
                                      **where)
                 else:
+                    gap = missing_passes(bidders, pos, passed, a.high, call, calls[i + 1:])
                     self.f.violation("rook.bid-order",
                                      f"{who} called {call} out of turn: bidding goes clockwise from the dealer's "
                                      f"({dealer}) left ({', '.join(bidders)}), skipping players who have passed, "
-                                     f"so it was {expected}'s turn", **where)
+                                     f"so it was {expected}'s turn"
+                                     + (f". The bidding goes on as if {' and '.join(gap)} had passed, so "
+                                        f"{'that pass is' if len(gap) == 1 else 'those passes are'} taken as missing "
+                                        "from the record" if gap else ""), **where)
+                    passed.update(gap)
             if call.amount is None:
                 passed.add(who)
             else:
