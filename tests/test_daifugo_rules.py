@@ -92,6 +92,7 @@ CASES: dict[str, tuple[list, list]] = {
     "turn-order-twice.yaml": ([at("turn-order", play=2, player="丙"), at("turn-order", play=3, player="甲")], []),
     "turn-order-missing-pass.yaml": ([at("turn-order", play=4, player="甲")], [at("suit-lock", play=7, player="丁")]),
     "pass-missing-after-finish.yaml": ([at("pass", play=8, player="乙")], []),
+    "turn-order-skipped-acts-later.yaml": ([at("turn-order", play=2, player="丙")], []),
     "pass.yaml": ([at("pass", play=1, player="甲"), at("pass", play=6, player="丙")], []),
     "pass-legal.yaml": ([], [at("suit-lock", play=3, player="丙")]),
     "pass-empty-leader-leads.yaml": ([at("pass", play=1, player="甲")], []),

@@ -659,6 +659,11 @@ class _Game:
                 else:
                     notes.append(f"{'acts' if t.cards is None else 'leads'} in place of {expected}, who passed "
                                  "on the empty table")
+            elif not in_turn and top is not None and passed.get(p, 0) < 0:
+                # A pass taken as missing, but the player acts in this round after all: they were
+                # only skipped (reported then), and this is their turn, taken late.
+                in_turn = True
+                notes.append(f"{p}'s turn, skipped at play {-passed.pop(p)} and taken late")
             still = (also, resume)
             also = resume = None
             # A pass on an empty table by someone else than the leader is one mistake, the pass: it
