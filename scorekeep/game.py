@@ -121,6 +121,26 @@ class Trick(NamedTuple):
     line: int
 
 
+def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
+                card: Callable[[Node, str], Any]) -> tuple[Trick, ...]:
+    """A list of tricks (Rook, Oh Hell), each `{player: card, …}` in the order played; only the
+    last may be unfinished. `card` reads one card node for the game."""
+    seq = fields.sequence(node, what)
+    tricks: list[Trick] = []
+    for i, item in enumerate(seq.items, 1):
+        at = f"trick {i} of {where}"
+        m = fields.mapping(item, at)
+        if not m.pairs:
+            raise InputError(f"{at} is empty: write `{{player: card, …}}` in the order played", m.line)
+        tricks.append(Trick(tuple(Play(name, card(v, f"{at} ({name})"), v.line)
+                                  for name, _k, v in fields.per_player(m, players, at)), m.line))
+    for i, t in enumerate(tricks[:-1], 1):
+        if len(t.plays) < len(players):
+            raise InputError(f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
+                             "the last trick written may be unfinished", t.line)
+    return tuple(tricks)
+
+
 class Selection(NamedTuple):
     """Which part of a record `replay` shows; None means all."""
 

@@ -134,7 +134,7 @@ def test_lead_trump_allowed_when_holding_only_trump() -> None:
 
 
 def test_trick_winner_off_suit_discard_never_wins() -> None:
-    from scorekeep.games.oh_hell.record import Play
+    from scorekeep.game import Play
 
     plays = [Play("a", parse_card("5C"), 1), Play("b", parse_card("AH"), 1), Play("c", parse_card("9C"), 1)]
     best, why = trick_winner(plays, "S")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from conftest import SAMPLES, audit, audit_text, found, record, rules_of
 
+from scorekeep.game import Play
 from scorekeep.games.rook.cards import parse_card
-from scorekeep.games.rook.record import Play
 from scorekeep.games.rook.rules import legal_cards, trick_winner
 
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ... import fields
 from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
-from ...game import Header, Play, Trick, read_header
+from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar
 from .rulebook import OPTIONS
 
@@ -96,13 +96,8 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
                  for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
 
 
-def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
-    m = fields.mapping(node, where)
-    if not m.pairs:
-        raise InputError(f"{where} is empty: write `{{player: card, …}}` in the order played", m.line)
-    plays = tuple(Play(name, fields.card(v, f"{where} ({name})", parse_card_or_joker, CARD_HELP), v.line)
-                  for name, _k, v in fields.per_player(m, players, where))
-    return Trick(plays, m.line)
+def _card(node: Node, what: str) -> Card:
+    return fields.card(node, what, parse_card_or_joker, CARD_HELP)
 
 
 def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
@@ -137,14 +132,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     kw["bids"] = _entries(top["bids"], players, "bids", "bid", where) if "bids" in top else ()
     kw["bids_line"] = m.key_line("bids")
     if "play" in top:
-        seq = fields.sequence(top["play"], f"`play` of {where}")
-        tricks = tuple(_trick(t, players, f"trick {i} of {where}") for i, t in enumerate(seq.items, 1))
-        for i, t in enumerate(tricks[:-1], 1):
-            if len(t.plays) < len(players):
-                raise InputError(
-                    f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
-                    "the last trick written may be unfinished", t.line)
-        kw["play"], kw["play_line"] = tricks, m.key_line("play")
+        kw["play"] = read_tricks(top["play"], players, f"`play` of {where}", where, _card)
+        kw["play_line"] = m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
         _require_all(entries, players, top["tricks"], f"`tricks` of {where}")

@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
-from ...game import Audit
-from .record import NO_TRUMP, Entry, Hand, Play, Record, Trick
+from ...game import Audit, Play, Trick
+from .record import NO_TRUMP, Entry, Hand, Record
 from .score import SCORING_NOTES, hand_points, other_scoring
 
 

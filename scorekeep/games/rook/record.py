@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
-from ...game import Header, Play, Trick, read_header
+from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .rulebook import OPTIONS
@@ -180,15 +180,6 @@ def _trump(node: Node, where: str) -> str:
     return color
 
 
-def _trick(node: Node, players: tuple[str, ...], where: str) -> Trick:
-    m = fields.mapping(node, where)
-    if not m.pairs:
-        raise InputError(f"{where} is empty: write `{{player: card, …}}` in the order played", m.line)
-    plays = tuple(Play(name, read_card(v, f"{where} ({name})"), v.line)
-                  for name, _k, v in fields.per_player(m, players, where))
-    return Trick(plays, m.line)
-
-
 def _team_values(node: Node, teams: Teams, players: tuple[str, ...], what: str) -> dict[str, TeamValue]:
     m = fields.mapping(node, what)
     out: dict[str, TeamValue] = {}
@@ -235,14 +226,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
     if "trump" in top:
         kw["trump"], kw["trump_line"] = _trump(top["trump"], where), top["trump"].line
     if "tricks" in top:
-        seq = fields.sequence(top["tricks"], f"`tricks` of {where}")
-        tricks = tuple(_trick(t, players, f"trick {i} of {where}") for i, t in enumerate(seq.items, 1))
-        for i, t in enumerate(tricks[:-1], 1):
-            if len(t.plays) < len(players):
-                raise InputError(
-                    f"trick {i} of {where} has {len(t.plays)} cards for {len(players)} players: only "
-                    "the last trick written may be unfinished", t.line)
-        kw["tricks"], kw["tricks_line"] = tricks, top["tricks"].line
+        kw["tricks"] = read_tricks(top["tricks"], players, f"`tricks` of {where}", where, read_card)
+        kw["tricks_line"] = top["tricks"].line
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "
                              "named, so that trick winners can be judged", top["tricks"].line)

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...errors import Findings, InputError
-from ...game import Audit
+from ...game import Audit, Play, Trick
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
-from .record import NO_TRUMP, Bid, Call, Hand, Play, Record, Teams, Trick
+from .record import NO_TRUMP, Bid, Call, Hand, Record, Teams
 from .score import game_winner, hand_scores, made, mistaken_scores
 
 HAND_CARDS = 9
