@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
-from ...game import Audit, Play, Trick
+from ...game import Audit, Play, Trick, out_of_turn
 from .record import NO_TRUMP, Entry, Hand, Record
 from .score import SCORING_NOTES, hand_points, other_scoring
 
@@ -438,23 +438,10 @@ class _Replay:
         return out, took, finished
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str) -> None:
-        players = self.players
-        first = trick.plays[0].player
-        if first != leader:
-            why = (f"{leader} sits on the dealer's ({dealer}) left and leads the first trick" if t == 1
-                   else f"{leader} won trick {t - 1} and leads the next")
-            self.f.violation("oh-hell.turn-order", f"{first} led trick {t}, but {why}",
-                             line=trick.plays[0].line, hand=n, trick=t, player=first)
-            return
-        start = players.index(first)
-        for k, pl in enumerate(trick.plays):
-            expected = players[(start + k) % len(players)]
-            if pl.player != expected:
-                self.f.violation("oh-hell.turn-order",
-                                 f"{pl.player} played out of turn in trick {t}: play goes clockwise, so after "
-                                 f"{trick.plays[k - 1].player} it was {expected}'s turn",
-                                 line=pl.line, hand=n, trick=t, player=pl.player)
-                return
+        wrong = out_of_turn(trick, leader, self.players, t, dealer, "oh-hell")
+        if wrong is not None:
+            pl, why = wrong
+            self.f.violation("oh-hell.turn-order", why, line=pl.line, hand=n, trick=t, player=pl.player)
 
     def card(self, pl: Play, led: str | None, t: int, n: int, hand: Hand, trump: str | None,
              known: dict[str, set[Card]], owner: dict[Card, str], played_in: dict[Card, int],

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...errors import Findings, InputError
-from ...game import Audit, Play, Trick
+from ...game import Audit, Play, Trick, out_of_turn
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show
 from .record import NO_TRUMP, Bid, Call, Hand, Record, Teams
 from .score import game_winner, hand_scores, made, mistaken_scores
@@ -840,22 +840,10 @@ class _Replay:
         return {(t, pl.player): next(iter(left))}, set()
 
     def turn_order(self, trick: Trick, leader: str, t: int, n: int, dealer: str, order: tuple[str, ...]) -> None:
-        first = trick.plays[0].player
-        if first != leader:
-            why = (f"{leader} sits on the dealer's ({dealer}) left and leads the first trick" if t == 1
-                   else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
-            self.f.violation("rook.turn-order", f"{first} led trick {t}, but {why}",
-                             line=trick.plays[0].line, hand=n, trick=t, player=first)
-            return
-        start = order.index(first)
-        for k, pl in enumerate(trick.plays):
-            expected = order[(start + k) % 4]
-            if pl.player != expected:
-                self.f.violation("rook.turn-order",
-                                 f"{pl.player} played out of turn in trick {t}: play goes clockwise "
-                                 f"({', '.join(order)}), so after {trick.plays[k - 1].player} it was {expected}'s turn",
-                                 line=pl.line, hand=n, trick=t, player=pl.player)
-                return
+        wrong = out_of_turn(trick, leader, order, t, dealer, "rook")
+        if wrong is not None:
+            pl, why = wrong
+            self.f.violation("rook.turn-order", why, line=pl.line, hand=n, trick=t, player=pl.player)
 
     def card(self, pl: Play, written: Card, led: Card | None, t: int, n: int, trump: str | None,
              owner: dict[Card, str], buried: set[Card], known: dict[str, set[Card]],
