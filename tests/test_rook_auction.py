@@ -195,3 +195,10 @@ def test_bid_order_a_skipped_player_who_calls_later_is_not_taken_as_passed() -> 
     # East opens before North (rook.bid-order), but North calls later: North did not pass then.
     a = audit("rook/bid-order.yaml")
     assert "taken as missing" not in a.violations[0].message
+
+
+def test_bid_order_the_standing_bidder_is_never_taken_as_passing() -> None:
+    a = audit("rook/bid-order-swapped-calls.yaml")
+    assert not any("taken as missing" in v.message for v in a.violations)
+    assert "rook.bid-end" not in [v.rule for v in a.violations]
+    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == ("East", 85)

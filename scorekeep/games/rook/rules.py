@@ -171,11 +171,12 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 
 def missing_passes(bidders: Sequence[str], pos: int, passed: set[str], high: tuple[str, int] | None,
-                   call: Call, rest: Sequence[Call]) -> list[str]:
+                   call: Call, rest: Sequence[Call], bidding: set[str]) -> list[str]:
     """The players a call out of turn skipped, when the bidding reads on as if they had passed
     (rook.bid-order): with their passes it is the caller's turn, the auction is still open, the next
-    call is by the player who would call next, and none of them calls again. Empty when it does
-    not read so."""
+    call is by the player who would call next, and none of them calls again — nor holds the
+    standing bid (`bidding`: who holds it, as written and as the last legal bid). Empty when it
+    does not read so."""
     who = call.player
     then = rest[0].player if rest else None
     gap: list[str] = []
@@ -187,7 +188,7 @@ def missing_passes(bidders: Sequence[str], pos: int, passed: set[str], high: tup
             gap.append(q)
     now = passed | set(gap)
     if (not gap or who in passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-            or any(c.player in gap for c in rest)):
+            or bidding.intersection(gap) or any(c.player in gap for c in rest)):
         return []
     if call.amount is None:
         now.add(who)
@@ -528,7 +529,8 @@ class _Replay:
                                      f"has passed is out of the bidding for the hand (it was {expected}'s turn)",
                                      **where)
                 else:
-                    gap = missing_passes(bidders, pos, passed, a.high, call, calls[i + 1:])
+                    gap = missing_passes(bidders, pos, passed, a.high, call, calls[i + 1:],
+                                         {bid[0] for bid in (a.high, a.legal) if bid is not None})
                     self.f.violation("rook.bid-order",
                                      f"{who} called {call} out of turn: bidding goes clockwise from the dealer's "
                                      f"({dealer}) left ({', '.join(bidders)}), skipping players who have passed, "
