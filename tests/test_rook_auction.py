@@ -201,4 +201,3 @@ def test_bid_order_the_standing_bidder_is_never_taken_as_passing() -> None:
     a = audit("rook/bid-order-swapped-calls.yaml")
     assert not any("taken as missing" in v.message for v in a.violations)
     assert "rook.bid-end" not in [v.rule for v in a.violations]
-    assert (a.result.hands[0].bidder, a.result.hands[0].bid) == ("East", 85)
