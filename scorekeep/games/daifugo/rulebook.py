@@ -133,9 +133,10 @@ RULES: tuple[RuleDoc, ...] = (
             "and is beaten only by the spade 3."),
     RuleDoc("daifugo.turn-order", "Clockwise, skipping who is out",
             "Players act clockwise in the seating order; players who have gone out (finished, forbidden "
-            "finish, 都落ち) are skipped. A turn out of turn is reported once: when the record goes on as "
-            "if the skipped players had passed, their passes are taken as missing from it; when the "
-            "skipped player acts next, that is their turn, taken late."),
+            "finish, 都落ち) are skipped. A turn out of turn is reported once: when the rest of the game "
+            "reads as if the skipped players had passed (fewer reports that way), their passes are taken "
+            "as missing from the record; when the skipped player acts next, that is their turn, taken "
+            "late."),
     RuleDoc("daifugo.pass", "Passing",
             "A player may pass whenever the table has cards, even if able to play. Who passed may not act "
             "again until the table clears (their turn is skipped, so no second pass is recorded). Passing "

@@ -526,13 +526,12 @@ class _Game:
                 return q
         return None
 
-    def missing_passes(self, expected: str, p: str, cards: tuple[DCard, ...] | None, top: _OnTable | None,
-                       passed: Mapping[str, int], active: Sequence[str], then: str | None,
-                       at: int) -> dict[str, int]:
-        """The players a turn out of turn by `p` at play `at` skipped on a live table, when the
-        record reads as if they had passed: with their passes, it is `p`'s turn and the next entry's
-        player (`then`) acts next. Empty when the record does not read that way. The passes are
-        keyed by -`at`: no play of theirs shows them."""
+    def missing_passes(self, expected: str, p: str, top: _OnTable | None, passed: Mapping[str, int],
+                       active: Sequence[str], at: int) -> dict[str, int]:
+        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their
+        passes it would be `p`'s turn (a pass left out of the record); else empty. Whether the
+        record reads so is for `readings` to judge. The passes are keyed by -`at`: no play of
+        theirs shows them."""
         if top is None or expected == top.player:
             return {}
         seats = self.seats
@@ -544,19 +543,9 @@ class _Game:
                 break
             if q in active and q not in passed and q != top.player:
                 gap[q] = -at
-        now = {**passed, **gap}
-        if not gap or p != self.turn_if_passed(expected, top.player, now, active):
+        if not gap or p != self.turn_if_passed(expected, top.player, {**passed, **gap}, active):
             return {}
-        if then in gap and p == top.player:
-            return {}  # the skipped player's pass that follows was written late (see `late`)
-        cleared = all(q in now for q in active if q != top.player)
-        if cards is None:
-            nxt = None if cleared else self.turn_if_passed(p, top.player, {**now, p: at}, active)
-        else:
-            still = [q for q in active if q != p or self.count[p] + len(cards) < self.sizes[p]]
-            nxt = self.turn_if_passed(p, p, {} if cleared else {q: k for q, k in now.items() if q != p}, still)
-        # A play may also cut (the same player leads again), and the record may end.
-        return gap if then in (nxt, None) or (then == p and cards is not None) else {}
+        return gap
 
     def turn_if_passed(self, actor: str, owner: str, passed: Mapping[str, int],
                        active: Sequence[str]) -> str | None:
@@ -575,8 +564,38 @@ class _Game:
                 return q
         return None
 
-    def play(self, st: Standing) -> list[TurnView]:
+    def readings(self) -> frozenset[int]:
+        """The plays out of turn after which the record reads best with the skipped players' passes
+        taken as missing (daifugo.turn-order): each candidate in turn is kept when the whole game,
+        replayed so, gives fewer reports than without it. A tie keeps the plain reading, which
+        claims nothing the record does not show."""
+        take: frozenset[int] = frozenset()
+        best, candidates = self.trial(take)
+        tried: set[int] = set()
+        while rest := [c for c in candidates if c not in tried and c not in take]:
+            c = min(rest)
+            tried.add(c)
+            n, more = self.trial(take | {c})
+            if n < best:
+                take, best, candidates = take | {c}, n, more
+        return take
+
+    def trial(self, take: frozenset[int]) -> tuple[int, list[int]]:
+        """Replay the turns alone (cards held are not judged) with these readings: the number of
+        violations and the candidate plays for a missing pass."""
+        saved, settled = self.f, self.settled_at
+        self.f = Findings()
+        try:
+            self.play(Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"]), take, trial=True)
+            return len(self.f.violations), self.candidates
+        finally:
+            self.f, self.settled_at = saved, settled
+
+    def play(self, st: Standing, take: frozenset[int] = frozenset(), trial: bool = False) -> list[TurnView]:
+        """Replay the plays; `take`: plays out of turn after which the skipped players' passes are
+        taken as missing (see `readings`); `trial`: turns only, cards held not judged."""
         g, opts = self.g, self.opts
+        self.candidates: list[int] = []
         self.count = {p: 0 for p in self.seats}
         self.jokers_by: dict[str, int] = {}
         self.jokers_of: Counter[str] = Counter()
@@ -612,8 +631,7 @@ class _Game:
             early.clear()
             return f"the table clears; {leader} leads" if leader else "the table clears"
 
-        plays = g.plays or ()
-        for i, t in enumerate(plays, 1):
+        for i, t in enumerate(g.plays or (), 1):
             p = t.player
             where = {"line": t.line, **self.where, "play": i, "player": p}
             notes: list[str] = []
@@ -659,11 +677,6 @@ class _Game:
                 else:
                     notes.append(f"{'acts' if t.cards is None else 'leads'} in place of {expected}, who passed "
                                  "on the empty table")
-            elif not in_turn and top is not None and passed.get(p, 0) < 0:
-                # A pass taken as missing, but the player acts in this round after all: they were
-                # only skipped (reported then), and this is their turn, taken late.
-                in_turn = True
-                notes.append(f"{p}'s turn, skipped at play {-passed.pop(p)} and taken late")
             still = (also, resume)
             also = resume = None
             # A pass on an empty table by someone else than the leader is one mistake, the pass: it
@@ -671,8 +684,11 @@ class _Game:
             stray_pass = t.cards is None and top is None and not in_turn
             skipped: str | None = None
             if not in_turn and not stray_pass:
-                gap = self.missing_passes(expected, p, t.cards, top, passed, st.active,  # type: ignore[arg-type]
-                                          plays[i].player if i < len(plays) else None, i)
+                gap = self.missing_passes(expected, p, top, passed, st.active, i)  # type: ignore[arg-type]
+                if gap:
+                    self.candidates.append(i)
+                    if i not in take:
+                        gap = {}
                 self.wrong_turn(p, expected, top, passed, last_clear, st.active, where,  # type: ignore[arg-type]
                                 still[0] if still[1] is not None else None, tuple(gap))
                 notes.append(f"out of turn ({expected} was to act)")
@@ -710,7 +726,8 @@ class _Game:
             # A play.
             passed.pop(p, None)
             cards = t.cards
-            self.hold(p, cards, i, t)
+            if not trial:
+                self.hold(p, cards, i, t)
             if top is not None and p == top.player and not in_turn:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
                 v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
@@ -965,7 +982,16 @@ class _Game:
         if g.plays is not None:
             played = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
             if g.plays:
+                marks = len(self.f.violations), len(self.f.events)
+                held = ({p: c.copy() for p, c in self.known.items()}, dict(self.played), self.jokers_played,
+                        dict(self.watch))
                 turns = self.play(played)
+                take = self.readings() if self.candidates else frozenset()
+                if take:  # replay for real with the missing passes taken
+                    del self.f.violations[marks[0]:], self.f.events[marks[1]:]
+                    self.known, self.played, self.jokers_played, self.watch = held
+                    played = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
+                    turns = self.play(played, take)
         ranking: tuple[str, ...] | None = None
         source = "none"
         st: Standing | None = None
