@@ -567,8 +567,9 @@ class _Game:
     def readings(self) -> frozenset[int]:
         """The plays out of turn after which the record reads best with the skipped players' passes
         taken as missing (daifugo.turn-order): each candidate in turn is kept when the whole game,
-        replayed so, gives fewer reports than without it. A tie keeps the plain reading, which
-        claims nothing the record does not show."""
+        replayed so, gives fewer reports than without it — and never has a player taken as passing
+        act again in that round, which would prove the pass was not missing. A tie keeps the plain
+        reading, which claims nothing the record does not show."""
         take: frozenset[int] = frozenset()
         best, candidates = self.trial(take)
         tried: set[int] = set()
@@ -580,14 +581,15 @@ class _Game:
                 take, best, candidates = take | {c}, n, more
         return take
 
-    def trial(self, take: frozenset[int]) -> tuple[int, list[int]]:
-        """Replay the turns alone (cards held are not judged) with these readings: the number of
-        violations and the candidate plays for a missing pass."""
+    def trial(self, take: frozenset[int]) -> tuple[tuple[bool, int], list[int]]:
+        """Replay the turns alone (cards held are not judged) with these readings: whether the
+        record contradicts a pass taken as missing, the number of violations, and the candidate
+        plays for a missing pass."""
         saved, settled = self.f, self.settled_at
         self.f = Findings()
         try:
             self.play(Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"]), take, trial=True)
-            return len(self.f.violations), self.candidates
+            return (self.contradicted, len(self.f.violations)), self.candidates
         finally:
             self.f, self.settled_at = saved, settled
 
@@ -596,6 +598,7 @@ class _Game:
         taken as missing (see `readings`); `trial`: turns only, cards held not judged."""
         g, opts = self.g, self.opts
         self.candidates: list[int] = []
+        self.contradicted = False
         self.count = {p: 0 for p in self.seats}
         self.jokers_by: dict[str, int] = {}
         self.jokers_of: Counter[str] = Counter()
@@ -881,6 +884,7 @@ class _Game:
         gap = (f". The record goes on as if {who} had passed, so {'that pass is' if len(missing) == 1 else 'those passes are'} "
                "taken as missing from it") if missing else ""
         if top is not None and p in passed:
+            self.contradicted |= passed[p] < 0  # a pass taken as missing, but here they are
             self.f.violation("daifugo.pass",
                              f"{p} {passed_at(passed[p])} and may not act again until the table clears "
                              f"(their turn is skipped); it was {expected}'s turn{gap}", **where)
