@@ -516,13 +516,17 @@ class _Game:
 
     # -- the play ----------------------------------------------------------------------------
 
-    def next_from(self, actor: str, passed: Mapping[str, int], active: Sequence[str]) -> str | None:
-        """The next player clockwise from `actor` who is still in and has not passed (daifugo.turn-order)."""
+    def next_from(self, actor: str, passed: Mapping[str, int], active: Sequence[str],
+                  owner: str | None = None) -> str | None:
+        """The next player clockwise from `actor` who is still in and has not passed
+        (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
+        back to them only when everyone else has passed (daifugo.clear), so while someone a turn
+        out of turn skipped has yet to act, it is that player's turn."""
         seats = self.seats
         i = seats.index(actor)
         for k in range(1, len(seats) + 1):
             q = seats[(i + k) % len(seats)]
-            if q in active and q not in passed:
+            if q in active and q not in passed and q != owner:
                 return q
         return None
 
@@ -553,7 +557,7 @@ class _Game:
         daifugo.turn-order), changing nothing."""
         if all(q in passed for q in active if q != owner):
             return owner if owner in active else self.left_of(owner, active)
-        return self.next_from(actor, passed, active)
+        return self.next_from(actor, passed, active, owner)
 
     def left_of(self, p: str, active: Sequence[str]) -> str | None:
         seats = self.seats
@@ -873,7 +877,7 @@ class _Game:
             notes.append(f"everyone passed on {top.player}'s last play: "
                          + clear("passes", leader, top) + f" (the first player still in, left of {top.player})")
             return leader
-        return self.next_from(actor, passed, st.active)
+        return self.next_from(actor, passed, st.active, top.player if top is not None else None)
 
     def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, _OnTable | None], active: Sequence[str],
