@@ -181,6 +181,16 @@ def test_seat_change_forgotten_reported_once_and_the_old_seating_judged_as_playe
     assert a.result.totals == {"North/South": 100, "East/West": 100}
 
 
+def test_seat_change_made_one_hand_late_is_reported_once() -> None:
+    # rook.seat-change: hand 5 in the old seating (reported), hands 6-7 in the new one, as the
+    # table swapped seats late; the replay follows the table back into the right seating.
+    a = audit("rook/seat-change-late.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 5, "player": "N"})]
+    assert [h.seating for h in a.result.hands[4:]] == [("N", "E", "S", "W"), ("N", "W", "S", "E"),
+                                                       ("N", "W", "S", "E")]
+    assert [h.dealer for h in a.result.hands[4:]] == ["N", "W", "S"]
+
+
 def test_seat_change_forgotten_under_old_left_is_shown_by_the_bidding_and_play() -> None:
     # With `seat_change_deal: old-left` North is the right dealer of hand 5; only the bidding and
     # the play in the old clockwise order show that the seats were not changed.

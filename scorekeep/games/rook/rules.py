@@ -262,7 +262,12 @@ class _Replay:
             period = played // every if every else 0
             order = seating(players, period)
             if kept is not None and kept[1] == period:
-                order = kept[0]  # the record kept the old seats: carry on from what it says happened
+                # The record kept the old seats: carry on from what it says happened — until a hand
+                # is evidently played in the right seating (the table changed seats late).
+                if self.fits_better(hand, order, kept[0], prev, played):
+                    kept = None
+                else:
+                    order = kept[0]
             mark = len(self.f.violations)
             dealer, alt = self.dealer(hand, order, prev, played)
             dealt = {v.rule for v in self.f.violations[mark:]}
@@ -295,6 +300,21 @@ class _Replay:
                      Result(self.teams, tuple(results), totals, winner, won_at))
 
     # rook.seat-change
+    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
+                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int) -> bool:
+        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`."""
+        def breaches(seats: tuple[str, ...]) -> float:
+            saved, self.f = self.f, Findings()
+            try:
+                dealer, alt = self.dealer(hand, seats, prev, played)
+                self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
+                return len(self.f.violations)
+            except InputError:
+                return float("inf")
+            finally:
+                self.f = saved
+        return breaches(order) < breaches(other)
+
     def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
                     played: int, dealt: set[str], mark: int, events: int
                     ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
