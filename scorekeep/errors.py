@@ -47,6 +47,11 @@ class Finding(NamedTuple):
     trick: int | None = None
     play: int | None = None
     player: str | None = None
+    allowed: tuple[str, ...] | None = None
+    """For a rule that is a legal set (follow suit, the hook, …): the legal choices at that
+    point, as canonical text; empty when nothing was legal; None when the rule is no set."""
+    see: tuple[str, ...] = ()
+    """The other rule ids involved (a lead after an 8-cut: `daifugo.turn-order`)."""
 
     def location(self) -> dict[str, int | str]:
         """The location fields that apply, coarse to fine."""
@@ -55,6 +60,10 @@ class Finding(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "message": self.message, "line": self.line}
         out.update(self.location())
+        if self.allowed is not None:
+            out["allowed"] = list(self.allowed)
+        if self.see:
+            out["see"] = list(self.see)
         return out
 
 

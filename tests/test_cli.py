@@ -154,7 +154,7 @@ class _Tty:
 def test_check_progress_only_on_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import sys
 
-    from scorekeep.cli import _Progress
+    from scorekeep.cli.check_cmd import _Progress
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     term = _Tty(True)

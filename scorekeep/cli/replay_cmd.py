@@ -1,0 +1,38 @@
+"""`scorekeep replay`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .common import _fail, _internal, _load, _out, app
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
+    hand: Optional[int] = typer.Option(None, "--hand", help="Only this hand (Rook, Oh Hell)."),
+    set_: Optional[int] = typer.Option(None, "--set", help="Only this set (Daifugō)."),
+    game: Optional[int] = typer.Option(None, "--game", help="Only this game of the set (Daifugō)."),
+) -> None:
+    """Replay a record turn by turn: each trick or play, its winner and why.
+
+    \b
+    Examples:
+      scorekeep replay game.yaml --hand 1
+    """
+    from .. import api
+    from ..game import Selection
+    from . import render
+
+    audit = _load(file)
+    try:
+        sections = api.replay(audit, Selection(hand=hand, set=set_, game=game))
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)
+    if not sections:
+        _fail(f"{file}: nothing to replay for that selection")
+    _out(render.sections_text(sections))
+    if audit.violations:
+        _out(f"{len(audit.violations)} violation(s); see `scorekeep check {file}`")
