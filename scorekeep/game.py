@@ -165,6 +165,8 @@ class Selection(NamedTuple):
     hand: int | None = None
     set: int | None = None
     game: int | None = None
+    legal: bool = False
+    """Show, at each turn, the moves that were legal there (from the game's engine)."""
 
 
 class Game(NamedTuple):

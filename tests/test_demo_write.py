@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeep.generate import write_atomically
+from scorekeep.atomic import write_atomically
 
 
 def test_write_creates_the_file_and_leaves_no_temp(tmp_path: Path) -> None:

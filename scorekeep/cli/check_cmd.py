@@ -9,6 +9,7 @@ import typer
 
 from .common import CheckFormat, _internal, _out, app
 
+
 @app.command()
 def check(
     files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML).",

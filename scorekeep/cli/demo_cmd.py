@@ -10,6 +10,7 @@ import typer
 
 from .common import _fail, app
 
+
 @app.command()
 def demo(
     game: str = typer.Argument(..., metavar="GAME", help="oh-hell, rook or daifugo.", show_default=False),
@@ -28,9 +29,10 @@ def demo(
       scorekeep demo rook --seed 7 -o rook-demo.yaml
       scorekeep check rook-demo.yaml && scorekeep score rook-demo.yaml
     """
+    from ..atomic import write_atomically
     from ..fields import did_you_mean
     from ..games import REGISTRY
-    from ..generate import generator, write_atomically
+    from ..generate import generator
 
     name = REGISTRY.resolve(game)
     if name is None:

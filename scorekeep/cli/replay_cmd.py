@@ -9,12 +9,14 @@ import typer
 
 from .common import _fail, _internal, _load, _out, app
 
+
 @app.command()
 def replay(
     file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
     hand: Optional[int] = typer.Option(None, "--hand", help="Only this hand (Rook, Oh Hell)."),
     set_: Optional[int] = typer.Option(None, "--set", help="Only this set (Daifugō)."),
     game: Optional[int] = typer.Option(None, "--game", help="Only this game of the set (Daifugō)."),
+    legal: bool = typer.Option(False, "--legal", help="Show the legal choices at each turn."),
 ) -> None:
     """Replay a record turn by turn: each trick or play, its winner and why.
 
@@ -28,7 +30,7 @@ def replay(
 
     audit = _load(file)
     try:
-        sections = api.replay(audit, Selection(hand=hand, set=set_, game=game))
+        sections = api.replay(audit, Selection(hand=hand, set=set_, game=game, legal=legal))
     except Exception as e:  # noqa: BLE001
         _internal(str(file), e)
     if not sections:

@@ -8,6 +8,7 @@ import typer
 
 from .common import _fail, _out, app
 
+
 @app.command()
 def rules(
     game: Optional[str] = typer.Argument(None, metavar="[GAME]", help="oh-hell, rook or daifugo.",

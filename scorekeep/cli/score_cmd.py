@@ -9,6 +9,7 @@ import typer
 
 from .common import SheetFormat, _internal, _load, _out, _title, app
 
+
 @app.command()
 def score(
     file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
