@@ -36,7 +36,10 @@ def ends(line: str) -> list[int]:
     return [wcswidth(line[:m.end()]) for m in re.finditer(r"\S+", line)]
 
 
-@pytest.mark.parametrize("path", [OH_FULL, OH_SEED, *ROOK_RECORDS])
+DAIFUGO = [str(SAMPLES / "daifugo-seed-example.yaml"), str(RECORDS / "daifugo" / "example3-full-game.yaml")]
+
+
+@pytest.mark.parametrize("path", [OH_FULL, OH_SEED, *ROOK_RECORDS, *DAIFUGO])
 def test_compact_sheet_fits_80_columns(path: str) -> None:
     """Four players (Oh Hell) and Rook's default team labels: every line of the sheet fits 80
     columns (violations above it stay one `file:line: rule: message` line each, as in `check`)."""
@@ -110,6 +113,14 @@ def test_oh_hell_score_and_replay_write_bid_slash_took_the_same_way_round() -> N
     assert "2/3 +0 = 0" in cli("score", OH_SEED, "--wide").out
     replay = cli("replay", OH_SEED, "--hand", "1").out
     assert "bid/took: North 3/3 → +13, East 2/3 → +0" in replay
+
+
+def test_daifugo_events_move_under_a_table_that_would_not_fit() -> None:
+    """daifugo.miyako-ochi and daifugo.forbidden-finish stay on the sheet, under the table."""
+    out = " ".join(cli("score", DAIFUGO[0]).out.split())  # the note wraps at 80 columns
+    assert "events: set 1 game 2: 都落ち 甲; set 1 game 3: 反則上がり 乙; set 1 game 4:" in out
+    assert "都落ち 丙, 反則上がり 丁" in out
+    assert "都落ち 丙; 反則上がり 丁" in cli("score", DAIFUGO[0], "--wide").out
 
 
 def test_rook_compact_shows_made_and_set() -> None:

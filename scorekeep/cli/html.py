@@ -59,6 +59,7 @@ svg.chart text { font-family: %(fonts)s; font-size: 11px; fill: #333; }
 footer { color: #666; font-size: .8rem; margin-top: 1rem; }
 @page { size: A4; margin: 11mm 10mm; }
 @media print {
+  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   body { margin: 0; max-width: none; padding: 0; font-size: 8.5pt; }
   h1 { font-size: 14pt; } h2 { font-size: 10.5pt; margin: 2.5mm 0 1mm; }
   th, td { padding: 0 1.2mm; }
@@ -363,8 +364,9 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     parts.append(f"<section><h2>{n} violation{'s' if n != 1 else ''}</h2>"
                  + (findings_list(audit.violations, path) if n else "<p>The record keeps the rules.</p>")
                  + "</section>")
+    table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
     parts.append("<section><h2>Score sheet</h2>"
-                 + html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
+                 + re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)
                  + "".join(f'<p class="notes">{esc(x)}</p>' for x in lay.notes if not x.startswith("#:"))
                  + "</section>")
     parts.append(charts(audit, sheet))

@@ -208,9 +208,12 @@ def _rook_compact(sheet: Sheet) -> Layout:
                   (("", 4), *((t, 3) for t in who)), notes)
 
 
-def _daifugo_compact(sheet: Sheet) -> Layout:
+def _daifugo_compact(sheet: Sheet, events_inline: bool = True) -> Layout:
+    """Rank and the set's running total per player; the events (都落ち, 反則上がり) in a last
+    column, or, when that would not fit, in lines under the table."""
     who = seats(sheet)
     rows = []
+    below = []
     for r in sheet.rows:
         cells = [str(r["set"]), str(r["game"])]
         for p in who:
@@ -219,12 +222,18 @@ def _daifugo_compact(sheet: Sheet) -> Layout:
                 rank += "!"
             cells += [rank, _total(r["set_totals"][p])]
         bits = ([f"都落ち {r['fallen']}"] if r["fallen"] else []) + [f"反則上がり {p}" for p in r["fouls"]]
-        cells.append("; ".join(bits) if r["complete"] else "in progress")
+        events = "; ".join(bits) if r["complete"] else "in progress"
+        if events_inline:
+            cells.append(events)
+        elif events:
+            below.append(f"set {r['set']} game {r['game']}: {', '.join(bits) or events}")
         rows.append(tuple(cells))
-    headers = ("set", "game", *(h for _ in who for h in ("rank", "set")), "events")
-    return Layout(headers, tuple(rows), (True, True, *(False, True) * len(who), False),
-                  (("", 2), *((p, 2) for p in who), ("", 1)),
-                  ("each player: rank in the game and the set's running total", *sheet.notes[1:]))
+    headers = ("set", "game", *(h for _ in who for h in ("rank", "set")), *(("events",) if events_inline else ()))
+    notes = ["each player: rank in the game and the set's running total", *sheet.notes[1:]]
+    if below:
+        notes.insert(0, "events: " + "; ".join(below))
+    return Layout(headers, tuple(rows), (True, True, *(False, True) * len(who), *((False,) if events_inline else ())),
+                  (("", 2), *((p, 2) for p in who), *((("", 1),) if events_inline else ())), tuple(notes))
 
 
 _SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -239,17 +248,24 @@ def long_headers(headers: Sequence[str]) -> tuple[str, ...]:
     return tuple(LONG_HEADERS.get(h, h) for h in headers)
 
 
-def layout(sheet: Sheet, wide: bool) -> Layout:
-    """The compact layout (fits 80 columns for four players) or the game's own wide table."""
+def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
+    """The compact layout (fits 80 columns for four players) or the game's own wide table.
+    With `columns`, a compact Daifugō table too wide for them lists its events under it."""
     if not wide and sheet.game in _COMPACT:
-        return _COMPACT[sheet.game](sheet)
+        lay = _COMPACT[sheet.game](sheet)
+        if columns is not None and sheet.game == "daifugo" and _width_of(lay) > columns:
+            lay = _daifugo_compact(sheet, events_inline=False)
+        return lay
     return Layout(sheet.headers, sheet.table, None, None, sheet.notes)
+
+
+def _width_of(lay: Layout) -> int:
+    return max(width(line) for line in table(lay.headers, lay.rows, "simple", lay.right, lay.groups).splitlines())
 
 
 def table_width(sheet: Sheet, wide: bool) -> int:
     """Columns the sheet's table takes in a terminal."""
-    lay = layout(sheet, wide)
-    return max(width(line) for line in table(lay.headers, lay.rows, "simple", lay.right, lay.groups).splitlines())
+    return _width_of(layout(sheet, wide))
 
 
 def standings_line(sheet: Sheet) -> str:
@@ -273,7 +289,7 @@ def wrap(text: str, columns: int = 80, indent: str = "") -> list[str]:
 def sheet_text(sheet: Sheet, title: str, wide: bool = False) -> str:
     """The terminal sheet: title, table, notes, standings and the status line; in the compact
     layout every line fits 80 columns."""
-    lay = layout(sheet, wide)
+    lay = layout(sheet, wide, None if wide else 80)
     fit = (lambda t, ind="": [t]) if wide else (lambda t, ind="": wrap(t, 80, ind))
     out = [*fit(title), "", table(lay.headers, lay.rows, "simple", lay.right, lay.groups)]
     for note in lay.notes:
