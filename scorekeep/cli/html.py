@@ -367,7 +367,8 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
     parts.append("<section><h2>Score sheet</h2>"
                  + re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)
-                 + "".join(f'<p class="notes">{esc(x)}</p>' for x in lay.notes if not x.startswith("#:"))
+                 + "".join(f'<p class="notes">{esc(x.replace("tot: ", "total: "))}</p>' for x in lay.notes
+                           if not x.startswith("#:"))
                  + "</section>")
     parts.append(charts(audit, sheet))
     if audit.header.meta.get("notes"):

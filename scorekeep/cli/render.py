@@ -333,7 +333,7 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> 
         out += [f"- {md_text(v)}" for v in violations]
         out.append("")
     out += ["## Score sheet", "", table(headers, rows, "pipe", lay.right), ""]
-    out += [f"_{md_text(n)}_\n" for n in lay.notes if not n.startswith("#:")]  # "#:" explains short headers
+    out += [f"_{md_text(n.replace('tot: ', 'total: '))}_\n" for n in lay.notes if not n.startswith("#:")]  # "#:" explains short headers
     if sheet.standings:
         out += ["## Standings", ""]
         out += [f"{i}. {md_text(name)}: {pts}" for i, (name, pts) in enumerate(sheet.standings, 1)]
