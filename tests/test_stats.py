@@ -124,3 +124,21 @@ def test_stats_unreadable_file_is_reported_and_the_rest_counted(tmp_path) -> Non
     run = cli("stats", OH1, str(bad), "--format", "json")
     assert run.code == 2 and f"{bad}:" in run.err
     assert len(json.loads(run.out)["players"]) == 3
+
+
+def test_names_typed_on_different_keyboards_are_one_player(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """oh-hell.score over two files: `René` typed decomposed (Mac) and composed is one player."""
+    for i, name in enumerate(["Rene\u0301", "Ren\u00e9"]):
+        (tmp_path / f"g{i}.yaml").write_text(
+            f"game: oh-hell\nplayers: [{name}, Bob, Cy]\nfirst_dealer: {name}\nrules: {{deal_pattern: '1..1'}}\n"
+            f"hands:\n  - bids: {{Bob: 0, Cy: 0, {name}: 0}}\n    tricks: {{{name}: 1, Bob: 0, Cy: 0}}\n",
+            encoding="utf-8")
+    lines = season(str(tmp_path / "g0.yaml"), str(tmp_path / "g1.yaml")).oh_hell
+    assert [(p.name, p.games, p.hands, p.made, p.over) for p in lines] == [
+        ("Ren\u00e9", 2, 2, 0, 2), ("Bob", 2, 2, 2, 0), ("Cy", 2, 2, 2, 0)]
+
+
+def test_by_hand_size_has_a_line_for_all_players() -> None:
+    """oh-hell.hand-size: hands of 1, 2 and 3 cards, all players together."""
+    (line,) = [ln for ln in cli("stats", OH1).out.splitlines() if ln.startswith("all players")]
+    assert line.split()[2:] == ["2/3", "0/3", "2/3"]

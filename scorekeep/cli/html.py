@@ -349,12 +349,12 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     parts = [f"<h1>{esc(title)}</h1>", _meta_line(audit, path)]
     winner = sheet.winner
     if winner is None:
-        head = "No winner yet"
+        head = sheet.status[:1].upper() + sheet.status[1:]
     elif isinstance(winner, str):
-        head = f"Winner: {winner}"
+        head = f"Winner: {winner} — {sheet.status}"
     else:
-        head = "Shared win: " + " and ".join(winner)
-    parts.append(f'<p class="result">{esc(head)} — {esc(sheet.status)}</p>')
+        head = "Shared win: " + " and ".join(winner) + f" — {sheet.status}"
+    parts.append(f'<p class="result">{esc(head)}</p>')
     if sheet.standings:
         win = {winner} if isinstance(winner, str) else set(winner or ())
         parts.append("<section><h2>Standings</h2><ol class=\"standings\">" + "".join(

@@ -228,8 +228,8 @@ def _daifugo_compact(sheet: Sheet, events_inline: bool = True) -> Layout:
         elif events:
             below.append(f"set {r['set']} game {r['game']}: {', '.join(bits) or events}")
         rows.append(tuple(cells))
-    headers = ("set", "game", *(h for _ in who for h in ("rank", "set")), *(("events",) if events_inline else ()))
-    notes = ["each player: rank in the game and the set's running total", *sheet.notes[1:]]
+    headers = ("set", "game", *(h for _ in who for h in ("rank", "pts")), *(("events",) if events_inline else ()))
+    notes = ["each player: rank in the game and points so far in the set", *sheet.notes[1:]]
     if below:
         notes.insert(0, "events: " + "; ".join(below))
     return Layout(headers, tuple(rows), (True, True, *(False, True) * len(who), *((False,) if events_inline else ())),

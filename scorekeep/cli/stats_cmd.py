@@ -49,6 +49,13 @@ def tables(season: Any) -> list[Table]:
         for p in season.oh_hell:
             got = {c: (h, m) for c, h, m in p.by_size}
             rows.append((p.name, *(f"{got[c][1]}/{got[c][0]}" if c in got else "–" for c in sizes)))
+        if len(season.oh_hell) > 1:
+            every = {c: [0, 0] for c in sizes}
+            for p in season.oh_hell:
+                for c, h, m in p.by_size:
+                    every[c][0] += h
+                    every[c][1] += m
+            rows.append(("all players", *(f"{every[c][1]}/{every[c][0]}" for c in sizes)))
         out.append(("Oh Hell: bids made by hand size (made/hands)", ("player", *(f"{c} cards" for c in sizes)), rows))
     if season.rook:
         out.append(("Rook: contracts as bid winner", ("player", "games", "hands", "contracts", "made", "made %",
