@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..errors import Finding
 from ..game import Audit, Section, Sheet
