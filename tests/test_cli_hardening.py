@@ -148,6 +148,17 @@ def test_closed_pipe_ends_quietly(args: tuple[str, ...]) -> None:
     assert err == b""
 
 
+def test_a_bug_while_rendering_is_exit_3_not_a_traceback() -> None:
+    code = ("import sys, scorekeep.cli.render as r\n"
+            "def broken(*a, **k): raise ZeroDivisionError('boom')\n"
+            "r.sheet_text = broken\n"
+            "sys.argv[0] = 'scorekeep'\n"
+            "from scorekeep.cli import main; main()\n")
+    r = subprocess.run([sys.executable, "-c", code, "score", OH], capture_output=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 3 and b"Traceback" not in r.stderr
+    assert r.stderr.decode().startswith("scorekeep: internal error (ZeroDivisionError: boom)")
+
+
 # --- 9. one finding per card is capped ------------------------------------------------------
 
 def test_findings_cap_counts_the_rest_and_survives_rollback() -> None:

@@ -164,21 +164,17 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
             yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only)
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     # fork: a worker starts with everything already imported, in about a millisecond
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     # Chunks big enough that handing them out costs little, small enough (about eight per
     # worker) that one slow file does not leave the other cores idle at the end.
-    chunk = max(1, min(64, len(paths) // (workers * 8)))
-    args: list[tuple[Any, ...]] = [(p, stdin if p == STDIN else None, json_out, ascii_only) for p in paths]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init) as pool:
-        try:
-            yield from pool.map(_check_packed, args, chunksize=chunk)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    chunk = max(1, min(16, len(paths) // (workers * 8)))
+    args = [(p, stdin if p == STDIN else None, json_out, ascii_only) for p in paths]
+    # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
+    with ctx.Pool(workers, initializer=_worker_init) as pool:
+        yield from pool.imap(_check_packed, args, chunksize=chunk)
 
 
 def _workers(files: int, jobs: int | None) -> int:

@@ -238,9 +238,22 @@ def run() -> NoReturn:
         code = _unwritable(e.error)
     except OSError as e:  # a write elsewhere (Click's echo of the help, a command's own write)
         if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
-            raise
-        code = _unwritable(e)
+            code = _bug(e)
+        else:
+            code = _unwritable(e)
+    except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
+        code = _bug(e)
     sys.exit(code)
+
+
+def _bug(e: BaseException) -> int:
+    import os
+
+    if os.environ.get("SCOREKEEP_DEBUG"):  # for a developer: the traceback
+        raise e
+    _err(f"scorekeep: internal error ({type(e).__name__}: {e}); this is a bug in scorekeep, please report "
+         "it with the record (SCOREKEEP_DEBUG=1 shows where)")
+    return 3
 
 
 def _unwritable(e: OSError) -> int:

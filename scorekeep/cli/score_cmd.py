@@ -44,7 +44,9 @@ def score(
     md = format is SheetFormat.markdown
     if audit.violations:
         head = f"{len(audit.violations)} violation{'s' if len(audit.violations) != 1 else ''}:"
-        lines = [render.finding_line(str(file), v) for v in audit.violations]
+        from ..errors import shown  # past 100 of one rule: "… and N more"
+
+        lines = [render.finding_line(str(file), v) for v in shown(audit.violations)]
         _out(("**" + head + "**\n\n" + "\n".join(f"- {x}" for x in lines)) if md
              else head + "\n" + "\n".join(f"  {x}" for x in lines))
         _out("")
