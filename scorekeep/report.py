@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import api
-from .errors import InputError
+from .errors import InputError, shown
 from .game import Audit
-from .yamlio import Map, read_file
+from .yamlio import Map, decode, parse, read_file
 
 
 class FileReport:
@@ -26,22 +26,25 @@ class FileReport:
         return self.error is None and self.audit is not None and self.audit.ok
 
     def to_json(self) -> dict[str, Any]:
+        """The file's entry of `check --format json`; past 100 findings of one rule, the rest
+        are one closing finding with their count in `more`."""
         a = self.audit
         return {
             "path": self.path,
             "game": self.game,
             "ok": self.ok,
             "errors": [self.error.to_json()] if self.error else [],
-            "violations": [v.to_json() for v in a.violations] if a else [],
-            "events": [e.to_json() for e in a.events] if a else [],
+            "violations": [v.to_json() for v in shown(a.violations)] if a else [],
+            "events": [e.to_json() for e in shown(a.events, "event")] if a else [],
         }
 
 
-def check_file(path: str) -> FileReport:
-    """Read and audit one file; input errors are caught and reported, never raised."""
+def check_file(path: str, data: bytes | None = None) -> FileReport:
+    """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
+    input errors are caught and reported, never raised."""
     game: str | None = None
     try:
-        root = read_file(path)
+        root = read_file(path) if data is None else parse(decode(data))
         module = api.game_of(root)
         game = module.name
         assert isinstance(root, Map)
