@@ -15,6 +15,7 @@ def score(
     file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
     format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
                                        help="text, markdown, csv or json."),
+    history: bool = typer.Option(False, "--history", help="List the corrections kept in the record's `history`."),
 ) -> None:
     """Print the running score table, the standings and the winner.
 
@@ -31,6 +32,11 @@ def score(
     from . import render
 
     audit = _load(file)
+    if history:  # corrections made with `play`'s edit (live-play)
+        from .history import history_text
+
+        _out(history_text(audit.header.history))
+        return
     try:
         sheet = api.sheet(audit)
     except Exception as e:  # noqa: BLE001

@@ -65,13 +65,18 @@ def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str
         raise InputError(f"{what} is empty")
     out: dict[str, object] = {}
     if any(re.search(r"[=:]", p) for p in parts):
-        choices = list(keys) + list(aliases or {})
+        choices = list(dict.fromkeys([*keys, *(aliases or {})]))
         for p in parts:
             m = re.match(r"(.+?)\s*[=:]\s*(.*)\Z", p)
             if not m:
                 raise InputError(f"{what}: `{p}` is not NAME=VALUE")
-            name = match_name(m.group(1), choices, "a player" if not aliases else "a team or a player")
-            name = (aliases or {}).get(name, name)
+            if aliases:  # a team by its label or either partner's name: any start naming one team
+                low = m.group(1).strip().casefold()
+                teams = {aliases[c] for c in choices if c.casefold().startswith(low)} if low else set()
+                name = teams.pop() if len(teams) == 1 else match_name(m.group(1), choices, "a team or a player")
+                name = aliases.get(name, name)
+            else:
+                name = match_name(m.group(1), choices)
             if name in out:
                 raise InputError(f"{what} gives {name} twice")
             out[name] = whole(m.group(2), f"{what} of {name}") if number else m.group(2).strip()
