@@ -128,3 +128,22 @@ def test_every_sample_reads_the_same_after_an_empty_round_trip() -> None:
     for sample in sorted(SAMPLES.glob("*.yaml")):
         text = sample.read_text(encoding="utf-8")
         assert api.sheet(api.audit_text(roundtrip(text, []))) == api.sheet(api.audit_text(text))
+
+
+def test_heavy_libraries_are_imported_only_where_needed() -> None:
+    """Start-up: prompt_toolkit only in `play`, ruamel only for a round trip, never by `add`
+    on a plain record or by the other commands."""
+    code = (
+        "import sys, shutil, tempfile, os\n"
+        "from typer.testing import CliRunner\n"
+        "from scorekeep.cli import app\n"
+        "d = tempfile.mkdtemp(); p = os.path.join(d, 'g.yaml')\n"
+        f"shutil.copy({str(SAMPLES / 'oh-hell-seed-example.yaml')!r}, p)\n"
+        "r = CliRunner()\n"
+        "assert r.invoke(app, ['score', p]).exit_code == 0\n"
+        "assert r.invoke(app, ['add', p, '--cards', '7', '--dealer', 'West']).exit_code == 0, 'add'\n"
+        "assert r.invoke(app, ['play', '--help']).exit_code == 0\n"
+        "print(sorted(m for m in ('prompt_toolkit', 'ruamel', 'ruamel.yaml') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

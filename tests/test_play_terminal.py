@@ -162,6 +162,8 @@ def test_oh_hell_game_with_mistakes_undo_edit_kill_and_resume(tmp_path: Path) ->
     bids(6)
     tricks(6)
     c.expect("The game is over")
+    c.expect("Enter to finish")  # a last chance for `edit N`
+    c.sendline("")
     c.expect(pexpect.EOF)
 
     screen = _screen(log)
@@ -226,6 +228,8 @@ def test_rook_game_to_300_with_a_low_bid_and_a_passed_player_calling_again(tmp_p
             c.sendline("100")
         else:
             break
+    c.expect("Enter to finish")
+    c.sendline("")
     c.expect(pexpect.EOF)
     screen = _screen(log)
     assert "seat change: the order is now North, West, South, East" in screen

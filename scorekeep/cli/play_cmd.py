@@ -106,6 +106,11 @@ class Table:
             if answer:
                 return answer
 
+    def over(self) -> bool:
+        """At the end: a last chance to correct a hand (`edit N`); anything else ends."""
+        self.ask("`edit N` to correct a hand or game, Enter to finish", "done")
+        return False
+
     def confirm_anyway(self) -> bool:
         answer = self.ask("Record it anyway, as it happened at the table? (yes/no)", "no").lower()
         return answer in ("y", "yes")
@@ -208,7 +213,7 @@ class Table:
         if w.kind == "over":
             self.show_table()
             self.say("The game is over.")
-            return False
+            return self.over()
         if w.kind == "start":
             sizes, dealers = OH.legal_start(self.s)
             size_d = sizes.legal[0] if len(sizes.legal) == 1 else None
@@ -314,7 +319,7 @@ class Table:
         if w.kind == "over":
             self.show_table()
             self.say(self.s.game.sheet(self.s.audit).status)
-            return False
+            return self.over()
         if w.kind == "start":
             before = self.s.audit.result.hands
             if before and before[-1].thrown_in:
@@ -380,7 +385,7 @@ class Table:
             return
         h = hands[n - 1]
         self.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
-        color = self.name(self.ask(f"Hand {n}: trump", h.trump or ""), R.COLORS)
+        color = self.name(self.ask(f"Hand {n}: trump", R.color_name(h.trump) or ""), R.COLORS)
         if color is None:
             return
         team = h.bid_team
@@ -406,7 +411,7 @@ class Table:
         if w.kind == "over":
             self.show_table()
             self.say("The match is over.")
-            return False
+            return self.over()
         if w.new_set and w.set > 1:
             self.say(f"\nSet {w.set - 1} is over; set {w.set} begins.")
         self.say(f"\nSet {w.set}, game {w.game}.")

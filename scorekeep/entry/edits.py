@@ -491,6 +491,8 @@ def _apply_ruamel(doc: Any, edit: Edit) -> None:
 
 def apply_text(text: str, edits: list[Edit]) -> str:
     """The text with `edits` applied: spliced where the layout allows, else round-tripped."""
+    if "\r\n" in text:  # a record saved on Windows keeps its line ends
+        return apply_text(text.replace("\r\n", "\n"), edits).replace("\n", "\r\n")
     out = text
     try:
         for edit in edits:

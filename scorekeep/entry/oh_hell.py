@@ -198,6 +198,10 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
     old_took = {e.player: e.value for e in rec.tricks} if rec.tricks is not None else None
+    # keep the order the sheet writes them in
+    bids = {**{p: bids[p] for p in old_bids if p in bids}, **bids}
+    if old_took is not None:
+        took = {**{p: took[p] for p in old_took if p in took}, **took}
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
     when = now_iso()

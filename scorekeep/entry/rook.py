@@ -122,6 +122,13 @@ def legal_points(s: Session, w: Where) -> Choices:
     return Choices(tuple(out))
 
 
+def color_name(code: str | None) -> str | None:
+    """The record's color code (`Y`) as the word a table says (`yellow`)."""
+    from ..games.rook.cards import COLOR_NAME
+
+    return COLOR_NAME.get(code, code) if code is not None else None
+
+
 def team_aliases(s: Session) -> dict[str, str]:
     """Team labels and each partner's name → the team label."""
     teams = s.audit.result.teams
@@ -219,9 +226,9 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
     when = now_iso()
-    if trump is not None and trump != rec.trump:
+    if trump is not None and trump != color_name(rec.trump):
         edits.append(SetKey(("hands", i), "trump", trump))
-        history.append({"time": when, "hand": hand, "key": "trump", "was": rec.trump, "now": trump})
+        history.append({"time": when, "hand": hand, "key": "trump", "was": color_name(rec.trump), "now": trump})
     if points is not None:
         old = {k: v.value for k, v in rec.points.items()} if rec.points else None
         if old != dict(points):

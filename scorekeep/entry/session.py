@@ -65,7 +65,7 @@ class FileLock:
     drops the lock when the process dies, kill -9 included."""
 
     def __init__(self, path: str) -> None:
-        folder, name = os.path.split(os.path.abspath(path))
+        folder, name = os.path.split(os.path.realpath(path))  # two names of one file: one lock
         self.path = os.path.join(folder, f".{name}.lock")
         self.fd: int | None = None
 
@@ -152,6 +152,12 @@ class Session:
     # --- state ---------------------------------------------------------------------------
 
     def _set_text(self, text: str) -> None:
+        judged = getattr(self, "_judged", None)
+        if judged is not None and judged[0] == text:  # just judged: read and audited already
+            _t, root, game, audit = judged
+            self.text, self.root, self.game, self.audit = text, root, game, audit
+            self._trial_base = {}
+            return
         root = parse(text)
         game, record = api.read_record(root)
         self.text = text
@@ -171,10 +177,13 @@ class Session:
         edits = tuple(edits)
         try:
             text = apply_text(self.text, list(edits))
-            audit = api.audit_text(text, self.path)
+            root = parse(text)
+            game, record = api.read_record(root)
+            audit = game.audit(record)
         except InputError as e:
             e.path = self.path
             return Judgement(edits, None, None, (), e)
+        self._judged = (text, root, game, audit)
         return Judgement(edits, text, audit, tuple(added(self.audit.violations, audit.violations)), None)
 
     def trial(self, edits: Sequence[Edit], prefix: tuple[str, int] | None = None) -> list[Finding] | None:
@@ -182,23 +191,54 @@ class Session:
         legal choices at a prompt); None if the result would be unreadable.
 
         `prefix` (`("hands", n)`) judges only the first n items of that list, which is all an
-        entry in item n can depend on."""
+        entry in item n can depend on. When every edit is in item n, only that item is read
+        again; the others are the record already read."""
         root = self.root
         if prefix is not None:
             root = _truncate(root, *prefix)
         try:
             for e in edits:
                 root = apply_nodes(root, e)
-            audit = self.game.audit(self.game.read(root))  # type: ignore[arg-type]
+            record = self._quick_read(root, edits, prefix) if prefix is not None else None
+            if record is None:
+                record = self.game.read(root)  # type: ignore[arg-type]
+            audit = self.game.audit(record)
         except (InputError, AssertionError):
             return None
         return added(self._base(prefix), audit.violations)
 
+    def _quick_read(self, root: Node, edits: Sequence[Edit], prefix: tuple[str, int]) -> Any:
+        """The record read with only its item `prefix[1]` read again (None: read it all)."""
+        from ..yamlio import Map, Seq
+
+        key, n = prefix
+        i = n - 1
+        if not all(e.path[:2] == (key, i) or e.path == (key,) for e in edits) or not isinstance(root, Map):
+            return None
+        seq = root.get(key)
+        base = self.audit.record
+        items = getattr(base, key, None)
+        if not isinstance(seq, Seq) or len(seq.items) != n or items is None or len(items) < i:
+            return None
+        one = Seq(seq.line)
+        one.items = [seq.items[i]]
+        mini = Map(root.line)
+        mini.pairs = [(k, one if k.value == key else v) for k, v in root.pairs]
+        mini.index = dict(root.index)
+        item = getattr(self.game.read(mini), key)[0]  # type: ignore[arg-type]
+        if not hasattr(item, "_replace") or "number" not in getattr(item, "_fields", ()):
+            return None
+        return base._replace(**{key: (*items[:i], item._replace(number=n))})
+
     def _base(self, prefix: tuple[str, int] | None) -> list[Finding]:
+        """The violations of the record (or of its first n items) before the trial."""
         n = prefix[1] if prefix is not None else None
         if n not in self._trial_base:
             root = self.root if prefix is None else _truncate(self.root, *prefix)
-            self._trial_base[n] = self.game.audit(self.game.read(root)).violations  # type: ignore[arg-type]
+            if root is self.root:
+                self._trial_base[n] = self.audit.violations
+            else:
+                self._trial_base[n] = self.game.audit(self.game.read(root)).violations  # type: ignore[arg-type]
         return self._trial_base[n]
 
     # --- writing -------------------------------------------------------------------------
