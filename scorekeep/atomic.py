@@ -88,7 +88,10 @@ def _install_cleanup() -> None:
 
     for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         try:
-            _PREVIOUS[sig] = signal.getsignal(sig)
+            previous = signal.getsignal(sig)
+            if previous is signal.SIG_IGN or previous is None:  # ignored (nohup): leave it so
+                continue
+            _PREVIOUS[sig] = previous
             signal.signal(sig, handler)
         except (ValueError, OSError):  # not the main thread: a kill may leave a temp file,
             pass                       # which the next run removes

@@ -75,16 +75,6 @@ def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = 
     return [*edits, Append(("sets", w.set - 1, "games"), game)]
 
 
-def ranking(s: Session, w: Where) -> tuple[str, ...] | None:
-    res = s.audit.result
-    for st in res.sets:
-        if st.number == w.set:
-            for g in st.games:
-                if g.number == w.game:
-                    return g.ranking
-    return None
-
-
 def game_result(s: Session, set_no: int, game_no: int) -> Any:
     for st in s.audit.result.sets:
         if st.number == set_no:

@@ -147,9 +147,10 @@ def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
         old = s.audit.record.hands[i]
         edits: list[Edit] = []
         for key, v in values.items():
-            if key == "bids":
-                v = {**{e.player: e.value for e in old.bids}, **v}
-            edits.append(SetKey(("hands", i), key, v))
+            if key == "bids" and old.bids:  # one bid at a time: the sheet's own layout is kept
+                edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
+            else:
+                edits.append(SetKey(("hands", i), key, v))
         return edits
     hand = {k: values[k] for k in ("cards", "dealer", "trump") if k in values}
     hand["bids"] = values.get("bids")
