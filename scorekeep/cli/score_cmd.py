@@ -32,6 +32,7 @@ def score(
     standings: bool = typer.Option(False, "--standings", help="Only the standings and the status line."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
                                           "standard output (for --format html).", show_default=False),
+    history: bool = typer.Option(False, "--history", help="List the corrections kept in the record's `history`."),
 ) -> None:
     """Print the running score table, the standings and the winner.
 
@@ -53,6 +54,11 @@ def score(
     from . import render
 
     audit = _load(file)
+    if history:  # corrections made with `play`'s edit (live-play)
+        from .history import history_text
+
+        _out(history_text(audit.header.history))
+        return
     try:
         sheet = api.sheet(audit)
     except Exception as e:  # noqa: BLE001
