@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import api
@@ -37,14 +38,19 @@ class FileReport:
         }
 
 
-def check_file(path: str) -> FileReport:
-    """Read and audit one file; input errors are caught and reported, never raised."""
+def check_file(path: str, overrides: Mapping[str, str] | None = None) -> FileReport:
+    """Read and audit one file; input errors are caught and reported, never raised.
+    `overrides` replace options of the record's `rules:` (see `scorekeep.whatif`)."""
     game: str | None = None
     try:
         root = read_file(path)
         module = api.game_of(root)
         game = module.name
         assert isinstance(root, Map)
+        if overrides:
+            from .whatif import with_rules
+
+            root = with_rules(root, module, overrides)[0]
         audit = module.audit(module.read(root))
         return FileReport(path, game, audit, None)
     except InputError as e:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from .common import CheckFormat, _internal, _out, app
+from .common import CheckFormat, _fail, _internal, _out, app
 
 
 @app.command()
@@ -15,6 +16,9 @@ def check(
     files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML).",
                                        show_default=False),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+    rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
+                                             help="Check under another house rule (repeatable) and say which "
+                                                  "violations that adds or removes, e.g. --rule hook=false."),
 ) -> None:
     """Check records against the rules and list every violation.
 
@@ -25,6 +29,7 @@ def check(
     Examples:
       scorekeep check game.yaml
       scorekeep check archive/*.yaml --format json
+      scorekeep check game.yaml --rule hook=false
     """
     import gc
 
@@ -39,19 +44,30 @@ def check(
     docs: list[str] = []
     tally = _Tally()
     progress = _Progress(len(files)) if format is CheckFormat.text else None
+    overrides = _overrides(rule)
     for i, path in enumerate(files, 1):
         try:
-            rep = check_file(str(path))
+            rep = check_file(str(path), overrides)
+            changes = _changes(rep) if overrides and rep.audit is not None else None
         except Exception as e:  # noqa: BLE001 - a bug must not print a traceback at a card table
             _internal(str(path), e)
         tally.add(rep)
         if format is CheckFormat.json:
-            docs.append(render.file_json(rep.to_json()))
+            doc = rep.to_json()
+            if changes is not None:
+                doc["what_if"] = {"rules": overrides, "violations_added": [v.to_json() for v in changes[0]],
+                                  "violations_removed": [v.to_json() for v in changes[1]]}
+            docs.append(render.file_json(doc))
             continue
         lines = []
         if rep.audit is not None:
             lines += [render.finding_line(rep.path, v) for v in rep.audit.violations]
             lines += [render.finding_line(rep.path, e, "event ") for e in rep.audit.events]
+        if changes is not None:
+            from . import whatif_view
+
+            lines.append(f"{rep.path}: what if {whatif_view.rules_text(overrides)}? compared with the record's own rules:")
+            lines += whatif_view.violation_lines(rep.path, *changes)
         if progress and (lines or rep.error is not None):
             progress.clear()
         if lines:
@@ -70,6 +86,24 @@ def check(
         raise typer.Exit(2)
     if tally.bad:
         raise typer.Exit(1)
+
+
+def _overrides(rule: list[str] | None) -> dict[str, str]:
+    """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
+    from ..errors import InputError
+    from ..whatif import parse_pairs
+
+    try:
+        return parse_pairs(rule or ())
+    except InputError as e:
+        _fail(e.message)
+
+
+def _changes(rep):  # type: ignore[no-untyped-def]
+    """(added, removed) violations compared with the record's own rules."""
+    from ..whatif import against_own
+
+    return against_own(rep.path, rep.audit)
 
 
 class _Tally:
