@@ -143,6 +143,14 @@ def find(query: str, game: str | None = None) -> Lookup:
     if found:
         return Lookup(query, found)
     qn = _stemmed(q)
+    if game is None:
+        # A question that names its game (`is daifugo big two`) is asked about that game.
+        for name in [*REGISTRY.names(), *REGISTRY.aliases]:
+            n = _stemmed(name)
+            if n.isascii() and _contains(qn, n):
+                qn = f" {qn} ".replace(f" {n} ", " ").strip()
+                pool = [(g, r) for g, r in pool if g.name == REGISTRY.resolve(name)]
+                break
     # One of a rule's names is a phrase of the query (`the hook rule`); the longest name wins.
     phrase = _longest(pool, lambda name: len(_key(name)) >= (2 if _CJK.search(name) else 3)
                       and _contains(qn, _stemmed(name)))

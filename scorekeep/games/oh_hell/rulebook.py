@@ -23,7 +23,7 @@ RULES: tuple[RuleDoc, ...] = (
             "stopping is another game (`deal_pattern: 1..10`, 10 hands): agree on the pattern before the first deal "
             "and keep it for the whole game.",
             ("deal_pattern",),
-            aliases=("hand size", "deal pattern", "10..1..10", "1..10", "1..10..1", "cards per hand",
+            aliases=("hand size", "deal pattern", "10..1..10", "1..10", "1 to 10", "deal 1 to 10", "1..10..1", "cards per hand",
                      "how many cards", "number of cards", "19 hands", "one-card hand", "1-card hand",
                      "發牌模式", "發牌張數", "每輪張數", "每人張數", "19輪", "1張輪", "1到10", "配り枚数",
                      "手札の枚数", "ディールパターン", "配る枚数"),
