@@ -10,12 +10,18 @@ and text — never from the spelling of an unrelated id.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
+import sys
 import unicodedata
+from functools import lru_cache
+from itertools import groupby
 from collections.abc import Iterable, Iterator
+from types import ModuleType
 from typing import NamedTuple
 
-from .game import Game, RuleDoc
+from .game import RuleDoc
 from .games import REGISTRY
 
 __all__ = ["Hit", "Lookup", "Match", "find", "normalise", "rules_of", "search", "see_also", "words"]
@@ -53,18 +59,29 @@ class Hit(NamedTuple):
 
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—―_.,:;!?/\\()\[\]{}<>「」『』【】（）〔〕・･“”\"'’‘`~、。，．：；！？]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ヵヶー]")
+
+
+def _is_cjk(c: str) -> bool:
+    """Kana or a Han character (a range test: a regex class this wide costs start-up to compile)."""
+    o = ord(c)
+    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or c in "々〆"
+
+
+def _has_cjk(text: str) -> bool:
+    return not text.isascii() and any(_is_cjk(c) for c in text)
 _STOP = frozenset("the a an of to in on at is are be it its my i can may does do what who when how why "
                   "rule rules and or for with if".split())
 
 
+@lru_cache(maxsize=None)
 def normalise(text: str) -> str:
     """The form names are compared in: NFKC, case-folded, separators as single spaces."""
     return _SEPARATORS.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
+@lru_cache(maxsize=None)
 def _stem(word: str) -> str:
-    if _CJK.search(word) or len(word) <= 3 or word.isdigit():
+    if _has_cjk(word) or len(word) <= 3 or word.isdigit():
         return word
     # Plurals only: `trumping` is not `trump`, and `finishing` still contains `finish` for --search.
     for end, repl in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("s", "")):
@@ -73,22 +90,27 @@ def _stem(word: str) -> str:
     return word
 
 
-def words(text: str) -> list[str]:
+@lru_cache(maxsize=None)
+def words(text: str) -> tuple[str, ...]:
     """The meaningful words of a text: Latin words stemmed, stop words dropped, and for Japanese
     and Chinese each run of characters as its two-character pieces (a word boundary is not
     written there)."""
     out: list[str] = []
     for token in normalise(text).split():
-        for part in re.split(r"((?:%s)+)" % _CJK.pattern, token):
-            if not part:
-                continue
-            if _CJK.match(part):
+        if token.isascii():
+            if token not in _STOP:
+                out.append(_stem(token))
+            continue
+        for cjk, chars in groupby(token, _is_cjk):
+            part = "".join(chars)
+            if cjk:
                 out.extend([part] if len(part) == 1 else [part[i:i + 2] for i in range(len(part) - 1)])
             elif part not in _STOP:
                 out.append(_stem(part))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=None)
 def _key(text: str) -> str:
     """A name with its separators and leading `the` removed: `the 8-Cut` → `8cut`."""
     tokens = normalise(text).split()
@@ -97,16 +119,54 @@ def _key(text: str) -> str:
     return "".join(_stem(t) for t in tokens)
 
 
-def rules_of(game: str | None = None) -> Iterator[tuple[Game, RuleDoc]]:
+class _Book(NamedTuple):
+    """A game as the lookup needs it: its name and its rules (not its reader and judges)."""
+
+    name: str
+    RULES: tuple[RuleDoc, ...]
+
+
+def rules_of(game: str | None = None) -> Iterator[tuple[_Book, RuleDoc]]:
     """Every rule of one game (a name or alias `REGISTRY` knows), or of all games."""
     names = [REGISTRY.resolve(game) or game] if game else REGISTRY.names()
     for name in names:
-        g = REGISTRY.get(name)
-        for rule in g.RULES:
-            yield g, rule
+        book = _Book(name, _rulebook(name).RULES)
+        for rule in book.RULES:
+            yield book, rule
 
 
-def _names(game: Game, rule: RuleDoc) -> Iterator[tuple[str, str]]:
+def _rulebook(name: str) -> ModuleType:
+    """A game's rulebook module (see `part_of`)."""
+    return part_of(name, "rulebook")
+
+
+def part_of(name: str, part: str) -> ModuleType:
+    """One module of a game package (`rulebook`, `options`), without running the package's
+    `__init__` when the package is not imported yet: finding and showing a rule needs the texts
+    and options, not the game's reader and judges, whose import costs start-up. The module (and
+    what it imports from its package) is registered under its own name, so the package reuses it
+    when it is imported later."""
+    package = REGISTRY.modules[name]
+    module = f"{package}.{part}"
+    if module in sys.modules or package in sys.modules:
+        return importlib.import_module(module)
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations is not None
+    # A stand-in for the package while its module loads: relative imports find their siblings
+    # through its __path__ without running __init__. It is removed at once, so a later import of
+    # the package runs __init__ as usual.
+    stand_in = ModuleType(package)
+    stand_in.__path__ = list(spec.submodule_search_locations)
+    stand_in.__spec__ = spec
+    sys.modules[package] = stand_in
+    try:
+        return importlib.import_module(module)
+    finally:
+        if sys.modules.get(package) is stand_in:
+            del sys.modules[package]
+
+
+def _names(game: _Book, rule: RuleDoc) -> Iterator[tuple[str, str]]:
     """(how, name) for every name a rule answers to."""
     yield "id", rule.id
     yield "id", rule.id.split(".", 1)[1]
@@ -118,11 +178,12 @@ def _names(game: Game, rule: RuleDoc) -> Iterator[tuple[str, str]]:
 def _contains(haystack: str, needle: str) -> bool:
     """`needle` is a phrase of `haystack` (both normalised): whole words for Latin text, any
     place for Japanese and Chinese."""
-    if _CJK.search(needle):
+    if _has_cjk(needle):
         return needle.replace(" ", "") in haystack.replace(" ", "")
     return f" {needle} " in f" {haystack} "
 
 
+@lru_cache(maxsize=None)
 def _stemmed(text: str) -> str:
     return " ".join(_stem(t) for t in normalise(text).split())
 
@@ -152,12 +213,12 @@ def find(query: str, game: str | None = None) -> Lookup:
                 pool = [(g, r) for g, r in pool if g.name == REGISTRY.resolve(name)]
                 break
     # One of a rule's names is a phrase of the query (`the hook rule`); the longest name wins.
-    phrase = _longest(pool, lambda name: len(_key(name)) >= (2 if _CJK.search(name) else 3)
+    phrase = _longest(pool, lambda name: len(_key(name)) >= (2 if _has_cjk(name) else 3)
                       and _contains(qn, _stemmed(name)))
     if phrase:
         return Lookup(query, phrase)
     # The query is part of a name (`切り` of `8切り`, `revol` of `revolution`).
-    if len(key) >= (2 if _CJK.search(key) else 4):
+    if len(key) >= (2 if _has_cjk(key) else 4):
         part = [Match(g.name, r, "part", name) for g, r in pool for how, name in _names(g, r)
                 if how != "id" and _part(key, name)]
         part = _unique(part)
@@ -190,7 +251,7 @@ def _other_version(key: str, game: str | None) -> str:
 
 def _part(key: str, name: str) -> bool:
     nk = _key(name)
-    if _CJK.search(key):
+    if _has_cjk(key):
         return key in nk
     return any(t.startswith(key) for t in normalise(name).split()) or nk.startswith(key)
 
@@ -205,7 +266,7 @@ def _unique(matches: Iterable[Match]) -> list[Match]:
     return out
 
 
-def _best(pool: list[tuple[Game, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
+def _best(pool: list[tuple[_Book, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
     """Rules with a name passing `test`; an id beats a title, a title an alias."""
     for kind in ("id", "title", "alias"):
         hits = [Match(g.name, r, kind, name) for g, r in pool for how, name in _names(g, r)
@@ -215,7 +276,7 @@ def _best(pool: list[tuple[Game, RuleDoc]], test) -> tuple[Match, ...]:  # type:
     return ()
 
 
-def _longest(pool: list[tuple[Game, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
+def _longest(pool: list[tuple[_Book, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
     hits = [(len(_key(name)), Match(g.name, r, "phrase", name)) for g, r in pool for _how, name in _names(g, r)
             if test(name)]
     if not hits:
@@ -224,7 +285,7 @@ def _longest(pool: list[tuple[Game, RuleDoc]], test) -> tuple[Match, ...]:  # ty
     return tuple(_unique(m for n, m in hits if n == top))
 
 
-def _suggest(query: str, pool: list[tuple[Game, RuleDoc]], limit: int = 3) -> tuple[Match, ...]:
+def _suggest(query: str, pool: list[tuple[_Book, RuleDoc]], limit: int = 3) -> tuple[Match, ...]:
     """Rules sharing meaningful words with the query, best first: a word in a rule's names
     counts three times one in its text, rarer words more. Nothing when no word is shared with
     any rule's names — a suggestion from the text alone needs two shared words."""

@@ -67,7 +67,7 @@ def _lookup(query: str, game: str | None) -> None:
     from ..games import REGISTRY
 
     found = lookup.find(query, game)
-    where = f" in {REGISTRY.get(game).title}" if game else ""
+    where = f" in {game}" if game else ""
     shown = _clean(query)
     if found.matches:
         if len(found.matches) > 1:
@@ -116,10 +116,9 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     import textwrap
 
     from .. import lookup
-    from ..games import REGISTRY
     from . import render
 
-    out = [render.rule_text(rule, dict(REGISTRY.get(game).OPTIONS), full=True)]
+    out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
     names = [a for a in rule.aliases if "_" not in a and len(a) <= 28]
     if names:
         out.extend(textwrap.wrap("also called: " + ", ".join(dict.fromkeys(names)), 88,
@@ -133,10 +132,9 @@ def _search(word: str, game: str | None) -> None:
     import textwrap
 
     from .. import lookup
-    from ..games import REGISTRY
 
     hits = lookup.search(word, game)
-    where = REGISTRY.get(game).title if game else "any game"
+    where = game or "any game"  # the name, not the title: the title would import the whole game
     if not hits:
         _fail(f"no rule of {where} mentions `{_clean(word)}`")
     out = [f"`{_clean(word)}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]

@@ -7,8 +7,9 @@ official points were not found.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import RuleDoc
-from .options import OPEN  # noqa: F401  (re-exported: rules.py imports it from here until the engine branch lands)
 
 RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 """The ranks, first to last: daifugō, fugō, hinmin, daihinmin."""
@@ -244,3 +245,13 @@ OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
         ("Q-bomber", "Qボンバー", "queen bomber"),
     ))
 """Rules of other versions that players ask about: (names, what the rulebook says)."""
+
+
+def __getattr__(name: str) -> Any:
+    """`OPEN` moved to options.py with the options; rules.py still imports it from here. Resolved
+    lazily so that finding a rule loads the rule texts alone (see scorekeep.lookup)."""
+    if name == "OPEN":
+        from .options import OPEN
+
+        return OPEN
+    raise AttributeError(name)
