@@ -104,7 +104,7 @@ def test_check_rule_applies_the_option_to_the_check() -> None:
     assert "what if hook: false?" in run.out and "gone under these rules" in run.out and "oh-hell.hook" in run.out
     doc = json.loads(cli("check", path, "--rule", "hook=false", "--format", "json").out)
     f = doc["files"][0]
-    assert f["ok"] and f["what_if"]["rules"] == {"hook": "false"}
+    assert f["ok"] and f["what_if"]["rules"] == {"hook": False}
     assert [v["rule"] for v in f["what_if"]["violations_removed"]] == ["oh-hell.hook"]
     # simultaneous bidding has no hook either (oh-hell.bid-order)
     assert cli("check", path, "--rule", "bidding=simultaneous").code == 0

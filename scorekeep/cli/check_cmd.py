@@ -55,7 +55,8 @@ def check(
         if format is CheckFormat.json:
             doc = rep.to_json()
             if changes is not None:
-                doc["what_if"] = {"rules": overrides, "violations_added": [v.to_json() for v in changes[0]],
+                chosen = {k: rep.audit.header.options[k] for k in overrides}
+                doc["what_if"] = {"rules": chosen, "violations_added": [v.to_json() for v in changes[0]],
                                   "violations_removed": [v.to_json() for v in changes[1]]}
             docs.append(render.file_json(doc))
             continue
