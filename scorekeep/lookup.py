@@ -17,7 +17,7 @@ import sys
 import unicodedata
 from functools import lru_cache
 from itertools import groupby
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import NamedTuple
 
@@ -200,7 +200,7 @@ def find(query: str, game: str | None = None) -> Lookup:
     key = _key(q)
     if not key:
         return Lookup(query, ())
-    found = _best(pool, lambda how, name: _key(name) == key and how or None)
+    found = _best(pool, lambda name: _key(name) == key)
     if found:
         return Lookup(query, found)
     qn = _stemmed(q)
@@ -212,9 +212,9 @@ def find(query: str, game: str | None = None) -> Lookup:
                 qn = f" {qn} ".replace(f" {n} ", " ").strip()
                 pool = [(g, r) for g, r in pool if g.name == REGISTRY.resolve(name)]
                 break
-    # One of a rule's names is a phrase of the query (`the hook rule`); the longest name wins.
-    phrase = _longest(pool, lambda name: len(_key(name)) >= (2 if _has_cjk(name) else 3)
-                      and _contains(qn, _stemmed(name)))
+    # Some of a rule's names are phrases of the query (`the hook rule`); the rule they cover
+    # most of the query for wins.
+    phrase = _covering(qn, pool)
     if phrase:
         return Lookup(query, phrase)
     # The query is part of a name (`切り` of `8切り`, `revol` of `revolution`).
@@ -266,23 +266,44 @@ def _unique(matches: Iterable[Match]) -> list[Match]:
     return out
 
 
-def _best(pool: list[tuple[_Book, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
+def _best(pool: list[tuple[_Book, RuleDoc]], test: Callable[[str], bool]) -> tuple[Match, ...]:
     """Rules with a name passing `test`; an id beats a title, a title an alias."""
     for kind in ("id", "title", "alias"):
         hits = [Match(g.name, r, kind, name) for g, r in pool for how, name in _names(g, r)
-                if how == kind and test(how, name)]
+                if how == kind and test(name)]
         if hits:
             return tuple(_unique(hits))
     return ()
 
 
-def _longest(pool: list[tuple[_Book, RuleDoc]], test) -> tuple[Match, ...]:  # type: ignore[no-untyped-def]
-    hits = [(len(_key(name)), Match(g.name, r, "phrase", name)) for g, r in pool for _how, name in _names(g, r)
-            if test(name)]
-    if not hits:
+def _covering(query: str, pool: list[tuple[_Book, RuleDoc]]) -> tuple[Match, ...]:
+    """The rules whose names, found as phrases of the (normalised, stemmed) query, cover most of
+    its letters: `who wins when both teams pass 300` is rook.game-end (`who wins` and `300`),
+    not every game's end (`who wins` alone)."""
+    scored: dict[str, tuple[set[int], Match]] = {}
+    for g, r in pool:
+        for _how, name in _names(g, r):
+            n = _stemmed(name)
+            if len(_key(name)) < (2 if _has_cjk(name) else 3) or not _contains(query, n):
+                continue
+            covered, m = scored.setdefault(r.id, (set(), Match(g.name, r, "phrase", name)))
+            before = len(covered)
+            covered.update(_spans(query, n))
+            if len(covered) > before and len(_key(name)) > len(_key(m.name)):
+                scored[r.id] = (covered, Match(g.name, r, "phrase", name))
+    if not scored:
         return ()
-    top = max(n for n, _ in hits)
-    return tuple(_unique(m for n, m in hits if n == top))
+    top = max(len(c) for c, _m in scored.values())
+    return tuple(m for c, m in scored.values() if len(c) == top)
+
+
+def _spans(haystack: str, needle: str) -> set[int]:
+    """The positions of `haystack` (not its spaces) that `needle` covers: whole words for Latin
+    text, anywhere for Japanese and Chinese."""
+    cjk = _has_cjk(needle)
+    hay, ndl = (haystack.replace(" ", ""), needle.replace(" ", "")) if cjk else (f" {haystack} ", f" {needle} ")
+    i = hay.find(ndl)  # the first only: a word said twice does not count twice
+    return {j for j in range(i, i + len(ndl)) if hay[j] != " "} if i >= 0 else set()
 
 
 def _suggest(query: str, pool: list[tuple[_Book, RuleDoc]], limit: int = 3) -> tuple[Match, ...]:

@@ -201,10 +201,12 @@ def test_a_misspelt_id_suggests_the_id() -> None:
 
 
 def test_suggestions_come_from_shared_words() -> None:
-    # no name of a rule is in the query, but the words are those of the 8-cut's and clear's texts
-    got = lookup.find("table cleared at once by an eight", "daifugo")
-    ids = [m.rule.id for m in got.matches or got.suggestions]
-    assert ids and set(ids) <= {"daifugo.eight-cut", "daifugo.clear"}
+    # no name of a rule is in the query, but its words are the 8-cut's (names and text)
+    got = lookup.find("eights empty the table")
+    assert got.matches == ()
+    assert got.suggestions[0].rule.id == "daifugo.eight-cut"
+    run = cli("rules", "eights", "empty", "the", "table")
+    assert run.code == 2 and "did you mean `daifugo.eight-cut`" in run.err
 
 
 def test_a_word_of_another_game_says_where_it_is() -> None:

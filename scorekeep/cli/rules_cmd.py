@@ -119,13 +119,39 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     from . import render
 
     out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
-    names = [a for a in rule.aliases if "_" not in a and len(a) <= 28]
+    # The names a player would say, not the question-like ones kept for finding the rule.
+    seen = {lookup.normalise(rule.id.split(".", 1)[1]).replace(" ", "")}
+    names = []
+    for a in rule.aliases:
+        key = lookup.normalise(a).replace(" ", "")
+        if "_" not in a and len(a.split()) <= 3 and key not in seen:
+            seen.add(key)
+            names.append(a)
     if names:
-        out.extend(textwrap.wrap("also called: " + ", ".join(dict.fromkeys(names)), 88,
-                                 initial_indent="    ", subsequent_indent="      "))
+        # a few in each language: English, Chinese (Han only), Japanese (with kana)
+        kana = [a for a in names if any("\u3040" <= c <= "\u30ff" for c in a)]
+        latin = [a for a in names if a.isascii()]
+        han = [a for a in names if a not in kana and a not in latin]
+        shown = latin[:7] + han[:6] + kana[:6]
+        more = ", …" if len(shown) < len(names) else ""
+        out.extend(_wrap("also called: " + ", ".join(shown) + more))
     for other in lookup.see_also(rule.id):
         out.append(f"    see also {other.id} — {other.title}")
     return "\n".join(out)
+
+
+def _wrap(text: str, width: int = 88) -> list[str]:
+    """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
+    from wcwidth import wcswidth
+
+    lines, line = [], "   "
+    for word in text.split(" "):
+        if wcswidth(line) + 1 + wcswidth(word) > width and line.strip():
+            lines.append(line)
+            line = "     "
+        line += " " + word
+    lines.append(line)
+    return lines
 
 
 def _search(word: str, game: str | None) -> None:

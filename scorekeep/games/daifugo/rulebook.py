@@ -54,7 +54,7 @@ RULES: tuple[RuleDoc, ...] = (
             "any cards they like. Without the deal, a later play proves it: a lower rank who plays a card "
             "stronger than one they gave, and did not receive it, held it at the exchange.",
             aliases=("tax evasion", "tax", "strongest cards", "give strongest", "best cards",
-                     "give the best cards", "exchange strongest", "tribute", "evasion", "脫稅", "逃稅",
+                     "give the best cards", "exchange strongest", "tribute", "evasion", "datsuzei", "脫稅", "逃稅",
                      "脱税", "交出最強牌", "最強牌", "最強的牌", "脱税", "税金", "献上", "最強カード",
                      "強いカード"),
             see=("daifugo.exchange-count", "daifugo.exchange-held")),
@@ -73,7 +73,7 @@ RULES: tuple[RuleDoc, ...] = (
             "(it is not a group of 5), nor are stairs of mixed suits.", ("joker_pair",),
             aliases=("combination", "combo", "stairs", "sequence", "straight", "run", "pair", "triple",
                      "group", "set of cards", "joker", "wild card", "full house", "what can I play",
-                     "kaidan", "joker stand-in", "階段", "對子", "一對", "三張", "鬼牌", "牌型", "葫蘆",
+                     "kaidan", "joker stand-in", "鬼", "yaku", "階段", "對子", "一對", "三張", "鬼牌", "牌型", "葫蘆",
                      "同花順", "出法", "牌組合", "階段", "ペア", "ジョーカー", "カイダン", "組み合わせ",
                      "役", "スリーカード", "連番", "ダブル"),
             see=("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.revolution")),
@@ -130,7 +130,7 @@ RULES: tuple[RuleDoc, ...] = (
             "the table until then, and the first player still in the game to their left leads — also when "
             "a play that empties a hand clears the table itself (8-cut, spade-3 return).",
             aliases=("clear", "table clears", "clearing", "cleared", "new lead", "everyone passed",
-                     "all passed", "who leads after", "lead again", "reset", "清場", "這輪結束",
+                     "all passed", "who leads after", "lead again", "reset", "flush", "flush the table", "nagare", "ba nagare", "清場", "這輪結束",
                      "重新首出", "重新出牌", "場清空", "流れ", "場が流れる", "場流れ", "流す", "親になる",
                      "場を流す"),
             see=("daifugo.pass", "daifugo.eight-cut", "daifugo.spade-3-return", "daifugo.forbidden-finish")),
@@ -144,7 +144,7 @@ RULES: tuple[RuleDoc, ...] = (
             "exchange; scorekeep does not cover them.", ("stairs_revolution",),
             aliases=("revolution", "kakumei", "counter-revolution", "counter revolution",
                      "revolution return", "reverse order", "reversed order", "four of a kind",
-                     "three-player", "3 players", "stairs revolution", "stairs_revolution", "革命",
+                     "three-player", "3 players", "kakumei gaeshi", "stairs revolution", "stairs_revolution", "革命",
                      "革命返し", "反轉", "大小反轉", "四張革命", "強弱反轉", "三人玩", "二次革命",
                      "カクメイ", "かくめい", "革命返し", "逆革命", "3人"),
             see=("daifugo.follow-stronger", "daifugo.forbidden-finish", "daifugo.combination")),
@@ -156,7 +156,7 @@ RULES: tuple[RuleDoc, ...] = (
             "forbidden finish (daifugo.forbidden-finish); the table still clears and the first player still in "
             "the game to the left leads (daifugo.clear).", ("eight_cut", "eight_cut_stairs"),
             aliases=("8-cut", "eight-cut", "eight cut", "8 cut", "8cut", "eight stop", "8 stop",
-                     "eight clears", "8 clears", "eight_cut", "eight_cut_stairs", "8切", "八切", "切8",
+                     "eight clears", "8 clears", "eight_cut", "eight_cut_stairs", "hachigiri", "hachi giri", "8giri", "8 giri", "8切", "八切", "切8",
                      "8切牌", "8切り", "八切り", "8ぎり", "はちぎり", "8流し", "エイトカット", "8止め"),
             see=("daifugo.forbidden-finish", "daifugo.clear", "daifugo.follow-shape",
                  "daifugo.follow-stronger")),
@@ -166,7 +166,7 @@ RULES: tuple[RuleDoc, ...] = (
             "a joker cannot start a lock (nor can the play before it), but a joker may stand in for a "
             "locked suit.", ("suit_lock",),
             aliases=("suit lock", "lock", "locked", "locked suits", "binding", "suit binding",
-                     "tied suits", "suit_lock", "same suit", "花色綁定", "綁定", "花色限制", "綁花",
+                     "tied suits", "suit_lock", "same suit", "shibari", "suit shibari", "綁", "花色綁定", "綁定", "花色限制", "綁花",
                      "鎖花", "同花色限制", "縛り", "しばり", "スート縛り", "マーク縛り", "スートしばり",
                      "ロック", "縛"),
             see=("daifugo.follow-stronger", "daifugo.clear", "daifugo.spade-3-return")),
@@ -176,7 +176,7 @@ RULES: tuple[RuleDoc, ...] = (
             "daifugo.follow-shape. A spade 3 that is the player's last card is a forbidden finish all the same "
             "(daifugo.forbidden-finish): clearing the table is not winning.", ("spade_3_return",),
             aliases=("spade 3 return", "spade-3 return", "spade three", "3 of spades", "three of spades",
-                     "spade-3 counter", "beat the joker", "beats a joker", "what beats the joker", "joker killer", "spade 3", "spade_3_return",
+                     "spade-3 counter", "beat the joker", "beats a joker", "what beats the joker", "joker killer", "spade 3", "spade_3_return", "♠3", "3♠", "spade3", "supe3 gaeshi", "supesan gaeshi",
                      "黑桃3反制", "黑桃3", "反制鬼牌", "黑桃三", "スペ3返し", "スペ3", "スペード3返し",
                      "スペードの3", "スペ3返", "スペードの3返し", "ジョーカー返し"),
             see=("daifugo.clear", "daifugo.forbidden-finish", "daifugo.suit-lock", "daifugo.follow-stronger")),
@@ -192,7 +192,7 @@ RULES: tuple[RuleDoc, ...] = (
             "back into them. A rule event, not a violation.", ("forbidden_finish",),
             aliases=("forbidden finish", "illegal finish", "foul finish", "foul", "last card", "last play",
                      "going out", "go out", "finish", "finishing", "finish on a 2", "finish on a joker",
-                     "finish on 8", "7-8-9 stairs", "7-8-9", "7-8-9", "forbidden_finish", "反則上がり", "禁止出完",
+                     "finish on 8", "7-8-9 stairs", "7-8-9", "hansoku agari", "hansoku-agari", "joker finish", "7-8-9", "forbidden_finish", "反則上がり", "ジョーカー上がり", "2上がり", "8上がり", "スペ3上がり", "鬼牌出完", "禁止出完",
                      "犯規出完", "最後一手", "出完限制", "犯規", "出完", "最後出", "最後一張",
                      "禁止上がり", "反則", "あがり禁止", "上がり", "あがり", "反則あがり", "上がり禁止"),
             see=("daifugo.eight-cut", "daifugo.clear", "daifugo.ranking", "daifugo.miyako-ochi",
@@ -203,7 +203,7 @@ RULES: tuple[RuleDoc, ...] = (
             "rank no foul has taken; a later foul moves them up one. A forbidden finish never causes 都落ち. "
             "A player whose hand empties on a joker has not gone out legally, so the 大富豪 does not fall. A rule "
             "event, not a violation.", ("miyako_ochi",),
-            aliases=("miyako ochi", "miyako-ochi", "miyakoochi", "capital fall", "fall from grace",
+            aliases=("miyako ochi", "miyako-ochi", "miyakoochi", "ochi", "capital fall", "fall from grace",
                      "daifugo falls", "tycoon falls", "downfall", "city fall", "miyako_ochi", "都落ち",
                      "都落", "降級", "失去頂級階級", "大富豪降級", "みやこおち", "都おち", "大富豪落ち"),
             see=("daifugo.ranking", "daifugo.forbidden-finish")),

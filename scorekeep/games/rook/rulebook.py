@@ -95,7 +95,7 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("rook.bid-maximum", "No bid over 120",
             "120, every counter in the deck, is the highest bid (published tournament text).",
             ("max_bid",),
-            aliases=("maximum bid", "highest bid", "bid 120", "120 bid", "shoot the moon", "max_bid",
+            aliases=("maximum bid", "highest bid", "bid 120", "120", "120 bid", "shoot the moon", "max_bid",
                      "bid over 120", "最高叫分", "叫120", "叫分上限", "最高ビッド", "ビッド上限"),
             see=("rook.bid-minimum", "rook.bid-step", "rook.points-total")),
     RuleDoc("rook.bid-after-pass", "Once passed, out",
@@ -223,9 +223,9 @@ RULES: tuple[RuleDoc, ...] = (
             "Counters: every 5 is worth 5, every 10 and every 14 is worth 10, the Bird 20 — 120 in "
             "all. Winning a trick is worth nothing by itself. The two teams' captured points add up to "
             "120; each is a multiple of 5 from 0 to 120.", ("bird",),
-            aliases=("counters", "counter", "counter points", "points", "120 points", "card points",
+            aliases=("counters", "counter", "counter points", "5s 10s 14s", "5 10 14", "120", "points", "120 points", "card points",
                      "point cards", "count", "counting", "what is the bird worth", "points add up", "牌分",
-                     "分牌", "120分", "每張牌分", "計分牌", "收分", "点札", "カード点", "120点", "得点札",
+                     "分牌", "分數", "120分", "每張牌分", "計分牌", "收分", "点札", "カード点", "120点", "得点札",
                      "点数"),
             see=("rook.points-recorded", "rook.contract", "rook.nest-to-last-trick", "rook.deck")),
     RuleDoc("rook.points-recorded", "The sheet must agree with the play",
