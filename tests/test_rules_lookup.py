@@ -212,3 +212,20 @@ def test_suggestions_come_from_shared_words() -> None:
 def test_a_word_of_another_game_says_where_it_is() -> None:
     run = cli("rules", "oh-hell", "8切り")
     assert run.code == 2 and "daifugo.eight-cut" in run.err
+
+
+def test_finding_a_rule_loads_the_rule_texts_not_the_judges() -> None:
+    """Start-up: `rules hook` needs the rulebooks and one game's options, not the games' judges."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from scorekeep import lookup; assert lookup.find('8切り').matches; "
+            "lookup.part_of('oh-hell', 'options'); "
+            "print(sorted(m for m in sys.modules if m.endswith(('.rules', '.record'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    # and the game package, imported afterwards, is whole and shares the rule texts
+    from scorekeep.games.daifugo import GAME
+    from scorekeep.games.daifugo.rulebook import RULES
+
+    assert GAME.RULES is RULES and GAME.OPTIONS["sets"].default == "open"

@@ -70,7 +70,7 @@ def score(
     if what_if:
         from . import whatif_view
 
-        _out("\n" + whatif_view.score_text(what_if, str(file)))
+        _out("\n" + whatif_view.score_text(what_if, str(file), markdown=md))
 
 
 def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]

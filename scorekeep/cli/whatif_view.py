@@ -32,8 +32,9 @@ def _standings(totals: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(totals.items(), key=lambda kv: -kv[1]))
 
 
-def score_text(w: WhatIf, path: str) -> str:
-    """What the overrides change in a score sheet: totals, standings, winner, violations."""
+def score_text(w: WhatIf, path: str, markdown: bool = False) -> str:
+    """What the overrides change in a score sheet: totals, standings, winner, violations (as a
+    Markdown list with `markdown`)."""
     out = [f"What if {rules_text(w.overrides, w.own)}?"]
     changed = w.totals_changed()
     if changed:
@@ -48,6 +49,8 @@ def score_text(w: WhatIf, path: str) -> str:
     else:
         out.append(f"  winner: {_winner(before)} → {_winner(after)}")
     out.extend(violation_lines(path, w.violations_added(), w.violations_removed()))
+    if markdown:
+        return "\n".join([f"**{out[0]}**", ""] + ["- " + line.strip() for line in out[1:]])
     return "\n".join(out)
 
 
