@@ -248,10 +248,10 @@ OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
 
 
 def __getattr__(name: str) -> Any:
-    """`OPEN` moved to options.py with the options; rules.py still imports it from here. Resolved
-    lazily so that finding a rule loads the rule texts alone (see scorekeep.lookup)."""
-    if name == "OPEN":
-        from .options import OPEN
+    """`OPTIONS` and `OPEN` moved to options.py; imports written before the split (rules.py's) still
+    find them here, lazily, so that finding a rule loads the rule texts alone (see scorekeep.lookup)."""
+    if name in ("OPTIONS", "OPEN"):
+        from . import options
 
-        return OPEN
+        return getattr(options, name)
     raise AttributeError(name)

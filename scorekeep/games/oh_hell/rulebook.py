@@ -7,6 +7,8 @@ time, a made bid scores bid + 10, a failed bid 0.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import RuleDoc
 
 RULES: tuple[RuleDoc, ...] = (
@@ -147,3 +149,13 @@ RULES: tuple[RuleDoc, ...] = (
                      "終わり", "同点"),
             see=("oh-hell.hand-size", "oh-hell.score")),
 )
+
+
+def __getattr__(name: str) -> Any:
+    """`OPTIONS` moved to options.py; imports written before the split still find it here (lazily,
+    so that finding a rule loads the rule texts alone, see scorekeep.lookup)."""
+    if name == "OPTIONS":
+        from .options import OPTIONS
+
+        return OPTIONS
+    raise AttributeError(name)

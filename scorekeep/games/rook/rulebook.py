@@ -7,6 +7,8 @@ bids from 70 in steps of 5 up to 120, the Bird the highest trump, game to 300.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import RuleDoc
 
 RULES: tuple[RuleDoc, ...] = (
@@ -261,3 +263,13 @@ RULES: tuple[RuleDoc, ...] = (
                      "ゲーム終了", "300点", "勝者", "同点"),
             see=("rook.contract",)),
 )
+
+
+def __getattr__(name: str) -> Any:
+    """`OPTIONS` moved to options.py; imports written before the split still find it here (lazily,
+    so that finding a rule loads the rule texts alone, see scorekeep.lookup)."""
+    if name == "OPTIONS":
+        from .options import OPTIONS
+
+        return OPTIONS
+    raise AttributeError(name)
