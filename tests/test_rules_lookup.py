@@ -229,3 +229,15 @@ def test_finding_a_rule_loads_the_rule_texts_not_the_judges() -> None:
     from scorekeep.games.daifugo.rulebook import RULES
 
     assert GAME.RULES is RULES and GAME.OPTIONS["sets"].default == "open"
+
+
+def test_options_and_rule_texts_name_each_other_consistently() -> None:
+    """Options live in options.py, the texts in rulebook.py: each option names rules that exist,
+    and each rule's options exist."""
+    for game in REGISTRY.names():
+        g = REGISTRY.get(game)
+        ids = {r.id for r in g.RULES}
+        for opt in g.OPTIONS.values():
+            assert opt.rules and set(opt.rules) <= ids, (game, opt.name)
+        for r in g.RULES:
+            assert set(r.options) <= set(g.OPTIONS), (r.id, r.options)
