@@ -26,6 +26,12 @@ class RuleDoc(NamedTuple):
     title: str
     text: str
     options: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    """The names players use for it, in English, Japanese and the articles' Traditional Chinese
+    (`8-cut`, `8切り`, `八切`); `scorekeep rules` finds the rule by any of them."""
+    see: tuple[str, ...] = ()
+    """Rule ids that decide this one or are decided by it (shown as "see also"; the link is
+    read both ways)."""
 
 
 class Header(NamedTuple):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import api
@@ -39,15 +40,20 @@ class FileReport:
         }
 
 
-def check_file(path: str, data: bytes | None = None) -> FileReport:
+def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
-    input errors are caught and reported, never raised."""
+    input errors are caught and reported, never raised. `overrides` replace options of the
+    record's `rules:` (see `scorekeep.whatif`)."""
     game: str | None = None
     try:
         root = read_file(path) if data is None else parse(decode(data))
         module = api.game_of(root)
         game = module.name
         assert isinstance(root, Map)
+        if overrides:
+            from .whatif import with_rules
+
+            root = with_rules(root, module, overrides)[0]
         audit = module.audit(module.read(root))
         return FileReport(path, game, audit, None)
     except InputError as e:

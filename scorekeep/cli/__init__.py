@@ -11,7 +11,15 @@ on the one Typer `app` from `common.py`; heavy imports stay inside the command f
 from __future__ import annotations
 
 from . import (  # noqa: F401  (register commands)
-    add_cmd, check_cmd, demo_cmd, new_cmd, play_cmd, replay_cmd, rules_cmd, score_cmd, stats_cmd,
+    add_cmd,
+    check_cmd,
+    demo_cmd,
+    new_cmd,
+    play_cmd,
+    replay_cmd,
+    rules_cmd,
+    score_cmd,
+    stats_cmd,
 )
 from .common import app, run
 

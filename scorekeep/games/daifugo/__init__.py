@@ -5,7 +5,8 @@
   record.py    YAML → frozen Record (input errors only)
   rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
   score.py     rank points per game and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from ...game import Audit, Game, Section, Selection
 from . import record, rules, score
 from .cards import show
 from .combos import lock_text
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RULES
 
 
 def _game_section(audit: Audit, g: "rules.GameResult") -> Section:

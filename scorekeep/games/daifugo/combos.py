@@ -11,8 +11,8 @@ rule it breaks, with a message a player understands.
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
 from .cards import JOKER_LEVEL, ORDER, DCard, Joker, level, power, rank_word, show
