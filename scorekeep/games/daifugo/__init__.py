@@ -3,6 +3,7 @@
   cards.py     the joker and rank strength (standard cards come from scorekeep.cards)
   combos.py    singles, groups, stairs and what may cover what
   record.py    YAML → frozen Record (input errors only)
+  model.py     frozen values: the play on the table, the results
   rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
   score.py     rank points per game and the score sheet
   rulebook.py  the rules in words, and the house-rule options
@@ -11,13 +12,13 @@
 from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
-from . import record, rules, score
+from . import model, record, rules, score
 from .cards import show
 from .combos import lock_text
-from .rulebook import OPTIONS, RULES
+from .rulebook import OPTIONS, RANK_NAMES, RULES
 
 
-def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
+def _game_section(audit: Audit, g: model.GameResult) -> Section:
     lead = f"{g.leader} leads" if g.leader else "leader unknown"
     title = f"Set {g.set}, game {g.number}: {lead}; seats {' → '.join(g.seats)}"
     notes: list[str] = []
@@ -35,7 +36,7 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
     if g.exits:
         notes.append("went out: " + ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in g.exits))
     if g.ranking is not None:
-        names = rules.RANK_NAMES
+        names = RANK_NAMES
         notes.append("ranking: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(g.ranking)))
         if g.fallen:
             notes.append(f"都落ち: {g.fallen}")
@@ -52,7 +53,7 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    result: rules.Result = audit.result
+    result: model.Result = audit.result
     out = []
     for s in result.sets:
         if selection.set is not None and s.number != selection.set:

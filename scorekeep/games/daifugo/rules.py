@@ -25,20 +25,11 @@ from ...game import Audit
 from .cards import JOKER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, SPADE_3, STAIRS, Reading, Verdict, judge, lock_text
 from .record import GameRecord, Names, Record, SetRecord, Turn
+from .model import (EXCHANGE, EXCHANGE_COUNT, ORDINALS, GameResult, OnTable, Result, SetResult, TurnView, ordinal,
+                    rank_name)
 from .rulebook import OPEN, RANK_NAMES
 
-EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
-"""(giver's rank, receiver's rank, cards) by index into a ranking, 大富豪 first."""
-EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
-_ORDINAL = ("1st", "2nd", "3rd", "4th")
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
 
 
 def passed_at(n: int) -> str:
@@ -46,76 +37,6 @@ def passed_at(n: int) -> str:
     if n > 0:
         return f"passed at play {n}"
     return f"was taken as passing at play {-n} (a pass missing from the record)"
-
-
-def rank_name(i: int) -> str:
-    return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"
-
-
-# --- results the sheet and the replay read ----------------------------------------------
-
-class TurnView(NamedTuple):
-    """One entry of `plays` as the replay judged it, with the table state before it."""
-
-    index: int
-    player: str
-    cards: tuple[DCard, ...] | None
-    reading: Reading | None
-    table: "_OnTable | None"
-    """The play to beat before this turn (None: an empty table)."""
-    revolution: bool
-    lock: tuple[str, ...] | None
-    notes: tuple[str, ...]
-
-    @property
-    def to_beat(self) -> str:
-        return self.table.text() if self.table is not None else "—"
-
-
-class GameResult(NamedTuple):
-    set: int
-    number: int
-    line: int
-    seats: tuple[str, ...]
-    leader: str | None
-    """Who should lead (None when the previous game's ranking is unknown)."""
-    ranking: tuple[str, ...] | None
-    """Final ranking, 大富豪 first; None while the game is unfinished."""
-    counted: bool
-    points: Mapping[str, int] | None
-    fouls: tuple[str, ...]
-    fallen: str | None
-    prev_daifugo: str | None
-    form: str
-    """`plays`, `out`, `ranks` or `none`: where the ranking came from."""
-    turns: tuple[TurnView, ...]
-    exchange: Mapping[str, tuple[DCard, ...]] | None
-    notes: tuple[str, ...]
-    exits: tuple[tuple[str, bool], ...] = ()
-    """Who went out by a play, in order, and whether legally (fouls are False)."""
-
-    @property
-    def complete(self) -> bool:
-        return self.ranking is not None
-
-
-class SetResult(NamedTuple):
-    number: int
-    seats: tuple[str, ...]
-    first: str
-    games: tuple[GameResult, ...]
-    complete: bool
-    counted: bool
-    totals: Mapping[str, int]
-
-
-class Result(NamedTuple):
-    sets: tuple[SetResult, ...]
-    totals: Mapping[str, int]
-    over: bool
-    limit: int | None
-    rank_points: tuple[int, ...]
-    games_per_set: int
 
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
@@ -166,12 +87,12 @@ class Standing:
         for i, p in enumerate(order):
             r = rank_name(i)
             if p in self.finishers:
-                parts.append(f"{p} went out {_ORDINAL[self.finishers.index(p)]} ({r})")
+                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
             elif p == self.fallen:
                 parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
             elif p in self.fouls:
                 k = self.fouls.index(p)
-                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {_ORDINAL[k]} foul ({r})")
+                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
             else:
                 parts.append(f"{p} was the last player left ({r})")
         return "; ".join(parts)
@@ -197,22 +118,6 @@ def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> 
 
 
 # --- one game ------------------------------------------------------------------------------
-
-class _OnTable(NamedTuple):
-    player: str
-    cards: tuple[DCard, ...]
-    reading: Reading | None
-    legal: bool
-    index: int
-
-    def text(self) -> str:
-        r = self.reading
-        if r is None:
-            return f"{show(self.cards)} (not a combination) by {self.player}"
-        if r.kind == STAIRS and not r.jokers:  # the description already names every card
-            return f"{r.describe()} by {self.player}"
-        return f"{r.describe()} ({show(self.cards)}) by {self.player}"
-
 
 class _Game:
     """Replays one game. Carries on from what the record says happened after each finding."""
@@ -530,7 +435,7 @@ class _Game:
                 return q
         return None
 
-    def missing_passes(self, expected: str, p: str, top: _OnTable | None, passed: Mapping[str, int],
+    def missing_passes(self, expected: str, p: str, top: OnTable | None, passed: Mapping[str, int],
                        active: Sequence[str], at: int) -> dict[str, int]:
         """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their
         passes it would be `p`'s turn (a pass left out of the record); else empty. Whether the
@@ -607,8 +512,8 @@ class _Game:
         self.jokers_by: dict[str, int] = {}
         self.jokers_of: Counter[str] = Counter()
         views: list[TurnView] = []
-        top: _OnTable | None = None
-        ref: _OnTable | None = None
+        top: OnTable | None = None
+        ref: OnTable | None = None
         lock: tuple[str, ...] | None = None
         revolution = False
         revolutions = 0
@@ -625,11 +530,11 @@ class _Game:
         early: dict[str, int] = {}
         """Passes on an empty table (reported), by play: if the record then skips that player on the
         next lead, the pass stands for their pass on it (a pass said before the lead)."""
-        last_clear: tuple[str, _OnTable | None] = ("first", None)
+        last_clear: tuple[str, OnTable | None] = ("first", None)
         gone: dict[str, str] = {}
         over_at: int | None = None
 
-        def clear(reason: str, leader: str | None, cause: _OnTable | None) -> str:
+        def clear(reason: str, leader: str | None, cause: OnTable | None) -> str:
             nonlocal top, ref, lock, last_clear
             top = ref = None
             lock = None
@@ -738,7 +643,7 @@ class _Game:
             if top is not None and p == top.player and not in_turn:
                 # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
                 v = judge(cards, None, revolution, None, opts["spade_3_return"], opts["joker_pair"])
-                covered: _OnTable | None = None
+                covered: OnTable | None = None
                 notes.append("judged as a lead")
                 top = ref = None
                 lock = None
@@ -759,7 +664,7 @@ class _Game:
                 or (reading.kind == STAIRS and opts["stairs_revolution"]
                     and reading.size >= opts["stairs_revolution"])))
             foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
-            on = _OnTable(p, cards, reading, legal, i)
+            on = OnTable(p, cards, reading, legal, i)
             ev = {"line": t.line, **self.where, "play": i, "player": p}
             if revolts:
                 revolution = not revolution
@@ -814,7 +719,7 @@ class _Game:
                 else:
                     fallen = st.leave(p, True)
                     gone[p] = f"went out at play {i}"
-                    notes.append(f"{p} goes out ({_ORDINAL[len(st.finishers) - 1]})")
+                    notes.append(f"{p} goes out ({ORDINALS[len(st.finishers) - 1]})")
                     if fallen is not None:
                         gone[fallen] = f"fell by 都落ち at play {i}"
                         self.f.event("daifugo.miyako-ochi",
@@ -841,8 +746,8 @@ class _Game:
             views.append(TurnView(i, p, cards, reading, *state, tuple(notes)))
         return views
 
-    def judge(self, cards: tuple[DCard, ...], top: _OnTable | None, ref: _OnTable | None,
-              revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, _OnTable | None]:
+    def judge(self, cards: tuple[DCard, ...], top: OnTable | None, ref: OnTable | None,
+              revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, OnTable | None]:
         """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
         last legal one stands (and covers that one)."""
         s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
@@ -856,7 +761,7 @@ class _Game:
         return v, base
 
     @staticmethod
-    def skipped(skipped: str, actor: str, expected: str | None, top: _OnTable | None,
+    def skipped(skipped: str, actor: str, expected: str | None, top: OnTable | None,
                 passed: Mapping[str, int], st: Standing) -> tuple[str | None, str | None]:
         """(also, resume) after a turn out of turn that skipped `skipped`: if the record shows the
         skipped player acting next, that is their turn, not a second mistake — while the table still
@@ -866,7 +771,7 @@ class _Game:
             return None, None
         return skipped, actor
 
-    def after(self, actor: str, top: _OnTable | None, passed: dict[str, int], st: Standing,
+    def after(self, actor: str, top: OnTable | None, passed: dict[str, int], st: Standing,
               notes: list[str], clear: Any) -> str | None:
         """daifugo.clear: after a turn, clear the table if everyone else passed, else the next player acts."""
         if top is not None and all(q in passed for q in st.active if q != top.player):
@@ -879,8 +784,8 @@ class _Game:
             return leader
         return self.next_from(actor, passed, st.active, top.player if top is not None else None)
 
-    def wrong_turn(self, p: str, expected: str, top: _OnTable | None, passed: Mapping[str, int],
-                   last_clear: tuple[str, _OnTable | None], active: Sequence[str],
+    def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
+                   last_clear: tuple[str, OnTable | None], active: Sequence[str],
                    where: dict[str, Any], late: str | None = None, missing: tuple[str, ...] = ()) -> None:
         """The rule a player acting out of turn breaks, and why it was someone else's turn;
         `missing`: the skipped players whose passes the record reads on without."""
@@ -1192,5 +1097,5 @@ def audit(record: Record) -> Audit:
     return _Match(record).run()
 
 
-__all__ = ["GameResult", "RANK_NAMES", "Result", "SetResult", "Standing", "TurnView", "audit",
+__all__ = ["RANK_NAMES", "Standing", "audit",
            "forbidden_reason", "rank_name"]
