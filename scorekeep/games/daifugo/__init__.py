@@ -18,7 +18,7 @@ from .combos import lock_text
 from .rulebook import OPTIONS, RANK_NAMES, RULES
 
 
-def _game_section(audit: Audit, g: model.GameResult) -> Section:
+def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Section:
     lead = f"{g.leader} leads" if g.leader else "leader unknown"
     title = f"Set {g.set}, game {g.number}: {lead}; seats {' → '.join(g.seats)}"
     notes: list[str] = []
@@ -29,7 +29,7 @@ def _game_section(audit: Audit, g: model.GameResult) -> Section:
     rows = tuple(
         (str(t.index), t.player, "pass" if t.cards is None else show(t.cards), t.to_beat,
          "revolution (革命)" if t.revolution else "normal", lock_text(t.lock) if t.lock else "–",
-         "; ".join(t.notes))
+         "; ".join(t.notes), *((t.before.legal_text() if t.before is not None else "—",) if legal else ()))
         for t in g.turns)
     if not g.turns:
         notes.append("no plays recorded for this game" + (f" (result from `{g.form}`)" if g.form != "none" else ""))
@@ -48,8 +48,10 @@ def _game_section(audit: Audit, g: model.GameResult) -> Section:
         if v.set == g.set and v.game == g.number:
             where = f"play {v.play}: " if v.play else ""
             notes.append(f"violation {where}{v.rule}: {v.message}")
-    return Section(title, ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened"), rows,
-                   tuple(notes))
+    headers = ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened")
+    if legal:
+        headers += ("legal here (from the engine)",)
+    return Section(title, headers, rows, tuple(notes))
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
@@ -61,7 +63,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         for g in s.games:
             if selection.game is not None and g.number != selection.game:
                 continue
-            out.append(_game_section(audit, g))
+            out.append(_game_section(audit, g, selection.legal))
     return out
 
 

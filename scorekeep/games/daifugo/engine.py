@@ -31,7 +31,7 @@ from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
 from ...errors import Finding, Findings
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, lock_text
+from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
@@ -844,7 +844,8 @@ class Position:
             notes.append("8-cut (8切り)")
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
-        lock = self.locks(legal, cuts, v, covered, reading)
+        lock = (new_lock(reading, covered.reading if covered is not None else None)
+                if legal and opts["suit_lock"] and self.lock is None and not cuts and not v.returns else None)
         if lock is not None:
             assert covered is not None and covered.reading is not None and reading is not None
             self.lock = lock
@@ -901,17 +902,6 @@ class Position:
             if skipped is not None:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
         self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
-
-    def locks(self, legal: bool, cuts: bool, v: Verdict, covered: OnTable | None,
-              reading: Reading | None) -> tuple[str, ...] | None:
-        """daifugo.suit-lock, its creation (what a play must follow is `judge`'s): the suits a play
-        locks, or None. The lock compares the two consecutive plays on the table: this one and the
-        play it covers (the play on top, or the last legal one when it was judged against that)."""
-        if (legal and self.opts["suit_lock"] and self.lock is None and not cuts and not v.returns
-                and covered is not None and covered.reading is not None and reading is not None
-                and reading.jokers == 0 and covered.reading.jokers == 0 and reading.suits == covered.reading.suits):
-            return reading.suits
-        return None
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
@@ -1061,11 +1051,17 @@ class Position:
                 if self.lock is not None and self.opts["suit_lock"]:
                     text += f", in the locked suits {lock_text(self.lock)}"
                 out.append(text)
+                ref = self.ref
+                if self.top is not None and not self.top.legal and base is not ref and ref is not None \
+                        and ref.reading is not None:
+                    out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
+                               + cover_text(ref.reading, self.revolution))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        plays = sorted({cards_text(c) for c in hand_plays(hand, self.opts["joker_pair"])
-                        if self.judge(c, self.top, self.ref, self.revolution, self.lock)[0].rule is None})
+        legal = {tuple(sorted(c, key=_sort_key)) for c in hand_plays(hand, self.opts["joker_pair"])
+                 if self.judge(c, self.top, self.ref, self.revolution, self.lock)[0].rule is None}
+        plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
@@ -1147,7 +1143,23 @@ class Position:
             new._exchange(move)
         else:
             new._turn(move, missing, trial)
+            if new.view is not None:
+                new.view = new.view._replace(before=self)
         return new, [*new.f.violations, *new.f.events]
+
+    def legal_text(self, cap: int = 8) -> str:
+        """What was legal here, in one line for the replay: who acts, and their legal moves (at most
+        `cap` named, then how many more); from a hand known only by its count, what would do."""
+        p = self.to_act
+        if p is None:
+            return "nothing (the game is over)" if self.phase == "over" else "—"
+        if self._phase == "play" and p not in self.known:
+            if self.top is None:
+                return f"{p}: any single, group or stairs"
+            return f"{p}: " + "; ".join(self.allowed_plays(p))
+        moves = [str(m) for m in self.legal_moves()]
+        shown = moves[:cap] + ([f"… and {len(moves) - cap} more"] if len(moves) > cap else [])
+        return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
 # --- the filters, in the digest's decision order ---------------------------------------------------

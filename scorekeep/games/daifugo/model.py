@@ -6,7 +6,7 @@ Nothing here judges a rule: `engine.py` builds these values, `score.py` and the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import DCard, show
 from .combos import STAIRS, Reading
@@ -64,6 +64,8 @@ class TurnView(NamedTuple):
     revolution: bool
     lock: tuple[str, ...] | None
     notes: tuple[str, ...]
+    before: Any = None
+    """The engine's position before this turn (`engine.Position`), for what was legal there."""
 
     @property
     def to_beat(self) -> str:
