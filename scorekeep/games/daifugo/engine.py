@@ -1096,7 +1096,25 @@ class Position:
         hand = self.known.get(p)
         if hand is not None:
             moves += [Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"])]
-        return [m for m in moves if first_excluding(PLAY_FILTERS, self, m) is None]
+        return [m for m in moves if self.passes_filters(m, from_hand=True)]
+
+    def passes_filters(self, move: Move, from_hand: bool = False) -> bool:
+        """`is_legal`, cheaply for a move of the player to act (the turn filters pass): a play
+        drawn from the known hand (`from_hand`) passes the holding filters too, so only the table
+        decides — and a play of another size than the one it would cover never does."""
+        if self._phase != "play" or self.st.settled or move.player != self.expected:
+            return self.is_legal(move)
+        if type(move) is Pass:
+            return self.top is not None
+        assert type(move) is Play
+        if not from_hand and Counter(plain(c) for c in move.cards) - self.known.get(move.player, Counter()):
+            return self.is_legal(move)
+        top = self.top
+        if top is not None:
+            sizes = {len(t.cards) for t in (top, self.ref) if t is not None and t.reading is not None}
+            if sizes and len(move.cards) not in sizes:
+                return False
+        return self.verdict(move)[0].rule is None
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(), self, move) is None
