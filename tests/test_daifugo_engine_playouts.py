@@ -85,21 +85,9 @@ def _positions(seed: int) -> list[Position]:
     from scorekeep.games.daifugo.record import read
     from scorekeep.yamlio import parse
 
-    record = read(parse(_match(seed).text))
-    out: list[Position] = []
-    original = rules._Game.run_plays
-
-    def spy(pos, moves, take, *a, **k):  # type: ignore[no-untyped-def]
-        run = original(pos, moves, take, *a, **k)
-        out.extend(v.before for v in run.views)
-        return run
-
-    rules._Game.run_plays = staticmethod(spy)  # type: ignore[method-assign]
-    try:
-        rules.audit(record)
-    finally:
-        rules._Game.run_plays = staticmethod(original)  # type: ignore[method-assign]
-    return [p for p in out if p is not None and p.phase == "play"]
+    result = rules.audit(read(parse(_match(seed).text)), positions=True).result
+    return [t.before for s in result.sets for g in s.games for t in g.turns
+            if t.before is not None and t.before.phase == "play"]
 
 
 def _outside(pos: Position, rng: random.Random) -> list[Play | Pass]:

@@ -55,6 +55,8 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
+    if selection.legal:  # read again, keeping the engine's position before each turn
+        audit = rules.audit(audit.record, positions=True)
     result: model.Result = audit.result
     out = []
     for s in result.sets:

@@ -88,6 +88,13 @@ class Exchange(NamedTuple):
 Move = Union[Play, Pass, Exchange]
 
 
+def _ccopy(c: Counter[Any]) -> Counter[Any]:
+    """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
+    new: Counter[Any] = Counter.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
 def passed_at(n: int) -> str:
     """When a player passed: a play number, or minus the play where a missing pass was assumed."""
     if n > 0:
@@ -289,7 +296,7 @@ class Position:
         self.plays = 0
         self.count = {p: 0 for p in self.seats}
         self.jokers_by: dict[str, int] = {}
-        self.jokers_of: Counter[str] = Counter()
+        self.jokers_of: dict[str, int] = {}
         self.top: OnTable | None = None
         """The play to beat (None: an empty table)."""
         self.ref: OnTable | None = None
@@ -328,17 +335,11 @@ class Position:
     def copy(self) -> Position:
         """A copy that a move may change (what the deal and the exchange fixed is shared)."""
         new = Position.__new__(Position)
-        d = new.__dict__
-        d.update(self.__dict__)
-        new.st = self.st.copy()
-        new.count = dict(self.count)
-        new.played = dict(self.played)
-        new.jokers_by = dict(self.jokers_by)
-        new.jokers_of = self.jokers_of.copy()
-        new.watch = dict(self.watch)
+        new.__dict__.update(self.__dict__)
+        # Copied here what most moves change; the rest is copied where a move changes it
+        # (`st`, `count`, `played`, `jokers_of`, `jokers_by`, `watch`, `gone`, `known`).
         new.passed = dict(self.passed)
         new.early = dict(self.early)
-        new.gone = dict(self.gone)
         new.candidate = False
         new.view = None
         new.f = Findings()
@@ -460,12 +461,12 @@ class Position:
         for rule, msg in self.exchange_faults(move):
             self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
         cards = move.cards or ()
-        self.gave = {q: c.copy() for q, c in self.gave.items()}
-        self.got = {q: c.copy() for q, c in self.got.items()}
+        self.gave = {q: _ccopy(c) for q, c in self.gave.items()}
+        self.got = {q: _ccopy(c) for q, c in self.got.items()}
         self.owner = dict(self.owner)
-        self.known = {q: c.copy() for q, c in self.known.items()}
+        self.known = {q: _ccopy(c) for q, c in self.known.items()}
         if a >= 2 and cards and giver not in self.dealt:
-            self.watch[giver] = (min(strength_key(c) for c in cards), move.line, cards)
+            self.watch = {**self.watch, giver: (min(strength_key(c) for c in cards), move.line, cards)}
         for c in cards:
             pc = plain(c)
             self.gave[giver][pc] += 1
@@ -514,7 +515,7 @@ class Position:
         is left of `p`'s known holding. Changes nothing."""
         known = self.known.get(p)
         if known is not None:
-            known = known.copy()
+            known = _ccopy(known)
         bad: list[str] = []
         blind_cards: list[Card] = []
         accepted: list[DCard] = []
@@ -533,7 +534,7 @@ class Position:
                     n = self.opts["jokers"]
                     bad.append(f"the deck has {n} joker{'s' if n != 1 else ''} and "
                                f"{'it has' if n == 1 else 'all have'} been played" if n else "the deck has no jokers")
-                elif (why := self.jokers_elsewhere(p, self.jokers_of[p] + now)) is not None:
+                elif (why := self.jokers_elsewhere(p, self.jokers_of.get(p, 0) + now)) is not None:
                     bad.append(why)
                 else:
                     accepted.append(pc)
@@ -568,10 +569,12 @@ class Position:
         if blind_cards:
             self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
                              "the blind cards stay out of play for the whole set", **where)
+        if accepted:
+            self.played, self.jokers_of = dict(self.played), dict(self.jokers_of)
         for pc in accepted:
             if type(pc) is Joker:
                 self.jokers_played += 1
-                self.jokers_of[p] += 1
+                self.jokers_of[p] = self.jokers_of.get(p, 0) + 1
             else:
                 self.played.setdefault(pc, i)
         self.evasion(p, accepted, i)
@@ -602,6 +605,7 @@ class Position:
         if p not in self.watch:
             return
         weakest, line, given = self.watch[p]
+        self.watch, self.jokers_by = dict(self.watch), dict(self.jokers_by)
         for pc in accepted:
             if strength_key(pc) <= weakest:
                 continue
@@ -810,7 +814,7 @@ class Position:
                                              allowed=base_allowed))
             notes.append(f"breaks {v.rule}")
         legal, reading = v.rule is None, v.reading
-        self.count[p] += len(cards)
+        self.count = {**self.count, p: self.count[p] + len(cards)}
         finishing = self.count[p] >= self.sizes[p]
         cuts = bool(legal and reading is not None and opts["eight_cut"] and reading.has_eight
                     and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
@@ -820,7 +824,7 @@ class Position:
                 and reading.size >= opts["stairs_revolution"])))
         foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
         on = OnTable(p, cards, reading, legal, i)
-        ev = {"line": t.line, **self.where, "play": i, "player": p}
+        ev = where
         if revolts:
             # daifugo.revolution
             self.revolution = not self.revolution
@@ -863,8 +867,9 @@ class Position:
         if finishing:
             if foul is not None:
                 # daifugo.forbidden-finish
+                self.st = st = st.copy()
                 st.leave(p, False)
-                self.gone[p] = f"went out by a forbidden finish at play {i}"
+                self.gone = {**self.gone, p: f"went out by a forbidden finish at play {i}"}
                 k = len(st.fouls)
                 self.f.event("daifugo.forbidden-finish",
                              f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
@@ -874,12 +879,13 @@ class Position:
                              "on the table", **ev)
                 notes.append(f"forbidden finish (反則上がり): {foul}")
             else:
+                self.st = st = st.copy()
                 fallen = st.leave(p, True)
-                self.gone[p] = f"went out at play {i}"
+                self.gone = {**self.gone, p: f"went out at play {i}"}
                 notes.append(f"{p} goes out ({ORDINALS[len(st.finishers) - 1]})")
                 if fallen is not None:
                     # daifugo.miyako-ochi
-                    self.gone[fallen] = f"fell by 都落ち at play {i}"
+                    self.gone = {**self.gone, fallen: f"fell by 都落ち at play {i}"}
                     self.f.event("daifugo.miyako-ochi",
                                  f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
                                  f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
@@ -1156,14 +1162,17 @@ class Position:
         illegal move is applied as the record says it happened. `missing`: a turn out of turn that
         skipped players on a live table reads their passes as missing from the record (see
         `rules.readings`); `trial`: cards held are not judged (a reading of the turns alone)."""
+        new = self.step(move, missing=missing, trial=trial)
+        return new, [*new.f.violations, *new.f.events]
+
+    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
+        """`apply` without the list of findings: the next position (its `f` holds them)."""
         new = self.copy()
         if type(move) is Exchange:
             new._exchange(move)
         else:
             new._turn(move, missing, trial)
-            if new.view is not None:
-                new.view = new.view._replace(before=self)
-        return new, [*new.f.violations, *new.f.events]
+        return new
 
     def legal_text(self, cap: int = 8) -> str:
         """What was legal here, in one line for the replay: who acts, and their legal moves (at most

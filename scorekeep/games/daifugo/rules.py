@@ -23,9 +23,12 @@ from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Names, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
-TRIAL_BUDGET = 50_000
+TRIAL_BUDGET = 5_000
 """Turns the trial readings of one game may replay beyond twice its length (`readings`): a record
 with thousands of candidate missing passes keeps the readings found within it."""
+HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
+"""What a play breaks by the cards it holds, not by when it is made: the readings of the turns
+(`readings`) do not count them."""
 
 
 class _Run(NamedTuple):
@@ -38,7 +41,7 @@ class _Run(NamedTuple):
     snaps: dict[int, tuple[Position, int]]
     """Play number → (the position before it, violations before it), for each candidate."""
     key: tuple[bool, int]
-    """(a pass taken as missing was contradicted, violations): the smaller reads better."""
+    """(a pass taken as missing was contradicted, violations of the turns): the smaller reads better."""
     complete: bool
     violations: list[Any]
     events: list[Any]
@@ -154,46 +157,53 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None) -> _Run:
+                  budget: list[int] | None = None, keep: bool = False) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
-        turns only; `stop`: give up once the reading is no better than this; `budget`: turns left."""
+        turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
+        `keep`: each view keeps the position before it (for what was legal there)."""
         views: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
         snaps: dict[int, tuple[Position, int]] = {}
         n = violations
         for i in range(first, len(moves) + 1):
-            if budget is not None:
-                budget[0] -= 1
-            new = pos.apply(moves[i - 1], missing=i in take, trial=trial)[0]
+            new = pos.step(moves[i - 1], missing=i in take, trial=trial)
             if new.candidate:
                 candidates.append(i)
                 snaps[i] = (pos, n)
-            n += len(new.f.violations)
-            pos = new
+            f = new.f
+            if f.violations:
+                n += sum(1 for v in f.violations if v.rule not in HOLD_RULES)
+                if not trial:
+                    found[0].extend(f.violations)
             if not trial:
-                assert pos.view is not None
-                views.append(pos.view)
-                found[0].extend(new.f.violations)
-                found[1].extend(new.f.events)
+                views.append(new.view._replace(before=pos) if keep else new.view)  # type: ignore[union-attr]
+                if f.events:
+                    found[1].extend(f.events)
+            pos = new
             if stop is not None and (pos.contradicted, n) >= stop:
+                if budget is not None:
+                    budget[0] -= i - first + 1
                 return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
+        if budget is not None:
+            budget[0] -= len(moves) + 1 - first
         return _Run(pos, views, candidates, snaps, (pos.contradicted, n), True, *found)
 
-    def readings(self, start: Position, moves: list[Play | Pass]) -> frozenset[int]:
+    def readings(self, plain: _Run, moves: list[Play | Pass]) -> frozenset[int]:
         """The plays out of turn after which the record reads best with the skipped players' passes
         taken as missing (daifugo.turn-order): each candidate in turn is kept when the whole game,
         replayed so, gives fewer reports than without it — and never has a player taken as passing
         act again in that round, which would prove the pass was not missing. A tie keeps the plain
         reading, which claims nothing the record does not show.
 
-        A trial reading of candidate `c` starts from the position before play `c` in the best
-        reading so far (the turns before it read the same), and stops once it can no longer read
-        better (the reports only grow). All trials of a game replay at most `TRIAL_BUDGET` turns
-        beyond twice the game's length; the candidates left then keep the plain reading."""
+        `plain` is the replay without missing passes. A trial reading of candidate `c` starts from
+        the position before play `c` in the best reading so far (the turns before it read the
+        same), judges the turns alone, and stops once it can no longer read better (the reports
+        only grow). All trials of a game replay at most `TRIAL_BUDGET` turns beyond twice the
+        game's length; the candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
-        best = self.run_plays(start, moves, take, trial=True)
+        best = plain
         budget = [TRIAL_BUDGET + 2 * len(moves)]
         tried: set[int] = set()
         candidates = best.candidates
@@ -258,10 +268,15 @@ class _Game:
             if g.plays:
                 moves = self.moves()
                 take: frozenset[int] = frozenset()
-                first = self.run_plays(start, moves, take)
-                if first.candidates:
-                    take = self.readings(start, moves)
-                run = self.run_plays(start, moves, take) if take else first
+                run = self.run_plays(start, moves, take, keep=self.m.positions)
+                if run.candidates:
+                    take = self.readings(run, moves)
+                if take:  # replay for real with the missing passes taken, from the first of them
+                    c = min(take)
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.m.positions)
+                    run = rest._replace(views=run.views[:c - 1] + rest.views,
+                                        violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
+                                        events=[e for e in run.events if (e.play or 0) < c] + rest.events)
                 self.record_run(run)
                 turns, played = run.views, run.end.st
         ranking: tuple[str, ...] | None = None
@@ -369,8 +384,9 @@ class _Game:
 # --- the match -----------------------------------------------------------------------------
 
 class _Match:
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, positions: bool = False) -> None:
         self.record = record
+        self.positions = positions
         self.opts = record.header.options
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
@@ -451,9 +467,10 @@ class _Match:
         return Audit("daifugo", rec.header, rec, self.f.violations, self.f.events, result)
 
 
-def audit(record: Record) -> Audit:
-    """Replay a Daifugō record against the rules (see the module docstring)."""
-    return _Match(record).run()
+def audit(record: Record, positions: bool = False) -> Audit:
+    """Replay a Daifugō record against the rules (see the module docstring); `positions`: each
+    turn of the result keeps the engine's position before it (`TurnView.before`)."""
+    return _Match(record, positions).run()
 
 
 __all__ = ["RANK_NAMES", "Standing", "audit",
