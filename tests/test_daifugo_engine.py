@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from scorekeep.cli import app
@@ -52,3 +54,43 @@ def test_replay_legal_shows_what_was_legal_at_each_turn():
     assert out.exit_code == 0, out.output
     assert "legal here" in out.output
     assert "乙: pass; 10H; JH; QH; KH; AH; 2H" in out.output
+
+
+def _passes(player: str, n: int) -> str:
+    plays = "\n".join(["      - {A: 3H}"] + [f"      - {{{player}: pass}}"] * n)
+    return f"game: daifugo\nplayers: [A, B, C, D]\nsets:\n  - first: A\n    games:\n    - plays:\n{plays}\n"
+
+
+@pytest.mark.parametrize("player", ["A", "B"])
+def test_missing_pass_trials_are_bounded(player, monkeypatch):
+    # issue 13: one lead then thousands of passes by one player (each turn a candidate missing
+    # pass when the leader passes on their own play) replayed the whole game once per candidate.
+    # The trial readings start at their candidate and share a work budget: the turns applied stay
+    # linear in the record's length.
+    from scorekeep import api
+    from scorekeep.games.daifugo import engine, rules
+
+    steps = 0
+    original = engine.Position.step
+
+    def counting(self, move, **kw):  # type: ignore[no-untyped-def]
+        nonlocal steps
+        steps += 1
+        return original(self, move, **kw)
+
+    monkeypatch.setattr(engine.Position, "step", counting)
+    n = 3200
+    audit = api.audit_text(_passes(player, n))
+    assert len(audit.violations) == (n if player == "A" else n - 1)
+    assert steps <= 4 * (n + 1) + rules.TRIAL_BUDGET
+
+
+def test_a_missing_pass_is_still_read_within_the_budget():
+    # daifugo.turn-order: the pass of 丙 is missing; 丁 plays in its place — one report, nothing after.
+    from scorekeep import api
+
+    text = ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n    - plays:\n"
+            "      - {甲: 3H}\n      - {乙: pass}\n      - {丁: pass}\n      - {甲: 4H}\n")
+    vs = api.audit_text(text).violations
+    assert [(v.rule, v.play, v.player) for v in vs] == [("daifugo.turn-order", 3, "丁")]
+    assert "taken as missing" in vs[0].message
