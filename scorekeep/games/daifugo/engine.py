@@ -186,6 +186,76 @@ def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> 
     return None
 
 
+# --- the deck and the deal (daifugo.deck) ------------------------------------------------------
+
+def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
+    """What is wrong with a set's list of blind cards, and the blind cards it names."""
+    problems = []
+    if len(blind) != want:
+        problems.append(f"set {set_no} lists {len(blind)} blind card{'s' if len(blind) != 1 else ''}, "
+                        f"but {want} are removed at the start of a set")
+    if any(type(c) is Joker for c in blind):
+        problems.append("a joker is never a blind card")
+    naturals = [c for c in blind if type(c) is Card]
+    dup = [c for c, n in Counter(naturals).items() if n > 1]
+    if dup:
+        problems.append(f"{show(dup)} is listed twice")
+    return problems, frozenset(naturals)  # type: ignore[arg-type]
+
+
+def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], seats: Sequence[str],
+                blind: frozenset[Card] | None, blind_from: int,
+                set_no: int) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
+    """The deal holds each card of the deck minus the blind cards once, 13 each: what is wrong, as
+    (player, message) — player None for the deal as a whole — and, when the blind cards were not
+    known, the ones this complete deal leaves out (else None)."""
+    out: list[tuple[str | None, str]] = []
+    n_jokers = opts["jokers"]
+    total = len(FULL_DECK) + n_jokers - opts["blind_cards"]
+    base, extra = divmod(total, len(seats))
+    allowed = {base} if extra == 0 else {base, base + 1}
+    seen: dict[DCard, str] = {}
+    jokers = 0
+    clean = True
+    for p, cards in deal.items():
+        problems = []
+        if len(cards) not in allowed:
+            each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
+            problems.append(f"{p} was dealt {len(cards)} cards; the {total} cards in play are dealt {each}")
+        for c in cards:
+            if type(c) is Joker:
+                jokers += 1
+                if jokers > n_jokers:
+                    problems.append(f"the deck has {n_jokers} joker{'s' if n_jokers != 1 else ''}, and "
+                                    f"this is joker number {jokers} in the deal")
+            elif c in seen:
+                who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
+                problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
+            elif blind is not None and c in blind:
+                seen_in = f" (left out of game {blind_from}'s deal)" if blind_from else ""
+                problems.append(f"{c.symbol} is a blind card of set {set_no}{seen_in}: the blind cards "
+                                "stay out of play for the whole set, so they do not change within it")
+            else:
+                seen[c] = p
+        if problems:
+            clean = False
+            out.append((p, "; ".join(problems)))
+    if not clean or len(deal) < len(seats):
+        return out, None
+    missing = [c for c in FULL_DECK if c not in seen]
+    if jokers < n_jokers:
+        out.append((None, f"the deal has {jokers} of the {n_jokers} jokers: every joker is dealt, because blind "
+                          "cards are never jokers"))
+        return out, None
+    if blind is None:
+        return out, frozenset(missing)
+    if set(missing) != blind:
+        out.append((None, f"this deal leaves out {show(missing)}, but the blind cards of set {set_no} "
+                          f"are {show(blind)} (seen in game {blind_from}): blind cards do not change "
+                          "within a set"))
+    return out, None
+
+
 # --- candidate plays from a known hand ------------------------------------------------------
 
 def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:

@@ -11,14 +11,12 @@ finishing order and ranking the record writes (daifugo.ranking) and the match's 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, NamedTuple
 
 from ...cards import Card
 from ...errors import Findings
 from ...game import Audit
-from .cards import DCard, Joker, show
-from .engine import FULL_DECK, Exchange, Pass, Play, Position, Setup, Standing, forbidden_reason
+from .engine import Exchange, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults, forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Names, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
@@ -67,58 +65,19 @@ class _Game:
     # -- set-up: deck, deal ----------------------------------------------------------------
 
     def deck(self) -> None:
-        """daifugo.deck: the deal holds each card of the deck minus the blind cards once, 13 each."""
+        """The deal against the deck and the set's blind cards (`engine.deal_faults`)."""
         deal = self.g.deal
         if deal is None:
             return
-        n_jokers = self.opts["jokers"]
-        total = len(FULL_DECK) + n_jokers - self.opts["blind_cards"]
-        base, extra = divmod(total, len(self.seats))
-        allowed = {base} if extra == 0 else {base, base + 1}
-        blind = self.m.blind
-        seen: dict[DCard, str] = {}
-        jokers = 0
-        clean = True
-        for p, cards in deal.cards.items():
-            problems = []
-            if len(cards) not in allowed:
-                each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
-                problems.append(f"{p} was dealt {len(cards)} cards; the {total} cards in play are dealt {each}")
-            for c in cards:
-                if type(c) is Joker:
-                    jokers += 1
-                    if jokers > n_jokers:
-                        problems.append(f"the deck has {n_jokers} joker{'s' if n_jokers != 1 else ''}, and "
-                                        f"this is joker number {jokers} in the deal")
-                elif c in seen:
-                    who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
-                    problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
-                elif blind is not None and c in blind:
-                    seen_in = f" (left out of game {self.m.blind_from}'s deal)" if self.m.blind_from else ""
-                    problems.append(f"{c.symbol} is a blind card of set {self.s.number}{seen_in}: the blind cards "
-                                    "stay out of play for the whole set, so they do not change within it")
-                else:
-                    seen[c] = p
-            if problems:
-                clean = False
-                self.f.violation("daifugo.deck", "; ".join(problems), line=deal.lines[p], **self.where, player=p)
-        if not clean or len(deal.cards) < len(self.seats):
-            return
-        missing = [c for c in FULL_DECK if c not in seen]
-        if jokers < n_jokers:
-            self.f.violation("daifugo.deck",
-                             f"the deal has {jokers} of the {n_jokers} jokers: every joker is dealt, because blind "
-                             "cards are never jokers", line=deal.line, **self.where)
-            return
-        if blind is None:
-            self.m.blind = frozenset(missing)
-            self.m.blind_from = self.g.number
-        elif set(missing) != blind:
-            self.f.violation("daifugo.deck",
-                             f"this deal leaves out {show(missing)}, but the blind cards of set {self.s.number} "
-                             f"are {show(blind)} (seen in game {self.m.blind_from}): blind cards do not change "
-                             "within a set", line=deal.line, **self.where)
-
+        faults, learned = deal_faults(deal.cards, self.opts, self.seats, self.m.blind, self.m.blind_from,
+                                      self.s.number)
+        for player, msg in faults:
+            if player is None:
+                self.f.violation("daifugo.deck", msg, line=deal.line, **self.where)
+            else:
+                self.f.violation("daifugo.deck", msg, line=deal.lines[player], **self.where, player=player)
+        if learned is not None:
+            self.m.blind, self.m.blind_from = learned, self.g.number
 
     # -- the exchange and the plays, over the engine -----------------------------------------
 
@@ -398,17 +357,7 @@ class _Match:
         self.blind_from = 0
         if s.blind is None:
             return
-        want = self.opts["blind_cards"]
-        problems = []
-        if len(s.blind) != want:
-            problems.append(f"set {s.number} lists {len(s.blind)} blind card{'s' if len(s.blind) != 1 else ''}, "
-                            f"but {want} are removed at the start of a set")
-        if any(type(c) is Joker for c in s.blind):
-            problems.append("a joker is never a blind card")
-        naturals = [c for c in s.blind if type(c) is Card]
-        dup = [c for c, n in Counter(naturals).items() if n > 1]
-        if dup:
-            problems.append(f"{show(dup)} is listed twice")
+        problems, naturals = blind_faults(s.blind, self.opts["blind_cards"], s.number)
         if problems:
             self.f.violation("daifugo.deck", "; ".join(problems), line=s.blind_line, set=s.number)
         self.blind = frozenset(naturals)  # type: ignore[arg-type]
