@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
@@ -33,6 +33,9 @@ from ...errors import Finding, Findings
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
+
+if TYPE_CHECKING:
+    from .record import Names
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
@@ -74,6 +77,26 @@ class Pass(NamedTuple):
         return "pass"
 
 
+class Outcome(NamedTuple):
+    """A game's written result: `out` (the order of going out, forbidden finishes included),
+    `fouls`, `ranks` (the record's `Names`, each None when not written), and whether the record
+    gives the game's plays (the result is then judged against them)."""
+
+    out: Any
+    fouls: Any
+    ranks: Any
+    after_plays: bool = False
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def __str__(self) -> str:
+        parts = [f"{k}: {' '.join(v.names)}" for k, v in (("out", self.out), ("fouls", self.fouls),
+                                                           ("ranks", self.ranks)) if v is not None]
+        return "; ".join(parts) or "no result written"
+
+
 class Exchange(NamedTuple):
     """The cards one player gives in the exchange (None: the record does not say)."""
 
@@ -85,7 +108,7 @@ class Exchange(NamedTuple):
         return cards_text(self.cards or ())
 
 
-Move = Union[Play, Pass, Exchange]
+Move = Union[Play, Pass, Exchange, Outcome]
 
 
 def _ccopy(c: Counter[Any]) -> Counter[Any]:
@@ -398,6 +421,11 @@ class Position:
         """The last move was a turn out of turn that a missing pass would explain (see `rules.readings`)."""
         self.view: TurnView | None = None
         """The last move as the replay shows it."""
+        self.ranking: tuple[str, ...] | None = None
+        """After the written result (`Outcome`): the game's ranking, where it came from (`source`)
+        and the standing that decided it (`decided`)."""
+        self.source = "none"
+        self.decided: Standing | None = None
         self.f = Findings()
 
     # -- copying --------------------------------------------------------------------------------
@@ -1087,6 +1115,143 @@ class Position:
                 + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + gap,
                 ("daifugo.pass",) if missing else ())
 
+    # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
+
+    def _outcome(self, move: Outcome) -> None:
+        """Judge the result the record writes (`out`, `fouls`, `ranks`) against the plays and the
+        rules, and settle the game's ranking: `ranking`, `source` (`plays`, `out`, `ranks` or
+        `none`), and the standing that `decided` it."""
+        ranking: tuple[str, ...] | None = None
+        source = "none"
+        st: Standing | None = None
+        g = move
+        played: Standing | None = self.st if move.after_plays else None
+        if played is not None and played.settled:
+            st, source = played, "plays"
+            if g.out is not None:
+                summary, problems = self.summary(g.out, g.fouls, None)
+                self.recorded(played, summary, problems, g.out, g.fouls)
+        elif g.out is not None:
+            emit_from = len(played.exits) if played is not None else 0
+            summary, problems = self.summary(g.out, g.fouls, emit_from)
+            self.recorded(played, summary, problems, g.out, g.fouls)
+            if summary.settled:
+                st, source = summary, "out"
+            elif played is not None:
+                st = played
+            else:
+                st = summary
+        elif played is not None:
+            st = played
+        if st is not None and st.settled:
+            ranking = st.ranking()
+        if g.ranks is not None:
+            recorded = tuple(g.ranks.names)
+            if ranking is not None:
+                if recorded != ranking:
+                    assert st is not None
+                    self.f.violation("daifugo.ranking",
+                                     f"the record ranks {' '.join(recorded)}, but the finishes give "
+                                     f"{' '.join(ranking)}: {st.explain()}", line=g.ranks.line, **self.where)
+            else:
+                if st is not None and not self.consistent(st, recorded):
+                    self.f.violation("daifugo.ranking",
+                                     f"the record ranks {' '.join(recorded)}, but the players who went out so far "
+                                     f"({self.exits_text(st)}) cannot end in that ranking",
+                                     line=g.ranks.line, **self.where)
+                ranking, source = recorded, "ranks"
+        self.ranking, self.source, self.decided = ranking, source, st
+
+    def summary(self, out: Names, fouls: Names | None,
+                emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
+        """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
+        the rules rule out, as (message, line). Events are reported from the `emit_from`-th exit
+        on (None: not at all)."""
+        st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
+        foul_set = set(fouls.names) if fouls else set()
+        problems: list[tuple[str, int]] = []
+        for name, line in zip(out.names, out.lines):
+            where = {"line": line, **self.where, "player": name}
+            if name == st.fallen or (st.settled and name in st.active):
+                if name in foul_set:
+                    what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
+                            if name == st.fallen else f"{name} was the last player left")
+                    problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
+                                     f"{name} going out", fouls.line_of(name) if fouls else line))
+                continue
+            legal = name not in foul_set
+            if not legal and not self.opts["forbidden_finish"]:
+                problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
+                                 "`forbidden_finish: false`): every finish is a legal finish",
+                                 fouls.line_of(name) if fouls else line))
+                legal = True
+            fallen = st.leave(name, legal)
+            emit = emit_from is not None and len(st.exits) > emit_from
+            if emit and not legal:
+                self.f.event("daifugo.forbidden-finish",
+                             f"{name} went out by a forbidden finish (反則上がり) and ranks from the bottom", **where)
+            if emit and fallen is not None:
+                self.f.event("daifugo.miyako-ochi",
+                             f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
+                             f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
+                             **{**where, "player": fallen})
+        return st, problems
+
+    @staticmethod
+    def exits_text(st: Standing) -> str:
+        """`甲, 乙 (forbidden finish)` — who went out, in order."""
+        if not st.exits:
+            return "nobody"
+        text = ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in st.exits)
+        if st.fallen:
+            text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
+        return text
+
+    def recorded(self, played: Standing | None, summary: Standing, problems: list[tuple[str, int]],
+                 out: Names, fouls: Names | None) -> None:
+        """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+        so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+        finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+        order, not a forbidden finish."""
+        msgs: list[str] = []
+        line = 0
+        if played is not None:
+            did = [p for p, _ in played.exits]
+            said = [p for p, _ in summary.exits]
+            so_far = "" if played.settled else " so far"
+            if (said if played.settled else said[:len(did)]) != did:
+                # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
+                # judge it against the plays in this one report, not again.
+                msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
+                            f"plays{so_far} it is {self.exits_text(played)}")
+                line = out.line
+                problems = []
+            foul_set = set(fouls.names) if fouls else set()
+            for p, legal in played.exits:
+                if legal and p in foul_set and self.opts["forbidden_finish"]:
+                    msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
+                    line = line or fouls.line_of(p)  # type: ignore[union-attr]
+                elif not legal and p not in foul_set:
+                    msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
+                                + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                    line = line or (fouls.line if fouls else out.line_of(p))
+        msgs += [m for m, _ in problems]
+        if msgs:
+            self.f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1], **self.where)
+
+    @staticmethod
+    def consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
+        """Whether an unfinished standing can still end in the recorded ranking."""
+        n = len(st.finishers)
+        if tuple(ranks[:n]) != tuple(st.finishers):
+            return False
+        k = len(st.fouls)
+        if k and tuple(ranks[len(ranks) - k:]) != tuple(reversed(st.fouls)):
+            return False
+        return True
+
+
+
     # -- legality: the filters' tests (each rule id is judged in the function named here) ----------
 
     def in_turn(self, p: str) -> bool:
@@ -1193,11 +1358,16 @@ class Position:
         return self.verdict(move)[0].rule is None
 
     def is_legal(self, move: Move) -> bool:
+        if type(move) is Outcome:
+            return self.ruling(move).legal
         return first_excluding(self.filters(), self, move) is None
 
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
+        if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
+            v = self.step(move).f.violations
+            return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
         steps: list[Step] = []
         for f in self.filters():
             why = f.test(self, move)
@@ -1240,6 +1410,8 @@ class Position:
         new = self.copy()
         if type(move) is Exchange:
             new._exchange(move)
+        elif type(move) is Outcome:
+            new._outcome(move)
         else:
             new._turn(move, missing, trial)
         return new

@@ -1,12 +1,11 @@
 """Daifugō's rules, judged by replaying a record set by set, game by game, turn by turn.
 
 The replay is a driver over the engine (`engine.py`): for each recorded entry — a gift in the
-exchange, a play, a pass — it applies the move to the game's position, records what the engine
-finds (violations and rule events) and goes on from the next position. What this module judges
-itself is what lies outside one game's moves: the deal and the blind cards (daifugo.deck), the
-finishing order and ranking the record writes (daifugo.ranking) and the match's length
-(daifugo.game-over); and which reading of the record to take where a pass is missing from it
-(`readings`).
+exchange, a play, a pass, the written result — it applies the move to the game's position,
+records what the engine finds (violations and rule events) and goes on from the next position.
+What this module judges itself is the match's order of sets and games (daifugo.game-over, apart
+from a play after a game's ranking is settled); it also chooses which reading of the record to
+take where a pass is missing from it (`readings`).
 """
 
 from __future__ import annotations
@@ -16,9 +15,9 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings
 from ...game import Audit
-from .engine import Exchange, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults, forbidden_reason
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults, forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
-from .record import GameRecord, Names, Record, SetRecord
+from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
@@ -181,49 +180,12 @@ class _Game:
                 best = trial._replace(snaps=snaps, candidates=candidates)
         return take
 
-    def summary(self, out: Names, fouls: Names | None,
-                emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
-        """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
-        the rules rule out, as (message, line). Events are reported from the `emit_from`-th exit
-        on (None: not at all)."""
-        st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
-        foul_set = set(fouls.names) if fouls else set()
-        problems: list[tuple[str, int]] = []
-        for name, line in zip(out.names, out.lines):
-            where = {"line": line, **self.where, "player": name}
-            if name == st.fallen or (st.settled and name in st.active):
-                if name in foul_set:
-                    what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
-                            if name == st.fallen else f"{name} was the last player left")
-                    problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
-                                     f"{name} going out", fouls.line_of(name) if fouls else line))
-                continue
-            legal = name not in foul_set
-            if not legal and not self.opts["forbidden_finish"]:
-                problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
-                                 "`forbidden_finish: false`): every finish is a legal finish",
-                                 fouls.line_of(name) if fouls else line))
-                legal = True
-            fallen = st.leave(name, legal)
-            emit = emit_from is not None and len(st.exits) > emit_from
-            if emit and not legal:
-                self.f.event("daifugo.forbidden-finish",
-                             f"{name} went out by a forbidden finish (反則上がり) and ranks from the bottom", **where)
-            if emit and fallen is not None:
-                self.f.event("daifugo.miyako-ochi",
-                             f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
-                             f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
-                             **{**where, "player": fallen})
-        return st, problems
-
     def run(self) -> GameResult:
         g = self.g
         self.deck()
         start = self.start()
         turns: list[TurnView] = []
-        played: Standing | None = None
         if g.plays is not None:
-            played = start.st
             if g.plays:
                 moves = self.moves()
                 take: frozenset[int] = frozenset()
@@ -237,44 +199,11 @@ class _Game:
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
                 self.record_run(run)
-                turns, played = run.views, run.end.st
-        ranking: tuple[str, ...] | None = None
-        source = "none"
-        st: Standing | None = None
-        if played is not None and played.settled:
-            st, source = played, "plays"
-            if g.out is not None:
-                summary, problems = self.summary(g.out, g.fouls, None)
-                self.recorded(played, summary, problems, g.out, g.fouls)
-        elif g.out is not None:
-            emit_from = len(played.exits) if played is not None else 0
-            summary, problems = self.summary(g.out, g.fouls, emit_from)
-            self.recorded(played, summary, problems, g.out, g.fouls)
-            if summary.settled:
-                st, source = summary, "out"
-            elif played is not None:
-                st = played
-            else:
-                st = summary
-        elif played is not None:
-            st = played
-        if st is not None and st.settled:
-            ranking = st.ranking()
-        if g.ranks is not None:
-            recorded = tuple(g.ranks.names)
-            if ranking is not None:
-                if recorded != ranking:
-                    assert st is not None
-                    self.f.violation("daifugo.ranking",
-                                     f"the record ranks {' '.join(recorded)}, but the finishes give "
-                                     f"{' '.join(ranking)}: {st.explain()}", line=g.ranks.line, **self.where)
-            else:
-                if st is not None and not self.consistent(st, recorded):
-                    self.f.violation("daifugo.ranking",
-                                     f"the record ranks {' '.join(recorded)}, but the players who went out so far "
-                                     f"({self.exits_text(st)}) cannot end in that ranking",
-                                     line=g.ranks.line, **self.where)
-                ranking, source = recorded, "ranks"
+                turns = run.views
+        outcome = (start if g.plays is None or not g.plays else run.end).step(
+            Outcome(g.out, g.fouls, g.ranks, g.plays is not None))
+        self.record(outcome)
+        ranking, source, st = outcome.ranking, outcome.source, outcome.decided
         points = None
         if ranking is not None:
             rp = self.opts["rank_points"]
@@ -285,60 +214,6 @@ class _Game:
                           points, fouls, fallen, self.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
                           tuple(st.exits) if st is not None else ())
-
-    @staticmethod
-    def exits_text(st: Standing) -> str:
-        """`甲, 乙 (forbidden finish)` — who went out, in order."""
-        if not st.exits:
-            return "nobody"
-        text = ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in st.exits)
-        if st.fallen:
-            text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
-        return text
-
-    def recorded(self, played: Standing | None, summary: Standing, problems: list[tuple[str, int]],
-                 out: Names, fouls: Names | None) -> None:
-        """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
-        so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
-        finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
-        order, not a forbidden finish."""
-        msgs: list[str] = []
-        line = 0
-        if played is not None:
-            did = [p for p, _ in played.exits]
-            said = [p for p, _ in summary.exits]
-            so_far = "" if played.settled else " so far"
-            if (said if played.settled else said[:len(did)]) != did:
-                # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
-                # judge it against the plays in this one report, not again.
-                msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
-                            f"plays{so_far} it is {self.exits_text(played)}")
-                line = out.line
-                problems = []
-            foul_set = set(fouls.names) if fouls else set()
-            for p, legal in played.exits:
-                if legal and p in foul_set and self.opts["forbidden_finish"]:
-                    msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
-                    line = line or fouls.line_of(p)  # type: ignore[union-attr]
-                elif not legal and p not in foul_set:
-                    msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
-                                + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
-                    line = line or (fouls.line if fouls else out.line_of(p))
-        msgs += [m for m, _ in problems]
-        if msgs:
-            self.f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1], **self.where)
-
-    @staticmethod
-    def consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
-        """Whether an unfinished standing can still end in the recorded ranking."""
-        n = len(st.finishers)
-        if tuple(ranks[:n]) != tuple(st.finishers):
-            return False
-        k = len(st.fouls)
-        if k and tuple(ranks[len(ranks) - k:]) != tuple(reversed(st.fouls)):
-            return False
-        return True
-
 
 # --- the match -----------------------------------------------------------------------------
 
