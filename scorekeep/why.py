@@ -1,0 +1,308 @@
+"""`why`: one move of a record, explained — the position as the table saw it, the decision in the
+rules' order, the legal choices, and the ruling on what was played (legal or not).
+
+    >>> from scorekeep import api, why
+    >>> audit = api.audit_file("tests/records/daifugo/lock.yaml")
+    >>> ex = why.explain(audit, why.Location(set=1, game=1, play=3))
+    >>> ex.ruling.rule, ex.ruling.legal
+    ('daifugo.suit-lock', False)
+
+Each game's part walks the record through that game's engine — the same walk `check` and
+`replay --legal` make (the driver keeps the engine's positions) — to the location, and asks the
+position there for its `ruling(move)`. Nothing is judged here: the engine judges, this module
+picks the place and names the facts. Without a location, the place is the record's first
+violation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .engine import Ruling
+from .errors import Finding
+from .game import Audit
+
+
+class Location(NamedTuple):
+    """Where in a record: a hand and a trick or a bid (Rook, Oh Hell), or a set, a game and a play
+    or the exchange (Daifugō); `player` picks one player's move there. 1-based; None: not given."""
+
+    hand: int | None = None
+    trick: int | None = None
+    bid: int | None = None
+    """The bid (Rook: the call) by its place in the hand's bidding, 1 first."""
+    player: str | None = None
+    set: int | None = None
+    game: int | None = None
+    play: int | None = None
+    exchange: bool = False
+
+    def __str__(self) -> str:
+        parts = [f"{k} {v}" for k in ("set", "game", "hand", "trick", "bid", "play")
+                 if (v := getattr(self, k)) is not None]
+        if self.exchange:
+            parts.append("the exchange")
+        if self.player is not None:
+            parts.append(self.player)
+        return ", ".join(parts) or "the record"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: v for k in ("set", "game", "hand", "trick", "bid", "play", "player")
+                               if (v := getattr(self, k)) is not None}
+        if self.exchange:
+            out["exchange"] = True
+        return out
+
+
+class Explanation(NamedTuple):
+    """One move explained: where (`location`, `line`), who made it and what it was (`player`,
+    `move` as canonical text), the position as (label, text) pairs (`facts`), the engine's
+    `ruling`, the legal choices there (`choices`: the ruling's `allowed`, else the position's
+    legal moves; None when the record does not let them be listed), and, when it was found as a
+    violation of the record, that `finding` (the words `check` printed)."""
+
+    game: str
+    location: Location
+    line: int | None
+    player: str | None
+    move: str
+    facts: tuple[tuple[str, str], ...]
+    ruling: Ruling
+    choices: tuple[str, ...] | None
+    said: str = ""
+    """The move in a card player's words: `丙 played 9♠`."""
+    finding: Finding | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.ruling
+        return {
+            "game": self.game, "location": self.location.to_json(), "line": self.line, "player": self.player,
+            "move": self.move, "said": self.said, "rule": r.rule, "legal": r.legal, "reason": r.reason,
+            "allowed": list(self.choices) if self.choices is not None else None,
+            "see": list(r.see),
+            "steps": [{"question": s.question, "answer": s.answer, "rule": s.rule} for s in r.steps],
+            "position": [{"label": k, "text": v} for k, v in self.facts],
+            "violation": self.finding.to_json() if self.finding is not None else None,
+        }
+
+
+class NoSuchPlace(Exception):
+    """The location is not in the record (says what there is: "the record has 3 hands (1–3)")."""
+
+
+def explain(audit: Audit, location: Location | None = None) -> Explanation | None:
+    """The ruling on the move at `location` of an audited record, explained. Without a location:
+    the record's first violation (None when it has none). Raises NoSuchPlace for a location the
+    record does not have."""
+    finding: Finding | None = None
+    if location is None or location == Location():
+        if not audit.violations:
+            return None
+        finding = audit.violations[0]
+        location = _location_of(audit.game, finding)
+    walk = _GAMES[audit.game]
+    ex = walk(audit, location, finding)
+    if finding is None:  # the violation check reported here, if any: same rule, same move
+        finding = next((v for v in audit.violations if _same_place(v, ex)), None)
+    return ex._replace(finding=finding)
+
+
+def _same_place(v: Finding, ex: Explanation) -> bool:
+    loc = ex.location
+    if v.rule != ex.ruling.rule or (v.player is not None and v.player != ex.player):
+        return False
+    return all(getattr(v, k) == getattr(loc, k) for k in ("set", "game", "hand", "trick", "play"))
+
+
+def _location_of(game: str, f: Finding) -> Location:
+    """Where a violation happened, as a location `explain` can walk to."""
+    if game == "daifugo":
+        return Location(set=f.set or 1, game=f.game, play=f.play, player=f.player,
+                        exchange=f.play is None and f.rule.startswith("daifugo.exchange"))
+    return Location(hand=f.hand, trick=f.trick, player=f.player)
+
+
+def _how_many(n: int, word: str) -> str:
+    """`3 hands (1–3)`, `only hand 1`, `no hands yet`."""
+    return f"{n} {word}s (1–{n})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _as_written(f: Finding, location: Location, game: str, player: str | None) -> Explanation:
+    """A violation that is no single move (a written score, a result): the finding as the ruling."""
+    ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
+    return Explanation(game, location, f.line, player, "", (), ruling, f.allowed, "", f)
+
+
+# --- Daifugō -------------------------------------------------------------------------------------
+
+def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
+    from .games.daifugo import rules
+    from .games.daifugo.model import Result
+
+    rec = audit.record
+    sets = rec.sets
+    s_no = loc.set if loc.set is not None else 1
+    if loc.hand is not None or loc.trick is not None or loc.bid is not None:
+        raise NoSuchPlace("--hand, --trick and --bid are for Rook and Oh Hell; a Daifugō record is sets of games: "
+                          "use --set S --game G --play K (or --exchange)")
+    srec = next((s for s in sets if s.number == s_no), None)
+    if srec is None:
+        raise NoSuchPlace(f"there is no set {s_no}: the record has {_how_many(len(sets), 'set')}")
+    if loc.game is None:
+        if finding is not None:
+            return _as_written(finding, loc, audit.game, finding.player)
+        raise NoSuchPlace(f"say which game: --game G (set {s_no} has {_plural(len(srec.games), 'game')})")
+    grec = next((g for g in srec.games if g.number == loc.game), None)
+    if grec is None:
+        raise NoSuchPlace(f"there is no game {loc.game} in set {s_no}: set {s_no} has "
+                          f"{_plural(len(srec.games), 'game')}")
+    if loc.player is not None and loc.player not in srec.players:
+        raise NoSuchPlace(f"there is no player `{loc.player}` in set {s_no} (players: {', '.join(srec.players)})")
+    result: Result = rules.audit(rec, positions=True).result  # the check's walk, keeping positions
+    g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
+    if loc.exchange:
+        return _daifugo_gift(audit, loc, g, grec, finding)
+    if loc.play is None:
+        if finding is not None:
+            return _as_written(finding, loc._replace(set=s_no), audit.game, finding.player)
+        raise NoSuchPlace(f"say which play: --play K (set {s_no}, game {loc.game} has "
+                          f"{_plural(len(grec.plays or ()), 'play')}) or --exchange")
+    plays = grec.plays or ()
+    if not 1 <= loc.play <= len(plays):
+        raise NoSuchPlace(f"there is no play {loc.play} in set {s_no}, game {loc.game}: it has "
+                          + (_how_many(len(plays), "play") if plays else "no plays recorded"))
+    turn = plays[loc.play - 1]
+    if loc.player is not None and turn.player != loc.player:
+        raise NoSuchPlace(f"play {loc.play} of set {s_no}, game {loc.game} is {turn.player}'s, not {loc.player}'s")
+    return _daifugo_play(audit, loc._replace(set=s_no, player=turn.player), g, turn)
+
+
+def _daifugo_play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
+    from .games.daifugo.cards import show
+    from .games.daifugo.combos import lock_text
+    from .games.daifugo.engine import Pass, Play, cards_text, passed_at
+
+    view = g.turns[loc.play - 1]
+    pos = view.before
+    p = turn.player
+    move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
+    ruling = pos.ruling(move)
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if pos.top is None:
+        facts.append(("on the table", "nothing: the table is clear, a new lead"))
+    else:
+        on = pos.top.text() + ("" if pos.top.legal else " — an illegal play")
+        if not pos.top.legal and pos.ref is not None:
+            on += f"; the last legal play: {pos.ref.text()}"
+        facts.append(("on the table", on))
+    facts.append(("order", "revolution (革命): 3 is strongest, 2 weakest" if pos.revolution
+                  else "normal: 2 is strongest, 3 weakest"))
+    facts.append(("lock (縛り)", f"{lock_text(pos.lock)}: every play must have these suits" if pos.lock
+                  else "none"))
+    passed = ", ".join(f"{q} ({passed_at(n)})" for q, n in pos.passed.items())
+    facts.append(("passed", passed or "nobody since the table last cleared"))
+    if pos.st.exits or pos.st.fallen:
+        out = [f"{q}" + ("" if legal else " (forbidden finish, 反則上がり)") for q, legal in pos.st.exits]
+        if pos.st.fallen:
+            out.append(f"{pos.st.fallen} (fell: 都落ち)")
+        facts.append(("out", ", ".join(out)))
+    facts.append(("turn", f"{pos.expected}'s" if pos.expected else "not known (the leader is not known)"))
+    hand = pos.hand(p)
+    left = pos.cards_left(p)
+    if hand is not None:
+        facts.append((f"{p}'s hand", f"{cards_text(list(hand.elements())) or 'no cards'} ({_plural(left, 'card')})"))
+    else:
+        facts.append((f"{p}'s hand", f"{_plural(left, 'card')}; the record gives no deal for it, so only "
+                                     "what the plays prove is known"))
+    facts.append(("cards left", ", ".join(f"{q} {pos.cards_left(q)}" for q in g.seats)))
+    choices = ruling.allowed
+    if choices is None and pos.phase == "play":
+        if p == pos.to_act:
+            choices = pos.allowed_plays(p) if pos.top is not None or hand is not None else \
+                ("any single, group or stairs",)
+        else:
+            choices = ()
+    what = "passed" if turn.cards is None else f"played {show(turn.cards)}"
+    if ruling.legal and ruling.reason == "legal":
+        ruling = ruling._replace(reason=_daifugo_legal(pos, move, ruling.rule))
+    return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}")
+
+
+def _daifugo_legal(pos: Any, move: Any, rule: str) -> str:
+    """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
+    if rule == "daifugo.pass":
+        return f"{move.player} may pass: the table holds a play to beat, and a pass is always allowed then"
+    from .games.daifugo.cards import show
+
+    if pos.top is None:
+        return f"{move.player} leads on a clear table: any single, group or stairs may be led"
+    from .games.daifugo.combos import lock_text
+
+    lock = f", and it has the locked suits {lock_text(pos.lock)}" if pos.lock else ""
+    if rule == "daifugo.spade-3-return":
+        return f"the single spade 3 beats a single joker (スペ3返し, {rule})"
+    return f"{show(move.cards)} covers {pos.top.text()}: the same kind and size, stronger{lock}"
+
+
+def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | None) -> Explanation:
+    from .games.daifugo.model import EXCHANGE, rank_name
+
+    if not g.gifts:
+        if grec.exchange is None:
+            why = ("game 1 of a set has no exchange" if g.number == 1 else "the record gives no exchange for it")
+        else:
+            why = "the ranks of the game before are not known, so nobody knows who gives to whom"
+        raise NoSuchPlace(f"there is no exchange to explain in set {g.set}, game {g.number}: {why}")
+    chosen = None
+    if loc.player is not None:
+        chosen = next((x for x in g.gifts if x[1].player == loc.player), None)
+        if chosen is None:
+            raise NoSuchPlace(f"{loc.player} gives nothing in the exchange of set {g.set}, game {g.number}")
+    else:  # the first gift that breaks a rule, else the first
+        chosen = next((x for x in g.gifts if not x[0].ruling(x[1]).legal), g.gifts[0])
+    pos, gift = chosen
+    ruling = pos.ruling(gift)
+    p = gift.player
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if pos.prev is not None:
+        facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.prev))))
+        owed = []
+        for a, b, n in EXCHANGE:
+            owed.append(f"{pos.prev[a]} ({rank_name(a)}) gives {n} to {pos.prev[b]} ({rank_name(b)})")
+        facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
+    if pos.prev is not None and pos._phase == "exchange":
+        giver, receiver, a, b, n = pos._giver()
+        facts.append(("gives now", f"{giver} ({rank_name(a)}), {_plural(n, 'card')} to {receiver} ({rank_name(b)})"))
+    from .games.daifugo.cards import show
+
+    dealt = pos.dealt.get(p)
+    facts.append((f"{p}'s hand as dealt", show(dealt) if dealt is not None else
+                  "not recorded (no deal): only what the later plays prove is known"))
+    choices = ruling.allowed
+    if choices is None and pos._phase == "exchange" and p == pos.to_act:
+        a, n = pos._giver()[2], pos._giver()[4]
+        if a < 2:  # a higher rank gives any cards: the combinations are no list to read
+            choices = (f"any {_plural(n, 'card')} of the {len(pos.dealt[p])} dealt to {p}",) if p in pos.dealt \
+                else (f"any {_plural(n, 'card')}",)
+        else:
+            choices = tuple(str(m) for m in pos.legal_moves()) or None
+    if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
+        giver, receiver, a, b, n = pos._giver()
+        what = (f"{_plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
+                                                          ", any of them (a higher rank chooses)"))
+        ruling = ruling._replace(reason=f"{p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}")
+    line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
+
+    return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
+                       str(gift) or "nothing", tuple(facts), ruling, choices,
+                       f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
+
+
+_GAMES: dict[str, Callable[[Audit, Location, Finding | None], Explanation]] = {
+    "daifugo": _daifugo,
+}

@@ -1,0 +1,123 @@
+"""`why`: one move explained — the position, the decision in the rules' order, the legal choices
+and the ruling, with rule ids (legal or not); without a location, the first violation."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import RECORDS, audit, cli
+
+from scorekeep import why
+
+LOCK = str(RECORDS / "daifugo" / "why" / "lock.yaml")
+EVASION = str(RECORDS / "daifugo" / "exchange-tax-evasion.yaml")
+
+
+# --- Daifugō ---------------------------------------------------------------------------------
+
+def test_daifugo_suit_lock_names_the_lock_and_the_only_legal_choice() -> None:
+    """daifugo.suit-lock: 4♥ then 5♥ lock ♥; 丙 holds no ♥ and no joker, so only a pass was legal."""
+    ex = why.explain(audit("daifugo/why/lock.yaml"), why.Location(set=1, game=1, play=3))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal, ex.player, ex.move) == ("daifugo.suit-lock", False, "丙", "9D")
+    facts = dict(ex.facts)
+    assert facts["lock (縛り)"].startswith("♥")
+    assert "5♥" in facts["on the table"] and "乙" in facts["on the table"]
+    assert "9D" in facts["丙's hand"] and "13 cards" in facts["丙's hand"]
+    assert ex.choices == ("pass",)
+    # The decision in the digest's order: turn before holding before the table; the lock last.
+    rules = [s.rule for s in ex.ruling.steps]
+    assert rules.index("daifugo.turn-order") < rules.index("daifugo.card-not-held") < rules.index("daifugo.suit-lock")
+    assert rules[-1] == "daifugo.suit-lock" and ex.ruling.steps[-1].answer.startswith("no")
+    assert all(s.answer == "yes" for s in ex.ruling.steps[:-1])
+    assert ex.finding is not None and ex.finding.rule == "daifugo.suit-lock" and ex.line == 17
+
+
+def test_daifugo_legal_play_under_the_lock_is_ruled_legal_with_its_rule() -> None:
+    """The joker stands in for the locked suit ♥: legal, daifugo.follow-stronger."""
+    ex = why.explain(audit("daifugo/why/lock.yaml"), why.Location(set=1, game=1, play=4))
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.follow-stronger"
+    assert "covers" in ex.ruling.reason and "♥" in ex.ruling.reason
+    assert ex.choices == ("pass", "JK")
+    assert ex.finding is None
+
+
+def test_daifugo_exchange_tax_evasion() -> None:
+    """daifugo.exchange-strongest (脱税): 丁, the 大貧民, gave 2♣ JK and kept a joker."""
+    ex = why.explain(audit("daifugo/exchange-tax-evasion.yaml"),
+                     why.Location(set=1, game=2, exchange=True, player="丁"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("daifugo.exchange-strongest", False)
+    assert "脱税" in ex.ruling.reason
+    assert ex.choices == ("JK JK",)
+    facts = dict(ex.facts)
+    assert "大貧民 丁" in facts["last game's ranks"]
+    assert "JK JK" in facts["丁's hand as dealt"]
+    assert [s.rule for s in ex.ruling.steps] == ["daifugo.exchange-count", "daifugo.exchange-held",
+                                                 "daifugo.exchange-strongest"]
+
+
+def test_daifugo_exchange_of_a_higher_rank_is_legal_any_cards() -> None:
+    ex = why.explain(audit("daifugo/exchange-tax-evasion.yaml"),
+                     why.Location(set=1, game=2, exchange=True, player="甲"))
+    assert ex is not None and ex.ruling.legal
+    assert ex.choices is not None and ex.choices[0].startswith("any 2 cards")
+
+
+def test_no_location_explains_the_first_violation() -> None:
+    a = audit("daifugo/exchange-tax-evasion.yaml")
+    first = a.violations[0]
+    ex = why.explain(a)
+    assert ex is not None and ex.finding == first
+    assert (ex.ruling.rule, ex.player, ex.location.exchange) == (first.rule, first.player, True)
+    r = cli("why", EVASION)
+    assert r.code == 0, r.err
+    assert "daifugo.exchange-strongest" in r.out and "丁 gave 2♣ JK" in r.out
+
+
+def test_no_location_on_a_clean_record_says_so() -> None:
+    clean = str(RECORDS / "daifugo" / "exchange-legal.yaml")
+    r = cli("why", clean)
+    assert r.code == 0 and "no violations" in r.out
+    assert why.explain(audit("daifugo/exchange-legal.yaml")) is None
+
+
+def test_cli_text_shows_position_steps_choices_and_ruling() -> None:
+    r = cli("why", LOCK, "--game", "1", "--play", "3")
+    assert r.code == 0, r.err
+    out = r.out
+    assert out.index("the position") < out.index("the decision") < out.index("legal choices: pass") \
+        < out.index("ruling: not legal, daifugo.suit-lock")
+    assert " 7. is it this player's turn" in out
+
+
+def test_cli_json_is_the_ruling_as_data() -> None:
+    r = cli("why", LOCK, "--set", "1", "--game", "1", "--play", "3", "--format", "json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert doc["rule"] == "daifugo.suit-lock" and doc["legal"] is False
+    assert doc["allowed"] == ["pass"]
+    assert doc["location"] == {"set": 1, "game": 1, "play": 3, "player": "丙"}
+    assert doc["steps"][-1]["rule"] == "daifugo.suit-lock"
+    assert {"label": "lock (縛り)", "text": "♥: every play must have these suits"} in doc["position"]
+    assert doc["violation"]["rule"] == "daifugo.suit-lock" and doc["line"] == 17
+    assert {"reason", "see", "move", "player"} <= set(doc)
+
+
+def test_location_past_the_end_exits_2_and_says_how_many() -> None:
+    r = cli("why", LOCK, "--game", "1", "--play", "9")
+    assert r.code == 2
+    assert "there is no play 9" in r.err and "4 plays (1–4)" in r.err
+    r = cli("why", LOCK, "--game", "3", "--play", "1")
+    assert r.code == 2 and "set 1 has 1 game" in r.err
+    r = cli("why", LOCK, "--set", "2", "--game", "1", "--play", "1")
+    assert r.code == 2 and "only set 1" in r.err
+    r = cli("why", LOCK, "--hand", "1")
+    assert r.code == 2 and "--set S --game G --play K" in r.err
+
+
+def test_unreadable_input_exits_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: daifugo\nplayers: [a, b, c, d]\nsets: 3\n", encoding="utf-8")
+    r = cli("why", str(bad), "--game", "1", "--play", "1")
+    assert r.code == 2 and "bad.yaml:" in r.err
