@@ -101,18 +101,56 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
             return None
         finding = audit.violations[0]
         location = _location_of(audit.game, finding)
-    walk = _GAMES[audit.game]
+    elif _only_a_hand_or_game(location):  # the first violation there, if any
+        finding = next((v for v in audit.violations if _within(v, location)), None)
+        if finding is not None:
+            location = _location_of(audit.game, finding)
+    walk = _GAMES.get(audit.game)
+    if walk is None:
+        raise NoSuchPlace(f"`why` does not explain {audit.game} records yet")
     ex = walk(audit, location, finding)
-    if finding is None:  # the violation check reported here, if any: same rule, same move
-        finding = next((v for v in audit.violations if _same_place(v, ex)), None)
+    if not ex.move:  # no single move: the finding is the ruling
+        return ex
+    if finding is None:  # what check reported at this move, if anything: the same rule first
+        here = [v for v in audit.violations if _at(v, ex)]
+        finding = next((v for v in here if v.rule == ex.ruling.rule), here[0] if here else None)
+    if finding is not None and ex.ruling.legal:
+        ex = _proven(ex, finding)
     return ex._replace(finding=finding)
 
 
-def _same_place(v: Finding, ex: Explanation) -> bool:
+def _at(v: Finding, ex: Explanation) -> bool:
+    """Whether the violation `v` is about the move `ex` explains."""
     loc = ex.location
-    if v.rule != ex.ruling.rule or (v.player is not None and v.player != ex.player):
+    if v.player != ex.player or any(getattr(v, k) != getattr(loc, k) for k in ("set", "game", "hand", "trick",
+                                                                               "play")):
         return False
-    return all(getattr(v, k) == getattr(loc, k) for k in ("set", "game", "hand", "trick", "play"))
+    if loc.exchange:
+        return v.rule.startswith("daifugo.exchange")
+    if loc.bid is not None:
+        return ".bid" in v.rule or v.rule.endswith(".hook")
+    return True
+
+
+def _proven(ex: Explanation, f: Finding) -> Explanation:
+    """The engine found the move legal on what was known then, but the record proves it was not:
+    a revoke shown by a card of the led suit played later, where the deal is not recorded."""
+    steps = tuple(s._replace(answer=f"not known then; proven later: {f.message}")
+                  if s.rule == f.rule and s.answer.startswith(("not known", "unknown")) else s
+                  for s in ex.ruling.steps)
+    ruling = Ruling(ex.move, False, f.rule, f.message, f.allowed, f.see, steps)
+    return ex._replace(ruling=ruling, choices=f.allowed if f.allowed is not None else ex.choices)
+
+
+def _only_a_hand_or_game(loc: Location) -> bool:
+    return (loc.trick is None and loc.bid is None and loc.play is None and not loc.exchange
+            and loc.player is None and (loc.hand is not None or loc.game is not None))
+
+
+def _within(v: Finding, loc: Location) -> bool:
+    if loc.hand is not None:
+        return v.hand == loc.hand
+    return v.set == (loc.set or 1) and v.game == loc.game
 
 
 def _location_of(game: str, f: Finding) -> Location:
@@ -236,17 +274,17 @@ def _daifugo_play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation
 def _daifugo_legal(pos: Any, move: Any, rule: str) -> str:
     """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
     if rule == "daifugo.pass":
-        return f"{move.player} may pass: the table holds a play to beat, and a pass is always allowed then"
+        return f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, {rule}"
     from .games.daifugo.cards import show
 
     if pos.top is None:
-        return f"{move.player} leads on a clear table: any single, group or stairs may be led"
+        return f"legal: {move.player} leads on a clear table: any single, group or stairs may be led, {rule}"
     from .games.daifugo.combos import lock_text
 
     lock = f", and it has the locked suits {lock_text(pos.lock)}" if pos.lock else ""
     if rule == "daifugo.spade-3-return":
-        return f"the single spade 3 beats a single joker (スペ3返し, {rule})"
-    return f"{show(move.cards)} covers {pos.top.text()}: the same kind and size, stronger{lock}"
+        return f"legal: the single spade 3 beats a single joker (スペ3返し), {rule}"
+    return f"legal: {show(move.cards)} covers {pos.top.text()}: the same kind and size, stronger{lock}, {rule}"
 
 
 def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | None) -> Explanation:
@@ -295,12 +333,15 @@ def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Findi
         giver, receiver, a, b, n = pos._giver()
         what = (f"{_plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
                                                           ", any of them (a higher rank chooses)"))
-        ruling = ruling._replace(reason=f"{p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}")
+        ruling = ruling._replace(reason=f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}, "
+                                        f"{ruling.rule}")
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
 
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
                        str(gift) or "nothing", tuple(facts), ruling, choices,
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
+
+
 
 
 _GAMES: dict[str, Callable[[Audit, Location, Finding | None], Explanation]] = {

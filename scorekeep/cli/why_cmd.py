@@ -100,8 +100,11 @@ def _text(path: str, ex: Any) -> str:
                                                 "none for this player now"), "", "  "))
     out.append("")
     if r.legal:
-        reason = "" if r.reason == "legal" else f" — {r.reason}"
-        out.extend(wrapped(f"ruling: legal, {r.rule}{reason}", "", "  "))
+        if r.reason.startswith("legal"):
+            text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
+        else:
+            text = f"legal, {r.rule}: {r.reason}"
+        out.extend(wrapped(f"ruling: {text}", "", "  "))
     else:
         out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
     if r.see:
