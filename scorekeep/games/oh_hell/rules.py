@@ -9,47 +9,15 @@ where it is judged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...errors import Findings, InputError
 from ...game import Audit, Play, Trick, out_of_turn
+from .model import HandResult, PlayedTrick, Result
 from .record import NO_TRUMP, Entry, Hand, Record
 from .score import SCORING_NOTES, hand_points, other_scoring
-
-
-class PlayedTrick(NamedTuple):
-    """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
-
-    number: int
-    plays: tuple[Play, ...]
-    winner: str | None
-    why: str
-
-
-class HandResult(NamedTuple):
-    number: int
-    position: int | None
-    """0-based place in the deal pattern the hand was judged at; None after the pattern's end."""
-    size: int
-    dealer: str
-    trump: str | None
-    turn_up: Card | None
-    bids: Mapping[str, int]
-    took: Mapping[str, int] | None
-    """Tricks taken per player, once the hand's result is known."""
-    points: Mapping[str, int] | None
-    counted: bool
-    """False for an unfinished hand and for a hand recorded after the game ended."""
-    tricks: tuple[PlayedTrick, ...]
-
-
-class Result(NamedTuple):
-    hands: tuple[HandResult, ...]
-    pattern: tuple[int, ...]
-    totals: Mapping[str, int]
-    over: bool
 
 
 # --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
