@@ -1,7 +1,9 @@
 """Oh Hell (Trickster Cards settings): record reader, rules, scoring and replay.
 
   record.py    YAML → frozen Record (input errors only)
-  rules.py     legal bids and cards, the replay that finds violations (rule ids `oh-hell.*`)
+  model.py     the moves (Bid, CardPlay, Took) and the replay's results
+  engine.py    a hand as a position: who acts, the legal moves from named filters, rulings
+  rules.py     `check`: the driver that replays a record over the engine (rule ids `oh-hell.*`)
   score.py     points per hand and the score sheet
   rulebook.py  the rules in words, and the house-rule options
 """

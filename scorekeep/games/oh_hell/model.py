@@ -42,10 +42,12 @@ class CardPlay:
 @dataclass(frozen=True, slots=True)
 class Took:
     """The hand's summary result: tricks taken per player, in seat order (`counts[i]` is the
-    i-th player's). `lines` are where the record writes each count (not part of the move)."""
+    i-th player's). `lines` are where the record writes each count, `line` the whole summary
+    (neither is part of the move)."""
 
     counts: tuple[int, ...]
     lines: tuple[int | None, ...] | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.counts)
