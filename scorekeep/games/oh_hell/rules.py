@@ -12,7 +12,7 @@ double quotes around it to find the one place where it is judged.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import Finding, Findings, InputError
@@ -20,7 +20,7 @@ from ...game import Audit
 from . import engine
 from .engine import (HandPosition, bidding_order, hook_number, legal_bids, legal_cards, suit_word,
                      trick_winner)
-from .model import Bid, CardPlay, HandResult, PlayedTrick, Result, Took
+from .model import Bid, CardPlay, HandResult, Move, PlayedTrick, Result, Took
 from .record import NO_TRUMP, Entry, Hand, Record
 from .score import SCORING_NOTES, hand_points, other_scoring
 
@@ -95,7 +95,8 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, observe: Observer | None = None) -> None:
+        self.observe = observe
         self.record = record
         self.players = record.players
         self.opts = record.header.options
@@ -224,17 +225,25 @@ class _Replay:
             self.f.violation("oh-hell.hand-size", message, line=at, hand=n, player=who)
         return size
 
-    # oh-hell.trump, oh-hell.deck
+    # oh-hell.trump
     def trump(self, hand: Hand) -> str | None:
+        """The suit that judges the hand's tricks (None: no trump, or not known)."""
+        n = hand.number
         if hand.turn_up is None:
-            return None if hand.trump in (None, NO_TRUMP) else hand.trump
-        suit = hand.turn_up.suit
-        if hand.trump is not None and hand.trump != suit:
+            if hand.trump != NO_TRUMP:
+                return hand.trump
+            # A card is always turned up, so "no trump" is a slip; the tricks are judged as written.
+            message = (f"the record has no trump in hand {n}, but after the deal a card is always turned "
+                       "up and its suit is trump: write the turned card (`turn_up`) or its suit")
+            suit = None
+        else:
+            suit = hand.turn_up.suit
+            if hand.trump is None or hand.trump == suit:
+                return suit
             said = "no trump" if hand.trump == NO_TRUMP else f"{suit_word(hand.trump)} as trump"
-            self.f.violation("oh-hell.trump",
-                             f"the record has {said}, but the turned card {hand.turn_up.symbol} makes "
-                             f"{suit_word(suit)} trump in hand {hand.number}",
-                             line=hand.trump_line, hand=hand.number)
+            message = (f"the record has {said}, but the turned card {hand.turn_up.symbol} makes "
+                       f"{suit_word(suit)} trump in hand {n}")
+        self.f.violation("oh-hell.trump", message, line=hand.trump_line, hand=n)
         return suit
 
     def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int) -> tuple[HandResult, HandPosition]:
@@ -253,7 +262,10 @@ class _Replay:
         if hand.play is not None:
             for trick in hand.play:
                 for pl in trick.plays:
-                    found = pos.push(CardPlay(pl.player, pl.card, pl.line))
+                    move = CardPlay(pl.player, pl.card, pl.line)
+                    if self.observe is not None:
+                        self.observe(pos, move)
+                    found = pos.push(move)
                     if found:
                         self.f.violations.extend(found)
         if hand.tricks is not None:
@@ -283,7 +295,10 @@ class _Replay:
         for p in pos.t.order:
             if p in given:
                 e = given[p]
-                found.extend(pos.push(Bid(p, e.value, e.line)))
+                move = Bid(p, e.value, e.line)
+                if self.observe is not None:
+                    self.observe(pos, move)
+                found.extend(pos.push(move))
         rank = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
         found.sort(key=lambda f: (rank.get(f.rule, 2), written.get(f.player or "", 0)))
         self.f.violations.extend(found)
@@ -306,9 +321,14 @@ class _Replay:
                     line=e.line, hand=n, player=e.player)
 
 
-def audit(record: Record) -> Audit:
-    """Replay an Oh Hell record against the rules (see the module docstring)."""
-    return _Replay(record).run()
+Observer = Callable[[HandPosition, Move], None]
+"""Called with the position before each recorded bid or card, and the move (for `replay`)."""
+
+
+def audit(record: Record, observe: Observer | None = None) -> Audit:
+    """Replay an Oh Hell record against the rules (see the module docstring). `observe` sees
+    every position the record passes through (it must not keep them: the driver moves on in place)."""
+    return _Replay(record, observe).run()
 
 
 __all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "hook_number",
