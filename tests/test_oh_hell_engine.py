@@ -103,6 +103,7 @@ def test_without_a_deal_a_holding_is_known_by_count_and_a_later_card_proves_the_
     for p, b in (("East", 1), ("South", 1), ("West", 0), ("North", 2)):
         pos, _ = pos.apply(Bid(p, b))
     assert pos.holding("South") is None and pos.count("South") == 3
+    assert len(pos.legal_moves()) == 52  # East, known by count only, may hold any unseen card
     for p, c in (("East", "QS"), ("South", "2C"), ("West", "7S"), ("North", "AS")):
         pos, found = pos.apply(CardPlay(p, parse_card(c)))
         assert found == []
@@ -149,3 +150,60 @@ def test_the_model_and_scoring_import_no_replay() -> None:
         tree = ast.parse((pkg / name).read_text(encoding="utf-8"))
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         assert not imported & {"rules", "engine", "record"}, name
+
+
+# --- properties on random playouts -------------------------------------------------------
+
+def _illegal(pos: engine.HandPosition, rng) -> list:  # type: ignore[no-untyped-def]
+    """Moves outside the legal set here, each breaking exactly one rule."""
+    t = pos.t
+    p = pos.to_act
+    out: list = []
+    if pos.phase == "bid":
+        legal = pos.legal_bid_values(p)
+        out += [Bid(p, -1), Bid(p, t.size + 1)]
+        out += [Bid(p, b) for b in range(t.size + 1) if b not in legal]  # the hooked number
+        out += [Bid(q, 0) for q in t.order if q != p and q not in pos.bids][:1]  # out of turn
+        return out
+    held = pos.holding(p)
+    legal = {m.card for m in pos.legal_moves()}
+    out += [CardPlay(p, c) for c in held if c not in legal]                   # a revoke
+    others = [c for q in t.players if q != p for c in pos.holding(q)]
+    if others:
+        out.append(CardPlay(p, rng.choice(others)))                           # not theirs
+    if pos.played_in:
+        out.append(CardPlay(p, rng.choice(sorted(pos.played_in))))            # played already
+    out.append(CardPlay(p, t.turn_up))                                        # the turned card
+    if pos.plays and len(pos.plays) < len(t.players) - 1:
+        q = t.left[p]  # the next player jumps in with a card they may play
+        qheld = pos.holding(q)
+        follow = [c for c in qheld if c.suit == pos.led] or list(qheld)
+        out.append(CardPlay(q, follow[0]))
+    return out
+
+
+def test_a_move_outside_the_legal_set_gives_exactly_one_finding_with_its_filters_rule() -> None:
+    import random
+
+    from scorekeep.generate.oh_hell import play_hand
+
+    checked: dict[str, int] = {}
+    for seed in range(60):
+        rng = random.Random(seed)
+        opts = {**OPTS, "lead_trump": rng.choice(("anytime", "after-broken", "after-first-trick"))}
+        players = list(PLAYERS[:rng.choice((2, 3, 4))])
+        size = rng.randint(1, 6)
+        h = play_hand(rng, players, opts, 1, size, players[0])
+        pos, _ = engine.deal(players, opts, 1, size, players[0], h.turn_up.suit, h.turn_up, h.deal)
+        moves = [Bid(p, b) for p, b in h.bids.items()] + [CardPlay(p, c) for t in h.tricks for p, c in t]
+        for move in moves:
+            for bad in _illegal(pos, rng):
+                ruling = pos.ruling(bad)
+                assert not ruling.legal, (seed, str(bad))
+                _, found = pos.apply(bad)
+                assert [f.rule for f in found] == [ruling.rule], (seed, str(bad), found)
+                checked[ruling.rule] = checked.get(ruling.rule, 0) + 1
+            pos, found = pos.apply(move)
+            assert found == []
+    assert set(checked) == {"oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook", "oh-hell.follow-suit",
+                            "oh-hell.card-not-held", "oh-hell.turn-order"}, checked

@@ -157,7 +157,7 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         for c in held:
             why = _deck(c, p, owner, turn_up)
             if why is not None:
-                findings.append(Finding(DECK.rule, why, line=line, hand=number, player=p))
+                findings.append(Finding(DECK_RULE.rule, why, line=line, hand=number, player=p))
             if c.rank == 0 or (c != turn_up and c not in owner):
                 owner[c] = p
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
@@ -311,21 +311,21 @@ BID_RANGE = Filter("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_rang
 HOOK = Filter("oh-hell.hook", "the dealer may not make the bids add up", _hook)
 TRICK_TOTAL = Filter("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total)
 TURN_ORDER = Filter("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order)
-DECK = Filter("oh-hell.deck", "52 cards, no jokers", _played_joker)
+DECK_RULE = Filter("oh-hell.deck", "52 cards, no jokers", _played_joker)
 CARD_NOT_HELD = Filter("oh-hell.card-not-held", "only your own cards, each once", _card_not_held)
 FOLLOW_SUIT = Filter("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit)
 TRICK_WINNER = Filter("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
                        _trick_winner)
 
 BID_FILTERS = (BID_ORDER, BID_RANGE, HOOK)
-CARD_FILTERS = (TRICK_TOTAL, TURN_ORDER, DECK, CARD_NOT_HELD, FOLLOW_SUIT)
+CARD_FILTERS = (TRICK_TOTAL, TURN_ORDER, DECK_RULE, CARD_NOT_HELD, FOLLOW_SUIT)
 RESULT_FILTERS = (TRICK_WINNER, TRICK_TOTAL)
 FILTERS = {Bid: BID_FILTERS, CardPlay: CARD_FILTERS, Took: RESULT_FILTERS}
 """Per kind of move, its filters in the article's decision order."""
 
-_EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK: (CARD_NOT_HELD, FOLLOW_SUIT)}
+_EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
-_CARD_RULES = frozenset((DECK.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
+_CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
 
 
 # --- the position -----------------------------------------------------------------------------------
