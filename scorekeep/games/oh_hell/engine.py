@@ -136,10 +136,25 @@ class Table:
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
-        self.order = tuple(bidding_order(self.players, dealer))
-        n = len(self.players)
-        self.left = {p: self.players[(i + 1) % n] for i, p in enumerate(self.players)}
-        self.seat = {p: i for i, p in enumerate(self.players)}
+        self.left, self.seat, orders = _seating(self.players)
+        self.order = orders[dealer]
+
+
+_SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
+
+
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
+    """Each player's left neighbour, seat number and bidding order as dealer: the same for every
+    hand of a match, so worked out once (a long record has thousands of hands)."""
+    hit = _SEATINGS.get(players)
+    if hit is None:
+        if len(_SEATINGS) > 64:
+            _SEATINGS.clear()
+        n = len(players)
+        hit = _SEATINGS[players] = ({p: players[(i + 1) % n] for i, p in enumerate(players)},
+                                    {p: i for i, p in enumerate(players)},
+                                    {p: tuple(bidding_order(players, p)) for p in players})
+    return hit
 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
@@ -191,7 +206,7 @@ def _bid_order(pos: HandPosition, move: Bid) -> str | None:
         return f"{move.player} has already bid {pos.bids[move.player]} in hand {t.number}"
     if not t.in_order or pos.order_lost:
         return None
-    nxt = pos.to_act
+    nxt = pos._next_bidder()
     if nxt is not None and move.player != nxt:
         return (f"{move.player} has a bid but {nxt} has none: bids go clockwise from the dealer's "
                 f"left ({', '.join(t.order)}), so {nxt} bids before {move.player}")
@@ -387,12 +402,14 @@ class HandPosition:
         t = self.t
         phase = self.phase
         if phase == "bid":
-            if not t.in_order:
-                return None
-            return next((p for p in t.order if p not in self.bids), None)
+            return self._next_bidder() if t.in_order else None
         if phase == "over":
             return None
         return t.left[self.plays[-1].player] if self.plays else self.leader
+
+    def _next_bidder(self) -> str | None:
+        bids = self.bids
+        return next((p for p in self.t.order if p not in bids), None)
 
     @property
     def led(self) -> str | None:
@@ -631,7 +648,7 @@ class HandPosition:
     def _bid(self, move: Bid) -> list[Finding]:
         t = self.t
         found = self._broken(move, line=move.line, hand=t.number, player=move.player)
-        if t.in_order and not self.order_lost and move.player != self.to_act:
+        if t.in_order and not self.order_lost and move.player != self._next_bidder():
             self.order_lost = True
         self.bids[move.player] = move.value
         self.bids_bad = self.bids_bad or not 0 <= move.value <= t.size

@@ -11,6 +11,7 @@ double quotes around it to find the one place where it is judged.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -58,33 +59,43 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
         return []
     if all(not e or (i < last and pattern[i] in e) for i, e in enumerate(evidence)):
         return [i if i < last else None for i in range(n)]  # the usual record: nothing to re-align
+    # Places past the pattern's end are all alike (a hand there costs 1 and is None), so one
+    # state stands for them all: the table is n × (pattern + 1), and a skip's best origin is a
+    # running minimum, so the work is linear in the record (issue 13.7).
     INF = float("inf")
-    width = last + n
+    past = last
 
     def cost(i: int, p: int) -> int:
         if p >= last:
             return 1
         return 0 if not evidence[i] or pattern[p] in evidence[i] else 1
 
-    best = [[INF] * width for _ in range(n)]
-    back = [[-1] * width for _ in range(n)]
-    for p in range(width):
-        if p == 0 or p < last:
-            best[0][p] = (1 if p > 0 else 0) + cost(0, p)
+    prev = [(1 if p > 0 else 0) + cost(0, p) for p in range(last)] + [INF]
+    back: list[array] = []
     for i in range(1, n):
-        for p in range(1, width):
+        row = [INF] * (last + 1)
+        ptr = array("i", [-1]) * (last + 1)
+        low, low_q = INF, -1  # the cheapest place up to p - 2 (the latest one on a tie)
+        for p in range(1, last):
+            q = p - 2
+            if q >= 0 and prev[q] <= low:
+                low, low_q = prev[q], q
             c = cost(i, p)
-            q = p - 1  # the usual next hand first: a skip must be strictly cheaper
-            if best[i - 1][q] < INF:
-                best[i][p], back[i][p] = best[i - 1][q] + c, q
-            if p < last:
-                for q in range(p - 2, -1, -1):
-                    if best[i - 1][q] + 1 + c < best[i][p]:
-                        best[i][p], back[i][p] = best[i - 1][q] + 1 + c, q
-    end = min(range(width), key=lambda p: (best[n - 1][p], p))
+            if prev[p - 1] < INF:  # the usual next hand first: a skip must be strictly cheaper
+                row[p], ptr[p] = prev[p - 1] + c, p - 1
+            if low + 1 + c < row[p]:
+                row[p], ptr[p] = low + 1 + c, low_q
+        # past the end: entering it now (from the last hand of the pattern) before staying there
+        if prev[last - 1] <= prev[past]:
+            row[past], ptr[past] = prev[last - 1] + 1, last - 1
+        else:
+            row[past], ptr[past] = prev[past] + 1, past
+        back.append(ptr)
+        prev = row
+    end = min(range(last + 1), key=lambda p: (prev[p], p))
     places = [end]
     for i in range(n - 1, 0, -1):
-        places.append(back[i][places[-1]])
+        places.append(back[i - 1][places[-1]])
     places.reverse()
     return [p if p < last else None for p in places]
 
