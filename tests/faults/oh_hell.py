@@ -23,7 +23,7 @@ FAULT_RULES: tuple[str, ...] = (
     "oh-hell.deck", "oh-hell.hand-size", "oh-hell.dealer-rotation", "oh-hell.trump",
     "oh-hell.bid-range", "oh-hell.hook", "oh-hell.turn-order", "oh-hell.card-not-held",
     "oh-hell.follow-suit", "oh-hell.trick-winner", "oh-hell.trick-total",
-    "oh-hell.score-recorded", "oh-hell.game-end",
+    "oh-hell.score-recorded", "oh-hell.unfinished-hand", "oh-hell.game-end",
 )
 """Rule ids `inject` can breach. Not here: `oh-hell.bid-order` (the order follows from the
 seats, so a record cannot state a wrong one) and `oh-hell.score` (the scoring rule itself;
@@ -415,6 +415,17 @@ def _inj_score(m: Match, rng: random.Random) -> Made:
     return m.data, {"hand": i + 1, "player": p}, f"hand {i + 1}: {p} scored {wrong}, not {right}"
 
 
+def _inj_unfinished(m: Match, rng: random.Random) -> Made:
+    """A hand before the last loses its result: only its bids (and maybe its deal) are written."""
+    i = _pick(rng, [i for i in m.done if i < len(m.hands) - 1])
+    if i is None:
+        return None
+    hd = m.hands[i]
+    for key in ("play", "tricks", "scores"):
+        hd.pop(key, None)
+    return m.data, {"hand": i + 1}, f"hand {i + 1}: no tricks and no play, hand {i + 2} follows"
+
+
 def _inj_game_end(m: Match, rng: random.Random) -> Made:
     """One hand more than the deal pattern has (bids only: a hand begun after the game ended)."""
     if len(m.done) != len(m.sizes):
@@ -441,6 +452,7 @@ INJECTORS: dict[str, dict[str, Callable[[Match, random.Random], Made]]] = {
     "oh-hell.trick-winner": {"counts": _inj_tricks_wrong},
     "oh-hell.trick-total": {"total": _inj_trick_total},
     "oh-hell.score-recorded": {"score": _inj_score},
+    "oh-hell.unfinished-hand": {"no-result": _inj_unfinished},
     "oh-hell.game-end": {"extra-hand": _inj_game_end},
 }
 """Per rule id, the named ways `inject` breaks it."""

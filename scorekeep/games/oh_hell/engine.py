@@ -757,4 +757,7 @@ class HandPosition:
                            f"the play of hand {n} stops after {done} of its {self.t.size} tricks and hand {n + 1} "
                            f"follows: every trick of a hand is played (give `tricks` if the rest was not "
                            "written down)", line=line, hand=n)
-        return None
+        return Finding("oh-hell.unfinished-hand",
+                       f"hand {n} has no result (no `tricks` and no `play`) but hand {n + 1} follows: only the "
+                       "last hand of a record may be unfinished, so write how many tricks each player took",
+                       line=line, hand=n)

@@ -81,6 +81,9 @@ RULES: tuple[RuleDoc, ...] = (
     RuleDoc("oh-hell.score-recorded", "The sheet must add up",
             "A score written in the record (`scores`, this hand's points, not running totals) that "
             "differs from the score the bid and tricks give is a violation."),
+    RuleDoc("oh-hell.unfinished-hand", "Only the last hand may be unfinished",
+            "A record may stop in the middle of a hand (a game in progress), but a hand followed by "
+            "another must have its result: the tricks each player took, or its play."),
     RuleDoc("oh-hell.game-end", "The game is the whole deal pattern",
             "The game is over after the last hand of the deal pattern; the highest total wins and "
             "ties share the win. A hand recorded after that is a violation and is not counted. A "
