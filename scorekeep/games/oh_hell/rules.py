@@ -115,6 +115,7 @@ class _Replay:
     def run(self) -> Audit:
         rec, players = self.record, self.players
         totals = {p: 0 for p in players}
+        sheet = dict(totals)  # the running totals as the sheet carries them (`totals`)
         results: list[HandResult] = []
         last = len(rec.pattern)
         hands = rec.hands
@@ -132,6 +133,13 @@ class _Replay:
                                  f"hand {n} was played after the game ended: the deal pattern has {last} "
                                  "hands, so this hand does not count", line=hand.line, hand=n)
             result, pos = self.hand(hand, dealer, place, skipped)
+            if result.counted and place is not None:
+                for p, pts in (result.points or {}).items():
+                    totals[p] += pts
+            else:
+                result = result._replace(counted=False)
+            if result.took is not None:
+                self.recorded(hand, result, totals, sheet)
             if hand is not hands[-1]:
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
                                       hand.play is not None)
@@ -139,11 +147,6 @@ class _Replay:
                     self.f.violations.append(left)
             if place is not None:
                 prev_place = place
-            if result.counted and place is not None:
-                for p, pts in (result.points or {}).items():
-                    totals[p] += pts
-            else:
-                result = result._replace(counted=False)
             results.append(result)
         on_pattern = [r for r in results if r.position is not None]
         over = bool(on_pattern) and on_pattern[-1].position == last - 1 and all(r.counted for r in on_pattern)
@@ -288,10 +291,11 @@ class _Replay:
         points = None
         if took is not None:
             points = {p: hand_points(bids[p], took[p], self.opts) for p in players}
-            self.scores(hand, bids, took, points)
-        elif hand.scores is not None:
-            raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked "
-                             "until every trick is recorded (or give `tricks`)", hand.scores_line)
+        else:
+            for key, line in (("scores", hand.scores_line), ("totals", hand.totals_line)):
+                if getattr(hand, key) is not None:
+                    raise InputError(f"hand {n} has `{key}` but its play is unfinished: the {key} cannot be "
+                                     "checked until every trick is recorded (or give `tricks`)", line)
         result = HandResult(n, place, size, dealer, trump, hand.turn_up, bids, took, points, took is not None,
                             pos.tricks, hand.turn_up is not None or hand.trump is not None)
         return result, pos
@@ -315,30 +319,51 @@ class _Replay:
         return pos
 
     # oh-hell.score-recorded
-    def scores(self, hand: Hand, bids: dict[str, int], took: dict[str, int], points: dict[str, int]) -> None:
-        n = hand.number
+    def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
+        """The sheet's numbers against the computed ones: this hand's `scores`, and its `totals`
+        (the running totals after it). `running` is the computed running total after this hand;
+        `sheet` the running total as the sheet carries it (updated here), so a slip of addition
+        is reported once and the next hands are judged from the sheet's own number."""
+        n, opts = hand.number, self.opts
+        points = result.points or {}
+        slips: list[tuple[Entry, str]] = []
         for e in hand.scores or ():
-            if e.value != points[e.player]:
-                other = other_scoring(bids[e.player], took[e.player], e.value, self.opts)
+            p = e.player
+            if e.value != points[p]:
+                bid, took = result.bids[p], result.took[p]  # type: ignore[index]
+                other = other_scoring(bid, took, e.value, opts)
                 why = "" if other is None else (
                     f". {e.value} is the score with `{other[0]}: {other[1]}`"
                     + (f" ({SCORING_NOTES[other[1]]})" if other[1] in SCORING_NOTES else "")
-                    + f", but this game is scored with `{other[0]}: {self.opts[other[0]]}`")
-                self.f.violation(
-                    "oh-hell.score-recorded",
-                    f"the sheet gives {e.player} {e.value} for hand {n}, but {e.player} bid {bids[e.player]} "
-                    f"and took {took[e.player]}, which scores {points[e.player]} (oh-hell.score){why}",
-                    line=e.line, hand=n, player=e.player)
-
-
-Observer = Callable[[HandPosition, Move], None]
-"""Called with the position before each recorded bid or card, and the move (for `replay`)."""
+                    + f", but this game is scored with `{other[0]}: {opts[other[0]]}`")
+                if other is None and e.value == running[p] and n > 1:
+                    why = (f". {e.value} is {p}'s running total after hand {n}: `scores` holds this hand's "
+                           "points, and running totals go under `totals`")
+                slips.append((e, f"the sheet gives {p} {e.value} for hand {n}, but {p} bid {bid} and took "
+                                 f"{took}, which scores {points[p]} (oh-hell.score){why}"))
+        add = points if result.counted else {}
+        for p in sheet:
+            sheet[p] += add.get(p, 0)
+        for e in hand.totals or ():
+            p = e.player
+            if e.value != sheet[p]:
+                carried = "" if sheet[p] == running[p] else f" (as the sheet carries it on; the hands give {running[p]})"
+                gained = f"{add[p]:+d} in hand {n}" if p in add else f"nothing in hand {n}, which does not count"
+                slips.append((e, f"the sheet's running total for {p} after hand {n} is {e.value}, but it should "
+                                 f"be {sheet[p]}{carried}: {p} scored {gained} (oh-hell.score)"))
+            sheet[p] = e.value  # the next hand adds to the sheet's number
+        for e, message in slips:
+            self.f.violation("oh-hell.score-recorded", message, line=e.line, hand=n, player=e.player)
 
 
 def audit(record: Record, observe: Observer | None = None) -> Audit:
     """Replay an Oh Hell record against the rules (see the module docstring). `observe` sees
     every position the record passes through (it must not keep them: the driver moves on in place)."""
     return _Replay(record, observe).run()
+
+
+Observer = Callable[[HandPosition, Move], None]
+"""Called with the position before each recorded bid or card, and the move (for `replay`)."""
 
 
 __all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "hook_number",
