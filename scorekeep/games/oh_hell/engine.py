@@ -17,8 +17,9 @@ every rule the move breaks and carries on from what the record says happened, so
 move can be applied. What the record leaves unknown stays part of the position: a holding
 without a deal is known only by its count, a failure to follow suit is remembered (a void,
 if the player was honest), and a later card of that suit proves the revoke — reported at
-the trick of the revoke. Positions never change in place; each move copies only the little
-it changes, so a trial reading is a cheap branch.
+the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
+a trial reading is a cheap branch); `push` is the in-place form for a driver that keeps no
+earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell.deck).
 """
 
 from __future__ import annotations
@@ -235,7 +236,7 @@ def _hook(pos: HandPosition, move: Bid) -> str | None:
 
 def _trick_total(pos: HandPosition, move: Any) -> str | None:
     t = pos.t
-    if isinstance(move, CardPlay):
+    if move.__class__ is CardPlay:
         if not pos.plays and pos.trick_no == t.size + 1:
             return (f"trick {pos.trick_no} is one trick too many: each player holds only {t.size} "
                     f"card{'s' if t.size != 1 else ''} in hand {t.number}")
@@ -290,6 +291,10 @@ def _not_held(pos: HandPosition, move: CardPlay) -> tuple[str, str] | None:
 
 
 def _card_not_held(pos: HandPosition, move: CardPlay) -> str | None:
+    c = move.card
+    held = pos.known.get(move.player)
+    if held is not None and c in held and c not in pos.played_in and c != pos.t.turn_up:
+        return None  # the usual case: a card of a known holding, played once
     hit = _not_held(pos, move)
     return None if hit is None else hit[1]
 
@@ -365,7 +370,7 @@ class HandPosition:
         self.leader = table.order[0]
         self.broken = False
         # holdings we can trust (from the deal); a player absent here is known only by count
-        self.known: dict[str, frozenset[Card]] = {p: frozenset(c) for p, c in (table.deal or {}).items()}
+        self.known: dict[str, set[Card]] = {p: set(c) for p, c in (table.deal or {}).items()}
         self.played_in: dict[Card, int] = {}
         self.misplayed: frozenset[Card] = frozenset()   # played by someone who was not dealt them
         # Without a trusted holding, a failure to follow is a void only if the player was honest:
@@ -382,6 +387,7 @@ class HandPosition:
         for k in HandPosition.__slots__:
             v = getattr(self, k)
             setattr(new, k, v.copy() if type(v) is dict else v)
+        new.known = {p: set(held) for p, held in self.known.items()}  # holdings change in place
         return new
 
     # --- what the position says -----------------------------------------------------------
@@ -436,7 +442,8 @@ class HandPosition:
 
     def holding(self, player: str) -> frozenset[Card] | None:
         """The player's cards now, when the record lets us know them; None: known only by count."""
-        return self.known.get(player)
+        held = self.known.get(player)
+        return None if held is None else frozenset(held)
 
     def count(self, player: str) -> int:
         """How many cards the player holds now."""
@@ -673,7 +680,7 @@ class HandPosition:
             if kind[0] in ("not-dealt", "other's"):
                 self.misplayed = self.misplayed | {c}
         elif held is not None:
-            self.known[p] = held - {c}
+            held.discard(c)
         if c not in self.played_in:
             self.played_in[c] = trick_no
         pl = Play(p, c, move.line or 0)
