@@ -54,7 +54,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         trump = ("trump not recorded" if not h.trump_known else "no trump" if h.trump is None
                  else f"trump {SUIT_SYMBOL[h.trump]}")
         turned = f" (turned {h.turn_up.symbol})" if h.turn_up else ""
-        title = f"Hand {h.number}: {h.size} cards, {h.dealer} deals, {trump}{turned}"
+        title = f"Hand {h.number}: {h.size} card{'s' if h.size != 1 else ''}, {h.dealer} deals, {trump}{turned}"
         order = engine.bidding_order(audit.header.players, h.dealer)
         bids = ", ".join(f"{p} {h.bids[p]}" for p in order if p in h.bids)
         headers: tuple[str, ...] = ("trick", "order of play", "winner", "why")
@@ -65,7 +65,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
             headers += ("legal at each turn",)
             rows = tuple((*r, "; ".join(legal.get((h.number, t.number), ()))) for r, t in zip(rows, h.tricks))
         notes = [f"bids in order: {bids or 'none yet'} (total {sum(h.bids.values())} "
-                 f"for {h.size} tricks)"]
+                 f"for {h.size} trick{'s' if h.size != 1 else ''})"]
         if selection.legal and (h.number, 0) in legal:
             notes.append("legal bids: " + ", ".join(legal[(h.number, 0)]))
         if selection.legal and h.tricks and not audit.record.hands[h.number - 1].deal:
