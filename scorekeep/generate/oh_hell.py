@@ -35,7 +35,7 @@ from ..cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
 from ..games.oh_hell import engine
 from ..games.oh_hell.model import Bid, CardPlay
 from ..games.oh_hell.record import default_pattern, expand_pattern
-from ..games.oh_hell.rulebook import OPTIONS
+from ..games.oh_hell.options import OPTIONS
 from ..games.oh_hell.score import hand_points
 from . import Generated
 

@@ -5,7 +5,8 @@
   engine.py    a hand as a position: who acts, the legal moves from named filters, rulings
   rules.py     `check`: the driver that replays a record over the engine (rule ids `oh-hell.*`)
   score.py     points per hand and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from ...cards import SUIT_SYMBOL, show
 from ...game import Audit, Game, Section, Selection
 from . import engine, record, rules, score
 from .model import Bid, CardPlay, Result
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RULES
 
 
 def _legal_text(pos: engine.HandPosition, move: object) -> str:
@@ -72,8 +74,8 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
             notes.append("no deal recorded: each holding is known only by its count, so the legal plays "
                          "are what the rules ask")
         if h.took is not None:
-            notes.append("took: " + ", ".join(
-                f"{p} {h.took[p]}/{h.bids.get(p, '?')}"
+            notes.append("bid/took: " + ", ".join(  # the score table's way round
+                f"{p} {h.bids.get(p, '?')}/{h.took[p]}"
                 + (f" → {h.points[p]:+d}" if h.points is not None else "")
                 for p in audit.header.players))
         if not h.tricks:
