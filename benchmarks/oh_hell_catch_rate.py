@@ -1,13 +1,15 @@
-"""Catch rate of the Oh Hell checker on generated matches and injected single faults.
+"""Catch rate of the Oh Hell checker on random engine games and injected single faults.
 
     python benchmarks/oh_hell_catch_rate.py [--games 2000] [--start 0] [--jobs N]
 
-For each seed: one match from `scorekeep.generate.oh_hell.game(seed, vary=True)` (2–7 players,
-random house rules, full / no-deal / summary / mixed records, games in progress) must check
-clean and score as the generator scored it; then, per rule id in FAULT_RULES, one injected
-fault (a random way of breaking it) must be reported with that rule id at the injected
-location. Prints, per rule id and per way: faults made, caught at the location, caught with
-nothing else than the generator's judge expects (exact), and misses.
+For each seed: one match from `scorekeep.generate.oh_hell.game(seed, vary=True)` (random legal
+moves of the engine; 2–7 players, random house rules, full / no-deal / summary / mixed
+records, games in progress) must check clean, be clean by the independent reading
+(`tests/oracle/oh_hell.py`) and score as that reading scores it; then, per rule id in
+FAULT_RULES (`tests/faults/oh_hell.py`), one injected fault (a random way of breaking it) must
+be reported with that rule id at the injected location. Prints, per rule id and per way:
+faults made, caught at the location, caught with nothing else than the oracle expects
+(exact), and misses.
 """
 
 from __future__ import annotations
@@ -21,10 +23,17 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from scorekeep import api
-from scorekeep.errors import InputError
-from scorekeep.generate import dump as _text
-from scorekeep.generate import oh_hell
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the oracle and the faults
+
+import faults.oh_hell as oh_faults  # noqa: E402
+import oracle.oh_hell as oracle  # noqa: E402
+
+from scorekeep import api  # noqa: E402
+from scorekeep.errors import InputError  # noqa: E402
+from scorekeep.generate import dump as _text  # noqa: E402
+from scorekeep.generate import oh_hell  # noqa: E402
 
 
 def _key(rule: str, loc: dict[str, Any]) -> tuple[str, tuple]:
@@ -37,10 +46,11 @@ def one(seed: int) -> list[tuple[str, str, str]]:
     g = oh_hell.game(seed, vary=True)
     audit = api.audit_text(_text(g.data))
     sheet = api.sheet(audit)
-    ok = not audit.violations and (sheet.totals, sheet.winner) == (g.totals, g.winner)
+    ok = (not audit.violations and not oracle.expected_violations(g.data)
+          and (sheet.totals, sheet.winner) == oracle.standings(g.data) == (g.totals, g.winner))
     rows.append(("clean", "match", "ok" if ok else f"FAIL seed {seed}"))
-    for rule in oh_hell.FAULT_RULES:
-        fault = oh_hell.inject(g, rule, random.Random(f"{seed}:{rule}"))
+    for rule in oh_faults.FAULT_RULES:
+        fault = oh_faults.inject(g, rule, random.Random(f"{seed}:{rule}"))
         if fault is None:
             rows.append((rule, "-", "no-site"))
             continue
@@ -50,7 +60,7 @@ def one(seed: int) -> list[tuple[str, str, str]]:
         except InputError:
             rows.append((rule, variant, "input-error"))
             continue
-        want = sorted(_key(r, loc) for r, loc in oh_hell.expected_violations(fault.data))
+        want = sorted(_key(r, loc) for r, loc in oracle.expected_violations(fault.data))
         if got == want:
             outcome = "exact"
         elif _key(rule, fault.location) in got:
@@ -84,7 +94,7 @@ def main() -> int:
 
     clean = tally[("clean", "match")]
     print(f"{args.games} generated matches (seeds {seeds.start}..{seeds.stop - 1}), {took:.0f} s")
-    print(f"clean and scored as generated: {clean['ok']}/{args.games}"
+    print(f"clean (checker and oracle) and scored as the oracle scores: {clean['ok']}/{args.games}"
           + (f"  failures: {', '.join(failures[:10])}" if failures else ""))
     print()
     head = ("rule id", "way", "faults", "caught", "exact", "extra", "wrong loc", "missed", "input err",
@@ -92,7 +102,7 @@ def main() -> int:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     total = Counter()
-    for rule in oh_hell.FAULT_RULES:
+    for rule in oh_faults.FAULT_RULES:
         variants = sorted(v for r, v in tally if r == rule and v != "-")
         rule_sum = Counter()
         for v in variants:

@@ -36,8 +36,9 @@ def test_check_json_is_exactly_the_documented_shape(tmp_path) -> None:  # type: 
     assert ok == {"path": OH, "game": "oh-hell", "ok": True, "errors": [], "violations": [], "events": []}
     assert hook["ok"] is False and hook["errors"] == [] and hook["events"] == []
     (v,) = hook["violations"]
-    assert list(v) == ["rule", "message", "line", "hand", "player"]
+    assert list(v) == ["rule", "message", "line", "hand", "player", "allowed"]  # the hook is a legal set
     assert (v["rule"], v["line"], v["hand"], v["player"]) == ("oh-hell.hook", 6, 1, "North")
+    assert v["allowed"] == ["0", "2", "3"]
     assert unreadable["game"] == "oh-hell" and unreadable["ok"] is False
     (e,) = unreadable["errors"]
     assert e["line"] == 4 and "`c`" in e["message"]

@@ -1,10 +1,11 @@
-"""Generated Oh Hell matches against the checker.
+"""Random Oh Hell matches played on the engine, against the independent reading.
 
-`scorekeep.generate.oh_hell` deals, bids, plays, scores and judges on its own reading of the
-digest (it shares no code with `scorekeep.games.oh_hell`). Here: generated matches check clean
-and score exactly as the generator scored them; every injected single fault is caught with its
-rule id at the location where it was made, and with nothing else than the generator's own
-judge expects. Seeded loops keep the run reproducible; a failure message carries the seed.
+`scorekeep.generate.oh_hell` (behind `demo`) plays random legal moves of the engine;
+`oracle.oh_hell` judges and scores on its own reading of the digest (it shares no code with
+`scorekeep.games.oh_hell`), and `faults.oh_hell` injects single faults on that reading. Here:
+random matches check clean and score as the oracle scores them; every injected single fault is
+caught with its rule id at the location where it was made, and with nothing else than the
+oracle expects. Seeded loops keep the run reproducible; a failure message carries the seed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import yaml
 from conftest import audit as audit_record
 from conftest import found
 
+import faults.oh_hell as oh_faults
+import oracle.oh_hell as oracle
 from scorekeep import api
 from scorekeep.generate import dump as text
 from scorekeep.generate import oh_hell
@@ -65,12 +68,11 @@ def test_generated_matches_check_clean_and_score_as_generated() -> None:
     for seed in range(160):
         g = oh_hell.game(seed, vary=True)
         features.update(g.features)
-        assert oh_hell.expected_violations(g.data) == [], seed
+        assert oracle.expected_violations(g.data) == [], seed
         audit = api.audit_text(text(g.data))
         assert found(audit.violations) == [], seed
         sheet = api.sheet(audit)
-        assert sheet.totals == g.totals, seed
-        assert sheet.winner == g.winner, seed
+        assert (sheet.totals, sheet.winner) == oracle.standings(g.data) == (g.totals, g.winner), seed
     # The rare situations the digest singles out come up, not just the common ones.
     for feature in ("hook-bound-dealer", "dealer-free", "hook-forbids-zero", "hook-forbids-all",
                     "dealer-forced", "one-card-hand", "zero-bid-made", "zero-bid-failed",
@@ -99,7 +101,7 @@ def _knobs(rule: str, variant: str, seed: int) -> dict[str, Any]:
     return knobs
 
 
-CASES = [(rule, variant) for rule in oh_hell.FAULT_RULES for variant in oh_hell.INJECTORS[rule]]
+CASES = [(rule, variant) for rule in oh_faults.FAULT_RULES for variant in oh_faults.INJECTORS[rule]]
 
 
 def _faults(rule: str, variant: str, seeds: range) -> list[tuple[int, Any]]:
@@ -107,7 +109,7 @@ def _faults(rule: str, variant: str, seeds: range) -> list[tuple[int, Any]]:
     for seed in seeds:
         knobs = _knobs(rule, variant, seed)
         g = oh_hell.game(seed, **knobs)
-        fault = oh_hell.inject(g, rule, random.Random(seed), variants=[variant])
+        fault = oh_faults.inject(g, rule, random.Random(seed), variants=[variant])
         if fault is not None:
             out.append((seed, fault))
     return out
@@ -121,7 +123,7 @@ def test_injected_fault_is_caught_where_it_was_made(rule: str, variant: str) -> 
         got = checker(fault.data)
         where = f"seed {seed}: {fault.what}"
         assert (fault.rule, tuple(sorted(fault.location.items()))) in got, where
-        assert got == located(oh_hell.expected_violations(fault.data)), where
+        assert got == located(oracle.expected_violations(fault.data)), where
         assert {r for r, _ in got} == {rule}, where
 
 
@@ -148,7 +150,7 @@ def test_generated_two_player_extra_card_is_one_hand_size_fault() -> None:
     faults = []
     for seed in range(40):
         g = oh_hell.game(seed, players=2, detail="full", deal_pattern="3..1")
-        fault = oh_hell.inject(g, "oh-hell.hand-size", random.Random(seed), variants=["deal"])
+        fault = oh_faults.inject(g, "oh-hell.hand-size", random.Random(seed), variants=["deal"])
         if fault is not None and fault.location["player"] == g.data["players"][0]:
             faults.append((seed, fault))
     assert faults
@@ -156,29 +158,29 @@ def test_generated_two_player_extra_card_is_one_hand_size_fault() -> None:
         assert checker(fault.data) == located([(fault.rule, fault.location)]), seed
 
 
-# --- the generator's own judge on the digest's worked examples ----------------------------------
+# --- the oracle on the digest's worked examples ----------------------------------
 
-def test_generator_judge_finds_the_source_sheet_clean_and_scores_it() -> None:
+def test_oracle_finds_the_source_sheet_clean_and_scores_it() -> None:
     from conftest import SAMPLES
 
     data = yaml.safe_load((SAMPLES / "oh-hell-seed-example.yaml").read_text(encoding="utf-8"))
-    assert oh_hell.expected_violations(data) == []
-    m = oh_hell.Match.read(data)
+    assert oracle.expected_violations(data) == []
+    m = oracle.Match.read(data)
     totals = Counter()
     for i, hd in enumerate(data["hands"]):
         took = m.took(i)
         for p, b in hd["bids"].items():
-            totals[p] += oh_hell.score(b, took[p], m.opts)
+            totals[p] += oracle.score(b, took[p], m.opts)
     assert totals == {"North": 25, "East": 13, "South": 13, "West": 11}
 
 
-def test_generator_judge_hooks_the_articles_dealer() -> None:
+def test_oracle_hooks_the_articles_dealer() -> None:
     # Article: others bid 2, 3, 1 in a 10-card hand, so the dealer may bid anything but 4.
     hand = {"cards": 10, "dealer": "North", "bids": {"East": 2, "South": 3, "West": 1, "North": 4}}
     data = {"game": "oh-hell", "players": ["North", "East", "South", "West"], "hands": [hand]}
-    assert oh_hell.expected_violations(data) == [("oh-hell.hook", {"hand": 1, "player": "North"})]
+    assert oracle.expected_violations(data) == [("oh-hell.hook", {"hand": 1, "player": "North"})]
     for legal_bid in (0, 1, 2, 3, 5, 10):
         hand["bids"]["North"] = legal_bid
-        assert oh_hell.expected_violations(data) == []
+        assert oracle.expected_violations(data) == []
     hand["bids"] = {"East": 5, "South": 4, "West": 2, "North": 0}  # others exceed 10: no hook
-    assert oh_hell.expected_violations(data) == []
+    assert oracle.expected_violations(data) == []

@@ -156,3 +156,25 @@ def test_hand_size_alignment_with_the_deal_pattern(seen: list[set[int]], places:
     from scorekeep.games.oh_hell.rules import align
 
     assert align(seen, PATTERN) == places
+
+
+def test_hand_size_alignment_of_hands_far_past_the_pattern_is_linear() -> None:
+    """Issue 13.7: 16,000 one-card hands after a 19-hand pattern took 37 s and 4 GB (the table
+    was n × (n + pattern)); the hands past the end are one state now."""
+    import time
+
+    from scorekeep.games.oh_hell.rules import align
+
+    pattern = [*range(10, 0, -1), *range(2, 11)]
+    seen = [{1}] * 16_000
+    start = time.process_time()
+    places = align(seen, pattern)
+    assert time.process_time() - start < 5
+    assert places[9] == 9 and places[19:] == [None] * (16_000 - 19)
+
+
+def test_a_long_record_past_the_pattern_reports_each_extra_hand_once() -> None:
+    hands = "".join("  - {cards: 1, bids: {a: 1, b: 1}, tricks: {a: 1, b: 0}}\n" for _ in range(2_000))
+    a = audit_text(f"game: oh-hell\nplayers: [a, b]\nrules: {{deal_pattern: '1..2'}}\nhands:\n{hands}")
+    assert [r for r, _ in found(a.violations)].count("oh-hell.game-end") == 2_000 - 2
+    assert found(a.violations)[:1] == [("oh-hell.hand-size", {"hand": 2})]

@@ -10,12 +10,12 @@ from ... import fields
 from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
-from ...yamlio import Map, Node, Scalar
+from ...yamlio import Map, Node, Scalar, Seq
 from .options import OPTIONS
 
 NO_TRUMP = "none"
 
-HAND_KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores")
+HAND_KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores", "totals")
 
 
 class Entry(NamedTuple):
@@ -49,6 +49,9 @@ class Hand(NamedTuple):
     tricks_line: int | None = None
     scores: tuple[Entry, ...] | None = None
     scores_line: int | None = None
+    totals: tuple[Entry, ...] | None = None
+    """The running totals after this hand, as the sheet keeps them."""
+    totals_line: int | None = None
 
 
 class Record(NamedTuple):
@@ -91,7 +94,16 @@ def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ..
 
 
 def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: str) -> tuple[Entry, ...]:
-    """`{player: number}` as Entries: `bids`, `tricks`, `scores`."""
+    """`{player: number}` as Entries: `bids`, `tricks`, `scores`, `totals`; or a list of numbers
+    in seat order (`[3, 2, 3, 1]`), one per player."""
+    if isinstance(node, Seq):
+        if len(node.items) != len(players):
+            raise InputError(
+                f"`{key}` of {where} lists {len(node.items)} number{'s' if len(node.items) != 1 else ''} for "
+                f"{len(players)} players: a list gives one number per player in seat order "
+                f"({', '.join(players)}); or write `{{player: number}}`", node.line)
+        return tuple(Entry(name, fields.whole(v, f"{name}'s {noun} in {where}"), v.line)
+                     for name, v in zip(players, node.items))
     return tuple(Entry(name, fields.whole(v, f"{name}'s {noun} in {where}"), k.line)
                  for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
 
@@ -138,14 +150,15 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
         _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
         kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
-    if "scores" in top:
-        kw["scores"] = _entries(top["scores"], players, "scores", "score", where)
-        kw["scores_line"] = m.key_line("scores")
-        if "tricks" not in top and "play" not in top:
-            raise InputError(f"{where} has `scores` but no `tricks` or `play`: write how many tricks "
-                             "each player took so the scores can be checked", top["scores"].line)
+    for key, noun in (("scores", "score"), ("totals", "running total")):
+        if key in top:
+            kw[key] = _entries(top[key], players, key, noun, where)
+            kw[f"{key}_line"] = m.key_line(key)
+            if "tricks" not in top and "play" not in top:
+                raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
+                                 f"each player took so the {key} can be checked", top[key].line)
     bid_names = {e.player for e in kw["bids"]}  # type: ignore[attr-defined]
-    if any(k in top for k in ("play", "tricks", "scores")) and len(bid_names) < len(players):
+    if any(k in top for k in ("play", "tricks", "scores", "totals")) and len(bid_names) < len(players):
         missing = [p for p in players if p not in bid_names]
         raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
                          "every player bids before the first card", m.key_line("bids"))

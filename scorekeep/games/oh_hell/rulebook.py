@@ -139,6 +139,12 @@ RULES: tuple[RuleDoc, ...] = (
                      "written score", "written scores", "記分表", "記分", "記錄", "記分錯誤", "記録",
                      "スコアシート", "点数表", "スコア表"),
             see=("oh-hell.score",)),
+    RuleDoc("oh-hell.unfinished-hand", "Only the last hand may be unfinished",
+            "A record may stop in the middle of a hand (a game in progress), but a hand followed by "
+            "another must have its result: the tricks each player took, or its play.",
+            aliases=("unfinished hand", "hand without result", "hand in progress", "未完成的一手", "未打完",
+                     "未完了のハンド", "途中のハンド"),
+            see=("oh-hell.trick-total",)),
     RuleDoc("oh-hell.game-end", "The game is the whole deal pattern",
             "The game is over after the last hand of the deal pattern; the highest total wins and "
             "ties share the win. A hand recorded after that is a violation and is not counted. A "

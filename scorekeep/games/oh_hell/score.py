@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import SUIT_SYMBOL
 from ...game import Audit, Sheet
-
-if TYPE_CHECKING:
-    from .rules import Result
+from .model import Result
 
 
 def hand_points(bid: int, took: int, options: Mapping[str, Any]) -> int:
