@@ -344,6 +344,197 @@ def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Findi
 
 
 
+# --- Rook and Oh Hell: hands, bids and tricks ------------------------------------------------------
+
+def _hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
+    """The recorded hand a location names (NoSuchPlace past the end or for Daifugō's options)."""
+    if loc.set is not None or loc.game is not None or loc.play is not None or loc.exchange:
+        raise NoSuchPlace("--set, --game, --play and --exchange are for Daifugō; this record is a list of "
+                          "hands: use --hand N with --trick T or --bid K")
+    hands = audit.record.hands
+    if loc.hand is None:
+        raise NoSuchPlace(f"say which hand: --hand N (the record has {_how_many(len(hands), 'hand')})")
+    h = next((x for x in hands if x.number == loc.hand), None)
+    if h is None:
+        raise NoSuchPlace(f"there is no hand {loc.hand}: the record has {_how_many(len(hands), 'hand')}")
+    players = audit.header.players
+    if loc.player is not None and loc.player not in players:
+        raise NoSuchPlace(f"there is no player `{loc.player}` (players: {', '.join(players)})")
+    return h
+
+
+def _trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tuple[int, str]:
+    """(trick, player) of a location that names a trick: the player given, else the first one the
+    check found breaking a rule there, else the leader."""
+    if not tricks:
+        raise NoSuchPlace(f"hand {hand_no} has no trick-by-trick play recorded")
+    if not 1 <= loc.trick <= len(tricks):  # type: ignore[operator]
+        raise NoSuchPlace(f"there is no trick {loc.trick} in hand {hand_no}: it has "
+                          + _how_many(len(tricks), "trick"))
+    trick = tricks[loc.trick - 1]  # type: ignore[operator]
+    who = [pl.player for pl in trick.plays]
+    p = loc.player
+    if p is None:
+        p = next((v.player for v in audit.violations if v.hand == hand_no and v.trick == loc.trick
+                  and v.player in who), who[0])
+    elif p not in who:
+        raise NoSuchPlace(f"{p} has no card in trick {loc.trick} of hand {hand_no} (it has {', '.join(who)})")
+    return loc.trick, p  # type: ignore[return-value]
+
+
+class _Snap(NamedTuple):
+    """What an observer keeps of one position: the ruling, the facts, the choices (the driver
+    moves the position on in place, so nothing of it is kept)."""
+
+    player: str
+    move: str
+    said: str
+    line: int | None
+    facts: tuple[tuple[str, str], ...]
+    ruling: Ruling
+    choices: tuple[str, ...] | None
+
+
+def _pick_bid(audit: Audit, loc: Location, bids: list[_Snap], hand_no: int, word: str) -> _Snap:
+    if not bids:
+        raise NoSuchPlace(f"hand {hand_no} has no {word}s recorded")
+    if loc.bid is not None:
+        if not 1 <= loc.bid <= len(bids):
+            raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {hand_no}: it has {_how_many(len(bids), word)}")
+        snap = bids[loc.bid - 1]
+        if loc.player is not None and snap.player != loc.player:
+            raise NoSuchPlace(f"{word} {loc.bid} of hand {hand_no} is {snap.player}'s, not {loc.player}'s")
+        return snap
+    mine = [b for b in bids if b.player == loc.player]
+    if not mine:
+        raise NoSuchPlace(f"{loc.player} has no {word} in hand {hand_no}")
+    return next((b for b in mine if not b.ruling.legal), mine[0])
+
+
+def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
+    from .cards import SUIT_NAME, SUIT_SYMBOL, show
+    from .games.oh_hell import engine, rules
+    from .games.oh_hell.model import Bid
+
+    h = _hand_of(audit, loc, finding)
+    n = h.number
+    if loc.trick is None and loc.bid is None and loc.player is None:
+        if finding is not None:
+            return _as_written(finding, loc, audit.game, finding.player)
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P) or --bid K")
+    target = _trick_target(audit, loc, h.play, n) if loc.trick is not None else None
+
+    def suit(s: str) -> str:
+        return f"{SUIT_SYMBOL[s]} ({SUIT_NAME[s]})"
+
+    def common(pos: Any, p: str) -> list[tuple[str, str]]:
+        t = pos.t
+        trump = ("not recorded" if h.trump is None and h.turn_up is None else
+                 "no trump" if t.trump is None else suit(t.trump))
+        if t.turn_up is not None:
+            trump += f" (turned {t.turn_up.symbol})"
+        out = [("hand", f"hand {n}: {_plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
+        held = pos.holding(p)
+        if held is not None:
+            out.append((f"{p}'s hand", f"{show(held) or 'no cards'} ({_plural(len(held), 'card')})"))
+        else:
+            void = pos.shown_void(p)
+            proven = f"; has not followed {', '.join(SUIT_SYMBOL[s] for s in sorted(void))} this hand" if void else ""
+            out.append((f"{p}'s hand", f"{_plural(pos.count(p), 'card')}, known only by their count (no deal "
+                                       f"recorded){proven}"))
+        return out
+
+    bids: list[_Snap] = []
+    found: list[_Snap] = []
+
+    def observe(pos: Any, move: Any) -> None:
+        if pos.t.number != n:
+            return
+        t, p = pos.t, move.player
+        if isinstance(move, Bid):
+            if loc.trick is not None:
+                return
+            facts = common(pos, p)
+            facts.insert(2, ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"))
+            made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+            facts.insert(3, ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"))
+            facts.insert(4, ("the hook", "on: the dealer, bidding last, may not make the bids add up to "
+                             f"{t.size}" if t.hook else "off"))
+            values = pos.legal_bid_values(p)
+            ruling = pos.ruling(move)
+            if ruling.legal:
+                if ruling.rule == "oh-hell.hook":
+                    why = (f"legal: {move.value} does not make the bids add up to {t.size}; the dealer may bid "
+                           f"{engine.ranges(values)}, oh-hell.hook")
+                else:
+                    why = f"legal: {p} may bid any number from 0 to {t.size}, oh-hell.bid-range"
+                ruling = ruling._replace(reason=why)
+            bids.append(_Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
+                              tuple(str(b) for b in values)))
+            return
+        if target is None or (pos.trick_no, p) != target or found:
+            return
+        facts = common(pos, p)
+        bid_text = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+        facts.insert(2, ("bids", bid_text or "none recorded"))
+        lead = pos.plays[0].player if pos.plays else pos.leader
+        facts.insert(3, ("trick", f"trick {pos.trick_no} of {t.size}, led by {lead}"))
+        facts.insert(4, ("on the table", "  ".join(f"{x.player} {x.card.symbol}" for x in pos.plays)
+                         or f"nothing yet: {p} leads"))
+        led = pos.led
+        facts.insert(5, ("led suit", suit(led) if led else "none yet (this card leads)"))
+        if t.trump and t.lead_trump != "anytime" and led is None:
+            facts.insert(6, ("trump lead", "trump may be led now" if not pos._restricted()
+                             else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
+        facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
+        held = pos.holding(p)
+        if pos.to_act != p:
+            choices: tuple[str, ...] | None = ()
+        elif held is not None:
+            choices = tuple(str(m) for m in pos.legal_moves())
+        else:
+            choices = (f"any {suit(led)} card {p} holds; any card if none" if led else "any card",)
+        ruling = pos.ruling(move)
+        if ruling.legal:
+            ruling = ruling._replace(reason=_oh_hell_legal(pos, move, held, suit))
+        found.append(_Snap(p, str(move), f"{p} played {move.card.symbol}", move.line, tuple(facts),
+                           ruling, choices))
+
+    rules.audit(audit.record, observe)  # the check's own walk, observed
+    if target is not None:
+        if not found:
+            raise NoSuchPlace(f"trick {loc.trick} of hand {n} was not replayed (the hand was not played out)")
+        snap = found[0]
+        where = loc._replace(trick=target[0], player=snap.player)
+    else:
+        snap = _pick_bid(audit, loc, bids, n, "bid")
+        where = loc._replace(bid=bids.index(snap) + 1, player=snap.player)
+    return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
+                       snap.choices, snap.said)
+
+
+def _oh_hell_legal(pos: Any, move: Any, held: Any, suit: Callable[[str], str]) -> str:
+    """Why a card the engine ruled legal was legal, in words (oh-hell.follow-suit)."""
+    p, c, led = move.player, move.card, pos.led
+    if led is None:
+        why = f"{p} leads trick {pos.trick_no}: any card may be led"
+        if pos.t.trump and c.suit == pos.t.trump and pos._restricted():
+            why = f"{p} leads trump holding nothing but trump"
+    elif c.suit == led:
+        why = f"{c.symbol} follows the led suit {suit(led)} (any card of it, not necessarily higher)"
+    elif held is not None:
+        why = f"{p} holds no {suit(led)}, so any card may be played (trumping is never compulsory)"
+    else:
+        why = (f"as far as the record shows: {p} may hold no {suit(led)} (no deal recorded; a later "
+               f"{SUIT_WORD.get(led, led)} card of {p}'s would prove a revoke)")
+    win = next((s.answer for s in pos.ruling(move).steps if s.rule == "oh-hell.trick-winner"), None)
+    return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
+
+
+SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
 _GAMES: dict[str, Callable[[Audit, Location, Finding | None], Explanation]] = {
     "daifugo": _daifugo,
+    "oh-hell": _oh_hell,
 }

@@ -121,3 +121,58 @@ def test_unreadable_input_exits_2(tmp_path) -> None:  # type: ignore[no-untyped-
     bad.write_text("game: daifugo\nplayers: [a, b, c, d]\nsets: 3\n", encoding="utf-8")
     r = cli("why", str(bad), "--game", "1", "--play", "1")
     assert r.code == 2 and "bad.yaml:" in r.err
+
+
+# --- Oh Hell -------------------------------------------------------------------------------------
+
+def test_oh_hell_revoke_names_the_held_cards_of_the_led_suit() -> None:
+    """oh-hell.follow-suit: South held 9♥ to a ♥ lead and played Q♣ (the deal proves it)."""
+    ex = why.explain(audit("oh-hell/follow-suit-revoke.yaml"), why.Location(hand=1, trick=2, player="South"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("oh-hell.follow-suit", False)
+    assert "while holding 9♥" in ex.ruling.reason
+    assert ex.choices == ("9H",)
+    facts = dict(ex.facts)
+    assert facts["led suit"].startswith("♥") and "9♥" in facts["South's hand"]
+    assert "North K♥" in facts["on the table"]
+    step = next(s for s in ex.ruling.steps if s.rule == "oh-hell.follow-suit")
+    assert step.answer.startswith("yes: 9♥")
+
+
+def test_oh_hell_revoke_without_a_deal_is_the_one_a_later_card_proves() -> None:
+    """No deal: the engine could not tell at trick 1; South's 5♠ in trick 2 proves the revoke."""
+    ex = why.explain(audit("oh-hell/follow-suit-inferred.yaml"), why.Location(hand=1, trick=1, player="South"))
+    assert ex is not None and not ex.ruling.legal and ex.ruling.rule == "oh-hell.follow-suit"
+    assert "5♠ in trick 2" in ex.ruling.reason
+    assert any("proven later" in s.answer for s in ex.ruling.steps)
+    assert "known only by their count" in dict(ex.facts)["South's hand"]
+
+
+def test_oh_hell_hook_names_the_forbidden_bid_and_the_legal_bids() -> None:
+    """oh-hell.hook: the other bids add up to 2 in a 3-card hand, so North may not bid 1."""
+    ex = why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, player="North"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal, ex.move) == ("oh-hell.hook", False, "1")
+    assert ex.choices == ("0", "2", "3")
+    assert ex.location.bid == 4
+    facts = dict(ex.facts)
+    assert facts["bids so far"].startswith("East 1, South 1, West 0")
+    hook = next(s for s in ex.ruling.steps if s.rule == "oh-hell.hook")
+    assert hook.answer.startswith("1, so North may bid 0, 2 or 3")
+    # The same by the bid's place in the bidding, and a legal bid says why it was legal.
+    assert why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, bid=4)).ruling == ex.ruling
+    first = why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, bid=1))
+    assert first is not None and first.ruling.legal and first.player == "East"
+    assert first.ruling.rule == "oh-hell.bid-range" and first.ruling.reason.startswith("legal:")
+
+
+def test_oh_hell_past_the_end_exits_2() -> None:
+    rec = str(RECORDS / "oh-hell" / "follow-suit-revoke.yaml")
+    r = cli("why", rec, "--hand", "2", "--trick", "1")
+    assert r.code == 2 and "there is no hand 2" in r.err and "only hand 1" in r.err
+    r = cli("why", rec, "--hand", "1", "--trick", "7")
+    assert r.code == 2 and "2 tricks (1–2)" in r.err
+    r = cli("why", rec, "--hand", "1", "--bid", "5")
+    assert r.code == 2 and "4 bids (1–4)" in r.err
+    r = cli("why", rec, "--hand", "1", "--trick", "1", "--bid", "1")
+    assert r.code == 2
