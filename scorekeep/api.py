@@ -8,13 +8,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
+from . import fields
 from .errors import InputError
+from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
 from .yamlio import Map, Node, parse, read_file
 
-__all__ = ["InputError", "audit_file", "audit_text", "game_of", "read_record", "replay", "sheet"]
+__all__ = ["InputError", "Partial", "audit_file", "audit_file_partial", "audit_text", "audit_text_partial",
+           "game_of", "read_record", "replay", "sheet"]
 
 
 def game_of(root: Node) -> Game:
@@ -47,6 +51,51 @@ def _audit(load: Callable[[], Node], path: str) -> Audit:
         e.path = e.path or path
         raise
     return game.audit(record)
+
+
+class Partial(NamedTuple):
+    """A record read on past its unreadable hands or games, and judged up to the first one."""
+
+    game: str | None
+    """The game's name, once `game:` could be read."""
+    audit: Audit | None
+    """The audit of the hands (Daifugō: sets and games) before the first unreadable one; None
+    when the header (`game`, `players`, `rules`, …) cannot be read."""
+    errors: list[InputError]
+    """Every input error of the file, in file order (empty when it reads cleanly)."""
+    warnings: list[ReadWarning]
+    """Readable but suspicious: player names that only look alike."""
+
+
+def audit_file_partial(path: str) -> Partial:
+    """Read one record file on past unreadable hands and audit the part before the first one.
+    Never raises InputError: input errors are returned, each with path and line."""
+    return _partial(lambda: read_file(path), path)
+
+
+def audit_text_partial(text: str, path: str = "<text>") -> Partial:
+    """Like audit_file_partial, for a record held in memory."""
+    return _partial(lambda: parse(text), path)
+
+
+def _partial(load: Callable[[], Node], path: str) -> Partial:
+    game: Game | None = None
+    with fields.reading() as r:
+        try:
+            root = load()
+            game = game_of(root)
+            assert isinstance(root, Map)
+            record = game.read(root)
+        except InputError as e:  # the header, or the YAML itself: nothing to judge
+            r.errors.append(e)
+            record = None
+    for e in r.errors:
+        e.path = path
+    warnings = [w._replace(path=path) for w in r.warnings]
+    name = game.name if game is not None else None
+    if record is None or game is None:
+        return Partial(name, None, r.errors, warnings)
+    return Partial(name, game.audit(record), r.errors, warnings)
 
 
 def sheet(audit: Audit) -> Sheet:

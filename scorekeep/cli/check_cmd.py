@@ -52,12 +52,14 @@ def check(
         if rep.audit is not None:
             lines += [render.finding_line(rep.path, v) for v in rep.audit.violations]
             lines += [render.finding_line(rep.path, e, "event ") for e in rep.audit.events]
-        if progress and (lines or rep.error is not None):
+        if progress and (lines or rep.errors or rep.warnings):
             progress.clear()
         if lines:
             _out("\n".join(lines))
-        if rep.error is not None:
-            sys.stderr.write(f"{rep.error}\n")
+        for w in rep.warnings:
+            sys.stderr.write(f"{w}\n")
+        for err in rep.errors:
+            sys.stderr.write(f"{err}\n")
         if progress:
             progress.show(i)
     if progress:
@@ -76,12 +78,14 @@ class _Tally:
     """Counts for the closing line of `check`."""
 
     def __init__(self) -> None:
-        self.files = self.bad = self.violations = self.unreadable = self.events = 0
+        self.files = self.bad = self.violations = self.unreadable = self.events = self.partial = 0
 
     def add(self, rep) -> None:  # type: ignore[no-untyped-def]
         self.files += 1
-        if rep.error is not None:
+        if rep.errors:
             self.unreadable += 1
+            if rep.audit is not None:  # judged up to its first unreadable hand
+                self.partial += len(rep.audit.violations)
         elif rep.audit is not None:
             self.bad += bool(rep.audit.violations)
             self.violations += len(rep.audit.violations)
@@ -93,7 +97,9 @@ class _Tally:
         if self.bad:
             parts.append(f"{self.bad} with {self.violations} violation{'s' if self.violations != 1 else ''}")
         if self.unreadable:
-            parts.append(f"{self.unreadable} unreadable")
+            parts.append(f"{self.unreadable} unreadable" + (
+                f" ({self.partial} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
+                if self.partial else ""))
         if self.events:
             parts.append(f"{self.events} rule event{'s' if self.events != 1 else ''}")
         return f"{n} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)

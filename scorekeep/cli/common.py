@@ -72,15 +72,29 @@ def main_options(
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
+    """The audit of a record that reads cleanly; otherwise every input error, and exit 2."""
+    audit, unreadable = _load_partial(path)
+    if unreadable:
+        raise typer.Exit(2)
+    return audit
+
+
+def _load_partial(path: Path):  # type: ignore[no-untyped-def]
+    """(audit, unreadable): the audit of the part before the first unreadable hand or game,
+    after writing every input error and warning to stderr; exit 2 if nothing is readable."""
     from ..report import check_file
 
     try:
         rep = check_file(str(path))
     except Exception as e:  # noqa: BLE001
         _internal(str(path), e)
-    if rep.error is not None:
-        _fail(str(rep.error).removeprefix("scorekeep: "))
-    return rep.audit
+    for w in rep.warnings:
+        sys.stderr.write(f"scorekeep: {w}\n")
+    for err in rep.errors:
+        sys.stderr.write(f"scorekeep: {err}\n")
+    if rep.audit is None:
+        raise typer.Exit(2)
+    return rep.audit, bool(rep.errors)
 
 
 def _title(audit) -> str:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from .common import SheetFormat, _internal, _load, _out, _title, app
+from .common import SheetFormat, _internal, _load_partial, _out, _title, app
 
 
 @app.command()
@@ -30,17 +30,17 @@ def score(
     from .. import api
     from . import render
 
-    audit = _load(file)
+    audit, unreadable = _load_partial(file)  # the table up to an unreadable hand, then exit 2
     try:
         sheet = api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(str(file), e)
     if format is SheetFormat.json:
         _out(render.sheet_json(sheet, audit.violations, audit.events))
-        return
+        raise typer.Exit(2 if unreadable else 0)
     if format is SheetFormat.csv:
         sys.stdout.write(render.sheet_csv(sheet))
-        return
+        raise typer.Exit(2 if unreadable else 0)
     md = format is SheetFormat.markdown
     if audit.violations:
         head = f"{len(audit.violations)} violation{'s' if len(audit.violations) != 1 else ''}:"
@@ -49,3 +49,4 @@ def score(
              else head + "\n" + "\n".join(f"  {x}" for x in lines))
         _out("")
     _out(render.sheet_text(sheet, _title(audit), format.value))
+    raise typer.Exit(2 if unreadable else 0)
