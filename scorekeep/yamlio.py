@@ -217,10 +217,10 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
             return f"this is not valid YAML{wide_hint(body)}", bad
     if "expected ',' or ']'" in problem:
         return (f"this is not valid YAML: the list opened with `[` on line {cline} is not closed with `]` "
-                "(or an entry lacks its comma)", line)
+                "(or an entry lacks its comma)", cline)
     if "expected ',' or '}'" in problem:
         return (f"this is not valid YAML: the mapping opened with `{{` on line {cline} is not closed with `}}` "
-                "(or an entry lacks its comma)", line)
+                "(or an entry lacks its comma)", cline)
     if "quoted scalar" in context and "end of stream" in problem:
         return f"this is not valid YAML: the quote opened on line {cline} is never closed", cline
     if "mapping values are not allowed" in problem:
