@@ -136,23 +136,23 @@ def test_warnings_surface_in_check_text_and_json_only_when_there_are_some(tmp_pa
 # --- item 13: read on past an unreadable hand ---------------------------------------------
 
 def test_every_slip_of_a_file_is_reported_in_one_run_and_hands_before_the_first_are_judged() -> None:
-    p = api.audit_file_partial(str(record("oh-hell/slips-four-hands.yaml")))
+    p = api.audit_file_partial(str(record("oh-hell/slips/four-hands.yaml")))
     assert [e.line for e in p.errors] == [12, 15, 16, 18]
     assert "hand 3 could not be read: the check stops before it" in p.errors[0].message
     assert all("could not be read" not in e.message for e in p.errors[1:])
     assert p.audit is not None and [h.number for h in p.audit.result.hands] == [1, 2]
-    assert all(e.path and e.path.endswith("slips-four-hands.yaml") for e in p.errors)
+    assert all(e.path and e.path.endswith("four-hands.yaml") for e in p.errors)
 
 
 def test_rook_hands_before_the_gap_are_scored() -> None:
-    p = api.audit_file_partial(str(record("rook/slip-hand-3.yaml")))
+    p = api.audit_file_partial(str(record("rook/slips/hand-3.yaml")))
     assert [e.line for e in p.errors] == [12, 13]
     assert p.audit is not None
     assert api.sheet(p.audit).totals == {"North/South": 110, "East/West": 130}
 
 
 def test_daifugo_games_before_the_gap_are_judged_and_later_sets_only_read() -> None:
-    p = api.audit_file_partial(str(record("daifugo/slip-game-2.yaml")))
+    p = api.audit_file_partial(str(record("daifugo/slips/game-2.yaml")))
     assert [e.line for e in p.errors] == [8, 10]
     assert "game 2 of set 1 could not be read: the check stops before it" in p.errors[0].message
     assert p.audit is not None
@@ -167,7 +167,7 @@ def test_an_unreadable_header_stops_the_file_with_one_error() -> None:
 
 def test_the_strict_entry_points_still_raise_the_first_error() -> None:
     with pytest.raises(api.InputError) as e:
-        api.audit_file(str(record("oh-hell/slips-four-hands.yaml")))
+        api.audit_file(str(record("oh-hell/slips/four-hands.yaml")))
     assert e.value.line == 12
 
 
@@ -178,7 +178,7 @@ def test_errors_are_capped_per_file() -> None:
 
 
 def test_check_lists_every_slip_and_exits_2() -> None:
-    path = str(record("oh-hell/slips-four-hands.yaml"))
+    path = str(record("oh-hell/slips/four-hands.yaml"))
     r = cli("check", path)
     assert r.code == 2
     assert [line.split(":")[1] for line in r.err.splitlines()] == ["12", "15", "16", "18"]
@@ -187,7 +187,7 @@ def test_check_lists_every_slip_and_exits_2() -> None:
 
 
 def test_score_shows_the_table_up_to_the_gap_and_exits_2() -> None:
-    path = str(record("oh-hell/slips-four-hands.yaml"))
+    path = str(record("oh-hell/slips/four-hands.yaml"))
     r = cli("score", path)
     assert r.code == 2
     assert "after 2 of 5 hands" in r.out
@@ -197,5 +197,5 @@ def test_score_shows_the_table_up_to_the_gap_and_exits_2() -> None:
 
 
 def test_replay_of_a_file_with_slips_lists_them_all_and_exits_2() -> None:
-    r = cli("replay", str(record("oh-hell/slips-four-hands.yaml")))
-    assert r.code == 2 and r.err.count("slips-four-hands.yaml") == 4
+    r = cli("replay", str(record("oh-hell/slips/four-hands.yaml")))
+    assert r.code == 2 and r.err.count("four-hands.yaml") == 4
