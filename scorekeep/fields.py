@@ -94,8 +94,11 @@ def text(node: Node, what: str, *, allow_empty: bool = False) -> str:
 def whole(node: Node, what: str) -> int:
     """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not.
     Full-width digits (`３`, typed with a Japanese input method on) are read as digits."""
-    if isinstance(node, Scalar):
-        raw = node.value.strip()
+    if node.__class__ is Scalar:
+        raw = node.value  # type: ignore[union-attr]
+        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3`
+            return int(raw)
+        raw = raw.strip()
         if not raw.isascii():
             raw = normalize("NFKC", raw).strip()
         if _WHOLE.match(raw):
@@ -222,7 +225,8 @@ def colon_slip(text: str, valid: Iterable[str]) -> str | None:
 def per_player(node: Node, names: Sequence[str], what: str) -> list[tuple[str, Scalar, Node]]:
     """A `{player: value}` mapping in written order: (name, key node, value node)."""
     m = mapping(node, what)
-    return [(player(k, names, f"{what}"), k, v) for k, v in m.pairs]
+    # the common case inline: this runs for every trick and every bid of an archive
+    return [(k.value if k.value in names else player(k, names, what), k, v) for k, v in m.pairs]
 
 
 # --- names that only look alike ---------------------------------------------------------

@@ -4,8 +4,11 @@ Every scalar stays text: YAML 1.1's implicit typing would turn a player called `
 False, `1` into an int and `2026-11-30` into a date, so we never resolve types here; the
 record readers decide what a value means where they know what it should be.
 
-We build nodes from the parser's event stream ourselves (no recursion, no constructor), so
-anchors, aliases, tags, duplicate keys and deep nesting are refused before they can do harm.
+We build nodes from the parser's event stream ourselves, consuming each event once (no
+recursion, no constructor, no resolver), so anchors, aliases, tags, duplicate keys and deep
+nesting are refused before they can do harm. The text is NFC-normalised first: a name typed
+on a Mac (`René` decomposed) is the same name as everywhere else. A YAML slip is told in a
+card player's words at the line of the slip (a missing colon, a tab, a full-width `：`).
 """
 
 from __future__ import annotations
@@ -274,6 +277,7 @@ def _build(loader: _Loader, check: bool = True) -> Node:
     MAP_END, SEQ_END, DOC_START, STREAM_END = E.MappingEndEvent, E.SequenceEndEvent, E.DocumentStartEvent, \
         E.StreamEndEvent
     get = loader.get_event
+    new_scalar = Scalar
     root: Node | None = None
     documents = 0
     stack: list[tuple[object, list | None, dict | None, Scalar | None]] = []
@@ -288,7 +292,7 @@ def _build(loader: _Loader, check: bool = True) -> Node:
             if check and (ev.anchor is not None or ev.tag is not None):
                 _refuse(ev)
             value = ev.value
-            node: Node = Scalar(value, ev.start_mark.line + 1, not ev.style)  # libyaml: plain style is ""
+            node: Node = new_scalar(value, ev.start_mark.line + 1, not ev.style)  # libyaml: plain style is ""
             if index is not None:
                 if key is None:
                     first = index.get(value)
