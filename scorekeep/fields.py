@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
-from unicodedata import normalize
 
 from .errors import InputError
 from .yamlio import Map, Node, Scalar, Seq, wide_hint
@@ -100,6 +99,8 @@ def whole(node: Node, what: str) -> int:
             return int(raw)
         raw = raw.strip()
         if not raw.isascii():
+            from unicodedata import normalize  # only for non-ASCII input (start-up cost)
+
             raw = normalize("NFKC", raw).strip()
         if _WHOLE.match(raw):
             if len(raw) > 30:
@@ -245,6 +246,8 @@ def skeleton(name: str) -> str:
     with difficulty."""
     if name.isascii():
         return name.casefold()
+    from unicodedata import normalize
+
     return normalize("NFKC", name).translate(_LOOKS_LATIN).casefold()
 
 

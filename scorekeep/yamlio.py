@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from typing import NoReturn, Union
-from unicodedata import normalize as _nfc
 
 import yaml
 
@@ -241,7 +240,9 @@ def parse(text: str) -> Node:
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     if not text.isascii():  # names typed on a Mac arrive decomposed (`René`); one pass for the file
-        text = _nfc("NFC", text)
+        from unicodedata import normalize  # not at import: it costs start-up 8 ms
+
+        text = normalize("NFC", text)
     loader = _Loader(text)
     try:
         # Anchors, aliases and tags need their indicator in the text; without one, the checks
