@@ -125,7 +125,8 @@ def choice(node: Node, what: str, choices: Sequence[str]) -> str:
             if raw.lower() == c.lower():
                 return c
         raise InputError(
-            f"{what} cannot be `{raw}`{did_you_mean(raw, choices)} (valid values: {listing(choices)})",
+            f"{what} cannot be `{raw}`{did_you_mean(raw, choices)} (valid values: {listing(choices)})"
+            f"{wide_hint(raw)}",
             node.line)
     raise InputError(f"{what} must be one of {listing(choices)}, not {kind(node)}", node.line)
 
@@ -152,7 +153,7 @@ def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str)
     for item in items(node, what):
         card = parse(item.value.strip())
         if card is None:
-            raise InputError(f"`{item.value}` in {what} is not a card: {explain}", item.line)
+            raise InputError(f"`{item.value}` in {what} is not a card: {explain}{wide_hint(item.value)}", item.line)
         out.append(card)
     return tuple(out)
 
@@ -166,7 +167,7 @@ def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) 
         raise InputError(f"{what} must be one card, not {kind(node)}", node.line)
     found = parse(node.value.strip())
     if found is None:
-        raise InputError(f"`{node.value}` in {what} is not a card: {explain}", node.line)
+        raise InputError(f"`{node.value}` in {what} is not a card: {explain}{wide_hint(node.value)}", node.line)
     return found
 
 

@@ -14,6 +14,7 @@ card player's words at the line of the slip (a missing colon, a tab, a full-widt
 from __future__ import annotations
 
 import os
+import re
 from typing import NoReturn, Union
 
 import yaml
@@ -159,10 +160,15 @@ def wide_hint(text: str) -> str:
     return "; " + "; ".join(hints) if hints else ""
 
 
+_KEY_THEN_FLOW = re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]")
+
+
 def _source_line(text: str, line: int) -> str:
-    """Line `line` (1-based) of the text, without its end."""
+    """Line `line` (1-based) of the text, without its end; a very long line is cut (it is
+    quoted in a message)."""
     lines = text.split("\n", line)
-    return lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    src = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    return src if len(src) <= 120 else src[:119] + "…"
 
 
 def _wide_colon(body: str) -> str:
@@ -225,6 +231,8 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
                 "(or an entry lacks its comma)", cline)
     if "quoted scalar" in context and "end of stream" in problem:
         return f"this is not valid YAML: the quote opened on line {cline} is never closed", cline
+    if "mapping values are not allowed" in problem and _KEY_THEN_FLOW.match(src):
+        return _missing_colon(src), line  # `tricks {North: 3, …}`: the key lost its colon
     if "mapping values are not allowed" in problem:
         return (f"this is not valid YAML: a second `: ` on line {line}; put a value that holds `: ` in quotes, "
                 "or start a new line for the next key", line)
