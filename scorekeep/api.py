@@ -15,9 +15,9 @@ from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .yamlio import Map, Node, parse, read_file
+from .yamlio import Map, Node, decode, parse, read_file
 
-__all__ = ["InputError", "Partial", "audit_file", "audit_file_partial", "audit_text", "audit_text_partial",
+__all__ = ["InputError", "Partial", "audit_file", "audit_data_partial", "audit_file_partial", "audit_text", "audit_text_partial",
            "game_of", "read_record", "replay", "sheet"]
 
 
@@ -71,6 +71,11 @@ def audit_file_partial(path: str) -> Partial:
     """Read one record file on past unreadable hands and audit the part before the first one.
     Never raises InputError: input errors are returned, each with path and line."""
     return _partial(lambda: read_file(path), path)
+
+
+def audit_data_partial(data: bytes, path: str) -> Partial:
+    """Like audit_file_partial, for a file's bytes read elsewhere (standard input)."""
+    return _partial(lambda: parse(decode(data)), path)
 
 
 def audit_text_partial(text: str, path: str = "<text>") -> Partial:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import api
-from .errors import InputError
+from .errors import InputError, shown
 from .fields import ReadWarning
 from .game import Audit
 
@@ -35,22 +35,25 @@ class FileReport:
         return not self.errors and self.audit is not None and self.audit.ok
 
     def to_json(self) -> dict[str, Any]:
+        """The file's entry of `check --format json`; past 100 findings of one rule, the rest
+        are one closing finding with their count in `more`."""
         a = self.audit
         out = {
             "path": self.path,
             "game": self.game,
             "ok": self.ok,
             "errors": [e.to_json() for e in self.errors],
-            "violations": [v.to_json() for v in a.violations] if a else [],
-            "events": [e.to_json() for e in a.events] if a else [],
+            "violations": [v.to_json() for v in shown(a.violations)] if a else [],
+            "events": [e.to_json() for e in shown(a.events, "event")] if a else [],
         }
         if self.warnings:  # only when there are some: ordinary files keep the documented shape
             out["warnings"] = [w.to_json() for w in self.warnings]
         return out
 
 
-def check_file(path: str) -> FileReport:
-    """Read and audit one file; input errors are caught and reported, never raised. A file is
-    read on past an unreadable hand or game, and judged up to the first one."""
-    p = api.audit_file_partial(path)
+def check_file(path: str, data: bytes | None = None) -> FileReport:
+    """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
+    input errors are caught and reported, never raised. A file is read on past an unreadable
+    hand or game, and judged up to the first one."""
+    p = api.audit_file_partial(path) if data is None else api.audit_data_partial(data, path)
     return FileReport(path, p.game, p.audit, p.errors, p.warnings)

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _title, app
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -49,6 +49,7 @@ def score(
       scorekeep score game.yaml --format html -o sheet.html
     """
     from .. import api
+    from ..errors import shown
     from . import render
 
     audit, unreadable = _load_partial(file)  # the table up to an unreadable hand, then exit 2
@@ -68,7 +69,7 @@ def score(
         text = html.sheet_page(audit, sheet, _title(audit), str(file))
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, _title(audit),
-                                     [render.finding_line(str(file), v) for v in audit.violations])
+                                     [render.finding_line(str(file), v) for v in shown(audit.violations)])
     else:
         body = render.sheet_text(sheet, _title(audit), wide=True)
         if not wide:
@@ -76,7 +77,7 @@ def score(
                 body = render.sheet_text(sheet, _title(audit), wide=False)
         if audit.violations:
             n = len(audit.violations)
-            lines = [render.finding_line(str(file), v) for v in audit.violations]
+            lines = [render.finding_line(str(file), v) for v in shown(audit.violations)]
             body = f"{n} violation{'s' if n != 1 else ''}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
         text = body
     if output is not None and str(output) != "-":
@@ -85,5 +86,8 @@ def score(
         except OSError as e:
             _fail(f"{output}: cannot write ({e.strerror or e})")
         raise typer.Exit(2 if unreadable else 0)
-    _out(text)
+    if format is SheetFormat.csv and not standings:
+        _out_raw(text)
+    else:
+        _out(text)
     raise typer.Exit(2 if unreadable else 0)
