@@ -207,3 +207,9 @@ def test_score_shows_the_table_up_to_the_gap_and_exits_2() -> None:
 def test_replay_of_a_file_with_slips_lists_them_all_and_exits_2() -> None:
     r = cli("replay", str(record("oh-hell/slips/four-hands.yaml")))
     assert r.code == 2 and r.err.count("four-hands.yaml") == 4
+
+
+def test_full_width_digits_in_a_rook_auction_are_numbers() -> None:
+    a = audit_text("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\n"
+                   "hands:\n  - bidding: [７０, pass, ７５, pass, pass]\n")
+    assert [c.amount for c in a.record.hands[0].bidding] == [70, None, 75, None, None]
