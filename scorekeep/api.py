@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from . import fields
@@ -34,19 +34,27 @@ def read_record(root: Node) -> tuple[Game, object]:
     return game, game.read(root)
 
 
-def audit_file(path: str) -> Audit:
-    """Read and replay one record file. Raises InputError (with path and line) if unreadable."""
-    return _audit(lambda: read_file(path), path)
+def audit_file(path: str, overrides: Mapping[str, str] | None = None) -> Audit:
+    """Read and replay one record file. Raises InputError (with path and line) if unreadable.
+
+    `overrides` ({option: value as text}, e.g. `{"failed_score": "tricks"}`) replace what the
+    record's `rules:` say, for a what-if reading (see `scorekeep.whatif`)."""
+    return _audit(lambda: read_file(path), path, overrides)
 
 
-def audit_text(text: str, path: str = "<text>") -> Audit:
+def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Audit:
     """Like audit_file, for a record held in memory."""
-    return _audit(lambda: parse(text), path)
+    return _audit(lambda: parse(text), path, overrides)
 
 
-def _audit(load: Callable[[], Node], path: str) -> Audit:
+def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
     try:
-        game, record = read_record(load())
+        root = load()
+        if overrides:
+            from .whatif import with_rules
+
+            root = with_rules(root, game_of(root), overrides)[0]  # type: ignore[arg-type]
+        game, record = read_record(root)
     except InputError as e:
         e.path = e.path or path
         raise
@@ -67,29 +75,34 @@ class Partial(NamedTuple):
     """Readable but suspicious: player names that only look alike."""
 
 
-def audit_file_partial(path: str) -> Partial:
-    """Read one record file on past unreadable hands and audit the part before the first one.
-    Never raises InputError: input errors are returned, each with path and line."""
-    return _partial(lambda: read_file(path), path)
+def audit_file_partial(path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+    """Read one record file on past unreadable hands and audit the part before the first one
+    (`overrides` as for audit_file). Never raises InputError: input errors are returned,
+    each with path and line."""
+    return _partial(lambda: read_file(path), path, overrides)
 
 
-def audit_data_partial(data: bytes, path: str) -> Partial:
+def audit_data_partial(data: bytes, path: str, overrides: Mapping[str, str] | None = None) -> Partial:
     """Like audit_file_partial, for a file's bytes read elsewhere (standard input)."""
-    return _partial(lambda: parse(decode(data)), path)
+    return _partial(lambda: parse(decode(data)), path, overrides)
 
 
-def audit_text_partial(text: str, path: str = "<text>") -> Partial:
+def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Partial:
     """Like audit_file_partial, for a record held in memory."""
-    return _partial(lambda: parse(text), path)
+    return _partial(lambda: parse(text), path, overrides)
 
 
-def _partial(load: Callable[[], Node], path: str) -> Partial:
+def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
     game: Game | None = None
     with fields.reading() as r:
         try:
             root = load()
             game = game_of(root)
             assert isinstance(root, Map)
+            if overrides:
+                from .whatif import with_rules
+
+                root = with_rules(root, game, overrides)[0]
             record = game.read(root)
         except InputError as e:  # the header, or the YAML itself: nothing to judge
             r.errors.append(e)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import api
@@ -51,9 +52,11 @@ class FileReport:
         return out
 
 
-def check_file(path: str, data: bytes | None = None) -> FileReport:
+def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
     input errors are caught and reported, never raised. A file is read on past an unreadable
-    hand or game, and judged up to the first one."""
-    p = api.audit_file_partial(path) if data is None else api.audit_data_partial(data, path)
+    hand or game, and judged up to the first one. `overrides` replace options of the record's
+    `rules:` (see `scorekeep.whatif`)."""
+    p = (api.audit_file_partial(path, overrides) if data is None
+         else api.audit_data_partial(data, path, overrides))
     return FileReport(path, p.game, p.audit, p.errors, p.warnings)

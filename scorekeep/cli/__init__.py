@@ -10,7 +10,17 @@ on the one Typer `app` from `common.py`; heavy imports stay inside the command f
 
 from __future__ import annotations
 
-from . import check_cmd, demo_cmd, replay_cmd, rules_cmd, score_cmd, stats_cmd  # noqa: F401  (register commands)
+from . import (  # noqa: F401  (register commands)
+    add_cmd,
+    check_cmd,
+    demo_cmd,
+    new_cmd,
+    play_cmd,
+    replay_cmd,
+    rules_cmd,
+    score_cmd,
+    stats_cmd,
+)
 from .common import app, run
 
 __all__ = ["app", "main"]

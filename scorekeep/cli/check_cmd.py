@@ -27,6 +27,9 @@ def check(
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
                                        help="Processes to check with [default: every core, for many files]."),
+    rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
+                                             help="Check under another house rule (repeatable) and say which "
+                                                  "violations that adds or removes, e.g. --rule hook=false."),
 ) -> None:
     """Check records against the rules and list every violation.
 
@@ -39,6 +42,7 @@ def check(
       scorekeep check game.yaml
       scorekeep check archive/ --format json
       cat game.yaml | scorekeep check -
+      scorekeep check game.yaml --rule hook=false
     """
     import gc
 
@@ -47,6 +51,7 @@ def check(
     # An audit makes a great many small tuples that die young by reference counting anyway;
     # collecting every 700 allocations (the default) costs an archive about a fifth of its time.
     gc.set_threshold(10_000, 50, 100)
+    overrides = _overrides(rule)
     paths = _expand(files)
     stdin = sys.stdin.buffer.read(_max_bytes() + 1) if STDIN in paths else None
     json_out = format is CheckFormat.json
@@ -57,7 +62,7 @@ def check(
         _write(render.FILES_HEAD)
     # Each file's output is written as soon as it (and every file before it) is done: nothing
     # of an archive is held but the counts.
-    for i, done in enumerate(_results(paths, stdin, json_out, ascii_only, jobs), 1):
+    for i, done in enumerate(_results(paths, stdin, json_out, ascii_only, jobs, overrides), 1):
         if done.internal is not None:
             if progress:
                 progress.clear()
@@ -84,6 +89,17 @@ def check(
         raise typer.Exit(2)
     if tally.bad:
         raise typer.Exit(1)
+
+
+def _overrides(rule: list[str] | None) -> dict[str, str]:
+    """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
+    from ..errors import InputError
+    from ..whatif import parse_pairs
+
+    try:
+        return parse_pairs(rule or ())
+    except InputError as e:
+        _fail(e.message)
 
 
 def _max_bytes() -> int:
@@ -131,23 +147,41 @@ class Done(NamedTuple):
     """`Type: message` of an exception: a bug, reported as exit 3."""
 
 
-def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool) -> Done:
-    """Check one file and render what `check` prints for it (in a worker process or here)."""
+def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
+              overrides: dict[str, str] | None = None) -> Done:
+    """Check one file and render what `check` prints for it (in a worker process or here);
+    with `overrides` (`--rule`), also what they change against the record's own rules."""
     from ..errors import shown
     from ..report import check_file
     from . import render
 
     try:
-        rep = check_file(path, data)
+        rep = check_file(path, data, overrides)
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
+        changes = None
+        if overrides and a is not None:
+            from ..whatif import against_own
+
+            changes = against_own(path, a, data)
         if json_out:
-            return Done(path, render.file_json(rep.to_json(), ascii_only=ascii_only), "",
+            doc = rep.to_json()
+            if changes is not None:
+                assert a is not None
+                doc["what_if"] = {"rules": {k: a.header.options[k] for k in overrides},
+                                  "violations_added": [v.to_json() for v in changes[0]],
+                                  "violations_removed": [v.to_json() for v in changes[1]]}
+            return Done(path, render.file_json(doc, ascii_only=ascii_only), "",
                         bool(rep.errors), nv, ne)
         lines = []
         if a is not None:
             lines += [render.finding_line(path, v) for v in shown(a.violations)]
             lines += [render.finding_line(path, e, "event ") for e in shown(a.events, "event")]
+        if changes is not None:
+            from . import whatif_view
+
+            lines.append(f"{path}: what if {whatif_view.rules_text(overrides)}? compared with the record's own rules:")
+            lines += whatif_view.violation_lines(path, *changes)
         # every input error of the file (it is read on past an unreadable hand), warnings first
         said = "\n".join([*map(str, rep.warnings), *map(str, rep.errors)])
         return Done(path, "\n".join(lines), said, bool(rep.errors), nv, ne)
@@ -156,13 +190,13 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool) -
 
 
 def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: bool,
-             jobs: int | None) -> Iterator[Done]:
+             jobs: int | None, overrides: dict[str, str] | None = None) -> Iterator[Done]:
     """Every file's Done, in argument order: here for a few files, else from a process pool
     that gets the files in chunks."""
     workers = _workers(len(paths), jobs)
     if workers <= 1:
         for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only)
+            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
         return
     import multiprocessing
 
@@ -172,7 +206,7 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     # Chunks big enough that handing them out costs little, small enough (about eight per
     # worker) that one slow file does not leave the other cores idle at the end.
     chunk = max(1, min(16, len(paths) // (workers * 8)))
-    args = [(p, stdin if p == STDIN else None, json_out, ascii_only) for p in paths]
+    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
     # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
     with ctx.Pool(workers, initializer=_worker_init) as pool:
         yield from pool.imap(_check_packed, args, chunksize=chunk)

@@ -51,7 +51,9 @@ def replay(
         text = html.replay_page(audit, sections, _title(audit), str(file))
         if output is not None and str(output) != "-":
             try:
-                output.write_text(text, encoding="utf-8")
+                from ..atomic import write_atomically
+
+                write_atomically(str(output), text, overwrite=True)
             except OSError as e:
                 _fail(f"{output}: cannot write ({e.strerror or e})")
         else:

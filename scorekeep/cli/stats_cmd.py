@@ -205,7 +205,9 @@ def stats(
         doc = text(season, format is StatsFormat.markdown)
     if output is not None and str(output) != "-":
         try:
-            output.write_text(doc, encoding="utf-8")
+            from ..atomic import write_atomically
+
+            write_atomically(str(output), doc, overwrite=True)
         except OSError as e:
             _fail(f"{output}: cannot write ({e.strerror or e})")
     elif format is StatsFormat.csv:

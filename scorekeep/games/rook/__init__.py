@@ -4,7 +4,8 @@
   record.py    YAML → frozen Record (input errors only)
   rules.py     legal calls and cards, the replay that finds violations (rule ids `rook.*`)
   score.py     hand scores, game end and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from ...game import Audit, Game, Section, Selection
 from . import record, rules, score
 from .cards import COLOR_NAME, show
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RULES
 
 
 def _signed(n: int) -> str:
