@@ -213,3 +213,8 @@ def test_full_width_digits_in_a_rook_auction_are_numbers() -> None:
     a = audit_text("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\n"
                    "hands:\n  - bidding: [７０, pass, ７５, pass, pass]\n")
     assert [c.amount for c in a.record.hands[0].bidding] == [70, None, 75, None, None]
+
+
+def test_what_if_on_a_file_with_slips_lists_them_and_exits_2() -> None:
+    r = cli("check", "--rule", "hook=false", str(record("oh-hell/slips/four-hands.yaml")))
+    assert r.code == 2 and "internal error" not in r.err and r.err.count("four-hands.yaml") == 4

@@ -160,7 +160,7 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None
-        if overrides and a is not None:
+        if overrides and a is not None and not rep.errors:  # what-if compares readable records only
             from ..whatif import against_own
 
             changes = against_own(path, a, data)
