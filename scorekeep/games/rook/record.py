@@ -23,7 +23,7 @@ PLAYED_KEYS = ("bid", "discard", "trump", "tricks", "points", "scores")
 _PASS_WORDS = frozenset(("pass", "p", "過", "过"))
 _NO_TRUMP_WORDS = frozenset(("none", "no", "no trump", "notrump", "no-trump", "nt", "無", "無王", "无王"))
 _NUMBER = re.compile(r"\d{1,2}\Z")
-_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
+_WHOLE = re.compile(r"[+-]?\d+\Z")  # \d: full-width digits too (fields.whole reads them)
 _TRUMP_HELP = "write red, yellow, black or green (also R Y B G, 紅 黃 黑 綠)"
 
 
@@ -307,5 +307,5 @@ def read(doc: Map) -> Record:
     hands: tuple[Hand, ...] = ()
     if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
         seq = fields.sequence(hands_node, "`hands`")
-        hands = tuple(_hand(h, i, players, teams) for i, h in enumerate(seq.items, 1))
+        hands = fields.each(seq.items, lambda h, i: _hand(h, i, players, teams), "hand {}".format)
     return Record(header, first, teams, hands)
