@@ -3,6 +3,8 @@
   cards.py     the Rook card value and its cached parser
   record.py    YAML → frozen Record (input errors only)
   rules.py     legal calls and cards, the replay that finds violations (rule ids `rook.*`)
+  model.py     the frozen values: moves, replayed hands and tricks, the match result
+  engine.py    positions: who acts, the legal moves (named filters with rule ids), rulings
   score.py     hand scores, game end and the score sheet
   rulebook.py  the rules in words, and the house-rule options
 """
@@ -10,7 +12,7 @@
 from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
-from . import record, rules, score
+from . import model, record, rules, score
 from .cards import COLOR_NAME, show
 from .rulebook import OPTIONS, RULES
 
@@ -21,7 +23,7 @@ def _signed(n: int) -> str:
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
     """Each hand trick by trick as the source article tabulates it, then the nest and the total check."""
-    result: rules.Result = audit.result
+    result: model.Result = audit.result
     rec: record.Record = audit.record
     teams = result.teams
     out = []

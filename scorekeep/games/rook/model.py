@@ -1,0 +1,64 @@
+"""Rook's frozen values: what a replayed hand and match come to.
+
+`rules.py` (the driver over the engine) builds them, `score.py` and the replay read them; this
+module depends on nothing but the record and card values, so no game module imports in a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ...game import Play
+from .cards import Card
+from .record import Teams
+
+
+class PlayedTrick(NamedTuple):
+    """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
+
+    number: int
+    plays: tuple[Play, ...]
+    winner: str | None
+    why: str
+    points: int
+    """Counters in the trick."""
+    judged: tuple[Play, ...] = ()
+    """The plays as judged: a card outside the deck replaced by the deck card it must have been,
+    when the rest of the hand leaves exactly one (see `stand_ins`)."""
+
+
+class HandResult(NamedTuple):
+    number: int
+    dealer: str
+    seating: tuple[str, ...]
+    calls: tuple[tuple[str, int | None], ...]
+    """The auction as replayed: (caller, amount or None for pass)."""
+    bidder: str | None
+    bid: int | None
+    bid_team: str | None
+    forced: bool
+    """All passed and the dealer took the hand at the minimum (`all_pass: dealer-forced`)."""
+    thrown_in: bool
+    trump: str | None
+    nest: tuple[Card, ...] | None
+    """The nest that goes to the last trick, if known: what 36 different cards played leave of the
+    deck (in no particular order), else the cards the bid winner put back as written."""
+    nest_points: int | None
+    last_winner: str | None
+    tricks: tuple[PlayedTrick, ...]
+    points: Mapping[str, int] | None
+    """Counters captured per team, once the hand's result is known."""
+    scores: Mapping[str, int] | None
+    made: bool | None
+    complete: bool
+    counted: bool
+    """False for an unfinished or thrown-in hand and for a hand recorded after the game was won."""
+
+
+class Result(NamedTuple):
+    teams: Teams
+    hands: tuple[HandResult, ...]
+    totals: Mapping[str, int]
+    winner: str | None
+    won_at: int | None
