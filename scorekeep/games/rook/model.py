@@ -62,3 +62,67 @@ class Result(NamedTuple):
     totals: Mapping[str, int]
     winner: str | None
     won_at: int | None
+
+
+# --- moves: small frozen values; str() is the canonical text ------------------------------
+
+class CallMove(NamedTuple):
+    """An auction call: a bid of `amount`, or a pass (`amount` None). `player` None: the record
+    does not name the caller, who is then whoever's turn it is."""
+
+    player: str | None
+    amount: int | None
+
+    def __str__(self) -> str:
+        return "pass" if self.amount is None else str(self.amount)
+
+
+class DiscardMove(NamedTuple):
+    """The bid winner's 5 cards put back as the new nest; `cards` None when the record does not
+    say which (the bid winner's hand is then known only by its count)."""
+
+    player: str
+    cards: tuple[Card, ...] | None
+
+    def __str__(self) -> str:
+        from .cards import show
+
+        return "?" if self.cards is None else show(self.cards)
+
+
+class TrumpMove(NamedTuple):
+    """The bid winner names trump: a color letter (`R Y B G`), `none` (no trump: a violation)
+    or None when the record does not say."""
+
+    player: str
+    color: str | None
+
+    def __str__(self) -> str:
+        from .cards import COLOR_NAME
+
+        return COLOR_NAME.get(self.color or "", str(self.color or "?"))
+
+
+class CardMove(NamedTuple):
+    """A card played to the trick. `written` is the card as the record wrote it when that is not
+    a card of the deck and the rest of the hand shows which card it was (`card`)."""
+
+    player: str
+    card: Card
+    written: Card | None = None
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+class ResultMove(NamedTuple):
+    """The summary result of a hand: captured points per team, in the teams' order (the team of
+    the first player first); None for a team the record leaves out (it captured the rest)."""
+
+    points: tuple[int | None, int | None]
+
+    def __str__(self) -> str:
+        return "-".join("?" if p is None else str(p) for p in self.points)
+
+
+Move = CallMove | DiscardMove | TrumpMove | CardMove | ResultMove
