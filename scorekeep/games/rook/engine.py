@@ -392,22 +392,39 @@ DISCARD_FILTERS = (Filter("rook.nest-exchange", "five cards from the fourteen he
 TRUMP_FILTERS = (Filter("rook.trump", "a color is trump", _trump_named),)
 
 
-def summary_problem(table: Table, values: Mapping[str, int], given: Iterable[str]) -> tuple[str | None, str] | None:
-    """rook.points-total for a summary result: the team whose written points are impossible (or None
-    when only their sum is wrong) and why; None when the points can be right. `values` has both teams
-    (one left out is given the rest); `given` are the teams the record wrote."""
+def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str, int], line: int | None,
+                    hand: int) -> Finding | None:
+    """rook.points-total for a summary result, or None when the points can be right. `values` has both
+    teams (one the record leaves out is given the rest); `lines` are the lines of the teams the record
+    wrote, `line` that of the whole `points` entry (for a wrong sum)."""
     labels = table.teams.labels
-    given = set(given)
-    bad = [t for t in values if t in given and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
+    bad = [t for t in values if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
     if bad:
-        return bad[0], (f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, "
-                        f"10s and 14s worth 10, the Bird 20 — so each team's points are a multiple of 5 from 0 "
-                        f"to {table.total}")
+        return _f("rook.points-total",
+                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, 10s and "
+                  f"14s worth 10, the Bird 20 — so each team's points are a multiple of 5 from 0 to {table.total}",
+                  line=lines[bad[0]], hand=hand)
     if sum(values.values()) != table.total:
         written = " + ".join(f"{t} {values[t]}" for t in labels)
-        return None, (f"the captured points add up to {written} = {sum(values.values())}, but the counters in "
-                      f"the deck (nest included) add up to {table.total}: every counter is captured by one team")
+        return _f("rook.points-total",
+                  f"the captured points add up to {written} = {sum(values.values())}, but the counters in the deck "
+                  f"(nest included) add up to {table.total}: every counter is captured by one team",
+                  line=line, hand=hand)
     return None
+
+
+def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
+    labels = pos.table.teams.labels
+    given = {t: v for t, v in zip(labels, m.points) if v is not None}
+    values = dict(given)
+    for t in labels:
+        if t not in values:
+            values[t] = pos.table.total - sum(given.values())
+    found = summary_finding(pos.table, values, {t: 0 for t in given}, None, pos.number)
+    return None if found is None else found.message
+
+
+RESULT_FILTERS = (Filter("rook.points-total", "the counters add up", _points_total),)
 
 
 # --- the position ------------------------------------------------------------------------
@@ -619,7 +636,7 @@ class HandPosition:
 
     def filters(self) -> tuple[Filter, ...]:
         return {"call": CALL_FILTERS, "discard": DISCARD_FILTERS, "trump": TRUMP_FILTERS,
-                "play": PLAY_FILTERS}.get(self.phase, ())
+                "play": PLAY_FILTERS, "result": RESULT_FILTERS}.get(self.phase, ())
 
     def legal_moves(self) -> list[Any]:
         """The legal moves here, in canonical order."""
@@ -694,7 +711,7 @@ class HandPosition:
             return "rook.nest-exchange", f"legal: {move.player} puts back {move}"
         if isinstance(move, TrumpMove):
             return "rook.trump", f"legal: {move} is trump"
-        return "rook.points-total", f"legal: {move}"
+        return "rook.points-total", f"legal: {move} adds up to the {self.table.total} counters of the deck"
 
     def steps(self, move: Any) -> tuple[Step, ...]:
         """The questions that decide a card, in the article's order: holds the led color? the Bird?
@@ -744,8 +761,9 @@ class HandPosition:
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
         if isinstance(move, ResultMove):
+            why = _points_total(self, move)
             self.phase = "over"
-            return []
+            return [] if why is None else [_f("rook.points-total", why, line=line, hand=self.number)]
         raise TypeError(move)
 
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
@@ -911,7 +929,9 @@ class HandPosition:
         out: list[Finding] = []
         why = _turn_order(self, m)
         if why is not None:
-            out.append(_f("rook.turn-order", why, **where))
+            # A later trick led by the wrong player: who leads is decided by rook.trick-winner.
+            see = ("rook.trick-winner",) if not self.plays and t > 1 else ()
+            out.append(Finding("rook.turn-order", why, see=see, **where))
             self.disordered = True
         led = _led(self)
         why = _deck(self, m)
@@ -1065,4 +1085,4 @@ class HandPosition:
 
 
 __all__ = ["CALL_FILTERS", "DISCARD_FILTERS", "HandPosition", "PLAY_FILTERS", "TRUMP_FILTERS", "Table",
-           "from_left", "left_of", "legal_cards", "may_play", "seating", "summary_problem", "trick_winner"]
+           "from_left", "left_of", "legal_cards", "may_play", "seating", "summary_finding", "trick_winner"]

@@ -54,6 +54,8 @@ class HandResult(NamedTuple):
     complete: bool
     counted: bool
     """False for an unfinished or thrown-in hand and for a hand recorded after the game was won."""
+    seat: str | None = None
+    """The dealer whose left bid and led first (the record's `dealer` may be only miswritten)."""
 
 
 class Result(NamedTuple):

@@ -23,7 +23,7 @@ from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (TRICKS, HandPosition, Table, from_left, left_of, legal_cards, may_play,
-                     seating, summary_problem, trick_winner)
+                     seating, summary_finding, trick_winner)
 from .model import CallMove, DiscardMove, HandResult, PlayedTrick, Result, TrumpMove
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made, mistaken_scores
@@ -174,7 +174,8 @@ class _Replay:
                 f"hand {n} was bid and played as if the seats had not changed ({', '.join(old)} clockwise), but "
                 f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
                 f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
-                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer)
+                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer,
+                see=("rook.bid-order", "rook.turn-order"))
         self.f.violations += trial.violations
         self.f.events += trial.events
         return result, dealer, None, old
@@ -218,14 +219,14 @@ class _Replay:
                 f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
                 f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
                 f"hands played, and the deal passes to {expected} ({house})",
-                line=hand.dealer_line, hand=n, player=hand.dealer)
+                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.dealer-rotation",))
         else:
             seats = f" (clockwise order now {', '.join(order)})" if order != tuple(self.players) else ""
             self.f.violation(
                 "rook.dealer-rotation",
                 f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
                 f"the deal passes to the left{seats}" + (f" ({house})" if changed else ""),
-                line=hand.dealer_line, hand=n, player=hand.dealer)
+                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.seat-change",) if changed else ())
         return hand.dealer, expected
 
     def seat_dealer(self, hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
@@ -355,7 +356,7 @@ class _Replay:
         calls = pos.calls if bidding else ()
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
-                                    bid=amount, bid_team=bid_team, forced=forced, thrown_in=thrown)
+                                    bid=amount, bid_team=bid_team, forced=forced, thrown_in=thrown, seat=seat)
         if thrown:
             return HandResult(**base, trump=None, nest=None, nest_points=None, last_winner=None, tricks=(),
                               points=None, scores=None, made=None, complete=True, counted=False)
@@ -480,17 +481,16 @@ class _Replay:
     # rook.points-total: a summary result
     def summary_points(self, hand: Hand) -> dict[str, int]:
         """The written captured points (one team written: the other captured the rest), judged by
-        the engine's rook.points-total."""
+        the engine's `summary_finding`."""
         given = dict(hand.points or {})
         values = {t: tv.value for t, tv in given.items()}
         if len(values) == 1:  # one team written: the other captured the rest
             (t, v), = values.items()
             values[self.teams.other(t)] = self.table.total - v
-        problem = summary_problem(self.table, values, given)
+        problem = summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
+                                  hand.number)
         if problem is not None:
-            team, why = problem
-            self.f.violation("rook.points-total", why,
-                             line=given[team].line if team is not None else hand.points_line, hand=hand.number)
+            self.f.violations.append(problem)
         return {t: values[t] for t in self.teams.labels}
 
     # rook.points-recorded, rook.nest-to-last-trick
@@ -512,7 +512,7 @@ class _Replay:
                              f"the points written give the nest's {nest_points} points to {other}, but the nest "
                              f"goes to whoever wins the 9th trick — {last_winner} ({winner_team}) — not "
                              f"automatically to the bidding team: the tricks give {computed}",
-                             line=wrong[0].line, hand=n)
+                             line=wrong[0].line, hand=n, see=("rook.points-recorded",))
             return
         said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
         self.f.violation("rook.points-recorded",
@@ -543,7 +543,7 @@ class _Replay:
                     self.f.violation("rook.contract",
                                      f"the sheet gives {bid_team} {tv.value} for hand {n}, but {bid_team} bid {bid}, "
                                      f"captured {captured} and {result}: {mistakes[tv.value]}, so {bid_team} scores "
-                                     f"{scores[bid_team]}", line=tv.line, hand=n)
+                                     f"{scores[bid_team]}", line=tv.line, hand=n, see=("rook.points-recorded",))
                     return
         computed = ", ".join(f"{t} {scores[t]}" for t in self.teams.labels)
         said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
@@ -553,10 +553,37 @@ class _Replay:
                          f"{status}, which scores {computed} (rook.contract)", line=wrong[0].line, hand=n)
 
 
+def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
+                                                                      list[list[tuple[str, list[str]]]]]:
+    """What was legal at each turn of a replayed hand, from the engine's positions: per call, the
+    caller and the legal calls; per trick, per play, the player and the legal cards (canonical
+    text; a holding the record does not give is the cards that player may still hold)."""
+    table = Table.of(record.players, record.teams, record.header.options)
+    pos, _found, _ = HandPosition.deal(table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
+                                       hand.deal_lines, hand.nest_line)
+    calls: list[tuple[str, list[str]]] = []
+    for who, amount in h.calls:
+        calls.append((pos.to_act or who, [str(m) for m in pos.legal_moves()]))
+        pos.push(CallMove(who, amount))
+    tricks: list[list[tuple[str, list[str]]]] = []
+    if h.thrown_in or h.bidder is None:
+        return calls, tricks
+    pos.won(h.bidder, h.bid, h.forced)
+    pos.push(DiscardMove(h.bidder, hand.discard))
+    pos.push(TrumpMove(h.bidder, hand.trump))
+    for t in h.tricks:
+        turns = []
+        for pl in t.judged or t.plays:
+            turns.append((pos.to_act or pl.player, [str(m) for m in pos.legal_moves()]))
+            pos.play_card(pl)
+        tricks.append(turns)
+    return calls, tricks
+
+
 def audit(record: Record) -> Audit:
     """Replay a Rook record against the rules (see the module docstring)."""
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "audit", "from_left", "left_of", "legal_cards", "may_play",
+__all__ = ["HandResult", "PlayedTrick", "Result", "audit", "legal_turns", "from_left", "left_of", "legal_cards", "may_play",
            "seating", "trick_winner"]
