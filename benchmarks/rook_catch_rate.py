@@ -38,6 +38,7 @@ def main() -> int:
     ap.add_argument("--matches", type=int, default=2000)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--show", type=int, default=3, help="disagreements to print per rule")
+    ap.add_argument("--demo", type=int, default=1000, help="demo matches (random play on the engine) to check")
     args = ap.parse_args()
 
     made: Counter[str] = Counter()
@@ -126,6 +127,24 @@ def main() -> int:
               f"{dropped_once}/{dropped} ({dropped_once / dropped:.1%})")
     print()
     print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
+    if args.demo:
+        # `scorekeep demo rook`: random play among the engine's legal moves. Each match must check clean
+        # and score as played; the features say how often the rare rules come up.
+        from scorekeep.generate import rook as demo  # noqa: PLC0415
+
+        demo_features: Counter[str] = Counter()
+        demo_ok = 0
+        t0 = time.perf_counter()
+        for seed in range(args.demo):
+            g = demo.game(seed)
+            demo_features.update(g.features)
+            audit = api.audit_text(g.text)
+            sheet = api.sheet(audit)
+            demo_ok += not audit.violations and (sheet.totals, sheet.winner) == (g.totals, g.winner)
+        print()
+        print(f"demo (engine random play) {args.demo} matches, {time.perf_counter() - t0:.1f} s: clean and scored "
+              f"as played {demo_ok}/{args.demo}")
+        print("demo features: " + ", ".join(f"{k} {v}" for k, v in sorted(demo_features.items())))
     if notes:
         print()
         print("disagreements:")

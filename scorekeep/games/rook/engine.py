@@ -19,6 +19,7 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -108,6 +109,13 @@ def color_word(color: str | None) -> str:
 def canonical(cards: Iterable[Card]) -> tuple[str, ...]:
     """Cards as `allowed` text: the Bird first, then by color, high to low."""
     return tuple(str(c) for c in sorted(cards, key=sort_key))
+
+
+@lru_cache(maxsize=64)
+def _calls_from(least: int, hi: int, step: int) -> tuple[str, ...]:
+    """The legal calls as text: pass, then every bid from `least` up to `hi` (shared, cached: a
+    record may break the bid steps many thousand times)."""
+    return ("pass", *(str(a) for a in range(least, hi + 1, step)))
 
 
 class Table(NamedTuple):
@@ -448,7 +456,7 @@ class HandPosition:
     high: tuple[str, int] | None
     legal_high: tuple[str, int] | None
     turn: int
-    calls: tuple[tuple[str, int | None], ...]
+    calls: list[tuple[str, int | None]]
     ended: bool
     all_pass: bool
     bidder: str | None
@@ -495,7 +503,7 @@ class HandPosition:
         pos.table, pos.number, pos.order, pos.seat = table, number, tuple(order), seat
         pos.bidders = tuple(from_left(seat, order))
         pos.phase = "call"
-        pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, ()
+        pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, []
         pos.ended = pos.all_pass = pos.forced = False
         pos.bidder = pos.amount = None
         pos.counts = {p: HAND_CARDS for p in table.players}
@@ -575,7 +583,7 @@ class HandPosition:
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in = dict(self.counts), dict(self.played_in)
+        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), list(self.calls)
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
 
@@ -672,7 +680,9 @@ class HandPosition:
     def allowed(self, rule: str) -> tuple[str, ...] | None:
         """The legal choices as canonical text, for a rule that is a legal set; None otherwise."""
         if rule in ("rook.bid-minimum", "rook.bid-step", "rook.bid-maximum"):
-            return tuple(str(m) for m in self.legal_moves())
+            if self.phase != "call" or self.to_act is None:
+                return ()
+            return _calls_from(self.least_bid(), self.table.opts["max_bid"], self.table.opts["bid_step"])
         if rule == "rook.trump":
             return tuple(COLOR_NAME[c] for c in TRUMP_COLORS)
         if rule in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
@@ -806,7 +816,7 @@ class HandPosition:
             if good and who not in self.passed:
                 self.legal_high = (who, amount)
             self.high = (who, amount)
-        self.calls = (*self.calls, (who, amount))
+        self.calls.append((who, amount))
         self.turn = self.bidders.index(who) + 1
         if self.high is not None and len(self.passed - {self.high[0]}) == 3:
             self.ended = True

@@ -163,6 +163,11 @@ RULES: tuple[RuleDoc, ...] = (
             "its captured points are not added back (bid 95, captured 90: −95, not −5). The other team "
             "always scores what it captured, so the two hand scores need not add up to 120. A "
             "recorded score that follows one of those mistaken formulas is reported under this rule."),
+    RuleDoc("rook.unfinished-hand", "Only the last hand may be unfinished",
+            "A record may stop anywhere: the last hand may be unfinished (an auction, a few tricks). But a "
+            "hand followed by another must have its result: all 9 tricks, or the points each team "
+            "captured (a thrown-in hand, all four having passed, has its result). An unfinished hand in "
+            "the middle of a record scores nothing and is reported once, at that hand."),
     RuleDoc("rook.game-end", "Game to 300",
             "At the end of a hand, a team with 300 or more cumulative points wins. If both teams reach "
             "300 in the same hand, the higher total wins; a tie means another hand is played. Hands "

@@ -74,7 +74,7 @@ class _Replay:
         won_at: int | None = None
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
-        for hand in rec.hands:
+        for i, hand in enumerate(rec.hands):
             n = hand.number
             period = played // every if every else 0
             order = seating(players, period)
@@ -112,9 +112,25 @@ class _Replay:
             elif result.counted:
                 result = result._replace(counted=False)
             results.append(result)
+            if not result.complete and i + 1 < len(rec.hands):
+                self.unfinished(hand, result)
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), totals, winner, won_at))
+
+    # rook.unfinished-hand
+    def unfinished(self, hand: Hand, result: HandResult) -> None:
+        """A hand without its result that another hand follows: only the last hand may be in progress."""
+        if result.bidder is None:
+            what = "its auction is not finished"
+        elif result.tricks:
+            what = f"only {len(result.tricks)} of {TRICKS} tricks are recorded and no `points`"
+        else:
+            what = "it has neither its tricks nor its `points`"
+        self.f.violation("rook.unfinished-hand",
+                         f"hand {hand.number} has no result — {what} — but hand {hand.number + 1} follows: only the "
+                         f"last hand of a record may be unfinished; write the rest of hand {hand.number} (all "
+                         f"{TRICKS} tricks, or the points each team captured)", line=hand.line, hand=hand.number)
 
     # rook.seat-change
     def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
@@ -265,7 +281,7 @@ class _Replay:
         return False
 
     # rook.bid-order: the missing-pass reading
-    def missing_passes(self, pos: HandPosition, m: CallMove, rest: Sequence[Call]) -> list[str]:
+    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, later: set[str]) -> list[str]:
         """The players a call out of turn skipped, when the bidding reads on as if they had passed: with
         their passes it is the caller's turn, the auction is still open, the next call is by the player
         who would call next (tried on a copy of the position), and none of them calls again — nor holds
@@ -282,22 +298,24 @@ class _Replay:
         high = pos.high
         holding = {bid[0] for bid in (pos.high, pos.legal_high) if bid is not None}
         if (not gap or who in pos.passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-                or holding.intersection(gap) or any(c.player in gap for c in rest)):
+                or holding.intersection(gap) or later.intersection(gap)):
             return []
         trial = pos.copy()
         trial.take_passes(gap)
         trial.push(m)
-        then = rest[0].player if rest else None
         return gap if then is None or then == trial.to_act else []
 
     def auction(self, pos: HandPosition, hand: Hand) -> None:
         """Each call: the engine's ruling, the finding, the call applied as written."""
         calls = hand.bidding or ()
+        last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
         for i, call in enumerate(calls):
             m = CallMove(call.player, call.amount)
             if (not pos.ended and call.player is not None and call.player != pos.to_act
                     and not (call.player in pos.passed and call.amount is not None)):
-                gap = self.missing_passes(pos, m, calls[i + 1:])
+                then = calls[i + 1].player if i + 1 < len(calls) else None
+                later = {p for p, k in last.items() if k > i and p is not None}
+                gap = self.missing_passes(pos, m, then, later)
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
@@ -353,7 +371,7 @@ class _Replay:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
                                  "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
             bidder, amount = pos.high  # the passes that end the auction were left unwritten
-        calls = pos.calls if bidding else ()
+        calls = tuple(pos.calls) if bidding else ()
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
                                     bid=amount, bid_team=bid_team, forced=forced, thrown_in=thrown, seat=seat)
@@ -491,7 +509,9 @@ class _Replay:
                                   hand.number)
         if problem is not None:
             self.f.violations.append(problem)
-        return {t: values[t] for t in self.teams.labels}
+        # Carry on from what the record says, but nobody captures fewer than no counters: the team left
+        # out of a summary that credits the other with more than the deck holds captured nothing.
+        return {t: max(0, values[t]) for t in self.teams.labels}
 
     # rook.points-recorded, rook.nest-to-last-trick
     def check_points(self, hand: Hand, points: Mapping[str, int], nest_points: int, last_winner: str) -> None:
