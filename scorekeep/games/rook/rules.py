@@ -70,6 +70,7 @@ class _Replay:
         prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
         # alternative when the record's dealer was reported, and the last seating
         totals = {t: 0 for t in labels}
+        sheet = {t: 0 for t in labels}  # the running totals as the record's own sheet keeps them
         winner: str | None = None
         won_at: int | None = None
         results: list[HandResult] = []
@@ -111,6 +112,12 @@ class _Replay:
                 won_at = n if winner is not None else None
             elif result.counted:
                 result = result._replace(counted=False)
+            if result.counted and result.scores is not None:
+                for t in labels:
+                    written = hand.scores.get(t) if hand.scores is not None else None
+                    sheet[t] += written.value if written is not None else result.scores[t]
+            if hand.totals is not None:
+                self.check_totals(hand, totals, sheet)
             results.append(result)
             if not result.complete and i + 1 < len(rec.hands):
                 self.unfinished(hand, result)
@@ -538,6 +545,24 @@ class _Replay:
         self.f.violation("rook.points-recorded",
                          f"`points` says {said}, but the tricks give {computed} (counters in the tricks each team won, "
                          f"and the nest's {nest_points} to {winner_team}, who won the 9th trick)",
+                         line=wrong[0].line, hand=n)
+
+    # rook.points-recorded
+    def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
+        """`totals` against the running totals. Totals that follow the sheet's own running sum (its
+        written scores, or its last written totals) repeat a mistake already reported: one slip is
+        reported once, and the sheet carries on from what it says."""
+        assert hand.totals is not None
+        wrong = [tv for tv in hand.totals.values() if tv.value != totals[tv.team] and tv.value != sheet[tv.team]]
+        for tv in hand.totals.values():
+            sheet[tv.team] = tv.value
+        if not wrong:
+            return
+        n = hand.number
+        computed = ", ".join(f"{t} {totals[t]}" for t in self.teams.labels)
+        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
+        self.f.violation("rook.points-recorded",
+                         f"`totals` says {said} after hand {n}, but the hands scored so far add up to {computed}",
                          line=wrong[0].line, hand=n)
 
     # rook.points-recorded, rook.contract
