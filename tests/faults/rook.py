@@ -47,7 +47,7 @@ def _clone(m: Match) -> Match:
                     [Call(c.player, c.amount, c.named) for c in h.calls], h.winner, h.bid, h.forced,
                     list(h.discard), h.trump, [list(t) for t in h.tricks], list(h.points), set(h.show),
                     copy.copy(h.style), h.rec_points and list(h.rec_points), h.rec_scores and list(h.rec_scores),
-                    h.rec_trump, h.void)
+                    h.rec_trump, h.void, h.cut)
 
     out = copy.copy(m)
     out.hands = [hand(h) for h in m.hands]
@@ -619,6 +619,22 @@ def _inj_contract(m: Match, rng: random.Random) -> Made:
     return _loc(i), f"hand {i + 1}: scores written {written}, really {real}"
 
 
+def _inj_unfinished_hand(m: Match, rng: random.Random) -> Made:
+    """A hand before the last whose play stops after a few tricks, with no points or scores. Only a
+    hand that scored nothing negative: leaving it out must not make a team win earlier."""
+    spots = [i for i, h in enumerate(m.hands[:-1]) if h.winner is not None and not h.void and "tricks" in h.show
+             and min(score(m, h)) >= 0 and not h.rec_points and not h.rec_scores]
+    if not spots:
+        return None
+    i = rng.choice(spots)
+    h = m.hands[i]
+    k = rng.randrange(1, 9)
+    h.tricks = h.tricks[:k]
+    h.show -= {"points", "scores"}
+    h.cut = True
+    return _loc(i), f"hand {i + 1} stops after {k} tricks, with hand {i + 2} after it"
+
+
 def _inj_game_end(m: Match, rng: random.Random) -> Made:
     """One more hand after the match was won."""
     st = state_before(m, len(m.hands))
@@ -650,6 +666,7 @@ INJECTORS: dict[str, Callable[[Match, random.Random], Made]] = {
     "rook.contract": _inj_contract,
     "rook.points-total": _inj_points_total,
     "rook.points-recorded": _inj_points_recorded,
+    "rook.unfinished-hand": _inj_unfinished_hand,
     "rook.game-end": _inj_game_end,
 }
 assert tuple(INJECTORS) == FAULT_RULES

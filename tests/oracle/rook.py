@@ -68,7 +68,7 @@ FAULT_RULES: tuple[str, ...] = (
     "rook.turn-order", "rook.card-not-held", "rook.follow-color",
     "rook.bird-led", "rook.bird-must-follow-trump",
     "rook.nest-to-last-trick", "rook.contract",
-    "rook.points-total", "rook.points-recorded", "rook.game-end",
+    "rook.points-total", "rook.points-recorded", "rook.unfinished-hand", "rook.game-end",
 )
 
 Trick = list[tuple[str, int]]
@@ -183,6 +183,9 @@ class Hand:
     rec_trump: str | None = None  # written trump when it is not a color (rook.trump)
     void: bool = False
     """All four passed (thrown in: scores nothing, does not count), but the record plays it."""
+    cut: bool = False
+    """The record stops this hand's play early and gives no result: it scores nothing (but it still
+    counts toward the seat change); with a hand after it, rook.unfinished-hand."""
 
     @property
     def counted(self) -> bool:
@@ -240,7 +243,7 @@ class RookGenerated(Generated):
 def score(m: Match, h: Hand) -> list[int]:
     """This hand's scores per team (rook.contract): the bidding team scores what it captured if
     that reaches the bid, else minus the bid; the other team scores what it captured."""
-    if not h.counted:
+    if not h.counted or h.cut:
         return [0, 0]
     wt = m.team(h.winner)  # type: ignore[arg-type]
     out = list(h.points)
@@ -893,6 +896,8 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                 wt = m.team(h.winner)  # type: ignore[arg-type]
                 slip = wt in wrong and h.rec_scores[wt] in mistaken_scores(h.bid, h.points[wt])  # type: ignore[arg-type]
                 out.append(("rook.contract" if slip else "rook.points-recorded", _loc(i)))
+        if h.cut and i + 1 < len(m.hands):
+            out.append(("rook.unfinished-hand", _loc(i)))
         st = advance(m, st, h)
         won = won or outcome(st.totals, target) is not None
     return out
