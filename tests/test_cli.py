@@ -64,7 +64,7 @@ def test_score_json_winner_when_game_over() -> None:
 
 
 def test_score_text_table_and_status() -> None:
-    r = cli("score", OH)
+    r = cli("score", OH, "--wide")
     assert r.code == 0
     assert "3/3 +13 = 13" in r.out
     assert "after 3 of 19 hands: no winner yet" in r.out
@@ -72,8 +72,8 @@ def test_score_text_table_and_status() -> None:
 
 
 def test_score_shows_violations_before_the_table() -> None:
-    r = cli("score", HOOK)
-    assert r.out.index("oh-hell.hook") < r.out.index("hand    cards")
+    r = cli("score", HOOK, "--wide")
+    assert r.out.index("oh-hell.hook") < r.out.index("hand  cards")
 
 
 def test_score_markdown_is_a_pipe_table() -> None:
@@ -99,7 +99,7 @@ def test_wide_names_keep_columns_aligned(tmp_path) -> None:  # type: ignore[no-u
     p = tmp_path / "wide.yaml"
     p.write_text("game: oh-hell\nplayers: [甲, 乙, 丙, 丁]\nrules: {deal_pattern: '1..2'}\nhands:\n"
                  "  - dealer: 甲\n    bids: {乙: 0, 丙: 0, 丁: 0, 甲: 0}\n", encoding="utf-8")
-    lines = cli("score", str(p)).out.splitlines()
+    lines = cli("score", str(p), "--wide").out.splitlines()
     header = next(ln for ln in lines if ln.startswith("hand"))
     row = next(ln for ln in lines if ln.startswith("1 "))
     # the column after the double-width dealer 甲 starts where its header does

@@ -58,7 +58,7 @@ def test_sample_scores_as_worked_by_hand() -> None:
 
 
 def test_score_text_says_rank_points_are_a_house_setting() -> None:
-    run = cli("score", SAMPLE)
+    run = cli("score", SAMPLE, "--wide")
     assert run.code == 0
     assert "house setting" in run.out and "3/2/1/0" in run.out
     assert "大富豪 +3" in run.out and "set 1 total" in run.out

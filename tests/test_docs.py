@@ -16,7 +16,7 @@ def test_readme_lists_every_rule_id(game: str) -> None:
     assert missing == []
 
 
-@pytest.mark.parametrize("command", ["check", "score", "replay", "rules", "demo"])
+@pytest.mark.parametrize("command", ["check", "score", "replay", "rules", "demo", "stats"])
 def test_readme_tours_every_command(command: str) -> None:
     assert f"`scorekeep {command}" in README
 

@@ -9,7 +9,7 @@ on the one Typer `app` from `common.py`; heavy imports stay inside the command f
 
 from __future__ import annotations
 
-from . import check_cmd, demo_cmd, replay_cmd, rules_cmd, score_cmd  # noqa: F401  (register commands)
+from . import check_cmd, demo_cmd, replay_cmd, rules_cmd, score_cmd, stats_cmd  # noqa: F401  (register commands)
 from .common import app
 
 __all__ = ["app", "main"]

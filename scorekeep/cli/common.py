@@ -36,6 +36,7 @@ class SheetFormat(str, Enum):
     markdown = "markdown"
     csv = "csv"
     json = "json"
+    html = "html"
 
 
 def _out(text: str) -> None:

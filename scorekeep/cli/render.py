@@ -3,19 +3,88 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import Finding
 from ..game import RuleDoc, Section, Sheet
 from ..options import Option
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple") -> str:
-    """An aligned table; double-width characters (甲, 大富豪) keep their columns via wcwidth."""
-    from tabulate import tabulate  # imported here: only table output pays for it
+def width(text: str) -> int:
+    """Columns `text` takes in a terminal: East Asian wide and full-width characters (甲, 大富豪)
+    count twice, combining marks and format characters not at all (as wcwidth counts them).
 
-    return tabulate(list(rows), headers=list(headers), tablefmt=fmt, disable_numparse=True)
+    Our own, from the standard library's Unicode tables, so that a table costs no import time
+    (tabulate and wcwidth together cost more start-up than the 1.3× budget allows)."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
+def _pad(text: str, size: int, right: bool) -> str:
+    fill = " " * max(0, size - width(text))
+    return fill + text if right else text + fill
+
+
+_NUMERIC = re.compile(r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?")
+
+
+def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
+    """Columns whose every filled cell is a number (or a bid/took pair): right-aligned."""
+    out = []
+    for i in range(ncols):
+        cells = [r[i] for r in rows if i < len(r) and r[i] not in ("", "–")]
+        out.append(bool(cells) and all(_NUMERIC.fullmatch(c) for c in cells))
+    return out
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple",
+          right: Sequence[bool] | None = None, groups: Sequence[tuple[str, int]] | None = None) -> str:
+    """An aligned table, `simple` (terminal: two spaces between columns, dashes under the
+    headers) or `pipe` (Markdown). `right` marks right-aligned columns (default: the numeric
+    ones in the compact layouts; left by default); `groups` puts a label over each run of columns (a player over bid/took and total).
+    Widths count double-width characters twice (see `width`)."""
+    body = [[str(c) for c in r] for r in rows]
+    n = len(headers)
+    body = [r + [""] * (n - len(r)) for r in body]
+    if right is None:
+        right = [False] * n
+    if fmt == "pipe":
+        def cell(c: str) -> str:
+            return c.replace("|", "\\|")
+        lines = ["| " + " | ".join(cell(h) for h in headers) + " |",
+                 "|" + "|".join("---:" if r else "---" for r in right) + "|"]
+        lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in body]
+        return "\n".join(lines)
+    sizes = [max([width(headers[i]), *(width(r[i]) for r in body)]) for i in range(n)]
+    if groups:
+        col = 0
+        for label, span in groups:
+            have = sum(sizes[col:col + span]) + 2 * (span - 1)
+            if width(label) > have:
+                sizes[col + span - 1] += width(label) - have
+            col += span
+    lines = []
+    if groups:
+        col, parts = 0, []
+        for label, span in groups:
+            size = sum(sizes[col:col + span]) + 2 * (span - 1)
+            parts.append(_pad(label, size, any(right[col:col + span])))
+            col += span
+        lines.append("  ".join(parts).rstrip())
+    lines.append("  ".join(_pad(h, sizes[i], right[i]) for i, h in enumerate(headers)).rstrip())
+    lines.append("  ".join("-" * s for s in sizes))
+    lines += ["  ".join(_pad(c, sizes[i], right[i]) for i, c in enumerate(r)).rstrip() for r in body]
+    return "\n".join(lines)
 
 
 def where(f: Finding) -> str:
@@ -61,47 +130,288 @@ def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Fin
     })
 
 
-def _flatten(row: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+# --- the score sheet as text, Markdown and CSV ------------------------------------------------
+
+class Layout(NamedTuple):
+    """A table ready for `table`: headers, cells, right alignment, group labels, and the notes
+    that explain its short headers."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right: tuple[bool, ...] | None
+    groups: tuple[tuple[str, int], ...] | None
+    notes: tuple[str, ...]
+
+
+def seats(sheet: Sheet) -> list[str]:
+    """Players (teams in Rook) in seat order: `totals` is built in that order by every game."""
+    return list(sheet.totals)
+
+
+def _total(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+def _oh_hell_compact(sheet: Sheet) -> Layout:
+    who = seats(sheet)
+    rows = []
+    not_counted = False
+    for r in sheet.rows:
+        cells = [str(r["hand"]), str(r["cards"]), r["dealer"], _SUIT.get(r["trump"] or "", "–")]
+        for p in who:
+            bid = r["bids"].get(p)
+            took = (r["tricks"] or {}).get(p)
+            bt = f"{'?' if bid is None else bid}/{'–' if took is None else took}"
+            if r["complete"] and not r["counted"]:
+                bt += "!"
+                not_counted = True
+            cells += [bt, _total(r["totals"][p]) if r["complete"] else ""]
+        rows.append(tuple(cells))
+    headers = ("#", "n", "dealer", "tr", *(h for _ in who for h in ("b/t", "tot")))
+    notes = ["#: hand, n: cards dealt, tr: trump; each player: bid/took and running total"]
+    if not_counted:
+        notes.append("!: a hand not counted (see the violations)")
+    return Layout(headers, tuple(rows), (True, True, False, False, *(True,) * (2 * len(who))),
+                  (("", 4), *((p, 2) for p in who)), tuple(notes))
+
+
+def _rook_compact(sheet: Sheet) -> Layout:
+    who = seats(sheet)
+    rows = []
+    for r in sheet.rows:
+        if r["thrown_in"]:
+            bid = "all pass"
+        elif r["bidder"] is None:
+            bid = "–"
+        else:
+            bid = f"{r['bidder']} {r['bid']}"
+        cells = [str(r["hand"]), r["dealer"], bid, (r["trump"] or "–")]
+        for t in who:
+            pts = "–" if r["points"] is None else str(r["points"][t])
+            if r["thrown_in"]:
+                score = "0"
+            elif r["scores"] is None:
+                score = "–"
+            else:
+                score = f"{r['scores'][t]:+d}"
+                if t == r["bid_team"]:
+                    score += " made" if r["made"] else " set"
+                if not r["counted"]:
+                    score += "!"
+            cells += [pts, score, str(r["totals"][t])]
+        rows.append(tuple(cells))
+    headers = ("#", "dealer", "bid", "trump", *(h for _ in who for h in ("pts", "score", "tot")))
+    notes = ("pts: counters captured (nest included); score: this hand, made/set for the bidding team; "
+             "tot: running total" + ("; !: not counted" if any(not r["counted"] and r["complete"]
+                                                             for r in sheet.rows) else ""),)
+    return Layout(headers, tuple(rows), (True, False, False, False, *(True,) * (3 * len(who))),
+                  (("", 4), *((t, 3) for t in who)), notes)
+
+
+def _daifugo_compact(sheet: Sheet, events_inline: bool = True) -> Layout:
+    """Rank and the set's running total per player; the events (都落ち, 反則上がり) in a last
+    column, or, when that would not fit, in lines under the table."""
+    who = seats(sheet)
+    rows = []
+    below = []
+    for r in sheet.rows:
+        cells = [str(r["set"]), str(r["game"])]
+        for p in who:
+            rank = "–" if r["ranks"] is None else r["ranks"][p]
+            if r["complete"] and not r["counted"]:
+                rank += "!"
+            cells += [rank, _total(r["set_totals"][p])]
+        bits = ([f"都落ち {r['fallen']}"] if r["fallen"] else []) + [f"反則上がり {p}" for p in r["fouls"]]
+        events = "; ".join(bits) if r["complete"] else "in progress"
+        if events_inline:
+            cells.append(events)
+        elif events:
+            below.append(f"set {r['set']} game {r['game']}: {', '.join(bits) or events}")
+        rows.append(tuple(cells))
+    headers = ("set", "game", *(h for _ in who for h in ("rank", "pts")), *(("events",) if events_inline else ()))
+    notes = ["each player: rank in the game and points so far in the set", *sheet.notes[1:]]
+    if below:
+        notes.insert(0, "events: " + "; ".join(below))
+    return Layout(headers, tuple(rows), (True, True, *(False, True) * len(who), *((False,) if events_inline else ())),
+                  (("", 2), *((p, 2) for p in who), *((("", 1),) if events_inline else ())), tuple(notes))
+
+
+_SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_COMPACT = {"oh-hell": _oh_hell_compact, "rook": _rook_compact, "daifugo": _daifugo_compact}
+
+
+LONG_HEADERS = {"#": "hand", "n": "cards", "tr": "trump", "b/t": "bid/took", "tot": "total"}
+"""The compact layout's short headers spelt out, where there is room (Markdown, HTML)."""
+
+
+def long_headers(headers: Sequence[str]) -> tuple[str, ...]:
+    return tuple(LONG_HEADERS.get(h, h) for h in headers)
+
+
+def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
+    """The compact layout (fits 80 columns for four players) or the game's own wide table.
+    With `columns`, a compact Daifugō table too wide for them lists its events under it."""
+    if not wide and sheet.game in _COMPACT:
+        lay = _COMPACT[sheet.game](sheet)
+        if columns is not None and sheet.game == "daifugo" and _width_of(lay) > columns:
+            lay = _daifugo_compact(sheet, events_inline=False)
+        return lay
+    return Layout(sheet.headers, sheet.table, None, None, sheet.notes)
+
+
+def _width_of(lay: Layout) -> int:
+    return max(width(line) for line in table(lay.headers, lay.rows, "simple", lay.right, lay.groups).splitlines())
+
+
+def table_width(sheet: Sheet, wide: bool) -> int:
+    """Columns the sheet's table takes in a terminal."""
+    return _width_of(layout(sheet, wide))
+
+
+def standings_line(sheet: Sheet) -> str:
+    return "standings: " + ", ".join(f"{name} {pts}" for name, pts in sheet.standings)
+
+
+def wrap(text: str, columns: int = 80, indent: str = "") -> list[str]:
+    """Words of `text` in lines of at most `columns` terminal columns (double-width counted twice)."""
+    lines: list[str] = []
+    line = indent
+    for word in text.split(" "):
+        if line.strip() and width(line) + 1 + width(word) > columns:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = (line + " " + word) if line.strip() else indent + word
+    lines.append(line)
+    return lines
+
+
+def sheet_text(sheet: Sheet, title: str, wide: bool = False) -> str:
+    """The terminal sheet: title, table, notes, standings and the status line; in the compact
+    layout every line fits 80 columns."""
+    lay = layout(sheet, wide, None if wide else 80)
+    fit = (lambda t, ind="": [t]) if wide else (lambda t, ind="": wrap(t, 80, ind))
+    out = [*fit(title), "", table(lay.headers, lay.rows, "simple", lay.right, lay.groups)]
+    for note in lay.notes:
+        out += fit(f"({note})", "  ") if not wide else [f"  ({note})"]
+    if sheet.standings:
+        out += ["", *fit(standings_line(sheet))]
+    out += fit(sheet.status)
+    return "\n".join(out)
+
+
+def standings_text(sheet: Sheet) -> str:
+    """`score --standings`: the standings and the status line only."""
+    return "\n".join(([standings_line(sheet)] if sheet.standings else []) + [sheet.status])
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+
+
+def md_text(text: str) -> str:
+    """Record text as literal Markdown (a name `*x*` stays `*x*`, not emphasis)."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> str:
+    """The sheet as Markdown: the title first, then the violations, the table with numbers
+    right-aligned, its notes, the standings and the result, each its own paragraph."""
+    lay = layout(sheet, wide=False)
+    if lay.groups:  # one header row in Markdown: the group label goes into each header
+        headers: list[str] = []
+        col = 0
+        for label, span in lay.groups:
+            headers += [f"{md_text(label)} {h}" if label else h
+                        for h in long_headers(lay.headers[col:col + span])]
+            col += span
+    else:
+        headers = list(long_headers(lay.headers))
+    rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
+    out = [f"# {md_text(title)}", ""]
+    if violations:
+        out += [f"## {len(violations)} violation{'s' if len(violations) != 1 else ''}", ""]
+        out += [f"- {md_text(v)}" for v in violations]
+        out.append("")
+    out += ["## Score sheet", "", table(headers, rows, "pipe", lay.right), ""]
+    out += [f"_{md_text(n.replace('tot: ', 'total: '))}_\n" for n in lay.notes if not n.startswith("#:")]  # "#:" explains short headers
+    if sheet.standings:
+        out += ["## Standings", ""]
+        out += [f"{i}. {md_text(name)}: {pts}" for i, (name, pts) in enumerate(sheet.standings, 1)]
+        out.append("")
+    out.append(f"**Result:** {md_text(sheet.status)}")
+    return "\n".join(out) + "\n"
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(v: Any) -> Any:
+    """A CSV cell as a spreadsheet should read it: booleans `true`/`false`, nothing for None,
+    and text that a spreadsheet would run as a formula guarded with a leading `'` (OWASP)."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        v = " ".join(map(str, v))
+    if isinstance(v, str) and v.startswith(_FORMULA_START):
+        return "'" + v
+    return v
+
+
+_PER_SEAT = {"bids", "tricks", "points", "scores", "totals", "set_totals", "ranks"}
+"""Row keys that hold one value per player/team (`null` until known): a column per seat."""
+
+
+def _flatten(row: dict[str, Any], order: Sequence[str], nested: set[str]) -> dict[str, Any]:
+    """Nested values as `bids North`-style columns, player/team keys in seat order; a value
+    that is a mapping in some rows (`tricks`) keeps its columns, empty, where it is missing."""
     out: dict[str, Any] = {}
     for k, v in row.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict):
-            out.update(_flatten(v, key + " "))
-        elif isinstance(v, list):
-            out[key] = " ".join(map(str, v))
+        if k in nested:
+            v = v or {}
+            for p in [*order, *(p for p in v if p not in order)]:
+                out[f"{k} {p}"] = v.get(p)
         else:
-            out[key] = "" if v is None else v
+            out[k] = v
     return out
 
 
-def sheet_csv(sheet: Sheet) -> str:
-    """One CSV row per hand/game, nested values flattened to `bids North`-style columns."""
+def _row_of(f: Finding, row: dict[str, Any]) -> bool:
+    if "hand" in row:
+        return f.hand == row["hand"]
+    return f.set == row.get("set") and f.game == row.get("game")
+
+
+def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
+    """One CSV row per hand/game, columns in seat order. The `violations` column holds the
+    violations of that hand/game (`rule: message`, several joined by ` | `); violations of
+    no hand or game get a row of their own at the end with only that column filled."""
     import csv
     import io
 
-    flat = [_flatten(r) for r in sheet.rows]
+    order = seats(sheet)
+    nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
+    flat = [_flatten(r, order, nested) for r in sheet.rows]
+    placed: set[int] = set()
+    for r, src in zip(flat, sheet.rows):
+        mine = [i for i, v in enumerate(violations) if _row_of(v, src)]
+        placed.update(mine)
+        r["violations"] = " | ".join(f"{violations[i].rule}: {violations[i].message}" for i in mine)
+    rest = [v for i, v in enumerate(violations) if i not in placed]
+    if rest:
+        flat.append({"violations": " | ".join(f"{v.rule}: {v.message}" for v in rest)})
     columns: list[str] = []
     for r in flat:
         columns.extend(k for k in r if k not in columns)
+    columns.remove("violations")
+    columns.append("violations")
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
-    w.writeheader()
-    w.writerows(flat)
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow([csv_cell(c) for c in columns])
+    for r in flat:
+        w.writerow([csv_cell(r.get(c)) for c in columns])
     return buf.getvalue()
-
-
-def sheet_text(sheet: Sheet, title: str, fmt: str) -> str:
-    md = fmt == "markdown"
-    out = [f"# {title}" if md else title, ""]
-    out.append(table(sheet.headers, sheet.table, "pipe" if md else "simple"))
-    for note in sheet.notes:
-        out.append(f"\n_{note}_" if md else f"  ({note})")
-    if sheet.standings:
-        out.append("")
-        out.append(("**Standings:** " if md else "standings: ")
-                   + ", ".join(f"{name} {pts}" for name, pts in sheet.standings))
-    out.append(("**Result:** " if md else "") + sheet.status)
-    return "\n".join(out)
 
 
 def sections_text(sections: Sequence[Section], fmt: str = "simple") -> str:

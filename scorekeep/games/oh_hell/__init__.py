@@ -32,8 +32,8 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         notes = [f"bids in order: {bids or 'none yet'} (total {sum(h.bids.values())} "
                  f"for {h.size} tricks)"]
         if h.took is not None:
-            notes.append("took: " + ", ".join(
-                f"{p} {h.took[p]}/{h.bids.get(p, '?')}"
+            notes.append("bid/took: " + ", ".join(  # the score table's way round
+                f"{p} {h.bids.get(p, '?')}/{h.took[p]}"
                 + (f" → {h.points[p]:+d}" if h.points is not None else "")
                 for p in audit.header.players))
         if not h.tricks:

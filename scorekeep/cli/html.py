@@ -1,0 +1,466 @@
+"""Score sheets, replays and statistics as one self-contained HTML page each.
+
+No script, no external resource (fonts, images, styles): the page is read, printed (one A4
+sheet for a 19-hand Oh Hell game) or passed round as one file. Charts are inline SVG. Every
+piece of record text goes through `esc`, which also makes control characters visible.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from ..errors import Finding
+from ..game import Audit, Section, Sheet
+from . import render
+
+# Latin first, then CJK fallbacks for each platform, so that 甲 乙 丙 丁 and 大富豪 render.
+FONTS = ('system-ui, -apple-system, "Segoe UI", "Noto Sans", "DejaVu Sans", "Noto Sans CJK JP", '
+         '"Noto Sans CJK TC", "Noto Sans CJK SC", "Hiragino Sans", "Hiragino Kaku Gothic ProN", '
+         '"Yu Gothic", "Meiryo", "Microsoft JhengHei", "PingFang TC", "Source Han Sans", sans-serif')
+
+# Colour and dash per series, so the chart still reads when printed in black and white.
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 2", "1 2", "10 4", "3 3 1 3")
+MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle")
+
+CSS = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { font-family: %(fonts)s; margin: 1.5rem auto; max-width: 62rem; padding: 0 1rem;
+       color: #111; background: #fff; line-height: 1.35; }
+h1 { font-size: 1.5rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.1rem; margin: 1.1rem 0 .4rem; border-bottom: 1px solid #bbb; }
+.meta { color: #444; margin: 0 0 .6rem; }
+.result { font-size: 1.1rem; font-weight: 600; margin: .5rem 0; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: .3rem 0; }
+th, td { border: 1px solid #ccc; padding: .12rem .4rem; vertical-align: top; }
+th { background: #f1f1f1; font-weight: 600; }
+td.num, th.num { text-align: right; }
+tr.total td { font-weight: 600; background: #fafafa; }
+td.made { background: #e5f4e5; }
+td.set, td.missed { background: #fbe7e7; }
+td.hot { background: #fff2cc; }
+.cards { white-space: nowrap; }
+td { overflow-wrap: anywhere; }
+.red { color: #c00000; } .green { color: #1a7f37; } .yellow { color: #9a6700; } .black { color: #111; }
+ol.standings { margin: .2rem 0; padding-left: 1.6rem; }
+ol.standings li.winner { font-weight: 700; }
+ul.findings { padding-left: 1.2rem; margin: .2rem 0; }
+ul.findings li { margin: .15rem 0; }
+code { font-size: .9em; background: #f4f4f4; padding: 0 .2rem; }
+.legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; margin: .2rem 0 .6rem; font-size: .9rem; }
+.legend svg { vertical-align: middle; }
+svg.chart { width: 100%%; height: auto; max-height: 19rem; }
+svg.chart text { font-family: %(fonts)s; font-size: 11px; fill: #333; }
+.notes { color: #444; font-size: .9rem; }
+.bar { fill: #4e79a7; }
+footer { color: #666; font-size: .8rem; margin-top: 1rem; }
+@page { size: A4; margin: 11mm 10mm; }
+@media print {
+  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 8.5pt; }
+  h1 { font-size: 14pt; } h2 { font-size: 10.5pt; margin: 2.5mm 0 1mm; }
+  th, td { padding: 0 1.2mm; }
+  svg.chart { max-height: 62mm; }
+  table, svg, .legend, section { break-inside: avoid; }
+  footer { display: none; }
+}
+""" % {"fonts": FONTS}
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def esc(text: object) -> str:
+    """Record text as HTML text: markup escaped, control and bidi-override characters shown
+    as `\\xNN`/`\\uNNNN` instead of acting."""
+    import html
+
+    s = html.escape(str(text), quote=True)
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                       else f"\\u{ord(m.group()):04x}", s)
+
+
+def page(title: str, body: str) -> str:
+    """A complete HTML document: no script, no external resource."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+            "style-src 'unsafe-inline'; img-src data:\">\n"
+            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}\n"
+            "<footer>scorekeep</footer>\n</body>\n</html>\n")
+
+
+# --- charts ---------------------------------------------------------------------------------
+
+def _ticks(lo: float, hi: float, count: int = 5) -> list[int]:
+    """Round tick values covering lo..hi."""
+    span = max(hi - lo, 1)
+    raw = span / count
+    step = 1
+    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        step = s
+        if s >= raw:
+            break
+    first = int(lo // step) * step
+    return list(range(first, int(hi) + step, step))
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind == "square":
+        return f'<rect x="{x - 2.6:.1f}" y="{y - 2.6:.1f}" width="5.2" height="5.2" fill="{colour}"/>'
+    if kind == "diamond":
+        return (f'<polygon points="{x:.1f},{y - 3.4:.1f} {x + 3.4:.1f},{y:.1f} {x:.1f},{y + 3.4:.1f} '
+                f'{x - 3.4:.1f},{y:.1f}" fill="{colour}"/>')
+    if kind == "triangle":
+        return (f'<polygon points="{x:.1f},{y - 3.4:.1f} {x + 3.2:.1f},{y + 2.6:.1f} '
+                f'{x - 3.2:.1f},{y + 2.6:.1f}" fill="{colour}"/>')
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.8" fill="{colour}"/>'
+
+
+def legend(names: Sequence[str]) -> str:
+    """The key to a chart's series, as HTML (colour, dash and marker of each)."""
+    items = []
+    for i, name in enumerate(names):
+        c, d, m = COLOURS[i % 8], DASHES[i % 8], MARKERS[i % 8]
+        items.append(f'<span><svg width="34" height="12" aria-hidden="true"><line x1="1" y1="6" x2="33" y2="6" '
+                     f'stroke="{c}" stroke-width="2.2" stroke-dasharray="{d}"/>{_marker(m, 17, 6, c)}</svg> '
+                     f'{esc(name)}</span>')
+    return '<div class="legend">' + "".join(items) + "</div>"
+
+
+def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[str], *,
+               title: str, ylabel: str = "", hline: tuple[float, str] | None = None,
+               invert: bool = False, yticks: Sequence[tuple[float, str]] | None = None,
+               dividers: Sequence[tuple[int, str]] = ()) -> str:
+    """An inline SVG line chart: one line per series over the x positions (None leaves a gap).
+    `hline` draws a labelled target line (Rook's 300); `invert` puts low values on top (ranks);
+    `dividers` are dashed vertical lines before the given x index (Daifugō sets)."""
+    W, H, L, R, T, B = 720, 250, 48, 14, 14, 30
+    values = [v for s in series.values() for v in s if v is not None]
+    lo = min([0.0, *values, *([hline[0]] if hline else [])])
+    hi = max([1.0, *values, *([hline[0]] if hline else [])])
+    if yticks is None:
+        ticks = _ticks(lo, hi)
+        lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+        yt = [(t, str(t)) for t in ticks]
+    else:
+        yt = list(yticks)
+        lo, hi = min(t for t, _ in yt), max(t for t, _ in yt)
+    n = max(len(xlabels), 2)
+
+    def X(i: int) -> float:
+        return L + (W - L - R) * i / (n - 1)
+
+    def Y(v: float) -> float:
+        frac = (v - lo) / ((hi - lo) or 1)
+        return T + (H - T - B) * (frac if invert else 1 - frac)
+
+    out = [f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(title)}" '
+           f'xmlns="http://www.w3.org/2000/svg"><title>{esc(title)}</title>']
+    for v, label in yt:
+        y = Y(v)
+        out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#ddd"/>'
+                   f'<text x="{L - 5}" y="{y + 4:.1f}" text-anchor="end">{esc(label)}</text>')
+    if lo < 0 < hi:
+        out.append(f'<line x1="{L}" y1="{Y(0):.1f}" x2="{W - R}" y2="{Y(0):.1f}" stroke="#888"/>')
+    step = max(1, round(len(xlabels) / 20))
+    for i, label in enumerate(xlabels):
+        if i % step == 0 or i == len(xlabels) - 1:
+            out.append(f'<text x="{X(i):.1f}" y="{H - B + 15}" text-anchor="middle">{esc(label)}</text>')
+    for i, label in dividers:
+        x = (X(i - 1) + X(i)) / 2
+        out.append(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{H - B}" stroke="#999" stroke-dasharray="4 3"/>'
+                   f'<text x="{x + 3:.1f}" y="{T + 10}">{esc(label)}</text>')
+    if hline is not None:
+        y = Y(hline[0])
+        out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#000" stroke-width="1.4" '
+                   f'stroke-dasharray="7 4"/><text x="{L + 4}" y="{y - 4:.1f}" font-weight="600">'
+                   f'{esc(hline[1])}</text>')
+    out.append(f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="#555"/>'
+               f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="#555"/>')
+    if ylabel:
+        out.append(f'<text x="12" y="{(T + H - B) / 2:.0f}" transform="rotate(-90 12 {(T + H - B) / 2:.0f})" '
+                   f'text-anchor="middle">{esc(ylabel)}</text>')
+    for k, (name, vals) in enumerate(series.items()):
+        c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
+        runs: list[list[tuple[float, float]]] = [[]]
+        for i, v in enumerate(vals):
+            if v is None:
+                runs.append([])
+            else:
+                runs[-1].append((X(i), Y(v)))
+        for run in runs:
+            if len(run) > 1:
+                pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
+                out.append(f'<polyline points="{pts}" fill="none" stroke="{c}" stroke-width="2" '
+                           f'stroke-dasharray="{d}" stroke-linejoin="round"><title>{esc(name)}</title></polyline>')
+        for run in runs:
+            out.extend(_marker(m, x, y, c) for x, y in run)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = "", top: float | None = None) -> str:
+    """An inline SVG horizontal bar chart: one labelled bar per (label, value)."""
+    W, row, L = 560, 20, 150
+    H = row * len(values) + 8
+    top = top or max([1.0, *(v for _, v in values)])
+    out = [f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(title)}" '
+           f'xmlns="http://www.w3.org/2000/svg" style="max-width:{W}px"><title>{esc(title)}</title>']
+    for i, (label, v) in enumerate(values):
+        y = 4 + i * row
+        w = (W - L - 60) * (v / top if top else 0)
+        shown = f"{v:g}{unit}"
+        out.append(f'<text x="{L - 6}" y="{y + 13}" text-anchor="end">{esc(label)}</text>'
+                   f'<rect class="bar" x="{L}" y="{y + 2}" width="{max(w, 0):.1f}" height="{row - 6}"/>'
+                   f'<text x="{L + max(w, 0) + 4:.1f}" y="{y + 13}">{esc(shown)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+# --- pieces -------------------------------------------------------------------------------
+
+def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] | None = None,
+               groups: Sequence[tuple[str, int]] | None = None, classes: Sequence[Sequence[str]] | None = None,
+               row_classes: Sequence[str] | None = None) -> str:
+    """A table; `groups` become a header row of spanning cells (a player over their columns)."""
+    n = len(headers)
+    if right is None:
+        right = render.numeric_columns(rows, n)
+    out = ["<table>", "<thead>"]
+    if groups:
+        out.append("<tr>" + "".join(f'<th colspan="{span}">{esc(label)}</th>' if span > 1
+                                    else f"<th>{esc(label)}</th>" for label, span in groups) + "</tr>")
+    out.append("<tr>" + "".join(f'<th class="num">{esc(h)}</th>' if right[i] else f"<th>{esc(h)}</th>"
+                                for i, h in enumerate(headers)) + "</tr>")
+    out.append("</thead><tbody>")
+    for j, r in enumerate(rows):
+        rc = row_classes[j] if row_classes else ""
+        cells = []
+        for i, c in enumerate(r):
+            cls = [*(["num"] if i < n and right[i] else []), *([classes[j][i]] if classes and classes[j][i] else [])]
+            attr = f' class="{" ".join(cls)}"' if cls else ""
+            cells.append(f"<td{attr}>{esc(c)}</td>")
+        out.append((f'<tr class="{rc}">' if rc else "<tr>") + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out)
+
+
+def _where(f: Finding) -> str:
+    return render.where(f)
+
+
+def findings_list(findings: Sequence[Finding], path: str) -> str:
+    """Violations (or events) with their rule id, where, the ruling, and the legal choices."""
+    items = []
+    for f in findings:
+        loc = _where(f)
+        line = f" (line {f.line})" if f.line is not None else ""
+        allowed = ""
+        if f.allowed is not None:
+            allowed = "; legal: " + (", ".join(f.allowed) if f.allowed else "nothing")
+        items.append(f"<li><code>{esc(f.rule)}</code> "
+                     + (f"<strong>{esc(loc)}</strong>{esc(line)}: " if loc else f"{esc(line.strip())} ")
+                     + f"{esc(f.message)}{esc(allowed)}</li>")
+    return '<ul class="findings">' + "".join(items) + "</ul>"
+
+
+def _meta_line(audit: Audit, path: str) -> str:
+    meta = audit.header.meta
+    bits = [meta[k] for k in ("date", "place") if meta.get(k)]
+    players = ", ".join(audit.header.players)
+    return (f'<p class="meta">{esc(" · ".join(bits))}' + (" — " if bits else "")
+            + f"players (in seat order): {esc(players)}</p>")
+
+
+_BT = re.compile(r"(\d+)/(\d+)!?")
+
+
+def _cell_class(cell: str, game: str) -> str:
+    m = _BT.fullmatch(cell)
+    if m and game == "oh-hell":
+        return "made" if m.group(1) == m.group(2) else "missed"
+    if cell.endswith(" made"):
+        return "made"
+    if cell.endswith(" set"):
+        return "set"
+    return ""
+
+
+# --- the score sheet --------------------------------------------------------------------------
+
+def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[str]]:
+    """Running totals per player/team, from 0 before the first hand (Oh Hell, Rook) or game
+    (Daifugō, over the whole match); an unfinished hand/game leaves a gap."""
+    who = render.seats(sheet)
+    series: dict[str, list[float | None]] = {p: [0] for p in who}
+    xlabels = ["0"]
+    for r in sheet.rows:
+        done = r.get("complete", True)
+        for p in who:
+            series[p].append(r["totals"][p] if done else None)
+        xlabels.append(str(r["hand"]) if "hand" in r else f"{r['set']}.{r['game']}")
+    return series, xlabels
+
+
+def charts(audit: Audit, sheet: Sheet) -> str:
+    """The race drawn: running totals hand by hand (Rook with its target line); Daifugō also
+    each player's rank in each game, sets marked."""
+    series, xlabels = running_series(sheet)
+    if len(xlabels) < 2:
+        return ""
+    who = render.seats(sheet)
+    out = ["<section><h2>The race</h2>", legend(who)]
+    if sheet.game == "rook":
+        target = int(audit.header.options.get("target", 300))
+        out.append(line_chart(series, xlabels, title="Running totals by hand", ylabel="points",
+                              hline=(target, f"{target} to win")))
+    elif sheet.game == "daifugo":
+        sets = [(i + 1, f"set {r['set']}") for i, r in enumerate(sheet.rows)
+                if i > 0 and r["set"] != sheet.rows[i - 1]["set"]]
+        out.append(line_chart(series, xlabels, title="Match totals by game (set.game)", ylabel="points",
+                              dividers=sets))
+        from ..games.daifugo.rulebook import RANK_NAMES
+
+        ranks: dict[str, list[float | None]] = {p: [] for p in who}
+        for r in sheet.rows:
+            for p in who:
+                ranks[p].append(r["ranking"].index(p) + 1 if r["ranking"] else None)
+        out.append("<h2>Rank in each game</h2>")
+        out.append(line_chart(ranks, xlabels[1:], title="Rank of each player in each game", invert=True,
+                              yticks=[(i + 1, name) for i, name in enumerate(RANK_NAMES)],
+                              dividers=[(i - 1, label) for i, label in sets]))
+        set_rows = []
+        for s in sorted({r["set"] for r in sheet.rows}):
+            last = [r for r in sheet.rows if r["set"] == s][-1]
+            set_rows.append((f"set {s}", *(str(last["set_totals"][p]) for p in who)))
+        out.append("<h2>Set totals</h2>" + html_table(("set", *who), set_rows))
+    else:
+        out.append(line_chart(series, xlabels, title="Running totals by hand", ylabel="points"))
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+    lay = render.layout(sheet, wide=False)
+    classes = [[_cell_class(c, sheet.game) for c in r] for r in lay.rows]
+    parts = [f"<h1>{esc(title)}</h1>", _meta_line(audit, path)]
+    winner = sheet.winner
+    if winner is None:
+        head = sheet.status[:1].upper() + sheet.status[1:]
+    elif isinstance(winner, str):
+        head = f"Winner: {winner} — {sheet.status}"
+    else:
+        head = "Shared win: " + " and ".join(winner) + f" — {sheet.status}"
+    parts.append(f'<p class="result">{esc(head)}</p>')
+    if sheet.standings:
+        win = {winner} if isinstance(winner, str) else set(winner or ())
+        parts.append("<section><h2>Standings</h2><ol class=\"standings\">" + "".join(
+            f'<li{" class=winner" if name in win else ""}>{esc(name)}: {pts}</li>' for name, pts in sheet.standings)
+            + "</ol></section>")
+    n = len(audit.violations)
+    parts.append(f"<section><h2>{n} violation{'s' if n != 1 else ''}</h2>"
+                 + (findings_list(audit.violations, path) if n else "<p>The record keeps the rules.</p>")
+                 + "</section>")
+    table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
+    parts.append("<section><h2>Score sheet</h2>"
+                 + re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)
+                 + "".join(f'<p class="notes">{esc(x.replace("tot: ", "total: "))}</p>' for x in lay.notes
+                           if not x.startswith("#:"))
+                 + "</section>")
+    parts.append(charts(audit, sheet))
+    if audit.header.meta.get("notes"):
+        parts.append(f'<section><h2>Notes</h2><p class="notes">{esc(audit.header.meta["notes"])}</p></section>')
+    if audit.events and sheet.game == "daifugo":
+        parts.append("<section><h2>Events</h2>" + findings_list(audit.events, path) + "</section>")
+    return "\n".join(parts)
+
+
+def sheet_page(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+    """`score --format html`: title, date and place, result and standings, violations, the
+    running table and the chart(s)."""
+    return page(title, sheet_body(audit, sheet, title, path))
+
+
+# --- the replay ---------------------------------------------------------------------------------
+
+_CARD_COLOUR = {"♥": "red", "♦": "red", "R": "red", "G": "green", "Y": "yellow", "B": "black"}
+
+
+def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
+    """The plays of a trick cell, one per player, if the cell splits cleanly."""
+    for sep in (", ", "  "):
+        parts = cell.split(sep)
+        if len(parts) == len(players) and all(any(p.startswith(name + " ") for name in players) for p in parts):
+            return parts
+    return None
+
+
+def _play_html(play: str) -> str:
+    name, _, card = play.rpartition(" ")
+    colour = ""
+    if card:
+        key = card[-1] if card[-1] in "♥♦♠♣" else card[:1].upper()
+        colour = _CARD_COLOUR.get(key, "")
+    return f'{esc(name)} <b class="{colour}">{esc(card)}</b>' if colour else f"{esc(name)} <b>{esc(card)}</b>"
+
+
+def section_html(s: Section, players: Sequence[str]) -> str:
+    """One replay section. Tricks show the plays in order one per column, as the articles
+    tabulate them; Daifugō turns show the table, the order (革命) and the lock."""
+    out = [f"<section><h2>{esc(s.title)}</h2>"]
+    if s.rows:
+        col = s.headers.index("order of play") if "order of play" in s.headers else None
+        plays = [_plays(r[col], players) for r in s.rows] if col is not None else []
+        if col is not None and plays and all(p is not None for p in plays):
+            width = len(players)
+            heads = [*s.headers[:col], *(f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+                                         for k in range(1, width + 1)), *s.headers[col + 1:]]
+            body = []
+            for r, p in zip(s.rows, plays):
+                cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]
+                         + [f'<td class="cards">{_play_html(x)}</td>' for x in p or ()]
+                         + [f"<td>{esc(c)}</td>" for c in r[col + 1:]])
+                body.append("<tr>" + "".join(cells) + "</tr>")
+            out.append("<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads)
+                       + "</tr></thead><tbody>" + "\n".join(body) + "</tbody></table>")
+        else:
+            classes = None
+            if "order" in s.headers:
+                oi = s.headers.index("order")
+                li = s.headers.index("lock (縛り)") if "lock (縛り)" in s.headers else None
+                classes = [["hot" if (i == oi and c != "normal") or (i == li and c not in ("–", "")) else ""
+                            for i, c in enumerate(r)] for r in s.rows]
+            table_html = html_table(s.headers, s.rows, classes=classes)
+            out.append(re.sub("([♥♦])", r'<span class="red">\1</span>', table_html))
+    if s.notes:
+        out.append('<ul class="notes">' + "".join(f"<li>{esc(n)}</li>" for n in s.notes) + "</ul>")
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str) -> str:
+    """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
+    body = [f"<h1>{esc(title)} — replay</h1>", _meta_line(audit, path)]
+    body += [section_html(s, audit.header.players) for s in sections]
+    if audit.violations:
+        n = len(audit.violations)
+        body.append(f"<section><h2>{n} violation{'s' if n != 1 else ''}</h2>"
+                    + findings_list(audit.violations, path) + "</section>")
+    return page(f"{title} — replay", "\n".join(body))
+
+
+def stats_page(title: str, tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[str]]]],
+               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str = "") -> str:
+    """`stats --format html`: titled tables and bar charts."""
+    body = [f"<h1>{esc(title)}</h1>"]
+    if intro:
+        body.append(f'<p class="meta">{esc(intro)}</p>')
+    for name, headers, rows in tables:
+        body.append(f"<section><h2>{esc(name)}</h2>" + html_table(headers, rows) + "</section>")
+    for name, values, unit, top in bars:
+        body.append(f"<section><h2>{esc(name)}</h2>" + bar_chart(values, title=name, unit=unit, top=top)
+                    + "</section>")
+    return page(title, "\n".join(body))
+

@@ -1,0 +1,215 @@
+"""`scorekeep stats`: bidding and finishing statistics over one game or a season of files."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from .common import _fail, _internal, _out, app
+
+
+class StatsFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+def _p(v: float | None) -> str:
+    return "–" if v is None else f"{v:g}%"
+
+
+def _frac(part: int, whole: int) -> str:
+    from ..stats import pct
+
+    return f"{part}/{whole} ({_p(pct(part, whole))})" if whole else "–"
+
+
+Table = tuple[str, tuple[str, ...], list[tuple[str, ...]]]
+
+
+def tables(season: Any) -> list[Table]:
+    """The statistics as titled tables (header, rows of text), one or more per game."""
+    from ..stats import RANK_NAMES, pct
+
+    out: list[Table] = []
+    if season.oh_hell:
+        out.append(("Oh Hell: bids", ("player", "games", "hands", "made", "made %", "over", "under",
+                                      "zero bids made", "as dealer", "others"),
+                    [(p.name, str(p.games), str(p.hands), str(p.made), _p(pct(p.made, p.hands)), str(p.over),
+                      str(p.under), f"{p.zero_made}/{p.zero_bids}", _frac(p.dealer_made, p.dealer_hands),
+                      _frac(p.other_made, p.other_hands)) for p in season.oh_hell]))
+        sizes = sorted({c for p in season.oh_hell for c, _, _ in p.by_size})
+        rows = []
+        for p in season.oh_hell:
+            got = {c: (h, m) for c, h, m in p.by_size}
+            rows.append((p.name, *(f"{got[c][1]}/{got[c][0]}" if c in got else "–" for c in sizes)))
+        if len(season.oh_hell) > 1:
+            every = {c: [0, 0] for c in sizes}
+            for p in season.oh_hell:
+                for c, h, m in p.by_size:
+                    every[c][0] += h
+                    every[c][1] += m
+            rows.append(("all players", *(f"{every[c][1]}/{every[c][0]}" for c in sizes)))
+        out.append(("Oh Hell: bids made by hand size (made/hands)", ("player", *(f"{c} cards" for c in sizes)), rows))
+    if season.rook:
+        out.append(("Rook: contracts as bid winner", ("player", "games", "hands", "contracts", "made", "made %",
+                                                      "sets", "average bid", "average captured"),
+                    [(p.name, str(p.games), str(p.hands), str(p.contracts), str(p.made), _p(pct(p.made, p.contracts)),
+                      str(p.sets), _avg(p.bid_total, p.contracts), _avg(p.captured_total, p.contracts))
+                     for p in season.rook]))
+    if season.daifugo:
+        out.append(("Daifugō: finishes", ("player", "matches", "games", *RANK_NAMES, "大富豪 kept", "都落ち",
+                                          "forbidden finishes", "revolutions"),
+                    [(p.name, str(p.matches), str(p.games), *(str(x) for x in p.ranks), _frac(p.kept, p.as_daifugo),
+                      str(p.fallen), str(p.fouls), str(p.revolutions)) for p in season.daifugo]))
+    return out
+
+
+def _avg(total: int, n: int) -> str:
+    return f"{total / n:.1f}" if n else "–"
+
+
+def bars(season: Any) -> list[tuple[str, list[tuple[str, float]], str, float | None]]:
+    """Bar charts for the HTML page."""
+    from ..stats import pct
+
+    out: list[tuple[str, list[tuple[str, float]], str, float | None]] = []
+    if season.oh_hell:
+        out.append(("Oh Hell: bids made %", [(p.name, pct(p.made, p.hands) or 0) for p in season.oh_hell], "%", 100))
+        out.append(("Oh Hell: made % as dealer (the hook) and otherwise",
+                    [(f"{p.name} {k}", v or 0) for p in season.oh_hell
+                     for k, v in (("dealer", pct(p.dealer_made, p.dealer_hands)),
+                                  ("others", pct(p.other_made, p.other_hands)))], "%", 100))
+    if season.rook:
+        out.append(("Rook: contracts made %", [(p.name, pct(p.made, p.contracts) or 0) for p in season.rook],
+                    "%", 100))
+        out.append(("Rook: contracts taken", [(p.name, p.contracts) for p in season.rook], "", None))
+    if season.daifugo:
+        out.append(("Daifugō: games finished 大富豪", [(p.name, p.ranks[0]) for p in season.daifugo], "", None))
+        out.append(("Daifugō: revolutions made", [(p.name, p.revolutions) for p in season.daifugo], "", None))
+    return out
+
+
+def text(season: Any, md: bool) -> str:
+    from . import render
+
+    out: list[str] = ["# Statistics" if md else "Statistics", "",
+                      f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
+    for title, headers, rows in tables(season):
+        if md:
+            out += [f"## {render.md_text(title)}", "",
+                    render.table(headers, [tuple(render.md_text(c) if i == 0 else c for i, c in enumerate(r))
+                                           for r in rows], "pipe", [False] + [True] * (len(headers) - 1)), ""]
+        else:
+            out += [title, render.table(headers, rows, "simple", [False] + [True] * (len(headers) - 1)), ""]
+    if not tables(season):
+        out.append("No complete hand or game to count.")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def csv_text(season: Any) -> str:
+    """One row per player and game; nested counts flattened (`by_size 10 made`)."""
+    import csv
+    import io
+
+    from .render import csv_cell
+
+    flat: list[dict[str, Any]] = []
+    for doc in season.to_json()["players"]:
+        row: dict[str, Any] = {}
+        for k, v in doc.items():
+            if k == "by_size":
+                for s in v:
+                    row[f"{s['cards']} cards hands"] = s["hands"]
+                    row[f"{s['cards']} cards made"] = s["made"]
+            elif isinstance(v, dict):
+                row.update({f"{k} {kk}": vv for kk, vv in v.items()})
+            else:
+                row[k] = v
+        flat.append(row)
+    columns: list[str] = []
+    for r in flat:
+        columns.extend(k for k in r if k not in columns)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow([csv_cell(c) for c in columns])
+    for r in flat:
+        w.writerow([csv_cell(r.get(c)) for c in columns])
+    return buf.getvalue()
+
+
+@app.command()
+def stats(
+    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML): one game or a season.",
+                                       show_default=False),
+    format: StatsFormat = typer.Option(StatsFormat.text, "--format", "-f",
+                                       help="text, markdown, csv, json or html (with bar charts)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
+                                          "standard output.", show_default=False),
+) -> None:
+    """Statistics over one game or a season: players matched by name across files.
+
+    \b
+    Oh Hell: hands, bids made and %, over and under, zero bids made, made % as
+      dealer (the hook binds the dealer) against the others, and by hand size.
+    Rook: contracts taken as bid winner, made %, average bid against average
+      captured, sets.
+    Daifugō: finishes by rank, 大富豪 kept, 都落ち suffered, forbidden finishes
+      (反則上がり), revolutions (革命) made.
+    Only complete hands and games count. An unreadable file is reported (exit 2)
+    and the others are counted.
+
+    \b
+    Examples:
+      scorekeep stats game.yaml
+      scorekeep stats season/*.yaml --format html -o season.html
+    """
+    from ..report import check_file
+    from ..stats import season as make_season
+
+    audits = []
+    failed = False
+    for f in files:
+        try:
+            rep = check_file(str(f))
+        except Exception as e:  # noqa: BLE001
+            _internal(str(f), e)
+        if rep.error is not None:
+            sys.stderr.write(f"scorekeep: {str(rep.error).removeprefix('scorekeep: ')} (not counted)\n")
+            failed = True
+        else:
+            audits.append(rep.audit)
+    try:
+        season = make_season(audits)
+    except Exception as e:  # noqa: BLE001
+        _internal(", ".join(map(str, files)), e)
+    if format is StatsFormat.json:
+        from .render import to_json
+
+        doc = to_json(season.to_json())
+    elif format is StatsFormat.csv:
+        doc = csv_text(season)
+    elif format is StatsFormat.html:
+        from . import html
+
+        doc = html.stats_page("Statistics", tables(season), bars(season),
+                              f"{season.records} record{'s' if season.records != 1 else ''}: "
+                              + ", ".join(str(f) for f in files) + "; players matched by name.")
+    else:
+        doc = text(season, format is StatsFormat.markdown)
+    if output is not None and str(output) != "-":
+        try:
+            output.write_text(doc, encoding="utf-8")
+        except OSError as e:
+            _fail(f"{output}: cannot write ({e.strerror or e})")
+    else:
+        _out(doc)
+    if failed:
+        raise typer.Exit(2)
+
