@@ -2,9 +2,11 @@
 
   cards.py     the Rook card value and its cached parser
   record.py    YAML → frozen Record (input errors only)
-  rules.py     legal calls and cards, the replay that finds violations (rule ids `rook.*`)
   model.py     the frozen values: moves, replayed hands and tricks, the match result
-  engine.py    positions: who acts, the legal moves (named filters with rule ids), rulings
+  engine.py    positions: who acts, the legal moves (named filters with rule ids), rulings;
+               the legal-set rules are judged here
+  rules.py     `check`: drives the engine over a record, and judges the record itself
+               (dealers, seat changes, written results)
   score.py     hand scores, game end and the score sheet
   rulebook.py  the rules in words, and the house-rule options
 """
