@@ -23,7 +23,7 @@ from . import Generated, dump
 DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
                             "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5, "bird": "highest"}
 PLAYERS = ("North", "East", "South", "West")
-STEER_TRIES = 8
+STEER_TRIES = 20
 FEATURES = ("bird-led", "forced-bird", "bird-anytime", "set", "made", "seat-change", "both-over", "tie",
             "all-pass", "nest-to-defenders")
 
@@ -231,7 +231,8 @@ def _goal_key(goal: str, totals: dict[str, int], h: _Hand, target: int) -> tuple
     if goal == "tie":
         if a == b >= target:
             return (0, 0)
-        return (1, abs(abs(a - b) - 40) // 10 if max(a, b) < target else 99, -min(a, b))
+        over = max(a, b) >= target and a != b  # the match would end without the tie
+        return (1, over, abs(a - b) // 10, -min(a, b))
     if min(a, b) >= target and a != b:
         return (0, 0)
     return (1, abs(a - b) // 20, -min(a, b))

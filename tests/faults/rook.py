@@ -632,6 +632,13 @@ def _inj_unfinished_hand(m: Match, rng: random.Random) -> Made:
     h.tricks = h.tricks[:k]
     h.show -= {"points", "scores"}
     h.cut = True
+    # Its score gone, the match must still not be won before its last hand (a tie at the target that
+    # played on could otherwise become a win, and later hands rook.game-end).
+    st = state_before(m, 0)
+    for later in m.hands[:-1]:
+        st = advance(m, st, later)
+        if outcome(st.totals, m.opts["target"]) is not None:
+            return None
     return _loc(i), f"hand {i + 1} stops after {k} tricks, with hand {i + 2} after it"
 
 
