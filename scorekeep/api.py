@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .errors import InputError
 from .game import Audit, Game, Section, Selection, Sheet
@@ -30,19 +30,27 @@ def read_record(root: Node) -> tuple[Game, object]:
     return game, game.read(root)
 
 
-def audit_file(path: str) -> Audit:
-    """Read and replay one record file. Raises InputError (with path and line) if unreadable."""
-    return _audit(lambda: read_file(path), path)
+def audit_file(path: str, overrides: Mapping[str, str] | None = None) -> Audit:
+    """Read and replay one record file. Raises InputError (with path and line) if unreadable.
+
+    `overrides` ({option: value as text}, e.g. `{"failed_score": "tricks"}`) replace what the
+    record's `rules:` say, for a what-if reading (see `scorekeep.whatif`)."""
+    return _audit(lambda: read_file(path), path, overrides)
 
 
-def audit_text(text: str, path: str = "<text>") -> Audit:
+def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Audit:
     """Like audit_file, for a record held in memory."""
-    return _audit(lambda: parse(text), path)
+    return _audit(lambda: parse(text), path, overrides)
 
 
-def _audit(load: Callable[[], Node], path: str) -> Audit:
+def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
     try:
-        game, record = read_record(load())
+        root = load()
+        if overrides:
+            from .whatif import with_rules
+
+            root = with_rules(root, game_of(root), overrides)[0]  # type: ignore[arg-type]
+        game, record = read_record(root)
     except InputError as e:
         e.path = e.path or path
         raise

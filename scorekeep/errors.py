@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 # Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
@@ -52,6 +53,8 @@ class Finding(NamedTuple):
     point, as canonical text; empty when nothing was legal; None when the rule is no set."""
     see: tuple[str, ...] = ()
     """The other rule ids involved (a lead after an 8-cut: `daifugo.turn-order`)."""
+    more: int = 0
+    """For the closing finding of a capped rule (see `shown`): how many were not listed."""
 
     def location(self) -> dict[str, int | str]:
         """The location fields that apply, coarse to fine."""
@@ -64,20 +67,85 @@ class Finding(NamedTuple):
             out["allowed"] = list(self.allowed)
         if self.see:
             out["see"] = list(self.see)
+        if self.more:
+            out["more"] = self.more
         return out
 
 
-class Findings:
-    """Collects violations and events during a replay, in the order they were found."""
+CAP = 100
+"""Findings of one rule listed per file; the rest are counted (a deal of 600,000 copies of
+one card is one finding per card, and nobody reads the 101st)."""
 
-    __slots__ = ("violations", "events")
+
+class _Unlisted(Finding):
+    """Stands for one finding of `rule` past the cap: one shared instance per rule, so the
+    collector's list keeps its length (a truthful count, and the marks the games take with
+    `len()` and roll back with `del findings[mark:]`) at one reference per finding."""
+
+    __slots__ = ()
+
+
+_UNLISTED: dict[str, _Unlisted] = {}
+
+
+def _unlisted(rule: str) -> _Unlisted:
+    u = _UNLISTED.get(rule)
+    if u is None:
+        u = _UNLISTED[rule] = _Unlisted(rule, "")
+    return u
+
+
+def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
+    """The findings to list: the first `cap` of each rule in order, then for each rule with
+    more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""
+    listed: dict[str, int] = {}
+    more: dict[str, int] = {}
+    out: list[Finding] = []
+    for f in findings:
+        if type(f) is _Unlisted or listed.get(f.rule, 0) >= cap:
+            more[f.rule] = more.get(f.rule, 0) + 1
+        else:
+            listed[f.rule] = listed.get(f.rule, 0) + 1
+            out.append(f)
+    for rule, n in more.items():
+        out.append(Finding(rule, f"… and {n:,} more {rule} {kind}{'s' if n != 1 else ''} "
+                                 f"(the first {listed.get(rule, 0)} are listed)", more=n))
+    return out
+
+
+class Findings:
+    """Collects violations and events during a replay, in the order they were found.
+
+    Past `CAP` findings of one rule, each further one is kept as a shared stand-in (see
+    `shown`), so memory stays bounded while `len(violations)` stays the true count.
+    """
+
+    __slots__ = ("violations", "events", "_kept")
 
     def __init__(self) -> None:
         self.violations: list[Finding] = []
         self.events: list[Finding] = []
+        # per (list, rule): (index, finding) of the findings kept in full, at most CAP
+        self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
 
     def violation(self, rule: str, message: str, **where: Any) -> None:
-        self.violations.append(Finding(rule, message, **where))
+        self._add(self.violations, True, rule, message, where)
 
     def event(self, rule: str, message: str, **where: Any) -> None:
-        self.events.append(Finding(rule, message, **where))
+        self._add(self.events, False, rule, message, where)
+
+    def _add(self, into: list[Finding], which: bool, rule: str, message: str, where: dict[str, Any]) -> None:
+        kept = self._kept.get((which, rule))
+        if kept is None:
+            kept = self._kept[(which, rule)] = []
+        elif len(kept) >= CAP:
+            i, last = kept[-1]
+            if i < len(into) and into[i] is last:  # the common case: nothing was rolled back
+                into.append(_UNLISTED.get(rule) or _unlisted(rule))
+                return
+            # A game rolled back (`del violations[mark:]`): forget the findings that are gone.
+            while kept and not (kept[-1][0] < len(into) and into[kept[-1][0]] is kept[-1][1]):
+                kept.pop()
+        f = Finding(rule, message, **where)
+        kept.append((len(into), f))
+        into.append(f)

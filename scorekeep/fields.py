@@ -165,6 +165,10 @@ def players(node: Node, count: range, why: str = "") -> tuple[str, ...]:
     names: list[str] = []
     for item in seq.items:
         name = text(item, "a player's name")
+        if "\n" in name or "\r" in name:  # it would split every line and table it is shown in
+            shown = name.replace("\r", "\\r").replace("\n", "\\n")
+            raise InputError(f"a player's name must fit on one line: `{shown}` has a line break in it",
+                             item.line)
         if name in names:
             raise InputError(f"`{name}` is listed twice in `players`: names must be unique", item.line)
         names.append(name)

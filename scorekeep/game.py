@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from . import fields
 from .errors import Finding, InputError
 from .options import Option, read_options
-from .yamlio import Map, Node
+from .yamlio import Map, Node, Seq
 
 
 class RuleDoc(NamedTuple):
@@ -26,6 +26,12 @@ class RuleDoc(NamedTuple):
     title: str
     text: str
     options: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    """The names players use for it, in English, Japanese and the articles' Traditional Chinese
+    (`8-cut`, `8切り`, `八切`); `scorekeep rules` finds the rule by any of them."""
+    see: tuple[str, ...] = ()
+    """Rule ids that decide this one or are decided by it (shown as "see also"; the link is
+    read both ways)."""
 
 
 class Header(NamedTuple):
@@ -37,9 +43,49 @@ class Header(NamedTuple):
     meta: Mapping[str, str]
     """`title`, `date`, `place`, `notes` as written."""
     line: int
+    history: tuple[HistoryEntry, ...] = ()
+    """Corrections recorded by `play`'s edit (`history`): kept as written, never judged."""
 
 
-COMMON_KEYS = ("game", "players", "rules", "title", "date", "place", "notes")
+class HistoryEntry(NamedTuple):
+    """One correction from the record's `history`: when, where (`hand 2`, `set 1 game 3`),
+    which key, and the values before and after as YAML flow text."""
+
+    time: str
+    where: str
+    key: str
+    was: str
+    now: str
+    line: int
+
+
+HISTORY_KEYS = ("time", "hand", "set", "game", "key", "was", "now")
+
+
+def read_history(node: Node) -> tuple[HistoryEntry, ...]:
+    """The `history` list: each entry well formed (`{time, hand | set and game, key, was, now}`)."""
+    out: list[HistoryEntry] = []
+    for i, item in enumerate(fields.sequence(node, "`history`").items, 1):
+        what = f"entry {i} of `history`"
+        top = fields.keys(fields.mapping(item, what), what, HISTORY_KEYS, required=("time", "key"))
+        place = [f"{k} {fields.whole(top[k], f'`{k}` of {what}')}" for k in ("set", "game", "hand") if k in top]
+        out.append(HistoryEntry(fields.text(top["time"], f"`time` of {what}"), " ".join(place),
+                                fields.text(top["key"], f"`key` of {what}"),
+                                _flow(top.get("was")), _flow(top.get("now")), item.line))
+    return tuple(out)
+
+
+def _flow(node: Node | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, Map):
+        return "{" + ", ".join(f"{k.value}: {_flow(v)}" for k, v in node.pairs) + "}"
+    if isinstance(node, Seq):
+        return "[" + ", ".join(_flow(v) for v in node.items) + "]"
+    return "" if node.is_null else node.value
+
+
+COMMON_KEYS = ("game", "players", "rules", "title", "date", "place", "notes", "history")
 META_KEYS = ("title", "date", "place", "notes")
 
 
@@ -51,7 +97,8 @@ def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: ra
     players = fields.players(top["players"], player_count, why_count)
     opts = read_options(top.get("rules"), options, game)
     meta = {k: fields.text(top[k], f"`{k}`", allow_empty=True) for k in META_KEYS if k in top}
-    return Header(game, players, opts, meta, doc.line), top
+    history = read_history(top["history"]) if "history" in top else ()
+    return Header(game, players, opts, meta, doc.line, history), top
 
 
 class Audit:

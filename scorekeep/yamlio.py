@@ -11,6 +11,7 @@ anchors, aliases, tags, duplicate keys and deep nesting are refused before they 
 from __future__ import annotations
 
 import os
+import stat
 from typing import Union
 
 import yaml
@@ -121,7 +122,13 @@ def decode(data: bytes) -> str:
 def read_file(path: str) -> Node:
     """Read and parse one record file. Raises InputError (with `path` set) on anything unreadable."""
     try:
-        size = os.path.getsize(path)
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):  # opening a FIFO would wait for a writer forever
+            raise InputError("is not a regular file (a pipe, device or socket): give a record file, "
+                             "or `-` to read standard input", None, path)
+        size = st.st_size
         if size > MAX_BYTES:
             raise InputError(
                 f"the file is {size:,} bytes; records larger than {MAX_BYTES // (1024 * 1024)} MiB "

@@ -178,10 +178,12 @@ def test_check_json_output_has_no_progress() -> None:
 def test_check_json_is_laid_out_as_one_document() -> None:
     import json as _json
 
-    from scorekeep.cli.render import file_json, files_json, to_json
+    from scorekeep.cli.render import file_json, files_json
 
     docs = [{"path": "a.yaml", "ok": True, "errors": [], "violations": [{"rule": "x", "line": 1}]},
             {"path": "b.yaml", "ok": False, "errors": [], "violations": []}]
-    assert files_json([file_json(d) for d in docs]) == to_json({"files": docs})
-    assert files_json([]) == to_json({"files": []})
+    text = files_json([file_json(d) for d in docs])
+    assert _json.loads(text) == {"files": docs}
+    assert text.splitlines()[1:3] == [file_json(docs[0]) + ",", file_json(docs[1])]  # one file a line
+    assert _json.loads(files_json([])) == {"files": []}
     assert _json.loads(cli("check", OH, HOOK, "--format", "json").out)["files"][1]["ok"] is False

@@ -1,8 +1,9 @@
-"""Generated Daifugō matches against the checker: clean, the same events, the same scores, and
-single injected faults caught with their rule id at their place.
+"""Matches from the independent reading (`tests/oracle/daifugo.py`) against the checker: clean,
+the same events, the same scores, and single injected faults (`tests/faults/daifugo.py`) caught
+with their rule id at their place.
 
-The generator (`scorekeep/generate/daifugo.py`) was written from the rule digest without reading
-the checker, so every disagreement here means one of the two misreads the digest.
+The independent reading was written from the rule digest without reading the engine, so every
+disagreement here means one of the two misreads the digest.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import yaml
 
 from scorekeep import api
 from scorekeep.generate import Generated
-from scorekeep.generate import daifugo as gen
+from oracle import daifugo as gen
+from faults import daifugo as faults
 
 from conftest import found, record
 
@@ -85,12 +87,12 @@ FAULT_MATCHES = [(seed, {"sets": 2}) for seed in range(500, 512)]
 PER_RULE = 6
 
 
-@pytest.mark.parametrize("rule", gen.FAULT_RULES)
+@pytest.mark.parametrize("rule", faults.FAULT_RULES)
 def test_injected_fault_is_caught_with_its_rule_at_its_place(rule):
     rng = random.Random(rule)
     caught = 0
     for seed, knobs in FAULT_MATCHES:
-        fault = gen.inject(_game(seed, tuple(knobs.items())), rule, rng)
+        fault = faults.inject(_game(seed, tuple(knobs.items())), rule, rng)
         if fault is None:
             continue
         audit = api.audit_text(fault.text)

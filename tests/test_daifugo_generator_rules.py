@@ -1,7 +1,8 @@
-"""The Daifugō generator's own reading of the digest, on the source article's worked examples.
+"""The independent Daifugō reading's (`tests/oracle/daifugo.py`) own judgement of the digest, on
+the source article's worked examples.
 
-These check the generator alone (no checker): if they fail, the generator misreads a rule and its
-cross-check of the checker would be worthless.
+These check the independent reading alone (no engine): if they fail, it misreads a rule and its
+cross-check of the engine would be worthless.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import random
 
 import pytest
 
-from scorekeep.generate import daifugo as gen
-from scorekeep.generate.daifugo import STAIRS, Opts, Table
+from faults import daifugo as fault_injector
+from oracle import daifugo as gen
+from oracle.daifugo import STAIRS, Opts, Table
 
 SEATS = ("甲", "乙", "丙", "丁")
 
@@ -181,7 +183,7 @@ def test_every_fault_rule_finds_a_place_in_a_few_matches():
     matches = [gen.game(seed, sets=2) for seed in range(3)]
     for rule in gen.FAULT_RULES:
         rng = random.Random(rule)
-        faults = [gen.inject(g, rule, rng) for g in matches]
+        faults = [fault_injector.inject(g, rule, rng) for g in matches]
         assert any(f is not None for f in faults), rule
         for f in faults:
             if f is not None:

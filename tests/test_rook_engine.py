@@ -23,7 +23,8 @@ from scorekeep.games.rook.engine import (CALL_FILTERS, PLAY_FILTERS, HandPositio
                                          trick_winner)
 from scorekeep.games.rook.model import CallMove, CardMove
 from scorekeep.games.rook.record import default_teams
-from scorekeep.games.rook.rulebook import OPTIONS, RULES
+from scorekeep.games.rook.options import OPTIONS
+from scorekeep.games.rook.rulebook import RULES
 from scorekeep.generate import rook as demo
 
 PLAYERS = ("North", "East", "South", "West")

@@ -167,7 +167,7 @@ def test_csv_guards_rook_bidder_and_daifugo_ranking(tmp_path) -> None:  # type: 
     run = cli("score", str(dai), "--format", "csv")
     assert run.code == 0, run.err
     row = read_csv(run.out)[0]
-    assert row["ranking"] == "'@x -y +z \tw" and row["fallen"] == ""
+    assert row["ranking"] == "'@x -y +z \\tw"  # guarded, and the tab shown escaped and row["fallen"] == ""
 
 
 def test_csv_columns_in_seat_order_booleans_and_violations() -> None:

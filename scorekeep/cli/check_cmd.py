@@ -2,68 +2,87 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, NamedTuple, Optional
 
 import typer
 
-from .common import CheckFormat, _internal, _out, app
+from .common import CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output
+
+STDIN = "<stdin>"
+"""How standard input (`-`) is named in messages and in JSON."""
+
+POOL_MIN_FILES = 24
+"""Fewer files than this are checked in this process: starting workers costs more than it saves."""
 
 
 @app.command()
 def check(
-    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML).",
-                                       show_default=False),
+    files: list[Path] = typer.Argument(..., metavar="FILE...", show_default=False,
+                                       help="Record files (YAML); a directory means every *.yaml and *.yml "
+                                            "in it and below, sorted; `-` reads standard input."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
+                                       help="Processes to check with [default: every core, for many files]."),
+    rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
+                                             help="Check under another house rule (repeatable) and say which "
+                                                  "violations that adds or removes, e.g. --rule hook=false."),
 ) -> None:
     """Check records against the rules and list every violation.
 
     Each violation names its rule id, where it happened (hand, trick, player …, and the
-    file's line) and why, in terms of what was allowed at that moment.
+    file's line) and why, in terms of what was allowed at that moment. After 100
+    violations of one rule in a file, the rest are counted, not listed.
 
     \b
     Examples:
       scorekeep check game.yaml
-      scorekeep check archive/*.yaml --format json
+      scorekeep check archive/ --format json
+      cat game.yaml | scorekeep check -
+      scorekeep check game.yaml --rule hook=false
     """
     import gc
 
-    from ..report import check_file
     from . import render
 
     # An audit makes a great many small tuples that die young by reference counting anyway;
     # collecting every 700 allocations (the default) costs an archive about a fifth of its time.
     gc.set_threshold(10_000, 50, 100)
-    # Keep only what the end needs (a file's JSON, or a few counts), never the audits: an
-    # archive's audits kept alive make every garbage collection walk all of them.
-    docs: list[str] = []
+    overrides = _overrides(rule)
+    paths = _expand(files)
+    stdin = sys.stdin.buffer.read(_max_bytes() + 1) if STDIN in paths else None
+    json_out = format is CheckFormat.json
+    ascii_only = ascii_output() if json_out else False
     tally = _Tally()
-    progress = _Progress(len(files)) if format is CheckFormat.text else None
-    for i, path in enumerate(files, 1):
-        try:
-            rep = check_file(str(path))
-        except Exception as e:  # noqa: BLE001 - a bug must not print a traceback at a card table
-            _internal(str(path), e)
-        tally.add(rep)
-        if format is CheckFormat.json:
-            docs.append(render.file_json(rep.to_json()))
+    progress = None if json_out else _Progress(len(paths))
+    if json_out:
+        _write(render.FILES_HEAD)
+    # Each file's output is written as soon as it (and every file before it) is done: nothing
+    # of an archive is held but the counts.
+    for i, done in enumerate(_results(paths, stdin, json_out, ascii_only, jobs, overrides), 1):
+        if done.internal is not None:
+            if progress:
+                progress.clear()
+            _internal(done.path, done.internal)
+        tally.add(done)
+        if json_out:
+            _write((",\n" if i > 1 else "") + done.out)
             continue
-        lines = []
-        if rep.audit is not None:
-            lines += [render.finding_line(rep.path, v) for v in rep.audit.violations]
-            lines += [render.finding_line(rep.path, e, "event ") for e in rep.audit.events]
-        if progress and (lines or rep.error is not None):
+        if progress and (done.out or done.error):
             progress.clear()
-        if lines:
-            _out("\n".join(lines))
-        if rep.error is not None:
-            sys.stderr.write(f"{rep.error}\n")
+        if done.out:
+            _out(done.out)
+        if done.error:
+            _err(done.error)
         if progress:
             progress.show(i)
     if progress:
         progress.clear()
-    if format is CheckFormat.json:
-        _out(render.files_json(docs))
+    if json_out:
+        _write(("\n" if paths else "") + render.FILES_TAIL)
     else:
         _out(tally.summary())
     if tally.unreadable:
@@ -72,20 +91,165 @@ def check(
         raise typer.Exit(1)
 
 
+def _overrides(rule: list[str] | None) -> dict[str, str]:
+    """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
+    from ..errors import InputError
+    from ..whatif import parse_pairs
+
+    try:
+        return parse_pairs(rule or ())
+    except InputError as e:
+        _fail(e.message)
+
+
+def _max_bytes() -> int:
+    from ..yamlio import MAX_BYTES
+
+    return MAX_BYTES
+
+
+def _expand(files: list[Path]) -> list[str]:
+    """The files to check, in argument order: `-` is standard input (once), a directory is
+    every record below it, sorted (hidden files and folders left out)."""
+    out: list[str] = []
+    for f in files:
+        name = str(f)
+        if name == "-":
+            if STDIN in out:
+                _fail("`-` (standard input) can be given only once")
+            out.append(STDIN)
+        elif f.is_dir():
+            found = sorted(
+                p for p in f.rglob("*")
+                if p.suffix.lower() in (".yaml", ".yml")
+                and not any(part.startswith(".") for part in p.relative_to(f).parts)
+                and p.is_file())
+            if not found:
+                _fail(f"{name}: no records (*.yaml, *.yml) in this folder")
+            out.extend(map(str, found))
+        else:
+            out.append(name)
+    return out
+
+
+class Done(NamedTuple):
+    """One file checked, as the parent needs it: its output, already rendered, and its counts."""
+
+    path: str
+    out: str
+    """Text: the violation and event lines; JSON: the file's one-line document."""
+    error: str
+    """The input error that stopped the file (text output), or ''."""
+    unreadable: bool
+    violations: int
+    events: int
+    internal: str | None = None
+    """`Type: message` of an exception: a bug, reported as exit 3."""
+
+
+def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
+              overrides: dict[str, str] | None = None) -> Done:
+    """Check one file and render what `check` prints for it (in a worker process or here);
+    with `overrides` (`--rule`), also what they change against the record's own rules."""
+    from ..errors import shown
+    from ..report import check_file
+    from . import render
+
+    try:
+        rep = check_file(path, data, overrides)
+        a = rep.audit
+        nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
+        changes = None
+        if overrides and a is not None:
+            from ..whatif import against_own
+
+            changes = against_own(path, a, data)
+        if json_out:
+            doc = rep.to_json()
+            if changes is not None:
+                assert a is not None
+                doc["what_if"] = {"rules": {k: a.header.options[k] for k in overrides},
+                                  "violations_added": [v.to_json() for v in changes[0]],
+                                  "violations_removed": [v.to_json() for v in changes[1]]}
+            return Done(path, render.file_json(doc, ascii_only=ascii_only), "",
+                        rep.error is not None, nv, ne)
+        lines = []
+        if a is not None:
+            lines += [render.finding_line(path, v) for v in shown(a.violations)]
+            lines += [render.finding_line(path, e, "event ") for e in shown(a.events, "event")]
+        if changes is not None:
+            from . import whatif_view
+
+            lines.append(f"{path}: what if {whatif_view.rules_text(overrides)}? compared with the record's own rules:")
+            lines += whatif_view.violation_lines(path, *changes)
+        return Done(path, "\n".join(lines), str(rep.error) if rep.error is not None else "",
+                    rep.error is not None, nv, ne)
+    except Exception as e:  # noqa: BLE001 - a bug must not print a traceback at a card table
+        return Done(path, "", "", False, 0, 0, f"{type(e).__name__}: {e}")
+
+
+def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: bool,
+             jobs: int | None, overrides: dict[str, str] | None = None) -> Iterator[Done]:
+    """Every file's Done, in argument order: here for a few files, else from a process pool
+    that gets the files in chunks."""
+    workers = _workers(len(paths), jobs)
+    if workers <= 1:
+        for p in paths:
+            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
+        return
+    import multiprocessing
+
+    # fork: a worker starts with everything already imported, in about a millisecond
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # Chunks big enough that handing them out costs little, small enough (about eight per
+    # worker) that one slow file does not leave the other cores idle at the end.
+    chunk = max(1, min(16, len(paths) // (workers * 8)))
+    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
+    # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
+    with ctx.Pool(workers, initializer=_worker_init) as pool:
+        yield from pool.imap(_check_packed, args, chunksize=chunk)
+
+
+def _workers(files: int, jobs: int | None) -> int:
+    """How many processes check `files` files: `--jobs` if given, else every core once there
+    are enough files to pay for starting them; never more than one per file."""
+    wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
+    return max(1, min(wanted, files))
+
+
+def _check_packed(args: tuple[Any, ...]) -> Done:
+    return check_one(*args)
+
+
+def _worker_init() -> None:
+    import signal
+
+    # Ctrl-C stops the parent, which stops the workers: one message, not a traceback per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 class _Tally:
     """Counts for the closing line of `check`."""
 
     def __init__(self) -> None:
         self.files = self.bad = self.violations = self.unreadable = self.events = 0
 
-    def add(self, rep) -> None:  # type: ignore[no-untyped-def]
+    def add(self, done: Done) -> None:
         self.files += 1
-        if rep.error is not None:
+        if done.unreadable:
             self.unreadable += 1
-        elif rep.audit is not None:
-            self.bad += bool(rep.audit.violations)
-            self.violations += len(rep.audit.violations)
-            self.events += len(rep.audit.events)
+        else:
+            self.bad += bool(done.violations)
+            self.violations += done.violations
+            self.events += done.events
 
     def summary(self) -> str:
         n = self.files
@@ -99,14 +263,26 @@ class _Tally:
         return f"{n} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
 
 
+def progress_allowed(stream: Any = None) -> bool:
+    """Whether `checked 120/500` may be drawn: both streams a terminal that can take it (not
+    TERM=dumb) and NO_COLOR not set (https://no-color.org: no decoration at all)."""
+    stream = stream or sys.stderr
+    if os.environ.get("TERM") == "dumb" or os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return bool(stream.isatty() and sys.stdout.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 class _Progress:
-    """`checked 120/500` on the terminal, only when both streams are a terminal (never in JSON
-    or piped output), redrawn at most ten times a second."""
+    """`checked 120/500` on the terminal, only where `progress_allowed` (never in JSON or
+    piped output), redrawn at most ten times a second."""
 
     def __init__(self, total: int, stream=None) -> None:  # type: ignore[no-untyped-def]
         self.stream = stream or sys.stderr
         self.total = total
-        self.on = total > 1 and self.stream.isatty() and sys.stdout.isatty()
+        self.on = total > 1 and progress_allowed(self.stream)
         self.shown = False
         self.last = 0.0
 

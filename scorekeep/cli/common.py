@@ -1,11 +1,17 @@
 """What every command shares: the Typer app, output, failure, and loading one record.
 
 Exit codes: 0 no violations, 1 rule violations, 2 unreadable input (file:line message),
-3 an internal error (a bug in scorekeep: please report it).
+3 an internal error (a bug in scorekeep: please report it), 4 the output could not be
+written (disk full, …); a closed pipe (`| head`) ends quietly with 141, as Unix tools do.
+
+All text for people goes through `_out` (stdout) and `_err` (stderr), which show control
+characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` must not
+retitle the window nor `\x1b[2J` clear the screen.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -16,11 +22,10 @@ import typer
 from .. import __version__
 
 app = typer.Typer(
-    name="scorekeep",
-    help="Scoresheet and rule-checker for Rook, Oh Hell and Daifugō (大富豪) game records.",
+    name="scorekeep",  # the help is main_options' docstring
     rich_markup_mode=None,  # plain help: rich would double the start-up time
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,  # `import typer` loads the completion code anyway: it costs no start-up
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -39,18 +44,95 @@ class SheetFormat(str, Enum):
     html = "html"
 
 
+WRITE_FAILED = 4
+"""Exit code when the output cannot be written (disk full, an I/O error)."""
+CLOSED_PIPE = 141
+"""Exit code when the reader of the output went away (128 + SIGPIPE, as `yes | head`)."""
+
+# C0 but newline, DEL, C1, and the invisible direction controls (LRM/RLM/ALM, the
+# embeddings and overrides U+202A–202E, the isolates U+2066–2069), and the line and
+# paragraph separators: none of them may reach a terminal raw from a record.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                      "\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\t": "\\t", "\r": "\\r"}
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = m.group()
+    named = _NAMED.get(c)
+    if named is not None:
+        return named
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean(text: str) -> str:
+    """`text` with control and direction characters shown as `\\x1b`, `\\u202e`, `\\t`; newlines
+    stay. Idempotent and printable, so cleaned table cells keep their width."""
+    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+
+
+def cell(text: str) -> str:
+    """A table cell as it will be written: cleaned, and where stdout's encoding lacks a
+    character (PYTHONIOENCODING=ascii) already backslash-escaped, so tabulate measures the
+    text that is really written and the columns stay aligned."""
+    text = clean(text)
+    if text.isascii():
+        return text
+    enc = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(enc)
+        return text
+    except UnicodeEncodeError:
+        return text.encode(enc, "backslashreplace").decode(enc)
+    except LookupError:  # pragma: no cover
+        return text
+
+
+class Unwritable(Exception):
+    """The output could not be written; carries the OSError. Deliberately not an OSError,
+    so that nothing between the write and `run` mistakes it for something else."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _write(text: str) -> None:
+    """Write text as it is (JSON, CSV, YAML) to stdout; a failed write raises Unwritable."""
+    try:
+        sys.stdout.write(text)
+    except OSError as e:
+        raise Unwritable(e) from None
+
+
 def _out(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """A line (or lines) for people on stdout, control characters escaped."""
+    _write(clean(text if text.endswith("\n") else text + "\n"))
+
+
+def _out_raw(text: str) -> None:
+    """Output whose every cell is already cleaned (CSV: its CRLF line ends must stay)."""
+    _write(text)
+
+
+def _err(text: str) -> None:
+    """A line for people on stderr, control characters escaped (stderr failing is ignored:
+    there is nowhere left to say so)."""
+    try:
+        sys.stderr.write(clean(text if text.endswith("\n") else text + "\n"))
+    except (OSError, ValueError):
+        pass
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    sys.stderr.write(f"scorekeep: {message}\n")
+    _err(f"scorekeep: {message}")
     raise typer.Exit(code)
 
 
-def _internal(path: str, exc: BaseException) -> NoReturn:
-    _fail(f"{path}: internal error ({type(exc).__name__}: {exc}); this is a bug in scorekeep, "
-          "please report it with the record", 3)
+def _internal(path: str, exc: BaseException | str) -> NoReturn:
+    what = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
+    _fail(f"{path}: internal error ({what}); this is a bug in scorekeep, please report it with the record", 3)
 
 
 def _version(value: bool) -> None:
@@ -67,18 +149,30 @@ def main_options(
     """Scoresheet and rule-checker for Rook, Oh Hell and Daifugō (大富豪) game records.
 
     \b
-    Records are YAML files describing what happened at the table; see README.md.
-    Exit codes: 0 no violations, 1 rule violations, 2 unreadable input.
+    Records are YAML files describing what happened at the table; the format
+    is described in README.md, section "Records" (with an example per game).
+    \b
+    Exit codes:
+      0    no violations
+      1    the record breaks a rule (the violations are listed)
+      2    unreadable input (file:line: what is wrong) or a wrong option
+      3    internal error: a bug in scorekeep, please report it
+      4    the output could not be written (disk full, I/O error)
+      141  the output was cut off (a closed pipe, e.g. `| head`)
     """
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
     from ..report import check_file
+    from ..yamlio import MAX_BYTES
 
+    name, data = str(path), None
+    if name == "-":  # standard input, read here: the library never touches the streams
+        name, data = "<stdin>", sys.stdin.buffer.read(MAX_BYTES + 1)
     try:
-        rep = check_file(str(path))
+        rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
-        _internal(str(path), e)
+        _internal(name, e)
     if rep.error is not None:
         _fail(str(rep.error).removeprefix("scorekeep: "))
     return rep.audit
@@ -90,3 +184,89 @@ def _title(audit) -> str:  # type: ignore[no-untyped-def]
     game = REGISTRY.get(audit.game)
     title = audit.header.meta.get("title")
     return f"{game.title}: {title}" if title else game.title
+
+
+def _streams() -> None:
+    """Never fail on a character the output's encoding lacks (PYTHONIOENCODING=ascii, a
+    latin-1 terminal): write it as a backslash escape instead."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a detached or closed stream
+                pass
+
+
+def ascii_output() -> bool:
+    """Whether stdout cannot take any Unicode character (then JSON escapes non-ASCII)."""
+    import codecs
+
+    try:
+        return codecs.lookup(sys.stdout.encoding or "ascii").name not in ("utf-8", "utf-16", "utf-32")
+    except (LookupError, AttributeError):
+        return True
+
+
+def _quiet_stdout() -> None:
+    """Point file descriptor 1 at /dev/null, so that the interpreter's last flush of what is
+    still buffered cannot fail again (and print "Exception ignored …")."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(fd)
+    except (OSError, ValueError):  # pragma: no cover
+        pass
+
+
+def run() -> NoReturn:
+    """Run the app with writing inside the same error handling as reading: a full disk is
+    one line and exit 4, a closed pipe ends quietly (141), never a traceback."""
+    import errno
+
+    _streams()
+    stdout = sys.stdout
+    code: int | str | None = 0
+    try:
+        try:
+            app()
+        except SystemExit as e:
+            code = e.code
+        if sys.stdout is not stdout:  # Click swallowed a broken pipe and replaced stdout
+            raise Unwritable(BrokenPipeError(errno.EPIPE, "Broken pipe"))
+        try:
+            sys.stdout.flush()
+        except OSError as e:
+            raise Unwritable(e) from None
+    except Unwritable as e:
+        code = _unwritable(e.error)
+    except OSError as e:  # a write elsewhere (Click's echo of the help, a command's own write)
+        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            code = _bug(e)
+        else:
+            code = _unwritable(e)
+    except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
+        code = _bug(e)
+    sys.exit(code)
+
+
+def _bug(e: BaseException) -> int:
+    import os
+
+    if os.environ.get("SCOREKEEP_DEBUG"):  # for a developer: the traceback
+        raise e
+    _err(f"scorekeep: internal error ({type(e).__name__}: {e}); this is a bug in scorekeep, please report "
+         "it with the record (SCOREKEEP_DEBUG=1 shows where)")
+    return 3
+
+
+def _unwritable(e: OSError) -> int:
+    import errno
+
+    _quiet_stdout()
+    if isinstance(e, BrokenPipeError) or e.errno == errno.EPIPE:
+        return CLOSED_PIPE
+    _err(f"scorekeep: cannot write the output: {e.strerror or e}")
+    return WRITE_FAILED

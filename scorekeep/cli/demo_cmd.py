@@ -16,7 +16,7 @@ def demo(
     game: str = typer.Argument(..., metavar="GAME", help="oh-hell, rook or daifugo.", show_default=False),
     seed: int = typer.Option(1, "--seed", help="The same seed gives the same game."),
     output: Optional[Path] = typer.Option(None, "--output", "-o",
-                                          help="Write the record to this file instead of printing it."),
+                                          help="Write the record to this file instead of printing it (`-`: print it)."),
     force: bool = typer.Option(False, "--force", help="Overwrite OUTPUT if it exists."),
 ) -> None:
     """Make a complete random legal game record to play with.
@@ -29,7 +29,7 @@ def demo(
       scorekeep demo rook --seed 7 -o rook-demo.yaml
       scorekeep check rook-demo.yaml && scorekeep score rook-demo.yaml
     """
-    from ..atomic import write_atomically
+    from ..atomic import NotRegularFile, write_atomically
     from ..fields import did_you_mean
     from ..games import REGISTRY
     from ..generate import generator
@@ -43,13 +43,16 @@ def demo(
     except ImportError:
         _fail(f"no generator for {name} yet")
     text = gen.game(seed).text
-    if output is None:
+    if output is None or str(output) == "-":
         sys.stdout.write(text)
         return
     try:
         write_atomically(str(output), text, overwrite=force)
     except FileExistsError:
         _fail(f"{output} exists; use --force to overwrite it")
+    except NotRegularFile:
+        _fail(f"{output} is not a regular file (a FIFO, a device or a folder); not writing there, "
+              "even with --force")
     except OSError as e:
         _fail(f"{output}: cannot write ({e.strerror or e})")
     sys.stderr.write(f"wrote {output} ({name}, seed {seed})\n")

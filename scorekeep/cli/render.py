@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from ..errors import Finding
+from ..errors import Finding, shown
 from ..game import RuleDoc, Section, Sheet
 from ..options import Option
 
@@ -53,7 +52,10 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     headers) or `pipe` (Markdown). `right` marks right-aligned columns (default: the numeric
     ones in the compact layouts; left by default); `groups` puts a label over each run of columns (a player over bid/took and total).
     Widths count double-width characters twice (see `width`)."""
-    body = [[str(c) for c in r] for r in rows]
+    from .common import cell  # escaped before measuring, so the columns stay aligned
+
+    body = [[cell(str(c)) for c in r] for r in rows]
+    headers = [cell(h) for h in headers]
     n = len(headers)
     body = [r + [""] * (n - len(r)) for r in body]
     if right is None:
@@ -100,24 +102,45 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
     return f"{path}{line}: {kind}{f.rule}: " + (f"[{loc}] " if loc else "") + f.message
 
 
-def to_json(doc: Any) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=2)
+# What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
+# C1, direction controls) or that breaks naive line-based readers (U+0085, U+2028, U+2029).
+# Outside strings JSON text is plain ASCII, so escaping these anywhere keeps it valid.
+_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-def file_json(doc: dict[str, Any]) -> str:
-    """One file's entry of `check --format json`, as text at once: text costs the garbage
-    collector nothing, the dicts of a thousand files would."""
-    return "\n".join("    " + line for line in to_json(doc).splitlines())
+def _json_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def _safe(text: str) -> str:
+    return _JSON_RAW.sub(_json_escape, text) if _JSON_RAW.search(text) else text
+
+
+def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
+    """One JSON document, serialised once (never re-laid-out afterwards: a name may hold a
+    line separator). `indent=None` is one line, by the C encoder."""
+    import json  # here: `check` in text pays nothing for it
+
+    return _safe(json.dumps(doc, ensure_ascii=ascii_only, indent=indent))
+
+
+def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
+    """One file's entry of `check --format json`: one line, by the C encoder, written as soon
+    as the file is checked (an archive's documents are never all held)."""
+    return to_json(doc, ascii_only=ascii_only, indent=None)
+
+
+FILES_HEAD = '{"files": [\n'
+FILES_TAIL = "]}\n"
 
 
 def files_json(entries: Sequence[str]) -> str:
-    """`{"files": [...]}` from file_json entries, laid out as to_json would."""
-    if not entries:
-        return to_json({"files": []})
-    return '{\n  "files": [\n' + ",\n".join(entries) + "\n  ]\n}"
+    """`{"files": [...]}` from file_json entries, one per line, as `check` streams it."""
+    return FILES_HEAD + ",\n".join(entries) + ("\n" if entries else "") + FILES_TAIL
 
 
-def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding]) -> str:
+def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], *,
+               ascii_only: bool = False) -> str:
     return to_json({
         "game": sheet.game,
         "totals": sheet.totals,
@@ -125,9 +148,9 @@ def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Fin
         "rows": list(sheet.rows),
         "status": sheet.status,
         "notes": list(sheet.notes),
-        "violations": [v.to_json() for v in violations],
-        "events": [e.to_json() for e in events],
-    })
+        "violations": [v.to_json() for v in shown(violations)],
+        "events": [e.to_json() for e in shown(events, "event")],
+    }, ascii_only=ascii_only)
 
 
 # --- the score sheet as text, Markdown and CSV ------------------------------------------------
@@ -354,8 +377,12 @@ def csv_cell(v: Any) -> Any:
         return "true" if v else "false"
     if isinstance(v, (list, tuple)):
         v = " ".join(map(str, v))
-    if isinstance(v, str) and v.startswith(_FORMULA_START):
-        return "'" + v
+    if isinstance(v, str):
+        from .common import (
+            clean,  # a cell holds no control character: CSV is written raw
+        )
+
+        return clean("'" + v if v.startswith(_FORMULA_START) else v)
     return v
 
 
@@ -426,6 +453,7 @@ def sections_text(sections: Sequence[Section], fmt: str = "simple") -> str:
 
 
 def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
+    import json
     import textwrap
 
     out = [f"{rule.id} — {rule.title}"]

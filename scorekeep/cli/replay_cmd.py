@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -28,6 +28,7 @@ def replay(
     Examples:
       scorekeep replay game.yaml --hand 1
       scorekeep replay game.yaml --format html -o replay.html
+      scorekeep replay daifugo.yaml --set 1 --game 2
     """
     from .. import api
     from ..game import Selection
@@ -36,6 +37,7 @@ def replay(
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
     audit = _load(file)
+    _check_selection(str(file), audit.game, audit.record, hand, set_, game)
     try:
         sections = api.replay(audit, Selection(hand=hand, set=set_, game=game, legal=legal))
     except Exception as e:  # noqa: BLE001
@@ -49,7 +51,9 @@ def replay(
         text = html.replay_page(audit, sections, _title(audit), str(file))
         if output is not None and str(output) != "-":
             try:
-                output.write_text(text, encoding="utf-8")
+                from ..atomic import write_atomically
+
+                write_atomically(str(output), text, overwrite=True)
             except OSError as e:
                 _fail(f"{output}: cannot write ({e.strerror or e})")
         else:
@@ -58,3 +62,42 @@ def replay(
     _out(render.sections_text(sections))
     if audit.violations:
         _out(f"{len(audit.violations)} violation(s); see `scorekeep check {file}`")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _how_many(n: int, word: str) -> str:
+    """`3 hands (1–3)`, `only hand 1`, `no hands yet`."""
+    return f"{n} {word}s (1–{n})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
+
+
+def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: int | None,
+                     game_no: int | None) -> None:
+    """Refuse options of another game and numbers past the end, saying how many there are."""
+    sets = getattr(record, "sets", None)
+    if sets is None:  # a game of hands: Rook, Oh Hell
+        if set_ is not None or game_no is not None:
+            from ..games import REGISTRY
+
+            _fail(f"{path}: --set and --game are for Daifugō; this {REGISTRY.get(game).title} record is "
+                  "a list of hands: use --hand N")
+        if hand is not None:
+            numbers = [h.number for h in record.hands]
+            if hand not in numbers:
+                _fail(f"{path}: there is no hand {hand}: the record has "
+                      + _how_many(len(numbers), "hand"))
+        return
+    if hand is not None:
+        _fail(f"{path}: --hand is for Rook and Oh Hell; this Daifugō record is sets of games: "
+              "use --set N and --game N")
+    if set_ is not None and set_ not in [s.number for s in sets]:
+        _fail(f"{path}: there is no set {set_}: the record has "
+              + _how_many(len(sets), "set"))
+    if game_no is not None:
+        chosen = [s for s in sets if set_ is None or s.number == set_]
+        if not any(game_no in [g.number for g in s.games] for s in chosen):
+            counts = ", ".join(f"set {s.number} has {_plural(len(s.games), 'game')}" for s in chosen)
+            _fail(f"{path}: there is no game {game_no}" + (f" in set {set_}" if set_ is not None else "")
+                  + f": {counts or 'the record has no sets yet'}")

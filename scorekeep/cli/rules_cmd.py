@@ -11,38 +11,168 @@ from .common import _fail, _out, app
 
 @app.command()
 def rules(
-    game: Optional[str] = typer.Argument(None, metavar="[GAME]", help="oh-hell, rook or daifugo.",
-                                         show_default=False),
-    rule_id: Optional[str] = typer.Argument(None, metavar="[RULE-ID]",
-                                            help="One rule, e.g. oh-hell.hook (or just hook)."),
+    words: Optional[list[str]] = typer.Argument(
+        None, metavar="[GAME] [RULE]",
+        help="A game (oh-hell, rook, daifugo), and a rule: its id (oh-hell.hook, or just hook), its title, "
+             "or a name players use (8-cut, 8切り, 八切, the Bird, 鳥牌, 底牌, seat change).",
+        show_default=False),
+    search: Optional[str] = typer.Option(None, "--search", "-s", metavar="WORD",
+                                         help="List the rules whose text mentions WORD.", show_default=False),
 ) -> None:
-    """Explain a game's rules, each with its rule id and the options that change it.
+    """Explain the rules, each with its id, the options that change it and the rules linked to it.
 
     \b
     Examples:
       scorekeep rules oh-hell
-      scorekeep rules oh-hell oh-hell.hook
+      scorekeep rules oh-hell.hook
+      scorekeep rules hook
+      scorekeep rules daifugo 8切り
+      scorekeep rules the Bird
+      scorekeep rules daifugo --search finish
     """
-    from ..fields import did_you_mean
+    from ..games import REGISTRY
+
+    args = [w for w in (words or []) if w.strip()]
+    game = None
+    for n in (2, 1):  # `oh hell hook` names the game in two words
+        if len(args) >= n and REGISTRY.resolve(" ".join(args[:n])) is not None:
+            game, args = REGISTRY.resolve(" ".join(args[:n])), args[n:]
+            break
+    if search is not None:
+        _search(search, game)
+        return
+    if not args:
+        if game is None:
+            _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell, "
+                 "scorekeep rules hook, scorekeep rules daifugo --search finish)")
+            return
+        _list(game)
+        return
+    _lookup(" ".join(args), game)
+
+
+def _list(game: str) -> None:
     from ..games import REGISTRY
     from . import render
 
-    if game is None:
-        _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell)")
-        return
-    if REGISTRY.resolve(game) is None:
-        _fail(f"unknown game `{game}`{did_you_mean(game, REGISTRY.names())} "
-              f"(games: {', '.join(REGISTRY.names())})")
     module = REGISTRY.get(game)
     options = dict(module.OPTIONS)
-    if rule_id is None:
-        _out(f"{module.title}: rules and their ids\n")
-        _out("\n\n".join(render.rule_text(r, options, full=False) for r in module.RULES))
+    _out(f"{module.title}: rules and their ids\n")
+    _out("\n\n".join(render.rule_text(r, options, full=False) for r in module.RULES))
+
+
+def _lookup(query: str, game: str | None) -> None:
+    from .. import lookup
+    from ..fields import closest
+    from ..games import REGISTRY
+
+    found = lookup.find(query, game)
+    where = f" in {game}" if game else ""
+    shown = _clean(query)
+    if found.matches:
+        if len(found.matches) > 1:
+            _out(f"`{shown}` names {len(found.matches)} rules:\n")
+        elif found.matches[0].how in ("phrase", "part"):
+            _out(f"no rule is called `{shown}`{where}; by the name `{found.matches[0].name}` it is:\n")
+        _out("\n\n".join(_one(m.game, m.rule) for m in found.matches))
         return
-    ids = [r.id for r in module.RULES]
-    wanted = rule_id if rule_id in ids else f"{module.name}.{rule_id}"
-    for r in module.RULES:
-        if r.id == wanted:
-            _out(render.rule_text(r, options, full=True))
-            return
-    _fail(f"no rule `{rule_id}` in {module.title}{did_you_mean(wanted, ids)}")
+    message = f"no rule called `{shown}`{where}"
+    if found.note:
+        _fail(f"{message}: {found.note}")
+    if found.suggestions:
+        _fail(message + "; did you mean " + " or ".join(
+            f"`{m.rule.id}` ({m.rule.title})" for m in found.suggestions) + "?")
+    typo = _typo(query, game)
+    if typo:
+        _fail(message + f" — did you mean `{typo}`?")
+    if game is None and len(query.split()) == 1:
+        guess = closest(query, REGISTRY.names())
+        if guess:
+            _fail(f"unknown game or rule `{shown}` — did you mean `{guess}`? (games: {', '.join(REGISTRY.names())})")
+    _fail(message + f" (list them all: scorekeep rules {game or 'GAME'}; search the texts: "
+          f"scorekeep rules {game + ' ' if game else ''}--search WORD)")
+
+
+def _typo(query: str, game: str | None) -> str | None:
+    """The one id or name a misspelt query is close to (`hookk` → `hook`), Latin letters only."""
+    import difflib
+
+    from .. import lookup
+
+    key = lookup.normalise(query).replace(" ", "")
+    if len(key) < 4 or not key.isascii():
+        return None
+    names: dict[str, str] = {}
+    for _g, r in lookup.rules_of(game):
+        for name in (r.id, r.id.split(".", 1)[1], *r.aliases):
+            if name.isascii():
+                names.setdefault(lookup.normalise(name).replace(" ", ""), name)
+    hit = difflib.get_close_matches(key, names, n=1, cutoff=0.8)
+    return names[hit[0]] if hit else None
+
+
+def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
+    """One rule in full: its text, options, other names and the rules linked to it."""
+
+    from .. import lookup
+    from . import render
+
+    out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
+    # The names a player would say, not the question-like ones kept for finding the rule.
+    seen = {lookup.normalise(rule.id.split(".", 1)[1]).replace(" ", "")}
+    names = []
+    for a in rule.aliases:
+        key = lookup.normalise(a).replace(" ", "")
+        if "_" not in a and len(a.split()) <= 3 and key not in seen:
+            seen.add(key)
+            names.append(a)
+    if names:
+        # a few in each language: English, Chinese (Han only), Japanese (with kana)
+        kana = [a for a in names if any("\u3040" <= c <= "\u30ff" for c in a)]
+        latin = [a for a in names if a.isascii()]
+        han = [a for a in names if a not in kana and a not in latin]
+        shown = latin[:7] + han[:6] + kana[:6]
+        more = ", …" if len(shown) < len(names) else ""
+        out.extend(_wrap("also called: " + ", ".join(shown) + more))
+    for other in lookup.see_also(rule.id):
+        out.append(f"    see also {other.id} — {other.title}")
+    return "\n".join(out)
+
+
+def _wrap(text: str, width: int = 88) -> list[str]:
+    """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
+    from wcwidth import wcswidth
+
+    lines, line = [], "   "
+    for word in text.split(" "):
+        if wcswidth(line) + 1 + wcswidth(word) > width and line.strip():
+            lines.append(line)
+            line = "     "
+        line += " " + word
+    lines.append(line)
+    return lines
+
+
+def _search(word: str, game: str | None) -> None:
+    import textwrap
+
+    from .. import lookup
+
+    hits = lookup.search(word, game)
+    where = game or "any game"  # the name, not the title: the title would import the whole game
+    if not hits:
+        _fail(f"no rule of {where} mentions `{_clean(word)}`")
+    out = [f"`{_clean(word)}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]
+    for h in hits:
+        out.append("")
+        out.append(f"{h.rule.id} — {h.rule.title}")
+        for s in h.sentences:
+            out.extend(textwrap.wrap(s, 88, initial_indent="    ", subsequent_indent="    "))
+    _out("\n".join(out))
+
+
+def _clean(text: str) -> str:
+    """User input echoed back, control characters shown escaped (as everywhere else)."""
+    from .common import clean
+
+    return clean(text)

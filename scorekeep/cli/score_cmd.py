@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load, _out, _title, app
+from .common import SheetFormat, _fail, _internal, _load, _out, _out_raw, _title, app
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -32,6 +32,10 @@ def score(
     standings: bool = typer.Option(False, "--standings", help="Only the standings and the status line."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
                                           "standard output (for --format html).", show_default=False),
+    history: bool = typer.Option(False, "--history", help="List the corrections kept in the record's `history`."),
+    rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
+                                             help="Score under another house rule (repeatable) and say what "
+                                                  "changes, e.g. --rule failed_score=tricks."),
 ) -> None:
     """Print the running score table, the standings and the winner.
 
@@ -47,19 +51,34 @@ def score(
       scorekeep score game.yaml --format markdown > sheet.md
       scorekeep score game.yaml --format csv
       scorekeep score game.yaml --format html -o sheet.html
+      scorekeep score game.yaml --rule failed_score=tricks
     """
     from .. import api
+    from ..errors import shown
     from . import render
 
-    audit = _load(file)
+    what_if = _what_if(file, rule) if rule else None
+    audit = what_if.audit if what_if else _load(file)
+    if history:  # corrections made with `play`'s edit (live-play)
+        from .history import history_text
+
+        _out(history_text(audit.header.history))
+        return
     try:
-        sheet = api.sheet(audit)
+        sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(str(file), e)
+    # Under --rule, what the overrides add is said once, in the what-if part below the table.
+    listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
+              else shown(audit.violations))
     if standings:
         text = render.standings_text(sheet)
     elif format is SheetFormat.json:
         text = render.sheet_json(sheet, audit.violations, audit.events)
+        if what_if:
+            import json
+
+            text = render.to_json({**json.loads(text), "what_if": what_if.to_json()})
     elif format is SheetFormat.csv:
         text = render.sheet_csv(sheet, audit.violations)
     elif format is SheetFormat.html:
@@ -67,22 +86,45 @@ def score(
 
         text = html.sheet_page(audit, sheet, _title(audit), str(file))
     elif format is SheetFormat.markdown:
-        text = render.sheet_markdown(sheet, _title(audit),
-                                     [render.finding_line(str(file), v) for v in audit.violations])
+        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(str(file), v) for v in listed])
     else:
         body = render.sheet_text(sheet, _title(audit), wide=True)
         if not wide:
             if not _wide_terminal(render.table_width(sheet, wide=True)):
                 body = render.sheet_text(sheet, _title(audit), wide=False)
-        if audit.violations:
-            n = len(audit.violations)
-            lines = [render.finding_line(str(file), v) for v in audit.violations]
+        if listed:
+            n = len(listed)
+            lines = [render.finding_line(str(file), v) for v in listed]
             body = f"{n} violation{'s' if n != 1 else ''}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
         text = body
+    if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
+        from . import whatif_view
+
+        md = format is SheetFormat.markdown
+        text = (f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is below "
+                "the table.\n\n" + text.rstrip("\n") + "\n\n" + whatif_view.score_text(what_if, str(file), markdown=md))
     if output is not None and str(output) != "-":
+        from ..atomic import write_atomically
+
         try:
-            output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+            write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
         except OSError as e:
             _fail(f"{output}: cannot write ({e.strerror or e})")
         return
-    _out(text)
+    if format is SheetFormat.csv and not standings:
+        _out_raw(text)
+    else:
+        _out(text)
+
+
+def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]
+    """The record scored under its own rules and under the `--rule` overrides (exit 2 if unreadable)."""
+    from ..errors import InputError
+    from ..whatif import compare, parse_pairs
+
+    try:
+        return compare(str(file), parse_pairs(rule))
+    except InputError as e:
+        _fail(str(e).removeprefix("scorekeep: "))
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _out, app
+from .common import _fail, _internal, _out, _out_raw, app
 
 
 class StatsFormat(str, Enum):
@@ -205,9 +205,13 @@ def stats(
         doc = text(season, format is StatsFormat.markdown)
     if output is not None and str(output) != "-":
         try:
-            output.write_text(doc, encoding="utf-8")
+            from ..atomic import write_atomically
+
+            write_atomically(str(output), doc, overwrite=True)
         except OSError as e:
             _fail(f"{output}: cannot write ({e.strerror or e})")
+    elif format is StatsFormat.csv:
+        _out_raw(doc)
     else:
         _out(doc)
     if failed:

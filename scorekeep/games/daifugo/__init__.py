@@ -3,21 +3,25 @@
   cards.py     the joker and rank strength (standard cards come from scorekeep.cards)
   combos.py    singles, groups, stairs and what may cover what
   record.py    YAML → frozen Record (input errors only)
+  model.py     frozen values: the play on the table, the results
+  engine.py    the position: whose turn, what is legal (named filters), what a move causes
   rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
   score.py     rank points per game and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
-from . import record, rules, score
+from . import model, record, rules, score
 from .cards import show
 from .combos import lock_text
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RANK_NAMES, RULES
 
 
-def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
+def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Section:
     lead = f"{g.leader} leads" if g.leader else "leader unknown"
     title = f"Set {g.set}, game {g.number}: {lead}; seats {' → '.join(g.seats)}"
     notes: list[str] = []
@@ -28,14 +32,14 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
     rows = tuple(
         (str(t.index), t.player, "pass" if t.cards is None else show(t.cards), t.to_beat,
          "revolution (革命)" if t.revolution else "normal", lock_text(t.lock) if t.lock else "–",
-         "; ".join(t.notes))
+         "; ".join(t.notes), *((t.before.legal_text() if t.before is not None else "—",) if legal else ()))
         for t in g.turns)
     if not g.turns:
         notes.append("no plays recorded for this game" + (f" (result from `{g.form}`)" if g.form != "none" else ""))
     if g.exits:
         notes.append("went out: " + ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in g.exits))
     if g.ranking is not None:
-        names = rules.RANK_NAMES
+        names = RANK_NAMES
         notes.append("ranking: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(g.ranking)))
         if g.fallen:
             notes.append(f"都落ち: {g.fallen}")
@@ -47,12 +51,16 @@ def _game_section(audit: Audit, g: "rules.GameResult") -> Section:
         if v.set == g.set and v.game == g.number:
             where = f"play {v.play}: " if v.play else ""
             notes.append(f"violation {where}{v.rule}: {v.message}")
-    return Section(title, ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened"), rows,
-                   tuple(notes))
+    headers = ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened")
+    if legal:
+        headers += ("legal here (from the engine)",)
+    return Section(title, headers, rows, tuple(notes))
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    result: rules.Result = audit.result
+    if selection.legal:  # read again, keeping the engine's position before each turn
+        audit = rules.audit(audit.record, positions=True)
+    result: model.Result = audit.result
     out = []
     for s in result.sets:
         if selection.set is not None and s.number != selection.set:
@@ -60,7 +68,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         for g in s.games:
             if selection.game is not None and g.number != selection.game:
                 continue
-            out.append(_game_section(audit, g))
+            out.append(_game_section(audit, g, selection.legal))
     return out
 
 

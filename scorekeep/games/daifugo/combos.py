@@ -11,8 +11,8 @@ rule it breaks, with a message a player understands.
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
 from .cards import JOKER_LEVEL, ORDER, DCard, Joker, level, power, rank_word, show
@@ -141,6 +141,16 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
     if r.size != len(lock):
         return False
     return not (Counter(r.suits) - Counter(lock))
+
+
+def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
+    """daifugo.suit-lock, its start: the suits a legal play locks when it has the same suit
+    composition as the play it covers (the two consecutive plays on the table; neither may hold a
+    joker), else None. What a locked table accepts is `judge`'s (`lock_fits`)."""
+    if (play is not None and covered is not None and play.jokers == 0 and covered.jokers == 0
+            and play.suits == covered.suits):
+        return play.suits
+    return None
 
 
 def lock_text(lock: tuple[str, ...]) -> str:

@@ -10,7 +10,7 @@ from ...errors import InputError
 from ...game import Header, read_header
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
-from .rulebook import OPTIONS
+from .options import OPTIONS
 
 SET_KEYS = ("players", "first", "blind", "games")
 GAME_KEYS = ("out", "fouls", "ranks", "deal", "exchange", "plays")

@@ -4,13 +4,12 @@ daifugo.game-over). The points are a house setting: the league's official points
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...game import Audit, Sheet
+from .model import Result
 from .rulebook import RANK_NAMES, RANK_POINTS_NOTE
 
-if TYPE_CHECKING:
-    from .rules import Result
 
 def game_points(ranking: Sequence[str], rank_points: Sequence[int]) -> dict[str, int]:
     """Points for one finished game: the i-th ranked player scores rank_points[i]."""

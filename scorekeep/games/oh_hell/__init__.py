@@ -3,7 +3,8 @@
   record.py    YAML → frozen Record (input errors only)
   rules.py     legal bids and cards, the replay that finds violations (rule ids `oh-hell.*`)
   score.py     points per hand and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from ...cards import SUIT_SYMBOL
 from ...game import Audit, Game, Section, Selection
 from . import record, rules, score
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RULES
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:

@@ -11,7 +11,7 @@ from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar
-from .rulebook import OPTIONS
+from .options import OPTIONS
 
 NO_TRUMP = "none"
 

@@ -8,7 +8,8 @@
   rules.py     `check`: drives the engine over a record, and judges the record itself
                (dealers, seat changes, written results)
   score.py     hand scores, game end and the score sheet
-  rulebook.py  the rules in words, and the house-rule options
+  options.py   the house-rule options
+  rulebook.py  the rules in words
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 from ...game import Audit, Game, Section, Selection
 from . import model, record, rules, score
 from .cards import COLOR_NAME, show
-from .rulebook import OPTIONS, RULES
+from .options import OPTIONS
+from .rulebook import RULES
 
 
 def _signed(n: int) -> str:

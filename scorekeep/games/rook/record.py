@@ -11,7 +11,7 @@ from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
-from .rulebook import OPTIONS
+from .options import OPTIONS
 
 NO_TRUMP = "none"
 """A `trump` the record gives as none/no trump: readable, but a rook.trump violation."""

@@ -1,0 +1,113 @@
+"""`scorekeep add`: one entry without prompts, judged by the checker before it is written."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from .common import _fail, _internal, app
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def safe(text: str) -> str:
+    """Record text as it may go to a terminal: control characters shown, never sent."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def ruling(path: str, f: Any) -> str:
+    """A violation as one line: rule id, where, why."""
+    from . import render
+
+    loc = render.where(f)
+    return safe(f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message)
+
+
+def open_session(file: Path):  # type: ignore[no-untyped-def]
+    """Open a record for entries, or fail with exit 2 (unreadable, open elsewhere)."""
+    from ..entry.session import Locked, Session
+    from ..errors import InputError
+
+    try:
+        return Session.open(str(file))
+    except Locked:
+        _fail(f"{file} is open in another `scorekeep play` or `add`; finish there first")
+    except InputError as e:
+        _fail(safe(str(e)))
+    except OSError as e:
+        _fail(f"{file}: cannot open ({e.strerror or e})")
+
+
+_KEYS = ("bids", "tricks", "scores", "totals", "cards", "dealer", "trump", "bidding", "bid", "points",
+         "out", "fouls", "ranks")
+
+
+@app.command()
+def add(
+    file: Path = typer.Argument(..., metavar="FILE", help="The record to add to.", show_default=False),
+    bids: Optional[str] = typer.Option(None, "--bids", help="Oh Hell bids: NAME=N,… or N,N,N,N in seat order."),
+    tricks: Optional[str] = typer.Option(None, "--tricks", help="Oh Hell tricks taken, like --bids."),
+    scores: Optional[str] = typer.Option(None, "--scores", help="This hand's scores as on the sheet."),
+    totals: Optional[str] = typer.Option(None, "--totals", help="Running totals after this hand, as on the sheet."),
+    cards: Optional[str] = typer.Option(None, "--cards", help="Oh Hell hand size."),
+    dealer: Optional[str] = typer.Option(None, "--dealer", help="Who dealt (a name or its start)."),
+    trump: Optional[str] = typer.Option(None, "--trump", help="Trump: a suit (Oh Hell) or a color (Rook)."),
+    bidding: Optional[str] = typer.Option(None, "--bidding", help="Rook calls in turn: 70,75,pass,… or NAME=70,…"),
+    bid: Optional[str] = typer.Option(None, "--bid", help="Rook winning bid: NAME=AMOUNT."),
+    points: Optional[str] = typer.Option(None, "--points", help="Rook points captured: TEAM=N,… or N,N."),
+    out: Optional[str] = typer.Option(None, "--out", help="Daifugō finishing order: NAME,NAME,…"),
+    fouls: Optional[str] = typer.Option(None, "--fouls", help="Daifugō forbidden finishes: NAME,…"),
+    ranks: Optional[str] = typer.Option(None, "--ranks", help="Daifugō final ranking, 大富豪 first."),
+    anyway: bool = typer.Option(False, "--anyway", help="Write the entry even if it breaks a rule."),
+) -> None:
+    """Add one entry to a record: fills the unfinished hand (game), else starts the next.
+
+    The entry is judged by the checker first: if it breaks a rule it is refused with the
+    ruling and nothing is written (exit 1), unless --anyway. Numbers per player are
+    NAME=V,NAME=V (names from their first letters, any case) or a bare list in seat order.
+
+    \b
+    Examples:
+      scorekeep add game.yaml --bids 3,2,3,1 --tricks 3,3,3,1
+      scorekeep add game.yaml --bids An=3,Ben=2 ; scorekeep add game.yaml --bids Chl=3,Dev=1
+      scorekeep add rook.yaml --bidding 70,75,pass,80,pass,pass --trump green --points 85,35
+      scorekeep add daifugo.yaml --out 甲,乙,丙 --fouls 乙
+    """
+    from ..entry import module_for
+    from ..errors import InputError
+
+    given = {k: v for k, v in zip(_KEYS, (bids, tricks, scores, totals, cards, dealer, trump, bidding, bid,
+                                          points, out, fouls, ranks)) if v is not None}
+    if not given:
+        _fail("nothing to add: give one or more of " + ", ".join("--" + k for k in _KEYS))
+    session = open_session(file)
+    try:
+        try:
+            edits = module_for(session.game.name).add_edits(session, given)
+            j = session.judge(edits)
+        except InputError as e:
+            _fail(safe(f"{file}: {e.message}"))
+        except Exception as e:  # noqa: BLE001
+            _internal(str(file), e)
+        if j.error is not None:
+            _fail(safe(str(j.error)) + "\nnothing written")
+        if j.new and not anyway:
+            for f in j.new:
+                sys.stderr.write(f"refused: {ruling(str(file), f)}\n")
+            sys.stderr.write(f"nothing written to {file} (add --anyway to record it as it happened)\n")
+            raise typer.Exit(1)
+        try:
+            session.commit(j)
+        except OSError as e:
+            _fail(f"{file}: cannot write ({e.strerror or e}); the file is as it was")
+        for f in j.new:
+            sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
+        sys.stdout.write(f"written to {file}\n")
+        if j.new:
+            raise typer.Exit(1)
+    finally:
+        session.close()

@@ -1,0 +1,230 @@
+"""Oh Hell at the table: where the record stands, the legal choices there, the edits.
+
+The legal choices are found by trial: each candidate is put into the record and audited by
+the checker; a candidate that adds no violation is legal. `legal_bids` is the one place the
+engine's legal moves can take over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..errors import InputError
+from . import Choices
+from .edits import Append, DelKey, Edit, SetKey
+from .session import Session, history_edits, now_iso
+from .values import match_name, per_player, whole
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+PER_PLAYER = ("bids", "tricks", "scores", "totals")
+
+
+class Where(NamedTuple):
+    """What is entered next. `kind`: `start` (a new hand: size, dealer, trump), `bid`
+    (`player`'s bid), `tricks` (the tricks taken), `over`."""
+
+    kind: str
+    hand: int
+    """1-based number of the hand being entered."""
+    player: str | None = None
+    size: int | None = None
+    dealer: str | None = None
+    order: tuple[str, ...] = ()
+    """Bidding order (from the dealer's left)."""
+    bids: Mapping[str, int] = {}
+
+
+def _result(s: Session) -> Any:
+    return s.audit.result
+
+
+def where(s: Session) -> Where:
+    from ..games.oh_hell.rules import bidding_order
+
+    res = _result(s)
+    hands = res.hands
+    if not hands or hands[-1].took is not None:
+        if res.over:
+            return Where("over", len(hands))
+        return Where("start", len(hands) + 1)
+    h = hands[-1]
+    order = tuple(bidding_order(s.players, h.dealer))
+    missing = [p for p in order if p not in h.bids]
+    if missing:
+        return Where("bid", h.number, missing[0], h.size, h.dealer, order, dict(h.bids))
+    return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
+
+
+def _prefix(hand: int) -> tuple[str, int]:
+    return ("hands", hand)
+
+
+def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Choices:
+    legal, refused = [], []
+    for c in candidates:
+        new = s.trial(make(c), _prefix(hand))
+        if new is None:
+            continue
+        if new:
+            refused.append((str(c), new[0]))
+        else:
+            legal.append(str(c))
+    return Choices(tuple(legal), tuple(refused))
+
+
+def legal_start(s: Session) -> tuple[Choices, Choices]:
+    """The hand size and the dealer the rules give the next hand."""
+    n = len(_result(s).hands)
+    top = 51 // len(s.players)
+    sizes = _trial_values(s, n + 1, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
+                          list(range(1, top + 1)))
+    dealers = _trial_values(s, n + 1, lambda p: [Append(("hands",), {"dealer": p, "bids": None})],
+                            list(s.players))
+    return sizes, dealers
+
+
+def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list[Edit]:
+    hand: dict[str, Any] = {}
+    if size is not None:
+        hand["cards"] = size
+    if dealer is not None:
+        hand["dealer"] = dealer
+    if trump is not None:
+        hand["trump"] = trump
+    hand["bids"] = None
+    return [Append(("hands",), hand)]
+
+
+def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
+    """The bids `player` may make now (the hook refuses one of the dealer's). `given`: when
+    a completed hand is reopened, the bids typed so far (its result is set aside meanwhile)."""
+    size = w.size if w.size is not None else 0
+    i = w.hand - 1
+    if given is None:
+        return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i, "bids"), player, b)], list(range(size + 1)))
+    drop = [DelKey(("hands", i), k) for k in ("tricks", "scores", "totals", "play") if _has(s, i, k)]
+    return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i), "bids", {**given, player: b}), *drop],
+                         list(range(size + 1)))
+
+
+def bid_edit(w: Where, player: str, bid: int) -> list[Edit]:
+    return [SetKey(("hands", w.hand - 1, "bids"), player, bid)]
+
+
+def tricks_edit(w: Where, took: Mapping[str, int]) -> list[Edit]:
+    return [SetKey(("hands", w.hand - 1), "tricks", dict(took))]
+
+
+def hand_scores(s: Session, hand: int) -> Mapping[str, int] | None:
+    hands = _result(s).hands
+    return hands[hand - 1].points if 0 < hand <= len(hands) else None
+
+
+# --- `add` -------------------------------------------------------------------------------
+
+ADD_KEYS = ("cards", "dealer", "trump", "bids", "tricks", "scores", "totals")
+
+
+def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
+    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next."""
+    values: dict[str, Any] = {}
+    for key, raw in given.items():
+        if key not in ADD_KEYS:
+            raise InputError(f"--{key} is not a key of an Oh Hell hand (keys: "
+                             f"{', '.join('--' + k for k in ADD_KEYS)})")
+        if key in PER_PLAYER:
+            values[key] = per_player(raw, s.players, f"--{key}")
+        elif key == "cards":
+            values[key] = whole(raw, "--cards")
+        elif key == "dealer":
+            values[key] = match_name(raw, s.players)
+        else:
+            values[key] = raw.strip()
+    res = _result(s)
+    if res.hands and res.hands[-1].took is None:
+        i = len(res.hands) - 1
+        old = s.audit.record.hands[i]
+        edits: list[Edit] = []
+        for key, v in values.items():
+            if key == "bids" and old.bids:  # one bid at a time: the sheet's own layout is kept
+                edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
+            else:
+                edits.append(SetKey(("hands", i), key, v))
+        return edits
+    hand = {k: values[k] for k in ("cards", "dealer", "trump") if k in values}
+    hand["bids"] = values.get("bids")
+    hand.update({k: values[k] for k in ("tricks", "scores", "totals") if k in values})
+    return [Append(("hands",), hand)]
+
+
+def undo_edits(s: Session) -> list[Edit] | None:
+    """Remove the last entry the record holds (for an undo after a resume)."""
+    from ..games.oh_hell.rules import bidding_order
+
+    rec = s.audit.record
+    if not rec.hands:
+        return None
+    i = len(rec.hands) - 1
+    h = rec.hands[i]
+    if h.tricks is not None and h.play is None:
+        return [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if _has(s, i, k)]
+    res = _result(s).hands[i]
+    given = {e.player for e in h.bids}
+    if given and h.play is None:
+        last = [p for p in bidding_order(s.players, res.dealer) if p in given][-1]
+        rest = {e.player: e.value for e in h.bids if e.player != last}
+        return [SetKey(("hands", i), "bids", rest or None)]
+    if h.play is None:
+        from .edits import Pop
+
+        return [Pop(("hands",))]
+    return None
+
+
+def _has(s: Session, i: int, key: str) -> bool:
+    from ..yamlio import Map
+
+    hands = s.root.get("hands")  # type: ignore[union-attr]
+    item = hands.items[i]  # type: ignore[union-attr]
+    return isinstance(item, Map) and key in item.index
+
+
+# --- `edit N`: correct a completed hand ---------------------------------------------------
+
+def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str, int]) -> list[Edit]:
+    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed;
+    scores or totals written on the hand are rewritten from the corrected hand."""
+    rec = s.audit.record.hands[hand - 1]
+    i = hand - 1
+    old_bids = {e.player: e.value for e in rec.bids}
+    old_took = {e.player: e.value for e in rec.tricks} if rec.tricks is not None else None
+    # keep the order the sheet writes them in
+    bids = {**{p: bids[p] for p in old_bids if p in bids}, **bids}
+    if old_took is not None:
+        took = {**{p: took[p] for p in old_took if p in took}, **took}
+    edits: list[Edit] = []
+    history: list[dict[str, Any]] = []
+    when = now_iso()
+    if dict(bids) != old_bids:
+        edits.append(SetKey(("hands", i), "bids", dict(bids)))
+        history.append({"time": when, "hand": hand, "key": "bids", "was": old_bids, "now": dict(bids)})
+    if old_took is None or dict(took) != old_took:
+        edits.append(SetKey(("hands", i), "tricks", dict(took)))
+        history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
+    if not edits:
+        return []
+    if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+        from .edits import apply_nodes
+
+        root = s.root
+        for e in edits:
+            root = apply_nodes(root, e)
+        try:
+            points = s.game.audit(s.game.read(root)).result.hands[i].points  # type: ignore[arg-type]
+        except InputError:
+            points = None
+        if points is not None:
+            edits.append(SetKey(("hands", i), "scores", {p: points[p] for p in s.players}))
+    edits.extend(history_edits(s, history))
+    return edits

@@ -1,0 +1,239 @@
+"""Rook at the table: the auction call by call, trump, the bidders' points.
+
+Who calls next, which calls are legal and when the auction is over are all found by trial
+through the checker (`legal_calls`, `next_caller`: the places the engine's legal moves can
+take over); nothing here judges a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..errors import InputError
+from . import Choices
+from .edits import Append, DelKey, Edit, Pop, SetKey
+from .session import Session
+from .values import match_name, per_player, whole
+
+COLORS = ("red", "yellow", "black", "green")
+TOTAL_POINTS = 120
+
+
+class Where(NamedTuple):
+    """What is entered next: `start` (a new hand), `call` (`player`'s call), `trump`,
+    `points` (the bidders' captured points), `over`."""
+
+    kind: str
+    hand: int
+    player: str | None = None
+    dealer: str | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    team: str | None = None
+    """The bidders' team label."""
+    seating: tuple[str, ...] = ()
+
+
+def _hands(s: Session) -> Any:
+    return s.audit.result.hands
+
+
+def where(s: Session) -> Where:
+    res = s.audit.result
+    hands = res.hands
+    if not hands or hands[-1].complete or hands[-1].thrown_in:
+        if res.winner is not None:
+            return Where("over", len(hands))
+        return Where("start", len(hands) + 1)
+    h = hands[-1]
+    rec = s.audit.record.hands[-1]
+    if rec.trump is None and rec.bid is None:
+        caller = next_caller(s, h.number)
+        if caller is not None:
+            return Where("call", h.number, caller, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+    if h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
+        return Where("start", len(hands) + 1)
+    if h.trump is None:
+        return Where("trump", h.number, h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+    return Where("points", h.number, h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+
+
+def _prefix(hand: int) -> tuple[str, int]:
+    return ("hands", hand)
+
+
+def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
+    return [Append(("hands", hand - 1, "bidding"), {player: "pass" if amount is None else amount})]
+
+
+def next_caller(s: Session, hand: int) -> str | None:
+    """Whose call it is: the one player who may pass now; None when the auction is over."""
+    for p in s.players:
+        new = s.trial(call_edit(hand, p, None), _prefix(hand))
+        if new == []:
+            return p
+    return None
+
+
+def legal_calls(s: Session, hand: int, player: str) -> Choices:
+    """The calls `player` may make now: `pass` and the amounts the rules allow."""
+    opts = s.audit.header.options
+    step = max(1, int(opts["bid_step"]))
+    top = int(opts["max_bid"])
+    legal: list[str] = []
+    refused: list[tuple[str, Any]] = []
+    for amount in [None, *range(step, top + step + 1, step)]:
+        new = s.trial(call_edit(hand, player, amount), _prefix(hand))
+        text = "pass" if amount is None else str(amount)
+        if new == []:
+            legal.append(text)
+        elif new:
+            refused.append((text, new[0]))
+    return Choices(tuple(legal), tuple(refused))
+
+
+def start_edits(s: Session) -> list[Edit]:
+    """A new hand with its dealer (the one the rotation and seat changes give)."""
+    n = len(_hands(s)) + 1
+    for p in s.players:
+        edits: list[Edit] = [Append(("hands",), {"dealer": p})]
+        if s.trial(edits, _prefix(n)) == []:
+            return edits
+    return [Append(("hands",), {"dealer": s.players[0]})]
+
+
+def trump_edit(hand: int, color: str) -> list[Edit]:
+    return [SetKey(("hands", hand - 1), "trump", color)]
+
+
+def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+    labels = s.audit.result.teams.labels
+    team = w.team or labels[0]
+    other = labels[1] if team == labels[0] else labels[0]
+    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, other: TOTAL_POINTS - bidders})]
+
+
+def legal_points(s: Session, w: Where) -> Choices:
+    out: list[str] = []
+    for x in range(0, TOTAL_POINTS + 1, 5):
+        if s.trial(points_edit(s, w, x), _prefix(w.hand)) == []:
+            out.append(str(x))
+    return Choices(tuple(out))
+
+
+def color_name(code: str | None) -> str | None:
+    """The record's color code (`Y`) as the word a table says (`yellow`)."""
+    from ..games.rook.cards import COLOR_NAME
+
+    return COLOR_NAME.get(code, code) if code is not None else None
+
+
+def team_aliases(s: Session) -> dict[str, str]:
+    """Team labels and each partner's name → the team label."""
+    teams = s.audit.result.teams
+    out = {label: label for label in teams.labels}
+    out.update(teams.of)
+    return out
+
+
+# --- `add` -------------------------------------------------------------------------------
+
+ADD_KEYS = ("dealer", "bidding", "bid", "trump", "points", "scores", "totals")
+
+
+def _calls(s: Session, raw: str) -> list[Any]:
+    from .values import items
+
+    out: list[Any] = []
+    for item in items(raw):
+        if "=" in item or ":" in item:
+            name, _sep, value = item.replace(":", "=").partition("=")
+            who = match_name(name, s.players)
+            v = value.strip().lower()
+            out.append({who: "pass" if v == "pass" else whole(v, f"{who}'s call")})
+        elif item.lower() == "pass":
+            out.append("pass")
+        else:
+            out.append(whole(item, "a call"))
+    return out
+
+
+def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
+    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next."""
+    labels = s.audit.result.teams.labels
+    values: dict[str, Any] = {}
+    for key, raw in given.items():
+        if key not in ADD_KEYS:
+            raise InputError(f"--{key} is not a key of a Rook hand (keys: {', '.join('--' + k for k in ADD_KEYS)})")
+        if key in ("points", "scores", "totals"):
+            values[key] = per_player(raw, labels, f"--{key}", aliases=team_aliases(s))
+        elif key == "bid":
+            values[key] = per_player(raw, s.players, "--bid")
+        elif key == "bidding":
+            values[key] = _calls(s, raw)
+        elif key == "dealer":
+            values[key] = match_name(raw, s.players)
+        else:
+            values[key] = raw.strip()
+    hands = _hands(s)
+    if hands and not (hands[-1].complete or hands[-1].thrown_in):
+        i = len(hands) - 1
+        edits: list[Edit] = []
+        for key, v in values.items():
+            if key == "bidding":
+                edits.extend(Append(("hands", i, "bidding"), c) for c in v)
+            else:
+                edits.append(SetKey(("hands", i), key, v))
+        return edits
+    return [Append(("hands",), values)]
+
+
+def undo_edits(s: Session) -> list[Edit] | None:
+    """Remove the last entry the record holds (for an undo after a resume)."""
+    rec = s.audit.record
+    if not rec.hands:
+        return None
+    i = len(rec.hands) - 1
+    h = rec.hands[i]
+    if h.tricks is not None:
+        return None
+    for key in ("totals", "scores", "points", "trump", "bid"):
+        if _has(s, i, key):
+            return [DelKey(("hands", i), key)]
+    if h.bidding:
+        if len(h.bidding) == 1:
+            return [DelKey(("hands", i), "bidding")]
+        return [Pop(("hands", i, "bidding"))]
+    return [Pop(("hands",))]
+
+
+def _has(s: Session, i: int, key: str) -> bool:
+    from ..yamlio import Map
+
+    item = s.root.get("hands").items[i]  # type: ignore[union-attr]
+    return isinstance(item, Map) and key in item.index
+
+
+# --- `edit N`: correct a completed hand ---------------------------------------------------
+
+def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
+    """Edits that correct hand `hand`'s trump and captured points, with their `history`."""
+    from .session import history_edits, now_iso
+
+    i = hand - 1
+    rec = s.audit.record.hands[i]
+    edits: list[Edit] = []
+    history: list[dict[str, Any]] = []
+    when = now_iso()
+    if trump is not None and trump != color_name(rec.trump):
+        edits.append(SetKey(("hands", i), "trump", trump))
+        history.append({"time": when, "hand": hand, "key": "trump", "was": color_name(rec.trump), "now": trump})
+    if points is not None:
+        old = {k: v.value for k, v in rec.points.items()} if rec.points else None
+        if old != dict(points):
+            edits.append(SetKey(("hands", i), "points", dict(points)))
+            history.append({"time": when, "hand": hand, "key": "points", "was": old, "now": dict(points)})
+            if _has(s, i, "scores"):
+                edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
+    return edits + history_edits(s, history) if edits else []

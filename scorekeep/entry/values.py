@@ -1,0 +1,116 @@
+"""Reading what a scorer types: names from a prefix, numbers per player, lists of names.
+
+Only spelling is judged here (InputError); whether a value is legal is the checker's call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..errors import InputError
+from ..fields import did_you_mean
+
+_WHOLE = re.compile(r"[+-]?\d{1,9}\Z")
+_SPLIT = re.compile(r"\s*[,，、]\s*|\s+")
+
+
+def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
+    """The one name `text` stands for: the name itself, or the only one it starts, without
+    regard to case."""
+    t = text.strip()
+    if t in names:
+        return t
+    low = t.casefold()
+    exact = [n for n in names if n.casefold() == low]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [n for n in names if n.casefold().startswith(low)] if low else []
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise InputError(f"`{t}` could be {', '.join(starts)}: type more of the name")
+    raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
+
+
+def whole(text: str, what: str) -> int:
+    t = text.strip()
+    if not _WHOLE.match(t):
+        raise InputError(f"{what} must be a whole number, not `{t}`")
+    return int(t)
+
+
+def items(text: str) -> list[str]:
+    """`A=1,B=2`, `1 2 3 4`, `甲、乙、丙`: the items, split at commas or spaces."""
+    t = text.strip()
+    if t.startswith("[") and t.endswith("]") or t.startswith("{") and t.endswith("}"):
+        t = t[1:-1]
+    return [x for x in _SPLIT.split(t) if x]
+
+
+def _pairs(text: str) -> list[str]:
+    """Items of a `NAME=V` list; names may hold spaces, so split only at commas there."""
+    t = text.strip().strip("[]{}")
+    if "=" in t or ":" in t:
+        return [x.strip() for x in re.split(r"\s*[,，、]\s*", t) if x.strip()]
+    return items(text)
+
+
+def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None,
+               number: bool = True) -> dict[str, object]:
+    """`NAME=V,NAME=V` (names from a prefix) or a bare list in the order of `keys` → a mapping
+    in the order given (a bare list must give every key)."""
+    parts = _pairs(text)
+    if not parts:
+        raise InputError(f"{what} is empty")
+    out: dict[str, object] = {}
+    if any(re.search(r"[=:]", p) for p in parts):
+        choices = list(dict.fromkeys([*keys, *(aliases or {})]))
+        for p in parts:
+            m = re.match(r"(.+?)\s*[=:]\s*(.*)\Z", p)
+            if not m:
+                raise InputError(f"{what}: `{p}` is not NAME=VALUE")
+            if aliases:  # a team by its label or either partner's name: any start naming one team
+                low = m.group(1).strip().casefold()
+                teams = {aliases[c] for c in choices if c.casefold().startswith(low)} if low else set()
+                name = teams.pop() if len(teams) == 1 else match_name(m.group(1), choices, "a team or a player")
+                name = aliases.get(name, name)
+            else:
+                name = match_name(m.group(1), choices)
+            if name in out:
+                raise InputError(f"{what} gives {name} twice")
+            out[name] = whole(m.group(2), f"{what} of {name}") if number else m.group(2).strip()
+        return out
+    if len(parts) != len(keys):
+        raise InputError(f"{what} lists {len(parts)} values for {len(keys)} ({', '.join(keys)}, in that "
+                         "order); or write NAME=VALUE")
+    for k, p in zip(keys, parts):
+        out[k] = whole(p, f"{what} of {k}") if number else p
+    return out
+
+
+def names(text: str, players: Sequence[str], what: str) -> list[str]:
+    """A list of players, each from a prefix."""
+    out = [match_name(p, players) for p in items(text)]
+    for n in out:
+        if out.count(n) > 1:
+            raise InputError(f"{what} names {n} twice")
+    return out
+
+
+def ranges(numbers: Sequence[int]) -> str:
+    """[0, 1, 2, 3, 5, 6] → `0–3, 5–6`; a step: [70, 75, …, 120] → `70–120 by 5`."""
+    ns = sorted(set(numbers))
+    if not ns:
+        return "none"
+    if len(ns) > 2:
+        step = ns[1] - ns[0]
+        if step > 1 and all(b - a == step for a, b in zip(ns, ns[1:])):
+            return f"{ns[0]}–{ns[-1]} by {step}"
+    runs: list[list[int]] = [[ns[0], ns[0]]]
+    for n in ns[1:]:
+        if n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" if b > a + 1 else f"{a}, {b}" for a, b in runs)

@@ -1,0 +1,1527 @@
+"""Daifugō's engine: a position in one game that knows whose turn it is, what is legal now, and
+what a move causes (the shared shape of `scorekeep/engine.py`).
+
+A game goes through three phases: `exchange` (games 2–4 of a set: the four gifts, 大富豪 first,
+in the order of `EXCHANGE`), `play` (a play of cards or a pass, clockwise), and `over` once the
+ranking is settled. A position carries the table — the play to beat, who has passed, the lock
+(縛り), the order (革命), who is out — and what is known of each hand: a holding known card by
+card (the record gave the deal), or only by its count (`Position.known` has no entry).
+
+Legality is an ordered list of named filters, one per rule id (`PLAY_FILTERS`,
+`EXCHANGE_FILTERS`); `Position.ruling(move)` names the first that excludes a move, with the legal
+alternatives and the decision's steps. `Position.apply(move)` never changes the position: it
+returns the next one and the findings (violations and rule events), also for an illegal move —
+the record says it happened. Each rule id is judged in one function here; search for the id.
+
+Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
+on the table, it may empty a hand), but only a legal play has the special effects the digest
+grants to legal plays (revolution, 8-cut, lock); the next play is judged against it, or — so
+that one mistake is reported once — against the last legal play when it would be legal there.
+Either way the play it was judged against is the one it covers, and the one a lock compares it
+with.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
+
+from ...cards import SUITS, Card
+from ...engine import Filter, Ruling, Step, first_excluding
+from ...errors import Finding, Findings
+from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
+from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, lock_text, new_lock
+from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
+
+if TYPE_CHECKING:
+    from .record import Names
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
+ALLOWED_CAP = 24
+"""At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+def cards_text(cards: Sequence[DCard]) -> str:
+    """Canonical text of cards, weakest first in normal order: `7H 7S JK=7D`."""
+    return " ".join(str(c) for c in sorted(cards, key=_sort_key))
+
+
+def _sort_key(card: DCard) -> tuple[int, int]:
+    if type(card) is Joker:
+        return (JOKER_LEVEL, 0)
+    return (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
+
+
+class Play(NamedTuple):
+    """A play of cards (jokers may carry the card they stand in for, `JK=5H`)."""
+
+    player: str
+    cards: tuple[DCard, ...]
+    line: int | None = None
+    """Where the record says so (None for a move made by a program)."""
+
+    def __str__(self) -> str:
+        return cards_text(self.cards)
+
+
+class Pass(NamedTuple):
+    """A pass."""
+
+    player: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Outcome(NamedTuple):
+    """A game's written result: `out` (the order of going out, forbidden finishes included),
+    `fouls`, `ranks` (the record's `Names`, each None when not written), and whether the record
+    gives the game's plays (the result is then judged against them)."""
+
+    out: Any
+    fouls: Any
+    ranks: Any
+    after_plays: bool = False
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def __str__(self) -> str:
+        parts = [f"{k}: {' '.join(v.names)}" for k, v in (("out", self.out), ("fouls", self.fouls),
+                                                           ("ranks", self.ranks)) if v is not None]
+        return "; ".join(parts) or "no result written"
+
+
+class Exchange(NamedTuple):
+    """The cards one player gives in the exchange (None: the record does not say)."""
+
+    player: str
+    cards: tuple[DCard, ...] | None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return cards_text(self.cards or ())
+
+
+Move = Union[Play, Pass, Exchange, Outcome]
+
+
+def _ccopy(c: Counter[Any]) -> Counter[Any]:
+    """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
+    new: Counter[Any] = Counter.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def passed_at(n: int) -> str:
+    """When a player passed: a play number, or minus the play where a missing pass was assumed."""
+    if n > 0:
+        return f"passed at play {n}"
+    return f"was taken as passing at play {-n} (a pass missing from the record)"
+
+
+# --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
+
+class Standing:
+    """Who is still in a game and how the others left; settles the ranking.
+
+    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
+    """
+
+    def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
+        self.seats = seats
+        self.prev_daifugo = prev_daifugo
+        self.miyako_ochi = miyako_ochi
+        self.active: list[str] = list(seats)
+        self.finishers: list[str] = []
+        self.fouls: list[str] = []
+        self.fallen: str | None = None
+        self.trigger: str | None = None
+        self.exits: list[tuple[str, bool]] = []
+
+    def copy(self) -> Standing:
+        new = Standing.__new__(Standing)
+        new.__dict__.update(self.__dict__)
+        new.active, new.finishers, new.fouls, new.exits = (list(self.active), list(self.finishers),
+                                                           list(self.fouls), list(self.exits))
+        return new
+
+    @property
+    def settled(self) -> bool:
+        return len(self.active) <= 1
+
+    def leave(self, p: str, legal: bool) -> str | None:
+        """`p` went out (legally or by a forbidden finish); returns the 大富豪 who falls, if any."""
+        self.active.remove(p)
+        self.exits.append((p, legal))
+        if not legal:
+            self.fouls.append(p)
+            return None
+        self.finishers.append(p)
+        prev = self.prev_daifugo
+        if self.miyako_ochi and prev is not None and prev != p and prev in self.active:
+            self.active.remove(prev)
+            self.fallen, self.trigger = prev, p
+            return prev
+        return None
+
+    def ranking(self) -> tuple[str, ...]:
+        return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))
+
+    def explain(self) -> str:
+        """Why the ranking is what it is, player by player."""
+        order = self.ranking()
+        parts = []
+        for i, p in enumerate(order):
+            r = rank_name(i)
+            if p in self.finishers:
+                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
+            elif p == self.fallen:
+                parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
+            elif p in self.fouls:
+                k = self.fouls.index(p)
+                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
+            else:
+                parts.append(f"{p} was the last player left ({r})")
+        return "; ".join(parts)
+
+
+def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> str | None:
+    """daifugo.forbidden-finish: why a play that empties a hand is a forbidden finish, judged in
+    the order before it; None if legal."""
+    if any(type(c) is Joker for c in cards):
+        return "it contains a joker"
+    if cuts:
+        return "it makes an 8-cut (8切り)"
+    if revolution:
+        if any(c.rank == 3 for c in cards):  # type: ignore[union-attr]
+            return "it contains a 3 during a revolution (革命)"
+        return None
+    if any(c.rank == 2 for c in cards):  # type: ignore[union-attr]
+        return "it contains a 2 in normal order"
+    if cards == (SPADE_3,):
+        return "it is the single spade 3 in normal order"
+    return None
+
+
+# --- the deck and the deal (daifugo.deck) ------------------------------------------------------
+
+def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
+    """What is wrong with a set's list of blind cards, and the blind cards it names."""
+    problems = []
+    if len(blind) != want:
+        problems.append(f"set {set_no} lists {len(blind)} blind card{'s' if len(blind) != 1 else ''}, "
+                        f"but {want} are removed at the start of a set")
+    if any(type(c) is Joker for c in blind):
+        problems.append("a joker is never a blind card")
+    naturals = [c for c in blind if type(c) is Card]
+    dup = [c for c, n in Counter(naturals).items() if n > 1]
+    if dup:
+        problems.append(f"{show(dup)} is listed twice")
+    return problems, frozenset(naturals)  # type: ignore[arg-type]
+
+
+def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], seats: Sequence[str],
+                blind: frozenset[Card] | None, blind_from: int,
+                set_no: int) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
+    """The deal holds each card of the deck minus the blind cards once, 13 each: what is wrong, as
+    (player, message) — player None for the deal as a whole — and, when the blind cards were not
+    known, the ones this complete deal leaves out (else None)."""
+    out: list[tuple[str | None, str]] = []
+    n_jokers = opts["jokers"]
+    total = len(FULL_DECK) + n_jokers - opts["blind_cards"]
+    base, extra = divmod(total, len(seats))
+    allowed = {base} if extra == 0 else {base, base + 1}
+    seen: dict[DCard, str] = {}
+    jokers = 0
+    clean = True
+    for p, cards in deal.items():
+        problems = []
+        if len(cards) not in allowed:
+            each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
+            problems.append(f"{p} was dealt {len(cards)} cards; the {total} cards in play are dealt {each}")
+        for c in cards:
+            if type(c) is Joker:
+                jokers += 1
+                if jokers > n_jokers:
+                    problems.append(f"the deck has {n_jokers} joker{'s' if n_jokers != 1 else ''}, and "
+                                    f"this is joker number {jokers} in the deal")
+            elif c in seen:
+                who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
+                problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
+            elif blind is not None and c in blind:
+                seen_in = f" (left out of game {blind_from}'s deal)" if blind_from else ""
+                problems.append(f"{c.symbol} is a blind card of set {set_no}{seen_in}: the blind cards "
+                                "stay out of play for the whole set, so they do not change within it")
+            else:
+                seen[c] = p
+        if problems:
+            clean = False
+            out.append((p, "; ".join(problems)))
+    if not clean or len(deal) < len(seats):
+        return out, None
+    missing = [c for c in FULL_DECK if c not in seen]
+    if jokers < n_jokers:
+        out.append((None, f"the deal has {jokers} of the {n_jokers} jokers: every joker is dealt, because blind "
+                          "cards are never jokers"))
+        return out, None
+    if blind is None:
+        return out, frozenset(missing)
+    if set(missing) != blind:
+        out.append((None, f"this deal leaves out {show(missing)}, but the blind cards of set {set_no} "
+                          f"are {show(blind)} (seen in game {blind_from}): blind cards do not change "
+                          "within a set"))
+    return out, None
+
+
+# --- candidate plays from a known hand ------------------------------------------------------
+
+def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:
+    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs."""
+    from itertools import combinations
+
+    jokers = hand[JOKER]
+    naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_sort_key)  # type: ignore[arg-type]
+    out: list[tuple[DCard, ...]] = [(c,) for c in naturals]
+    if jokers:
+        out.append((JOKER,))
+    by_rank: dict[int, list[Card]] = {}
+    for c in naturals:
+        by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
+    for cards in by_rank.values():
+        for k in range(1, len(cards) + 1):
+            for combo in combinations(cards, k):
+                for j in range(0, jokers + 1):
+                    if 2 <= k + j <= MAX_GROUP:
+                        out.append((*combo, *(JOKER,) * j))
+    if jokers >= 2 and joker_pair:
+        out.append((JOKER, JOKER))
+    held = set(naturals)
+    for suit in SUITS:
+        for start in range(len(ORDER)):
+            need = 0
+            run: list[DCard] = []
+            for end in range(start, len(ORDER)):
+                c = Card(ORDER[end], suit)
+                if c in held:
+                    run.append(c)
+                else:
+                    need += 1
+                    if need > jokers:
+                        break
+                    run.append(JOKER)
+                if len(run) >= 3 and any(type(x) is Card for x in run) and type(run[0]) is Card:
+                    out.append(tuple(run))
+    return out
+
+
+# --- the position ----------------------------------------------------------------------------
+
+class Setup(NamedTuple):
+    """What a game's position knows from its set and the game before it (never changes in a game)."""
+
+    seats: tuple[str, ...]
+    opts: Mapping[str, Any]
+    set_no: int
+    game_no: int
+    leader: str | None
+    """Who should lead (None when the previous game's ranking is unknown)."""
+    prev: tuple[str, ...] | None
+    """The previous game's ranking (None in game 1, or when it is unknown)."""
+    blind: frozenset[Card] | None
+    blind_from: int
+
+
+class Position:
+    """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
+
+    def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None = None,
+                 exchange_recorded: bool = False) -> None:
+        """The position at the start of a game: the deal, if recorded, and whether the record gives
+        the exchange (games 2–4; without it the hands are known only by their counts)."""
+        self.setup = setup
+        self.seats, self.opts, self.set_no, self.game_no = setup.seats, setup.opts, setup.set_no, setup.game_no
+        self.leader, self.prev, self.blind, self.blind_from = setup.leader, setup.prev, setup.blind, setup.blind_from
+        first_game = setup.game_no == 1
+        self.prev_daifugo = None if first_game or not setup.prev else setup.prev[0]
+        self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
+        self.sizes = self.hand_sizes(deal)
+        # What is known of where each card is (daifugo.card-not-held).
+        self.known: dict[str, Counter[DCard]] = {}
+        self.owner: dict[DCard, str] = {}
+        self.gave: dict[str, Counter[DCard]] = {p: Counter() for p in self.seats}
+        self.got: dict[str, Counter[DCard]] = {p: Counter() for p in self.seats}
+        self.partner: dict[str, str] | None = {} if first_game else None
+        """Who may have given each player cards: {} (no exchange, or the exchange is recorded and the
+        owners follow it), the exchange partners (exchange not recorded), None (ranks unknown)."""
+        self.dealt: dict[str, tuple[DCard, ...]] = dict(deal or {})
+        self.played: dict[DCard, int] = {}
+        self.jokers_played = 0
+        self.watch: dict[str, tuple[int, int | None, tuple[DCard, ...]]] = {}
+        """Lower ranks whose exchange is judged by later plays: (weakest given, line, given)."""
+        for p, cards in self.dealt.items():
+            self.known[p] = Counter(plain(c) for c in cards)
+            for c in cards:
+                if type(c) is Card:
+                    self.owner.setdefault(c, p)
+        self._phase = "play"
+        self.gifts: dict[str, tuple[DCard, ...] | None] = {}
+        if not first_game:
+            if self.prev is None:
+                # The ranks that pair players for the exchange are unknown (daifugo.game-over was reported).
+                self.known.clear()
+            else:
+                r = self.prev
+                self.partner = {r[a]: r[b] for a, b, _n in EXCHANGE}
+                if not exchange_recorded:
+                    # Unrecorded exchange: hands may hold up to the exchanged cards from the partner.
+                    self.known.clear()
+                else:
+                    self.partner = {}
+                    self._phase = "exchange"
+        # The play.
+        self.st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
+        self.plays = 0
+        self.count = {p: 0 for p in self.seats}
+        self.jokers_by: dict[str, int] = {}
+        self.jokers_of: dict[str, int] = {}
+        self.top: OnTable | None = None
+        """The play to beat (None: an empty table)."""
+        self.ref: OnTable | None = None
+        """The last legal play on the table (what a play after an illegal one may be judged against)."""
+        self.lock: tuple[str, ...] | None = None
+        self.revolution = False
+        self.revolutions = 0
+        self.passed: dict[str, int] = {}
+        """Who passed since the table last cleared, and at which play (negative: a pass taken as missing)."""
+        self.expected: str | None = self.leader
+        self.also: str | None = None
+        """Who else may act now without a report: after the leader passed on an empty table (not
+        allowed), the next player may take the lead in their place; after a turn out of turn, the
+        player it skipped (then the turn goes on from `resume`, the one who acted out of turn)."""
+        self.resume: str | None = None
+        self.late: tuple[str, str] | None = None
+        """(skipped, leader) after a new lead out of turn (the leader acting again before the round was
+        over): the skipped player's pass right after it, written late, closed the round before."""
+        self.early: dict[str, int] = {}
+        """Passes on an empty table (reported), by play: if the record then skips that player on the
+        next lead, the pass stands for their pass on it (a pass said before the lead)."""
+        self.last_clear: tuple[str, OnTable | None] = ("first", None)
+        self.gone: dict[str, str] = {}
+        self.over_at: int | None = None
+        self.settled_at = 0
+        self.contradicted = False
+        """A pass taken as missing was contradicted by the record (the player acted again)."""
+        self.candidate = False
+        """The last move was a turn out of turn that a missing pass would explain (see `rules.readings`)."""
+        self.view: TurnView | None = None
+        """The last move as the replay shows it."""
+        self.ranking: tuple[str, ...] | None = None
+        """After the written result (`Outcome`): the game's ranking, where it came from (`source`)
+        and the standing that decided it (`decided`)."""
+        self.source = "none"
+        self.decided: Standing | None = None
+        self.f = Findings()
+
+    # -- copying --------------------------------------------------------------------------------
+
+    def copy(self) -> Position:
+        """A copy that a move may change (what the deal and the exchange fixed is shared)."""
+        new = Position.__new__(Position)
+        new.__dict__.update(self.__dict__)
+        # Copied here what most moves change; the rest is copied where a move changes it
+        # (`st`, `count`, `played`, `jokers_of`, `jokers_by`, `watch`, `gone`, `known`).
+        new.passed = dict(self.passed)
+        new.early = dict(self.early)
+        new.candidate = False
+        new.view = None
+        new.f = Findings()
+        return new
+
+    # -- what the shared shape asks ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.st.settled
+
+    @property
+    def to_act(self) -> str | None:
+        """Who acts next: the next giver in the exchange, the player whose turn it is, None when over."""
+        if self._phase == "exchange":
+            return self._giver()[0]
+        if self.st.settled:
+            return None
+        return self.expected
+
+    def hand(self, p: str) -> Counter[DCard] | None:
+        """`p`'s cards now, when known card by card (None: known only by `cards_left`)."""
+        return self.known.get(p)
+
+    def cards_left(self, p: str) -> int:
+        return self.sizes[p] - self.count[p]
+
+    def hand_sizes(self, deal: Mapping[str, tuple[DCard, ...]] | None) -> dict[str, int]:
+        """Cards per hand: 13 with the default deck. An uneven deck gives the extra cards to the
+        first players clockwise from the game's leader (the record's deal overrides this)."""
+        total = len(FULL_DECK) + self.opts["jokers"] - self.opts["blind_cards"]
+        base, extra = divmod(total, len(self.seats))
+        start = self.seats.index(self.leader) if self.leader else 0
+        sizes = {}
+        for k in range(len(self.seats)):
+            sizes[self.seats[(start + k) % len(self.seats)]] = base + (1 if k < extra else 0)
+        for p, cards in (deal or {}).items():
+            sizes[p] = len(cards)
+        return sizes
+
+    # -- the exchange (daifugo.exchange-count, daifugo.exchange-held, daifugo.exchange-strongest) --
+
+    def _giver(self) -> tuple[str, str, int, int, int]:
+        """(giver, receiver, giver's rank, receiver's rank, cards) of the next gift."""
+        assert self.prev is not None
+        a, b, n = EXCHANGE[len(self.gifts)]
+        return self.prev[a], self.prev[b], a, b, n
+
+    def strongest(self, p: str, n: int) -> list[tuple[DCard, ...]]:
+        """The ways `p` can give their `n` strongest dealt cards (ties within a rank give choices)."""
+        from itertools import combinations
+
+        dealt = sorted((plain(c) for c in self.dealt[p]), key=strength_key, reverse=True)
+        if len(dealt) <= n:
+            return [tuple(dealt)]
+        edge = strength_key(dealt[n - 1])
+        must = [c for c in dealt if strength_key(c) > edge]
+        tied = [c for c in dealt if strength_key(c) == edge]
+        return sorted({tuple(sorted((*must, *pick), key=_sort_key)) for pick in combinations(tied, n - len(must))},
+                      key=cards_text)
+
+    def exchange_allowed(self, p: str, a: int, n: int) -> tuple[str, ...] | None:
+        """What `p` may give, as canonical text, when it is a short list (a lower rank with the deal)."""
+        if a >= 2 and p in self.dealt:
+            return tuple(cards_text(c) for c in self.strongest(p, n))
+        return None
+
+    def exchange_faults(self, move: Exchange) -> list[tuple[str, str]]:
+        """What is wrong with a gift: (rule id, message), in the digest's order."""
+        p, cards = move.player, move.cards or ()
+        if self._phase != "exchange":
+            if self.game_no == 1 and cards:
+                return [("daifugo.exchange-count",
+                         f"{p} gave {show(cards)} in game 1 of set {self.set_no}, but the first game "
+                         "of a set has no exchange (ranks are not carried over from another set)")]
+            return []
+        giver, receiver, a, b, n = self._giver()
+        who = f"{giver} ({rank_name(a)})"
+        out: list[tuple[str, str]] = []
+        if p != giver:
+            out.append(("daifugo.exchange-count", f"{p} gave cards out of turn: it was {who}'s gift"))
+            return out
+        if len(cards) != n:
+            out.append(("daifugo.exchange-count",
+                        f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
+                        f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
+                        f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
+                        f"{self.opts['games_per_set']} of a set"))
+        deal = self.dealt
+        dealt = Counter(plain(c) for c in deal[giver]) if giver in deal else None
+        not_held = Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
+        if not_held:
+            out.append(("daifugo.exchange-held",
+                        f"{who} gave {show(not_held.elements())}, which {giver} was not dealt "
+                        f"(dealt: {show(deal[giver])})"))
+        if a >= 2 and cards and dealt is not None and not not_held:
+            weakest = min(strength_key(c) for c in cards)
+            kept = dealt - Counter(plain(c) for c in cards)
+            above = [c for c in kept.elements() if strength_key(c) > weakest]
+            if above:
+                best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
+                out.append((
+                    "daifugo.exchange-strongest",
+                    f"{who} gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
+                    f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
+                    f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
+                    f"{show(best)}. Keeping a stronger card is tax evasion (脱税)"))
+        return out
+
+    def _exchange(self, move: Exchange) -> None:
+        """Apply a gift on this copy: report what `exchange_faults` finds, move the cards."""
+        where = {"line": move.line, **self.where, "player": move.player}
+        if self._phase != "exchange":
+            for rule, msg in self.exchange_faults(move):
+                self.f.violation(rule, msg, **where)
+            return
+        giver, receiver, a, _b, n = self._giver()
+        allowed = self.exchange_allowed(giver, a, n)
+        for rule, msg in self.exchange_faults(move):
+            self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
+        cards = move.cards or ()
+        self.gave = {q: _ccopy(c) for q, c in self.gave.items()}
+        self.got = {q: _ccopy(c) for q, c in self.got.items()}
+        self.owner = dict(self.owner)
+        self.known = {q: _ccopy(c) for q, c in self.known.items()}
+        if a >= 2 and cards and giver not in self.dealt:
+            self.watch = {**self.watch, giver: (min(strength_key(c) for c in cards), move.line, cards)}
+        for c in cards:
+            pc = plain(c)
+            self.gave[giver][pc] += 1
+            self.got[receiver][pc] += 1
+            if type(pc) is Card:
+                self.owner[pc] = receiver
+            if giver in self.known and self.known[giver][pc] > 0:
+                self.known[giver][pc] -= 1
+        self.gifts = {**self.gifts, giver: move.cards}
+        if len(self.gifts) < len(EXCHANGE):
+            return
+        # Simultaneous: what each receives joins their hand after all have given.
+        r = self.prev
+        assert r is not None
+        for a2, b2, _n in EXCHANGE:
+            g2, rcv = r[a2], r[b2]
+            if rcv in self.known:
+                if self.gifts.get(g2) is not None:
+                    self.known[rcv].update(plain(c) for c in self.gifts[g2])  # type: ignore[union-attr]
+                else:
+                    del self.known[rcv]
+        self._phase = "play"
+
+    def whereabouts(self, c: DCard, p: str) -> str:
+        if type(c) is Joker:
+            if self.jokers_played >= self.opts["jokers"]:
+                return f"all {self.opts['jokers']} jokers have been played"
+            if self.gave[p][c]:
+                return f"{p} gave the joker away in the exchange"
+            return f"{p} holds no joker"
+        if c in self.played:
+            return f"{c.symbol} was already played at play {self.played[c]}"
+        if self.blind is not None and c in self.blind:
+            return f"{c.symbol} is a blind card, out of play for set {self.set_no}"
+        if self.gave[p][c]:
+            return f"{p} gave {c.symbol} away in the exchange"
+        holder = self.owner.get(c)
+        if holder is not None and holder != p:
+            how = "received" if self.got[holder][c] else "was dealt"
+            return f"{holder} {how} {c.symbol}"
+        return f"{p} does not hold {c.symbol}"
+
+    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> tuple[list[str], list[Card], list[DCard], Counter[DCard] | None]:
+        """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
+        `p` cannot hold `cards`, the blind cards among them, the cards accepted as held, and what
+        is left of `p`'s known holding. Changes nothing."""
+        known = self.known.get(p)
+        if known is not None:
+            known = _ccopy(known)
+        bad: list[str] = []
+        blind_cards: list[Card] = []
+        accepted: list[DCard] = []
+        for c in cards:
+            pc = plain(c)
+            if known is not None:
+                if known[pc] > 0:
+                    known[pc] -= 1
+                    accepted.append(pc)
+                else:
+                    bad.append(self.whereabouts(pc, p))
+                continue
+            if type(pc) is Joker:
+                now = sum(1 for a in accepted if a == JOKER)
+                if self.jokers_played + now >= self.opts["jokers"]:
+                    n = self.opts["jokers"]
+                    bad.append(f"the deck has {n} joker{'s' if n != 1 else ''} and "
+                               f"{'it has' if n == 1 else 'all have'} been played" if n else "the deck has no jokers")
+                elif (why := self.jokers_elsewhere(p, self.jokers_of.get(p, 0) + now)) is not None:
+                    bad.append(why)
+                else:
+                    accepted.append(pc)
+                continue
+            assert type(pc) is Card
+            if pc in self.played or pc in accepted:
+                bad.append(f"{pc.symbol} appears twice in this play" if pc in accepted or self.played[pc] == i
+                           else f"{pc.symbol} was already played at play {self.played[pc]}")
+            elif self.blind is not None and pc in self.blind:
+                blind_cards.append(pc)
+            elif self.gave[p][pc]:
+                bad.append(f"{p} gave {pc.symbol} away in the exchange")
+            elif (holder := self.owner.get(pc)) is not None and holder != p and \
+                    self.partner is not None and self.partner.get(p) != holder:
+                how = "received" if self.got[holder][pc] else "was dealt"
+                bad.append(f"{holder} {how} {pc.symbol}")
+            else:
+                accepted.append(pc)
+        left = self.sizes[p] - self.count[p]
+        if len(cards) > left:
+            bad.append(f"{p} had only {left} card{'s' if left != 1 else ''} left")
+        return bad, blind_cards, accepted, known
+
+    def hold(self, p: str, cards: tuple[DCard, ...], i: int, where: dict[str, Any]) -> None:
+        """Report what `held` finds, and take the cards out of `p`'s hand."""
+        bad, blind_cards, accepted, known = self.held(p, cards, i)
+        if known is not None:
+            self.known = {**self.known, p: known}
+        if bad:
+            self.f.violation("daifugo.card-not-held", f"{p} played {show(cards)}, but " + "; ".join(bad) +
+                             ": a player plays only cards they hold, each once", **where)
+        if blind_cards:
+            self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
+                             "the blind cards stay out of play for the whole set", **where)
+        if accepted:
+            self.played, self.jokers_of = dict(self.played), dict(self.jokers_of)
+        for pc in accepted:
+            if type(pc) is Joker:
+                self.jokers_played += 1
+                self.jokers_of[p] = self.jokers_of.get(p, 0) + 1
+            else:
+                self.played.setdefault(pc, i)
+        self.evasion(p, accepted, i)
+
+    def jokers_elsewhere(self, p: str, played: int) -> str | None:
+        """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
+        recorded exchange put jokers in other hands (None if they may)."""
+        others = [(q, got[JOKER]) for q, got in self.got.items() if q != p and got[JOKER]]
+        if not others:
+            return None
+        n = self.opts["jokers"]
+        held = n - sum(k for _q, k in others)
+        if played < held:
+            return None
+        gave = self.gave[p][JOKER]
+        if gave == n:
+            how = f"{p} gave {'the joker' if n == 1 else 'both jokers' if n == 2 else f'all {n} jokers'} away"
+        elif gave == n - held:
+            how = f"{p} gave {'a joker' if gave == 1 else f'{gave} jokers'} away"
+        else:
+            how = ", ".join(f"{q} received {'a joker' if k == 1 else f'{k} jokers'}" for q, k in others)
+        have = "no joker" if held == 0 else f"at most {held} of the {n} jokers"
+        return (f"in the exchange {how}, so {p} had {have} after it"
+                + (f" and has already played {played}" if played else ""))
+
+    def evasion(self, p: str, accepted: list[DCard], i: int) -> None:
+        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
+        if p not in self.watch:
+            return
+        weakest, line, given = self.watch[p]
+        self.watch, self.jokers_by = dict(self.watch), dict(self.jokers_by)
+        for pc in accepted:
+            if strength_key(pc) <= weakest:
+                continue
+            if type(pc) is Joker:
+                self.jokers_by[p] = self.jokers_by.get(p, 0) + 1
+                if self.jokers_by[p] <= self.got[p][JOKER]:
+                    continue
+            elif self.got[p][pc]:
+                continue
+            del self.watch[p]
+            a = self.prev.index(p) if self.prev else 3
+            n = EXCHANGE_COUNT[a]
+            self.f.violation(
+                "daifugo.exchange-strongest",
+                f"{p} ({rank_name(a)}) gave {show(given)} in the exchange, but played {pc.symbol} at play {i} "
+                f"without receiving it, so {p} held it when the cards were dealt: the {rank_name(a)} gives "
+                f"their {'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength, judged on "
+                f"the hand as dealt. Keeping a stronger card is tax evasion (脱税)",
+                line=line, **self.where, player=p)
+            return
+
+    # -- the play ----------------------------------------------------------------------------
+
+    def next_from(self, actor: str, passed: Mapping[str, int], active: Sequence[str],
+                  owner: str | None = None) -> str | None:
+        """The next player clockwise from `actor` who is still in and has not passed
+        (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
+        back to them only when everyone else has passed (daifugo.clear), so while someone a turn
+        out of turn skipped has yet to act, it is that player's turn."""
+        seats = self.seats
+        i = seats.index(actor)
+        for k in range(1, len(seats) + 1):
+            q = seats[(i + k) % len(seats)]
+            if q in active and q not in passed and q != owner:
+                return q
+        return None
+
+    def missing_passes(self, expected: str, p: str, top: OnTable | None, passed: Mapping[str, int],
+                       active: Sequence[str], at: int) -> dict[str, int]:
+        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their
+        passes it would be `p`'s turn (a pass left out of the record); else empty. Whether the
+        record reads so is for `readings` to judge. The passes are keyed by -`at`: no play of
+        theirs shows them."""
+        if top is None or expected == top.player:
+            return {}
+        seats = self.seats
+        i = seats.index(expected)
+        gap: dict[str, int] = {}
+        for k in range(len(seats)):
+            q = seats[(i + k) % len(seats)]
+            if q == p:
+                break
+            if q in active and q not in passed and q != top.player:
+                gap[q] = -at
+        if not gap or p != self.turn_if_passed(expected, top.player, {**passed, **gap}, active):
+            return {}
+        return gap
+
+    def turn_if_passed(self, actor: str, owner: str, passed: Mapping[str, int],
+                       active: Sequence[str]) -> str | None:
+        """Who acts after `actor` with these passes on `owner`'s play (daifugo.clear /
+        daifugo.turn-order), changing nothing."""
+        if all(q in passed for q in active if q != owner):
+            return owner if owner in active else self.left_of(owner, active)
+        return self.next_from(actor, passed, active, owner)
+
+    def left_of(self, p: str, active: Sequence[str]) -> str | None:
+        seats = self.seats
+        i = seats.index(p)
+        for k in range(1, len(seats)):
+            q = seats[(i + k) % len(seats)]
+            if q in active:
+                return q
+        return None
+    # -- the play ---------------------------------------------------------------------------------
+
+    def _clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:
+        """daifugo.clear: the table clears (by passes, an 8-cut or a spade-3 return)."""
+        self.top = self.ref = None
+        self.lock = None
+        self.passed.clear()
+        self.last_clear = (reason, cause)
+        self.early.clear()
+        return f"the table clears; {leader} leads" if leader else "the table clears"
+
+    def _turn(self, t: Play | Pass, take: bool, trial: bool) -> None:
+        """Apply one recorded turn on this copy; `take`: if it is a turn out of turn that skipped
+        players on a live table, read their passes as missing; `trial`: cards held are not judged."""
+        opts, st = self.opts, self.st
+        self.plays = i = self.plays + 1
+        p = t.player
+        cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
+        where = {"line": t.line, **self.where, "play": i, "player": p}
+        notes: list[str] = []
+        while self.early and self.top is not None and self.expected in self.early and p != self.expected \
+                and p != self.also:
+            q: str = self.expected  # type: ignore[assignment]
+            self.passed[q] = self.early.pop(q)
+            notes.append(f"{q}'s pass at play {self.passed[q]} stands for a pass on this lead")
+            self.expected = self.after(q, notes)
+        self.early.pop(p, None)
+        was_late, self.late = self.late, None
+        state = (self.top, self.revolution, self.lock)
+        before = self.revolution
+        if was_late is not None and p == was_late[0] and cards is None and p in st.active:
+            # It closed the round before (no report, nothing changes — even if the early lead
+            # ended the game); if the record then skips them on the new lead, it stands for their
+            # pass on that too.
+            notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
+            self.early[p] = i
+            self.also = self.resume = None
+            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            return
+        if st.settled:
+            if self.over_at is None:
+                self.over_at = i
+                self.f.violation("daifugo.game-over",
+                                 f"{p} acted at play {i}, but the ranking was settled at play {self.settled_at}: "
+                                 f"{st.explain()}. Nothing after that belongs to this game", **where)
+            self.view = TurnView(i, p, cards, None, *state, ("after the game ended: ignored",))
+            return
+        if p not in st.active:
+            self.f.violation("daifugo.turn-order",
+                             f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
+                             + (f"; it was {self.expected}'s turn" if self.expected else ""), **where)
+            self.view = TurnView(i, p, cards, None, *state, (f"{p} is out of the game: ignored",))
+            return
+        expected = self.expected
+        in_turn = expected is None or p == expected
+        step_from = p  # whose seat the turn goes on from after this one
+        if not in_turn and p == self.also:
+            in_turn = True
+            if self.resume is not None:
+                step_from = self.resume
+                notes.append(f"{p}'s turn, taken after {self.resume} acted out of turn")
+            else:
+                notes.append(f"{'acts' if cards is None else 'leads'} in place of {expected}, who passed "
+                             "on the empty table")
+        still = (self.also, self.resume)
+        self.also = self.resume = None
+        # A pass on an empty table by someone else than the leader is one mistake, the pass: it
+        # is not also a lead by the wrong player, and the leader still leads.
+        stray_pass = cards is None and self.top is None and not in_turn
+        skipped: str | None = None
+        if not in_turn and not stray_pass:
+            assert expected is not None
+            gap = self.missing_passes(expected, p, self.top, self.passed, st.active, i)
+            if gap:
+                self.candidate = True
+                if not take:
+                    gap = {}
+            if self.top is not None and p in self.passed and self.passed[p] < 0:
+                self.contradicted = True  # a pass taken as missing, but here they are
+            rule, msg, see = self.wrong_turn(p, expected, self.top, self.passed, self.last_clear, st.active,
+                                             still[0] if still[1] is not None else None, tuple(gap))
+            self.f.violations.append(Finding(rule, msg, **where, see=see))
+            notes.append(f"out of turn ({expected} was to act)")
+            skipped = expected
+            if gap:
+                # The record goes on as if the skipped players had passed (a pass left out of
+                # the record): carry on that way rather than report each later turn again.
+                self.passed.update(gap)
+                notes.append(f"{' and '.join(gap)} taken as passing (missing from the record)")
+                expected = self.expected = self.after(expected, notes)
+                in_turn, skipped = p == expected, None
+        if cards is None:
+            if self.top is None:
+                self.f.violation("daifugo.pass", self.empty_pass(p, in_turn, expected), **where)
+                notes.append("pass on an empty table (not allowed)")
+                self.early[p] = i
+                if in_turn:
+                    # One mistake: the pass changes nothing, so the same player still leads — or the
+                    # next player, if the table carried on as if the pass had counted.
+                    self.expected, self.also = p, self.next_from(p, self.passed, st.active)
+                else:
+                    self.also, self.resume = still
+            else:
+                self.passed.pop(p, None)
+                self.passed[p] = i
+                notes.append("pass")
+                self.expected = self.after(step_from, notes)
+                if skipped is not None:
+                    self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
+            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            return
+        # A play.
+        self.passed.pop(p, None)
+        if not trial:
+            self.hold(p, cards, i, where)
+        top = self.top
+        if top is not None and p == top.player and not in_turn:
+            # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
+            v = judge(cards, None, self.revolution, None, opts["spade_3_return"], opts["joker_pair"])
+            covered: OnTable | None = None
+            notes.append("judged as a lead")
+            self.top = self.ref = None
+            self.lock = None
+            self.passed.clear()
+            self.late = (skipped, p) if skipped is not None else None
+            base_allowed: tuple[str, ...] | None = None
+        else:
+            v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
+            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
+        if v.rule is not None:
+            self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
+                                             allowed=base_allowed))
+            notes.append(f"breaks {v.rule}")
+        legal, reading = v.rule is None, v.reading
+        self.count = {**self.count, p: self.count[p] + len(cards)}
+        finishing = self.count[p] >= self.sizes[p]
+        cuts = bool(legal and reading is not None and opts["eight_cut"] and reading.has_eight
+                    and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
+        revolts = bool(legal and reading is not None and (
+            (reading.kind == GROUP and reading.size >= 4)
+            or (reading.kind == STAIRS and opts["stairs_revolution"]
+                and reading.size >= opts["stairs_revolution"])))
+        foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
+        on = OnTable(p, cards, reading, legal, i)
+        ev = where
+        if revolts:
+            # daifugo.revolution
+            self.revolution = not self.revolution
+            self.revolutions += 1
+            assert reading is not None
+            nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
+            if self.revolution:
+                msg = (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+                       f"the joker still strongest) until the game ends or another revolution{nth}")
+            else:
+                msg = (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+                       f"restored (3 … K A 2, the joker strongest){nth}")
+            self.f.event("daifugo.revolution", msg, **ev)
+            notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
+        if cuts:
+            # daifugo.eight-cut
+            self.f.event("daifugo.eight-cut",
+                         f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "  # type: ignore[union-attr]
+                         + (f"{p} leads again" if not finishing else
+                            f"{p} went out, so the next player still in to {p}'s left leads"), **ev)
+            notes.append("8-cut (8切り)")
+        elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
+            notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
+        lock = (new_lock(reading, covered.reading if covered is not None else None)
+                if legal and opts["suit_lock"] and self.lock is None and not cuts and not v.returns else None)
+        if lock is not None:
+            assert covered is not None and covered.reading is not None and reading is not None
+            self.lock = lock
+            self.f.event("daifugo.suit-lock",
+                         f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
+                         f"{lock_text(lock)}: the suits are locked (縛り) until the table clears", **ev)
+            notes.append(f"lock (縛り) {lock_text(lock)}")
+        if v.returns:
+            self.f.event("daifugo.spade-3-return",
+                         f"{p} returns the joker with the spade 3 (スペ3返し): the table clears", **ev)
+            notes.append("spade-3 return (スペ3返し)")
+        self.top = on
+        if legal:
+            self.ref = on
+        if finishing:
+            if foul is not None:
+                # daifugo.forbidden-finish
+                self.st = st = st.copy()
+                st.leave(p, False)
+                self.gone = {**self.gone, p: f"went out by a forbidden finish at play {i}"}
+                k = len(st.fouls)
+                self.f.event("daifugo.forbidden-finish",
+                             f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
+                             f"{' (judged in the order before this play)' if revolts else ''}. "
+                             f"{p} leaves the game ranked from the bottom "
+                             f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
+                             "on the table", **ev)
+                notes.append(f"forbidden finish (反則上がり): {foul}")
+            else:
+                self.st = st = st.copy()
+                fallen = st.leave(p, True)
+                self.gone = {**self.gone, p: f"went out at play {i}"}
+                notes.append(f"{p} goes out ({ORDINALS[len(st.finishers) - 1]})")
+                if fallen is not None:
+                    # daifugo.miyako-ochi
+                    self.gone = {**self.gone, fallen: f"fell by 都落ち at play {i}"}
+                    self.f.event("daifugo.miyako-ochi",
+                                 f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
+                                 f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
+                                 "foul has taken", **{**ev, "player": fallen})
+                    notes.append(f"都落ち: {fallen} falls")
+                if reading is not None and reading.kind == STAIRS and reading.has_eight and not cuts:
+                    notes.append("stairs with an 8 do not cut, so this is a legal finish")
+        if st.settled:
+            self.settled_at = i
+            notes.append("ranking settled")
+            self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+            return
+        if cuts or v.returns:
+            who = p if p in st.active else self.left_of(p, st.active)
+            reason = "cut" if cuts else "return"
+            notes.append(self._clear(reason, who, on) + ("" if p in st.active else f" ({p} is out)"))
+            self.expected = who
+        else:
+            self.expected = self.after(step_from, notes)
+            if skipped is not None:
+                self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
+        self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+
+    @staticmethod
+    def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
+        """daifugo.pass on an empty table."""
+        return (f"{p} passed on an empty table: the player who leads must play; passing is "
+                "allowed only when the table has cards"
+                + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
+
+    def judge(self, cards: tuple[DCard, ...], top: OnTable | None, ref: OnTable | None,
+              revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, OnTable | None]:
+        """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
+        last legal one stands (and covers that one)."""
+        s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
+        lock_on = lock if self.opts["suit_lock"] else None
+        base = ref if top is not None and top.reading is None else top
+        v = judge(cards, base.reading if base else None, revolution, lock_on, s3, jp)
+        if v.rule is not None and top is not None and not top.legal and base is not ref:
+            alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
+            if alt.rule is None:
+                return alt, ref
+        return v, base
+
+    @staticmethod
+    def skipped(skipped: str, actor: str, expected: str | None, top: OnTable | None,
+                passed: Mapping[str, int], st: Standing) -> tuple[str | None, str | None]:
+        """(also, resume) after a turn out of turn that skipped `skipped`: if the record shows the
+        skipped player acting next, that is their turn, not a second mistake — while the table still
+        holds cards and they may act (still in, not passed)."""
+        if (top is None or skipped == expected or skipped not in st.active
+                or skipped in passed or skipped == top.player):
+            return None, None
+        return skipped, actor
+
+    def after(self, actor: str, notes: list[str]) -> str | None:
+        """daifugo.clear: after a turn, clear the table if everyone else passed, else the next player acts."""
+        top, passed, st = self.top, self.passed, self.st
+        if top is not None and all(q in passed for q in st.active if q != top.player):
+            if top.player in st.active:
+                notes.append("everyone else passed: " + self._clear("passes", top.player, top))
+                return top.player
+            leader = self.left_of(top.player, st.active)
+            notes.append(f"everyone passed on {top.player}'s last play: "
+                         + self._clear("passes", leader, top) + f" (the first player still in, left of {top.player})")
+            return leader
+        return self.next_from(actor, passed, st.active, top.player if top is not None else None)
+
+    def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
+                   last_clear: tuple[str, OnTable | None], active: Sequence[str],
+                   late: str | None = None, missing: tuple[str, ...] = ()) -> tuple[str, str, tuple[str, ...]]:
+        """daifugo.first-lead, daifugo.clear, daifugo.eight-cut, daifugo.spade-3-return,
+        daifugo.pass (acting again after a pass), daifugo.turn-order: the rule a player acting out of
+        turn breaks, why it was someone else's turn, and the other rules involved; `missing`: the
+        skipped players whose passes the record reads on without."""
+        who = " and ".join(missing)
+        gap = (f". The record goes on as if {who} had passed, so {'that pass is' if len(missing) == 1 else 'those passes are'} "
+               "taken as missing from it") if missing else ""
+        if top is not None and p in passed:
+            return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
+                    f"(their turn is skipped); it was {expected}'s turn{gap}", ("daifugo.turn-order",))
+        if top is None:
+            reason, cause = last_clear
+            if reason == "first":
+                if self.game_no == 1:
+                    why = (f"game 1 of a set is led by the spade seat, {expected} (the set's `first`), not by "
+                           "whoever holds the spade 3")
+                else:
+                    why = f"after the exchange the previous game's 大貧民, {expected}, leads"
+                return "daifugo.first-lead", f"{p} led game {self.game_no}, but {why}", ()
+            assert cause is not None
+            # The rule broken is the one that cleared the table: its text says who leads next.
+            out = cause.player not in active
+            see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
+            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
+                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if out else ""
+            if reason == "cut":
+                return ("daifugo.eight-cut",
+                        f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
+                        f"leads again{gone}: it was {expected}'s lead", see)
+            if reason == "return":
+                return ("daifugo.spade-3-return",
+                        f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
+                        f"player leads again{gone}: it was {expected}'s lead", see)
+            if out:
+                why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
+                       f"still in the game to {cause.player}'s left, {expected}, leads")
+            elif cause.player == expected:
+                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
+            else:
+                why = f"it was {expected}'s lead"
+            return "daifugo.clear", f"{p} led after the table cleared, but {why}", ("daifugo.turn-order",)
+        r = top.reading
+        if p == top.player:
+            also: tuple[str, ...] = ("daifugo.pass",) if missing else ()
+            if r is not None and r.kind == STAIRS and r.has_eight:
+                also = ("daifugo.eight-cut", *also)
+                why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
+                       f"{r.describe()} and it was {expected}'s turn")
+            elif r is not None and r.has_eight and not top.legal:
+                also = ("daifugo.eight-cut", *also)
+                why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
+            else:
+                why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
+            return "daifugo.turn-order", f"{p} acted again on their own play, but {why}{gap}", also
+        return ("daifugo.turn-order",
+                f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+                f"so it was {expected}'s turn"
+                + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + gap,
+                ("daifugo.pass",) if missing else ())
+
+    # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
+
+    def _outcome(self, move: Outcome) -> None:
+        """Judge the result the record writes (`out`, `fouls`, `ranks`) against the plays and the
+        rules, and settle the game's ranking: `ranking`, `source` (`plays`, `out`, `ranks` or
+        `none`), and the standing that `decided` it."""
+        ranking: tuple[str, ...] | None = None
+        source = "none"
+        st: Standing | None = None
+        g = move
+        played: Standing | None = self.st if move.after_plays else None
+        if played is not None and played.settled:
+            st, source = played, "plays"
+            if g.out is not None:
+                summary, problems = self.summary(g.out, g.fouls, None)
+                self.recorded(played, summary, problems, g.out, g.fouls)
+        elif g.out is not None:
+            emit_from = len(played.exits) if played is not None else 0
+            summary, problems = self.summary(g.out, g.fouls, emit_from)
+            self.recorded(played, summary, problems, g.out, g.fouls)
+            if summary.settled:
+                st, source = summary, "out"
+            elif played is not None:
+                st = played
+            else:
+                st = summary
+        elif played is not None:
+            st = played
+        if st is not None and st.settled:
+            ranking = st.ranking()
+        if g.ranks is not None:
+            recorded = tuple(g.ranks.names)
+            if ranking is not None:
+                if recorded != ranking:
+                    assert st is not None
+                    self.f.violation("daifugo.ranking",
+                                     f"the record ranks {' '.join(recorded)}, but the finishes give "
+                                     f"{' '.join(ranking)}: {st.explain()}", line=g.ranks.line, **self.where)
+            else:
+                if st is not None and not self.consistent(st, recorded):
+                    self.f.violation("daifugo.ranking",
+                                     f"the record ranks {' '.join(recorded)}, but the players who went out so far "
+                                     f"({self.exits_text(st)}) cannot end in that ranking",
+                                     line=g.ranks.line, **self.where)
+                ranking, source = recorded, "ranks"
+        self.ranking, self.source, self.decided = ranking, source, st
+
+    def summary(self, out: Names, fouls: Names | None,
+                emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
+        """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
+        the rules rule out, as (message, line). Events are reported from the `emit_from`-th exit
+        on (None: not at all)."""
+        st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
+        foul_set = set(fouls.names) if fouls else set()
+        problems: list[tuple[str, int]] = []
+        for name, line in zip(out.names, out.lines):
+            where = {"line": line, **self.where, "player": name}
+            if name == st.fallen or (st.settled and name in st.active):
+                if name in foul_set:
+                    what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
+                            if name == st.fallen else f"{name} was the last player left")
+                    problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
+                                     f"{name} going out", fouls.line_of(name) if fouls else line))
+                continue
+            legal = name not in foul_set
+            if not legal and not self.opts["forbidden_finish"]:
+                problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
+                                 "`forbidden_finish: false`): every finish is a legal finish",
+                                 fouls.line_of(name) if fouls else line))
+                legal = True
+            fallen = st.leave(name, legal)
+            emit = emit_from is not None and len(st.exits) > emit_from
+            if emit and not legal:
+                self.f.event("daifugo.forbidden-finish",
+                             f"{name} went out by a forbidden finish (反則上がり) and ranks from the bottom", **where)
+            if emit and fallen is not None:
+                self.f.event("daifugo.miyako-ochi",
+                             f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
+                             f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
+                             **{**where, "player": fallen})
+        return st, problems
+
+    @staticmethod
+    def exits_text(st: Standing) -> str:
+        """`甲, 乙 (forbidden finish)` — who went out, in order."""
+        if not st.exits:
+            return "nobody"
+        text = ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in st.exits)
+        if st.fallen:
+            text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
+        return text
+
+    def recorded(self, played: Standing | None, summary: Standing, problems: list[tuple[str, int]],
+                 out: Names, fouls: Names | None) -> None:
+        """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+        so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+        finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+        order, not a forbidden finish."""
+        msgs: list[str] = []
+        line = 0
+        if played is not None:
+            did = [p for p, _ in played.exits]
+            said = [p for p, _ in summary.exits]
+            so_far = "" if played.settled else " so far"
+            if (said if played.settled else said[:len(did)]) != did:
+                # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
+                # judge it against the plays in this one report, not again.
+                msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
+                            f"plays{so_far} it is {self.exits_text(played)}")
+                line = out.line
+                problems = []
+            foul_set = set(fouls.names) if fouls else set()
+            for p, legal in played.exits:
+                if legal and p in foul_set and self.opts["forbidden_finish"]:
+                    msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
+                    line = line or fouls.line_of(p)  # type: ignore[union-attr]
+                elif not legal and p not in foul_set:
+                    msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
+                                + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                    line = line or (fouls.line if fouls else out.line_of(p))
+        msgs += [m for m, _ in problems]
+        if msgs:
+            self.f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1], **self.where)
+
+    @staticmethod
+    def consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
+        """Whether an unfinished standing can still end in the recorded ranking."""
+        n = len(st.finishers)
+        if tuple(ranks[:n]) != tuple(st.finishers):
+            return False
+        k = len(st.fouls)
+        if k and tuple(ranks[len(ranks) - k:]) != tuple(reversed(st.fouls)):
+            return False
+        return True
+
+
+
+    # -- legality: the filters' tests (each rule id is judged in the function named here) ----------
+
+    def in_turn(self, p: str) -> bool:
+        """Whether it is `p`'s turn (or `p` may take it without a report, see `also`)."""
+        return self.expected is None or p == self.expected or p == self.also
+
+    def turn_fault(self, move: Play | Pass) -> tuple[str, str, tuple[str, ...]] | None:
+        """Whose turn it is: the rule a player acting now out of turn breaks (see `wrong_turn`)."""
+        p, st = move.player, self.st
+        if p not in st.active:
+            return ("daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
+                    + (f"; it was {self.expected}'s turn" if self.expected else ""), ())
+        if self.in_turn(p) or (type(move) is Pass and self.top is None):
+            return None
+        assert self.expected is not None
+        return self.wrong_turn(p, self.expected, self.top, self.passed, self.last_clear, st.active,
+                               self.also if self.resume is not None else None)
+
+    def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
+        """daifugo.combination, daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock,
+        daifugo.spade-3-return (see `combos.judge`): the verdict on a play here, and what it covers."""
+        top = self.top
+        if top is not None and move.player == top.player and not self.in_turn(move.player):
+            opts = self.opts
+            return judge(move.cards, None, self.revolution, None, opts["spade_3_return"], opts["joker_pair"]), None
+        return self.judge(move.cards, top, self.ref, self.revolution, self.lock)
+
+    def allowed_plays(self, p: str) -> tuple[str, ...]:
+        """What `p` may play on the table now, as canonical text: `pass` and the plays from `p`'s hand
+        (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count, `pass` and
+        what would cover the table, in words."""
+        base = self.ref if self.top is not None and self.top.reading is None else self.top
+        out = ["pass"] if self.top is not None else []
+        hand = self.known.get(p)
+        if hand is None:
+            if base is not None and base.reading is not None:
+                text = cover_text(base.reading, self.revolution)
+                if self.lock is not None and self.opts["suit_lock"]:
+                    text += f", in the locked suits {lock_text(self.lock)}"
+                out.append(text)
+                ref = self.ref
+                if self.top is not None and not self.top.legal and base is not ref and ref is not None \
+                        and ref.reading is not None:
+                    out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
+                               + cover_text(ref.reading, self.revolution))
+            else:
+                out.append("any single, group or stairs")
+            return tuple(out)
+        legal = {tuple(sorted(c, key=_sort_key)) for c in hand_plays(hand, self.opts["joker_pair"])
+                 if self.judge(c, self.top, self.ref, self.revolution, self.lock)[0].rule is None}
+        plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
+        if len(plays) > ALLOWED_CAP:
+            plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
+        return tuple(out + plays)
+
+    # -- the shared shape ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """`exchange`, `play`, or `over` once the ranking is settled."""
+        return "over" if self._phase == "play" and self.st.settled else self._phase
+
+    def filters(self) -> tuple[Filter, ...]:
+        return EXCHANGE_FILTERS if self._phase == "exchange" else PLAY_FILTERS
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to act. Plays are listed only from a hand known card by
+        card; from a hand known only by its count, a pass is all that can be named."""
+        p = self.to_act
+        if p is None:
+            return []
+        if self._phase == "exchange":
+            giver, _r, a, _b, n = self._giver()
+            if giver not in self.dealt:
+                return []
+            from itertools import combinations
+
+            choices = (self.strongest(giver, n) if a >= 2 else
+                       sorted({tuple(sorted(c, key=_sort_key)) for c in
+                               combinations([plain(x) for x in self.dealt[giver]], n)}, key=cards_text))
+            return [Exchange(giver, c) for c in choices]
+        moves: list[Move] = [Pass(p)]
+        hand = self.known.get(p)
+        if hand is not None:
+            moves += [Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"])]
+        return [m for m in moves if self.passes_filters(m, from_hand=True)]
+
+    def passes_filters(self, move: Move, from_hand: bool = False) -> bool:
+        """`is_legal`, cheaply for a move of the player to act (the turn filters pass): a play
+        drawn from the known hand (`from_hand`) passes the holding filters too, so only the table
+        decides — and a play of another size than the one it would cover never does."""
+        if self._phase != "play" or self.st.settled or move.player != self.expected:
+            return self.is_legal(move)
+        if type(move) is Pass:
+            return self.top is not None
+        assert type(move) is Play
+        if not from_hand and Counter(plain(c) for c in move.cards) - self.known.get(move.player, Counter()):
+            return self.is_legal(move)
+        top = self.top
+        if top is not None:
+            sizes = {len(t.cards) for t in (top, self.ref) if t is not None and t.reading is not None}
+            if sizes and len(move.cards) not in sizes:
+                return False
+        return self.verdict(move)[0].rule is None
+
+    def is_legal(self, move: Move) -> bool:
+        if type(move) is Outcome:
+            return self.ruling(move).legal
+        return first_excluding(self.filters(), self, move) is None
+
+    def ruling(self, move: Move) -> Ruling:
+        """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
+        (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
+        if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
+            v = self.step(move).f.violations
+            return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
+        steps: list[Step] = []
+        for f in self.filters():
+            why = f.test(self, move)
+            if why is None:
+                steps.append(Step(f.name, "yes", f.rule))
+                continue
+            steps.append(Step(f.name, f"no: {why}", f.rule))
+            see: tuple[str, ...] = ()
+            allowed: tuple[str, ...] | None = None
+            if f.rule in TURN_RULES and type(move) is not Exchange:
+                fault = self.turn_fault(move)
+                if fault is not None:
+                    see = fault[2]
+            if f.rule in LEGAL_SET_RULES and type(move) is Play:
+                allowed = self.allowed_plays(move.player)
+            if f.rule in EXCHANGE_RULES and self._phase == "exchange":
+                giver, _r, a, _b, n = self._giver()
+                allowed = self.exchange_allowed(giver, a, n)
+            return Ruling(str(move), False, f.rule, why, allowed, see, tuple(steps))
+        if type(move) is Exchange:
+            rule = "daifugo.exchange-count"
+        elif type(move) is Pass:
+            rule = "daifugo.pass"
+        else:
+            v, _ = self.verdict(move)
+            rule = ("daifugo.spade-3-return" if v.returns else
+                    "daifugo.combination" if self.top is None else "daifugo.follow-stronger")
+        return Ruling(str(move), True, rule, "legal", None, (), tuple(steps))
+
+    def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
+        """The next position and the findings the move causes (violations, then events); an
+        illegal move is applied as the record says it happened. `missing`: a turn out of turn that
+        skipped players on a live table reads their passes as missing from the record (see
+        `rules.readings`); `trial`: cards held are not judged (a reading of the turns alone)."""
+        new = self.step(move, missing=missing, trial=trial)
+        return new, [*new.f.violations, *new.f.events]
+
+    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
+        """`apply` without the list of findings: the next position (its `f` holds them)."""
+        new = self.copy()
+        if type(move) is Exchange:
+            new._exchange(move)
+        elif type(move) is Outcome:
+            new._outcome(move)
+        else:
+            new._turn(move, missing, trial)
+        return new
+
+    def legal_text(self, cap: int = 8) -> str:
+        """What was legal here, in one line for the replay: who acts, and their legal moves (at most
+        `cap` named, then how many more); from a hand known only by its count, what would do."""
+        p = self.to_act
+        if p is None:
+            return "nothing (the game is over)" if self.phase == "over" else "—"
+        if self._phase == "play" and p not in self.known:
+            if self.top is None:
+                return f"{p}: any single, group or stairs"
+            return f"{p}: " + "; ".join(self.allowed_plays(p))
+        moves = [str(m) for m in self.legal_moves()]
+        shown = moves[:cap] + ([f"… and {len(moves) - cap} more"] if len(moves) > cap else [])
+        return f"{p}: " + ("; ".join(shown) if shown else "nothing")
+
+
+# --- the filters, in the digest's decision order ---------------------------------------------------
+
+def _game_over(pos: Position, move: Any) -> str | None:
+    if pos.st.settled:
+        return (f"the ranking was settled at play {pos.settled_at}: {pos.st.explain()}. Nothing after that "
+                "belongs to this game")
+    return None
+
+
+def _turn(rule: str) -> Any:
+    def test(pos: Position, move: Any) -> str | None:
+        fault = pos.turn_fault(move)
+        return fault[1] if fault is not None and fault[0] == rule else None
+    return test
+
+
+def _pass(pos: Position, move: Any) -> str | None:
+    if type(move) is Pass and pos.top is None:
+        return pos.empty_pass(move.player, pos.in_turn(move.player), pos.expected)
+    return _turn("daifugo.pass")(pos, move)
+
+
+def _held(pos: Position, move: Any) -> str | None:
+    if type(move) is not Play:
+        return None
+    bad, _blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    if bad:
+        return (f"{move.player} played {show(move.cards)}, but " + "; ".join(bad) +
+                ": a player plays only cards they hold, each once")
+    return None
+
+
+def _blind(pos: Position, move: Any) -> str | None:
+    if type(move) is not Play:
+        return None
+    _bad, blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    if blind:
+        return (f"{move.player} played {show(blind)}, a blind card of set {pos.set_no}: "
+                "the blind cards stay out of play for the whole set")
+    return None
+
+
+def _combo(rule: str) -> Any:
+    def test(pos: Position, move: Any) -> str | None:
+        if type(move) is not Play:
+            return None
+        v, _ = pos.verdict(move)
+        return f"{move.player} played {show(move.cards)}: {v.message}" if v.rule == rule else None
+    return test
+
+
+def _gift(rule: str) -> Any:
+    def test(pos: Position, move: Any) -> str | None:
+        if type(move) is not Exchange:
+            return f"the exchange comes first: {pos.to_act} gives next"
+        for r, msg in pos.exchange_faults(move):
+            if r == rule:
+                return msg
+        return None
+    return test
+
+
+TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
+                        "daifugo.pass", "daifugo.turn-order"})
+LEGAL_SET_RULES = frozenset({"daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock"})
+"""The play rules that are a legal set (what may beat the table): their violations carry `allowed`."""
+EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "daifugo.exchange-strongest"})
+
+PLAY_FILTERS: tuple[Filter, ...] = (
+    Filter("daifugo.game-over", "is the game still on?", _game_over),
+    Filter("daifugo.first-lead", "does the right player lead the game?", _turn("daifugo.first-lead")),
+    Filter("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", _turn("daifugo.eight-cut")),
+    Filter("daifugo.spade-3-return", "after a spade-3 return, does its player lead?", _turn("daifugo.spade-3-return")),
+    Filter("daifugo.clear", "after the table cleared, does the right player lead?", _turn("daifugo.clear")),
+    Filter("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
+           _pass),
+    Filter("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
+           _turn("daifugo.turn-order")),
+    Filter("daifugo.card-not-held", "does the player hold these cards?", _held),
+    Filter("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
+    Filter("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
+    Filter("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
+           _combo("daifugo.follow-shape")),
+    Filter("daifugo.follow-stronger", "is it stronger than the play on the table?", _combo("daifugo.follow-stronger")),
+    Filter("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
+)
+
+EXCHANGE_FILTERS: tuple[Filter, ...] = (
+    Filter("daifugo.exchange-count", "does the giver give the right number of cards?", _gift("daifugo.exchange-count")),
+    Filter("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
+    Filter("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
+           _gift("daifugo.exchange-strongest")),
+)
+

@@ -1,0 +1,118 @@
+"""Daifugō's frozen values: the play on the table, and the results the sheet and the replay read.
+
+Nothing here judges a rule: `engine.py` builds these values, `score.py` and the replay read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .cards import DCard, show
+from .combos import STAIRS, Reading
+from .rulebook import RANK_NAMES
+
+EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
+"""(giver's rank, receiver's rank, cards) by index into a ranking, 大富豪 first."""
+EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def rank_name(i: int) -> str:
+    """大富豪, 富豪, 貧民, 大貧民 by index into a ranking (`rank 5` beyond)."""
+    return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"
+
+
+# --- the play on the table ------------------------------------------------------------
+
+class OnTable(NamedTuple):
+    """A play lying on the table: who made it, its cards, how it was read, and whether it was legal."""
+
+    player: str
+    cards: tuple[DCard, ...]
+    reading: Reading | None
+    legal: bool
+    index: int
+
+    def text(self) -> str:
+        r = self.reading
+        if r is None:
+            return f"{show(self.cards)} (not a combination) by {self.player}"
+        if r.kind == STAIRS and not r.jokers:  # the description already names every card
+            return f"{r.describe()} by {self.player}"
+        return f"{r.describe()} ({show(self.cards)}) by {self.player}"
+
+
+# --- results the sheet and the replay read ----------------------------------------------
+
+class TurnView(NamedTuple):
+    """One entry of `plays` as the replay judged it, with the table state before it."""
+
+    index: int
+    player: str
+    cards: tuple[DCard, ...] | None
+    reading: Reading | None
+    table: "OnTable | None"
+    """The play to beat before this turn (None: an empty table)."""
+    revolution: bool
+    lock: tuple[str, ...] | None
+    notes: tuple[str, ...]
+    before: Any = None
+    """The engine's position before this turn (`engine.Position`), for what was legal there."""
+
+    @property
+    def to_beat(self) -> str:
+        return self.table.text() if self.table is not None else "—"
+
+
+class GameResult(NamedTuple):
+    set: int
+    number: int
+    line: int
+    seats: tuple[str, ...]
+    leader: str | None
+    """Who should lead (None when the previous game's ranking is unknown)."""
+    ranking: tuple[str, ...] | None
+    """Final ranking, 大富豪 first; None while the game is unfinished."""
+    counted: bool
+    points: Mapping[str, int] | None
+    fouls: tuple[str, ...]
+    fallen: str | None
+    prev_daifugo: str | None
+    form: str
+    """`plays`, `out`, `ranks` or `none`: where the ranking came from."""
+    turns: tuple[TurnView, ...]
+    exchange: Mapping[str, tuple[DCard, ...]] | None
+    notes: tuple[str, ...]
+    exits: tuple[tuple[str, bool], ...] = ()
+    """Who went out by a play, in order, and whether legally (fouls are False)."""
+
+    @property
+    def complete(self) -> bool:
+        return self.ranking is not None
+
+
+class SetResult(NamedTuple):
+    number: int
+    seats: tuple[str, ...]
+    first: str
+    games: tuple[GameResult, ...]
+    complete: bool
+    counted: bool
+    totals: Mapping[str, int]
+
+
+class Result(NamedTuple):
+    sets: tuple[SetResult, ...]
+    totals: Mapping[str, int]
+    over: bool
+    limit: int | None
+    rank_points: tuple[int, ...]
+    games_per_set: int

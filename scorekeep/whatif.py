@@ -1,0 +1,176 @@
+"""What if: a record judged and scored under other house rules than its own, and what changes.
+
+    >>> from scorekeep import whatif
+    >>> w = whatif.compare("samples/oh-hell-seed-example.yaml", {"failed_score": "tricks"})
+    >>> w.totals_changed(), w.winner_before, w.winner_after
+
+An override is `KEY=VALUE` as a user types it (`failed_score=tricks`, `hook=false`,
+`rank_points=[5, 3, 1, 0]`): the value is read as YAML, exactly as it would be read under the
+record's `rules:`, so an unknown key or value is an input error that lists the valid ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from . import fields
+from .errors import Finding, InputError
+from .game import Audit, Game, Sheet
+from .options import Option
+from .yamlio import Map, Node, Scalar, parse
+
+__all__ = ["WhatIf", "compare", "parse_pairs", "with_rules"]
+
+
+def parse_pairs(texts: Iterable[str]) -> dict[str, str]:
+    """`KEY=VALUE` texts (the `--rule` options) → {key: value}; the last one given wins."""
+    out: dict[str, str] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--rule `{text}`: write KEY=VALUE, e.g. `--rule failed_score=tricks`")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _value(opt: Option, key: str, text: str) -> tuple[Node, Any]:
+    where = f"--rule {key}={text}"
+    if not text:
+        raise InputError(f"{where}: give a value ({opt.values})")
+    try:
+        node = parse(text)
+        value = opt.read(node, f"option `{key}`")
+    except InputError as e:
+        message = e.message
+        if "valid values" not in message and opt.values not in message:
+            message += f" (valid values: {opt.values})"
+        raise InputError(f"{where}: {message}") from None
+    return node, value
+
+
+def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map, dict[str, Any]]:
+    """The record's top mapping with `overrides` put into its `rules:` (replacing what it says
+    for those keys), and the overriding values as read. Raises InputError for an unknown key or
+    value, naming the valid ones."""
+    nodes: dict[str, Node] = {}
+    values: dict[str, Any] = {}
+    for key, text in overrides.items():
+        opt = game.OPTIONS.get(key)
+        if opt is None:
+            raise InputError(f"--rule {key}={text}: `{key}` is not a {game.name} option"
+                             f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
+        nodes[key], values[key] = _value(opt, key, text)
+    old = root.get("rules")
+    rules = Map(old.line if old is not None else root.line)
+    if isinstance(old, Map):
+        for k, v in old.pairs:
+            if k.value not in nodes:
+                _put(rules, k, v)
+    for key, node in nodes.items():
+        _put(rules, Scalar(key, rules.line, True), node)
+    new = Map(root.line)
+    for k, v in root.pairs:
+        if k.value != "rules":
+            _put(new, k, v)
+    _put(new, Scalar("rules", rules.line, True), rules)
+    return new, values
+
+
+def _put(m: Map, key: Scalar, value: Node) -> None:
+    m.index[key.value] = len(m.pairs)
+    m.pairs.append((key, value))
+
+
+class WhatIf(NamedTuple):
+    """One record audited and scored under its own rules (`base`) and under the overrides."""
+
+    game: str
+    overrides: dict[str, Any]
+    """Option → the value it was given."""
+    own: dict[str, Any]
+    """Option → the value the record's own rules give it."""
+    base: Audit
+    audit: Audit
+    base_sheet: Sheet
+    sheet: Sheet
+
+    @property
+    def winner_before(self) -> str | list[str] | None:
+        return self.base_sheet.winner
+
+    @property
+    def winner_after(self) -> str | list[str] | None:
+        return self.sheet.winner
+
+    def totals_changed(self) -> dict[str, tuple[int, int]]:
+        """Player (or team) → (total under the record's rules, total under the overrides), for
+        those that differ."""
+        before, after = self.base_sheet.totals, self.sheet.totals
+        return {k: (before.get(k, 0), after.get(k, 0)) for k in dict.fromkeys([*before, *after])
+                if before.get(k, 0) != after.get(k, 0)}
+
+    def violations_added(self) -> list[Finding]:
+        """Violations under the overrides that the record's own rules do not give."""
+        return _minus(self.audit.violations, self.base.violations)
+
+    def violations_removed(self) -> list[Finding]:
+        """Violations under the record's own rules that the overrides do away with."""
+        return _minus(self.base.violations, self.audit.violations)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": dict(self.overrides),
+            "own_rules": dict(self.own),
+            "totals_before": dict(self.base_sheet.totals),
+            "totals_after": dict(self.sheet.totals),
+            "winner_before": self.winner_before,
+            "winner_after": self.winner_after,
+            "violations_added": [v.to_json() for v in self.violations_added()],
+            "violations_removed": [v.to_json() for v in self.violations_removed()],
+        }
+
+
+def _minus(a: list[Finding], b: list[Finding]) -> list[Finding]:
+    seen = {(f.rule, tuple(f.location().items())) for f in b}
+    return [f for f in a if (f.rule, tuple(f.location().items())) not in seen]
+
+
+def compare(path: str, overrides: Mapping[str, str]) -> WhatIf:
+    """Audit and score one record file under its own rules and under `overrides`. Raises
+    InputError (with the path) when the file or an override cannot be read."""
+    from . import api
+    from .yamlio import read_file
+
+    try:
+        root = read_file(path)
+        game = api.game_of(root)
+        assert isinstance(root, Map)
+        record = game.read(root)
+        changed, values = with_rules(root, game, overrides)
+        other = game.read(changed)
+    except InputError as e:
+        e.path = e.path or path
+        raise
+    base, audit = game.audit(record), game.audit(other)
+    own = {k: base.header.options[k] for k in values}
+    return WhatIf(game.name, values, own, base, audit, game.sheet(base), game.sheet(audit))
+
+
+def against_own(path: str, audit: Audit, data: bytes | None = None) -> tuple[list[Finding], list[Finding]]:
+    """The violations an audit under overrides adds to, and removes from, the same record file
+    (or `data` read elsewhere, e.g. standard input) audited under its own rules: (added, removed)."""
+    from . import api
+    from .yamlio import decode
+
+    base = api.audit_file(path) if data is None else api.audit_text(decode(data), path)
+    return _minus(audit.violations, base.violations), _minus(base.violations, audit.violations)
+
+
+def show_value(value: Any) -> str:
+    """An option value as a user writes it: `true`, `tricks`, `[5, 3, 1, 0]`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(map(show_value, value)) + "]"
+    return "the default" if value is None else str(value)

@@ -1,0 +1,96 @@
+"""The Daifugō engine (`scorekeep/games/daifugo/engine.py`): structured rulings in `check --format
+json` (`allowed`, `see`), and positions that say what is legal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from typer.testing import CliRunner
+
+from scorekeep.cli import app
+
+from conftest import record
+
+
+def _violations(name: str) -> list[dict]:
+    out = CliRunner().invoke(app, ["check", "--format", "json", str(record(name))])
+    assert out.exit_code == 1, out.output
+    return json.loads(out.output)["files"][0]["violations"]
+
+
+def test_follow_stronger_allowed_lists_the_plays_from_the_hand():
+    # daifugo.follow-stronger is a legal set: with the deal, `allowed` is 乙's plays that beat a 9.
+    (v,) = _violations("daifugo/follow-allowed-deal.yaml")
+    assert v["rule"] == "daifugo.follow-stronger"
+    assert v["allowed"] == ["pass", "10H", "JH", "QH", "KH", "AH", "2H"]
+
+
+def test_follow_allowed_without_the_deal_says_what_covers_the_table():
+    # daifugo.follow-shape / follow-stronger without the deal: a hand known only by its count.
+    vs = _violations("daifugo/follow.yaml")
+    assert [v["rule"] for v in vs] == ["daifugo.follow-stronger", "daifugo.follow-shape", "daifugo.follow-stronger"]
+    assert vs[0]["allowed"] == ["pass", "a single 10, J, Q, K, A, 2 or the joker"]
+    assert vs[2]["allowed"] == ["pass", "only the spade 3 returns it"]
+
+
+def test_lead_after_an_eight_cut_is_eight_cut_with_see_turn_order():
+    # records.md: a lead after an 8-cut is daifugo.eight-cut with see: ["daifugo.turn-order"].
+    (v,) = _violations("daifugo/eight-cut-wrong-leader.yaml")
+    assert v["rule"] == "daifugo.eight-cut" and v["see"] == ["daifugo.turn-order"]
+    assert "allowed" not in v
+
+
+def test_exchange_strongest_allowed_is_the_strongest_cards_dealt():
+    # daifugo.exchange-strongest: the lower rank's legal gift, judged on the hand as dealt.
+    vs = _violations("daifugo/exchange-tax-evasion.yaml")
+    assert [(v["rule"], v["allowed"]) for v in vs] == [("daifugo.exchange-strongest", ["JK JK"]),
+                                                       ("daifugo.exchange-strongest", ["AD"])]
+
+
+def test_replay_legal_shows_what_was_legal_at_each_turn():
+    out = CliRunner().invoke(app, ["replay", "--legal", str(record("daifugo/follow-allowed-deal.yaml"))])
+    assert out.exit_code == 0, out.output
+    assert "legal here" in out.output
+    assert "乙: pass; 10H; JH; QH; KH; AH; 2H" in out.output
+
+
+def _passes(player: str, n: int) -> str:
+    plays = "\n".join(["      - {A: 3H}"] + [f"      - {{{player}: pass}}"] * n)
+    return f"game: daifugo\nplayers: [A, B, C, D]\nsets:\n  - first: A\n    games:\n    - plays:\n{plays}\n"
+
+
+@pytest.mark.parametrize("player", ["A", "B"])
+def test_missing_pass_trials_are_bounded(player, monkeypatch):
+    # issue 13: one lead then thousands of passes by one player (each turn a candidate missing
+    # pass when the leader passes on their own play) replayed the whole game once per candidate.
+    # The trial readings start at their candidate and share a work budget: the turns applied stay
+    # linear in the record's length.
+    from scorekeep import api
+    from scorekeep.games.daifugo import engine, rules
+
+    steps = 0
+    original = engine.Position.step
+
+    def counting(self, move, **kw):  # type: ignore[no-untyped-def]
+        nonlocal steps
+        steps += 1
+        return original(self, move, **kw)
+
+    monkeypatch.setattr(engine.Position, "step", counting)
+    n = 3200
+    audit = api.audit_text(_passes(player, n))
+    assert len(audit.violations) == (n if player == "A" else n - 1)
+    assert steps <= 4 * (n + 1) + rules.TRIAL_BUDGET
+
+
+def test_a_missing_pass_is_still_read_within_the_budget():
+    # daifugo.turn-order: the pass of 丙 is missing; 丁 plays in its place — one report, nothing after.
+    from scorekeep import api
+
+    text = ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n    - plays:\n"
+            "      - {甲: 3H}\n      - {乙: pass}\n      - {丁: pass}\n      - {甲: 4H}\n")
+    vs = api.audit_text(text).violations
+    assert [(v.rule, v.play, v.player) for v in vs] == [("daifugo.turn-order", 3, "丁")]
+    assert "taken as missing" in vs[0].message

@@ -1,0 +1,98 @@
+"""The legal choices a prompt shows come from the checker (one rulebook), by trial."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from conftest import SAMPLES
+
+from scorekeep.entry import daifugo as D
+from scorekeep.entry import oh_hell as OH
+from scorekeep.entry import rook as R
+from scorekeep.entry.new import new_record
+from scorekeep.entry.session import Session
+
+
+def _session(tmp_path: Path, text: str) -> Session:
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+    return Session.open(str(path))
+
+
+def test_oh_hell_hook_the_dealer_is_told_the_forbidden_bid(tmp_path: Path) -> None:
+    """oh-hell.hook: with 3 + 3 + 1 bid on 10 cards, the dealer Ana may not bid 3."""
+    with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"])) as s:
+        sizes, dealers = OH.legal_start(s)
+        assert sizes.legal == ("10",) and dealers.legal == ("Ana",)
+        s.commit(s.judge(OH.start_edits(10, "Ana", None)))
+        for p, b in (("Ben", 3), ("Chloé", 3), ("Dee", 1)):
+            w = OH.where(s)
+            assert w.kind == "bid" and w.player == p
+            assert OH.legal_bids(s, w, p).legal == tuple(str(i) for i in range(11))
+            s.commit(s.judge(OH.bid_edit(w, p, b)))
+        w = OH.where(s)
+        ch = OH.legal_bids(s, w, "Ana")
+        assert "3" not in ch.legal and len(ch.legal) == 10
+        assert [(b, f.rule) for b, f in ch.refused] == [("3", "oh-hell.hook")]
+        j = s.judge(OH.bid_edit(w, "Ana", 3))
+        assert not j.ok and j.new[0].rule == "oh-hell.hook"
+
+
+def test_oh_hell_tricks_that_do_not_add_up_are_refused(tmp_path: Path) -> None:
+    """oh-hell.trick-total: 11 tricks taken in a 10-card hand."""
+    with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"])) as s:
+        s.commit(s.judge(OH.add_edits(s, {"bids": "3,3,1,2"})))
+        w = OH.where(s)
+        j = s.judge(OH.tricks_edit(w, {"Ben": 5, "Chloé": 5, "Dee": 1, "Ana": 0}))
+        assert [f.rule for f in j.new] == ["oh-hell.trick-total"]
+
+
+def test_rook_calls_skip_passed_players_and_step_up(tmp_path: Path) -> None:
+    """rook.bid-step, rook.bid-after-pass, rook.bid-end: who calls and what they may call."""
+    with _session(tmp_path, new_record("rook", ["N", "E", "S", "W"], "W")) as s:
+        s.commit(s.judge(R.start_edits(s)))
+        w = R.where(s)
+        assert (w.kind, w.player) == ("call", "N")
+        assert R.legal_calls(s, 1, "N").legal == ("pass", *map(str, range(70, 121, 5)))
+        for who, amount in (("N", 70), ("E", 75), ("S", None)):
+            s.commit(s.judge(R.call_edit(1, who, amount)))
+        w = R.where(s)
+        assert w.player == "W"
+        ch = R.legal_calls(s, 1, "W")
+        assert ch.legal == ("pass", *map(str, range(80, 121, 5)))
+        assert dict((c, f.rule) for c, f in ch.refused)["75"] == "rook.bid-step"
+        assert s.judge(R.call_edit(1, "S", 80)).new[0].rule == "rook.bid-after-pass"
+        s.commit(s.judge(R.call_edit(1, "W", None)))
+        assert R.where(s).player == "N"  # South passed: skipped
+        s.commit(s.judge(R.call_edit(1, "N", None)))
+        w = R.where(s)  # three passes: East's 75 stands and nobody calls again
+        assert (w.kind, w.bidder, w.bid) == ("trump", "E", 75)
+
+
+def test_daifugo_exchange_owed_and_a_foul_by_the_fallen_daifugo_refused(tmp_path: Path) -> None:
+    """daifugo.ranking: the fallen 大富豪 (都落ち) cannot also go out by a forbidden finish."""
+    with _session(tmp_path, new_record("daifugo", ["甲", "乙", "丙", "丁"])) as s:
+        s.commit(s.judge(D.add_edits(s, {"out": "甲 乙 丙"})))
+        w = D.where(s)
+        assert D.exchange_owed(w) == [("丁", "甲", 2), ("丙", "乙", 1)]
+        j = s.judge(D.game_edits(s, w, ["丙", "乙", "甲"], ["甲"]))
+        assert [f.rule for f in j.new] == ["daifugo.ranking"]
+        assert "都落ち" in j.new[0].message
+
+
+def test_one_entry_on_a_19_hand_record_answers_in_well_under_50_ms(tmp_path: Path) -> None:
+    """Not a benchmark: a loose bound that catches a return to whole-file round trips."""
+    text = (SAMPLES / "oh-hell-full-game.yaml").read_text(encoding="utf-8")
+    cut = text.index("  - cards: 10\n    dealer: Chloé") if "  - cards: 10\n    dealer: Chloé" in text else None
+    with _session(tmp_path, text if cut is None else text[:cut]) as s:
+        w = OH.where(s)
+        if w.kind == "start":
+            s.commit(s.judge(OH.start_edits(None, None, None)))
+            w = OH.where(s)
+        start = time.perf_counter()
+        ch = OH.legal_bids(s, w, w.player)
+        j = s.judge(OH.bid_edit(w, w.player, int(ch.legal[0])))
+        elapsed = time.perf_counter() - start
+        assert j.ok
+        assert elapsed < 0.5  # measured ~10 ms; the bound allows a loaded machine
