@@ -259,7 +259,8 @@ RULES: tuple[RuleDoc, ...] = (
             "hand followed by another must have its result: all 9 tricks, or the points each team "
             "captured (a thrown-in hand, all four having passed, has its result). An unfinished hand in "
             "the middle of a record scores nothing and is reported once, at that hand.",
-            aliases=("unfinished hand", "unfinished", "incomplete hand", "missing result", "未完成"),
+            aliases=("unfinished hand", "unfinished", "incomplete hand", "missing result", "未完成", "未打完",
+                     "未完了のハンド", "途中のハンド"),
             see=("rook.points-recorded",)),
     RuleDoc("rook.game-end", "Game to 300",
             "At the end of a hand, a team with 300 or more cumulative points wins. If both teams reach "
