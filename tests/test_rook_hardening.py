@@ -38,7 +38,7 @@ def test_bid_order_every_call_out_of_turn_is_still_reported() -> None:
 def test_unfinished_hand_followed_by_another_is_reported_once_at_it() -> None:
     a = audit("rook/unfinished-hand.yaml")
     assert found(a.violations) == [("rook.unfinished-hand", {"hand": 1})]
-    assert "hand 2" in a.violations[0].message and "1 of 9 tricks" in a.violations[0].message
+    assert "hand 2" in a.violations[0].message and "only 1 of the 9 tricks is recorded" in a.violations[0].message
     assert a.violations[0].line == 8
 
 

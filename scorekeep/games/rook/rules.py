@@ -131,7 +131,8 @@ class _Replay:
         if result.bidder is None:
             what = "its auction is not finished"
         elif result.tricks:
-            what = f"only {len(result.tricks)} of {TRICKS} tricks are recorded and no `points`"
+            k = len(result.tricks)
+            what = f"only {k} of the {TRICKS} tricks {'is' if k == 1 else 'are'} recorded and no `points`"
         else:
             what = "it has neither its tricks nor its `points`"
         self.f.violation("rook.unfinished-hand",
