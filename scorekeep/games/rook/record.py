@@ -16,7 +16,8 @@ from .options import OPTIONS
 NO_TRUMP = "none"
 """A `trump` the record gives as none/no trump: readable, but a rook.trump violation."""
 
-HAND_KEYS = ("dealer", "bidding", "bid", "deal", "nest", "discard", "trump", "tricks", "points", "scores")
+HAND_KEYS = ("dealer", "bidding", "bid", "deal", "nest", "discard", "trump", "tricks", "points", "scores",
+             "totals")
 PLAYED_KEYS = ("bid", "discard", "trump", "tricks", "points", "scores")
 """Keys that say the hand went on past the auction (the deal and the nest come before it)."""
 
@@ -89,6 +90,9 @@ class Hand(NamedTuple):
     points_line: int | None = None
     scores: Mapping[str, TeamValue] | None = None
     scores_line: int | None = None
+    totals: Mapping[str, TeamValue] | None = None
+    """The running totals after this hand, as the sheet keeps them."""
+    totals_line: int | None = None
     played_line: int | None = None
     """Line of the first key that shows the hand went on past the auction, if any."""
 
@@ -181,6 +185,13 @@ def _trump(node: Node, where: str) -> str:
 
 
 def _team_values(node: Node, teams: Teams, players: tuple[str, ...], what: str) -> dict[str, TeamValue]:
+    if isinstance(node, Seq):
+        # Two numbers, the team of the first player first (records.md).
+        if len(node.items) != 2:
+            raise InputError(f"{what} lists {len(node.items)} number{'s' if len(node.items) != 1 else ''}: write two, "
+                             f"the team of the first player first (`[{teams.labels[0]} …, {teams.labels[1]} …]`), "
+                             f"or `{{{teams.labels[0]}: …, {teams.labels[1]}: …}}`", node.line)
+        return {t: TeamValue(t, fields.whole(v, f"{what} of {t}"), v.line) for t, v in zip(teams.labels, node.items)}
     m = fields.mapping(node, what)
     out: dict[str, TeamValue] = {}
     for key, value in m.pairs:
@@ -231,7 +242,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "
                              "named, so that trick winners can be judged", top["tricks"].line)
-    for key in ("points", "scores"):
+    for key in ("points", "scores", "totals"):
         if key in top:
             kw[key] = _team_values(top[key], teams, players, f"`{key}` of {where}")
             kw[f"{key}_line"] = top[key].line
