@@ -11,8 +11,18 @@ from typing import NamedTuple
 
 from ...game import Play
 from .cards import Card
-from .record import Teams
 
+
+class Teams(NamedTuple):
+    """The two partnerships: labels in seating order (the first player's team first)."""
+
+    labels: tuple[str, str]
+    members: Mapping[str, tuple[str, str]]
+    of: Mapping[str, str]
+    """Player → team label."""
+
+    def other(self, label: str) -> str:
+        return self.labels[1] if label == self.labels[0] else self.labels[0]
 
 class PlayedTrick(NamedTuple):
     """A trick as the replay judged it. `winner` is None while the trick is unfinished."""

@@ -11,6 +11,7 @@ from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
+from .model import Teams
 from .options import OPTIONS
 
 NO_TRUMP = "none"
@@ -51,18 +52,6 @@ class TeamValue(NamedTuple):
     team: str
     value: int
     line: int
-
-
-class Teams(NamedTuple):
-    """The two partnerships: labels in seating order (the first player's team first)."""
-
-    labels: tuple[str, str]
-    members: Mapping[str, tuple[str, str]]
-    of: Mapping[str, str]
-    """Player → team label."""
-
-    def other(self, label: str) -> str:
-        return self.labels[1] if label == self.labels[0] else self.labels[0]
 
 
 class Hand(NamedTuple):

@@ -22,11 +22,22 @@ from typing import Any
 from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
-from .engine import (TRICKS, HandPosition, Table, from_left, left_of, legal_cards, may_play,
-                     seating, summary_finding, trick_winner)
+from .engine import (
+    TRICKS,
+    HandPosition,
+    Table,
+    from_left,
+    left_of,
+    legal_cards,
+    may_play,
+    seating,
+    summary_finding,
+    trick_winner,
+)
 from .model import CallMove, DiscardMove, HandResult, PlayedTrick, Result, TrumpMove
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made, mistaken_scores
+
 
 def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, int] | None:
     """The standing bid (bidder, amount) when the calls stop, taking turns clockwise from
