@@ -107,13 +107,16 @@ def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] |
         except InputError as e:  # the header, or the YAML itself: nothing to judge
             r.errors.append(e)
             record = None
+    audit: Audit | None = None
+    if record is not None and game is not None:
+        try:
+            audit = game.audit(record)
+        except InputError as e:  # a reading only the replay can find unreadable (Rook `scores` on an unfinished play)
+            r.errors.append(e)
     for e in r.errors:
         e.path = path
     warnings = [w._replace(path=path) for w in r.warnings]
-    name = game.name if game is not None else None
-    if record is None or game is None:
-        return Partial(name, None, r.errors, warnings)
-    return Partial(name, game.audit(record), r.errors, warnings)
+    return Partial(game.name if game is not None else None, audit, r.errors, warnings)
 
 
 def sheet(audit: Audit) -> Sheet:

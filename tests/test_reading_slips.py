@@ -218,3 +218,14 @@ def test_full_width_digits_in_a_rook_auction_are_numbers() -> None:
 def test_what_if_on_a_file_with_slips_lists_them_and_exits_2() -> None:
     r = cli("check", "--rule", "hook=false", str(record("oh-hell/slips/four-hands.yaml")))
     assert r.code == 2 and "internal error" not in r.err and r.err.count("four-hands.yaml") == 4
+
+
+def test_an_input_error_found_while_replaying_is_reported_not_raised() -> None:
+    """Rook `scores` on a hand whose play is unfinished can only be found unreadable by the
+    replay: still exit 2 with file:line, never an internal error (found by the fuzzer)."""
+    from conftest import RECORDS, cli
+
+    path = str(RECORDS / "rook" / "slips" / "scores-on-unfinished-play.yaml")
+    r = cli("check", path)
+    assert r.code == 2, r.out + r.err
+    assert f"{path}:8: hand 1 has `scores` but its play is unfinished" in r.err
