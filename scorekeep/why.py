@@ -513,6 +513,82 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                        snap.choices, snap.said)
 
 
+def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
+    from .games.rook import rules
+    from .games.rook.cards import COLOR_NAME, show
+    from .games.rook.model import CardMove
+
+    h = _hand_of(audit, loc, finding)
+    n = h.number
+    if loc.trick is None and loc.bid is None and loc.player is None:
+        if finding is not None:
+            return _as_written(finding, loc, audit.game, finding.player)
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P) or --bid K (the K-th call)")
+    result = audit.result.hands[[x.number for x in audit.record.hands].index(n)]
+    target = _trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
+    calls: list[_Snap] = []
+    found: list[_Snap] = []
+    lines = [c.line for c in h.bidding or ()]
+    for trick, k, pos, move in rules.turns(audit.record, result, h):
+        if trick == 0:
+            if target is not None:
+                continue
+            p = pos.caller(move)
+            facts = [("hand", f"hand {n}: {pos.seat} deals; the calls go clockwise from {pos.seat}'s left "
+                              f"({', '.join(pos.bidders)})")]
+            made = ", ".join(f"{q} {'pass' if a is None else a}" for q, a in pos.calls)
+            facts.append(("calls so far", made or "none yet"))
+            high = pos.legal_high or pos.high
+            facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
+            facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
+            facts.append(("to call", pos.to_act or "nobody: the auction is over"))
+            choices = tuple(str(m) for m in pos.legal_moves())
+            line = lines[k - 1] if len(lines) == len(result.calls) else h.bidding_line
+            calls.append(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
+                               line, tuple(facts), pos.ruling(move), choices))
+            continue
+        if target is None or found or (trick, move.player) != target:
+            continue
+        p = move.player
+        cm = CardMove(p, move.card)
+        facts = [("hand", f"hand {n}: {pos.seat} deals; {pos.bidder} won the bid at {pos.amount}"),
+                 ("trump", COLOR_NAME.get(pos.trump or "", "not named") + " (the Bird is the highest trump)")]
+        lead = pos.plays[0].player if pos.plays else pos.leader
+        facts.append(("trick", f"trick {trick}, led by {lead}"))
+        facts.append(("on the table", ", ".join(f"{x.player} {x.card}" for x in pos.plays)
+                      or f"nothing yet: {p} leads"))
+        if pos.plays:
+            led = pos.plays[0].card
+            facts.append(("led", "the Bird: a led Bird calls for trump" if led.is_bird else
+                          f"{COLOR_NAME.get(led.color, led.color)}" + (" (trump)" if led.color == pos.trump else "")))
+        held = pos.held.get(p)
+        if held is not None:
+            facts.append((f"{p}'s hand", f"{show(held)} ({_plural(len(held), 'card')})"))
+        else:
+            may = pos.unseen(p)
+            facts.append((f"{p}'s hand", f"not recorded: {_plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
+                          if may else "not recorded"))
+        ruling = pos.ruling(cm)
+        if pos.to_act != p:
+            choices: tuple[str, ...] | None = ()
+        elif held is not None:
+            choices = tuple(str(m) for m in pos.legal_moves())
+        else:
+            choices = None
+        found.append(_Snap(p, str(cm), f"{p} played {move.card}", move.line or None, tuple(facts), ruling,
+                           ruling.allowed if ruling.allowed is not None else choices))
+    if target is not None:
+        if not found:
+            raise NoSuchPlace(f"trick {loc.trick} of hand {n} was not replayed (the auction did not finish)")
+        snap = found[0]
+        where = loc._replace(trick=target[0], player=snap.player)
+    else:
+        snap = _pick_bid(audit, loc, calls, n, "call")
+        where = loc._replace(bid=calls.index(snap) + 1, player=snap.player)
+    return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
+                       snap.choices, snap.said)
+
+
 def _oh_hell_legal(pos: Any, move: Any, held: Any, suit: Callable[[str], str]) -> str:
     """Why a card the engine ruled legal was legal, in words (oh-hell.follow-suit)."""
     p, c, led = move.player, move.card, pos.led
@@ -537,4 +613,5 @@ SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _GAMES: dict[str, Callable[[Audit, Location, Finding | None], Explanation]] = {
     "daifugo": _daifugo,
     "oh-hell": _oh_hell,
+    "rook": _rook,
 }

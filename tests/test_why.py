@@ -176,3 +176,44 @@ def test_oh_hell_past_the_end_exits_2() -> None:
     assert r.code == 2 and "4 bids (1–4)" in r.err
     r = cli("why", rec, "--hand", "1", "--trick", "1", "--bid", "1")
     assert r.code == 2
+
+
+# --- Rook ----------------------------------------------------------------------------------------
+
+def test_rook_legal_bird_play_while_holding_the_led_color() -> None:
+    """rook.bird-anytime: North holds R14 to a red lead and plays the Bird: legal."""
+    ex = why.explain(audit("rook/bird-anytime.yaml"), why.Location(hand=1, trick=1, player="North"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-anytime", True)
+    assert ex.ruling.reason == "legal: the Bird may be played while holding the led color (red), rook.bird-anytime"
+    assert set(ex.choices or ()) == {"Bird", "R14"}
+    r = cli("why", str(RECORDS / "rook" / "bird-anytime.yaml"), "--hand", "1", "--trick", "1", "--player", "North")
+    assert r.code == 0 and "ruling: legal: the Bird may be played while holding the led color" in r.out
+
+
+def test_rook_bird_led_calls_for_trump() -> None:
+    """rook.bird-led: North leads the Bird; East holds G12 G10 (trump) but plays B8."""
+    ex = why.explain(audit("rook/bird-led-revoke.yaml"), why.Location(hand=1, trick=1, player="East"))
+    assert ex is not None and (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-led", False)
+    assert ex.choices == ("G12", "G10")
+    assert dict(ex.facts)["led"].startswith("the Bird")
+    assert ex.ruling.steps[-1].rule == "rook.bird-led"
+
+
+def test_rook_bird_must_follow_a_trump_lead() -> None:
+    """rook.bird-must-follow-trump: North's only trump is the Bird, and North discards B10."""
+    ex = why.explain(audit("rook/bird-hidden.yaml"), why.Location(hand=1, trick=2, player="North"))
+    assert ex is not None and (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-must-follow-trump", False)
+    assert ex.choices == ("Bird",)
+    assert dict(ex.facts)["led"] == "green (trump)"
+
+
+def test_rook_first_violation_and_json() -> None:
+    rec = str(RECORDS / "rook" / "revoke-with-deal.yaml")
+    r = cli("why", rec, "--format", "json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert (doc["rule"], doc["legal"], doc["location"]) == ("rook.follow-color", False,
+                                                             {"hand": 1, "trick": 4, "player": "West"})
+    assert doc["allowed"] == ["B9", "B7"] and "B9 B7" in doc["reason"]
+    assert doc["violation"]["rule"] == "rook.follow-color"
