@@ -20,6 +20,7 @@ from . import (  # noqa: F401  (register commands)
     rules_cmd,
     score_cmd,
     stats_cmd,
+    why_cmd,
 )
 from .common import app, run
 

@@ -93,6 +93,9 @@ class GameResult(NamedTuple):
     notes: tuple[str, ...]
     exits: tuple[tuple[str, bool], ...] = ()
     """Who went out by a play, in order, and whether legally (fouls are False)."""
+    gifts: tuple[tuple[Any, Any], ...] = ()
+    """When the replay keeps positions: each gift of the exchange (`engine.Exchange`) with the
+    engine's position before it, in the order given."""
 
     @property
     def complete(self) -> bool:

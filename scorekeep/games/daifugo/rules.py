@@ -60,6 +60,8 @@ class _Game:
         self.prev_daifugo = None if first_game or not prev else prev[0]
         self.where: dict[str, Any] = {"set": s.number, "game": g.number}
         self.notes: list[str] = []
+        self.gifts: list[tuple[Position, Exchange]] = []
+        """(position before, gift) for each gift, when the match keeps positions (`why`)."""
 
     # -- set-up: deck, deal ----------------------------------------------------------------
 
@@ -101,12 +103,17 @@ class _Game:
             return pos
         if g.number == 1:
             for p, cards in ex.cards.items():
-                pos = self.record(pos.apply(Exchange(p, cards, ex.lines[p]))[0])
+                pos = self.give(pos, Exchange(p, cards, ex.lines[p]))
         while pos.phase == "exchange":
             giver = pos.to_act
             assert giver is not None
-            pos = self.record(pos.apply(Exchange(giver, ex.cards.get(giver), ex.lines.get(giver, ex.line)))[0])
+            pos = self.give(pos, Exchange(giver, ex.cards.get(giver), ex.lines.get(giver, ex.line)))
         return pos
+
+    def give(self, pos: Position, gift: Exchange) -> Position:
+        if self.m.positions:
+            self.gifts.append((pos, gift))
+        return self.record(pos.apply(gift)[0])
 
     def moves(self) -> list[Play | Pass]:
         return [Pass(t.player, t.line) if t.cards is None else Play(t.player, t.cards, t.line)
@@ -213,7 +220,7 @@ class _Game:
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, self.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
-                          tuple(st.exits) if st is not None else ())
+                          tuple(st.exits) if st is not None else (), tuple(self.gifts))
 
 # --- the match -----------------------------------------------------------------------------
 
@@ -293,7 +300,8 @@ class _Match:
 
 def audit(record: Record, positions: bool = False) -> Audit:
     """Replay a Daifugō record against the rules (see the module docstring); `positions`: each
-    turn of the result keeps the engine's position before it (`TurnView.before`)."""
+    turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
+    exchange too (`GameResult.gifts`)."""
     return _Match(record, positions).run()
 
 

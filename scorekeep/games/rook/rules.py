@@ -16,7 +16,7 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...errors import Findings, InputError
@@ -610,30 +610,44 @@ class _Replay:
                          f"{status}, which scores {computed} (rook.contract)", line=wrong[0].line, hand=n)
 
 
-def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
-                                                                      list[list[tuple[str, list[str]]]]]:
-    """What was legal at each turn of a replayed hand, from the engine's positions: per call, the
-    caller and the legal calls; per trick, per play, the player and the legal cards (canonical
-    text; a holding the record does not give is the cards that player may still hold)."""
+def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int, HandPosition, Any]]:
+    """Each call and card of a replayed hand with the engine's position just before it, as
+    (trick, k, position, move): trick 0 for the calls (k: the call's place, 1 first), else the
+    trick and the card's place in it (the move a `Play`). The position moves on in place when
+    the next one is asked for."""
     table = Table.of(record.players, record.teams, record.header.options)
     pos, _found, _ = HandPosition.deal(table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
                                        hand.deal_lines, hand.nest_line)
-    calls: list[tuple[str, list[str]]] = []
-    for who, amount in h.calls:
-        calls.append((pos.to_act or who, [str(m) for m in pos.legal_moves()]))
-        pos.push(CallMove(who, amount))
-    tricks: list[list[tuple[str, list[str]]]] = []
+    for k, (who, amount) in enumerate(h.calls, 1):
+        move = CallMove(who, amount)
+        yield 0, k, pos, move
+        pos.push(move)
     if h.thrown_in or h.bidder is None:
-        return calls, tricks
+        return
     pos.won(h.bidder, h.bid, h.forced)
     pos.push(DiscardMove(h.bidder, hand.discard))
     pos.push(TrumpMove(h.bidder, hand.trump))
     for t in h.tricks:
-        turns = []
-        for pl in t.judged or t.plays:
-            turns.append((pos.to_act or pl.player, [str(m) for m in pos.legal_moves()]))
+        for k, pl in enumerate(t.judged or t.plays, 1):
+            yield t.number, k, pos, pl
             pos.play_card(pl)
-        tricks.append(turns)
+
+
+def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
+                                                                      list[list[tuple[str, list[str]]]]]:
+    """What was legal at each turn of a replayed hand, from the engine's positions (`turns`): per
+    call, the caller and the legal calls; per trick, per play, the player and the legal cards
+    (canonical text; a holding the record does not give is the cards that player may still hold)."""
+    calls: list[tuple[str, list[str]]] = []
+    tricks: list[list[tuple[str, list[str]]]] = []
+    for trick, k, pos, move in turns(record, h, hand):
+        legal = (pos.to_act or move.player, [str(m) for m in pos.legal_moves()])
+        if trick == 0:
+            calls.append(legal)
+        else:
+            if k == 1:
+                tricks.append([])
+            tricks[-1].append(legal)
     return calls, tricks
 
 
@@ -642,5 +656,5 @@ def audit(record: Record) -> Audit:
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "audit", "legal_turns", "from_left", "left_of", "legal_cards", "may_play",
+__all__ = ["HandResult", "PlayedTrick", "Result", "audit", "legal_turns", "turns", "from_left", "left_of", "legal_cards", "may_play",
            "seating", "trick_winner"]

@@ -1,0 +1,120 @@
+"""`scorekeep why`: one move explained (the library's `scorekeep.why`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from .common import CheckFormat, _fail, _internal, _load, _out, _write, app, ascii_output
+
+
+@app.command()
+def why(
+    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML); `-` reads standard input.",
+                                show_default=False),
+    hand: Optional[int] = typer.Option(None, "--hand", help="The hand (Rook, Oh Hell).", show_default=False),
+    trick: Optional[int] = typer.Option(None, "--trick", help="The trick of the hand.", show_default=False),
+    bid: Optional[int] = typer.Option(None, "--bid", help="The bid (Rook: the call) of the hand, by its place "
+                                      "in the bidding: 1 is the first.", show_default=False),
+    player: Optional[str] = typer.Option(None, "--player", help="Whose play, bid or gift.", show_default=False),
+    set_: Optional[int] = typer.Option(None, "--set", help="The set (Daifugō; default 1).", show_default=False),
+    game: Optional[int] = typer.Option(None, "--game", help="The game of the set (Daifugō).", show_default=False),
+    play: Optional[int] = typer.Option(None, "--play", help="The play of the game, 1 first (Daifugō).",
+                                       show_default=False),
+    exchange: bool = typer.Option(False, "--exchange", help="The exchange before the game (Daifugō)."),
+    format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Explain one play, bid or gift: the position as the table saw it, the decision in the
+    rules' order, the legal choices and the ruling, with rule ids — also when it was legal.
+    Without a location: the record's first violation.
+
+    \b
+    Examples:
+      scorekeep why game.yaml --hand 3 --trick 5 --player South
+      scorekeep why game.yaml --hand 2 --bid 4
+      scorekeep why daifugo.yaml --set 1 --game 2 --play 7
+      scorekeep why daifugo.yaml --game 2 --exchange --player 丙
+      scorekeep why game.yaml                 # the first violation
+    \b
+    Exit codes: 0 it could rule (legal or not), 2 a location the record does not have, or
+    input it cannot read.
+    """
+    from .. import why as lib
+
+    if trick is not None and bid is not None:
+        _fail("--trick and --bid name two places: give one")
+    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
+    loc = lib.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
+    audit = _load(file)
+    try:
+        ex = lib.explain(audit, loc)
+    except lib.NoSuchPlace as e:
+        _fail(f"{file}: {e}")
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)
+    if format is CheckFormat.json:
+        from . import render
+
+        doc: dict[str, Any] = {"path": str(file), "game": audit.game}
+        if ex is None:
+            doc.update({"ruling": None, "message": "no violations"})
+        else:
+            doc.update(ex.to_json())
+        _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
+        return
+    if ex is None:
+        _out(f"{file}: no violations: the record breaks no rule. Ask about one move with a location "
+             "(see `scorekeep why --help`).")
+        return
+    _out(_text(str(file), ex))
+
+
+def _text(path: str, ex: Any) -> str:
+    from .render import width, wrap
+
+    r = ex.ruling
+    line = f":{ex.line}" if ex.line is not None else ""
+    out = [f"{path}{line}: {ex.location}" + (f": {ex.said}" if ex.said else "")]
+    if ex.finding is not None and not ex.said:
+        out.append("(a violation of the record as a whole, not of one move)")
+    if ex.facts:
+        out.append("")
+        out.append("the position")
+        pad = max(width(k) for k, _v in ex.facts) + 2
+        for k, v in ex.facts:
+            body = wrap(v, 100, " " * (pad + 2))
+            out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
+            out.extend(body[1:])
+    wrapped = _hanging(wrap)
+    if r.steps:
+        out.append("")
+        out.append("the decision, in the rules' order")
+        for i, s in enumerate(r.steps, 1):
+            answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
+            out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
+    if ex.choices is not None:
+        out.append("")
+        out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else
+                                                "none for this player now"), "", "  "))
+    out.append("")
+    if r.legal:
+        if r.reason.startswith("legal"):
+            text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
+        else:
+            text = f"legal, {r.rule}: {r.reason}"
+        out.extend(wrapped(f"ruling: {text}", "", "  "))
+    else:
+        out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
+    if r.see:
+        out.append("see also: " + ", ".join(r.see))
+    return "\n".join(out)
+
+
+def _hanging(wrap: Any) -> Any:
+    """`wrap` with a first-line indent and another for the lines after it."""
+    def wrapped(text: str, first: str, rest: str) -> list[str]:
+        lines = wrap(text, 100, rest)
+        return [first + lines[0][len(rest):], *lines[1:]]
+    return wrapped

@@ -1,0 +1,219 @@
+"""`why`: one move explained — the position, the decision in the rules' order, the legal choices
+and the ruling, with rule ids (legal or not); without a location, the first violation."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import RECORDS, audit, cli
+
+from scorekeep import why
+
+LOCK = str(RECORDS / "daifugo" / "why" / "lock.yaml")
+EVASION = str(RECORDS / "daifugo" / "exchange-tax-evasion.yaml")
+
+
+# --- Daifugō ---------------------------------------------------------------------------------
+
+def test_daifugo_suit_lock_names_the_lock_and_the_only_legal_choice() -> None:
+    """daifugo.suit-lock: 4♥ then 5♥ lock ♥; 丙 holds no ♥ and no joker, so only a pass was legal."""
+    ex = why.explain(audit("daifugo/why/lock.yaml"), why.Location(set=1, game=1, play=3))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal, ex.player, ex.move) == ("daifugo.suit-lock", False, "丙", "9D")
+    facts = dict(ex.facts)
+    assert facts["lock (縛り)"].startswith("♥")
+    assert "5♥" in facts["on the table"] and "乙" in facts["on the table"]
+    assert "9D" in facts["丙's hand"] and "13 cards" in facts["丙's hand"]
+    assert ex.choices == ("pass",)
+    # The decision in the digest's order: turn before holding before the table; the lock last.
+    rules = [s.rule for s in ex.ruling.steps]
+    assert rules.index("daifugo.turn-order") < rules.index("daifugo.card-not-held") < rules.index("daifugo.suit-lock")
+    assert rules[-1] == "daifugo.suit-lock" and ex.ruling.steps[-1].answer.startswith("no")
+    assert all(s.answer == "yes" for s in ex.ruling.steps[:-1])
+    assert ex.finding is not None and ex.finding.rule == "daifugo.suit-lock" and ex.line == 17
+
+
+def test_daifugo_legal_play_under_the_lock_is_ruled_legal_with_its_rule() -> None:
+    """The joker stands in for the locked suit ♥: legal, daifugo.follow-stronger."""
+    ex = why.explain(audit("daifugo/why/lock.yaml"), why.Location(set=1, game=1, play=4))
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.follow-stronger"
+    assert "covers" in ex.ruling.reason and "♥" in ex.ruling.reason
+    assert ex.choices == ("pass", "JK")
+    assert ex.finding is None
+
+
+def test_daifugo_exchange_tax_evasion() -> None:
+    """daifugo.exchange-strongest (脱税): 丁, the 大貧民, gave 2♣ JK and kept a joker."""
+    ex = why.explain(audit("daifugo/exchange-tax-evasion.yaml"),
+                     why.Location(set=1, game=2, exchange=True, player="丁"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("daifugo.exchange-strongest", False)
+    assert "脱税" in ex.ruling.reason
+    assert ex.choices == ("JK JK",)
+    facts = dict(ex.facts)
+    assert "大貧民 丁" in facts["last game's ranks"]
+    assert "JK JK" in facts["丁's hand as dealt"]
+    assert [s.rule for s in ex.ruling.steps] == ["daifugo.exchange-count", "daifugo.exchange-held",
+                                                 "daifugo.exchange-strongest"]
+
+
+def test_daifugo_exchange_of_a_higher_rank_is_legal_any_cards() -> None:
+    ex = why.explain(audit("daifugo/exchange-tax-evasion.yaml"),
+                     why.Location(set=1, game=2, exchange=True, player="甲"))
+    assert ex is not None and ex.ruling.legal
+    assert ex.choices is not None and ex.choices[0].startswith("any 2 cards")
+
+
+def test_no_location_explains_the_first_violation() -> None:
+    a = audit("daifugo/exchange-tax-evasion.yaml")
+    first = a.violations[0]
+    ex = why.explain(a)
+    assert ex is not None and ex.finding == first
+    assert (ex.ruling.rule, ex.player, ex.location.exchange) == (first.rule, first.player, True)
+    r = cli("why", EVASION)
+    assert r.code == 0, r.err
+    assert "daifugo.exchange-strongest" in r.out and "丁 gave 2♣ JK" in r.out
+
+
+def test_no_location_on_a_clean_record_says_so() -> None:
+    clean = str(RECORDS / "daifugo" / "exchange-legal.yaml")
+    r = cli("why", clean)
+    assert r.code == 0 and "no violations" in r.out
+    assert why.explain(audit("daifugo/exchange-legal.yaml")) is None
+
+
+def test_cli_text_shows_position_steps_choices_and_ruling() -> None:
+    r = cli("why", LOCK, "--game", "1", "--play", "3")
+    assert r.code == 0, r.err
+    out = r.out
+    assert out.index("the position") < out.index("the decision") < out.index("legal choices: pass") \
+        < out.index("ruling: not legal, daifugo.suit-lock")
+    assert " 7. is it this player's turn" in out
+
+
+def test_cli_json_is_the_ruling_as_data() -> None:
+    r = cli("why", LOCK, "--set", "1", "--game", "1", "--play", "3", "--format", "json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert doc["rule"] == "daifugo.suit-lock" and doc["legal"] is False
+    assert doc["allowed"] == ["pass"]
+    assert doc["location"] == {"set": 1, "game": 1, "play": 3, "player": "丙"}
+    assert doc["steps"][-1]["rule"] == "daifugo.suit-lock"
+    assert {"label": "lock (縛り)", "text": "♥: every play must have these suits"} in doc["position"]
+    assert doc["violation"]["rule"] == "daifugo.suit-lock" and doc["line"] == 17
+    assert {"reason", "see", "move", "player"} <= set(doc)
+
+
+def test_location_past_the_end_exits_2_and_says_how_many() -> None:
+    r = cli("why", LOCK, "--game", "1", "--play", "9")
+    assert r.code == 2
+    assert "there is no play 9" in r.err and "4 plays (1–4)" in r.err
+    r = cli("why", LOCK, "--game", "3", "--play", "1")
+    assert r.code == 2 and "set 1 has 1 game" in r.err
+    r = cli("why", LOCK, "--set", "2", "--game", "1", "--play", "1")
+    assert r.code == 2 and "only set 1" in r.err
+    r = cli("why", LOCK, "--hand", "1")
+    assert r.code == 2 and "--set S --game G --play K" in r.err
+
+
+def test_unreadable_input_exits_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: daifugo\nplayers: [a, b, c, d]\nsets: 3\n", encoding="utf-8")
+    r = cli("why", str(bad), "--game", "1", "--play", "1")
+    assert r.code == 2 and "bad.yaml:" in r.err
+
+
+# --- Oh Hell -------------------------------------------------------------------------------------
+
+def test_oh_hell_revoke_names_the_held_cards_of_the_led_suit() -> None:
+    """oh-hell.follow-suit: South held 9♥ to a ♥ lead and played Q♣ (the deal proves it)."""
+    ex = why.explain(audit("oh-hell/follow-suit-revoke.yaml"), why.Location(hand=1, trick=2, player="South"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("oh-hell.follow-suit", False)
+    assert "while holding 9♥" in ex.ruling.reason
+    assert ex.choices == ("9H",)
+    facts = dict(ex.facts)
+    assert facts["led suit"].startswith("♥") and "9♥" in facts["South's hand"]
+    assert "North K♥" in facts["on the table"]
+    step = next(s for s in ex.ruling.steps if s.rule == "oh-hell.follow-suit")
+    assert step.answer.startswith("yes: 9♥")
+
+
+def test_oh_hell_revoke_without_a_deal_is_the_one_a_later_card_proves() -> None:
+    """No deal: the engine could not tell at trick 1; South's 5♠ in trick 2 proves the revoke."""
+    ex = why.explain(audit("oh-hell/follow-suit-inferred.yaml"), why.Location(hand=1, trick=1, player="South"))
+    assert ex is not None and not ex.ruling.legal and ex.ruling.rule == "oh-hell.follow-suit"
+    assert "5♠ in trick 2" in ex.ruling.reason
+    assert any("proven later" in s.answer for s in ex.ruling.steps)
+    assert "known only by their count" in dict(ex.facts)["South's hand"]
+
+
+def test_oh_hell_hook_names_the_forbidden_bid_and_the_legal_bids() -> None:
+    """oh-hell.hook: the other bids add up to 2 in a 3-card hand, so North may not bid 1."""
+    ex = why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, player="North"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal, ex.move) == ("oh-hell.hook", False, "1")
+    assert ex.choices == ("0", "2", "3")
+    assert ex.location.bid == 4
+    facts = dict(ex.facts)
+    assert facts["bids so far"].startswith("East 1, South 1, West 0")
+    hook = next(s for s in ex.ruling.steps if s.rule == "oh-hell.hook")
+    assert hook.answer.startswith("1, so North may bid 0, 2 or 3")
+    # The same by the bid's place in the bidding, and a legal bid says why it was legal.
+    assert why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, bid=4)).ruling == ex.ruling
+    first = why.explain(audit("oh-hell/hook-forbidden.yaml"), why.Location(hand=1, bid=1))
+    assert first is not None and first.ruling.legal and first.player == "East"
+    assert first.ruling.rule == "oh-hell.bid-range" and first.ruling.reason.startswith("legal:")
+
+
+def test_oh_hell_past_the_end_exits_2() -> None:
+    rec = str(RECORDS / "oh-hell" / "follow-suit-revoke.yaml")
+    r = cli("why", rec, "--hand", "2", "--trick", "1")
+    assert r.code == 2 and "there is no hand 2" in r.err and "only hand 1" in r.err
+    r = cli("why", rec, "--hand", "1", "--trick", "7")
+    assert r.code == 2 and "2 tricks (1–2)" in r.err
+    r = cli("why", rec, "--hand", "1", "--bid", "5")
+    assert r.code == 2 and "4 bids (1–4)" in r.err
+    r = cli("why", rec, "--hand", "1", "--trick", "1", "--bid", "1")
+    assert r.code == 2
+
+
+# --- Rook ----------------------------------------------------------------------------------------
+
+def test_rook_legal_bird_play_while_holding_the_led_color() -> None:
+    """rook.bird-anytime: North holds R14 to a red lead and plays the Bird: legal."""
+    ex = why.explain(audit("rook/bird-anytime.yaml"), why.Location(hand=1, trick=1, player="North"))
+    assert ex is not None
+    assert (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-anytime", True)
+    assert ex.ruling.reason == "legal: the Bird may be played while holding the led color (red), rook.bird-anytime"
+    assert set(ex.choices or ()) == {"Bird", "R14"}
+    r = cli("why", str(RECORDS / "rook" / "bird-anytime.yaml"), "--hand", "1", "--trick", "1", "--player", "North")
+    assert r.code == 0 and "ruling: legal: the Bird may be played while holding the led color" in r.out
+
+
+def test_rook_bird_led_calls_for_trump() -> None:
+    """rook.bird-led: North leads the Bird; East holds G12 G10 (trump) but plays B8."""
+    ex = why.explain(audit("rook/bird-led-revoke.yaml"), why.Location(hand=1, trick=1, player="East"))
+    assert ex is not None and (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-led", False)
+    assert ex.choices == ("G12", "G10")
+    assert dict(ex.facts)["led"].startswith("the Bird")
+    assert ex.ruling.steps[-1].rule == "rook.bird-led"
+
+
+def test_rook_bird_must_follow_a_trump_lead() -> None:
+    """rook.bird-must-follow-trump: North's only trump is the Bird, and North discards B10."""
+    ex = why.explain(audit("rook/bird-hidden.yaml"), why.Location(hand=1, trick=2, player="North"))
+    assert ex is not None and (ex.ruling.rule, ex.ruling.legal) == ("rook.bird-must-follow-trump", False)
+    assert ex.choices == ("Bird",)
+    assert dict(ex.facts)["led"] == "green (trump)"
+
+
+def test_rook_first_violation_and_json() -> None:
+    rec = str(RECORDS / "rook" / "revoke-with-deal.yaml")
+    r = cli("why", rec, "--format", "json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert (doc["rule"], doc["legal"], doc["location"]) == ("rook.follow-color", False,
+                                                             {"hand": 1, "trick": 4, "player": "West"})
+    assert doc["allowed"] == ["B9", "B7"] and "B9 B7" in doc["reason"]
+    assert doc["violation"]["rule"] == "rook.follow-color"
