@@ -6,27 +6,41 @@ written; a closed pipe ends quietly with 141.
 
 Each command lives in its own module (`check_cmd.py`, `score_cmd.py`, …) and registers itself
 on the one Typer `app` from `common.py`; heavy imports stay inside the command functions.
+`scorekeep CMD …` imports only CMD's module (start-up is paid per command, not for all
+eleven); `--help`, completion and `scorekeep.cli.app` register them all.
 """
 
 from __future__ import annotations
 
-from . import (  # noqa: F401  (register commands)
-    add_cmd,
-    check_cmd,
-    demo_cmd,
-    new_cmd,
-    play_cmd,
-    replay_cmd,
-    rules_cmd,
-    score_cmd,
-    stats_cmd,
-    why_cmd,
-)
-from .common import app, run
+import importlib
+import sys
+from typing import Any
 
-__all__ = ["app", "main"]
+COMMANDS = ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")
+"""Every command, in the order `--help` lists them; each is `scorekeep/cli/<name>_cmd.py`."""
+
+__all__ = ["COMMANDS", "app", "main"]
+
+
+def _register(names: tuple[str, ...] = COMMANDS) -> Any:
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}_cmd")
+    from .common import app
+
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    # `from scorekeep.cli import app` (tests, other drivers): the app with every command
+    if name == "app":
+        return _register()
+    raise AttributeError(name)
 
 
 def main() -> None:
     """Console-script entry point (and `python -m scorekeep`)."""
+    from .common import run
+
+    wanted = sys.argv[1] if len(sys.argv) > 1 else ""
+    _register((wanted,) if wanted in COMMANDS else COMMANDS)
     run()
