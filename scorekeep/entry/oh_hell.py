@@ -1,8 +1,11 @@
 """Oh Hell at the table: where the record stands, the legal choices there, the edits.
 
-The legal choices are found by trial: each candidate is put into the record and audited by
-the checker; a candidate that adds no violation is legal. `legal_bids` is the one place the
-engine's legal moves can take over.
+The legal bids are the engine's: the hand's position (dealt as the checker read the hand,
+the bids so far applied) gives its legal moves, and a bid it excludes comes with the
+engine's ruling (the hook's rule id, why, the bids allowed). The hand size and the dealer of
+a new hand are a match-level question the engine's hand position does not answer, so they
+are still found by trial: each candidate is put into the record and audited by the checker.
+Whatever the prompt offers, the entry itself is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -96,16 +99,32 @@ def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list
     return [Append(("hands",), hand)]
 
 
+def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -> Any:
+    """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
+    trump the checker found for the hand, the bids so far applied in bidding order. `given`:
+    the bids typed so far when a completed hand is reopened (else the record's)."""
+    from ..games.oh_hell import engine
+
+    h = _result(s).hands[w.hand - 1]
+    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
+    bids = h.bids if given is None else given
+    for p in pos.t.order:
+        if p in bids:
+            pos.push(engine.Bid(p, bids[p]))
+    return pos
+
+
 def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
-    """The bids `player` may make now (the hook refuses one of the dealer's). `given`: when
-    a completed hand is reopened, the bids typed so far (its result is set aside meanwhile)."""
-    size = w.size if w.size is not None else 0
-    i = w.hand - 1
-    if given is None:
-        return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i, "bids"), player, b)], list(range(size + 1)))
-    drop = [DelKey(("hands", i), k) for k in ("tricks", "scores", "totals", "play") if _has(s, i, k)]
-    return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i), "bids", {**given, player: b}), *drop],
-                         list(range(size + 1)))
+    """The bids `player` may make now, from the engine's legal moves; each other bid from 0 to
+    the hand size with the engine's ruling on it (the hook refuses one of the dealer's).
+    `given`: when a completed hand is reopened, the bids typed so far."""
+    from ..games.oh_hell.engine import Bid
+
+    pos = bid_position(s, w, given)
+    legal = {m.value for m in pos.legal_moves() if isinstance(m, Bid) and m.player == player}
+    refused = tuple((str(b), pos.ruling(Bid(player, b)).finding(hand=w.hand, player=player))
+                    for b in range(pos.t.size + 1) if b not in legal)
+    return Choices(tuple(str(b) for b in sorted(legal)), refused)
 
 
 def bid_edit(w: Where, player: str, bid: int) -> list[Edit]:
