@@ -176,3 +176,24 @@ def test_names_that_yaml_would_misread_are_written_so_they_read_back(tmp_path: P
 
     assert set(yaml.safe_load(path.read_text(encoding="utf-8"))["hands"][0]["bids"]) == {"No", "null", "1",
                                                                                           "2026-11-30"}
+
+
+def test_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
+    """oh-hell.score-recorded: `--totals` (the sheet's running totals, a list in seat order or
+    NAME=V) is compared with the computed ones: right, it is written and checks clean; wrong,
+    it is refused with the rule id and the file is byte-identical."""
+    path = tmp_path / "g.yaml"
+    assert cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee").code == 0
+    # hand 1, Ana deals 10: Ana 2/2 = 12, Ben 3/3 = 13, Chloé 3/4 = 0, Dee 3/1 = 0
+    _add(path, "--bids", "2,3,3,3", "--tricks", "2,3,4,1", "--totals", "12,13,0,0")
+    # hand 2, Ben deals 9: Ana 1/1 +11, Ben 1/6 +0, Chloé 1/1 +11, Dee 1/1 +11
+    before = path.read_bytes()
+    run = cli("add", str(path), "--bids", "1,1,1,1", "--tricks", "1,6,1,1", "--totals", "Ana=23,Ben=24,Chloé=11,Dee=11")
+    assert run.code == 1 and "oh-hell.score-recorded" in run.err and "nothing written" in run.err
+    assert "Ben after hand 2 is 24, but it should be 13" in run.err
+    assert path.read_bytes() == before
+    _add(path, "--bids", "1,1,1,1", "--tricks", "1,6,1,1", "--totals", "Ana=23,Ben=13,Chloé=11,Dee=11")
+    a = api.audit_file(str(path))
+    assert a.violations == [] and a.record.hands[1].totals is not None
+    assert cli("check", str(path)).code == 0
+    assert _score_json(path)["totals"] == {"Ana": 23, "Ben": 13, "Chloé": 11, "Dee": 11}
