@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import yaml
+
 from conftest import SAMPLES, cli, record
 
 from scorekeep import api
@@ -197,3 +199,31 @@ def test_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) 
     assert a.violations == [] and a.record.hands[1].totals is not None
     assert cli("check", str(path)).code == 0
     assert _score_json(path)["totals"] == {"Ana": 23, "Ben": 13, "Chloé": 11, "Dee": 11}
+
+
+def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path: Path) -> None:
+    """oh-hell.score-recorded after `edit 1`: correcting hand 1 (South took 1, North 0) moves the
+    running totals written on hands 1–3 by what hand 1's points change (North +10, South −10),
+    in the form each is written; hand 3's own slip of addition stays the one finding; every
+    total rewritten is kept in `history`."""
+    from scorekeep.entry import oh_hell as OH
+    from scorekeep.entry.session import Session
+
+    path = tmp_path / "g.yaml"
+    shutil.copy(record("entry/oh-hell-sheet-totals.yaml"), path)
+    before = api.audit_file(str(path)).violations
+    with Session.open(str(path)) as s:
+        edits = OH.correction(s, 1, {"East": 1, "South": 0, "West": 1, "North": 0},
+                              {"East": 1, "South": 1, "West": 1, "North": 0})
+        j = s.judge(edits)
+        assert j.ok, j.new
+        s.commit(j)
+    text = path.read_text(encoding="utf-8")
+    assert "    totals: [10, 11, 0, 11]\n" in text
+    assert "    totals: {North: 21, East: 11, South: 10, West: 21}   # after hand 2\n" in text
+    assert "    totals: {North: 31, East: 21, South: 20, West: 22}\n" in text
+    a = api.audit_file(str(path))
+    assert [(f.rule, f.hand, f.player) for f in a.violations] == [(f.rule, f.hand, f.player) for f in before] \
+        == [("oh-hell.score-recorded", 3, "West")]
+    history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
+    assert history == [(1, "tricks"), (1, "totals"), (2, "totals"), (3, "totals")]

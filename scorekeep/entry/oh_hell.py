@@ -212,8 +212,10 @@ def _has(s: Session, i: int, key: str) -> bool:
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
 def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str, int]) -> list[Edit]:
-    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed;
-    scores or totals written on the hand are rewritten from the corrected hand."""
+    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed.
+    The hand's written `scores` are rewritten from the corrected hand, and the running
+    `totals` written on it and on every later hand move by the points the correction changes
+    (see `_shift_totals`), so the sheet stays as consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
@@ -233,17 +235,56 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
         return []
-    if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
-        from .edits import apply_nodes
+    from .edits import apply_nodes
 
-        root = s.root
-        for e in edits:
-            root = apply_nodes(root, e)
-        try:
-            points = s.game.audit(s.game.read(root)).result.hands[i].points  # type: ignore[arg-type]
-        except InputError:
-            points = None
-        if points is not None:
-            edits.append(SetKey(("hands", i), "scores", {p: points[p] for p in s.players}))
+    root = s.root
+    for e in edits:
+        root = apply_nodes(root, e)
+    try:
+        after = s.game.audit(s.game.read(root)).result.hands[i]  # type: ignore[arg-type]
+    except InputError:
+        after = None  # the judgement of the edits will say why
+    if after is not None and after.points is not None:
+        if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+            edits.append(SetKey(("hands", i), "scores", _written_like(s, i, "scores", after.points)))
+        edits.extend(_shift_totals(s, hand, after, history, when))
     edits.extend(history_edits(s, history))
+    return edits
+
+
+def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
+    """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
+    of the players it names, in its order."""
+    from ..yamlio import Map, Seq
+
+    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+    if isinstance(node, Seq):
+        return [values[p] for p in s.players]
+    names = [k.value for k, _v in node.pairs] if isinstance(node, Map) else list(s.players)
+    return {p: values[p] for p in names}
+
+
+def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any]], when: str) -> list[Edit]:
+    """The sheet's running totals (`totals`) of the corrected hand and every later hand, moved
+    by what the correction changes in that hand's points, as a scorer carries a corrected
+    hand down the sheet. A later hand's own slip of addition stays exactly the slip it was
+    (the checker judges each written total from the sheet's previous one), so the correction
+    adds no finding and removes none; each total rewritten is kept in `history`."""
+    before = _result(s).hands[hand - 1]
+    old = before.points if before.counted and before.points is not None else {}
+    new = after.points if after.counted else {}
+    delta = {p: new.get(p, 0) - old.get(p, 0) for p in s.players}
+    if not any(delta.values()):
+        return []
+    edits: list[Edit] = []
+    for j in range(hand - 1, len(s.audit.record.hands)):
+        written = s.audit.record.hands[j].totals
+        if not written or not _has(s, j, "totals"):
+            continue
+        was = {e.player: e.value for e in written}
+        now = {p: v + delta[p] for p, v in was.items()}
+        if now == was:
+            continue
+        edits.append(SetKey(("hands", j), "totals", _written_like(s, j, "totals", now)))
+        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
     return edits
