@@ -1,8 +1,8 @@
-"""Rook: how often the checker agrees with the independent generator, per rule id.
+"""Rook: how often the checker agrees with the independent reading, per rule id.
 
     python benchmarks/rook_catch_rate.py [--matches 2000] [--first-seed 0] [--show 3]
 
-For each seed: a random legal match (`scorekeep.generate.rook.game(seed, variety=True)`) must
+For each seed: a random legal match of the independent reading (`oracle.rook.game(seed, variety=True)`) must
 check clean and score as generated; then one fault per rule id is injected, and the checker
 must report that rule at the generator's location ("caught"), and nothing else ("exact").
 The generator's own judge (`rook.judge`) is also asked, so a miss can be told apart from a
@@ -22,11 +22,15 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the independent reading lives with the tests
+
+from faults import rook as faults  # noqa: E402
+from oracle import rook  # noqa: E402
 
 from scorekeep import api  # noqa: E402
 from scorekeep.errors import InputError  # noqa: E402
-from scorekeep.generate import rook  # noqa: E402
 
 
 def main() -> int:
@@ -34,6 +38,7 @@ def main() -> int:
     ap.add_argument("--matches", type=int, default=2000)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--show", type=int, default=3, help="disagreements to print per rule")
+    ap.add_argument("--demo", type=int, default=1000, help="demo matches (random play on the engine) to check")
     args = ap.parse_args()
 
     made: Counter[str] = Counter()
@@ -84,8 +89,8 @@ def main() -> int:
                 yaml.safe_dump(d, allow_unicode=True, sort_keys=False)).violations]
             dropped += 1
             dropped_once += got == [("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})]
-        for rule in rook.FAULT_RULES:
-            f = rook.inject(g, rule, rng)
+        for rule in faults.FAULT_RULES:
+            f = faults.inject(g, rule, rng)
             if f is None:
                 continue
             made[rule] += 1
@@ -109,7 +114,7 @@ def main() -> int:
     print(f"clean matches checked clean: {clean}/{n}; scored as generated: {scored}/{n}; unreadable: {unreadable}")
     print()
     print(f"{'rule id':32} {'injected':>8} {'caught':>8} {'rate':>8} {'exact':>8} {'own judge':>10}")
-    for rule in rook.FAULT_RULES:
+    for rule in faults.FAULT_RULES:
         k = made[rule]
         rate = f"{100 * caught[rule] / k:.1f}%" if k else "-"
         ex = f"{100 * exact[rule] / k:.1f}%" if k else "-"
@@ -122,6 +127,24 @@ def main() -> int:
               f"{dropped_once}/{dropped} ({dropped_once / dropped:.1%})")
     print()
     print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
+    if args.demo:
+        # `scorekeep demo rook`: random play among the engine's legal moves. Each match must check clean
+        # and score as played; the features say how often the rare rules come up.
+        from scorekeep.generate import rook as demo  # noqa: PLC0415
+
+        demo_features: Counter[str] = Counter()
+        demo_ok = 0
+        t0 = time.perf_counter()
+        for seed in range(args.demo):
+            g = demo.game(seed)
+            demo_features.update(g.features)
+            audit = api.audit_text(g.text)
+            sheet = api.sheet(audit)
+            demo_ok += not audit.violations and (sheet.totals, sheet.winner) == (g.totals, g.winner)
+        print()
+        print(f"demo (engine random play) {args.demo} matches, {time.perf_counter() - t0:.1f} s: clean and scored "
+              f"as played {demo_ok}/{args.demo}")
+        print("demo features: " + ", ".join(f"{k} {v}" for k, v in sorted(demo_features.items())))
     if notes:
         print()
         print("disagreements:")

@@ -8,13 +8,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
+from . import fields
 from .errors import InputError
+from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .yamlio import Map, Node, parse, read_file
+from .yamlio import Map, Node, decode, parse, read_file
 
-__all__ = ["InputError", "audit_file", "audit_text", "game_of", "read_record", "replay", "sheet"]
+__all__ = ["InputError", "Partial", "audit_file", "audit_data_partial", "audit_file_partial", "audit_text", "audit_text_partial",
+           "game_of", "read_record", "replay", "sheet"]
 
 
 def game_of(root: Node) -> Game:
@@ -55,6 +59,61 @@ def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | N
         e.path = e.path or path
         raise
     return game.audit(record)
+
+
+class Partial(NamedTuple):
+    """A record read on past its unreadable hands or games, and judged up to the first one."""
+
+    game: str | None
+    """The game's name, once `game:` could be read."""
+    audit: Audit | None
+    """The audit of the hands (Daifugō: sets and games) before the first unreadable one; None
+    when the header (`game`, `players`, `rules`, …) cannot be read."""
+    errors: list[InputError]
+    """Every input error of the file, in file order (empty when it reads cleanly)."""
+    warnings: list[ReadWarning]
+    """Readable but suspicious: player names that only look alike."""
+
+
+def audit_file_partial(path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+    """Read one record file on past unreadable hands and audit the part before the first one
+    (`overrides` as for audit_file). Never raises InputError: input errors are returned,
+    each with path and line."""
+    return _partial(lambda: read_file(path), path, overrides)
+
+
+def audit_data_partial(data: bytes, path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+    """Like audit_file_partial, for a file's bytes read elsewhere (standard input)."""
+    return _partial(lambda: parse(decode(data)), path, overrides)
+
+
+def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Partial:
+    """Like audit_file_partial, for a record held in memory."""
+    return _partial(lambda: parse(text), path, overrides)
+
+
+def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+    game: Game | None = None
+    with fields.reading() as r:
+        try:
+            root = load()
+            game = game_of(root)
+            assert isinstance(root, Map)
+            if overrides:
+                from .whatif import with_rules
+
+                root = with_rules(root, game, overrides)[0]
+            record = game.read(root)
+        except InputError as e:  # the header, or the YAML itself: nothing to judge
+            r.errors.append(e)
+            record = None
+    for e in r.errors:
+        e.path = path
+    warnings = [w._replace(path=path) for w in r.warnings]
+    name = game.name if game is not None else None
+    if record is None or game is None:
+        return Partial(name, None, r.errors, warnings)
+    return Partial(name, game.audit(record), r.errors, warnings)
 
 
 def sheet(audit: Audit) -> Sheet:

@@ -7,11 +7,13 @@ says what was expected, so each game's record reader stays short and uniform.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import InputError
-from .yamlio import Map, Node, Scalar, Seq
+from .yamlio import Map, Node, Scalar, Seq, wide_hint
 
 T = TypeVar("T")
 
@@ -68,9 +70,9 @@ def keys(node: Map, what: str, valid: Sequence[str], required: Sequence[str] = (
     out: dict[str, Node] = {}
     for key, value in node.pairs:
         if key.value not in valid:
-            raise InputError(
+            raise InputError(colon_slip(key.value, valid) or (
                 f"unknown key `{key.value}` in {what}{did_you_mean(key.value, valid)} "
-                f"(valid keys: {listing(valid)})", key.line)
+                f"(valid keys: {listing(valid)}){wide_hint(key.value)}"), key.line)
         out[key.value] = value
     for k in required:
         if k not in out:
@@ -89,15 +91,24 @@ def text(node: Node, what: str, *, allow_empty: bool = False) -> str:
 
 
 def whole(node: Node, what: str) -> int:
-    """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not."""
-    if isinstance(node, Scalar):
-        raw = node.value.strip()
+    """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not.
+    Full-width digits (`３`, typed with a Japanese input method on) are read as digits."""
+    if node.__class__ is Scalar:
+        raw = node.value  # type: ignore[union-attr]
+        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3`
+            return int(raw)
+        raw = raw.strip()
+        if not raw.isascii():
+            from unicodedata import normalize  # only for non-ASCII input (start-up cost)
+
+            raw = normalize("NFKC", raw).strip()
         if _WHOLE.match(raw):
             if len(raw) > 30:
                 raise InputError(f"{what} `{raw[:20]}…` is too long to be a number from a card game",
                                  node.line)
             return int(raw)
-    raise InputError(f"{what} must be a whole number, not {kind(node)}", node.line)
+    hint = wide_hint(node.value) if isinstance(node, Scalar) else ""
+    raise InputError(f"{what} must be a whole number, not {kind(node)}{hint}", node.line)
 
 
 def switch(node: Node, what: str) -> bool:
@@ -114,7 +125,8 @@ def choice(node: Node, what: str, choices: Sequence[str]) -> str:
             if raw.lower() == c.lower():
                 return c
         raise InputError(
-            f"{what} cannot be `{raw}`{did_you_mean(raw, choices)} (valid values: {listing(choices)})",
+            f"{what} cannot be `{raw}`{did_you_mean(raw, choices)} (valid values: {listing(choices)})"
+            f"{wide_hint(raw)}",
             node.line)
     raise InputError(f"{what} must be one of {listing(choices)}, not {kind(node)}", node.line)
 
@@ -141,7 +153,7 @@ def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str)
     for item in items(node, what):
         card = parse(item.value.strip())
         if card is None:
-            raise InputError(f"`{item.value}` in {what} is not a card: {explain}", item.line)
+            raise InputError(f"`{item.value}` in {what} is not a card: {explain}{wide_hint(item.value)}", item.line)
         out.append(card)
     return tuple(out)
 
@@ -155,14 +167,20 @@ def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) 
         raise InputError(f"{what} must be one card, not {kind(node)}", node.line)
     found = parse(node.value.strip())
     if found is None:
-        raise InputError(f"`{node.value}` in {what} is not a card: {explain}", node.line)
+        raise InputError(f"`{node.value}` in {what} is not a card: {explain}{wide_hint(node.value)}", node.line)
     return found
 
 
 def players(node: Node, count: range, why: str = "") -> tuple[str, ...]:
     """The `players` list: unique names in clockwise order, each kept as written."""
     seq = sequence(node, "`players`")
-    names: list[str] = []
+    if len(seq.items) not in count:  # first: a list of 80,000 names is refused before it is read
+        want = f"exactly {count.start}" if len(count) == 1 else f"{count.start} to {count.stop - 1}"
+        hint = next((f" (`{i.value}` is one name{wide_hint(i.value)})" for i in seq.items[:8]
+                     if isinstance(i, Scalar) and wide_hint(i.value)), "")
+        raise InputError(f"this game needs {want} players{why}; `players` lists {len(seq.items)}{hint}",
+                         seq.line)
+    names: dict[str, Scalar] = {}
     for item in seq.items:
         name = text(item, "a player's name")
         if "\n" in name or "\r" in name:  # it would split every line and table it is shown in
@@ -171,10 +189,8 @@ def players(node: Node, count: range, why: str = "") -> tuple[str, ...]:
                              item.line)
         if name in names:
             raise InputError(f"`{name}` is listed twice in `players`: names must be unique", item.line)
-        names.append(name)
-    if len(names) not in count:
-        want = f"exactly {count.start}" if len(count) == 1 else f"{count.start} to {count.stop - 1}"
-        raise InputError(f"this game needs {want} players{why}; `players` lists {len(names)}", seq.line)
+        names[name] = item  # type: ignore[assignment]
+    _lookalikes(names)
     return tuple(names)
 
 
@@ -184,13 +200,191 @@ def player(node: Node, names: Sequence[str], what: str) -> str:
         return node.value  # type: ignore[union-attr]
     name = text(node, what)
     if name not in names:
-        raise InputError(
-            f"`{name}` in {what} is not a player{did_you_mean(name, names)} "
-            f"(players: {', '.join(names)})", node.line)
+        raise InputError(colon_slip(name, names) or (
+            f"`{name}` in {what} is not a player{_guess(name, names)} "
+            f"(players: {', '.join(names)}){wide_hint(name)}"), node.line)
     return name
+
+
+def _guess(name: str, names: Sequence[str]) -> str:
+    """` — did you mean `North`?`, or why a name that looks like a player's is not that name."""
+    look = skeleton(name)
+    for n in names:
+        if skeleton(n) == look:
+            return f": it looks like `{n}` but is written with other letters ({_foreign(name, n)})"
+    return did_you_mean(name, names)
+
+
+def colon_slip(text: str, valid: Iterable[str]) -> str | None:
+    """What to say when `B:3` was written for `B: 3` (YAML reads `{B:3}` as one text `B:3`),
+    or `B：3` with a full-width colon; None when `text` is no such slip."""
+    for colon in (":", "\uff1a"):
+        head, sep, tail = text.partition(colon)
+        if sep and head.strip() in valid:
+            tail = tail.strip()
+            if colon == ":":
+                return f"`{text}` needs a space after the colon: `{head.strip()}: {tail}`"
+            return f"`{text}` has a full-width colon `：` — use `:` (`{head.strip()}: {tail}`)"
+    return None
 
 
 def per_player(node: Node, names: Sequence[str], what: str) -> list[tuple[str, Scalar, Node]]:
     """A `{player: value}` mapping in written order: (name, key node, value node)."""
     m = mapping(node, what)
-    return [(player(k, names, f"{what}"), k, v) for k, v in m.pairs]
+    # the common case inline: this runs for every trick and every bid of an archive
+    return [(k.value if k.value in names else player(k, names, what), k, v) for k, v in m.pairs]
+
+
+# --- names that only look alike ---------------------------------------------------------
+
+# Letters of Cyrillic and Greek that are drawn like Latin ones (the common part of Unicode's
+# confusables list), so `Nоrth` with a Cyrillic о reads as `North` to the eye.
+_LOOKS_LATIN = str.maketrans(
+    "АВЕКМНОРСТХУІЈЅԚԜҺӀаеорсухіјѕԁԛԝһӏкΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνρυα",
+    "ABEKMHOPCTXYIJSQWHIaeopcyxijsdqwhlkABEZHIKMNOPTYXoikvpua")
+_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def skeleton(name: str) -> str:
+    """How a name looks: compatibility forms folded (`Ｎ` is `N`), Cyrillic and Greek look-alike
+    letters read as Latin, case ignored. Two names with one skeleton are told apart by eye only
+    with difficulty."""
+    if name.isascii():
+        return name.casefold()
+    from unicodedata import normalize
+
+    return normalize("NFKC", name).translate(_LOOKS_LATIN).casefold()
+
+
+def _script(ch: str) -> str | None:
+    import unicodedata
+
+    if not ch.isalpha():
+        return None
+    word = unicodedata.name(ch, "").split(" ", 1)[0]
+    return word if word in _SCRIPTS else None
+
+
+def _foreign(name: str, other: str = "") -> str:
+    """`a Cyrillic о`: the letters of `name` from another script than the rest (or than `other`)."""
+    import unicodedata
+
+    found = []
+    theirs = {_script(c) for c in other if _script(c)} or {"LATIN"}
+    for ch in dict.fromkeys(name):
+        sc = _script(ch)
+        if sc is not None and sc not in theirs:
+            found.append(f"a {sc.title()} {ch}")
+        elif not ch.isascii() and unicodedata.normalize("NFKC", ch) != ch:
+            found.append(f"a full-width {ch}")
+    return ", ".join(found) or "different letters"
+
+
+def _lookalikes(names: dict[str, Scalar]) -> None:
+    """Warn about players whose names only look alike, or mix Latin with look-alike letters."""
+    seen: dict[str, str] = {}
+    for name, node in names.items():
+        look = skeleton(name)
+        other = seen.setdefault(look, name)
+        if other is not name and other.casefold() != name.casefold():
+            warn(f"the players `{other}` and `{name}` look alike but are different names "
+                 f"(`{name}` has {_foreign(name, other)}): check which one each line means", node.line)
+        elif not name.isascii():
+            scripts = {s for c in name if (s := _script(c))}
+            if len(scripts) > 1:
+                warn(f"the player name `{name}` mixes {' and '.join(sorted(s.title() for s in scripts))} "
+                     f"letters ({_foreign(name)}): it looks like `{name.translate(_LOOKS_LATIN)}` but is "
+                     "not the same name", node.line)
+
+
+# --- reading on past an unreadable hand ---------------------------------------------------
+
+class ReadWarning(NamedTuple):
+    """Something in a readable record that is probably a slip (names that only look alike)."""
+
+    message: str
+    line: int | None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        where = self.path or "<record>"
+        if self.line is not None:
+            where += f":{self.line}"
+        return f"{where}: warning: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "message": self.message}
+
+
+MAX_ERRORS = 50
+"""Input errors collected from one file; past this the rest of the file is not read."""
+
+
+class Reading:
+    """What reading one record found besides the record: every input error (the first
+    unreadable hand or game ends the part that is judged) and warnings."""
+
+    __slots__ = ("errors", "warnings", "gap", "full")
+
+    def __init__(self) -> None:
+        self.errors: list[InputError] = []
+        self.warnings: list[ReadWarning] = []
+        self.gap = False
+        """True once a hand or game could not be read: what follows is read for slips only."""
+        self.full = False
+        """True once MAX_ERRORS were collected: nothing more is read."""
+
+
+_READING: ContextVar[Reading | None] = ContextVar("scorekeep_reading", default=None)
+
+
+@contextmanager
+def reading() -> Iterator[Reading]:
+    """Collect input errors per hand or game (see `each`) and warnings while reading a record.
+    Outside this, the first input error is raised as it always was."""
+    r = Reading()
+    token = _READING.set(r)
+    try:
+        yield r
+    finally:
+        _READING.reset(token)
+
+
+def warn(message: str, line: int | None) -> None:
+    r = _READING.get()
+    if r is not None:
+        r.warnings.append(ReadWarning(message, line))
+
+
+def each(nodes: Sequence[Node], read_one: Callable[[Node, int], T], label: Callable[[int], str]) -> tuple[T, ...]:
+    """`read_one(node, number)` for each node (hands, games, sets), numbered from 1.
+
+    Inside `reading()`, an unreadable one does not stop the file: its error is collected, the
+    ones after it are still read for their own errors, and the result holds only those before
+    the first gap (later hands depend on earlier ones: dealer, scores, the seat change), so
+    the check stops there and the error says so. Outside `reading()`, the first error raises.
+    """
+    r = _READING.get()
+    if r is None:
+        return tuple(read_one(n, i) for i, n in enumerate(nodes, 1))
+    out: list[T] = []
+    for i, n in enumerate(nodes, 1):
+        if r.full:
+            break
+        before = r.gap
+        try:
+            item = read_one(n, i)
+        except InputError as e:
+            if not r.gap:
+                r.gap = True
+                e = InputError(f"{e.message}; {label(i)} could not be read: the check stops before it",
+                               e.line, e.path)
+            r.errors.append(e)
+            if len(r.errors) >= MAX_ERRORS:
+                r.full = True
+                r.errors.append(InputError(f"{MAX_ERRORS} input errors: the rest of the file was not read "
+                                           "for more", e.line, e.path))
+            continue
+        if not before:
+            out.append(item)
+    return tuple(out)

@@ -7,55 +7,56 @@ from typing import Any
 
 from . import api
 from .errors import InputError, shown
+from .fields import ReadWarning
 from .game import Audit
-from .yamlio import Map, decode, parse, read_file
 
 
 class FileReport:
-    """The outcome of checking one file: an audit, or the input error that stopped it."""
+    """The outcome of checking one file: the audit of what could be read, every input error,
+    and warnings. With input errors, `audit` covers the hands before the first unreadable one
+    (None when the header itself is unreadable)."""
 
-    __slots__ = ("path", "game", "audit", "error")
+    __slots__ = ("path", "game", "audit", "errors", "warnings")
 
-    def __init__(self, path: str, game: str | None, audit: Audit | None, error: InputError | None) -> None:
+    def __init__(self, path: str, game: str | None, audit: Audit | None, errors: list[InputError],
+                 warnings: list[ReadWarning] | None = None) -> None:
         self.path = path
         self.game = game
         self.audit = audit
-        self.error = error
+        self.errors = errors
+        self.warnings = warnings or []
+
+    @property
+    def error(self) -> InputError | None:
+        """The first input error, or None when the file reads cleanly."""
+        return self.errors[0] if self.errors else None
 
     @property
     def ok(self) -> bool:
-        return self.error is None and self.audit is not None and self.audit.ok
+        return not self.errors and self.audit is not None and self.audit.ok
 
     def to_json(self) -> dict[str, Any]:
         """The file's entry of `check --format json`; past 100 findings of one rule, the rest
         are one closing finding with their count in `more`."""
         a = self.audit
-        return {
+        out = {
             "path": self.path,
             "game": self.game,
             "ok": self.ok,
-            "errors": [self.error.to_json()] if self.error else [],
+            "errors": [e.to_json() for e in self.errors],
             "violations": [v.to_json() for v in shown(a.violations)] if a else [],
             "events": [e.to_json() for e in shown(a.events, "event")] if a else [],
         }
+        if self.warnings:  # only when there are some: ordinary files keep the documented shape
+            out["warnings"] = [w.to_json() for w in self.warnings]
+        return out
 
 
 def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
-    input errors are caught and reported, never raised. `overrides` replace options of the
-    record's `rules:` (see `scorekeep.whatif`)."""
-    game: str | None = None
-    try:
-        root = read_file(path) if data is None else parse(decode(data))
-        module = api.game_of(root)
-        game = module.name
-        assert isinstance(root, Map)
-        if overrides:
-            from .whatif import with_rules
-
-            root = with_rules(root, module, overrides)[0]
-        audit = module.audit(module.read(root))
-        return FileReport(path, game, audit, None)
-    except InputError as e:
-        e.path = path
-        return FileReport(path, game, None, e)
+    input errors are caught and reported, never raised. A file is read on past an unreadable
+    hand or game, and judged up to the first one. `overrides` replace options of the record's
+    `rules:` (see `scorekeep.whatif`)."""
+    p = (api.audit_file_partial(path, overrides) if data is None
+         else api.audit_data_partial(data, path, overrides))
+    return FileReport(path, p.game, p.audit, p.errors, p.warnings)

@@ -4,15 +4,19 @@ Every scalar stays text: YAML 1.1's implicit typing would turn a player called `
 False, `1` into an int and `2026-11-30` into a date, so we never resolve types here; the
 record readers decide what a value means where they know what it should be.
 
-We build nodes from the parser's event stream ourselves (no recursion, no constructor), so
-anchors, aliases, tags, duplicate keys and deep nesting are refused before they can do harm.
+We build nodes from the parser's event stream ourselves, consuming each event once (no
+recursion, no constructor, no resolver), so anchors, aliases, tags, duplicate keys and deep
+nesting are refused before they can do harm. The text is NFC-normalised first: a name typed
+on a Mac (`René` decomposed) is the same name as everywhere else. A YAML slip is told in a
+card player's words at the line of the slip (a missing colon, a tab, a full-width `：`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
-from typing import Union
+from typing import NoReturn, Union
 
 import yaml
 
@@ -150,97 +154,213 @@ def read_file(path: str) -> Node:
         raise
 
 
+_WIDE = (("\uff1a", "a full-width colon `：` — use `:`"), ("\u3001", "a full-width comma `、` — use `,`"),
+         ("\uff0c", "a full-width comma `，` — use `,`"), ("\u3000", "a full-width space — use an ordinary space"))
+
+
+def wide_hint(text: str) -> str:
+    """`; a full-width colon `：` — use `:`` when `text` holds full-width punctuation that YAML
+    does not read as punctuation (typed with a Japanese or Chinese input method on); else ''."""
+    if text.isascii():
+        return ""
+    hints = [h for ch, h in _WIDE if ch in text]
+    return "; " + "; ".join(hints) if hints else ""
+
+
+_KEY_THEN_FLOW = re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]")
+
+
+def _source_line(text: str, line: int) -> str:
+    """Line `line` (1-based) of the text, without its end; a very long line is cut (it is
+    quoted in a message)."""
+    lines = text.split("\n", line)
+    src = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    return src if len(src) <= 120 else src[:119] + "…"
+
+
+def _wide_colon(body: str) -> str:
+    head, _, tail = body.partition("\uff1a")
+    return f"`{body}` has a full-width colon `：` — use `:` (`{head.rstrip()}: {tail.lstrip()}`)"
+
+
+def _missing_colon(src: str) -> str:
+    """What to say about a block line that YAML read as a key without its colon."""
+    body = src.strip()
+    if body.startswith("- "):
+        body = body[2:].lstrip()
+    if "\uff1a" in body:
+        return _wide_colon(body)
+    key, sep, rest = body.partition(":")
+    if sep and rest and not rest[0].isspace():
+        return f"`{body}` needs a space after the colon: `{key}: {rest}`"
+    parts = body.split(None, 1)
+    if len(parts) == 2:
+        return f"`{body}` needs a colon after the key: `{parts[0]}: {parts[1]}`"
+    return f"`{body}` needs a colon after it (`{body}:`), or it belongs on the line before"
+
+
 def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
+    """A libyaml error in a card player's words, at the line where the slip is."""
     if isinstance(e, yaml.reader.ReaderError):
         line = text.count("\n", 0, e.position) + 1
         code = ord(e.character) if isinstance(e.character, str) else e.character
         return f"the text contains the character U+{code:04X}, which YAML does not allow", line
-    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-    problem = getattr(e, "problem", None) or str(e)
-    context = getattr(e, "context", None)
-    message = f"{context}: {problem}" if context else str(problem)
+    mark = getattr(e, "problem_mark", None)
+    cmark = getattr(e, "context_mark", None)
+    problem = str(getattr(e, "problem", None) or e)
+    context = str(getattr(e, "context", None) or "")
     # a parser error always has a mark; 1 keeps the promise of file:line if one ever has none
-    return message, mark.line + 1 if mark is not None else 1
+    line = mark.line + 1 if mark is not None else 1
+    cline = cmark.line + 1 if cmark is not None else line
+    src = _source_line(text, line)
+    if "could not find expected ':'" in problem:  # libyaml notices a line later
+        return _missing_colon(_source_line(text, cline)), cline
+    if "cannot start any token" in problem and mark is not None:
+        ch = src[mark.column:mark.column + 1]
+        if ch == "\t":
+            if not src[:mark.column].strip():
+                return f"line {line} is indented with a tab: use spaces", line
+            return f"line {line} has a tab where YAML expects a value: use spaces", line
+        return (f"`{ch}` cannot start a value: put the text in quotes (`'{src[mark.column:].strip()}'`)"
+                + wide_hint(src), line)
+    # a full-width colon makes a line plain text, so libyaml stops on it or a few lines later
+    for bad in range(line, max(0, line - 3), -1):
+        body = _source_line(text, bad).strip()
+        if "\uff1a" in body:
+            return _wide_colon(body.removeprefix("- ")), bad
+        if wide_hint(body):
+            return f"this is not valid YAML{wide_hint(body)}", bad
+    if "expected ',' or ']'" in problem:
+        return (f"this is not valid YAML: the list opened with `[` on line {cline} is not closed with `]` "
+                "(or an entry lacks its comma)", cline)
+    if "expected ',' or '}'" in problem:
+        return (f"this is not valid YAML: the mapping opened with `{{` on line {cline} is not closed with `}}` "
+                "(or an entry lacks its comma)", cline)
+    if "quoted scalar" in context and "end of stream" in problem:
+        return f"this is not valid YAML: the quote opened on line {cline} is never closed", cline
+    if "mapping values are not allowed" in problem and _KEY_THEN_FLOW.match(src):
+        return _missing_colon(src), line  # `tricks {North: 3, …}`: the key lost its colon
+    if "mapping values are not allowed" in problem:
+        return (f"this is not valid YAML: a second `: ` on line {line}; put a value that holds `: ` in quotes, "
+                "or start a new line for the next key", line)
+    if "did not find expected key" in problem or "expected <block end>" in problem:
+        return (f"this is not valid YAML: line {line} is not indented like the lines around it "
+                "(keys of one mapping line up; list entries start with `- `)", line)
+    message = f"{context}: {problem}" if context else problem
+    return f"this is not valid YAML: {message}", line
 
 
 def parse(text: str) -> Node:
     """Parse one YAML document into line-tracked nodes (see module docstring)."""
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
+    if not text.isascii():  # names typed on a Mac arrive decomposed (`René`); one pass for the file
+        from unicodedata import normalize  # not at import: it costs start-up 8 ms
+
+        text = normalize("NFC", text)
     loader = _Loader(text)
     try:
-        return _build(loader)
+        # Anchors, aliases and tags need their indicator in the text; without one, the checks
+        # per event are skipped (the loop runs once per event of an archive).
+        return _build(loader, "&" in text or "*" in text or "!" in text)
     except yaml.YAMLError as e:
         problem, line = _problem(e, text)
-        raise InputError(f"this is not valid YAML: {problem}", line) from None
+        raise InputError(problem, line) from None
     finally:
         loader.dispose()
 
 
-def _build(loader: _Loader) -> Node:
+def _refuse(ev: yaml.Event) -> NoReturn:
+    line = ev.start_mark.line + 1
+    if ev.__class__ is yaml.AliasEvent:
+        raise InputError(f"YAML aliases (*{ev.anchor}) are not allowed in records: write each value out in full",
+                         line)
+    if ev.anchor is not None:  # type: ignore[attr-defined]
+        raise InputError(f"YAML anchors (&{ev.anchor}) and aliases are not allowed in records: "  # type: ignore[attr-defined]
+                         "write each value out in full", line)
+    tag = ev.tag.replace("tag:yaml.org,2002:", "!!")  # type: ignore[attr-defined]
+    raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
+
+
+def _build(loader: _Loader, check: bool = True) -> Node:
+    """The nodes of the one document, from libyaml's events, consumed once.
+
+    This loop runs once per event of an archive (millions), so it keeps its state in locals:
+    the open container (`items` of a list, or `pairs`/`index` of a mapping with `key` waiting
+    for its value) and a stack of the enclosing ones. No recursion: depth is counted."""
     E = yaml.events
+    SCALAR, MAP_START, SEQ_START = E.ScalarEvent, E.MappingStartEvent, E.SequenceStartEvent
+    MAP_END, SEQ_END, DOC_START, STREAM_END = E.MappingEndEvent, E.SequenceEndEvent, E.DocumentStartEvent, \
+        E.StreamEndEvent
+    get = loader.get_event
+    new_scalar = Scalar
     root: Node | None = None
     documents = 0
-    # Each open container, and for mappings the key waiting for its value.
-    stack: list[tuple[Seq | Map, Scalar | None]] = []
-    get = loader.get_event
+    stack: list[tuple[object, list | None, dict | None, Scalar | None]] = []
+    container: Seq | Map | None = None
+    items: list | None = None  # the open list's items, or the open mapping's pairs
+    index: dict[str, int] | None = None  # the open mapping's index; None in a list
+    key: Scalar | None = None
     while True:
         ev = get()
         cls = ev.__class__
-        if cls is E.ScalarEvent or cls is E.MappingStartEvent or cls is E.SequenceStartEvent:
+        if cls is SCALAR:
+            if check and (ev.anchor is not None or ev.tag is not None):
+                _refuse(ev)
+            value = ev.value
+            node: Node = new_scalar(value, ev.start_mark.line + 1, not ev.style)  # libyaml: plain style is ""
+            if index is not None:
+                if key is None:
+                    first = index.get(value)
+                    if first is not None:
+                        raise InputError(f"`{value}` appears twice in the same mapping "
+                                         f"(first at line {items[first][0].line})", node.line)  # type: ignore[index]
+                    key = node  # type: ignore[assignment]
+                    continue
+                index[key.value] = len(items)  # type: ignore[arg-type]
+                items.append((key, node))  # type: ignore[union-attr]
+                key = None
+            elif items is not None:
+                items.append(node)
+            else:
+                root = node
+        elif cls is MAP_START or cls is SEQ_START:
+            if check and (ev.anchor is not None or ev.tag is not None):
+                _refuse(ev)
             line = ev.start_mark.line + 1
-            if ev.anchor is not None:
-                raise InputError(
-                    f"YAML anchors (&{ev.anchor}) and aliases are not allowed in records: "
-                    "write each value out in full", line)
-            if ev.tag is not None:
-                tag = ev.tag.replace("tag:yaml.org,2002:", "!!")
-                raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
-            if cls is E.ScalarEvent:
-                node: Node = Scalar(ev.value, line, not ev.style)  # libyaml gives plain style as "", PyYAML as None
-            elif cls is E.MappingStartEvent:
+            if cls is MAP_START:
                 node = Map(line)
             else:
                 node = Seq(line)
-            if stack:
-                parent, key = stack[-1]
-                if parent.__class__ is Seq:
-                    parent.items.append(node)  # type: ignore[union-attr]
-                elif key is None:
-                    if node.__class__ is not Scalar:
-                        raise InputError("a mapping key must be plain text, not a list or a mapping", line)
-                    assert isinstance(node, Scalar) and isinstance(parent, Map)
-                    first = parent.index.get(node.value)
-                    if first is not None:
-                        raise InputError(
-                            f"`{node.value}` appears twice in the same mapping "
-                            f"(first at line {parent.pairs[first][0].line})", line)
-                    stack[-1] = (parent, node)
-                    continue
-                else:
-                    assert isinstance(parent, Map)
-                    parent.index[key.value] = len(parent.pairs)
-                    parent.pairs.append((key, node))
-                    stack[-1] = (parent, None)
+            if index is not None:
+                if key is None:
+                    raise InputError("a mapping key must be plain text, not a list or a mapping", line)
+                index[key.value] = len(items)  # type: ignore[arg-type]
+                items.append((key, node))  # type: ignore[union-attr]
+                key = None
+            elif items is not None:
+                items.append(node)
             else:
                 root = node
-            if cls is not E.ScalarEvent:
-                if len(stack) >= MAX_DEPTH:
-                    raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", line)
-                stack.append((node, None))  # type: ignore[arg-type]
-        elif cls is E.MappingEndEvent or cls is E.SequenceEndEvent:
-            stack.pop()
-        elif cls is E.AliasEvent:
-            raise InputError(
-                f"YAML aliases (*{ev.anchor}) are not allowed in records: write each value out in full",
-                ev.start_mark.line + 1)
-        elif cls is E.DocumentStartEvent:
+            if len(stack) >= MAX_DEPTH:
+                raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", line)
+            stack.append((container, items, index, key))
+            container = node
+            if cls is MAP_START:
+                items, index = node.pairs, node.index  # type: ignore[union-attr]
+            else:
+                items, index = node.items, None  # type: ignore[union-attr]
+        elif cls is MAP_END or cls is SEQ_END:
+            container, items, index, key = stack.pop()  # type: ignore[assignment]
+        elif cls is DOC_START:
             documents += 1
             if documents > 1:
                 raise InputError("a record file holds one YAML document; this one has several (---)",
                                  ev.start_mark.line + 1)
-        elif cls is E.StreamEndEvent:
+        elif cls is STREAM_END:
             break
+        elif cls is E.AliasEvent:
+            _refuse(ev)
     if root is None:
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     return root

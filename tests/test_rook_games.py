@@ -1,4 +1,4 @@
-"""Complete games to 300 from the separately written simulator in rook_sim.py.
+"""Complete games to 300 from the short simulator of the independent reading (`oracle.rook.sim_game`).
 
 Every simulated game is legal, so it must check clean and score exactly the simulator's totals
 and winner — through seat changes, thrown-in hands, sets and both summary and full hands.
@@ -10,8 +10,8 @@ import copy
 import random
 
 import pytest
-import rook_sim
 from conftest import audit_text
+from oracle.rook import sim_game
 
 from scorekeep import api
 from scorekeep.generate import dump
@@ -21,7 +21,7 @@ SEEDS = range(12)
 
 @pytest.fixture(scope="module")
 def games() -> dict[int, dict]:
-    return {seed: rook_sim.game(seed) for seed in SEEDS}
+    return {seed: sim_game(seed) for seed in SEEDS}
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -1,7 +1,6 @@
-"""Rook: the independent generator against the checker.
+"""Rook: the independent reading (`oracle.rook`, `faults.rook`) against the checker.
 
-Generated matches (written from the rule digest by `scorekeep.generate.rook`, not from the
-checker) must check clean and score exactly as the generator scored them; every injected single
+Generated matches (written from the rule digest by `oracle.rook`, not from the engine) must check clean and score exactly as the generator scored them; every injected single
 fault must be caught with its rule id at the generator's location. The generator's own judge
 (`rook.judge`) must agree with itself first, so a disagreement with the checker points at one
 side's reading of the digest, not at a broken injection.
@@ -17,9 +16,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from faults import Fault
+from faults import rook as faults
+from oracle import rook
+
 from scorekeep import api
-from scorekeep.generate import Fault, Generated, dump
-from scorekeep.generate import rook
+from scorekeep.generate import Generated, dump
 
 SEEDS = range(200)
 FAULT_MATCHES = 30
@@ -62,7 +64,7 @@ def test_fast_text_is_the_contracts_yaml() -> None:
     for seed in range(4):
         g = rook.game(seed, variety=True)
         assert g.text == dump(g.data)
-        f = rook.inject(g, "rook.turn-order", random.Random(seed))
+        f = faults.inject(g, "rook.turn-order", random.Random(seed))
         assert f is not None and f.text == dump(f.data)
 
 
@@ -172,13 +174,13 @@ def test_generator_rules_follow_the_bird_exceptions() -> None:
     assert rook.legal([rook.BIRD, y7], g6, g) == [rook.BIRD]
 
 
-@pytest.mark.parametrize("rule", rook.FAULT_RULES)
+@pytest.mark.parametrize("rule", faults.FAULT_RULES)
 def test_injected_fault_agrees_with_the_generators_own_judge(rule: str,
                                                              matches: list[rook.RookGenerated]) -> None:
     rng = random.Random(rule)
     made = 0
     for g in matches[:FAULT_MATCHES]:
-        f = rook.inject(g, rule, rng)
+        f = faults.inject(g, rule, rng)
         assert rook.render(g.model) == g.data  # type: ignore[arg-type]  # injecting leaves the match alone
         if f is None:
             continue
@@ -199,13 +201,13 @@ def test_generated_matches_check_clean_and_score_as_generated(matches: list[rook
         assert (sheet.totals, sheet.winner) == (g.totals, g.winner), g.data["title"]
 
 
-@pytest.mark.parametrize("rule", rook.FAULT_RULES)
+@pytest.mark.parametrize("rule", faults.FAULT_RULES)
 def test_injected_fault_is_caught_with_its_rule_at_its_location(rule: str,
                                                                  matches: list[rook.RookGenerated]) -> None:
     rng = random.Random(rule)
     made = 0
     for g in matches[:FAULT_MATCHES]:
-        f: Fault | None = rook.inject(g, rule, rng)
+        f: Fault | None = faults.inject(g, rule, rng)
         if f is None:
             continue
         made += 1

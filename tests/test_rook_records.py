@@ -92,3 +92,36 @@ def test_scores_of_an_unfinished_hand_cannot_be_checked() -> None:
     err = read_error(HEAD + "first_dealer: West\nhands:\n  - bid: {North: 70}\n    trump: red\n    tricks:\n"
                      "      - {North: R5, East: R6, South: R7, West: R8}\n    scores: {North: 70}\n")
     assert "unfinished" in err.message and err.line == 9
+
+
+# --- points, scores and totals as lists of two numbers (records.md) --------------------------
+
+def test_points_recorded_lists_of_two_numbers_and_running_totals() -> None:
+    from conftest import audit, found
+
+    a = audit("rook/totals.yaml")
+    assert found(a.violations) == [("rook.points-recorded", {"hand": 2})]
+    (v,) = a.violations
+    assert v.line == 15 and "`totals` says East/West 110 after hand 2" in v.message
+    assert "North/South 140, East/West 100" in v.message
+    assert a.result.hands[0].points == {"North/South": 100, "East/West": 20}
+
+
+def test_points_recorded_totals_that_follow_a_wrong_score_are_the_same_mistake() -> None:
+    from conftest import audit, found
+
+    a = audit("rook/totals-follow-scores.yaml")
+    assert found(a.violations) == [("rook.contract", {"hand": 1})]
+
+
+def test_a_list_of_the_wrong_length_is_an_input_error_with_its_line() -> None:
+    from conftest import read_error
+
+    for key in ("points", "scores", "totals"):
+        text = ("game: rook\nplayers: [North, East, South, West]\nhands:\n  - bid: {North: 90}\n"
+                "    points: [100, 20]\n" + ("" if key == "points" else f"    {key}: [100, 20, 0]\n"))
+        if key == "points":
+            text = text.replace("[100, 20]", "[100]")
+        e = read_error(text)
+        assert e.line == (5 if key == "points" else 6), (key, e)
+        assert "two" in e.message and "first player" in e.message, e.message

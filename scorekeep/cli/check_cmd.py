@@ -139,7 +139,7 @@ class Done(NamedTuple):
     out: str
     """Text: the violation and event lines; JSON: the file's one-line document."""
     error: str
-    """The input error that stopped the file (text output), or ''."""
+    """The file's warnings and input errors, one a line (text output), or ''."""
     unreadable: bool
     violations: int
     events: int
@@ -160,7 +160,7 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None
-        if overrides and a is not None:
+        if overrides and a is not None and not rep.errors:  # what-if compares readable records only
             from ..whatif import against_own
 
             changes = against_own(path, a, data)
@@ -172,7 +172,7 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
                                   "violations_added": [v.to_json() for v in changes[0]],
                                   "violations_removed": [v.to_json() for v in changes[1]]}
             return Done(path, render.file_json(doc, ascii_only=ascii_only), "",
-                        rep.error is not None, nv, ne)
+                        bool(rep.errors), nv, ne)
         lines = []
         if a is not None:
             lines += [render.finding_line(path, v) for v in shown(a.violations)]
@@ -182,8 +182,9 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
 
             lines.append(f"{path}: what if {whatif_view.rules_text(overrides)}? compared with the record's own rules:")
             lines += whatif_view.violation_lines(path, *changes)
-        return Done(path, "\n".join(lines), str(rep.error) if rep.error is not None else "",
-                    rep.error is not None, nv, ne)
+        # every input error of the file (it is read on past an unreadable hand), warnings first
+        said = "\n".join([*map(str, rep.warnings), *map(str, rep.errors)])
+        return Done(path, "\n".join(lines), said, bool(rep.errors), nv, ne)
     except Exception as e:  # noqa: BLE001 - a bug must not print a traceback at a card table
         return Done(path, "", "", False, 0, 0, f"{type(e).__name__}: {e}")
 
@@ -240,12 +241,13 @@ class _Tally:
     """Counts for the closing line of `check`."""
 
     def __init__(self) -> None:
-        self.files = self.bad = self.violations = self.unreadable = self.events = 0
+        self.files = self.bad = self.violations = self.unreadable = self.events = self.partial = 0
 
     def add(self, done: Done) -> None:
         self.files += 1
         if done.unreadable:
             self.unreadable += 1
+            self.partial += done.violations  # judged up to its first unreadable hand
         else:
             self.bad += bool(done.violations)
             self.violations += done.violations
@@ -257,7 +259,9 @@ class _Tally:
         if self.bad:
             parts.append(f"{self.bad} with {self.violations} violation{'s' if self.violations != 1 else ''}")
         if self.unreadable:
-            parts.append(f"{self.unreadable} unreadable")
+            parts.append(f"{self.unreadable} unreadable" + (
+                f" ({self.partial} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
+                if self.partial else ""))
         if self.events:
             parts.append(f"{self.events} rule event{'s' if self.events != 1 else ''}")
         return f"{n} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)

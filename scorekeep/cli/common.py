@@ -163,6 +163,16 @@ def main_options(
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
+    """The audit of a record that reads cleanly; otherwise every input error, and exit 2."""
+    audit, unreadable = _load_partial(path)
+    if unreadable:
+        raise typer.Exit(2)
+    return audit
+
+
+def _load_partial(path: Path):  # type: ignore[no-untyped-def]
+    """(audit, unreadable): the audit of the part before the first unreadable hand or game,
+    after writing every warning and input error to stderr; exit 2 if nothing is readable."""
     from ..report import check_file
     from ..yamlio import MAX_BYTES
 
@@ -173,9 +183,11 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
         rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
-    if rep.error is not None:
-        _fail(str(rep.error).removeprefix("scorekeep: "))
-    return rep.audit
+    for said in (*rep.warnings, *rep.errors):
+        _err(f"scorekeep: {said}")
+    if rep.audit is None:
+        raise typer.Exit(2)
+    return rep.audit, bool(rep.errors)
 
 
 def _title(audit) -> str:  # type: ignore[no-untyped-def]

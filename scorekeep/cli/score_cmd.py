@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load, _out, _out_raw, _title, app
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -58,12 +58,13 @@ def score(
     from . import render
 
     what_if = _what_if(file, rule) if rule else None
-    audit = what_if.audit if what_if else _load(file)
+    # without --rule: the table up to an unreadable hand, then exit 2
+    audit, unreadable = (what_if.audit, False) if what_if else _load_partial(file)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 
         _out(history_text(audit.header.history))
-        return
+        raise typer.Exit(2 if unreadable else 0)
     try:
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
@@ -110,11 +111,12 @@ def score(
             write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
         except OSError as e:
             _fail(f"{output}: cannot write ({e.strerror or e})")
-        return
+        raise typer.Exit(2 if unreadable else 0)
     if format is SheetFormat.csv and not standings:
         _out_raw(text)
     else:
         _out(text)
+    raise typer.Exit(2 if unreadable else 0)
 
 
 def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]

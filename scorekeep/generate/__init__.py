@@ -1,12 +1,11 @@
-"""Random legal games and single injected faults, for `scorekeep demo` and the property tests.
-
-Each game has a module here written from the rule digest on its own, not from the
-checker's code: when the generator and the checker disagree, one of them has misread a
-rule, which is exactly what these tests exist to find.
+"""Random legal games for `scorekeep demo`: each game's module is a random policy over that
+game's engine (`scorekeep/games/<game>/engine.py`: it picks among the position's legal
+moves) plus the YAML styling of the record it writes.
 
   game(seed, **knobs) -> Generated      a complete legal match, reproducible from the seed
-  inject(gen, rule, rng) -> Fault|None  the same match with one breach of `rule`
-  FAULT_RULES                           the rule ids `inject` can produce
+
+The independent second reading of the rules, which checks the engine, and the fault
+injectors live with the tests (`tests/oracle/`, `tests/faults/`), not in the package.
 """
 
 from __future__ import annotations
@@ -29,22 +28,6 @@ class Generated:
     """Rule events the record must produce (Daifugō): (rule id, location)."""
     features: frozenset[str] = field(default_factory=frozenset)
     """Rare situations this match contains (e.g. `bird-led`, `revolution`), for coverage."""
-
-    @property
-    def text(self) -> str:
-        return dump(self.data)
-
-
-@dataclass(frozen=True)
-class Fault:
-    """One injected breach: the record that contains it and where the checker must find it."""
-
-    rule: str
-    data: dict[str, Any]
-    location: dict[str, Any]
-    """The expected 1-based location fields (hand, trick, set, game, play, player)."""
-    what: str
-    """What was changed, for test failure messages."""
 
     @property
     def text(self) -> str:

@@ -202,7 +202,8 @@ def _set(node: Node, number: int, seats: tuple[str, ...]) -> SetRecord:
     games: tuple[GameRecord, ...] = ()
     if not _empty(top.get("games")):
         seq = fields.sequence(top["games"], f"`games` of {where}")
-        games = tuple(_game(g, i, number, seats) for i, g in enumerate(seq.items, 1))
+        games = fields.each(seq.items, lambda g, i: _game(g, i, number, seats),
+                            lambda i: f"game {i} of set {number}")
     return SetRecord(number, m.line, seats, first, first_line, blind, blind_line, games)
 
 
@@ -215,7 +216,7 @@ def read(doc: Map) -> Record:
     if not _empty(node):
         assert node is not None
         seq = fields.sequence(node, "`sets`")
-        sets = tuple(_set(s, i, header.players) for i, s in enumerate(seq.items, 1))
+        sets = fields.each(seq.items, lambda s, i: _set(s, i, header.players), "set {}".format)
     return Record(header, sets)
 
 

@@ -187,5 +187,5 @@ def read(doc: Map) -> Record:
     hands: tuple[Hand, ...] = ()
     if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
         seq = fields.sequence(hands_node, "`hands`")
-        hands = tuple(_hand(h, i, players) for i, h in enumerate(seq.items, 1))
+        hands = fields.each(seq.items, lambda h, i: _hand(h, i, players), "hand {}".format)
     return Record(header, first, pattern, hands)

@@ -2,7 +2,11 @@
 
   cards.py     the Rook card value and its cached parser
   record.py    YAML → frozen Record (input errors only)
-  rules.py     legal calls and cards, the replay that finds violations (rule ids `rook.*`)
+  model.py     the frozen values: moves, replayed hands and tricks, the match result
+  engine.py    positions: who acts, the legal moves (named filters with rule ids), rulings;
+               the legal-set rules are judged here
+  rules.py     `check`: drives the engine over a record, and judges the record itself
+               (dealers, seat changes, written results)
   score.py     hand scores, game end and the score sheet
   options.py   the house-rule options
   rulebook.py  the rules in words
@@ -11,7 +15,7 @@
 from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
-from . import record, rules, score
+from . import model, record, rules, score
 from .cards import COLOR_NAME, show
 from .options import OPTIONS
 from .rulebook import RULES
@@ -21,9 +25,18 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
+def _calls(calls: list[str]) -> str:
+    """`pass, 75–120` for the legal calls (the bids run in steps)."""
+    bids = [c for c in calls if c != "pass"]
+    head = ["pass"] if "pass" in calls else []
+    if len(bids) > 2:
+        return ", ".join(head + [f"{bids[0]}–{bids[-1]}"])
+    return ", ".join(head + bids) or "none (the auction is over)"
+
+
 def replay(audit: Audit, selection: Selection) -> list[Section]:
     """Each hand trick by trick as the source article tabulates it, then the nest and the total check."""
-    result: rules.Result = audit.result
+    result: model.Result = audit.result
     rec: record.Record = audit.record
     teams = result.teams
     out = []
@@ -38,6 +51,10 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         else:
             what = "auction not finished"
         title = f"Hand {h.number}: {h.dealer} deals; {what}"
+        legal_calls: list[tuple[str, list[str]]] = []
+        legal_cards: list[list[tuple[str, list[str]]]] = []
+        if selection.legal:
+            legal_calls, legal_cards = rules.legal_turns(rec, h, hand)
         rows = tuple(
             (str(t.number),
              ", ".join(f"{p.player} {p.card}" + (f" (read as {j.card})" if j.card != p.card else "")
@@ -46,10 +63,17 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
              str(t.points) + (f" ({' '.join(str(p.card) for p in t.judged or t.plays if p.card.points)})"
                               if t.points else ""))
             for t in h.tricks)
+        headers: tuple[str, ...] = ("trick", "order of play", "winner", "counters")
+        if selection.legal:
+            headers += ("legal at each turn",)
+            rows = tuple((*row, "; ".join(f"{p}: {' '.join(cs) or 'nothing'}" for p, cs in turns))
+                         for row, turns in zip(rows, legal_cards))
         notes: list[str] = []
         if h.calls:
             calls = ", ".join(f"{p} {'pass' if a is None else a}" for p, a in h.calls)
             notes.append(f"bidding from {h.dealer}'s left: {calls}")
+        if legal_calls:
+            notes.append("legal calls: " + "; ".join(f"{p} {_calls(cs)}" for p, cs in legal_calls))
         if hand.nest is not None or hand.discard is not None:
             parts = []
             if hand.nest is not None:
@@ -77,7 +101,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
             notes.append(line)
         if not h.tricks and not h.thrown_in:
             notes.append("no trick-by-trick play recorded for this hand")
-        out.append(Section(title, ("trick", "order of play", "winner", "counters"), rows, tuple(notes)))
+        out.append(Section(title, headers, rows, tuple(notes)))
     return out
 
 

@@ -11,19 +11,21 @@ from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
+from .model import Teams
 from .options import OPTIONS
 
 NO_TRUMP = "none"
 """A `trump` the record gives as none/no trump: readable, but a rook.trump violation."""
 
-HAND_KEYS = ("dealer", "bidding", "bid", "deal", "nest", "discard", "trump", "tricks", "points", "scores")
+HAND_KEYS = ("dealer", "bidding", "bid", "deal", "nest", "discard", "trump", "tricks", "points", "scores",
+             "totals")
 PLAYED_KEYS = ("bid", "discard", "trump", "tricks", "points", "scores")
 """Keys that say the hand went on past the auction (the deal and the nest come before it)."""
 
 _PASS_WORDS = frozenset(("pass", "p", "過", "过"))
 _NO_TRUMP_WORDS = frozenset(("none", "no", "no trump", "notrump", "no-trump", "nt", "無", "無王", "无王"))
 _NUMBER = re.compile(r"\d{1,2}\Z")
-_WHOLE = re.compile(r"[+-]?[0-9]+\Z")
+_WHOLE = re.compile(r"[+-]?\d+\Z")  # \d: full-width digits too (fields.whole reads them)
 _TRUMP_HELP = "write red, yellow, black or green (also R Y B G, 紅 黃 黑 綠)"
 
 
@@ -52,18 +54,6 @@ class TeamValue(NamedTuple):
     line: int
 
 
-class Teams(NamedTuple):
-    """The two partnerships: labels in seating order (the first player's team first)."""
-
-    labels: tuple[str, str]
-    members: Mapping[str, tuple[str, str]]
-    of: Mapping[str, str]
-    """Player → team label."""
-
-    def other(self, label: str) -> str:
-        return self.labels[1] if label == self.labels[0] else self.labels[0]
-
-
 class Hand(NamedTuple):
     """One hand as recorded; None where the record does not say."""
 
@@ -89,6 +79,9 @@ class Hand(NamedTuple):
     points_line: int | None = None
     scores: Mapping[str, TeamValue] | None = None
     scores_line: int | None = None
+    totals: Mapping[str, TeamValue] | None = None
+    """The running totals after this hand, as the sheet keeps them."""
+    totals_line: int | None = None
     played_line: int | None = None
     """Line of the first key that shows the hand went on past the auction, if any."""
 
@@ -181,6 +174,13 @@ def _trump(node: Node, where: str) -> str:
 
 
 def _team_values(node: Node, teams: Teams, players: tuple[str, ...], what: str) -> dict[str, TeamValue]:
+    if isinstance(node, Seq):
+        # Two numbers, the team of the first player first (records.md).
+        if len(node.items) != 2:
+            raise InputError(f"{what} lists {len(node.items)} number{'s' if len(node.items) != 1 else ''}: write two, "
+                             f"the team of the first player first (`[{teams.labels[0]} …, {teams.labels[1]} …]`), "
+                             f"or `{{{teams.labels[0]}: …, {teams.labels[1]}: …}}`", node.line)
+        return {t: TeamValue(t, fields.whole(v, f"{what} of {t}"), v.line) for t, v in zip(teams.labels, node.items)}
     m = fields.mapping(node, what)
     out: dict[str, TeamValue] = {}
     for key, value in m.pairs:
@@ -231,7 +231,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "
                              "named, so that trick winners can be judged", top["tricks"].line)
-    for key in ("points", "scores"):
+    for key in ("points", "scores", "totals"):
         if key in top:
             kw[key] = _team_values(top[key], teams, players, f"`{key}` of {where}")
             kw[f"{key}_line"] = top[key].line
@@ -307,5 +307,5 @@ def read(doc: Map) -> Record:
     hands: tuple[Hand, ...] = ()
     if hands_node is not None and not (isinstance(hands_node, Scalar) and hands_node.is_null):
         seq = fields.sequence(hands_node, "`hands`")
-        hands = tuple(_hand(h, i, players, teams) for i, h in enumerate(seq.items, 1))
+        hands = fields.each(seq.items, lambda h, i: _hand(h, i, players, teams), "hand {}".format)
     return Record(header, first, teams, hands)

@@ -254,6 +254,14 @@ RULES: tuple[RuleDoc, ...] = (
                      "扣整個叫分", "計分", "得分", "拿了很多墩", "拿很多墩", "契約", "メイク", "セット",
                      "失敗", "得点"),
             see=("rook.points-total", "rook.points-recorded", "rook.game-end", "rook.bid-end")),
+    RuleDoc("rook.unfinished-hand", "Only the last hand may be unfinished",
+            "A record may stop anywhere: the last hand may be unfinished (an auction, a few tricks). But a "
+            "hand followed by another must have its result: all 9 tricks, or the points each team "
+            "captured (a thrown-in hand, all four having passed, has its result). An unfinished hand in "
+            "the middle of a record scores nothing and is reported once, at that hand.",
+            aliases=("unfinished hand", "unfinished", "incomplete hand", "missing result", "未完成", "未打完",
+                     "未完了のハンド", "途中のハンド"),
+            see=("rook.points-recorded",)),
     RuleDoc("rook.game-end", "Game to 300",
             "At the end of a hand, a team with 300 or more cumulative points wins. If both teams reach "
             "300 in the same hand, the higher total wins; a tie means another hand is played. Hands "

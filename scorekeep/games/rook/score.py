@@ -8,13 +8,11 @@ of a hand; both over it, the higher total; a tie plays on.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...game import Audit, Sheet
 from .cards import COLOR_NAME
-
-if TYPE_CHECKING:
-    from .rules import Result
+from .model import Result
 
 
 def made(bid: int, captured: int) -> bool:

@@ -1,0 +1,1098 @@
+"""Rook's engine: a hand position that knows who acts, what kind of move is due and which moves
+are legal, on the shared shape of `scorekeep.engine` (Position, Filter, Ruling, Step).
+
+A hand goes through the phases `call` (the auction), `discard` (the bid winner's 5 cards to the
+nest), `trump`, `play` (9 tricks), `result` (the captured points) and `over`. The legal moves of
+each phase come from named filters, each carrying its rule id, in the article's decision order:
+for a card, who is to play (rook.turn-order), whether the card is a card of the deck at all
+(rook.deck) and held (rook.card-not-held), then — holds the led color? the Bird? trump led? —
+rook.bird-led, rook.bird-must-follow-trump, rook.follow-color. A rule is judged here and
+nowhere else; `rules.py` drives this engine over a record.
+
+What the record leaves unknown is part of the position: a holding known only by its count (no
+deal, or the bid winner without a written discard), the colors a player failed to follow
+(taken as voids, the legal reading), and failures to follow waiting for a later play to prove
+them revokes (`pending`). `push` changes the position in place (fast, for `check`); `apply`
+returns a changed copy; `copy()` is cheap (trial readings use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from ...engine import Filter, Ruling, Step
+from ...errors import Finding
+from ...game import Play
+from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
+from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
+from .record import NO_TRUMP, Teams
+
+HAND_CARDS = 9
+TRICKS = 9
+TRUMP_COLORS = ("R", "Y", "B", "G")
+
+
+# --- seats and legal sets ----------------------------------------------------------------
+
+def seating(players: Sequence[str], period: int) -> tuple[str, ...]:
+    """The clockwise order in seating period `period` (rook.seat-change): reversed in odd periods."""
+    if period % 2 == 0:
+        return tuple(players)
+    return (players[0], *reversed(players[1:]))
+
+
+def left_of(player: str, order: Sequence[str]) -> str:
+    return order[(order.index(player) + 1) % len(order)]
+
+
+def from_left(dealer: str, order: Sequence[str]) -> list[str]:
+    """Clockwise from the dealer's left, the dealer last (bidding and the first lead)."""
+    d = order.index(dealer)
+    return [order[(d + k) % len(order)] for k in range(1, len(order) + 1)]
+
+
+def is_trump(card: Card, trump: str | None) -> bool:
+    return card.is_bird or (trump is not None and card.color == trump)
+
+
+def legal_cards(hand: set[Card] | frozenset[Card], led: Card | None, trump: str | None) -> set[Card]:
+    """Cards a player holding `hand` may play to a trick led with `led` (None: they lead).
+
+    rook.follow-color: a player holding the led color plays it, or the Bird (rook.bird-anytime).
+    When trump is led — or the Bird, which calls for trump (rook.bird-led) — the Bird counts as a
+    trump, so a player whose only trump is the Bird must play it (rook.bird-must-follow-trump).
+    """
+    if led is None:
+        return set(hand)
+    if is_trump(led, trump):
+        return {c for c in hand if is_trump(c, trump)} or set(hand)
+    follow = {c for c in hand if c.color == led.color}
+    if not follow:
+        return set(hand)
+    return follow | {c for c in hand if c.is_bird}
+
+
+def may_play(card: Card, hand: Iterable[Card], led: Card | None, trump: str | None) -> bool:
+    """Whether `card` is in legal_cards(hand, led, trump), without building the set: this runs
+    for every card of an archive, the set only when a message needs it."""
+    if led is None:
+        return True
+    if led.color == "" or led.color == trump:
+        return card.color == "" or card.color == trump or not any(
+            h.color == "" or h.color == trump for h in hand)
+    return card.color == led.color or card.color == "" or not any(h.color == led.color for h in hand)
+
+
+def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
+    """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
+    highest card of the led color."""
+    for p in plays:
+        if p.card.is_bird:
+            return p, "the Bird beats every card"
+    led = plays[0].card.color
+    trumps = [p for p in plays if p.card.color == trump]
+    if trumps:
+        best = max(trumps, key=lambda p: p.card.number)
+        return best, (f"{best.card} is the highest trump" if led != trump
+                      else f"{best.card} is the highest {COLOR_NAME[led]} (trump led)")
+    best = max((p for p in plays if p.card.color == led), key=lambda p: p.card.number)
+    return best, f"{best.card} is the highest {COLOR_NAME[led]}"
+
+
+def color_word(color: str | None) -> str:
+    return COLOR_NAME.get(color or "", "no color")
+
+
+def canonical(cards: Iterable[Card]) -> tuple[str, ...]:
+    """Cards as `allowed` text: the Bird first, then by color, high to low."""
+    return tuple(str(c) for c in sorted(cards, key=sort_key))
+
+
+@lru_cache(maxsize=64)
+def _calls_from(least: int, hi: int, step: int) -> tuple[str, ...]:
+    """The legal calls as text: pass, then every bid from `least` up to `hi` (shared, cached: a
+    record may break the bid steps many thousand times)."""
+    return ("pass", *(str(a) for a in range(least, hi + 1, step)))
+
+
+class Table(NamedTuple):
+    """What stays the same for a whole match: seats, teams, house rules and the deck."""
+
+    players: tuple[str, ...]
+    teams: Teams
+    opts: Mapping[str, Any]
+    deck: frozenset[Card]
+    total: int
+    """Counters in the deck (120; 100 without the Bird)."""
+    nest_size: int
+
+    @classmethod
+    def of(cls, players: tuple[str, ...], teams: Teams, opts: Mapping[str, Any]) -> Table:
+        deck = DECK_SET if opts["bird"] != "off" else DECK_SET - {BIRD}
+        return cls(players, teams, opts, deck, sum(c.points for c in deck), len(deck) - 4 * HAND_CARDS)
+
+    def not_in_deck(self, c: Card) -> str:
+        if c.is_bird:
+            return "the Bird is left out (house rule `bird: off`)"
+        return f"each color runs from 5 to 14 (the 1–4 are taken out of the {len(self.deck)}-card deck)"
+
+
+class Pending(NamedTuple):
+    """A failure to follow by a player whose hand is unknown, waiting for a later play to prove it."""
+
+    color: str | None
+    """The color the player should have played (trump for a trump or Bird lead)."""
+    trick: int
+    play: Play
+    kind: str
+    """'follow' (a color led), 'trump' (trump led) or 'bird' (the Bird led)."""
+    bird: int = 0
+    """For 'trump': the trick in which the player later showed the Bird (0: not yet)."""
+
+
+class TrickDone(NamedTuple):
+    number: int
+    plays: tuple[Play, ...]
+    """As judged (a stand-in replaces a card outside the deck)."""
+    winner: str
+    why: str
+    points: int
+
+
+def _f(rule: str, message: str, **where: Any) -> Finding:
+    return Finding(rule, message, **where)
+
+
+# --- filters: each a named test with its rule id, returning the reason a move is excluded -----
+
+def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
+    if not pos.ended:
+        return None
+    who = pos.caller(m)
+    if pos.all_pass:
+        why = "all four players had passed"
+    else:
+        assert pos.high is not None
+        why = f"{pos.high[0]} had bid {pos.high[1]} and the other three had passed, so {pos.high[0]} won it"
+    return f"{who} called {m} after the auction was over: {why}"
+
+
+def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
+    if pos.ended or m.player is None or m.amount is None or m.player not in pos.passed:
+        return None
+    expected = pos.to_act
+    if m.player == expected:
+        return None
+    return (f"{m.player} bid {m.amount} after passing earlier in this auction: a player who has passed is "
+            f"out of the bidding for the hand (it was {expected}'s turn)")
+
+
+def _bid_order(pos: HandPosition, m: CallMove) -> str | None:
+    expected = pos.to_act
+    if pos.ended or m.player is None or m.player == expected:
+        return None
+    if m.player in pos.passed and m.amount is not None:
+        return None  # rook.bid-after-pass
+    return (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({pos.seat}) left "
+            f"({', '.join(pos.bidders)}), skipping players who have passed, so it was {expected}'s turn")
+
+
+def _bid_maximum(pos: HandPosition, m: CallMove) -> str | None:
+    hi = pos.table.opts["max_bid"]
+    if pos.ended or m.amount is None or m.amount <= hi:
+        return None
+    return (f"{pos.caller(m)} bid {m.amount}, but no bid may be over {hi}"
+            + (", all the points in the deck" if hi == pos.table.total else ""))
+
+
+def _bid_minimum(pos: HandPosition, m: CallMove) -> str | None:
+    lo = pos.table.opts["min_bid"]
+    if pos.ended or m.amount is None or pos.legal_high is not None or m.amount >= lo or _bid_maximum(pos, m):
+        return None
+    return f"{pos.caller(m)} opened the bidding at {m.amount}, but the opening bid is at least {lo}"
+
+
+def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
+    if pos.ended or m.amount is None or _bid_maximum(pos, m) or _bid_minimum(pos, m):
+        return None
+    hi, step = pos.table.opts["max_bid"], pos.table.opts["bid_step"]
+    high = pos.legal_high
+    if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):
+        return None
+    least = pos.least_bid()
+    after = "" if high is None else f" after {high[0]}'s {high[1]}"
+    return (f"{pos.caller(m)} bid {m.amount}, but bids go up in steps of {step}: multiples of {step}, each at "
+            f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
+            + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
+
+
+CALL_FILTERS: tuple[Filter, ...] = (
+    Filter("rook.bid-end", "the auction is over", _bid_end),
+    Filter("rook.bid-after-pass", "a passed player stays out", _bid_after_pass),
+    Filter("rook.bid-order", "clockwise from the dealer's left", _bid_order),
+    Filter("rook.bid-maximum", "no bid over the maximum", _bid_maximum),
+    Filter("rook.bid-minimum", "the opening bid", _bid_minimum),
+    Filter("rook.bid-step", "steps over the highest bid", _bid_step),
+)
+_WHO_RULES = frozenset(("rook.bid-end", "rook.bid-after-pass", "rook.bid-order"))
+
+
+def _discard_problems(pos: HandPosition, m: DiscardMove) -> str | None:
+    """rook.nest-exchange: every problem with one discard, as one reason (one mistake, one report)."""
+    discard = m.cards
+    if discard is None or m.player != pos.bidder:
+        return None
+    size = pos.table.nest_size
+    pool = pos.pool
+    problems: list[str] = []
+    seen: set[Card] = set()
+    twice = [c for i, c in enumerate(discard) if c in discard[:i]]
+    if len(discard) != size and len(set(discard)) != size:
+        problems.append(f"{m.player} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
+                        f"back exactly {size} as the new nest")
+    if twice:
+        problems.append(f"{m.player} put {show(set(twice))} back twice ({show(discard)}): the {size} cards put "
+                        "back are different cards from the hand")
+    held = f" (the 9 dealt and the {size} of the nest)"
+    for c in discard:
+        if c in seen:
+            continue
+        seen.add(c)
+        if pool is not None and c not in pool:
+            whose = pos.owner.get(c)
+            more = f"; it was dealt to {whose}" if whose else ""
+            problems.append(f"{m.player} put back {c}, which was not among the {len(pool)} cards {m.player} "
+                            f"held{held}{more}; the discard comes from those cards ({show(pool)})")
+        elif pool is None and pos.owner.get(c) not in (None, "", m.player):
+            problems.append(f"{m.player} put back {c}, but {c} was dealt to {pos.owner[c]}: the discard comes "
+                            "from the bid winner's own cards and the nest")
+    return "; and ".join(problems) or None
+
+
+def _trump_named(pos: HandPosition, m: TrumpMove) -> str | None:
+    if m.color != NO_TRUMP:
+        return None
+    bidder = pos.bidder
+    return (f"the record has no trump in hand {pos.number}, but Rook has no no-trump hands: after the exchange "
+            f"the bid winner{' ' + bidder if bidder else ''} names red, yellow, black or green as trump (the Bird "
+            "is then the highest trump)")
+
+
+def _turn_order(pos: HandPosition, m: CardMove) -> str | None:
+    if pos.disordered or pos.phase != "play":
+        return None
+    k, t, leader = len(pos.plays), pos.trick_no, pos.leader
+    if k == 0:
+        if m.player == leader:
+            return None
+        why = (f"{leader} sits on the dealer's ({pos.seat}) left and leads the first trick" if t == 1
+               else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
+        return f"{m.player} led trick {t}, but {why}"
+    expected = pos.order[(pos.lead_at + k) % 4]
+    if m.player == expected:
+        return None
+    return (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(pos.order)}), so "
+            f"after {pos.plays[k - 1].player} it was {expected}'s turn")
+
+
+def _deck(pos: HandPosition, m: CardMove) -> str | None:
+    p, c = m.player, m.card
+    w = m.written or c
+    if w not in pos.table.deck:
+        if pos.owner.get(w) == p:
+            return None  # reported where the deal gave it to this player
+        stood = f"; the rest of the hand shows it was {c}" if c != w else ""
+        return f"{p} played {w}, which is not a card of this game: " + pos.table.not_in_deck(w) + stood
+    if p in pos.held:
+        return None  # a known hand: a card not in it is rook.card-not-held
+    if c in pos.played_in:
+        return f"{p} played {c}, which was already played in trick {pos.played_in[c]}: the deck has one of each card"
+    if c in pos.buried:
+        return f"{p} played {c}, which {pos.bidder} put back in the nest: the deck has one of each card"
+    return None
+
+
+def _card_not_held(pos: HandPosition, m: CardMove) -> str | None:
+    p, c = m.player, m.card
+    if c not in pos.table.deck:
+        return None
+    held = pos.held.get(p)
+    if held is not None:
+        return None if c in held else f"{p} played {c} but did not hold it: " + pos.whereabouts(c, p)
+    if c in pos.played_in or c in pos.buried:
+        return None  # rook.deck
+    who = pos.owner.get(c)
+    if who not in (None, p) and not (who == "" and p == pos.bidder):
+        return f"{p} played {c} but did not hold it: " + pos.whereabouts(c, p)
+    if pos.pool is not None and p == pos.bidder and c not in pos.pool:
+        return f"{p} played {c}, which was neither dealt to {p} nor in the nest {p} took"
+    return None
+
+
+def _led(pos: HandPosition) -> Card | None:
+    return pos.plays[0].card if pos.plays else None
+
+
+def _follow_case(pos: HandPosition, m: CardMove) -> tuple[str, frozenset[Card], Card] | None:
+    """(rule, legal cards, led) when a known hand's card breaks a following rule, else None."""
+    held = pos.held.get(m.player)
+    led = _led(pos)
+    if held is None or led is None or m.card not in held or m.card not in pos.table.deck:
+        return None
+    if may_play(m.card, held, led, pos.trump):
+        return None
+    allowed = frozenset(legal_cards(held, led, pos.trump))
+    if led.is_bird:
+        return "rook.bird-led", allowed, led
+    if led.color == pos.trump and allowed == {BIRD}:
+        return "rook.bird-must-follow-trump", allowed, led
+    return "rook.follow-color", allowed, led
+
+
+def _bird_led(pos: HandPosition, m: CardMove) -> str | None:
+    case = _follow_case(pos, m)
+    if case is None or case[0] != "rook.bird-led":
+        return None
+    return (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
+            f"({color_word(pos.trump)}), and {m.player} held trump ({show(case[1])}), so {m.player} had to play "
+            "one of those")
+
+
+def _bird_must_follow(pos: HandPosition, m: CardMove) -> str | None:
+    case = _follow_case(pos, m)
+    if case is None or case[0] != "rook.bird-must-follow-trump":
+        return None
+    return (f"{m.player} played {m.card} to a trump lead ({case[2]}) while holding the Bird and no other trump: "
+            f"the Bird is the highest trump, so it must be played to a trump lead; {m.player} may not discard "
+            "to hide it")
+
+
+def _follow_color(pos: HandPosition, m: CardMove) -> str | None:
+    case = _follow_case(pos, m)
+    if case is None or case[0] != "rook.follow-color":
+        return None
+    _rule, allowed, led = case
+    p, c, trump = m.player, m.card, pos.trump
+    if led.color == trump:
+        return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): a "
+                f"player who holds the led color must play it; legal plays were {show(allowed)}")
+    color = color_word(led.color)
+    follow = sorted((x for x in allowed if not x.is_bird), key=lambda x: -x.number)
+    bird = " or the Bird" if BIRD in allowed else ""
+    instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played instead"
+               if c.color == trump else "; only the Bird may be played instead")
+    return (f"{p} played {c} to a {color} lead ({led}) while holding {color} ({show(follow)}): a player who "
+            f"holds the led color must play it{instead}; legal plays were {show(follow)}{bird}")
+
+
+PLAY_FILTERS: tuple[Filter, ...] = (
+    Filter("rook.turn-order", "clockwise from the leader", _turn_order),
+    Filter("rook.deck", "a card of the deck, not already played", _deck),
+    Filter("rook.card-not-held", "a card the player holds", _card_not_held),
+    Filter("rook.bird-led", "a led Bird calls for trump", _bird_led),
+    Filter("rook.bird-must-follow-trump", "the Bird as the only trump", _bird_must_follow),
+    Filter("rook.follow-color", "follow the led color", _follow_color),
+)
+DISCARD_FILTERS = (Filter("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),)
+TRUMP_FILTERS = (Filter("rook.trump", "a color is trump", _trump_named),)
+
+
+def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str, int], line: int | None,
+                    hand: int) -> Finding | None:
+    """rook.points-total for a summary result, or None when the points can be right. `values` has both
+    teams (one the record leaves out is given the rest); `lines` are the lines of the teams the record
+    wrote, `line` that of the whole `points` entry (for a wrong sum)."""
+    labels = table.teams.labels
+    bad = [t for t in values if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
+    if bad:
+        return _f("rook.points-total",
+                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, 10s and "
+                  f"14s worth 10, the Bird 20 — so each team's points are a multiple of 5 from 0 to {table.total}",
+                  line=lines[bad[0]], hand=hand)
+    if sum(values.values()) != table.total:
+        written = " + ".join(f"{t} {values[t]}" for t in labels)
+        return _f("rook.points-total",
+                  f"the captured points add up to {written} = {sum(values.values())}, but the counters in the deck "
+                  f"(nest included) add up to {table.total}: every counter is captured by one team",
+                  line=line, hand=hand)
+    return None
+
+
+def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
+    labels = pos.table.teams.labels
+    given = {t: v for t, v in zip(labels, m.points) if v is not None}
+    values = dict(given)
+    for t in labels:
+        if t not in values:
+            values[t] = pos.table.total - sum(given.values())
+    found = summary_finding(pos.table, values, {t: 0 for t in given}, None, pos.number)
+    return None if found is None else found.message
+
+
+RESULT_FILTERS = (Filter("rook.points-total", "the counters add up", _points_total),)
+
+
+# --- the position ------------------------------------------------------------------------
+
+class HandPosition:
+    """One hand of Rook at one moment: phase, who acts, what is known of every holding."""
+
+    __slots__ = ("table", "number", "order", "seat", "bidders", "phase",
+                 "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
+                 "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
+                 "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
+                 "pending", "voids")
+
+    table: Table
+    number: int
+    order: tuple[str, ...]
+    seat: str
+    bidders: tuple[str, ...]
+    phase: str
+    passed: frozenset[str]
+    high: tuple[str, int] | None
+    legal_high: tuple[str, int] | None
+    turn: int
+    calls: list[tuple[str, int | None]]
+    ended: bool
+    all_pass: bool
+    bidder: str | None
+    amount: int | None
+    forced: bool
+    held: dict[str, set[Card]]
+    """The known holdings (only those the record makes certain)."""
+    counts: dict[str, int]
+    owner: Mapping[Card, str]
+    twice: frozenset[Card]
+    nest: tuple[Card, ...] | None
+    pool: frozenset[Card] | None
+    buried: frozenset[Card]
+    discarded: tuple[Card, ...] | None
+    trump: str | None
+    trick_no: int
+    leader: str
+    lead_at: int
+    """The leader's index in `order`."""
+    plays: tuple[Play, ...]
+    disordered: bool
+    tricks: tuple[TrickDone, ...]
+    played_in: dict[Card, int]
+    pending: dict[str, tuple[Pending, ...]]
+    voids: dict[str, frozenset[str]]
+
+    # --- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
+             deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
+             deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
+             doubt_nest: bool = False) -> tuple[HandPosition, list[Finding], frozenset[str]]:
+        """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
+        with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
+        position, the findings, and the deal entries (the nest as '') that broke those rules.
+
+        A player's plays are judged against their deal only when that entry is sound: once it is
+        reported, what the player really held is unknown, and the player is judged by inference, so
+        the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
+        both entries doubtful (either may be the wrong one), and where it really was is unknown.
+        """
+        pos = cls.__new__(cls)
+        pos.table, pos.number, pos.order, pos.seat = table, number, tuple(order), seat
+        pos.bidders = tuple(from_left(seat, order))
+        pos.phase = "call"
+        pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, []
+        pos.ended = pos.all_pass = pos.forced = False
+        pos.bidder = pos.amount = None
+        pos.counts = {p: HAND_CARDS for p in table.players}
+        pos.pool, pos.buried, pos.discarded, pos.trump = None, frozenset(), None, None
+        pos.trick_no, pos.leader, pos.plays, pos.disordered, pos.tricks = 1, pos.bidders[0], (), False, ()
+        pos.lead_at = pos.order.index(pos.leader)
+        pos.played_in = {}
+        pos.pending = {p: () for p in table.players}
+        pos.voids = {p: frozenset() for p in table.players}
+        n = number
+        found: list[Finding] = []
+        owner: dict[Card, str] = {}
+        doubtful: set[str] = set()
+        twice: set[Card] = set()
+        clean = True
+        deck, size = table.deck, table.nest_size
+
+        def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
+            where = "the nest" if who == "" else f"{who}'s deal"
+            if c not in deck:
+                found.append(_f("rook.deck", f"{c} in {where} is not a card of this game: " + table.not_in_deck(c),
+                                line=line, hand=n, player=player))
+                doubtful.add(who)
+                owner.setdefault(c, who)  # so that playing it is not reported again
+                return False
+            if c in owner:
+                prev = "the nest" if owner[c] == "" else owner[c]
+                now = "the nest" if who == "" else who
+                dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
+                found.append(_f("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
+                                line=line, hand=n, player=player))
+                doubtful.update((who, owner[c]))
+                twice.add(c)
+                return False
+            owner[c] = who
+            return True
+
+        deal = deal or {}
+        # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
+        # as the player's wrong count, reported once, at the player.
+        moved = (nest is not None and len(nest) != size and len(deal) == 4
+                 and sum(map(len, deal.values())) + len(nest) == len(deck))
+        for p, cards in deal.items():
+            line = (deal_lines or {}).get(p)
+            if len(cards) != HAND_CARDS:
+                clean = False
+                doubtful.add(p)
+                also = (f"; the nest has {len(nest)} instead of {size}, so the cards went to the wrong place "
+                        "in the deal" if moved and nest is not None else "")
+                found.append(_f("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
+                                f"{HAND_CARDS} ({show(cards)}){also}", line=line, hand=n, player=p))
+            for c in cards:
+                clean = place(c, p, line, p) and clean
+        nest_t = tuple(nest) if nest is not None else None
+        if nest_t is not None:
+            if len(nest_t) != size:
+                doubtful.add("")
+            if len(nest_t) != size and not moved:
+                found.append(_f("rook.deal", f"the nest has {len(nest_t)} cards; {size} are dealt to the nest "
+                                f"({show(nest_t)})", line=nest_line, hand=n))
+            for c in nest_t:
+                place(c, "", nest_line, None)
+        elif clean and len(deal) == 4:
+            nest_t = tuple(sorted(deck - owner.keys()))  # the nest is what was not dealt
+            for c in nest_t:
+                owner[c] = ""
+        for c in twice:
+            del owner[c]  # dealt to two entries: which one really had it is unknown
+        pos.owner, pos.twice = owner, frozenset(twice)
+        pos.nest = None if "" in doubtful else nest_t
+        pos.held = {p: set(cards) for p, cards in deal.items() if p not in doubtful}
+        return pos, found, frozenset(doubtful)
+
+    def copy(self) -> HandPosition:
+        """An independent position: containers that change are copied, the rest shared."""
+        new = HandPosition.__new__(HandPosition)
+        for s in HandPosition.__slots__:
+            setattr(new, s, getattr(self, s))
+        new.held = {p: set(h) for p, h in self.held.items()}
+        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), list(self.calls)
+        new.pending, new.voids = dict(self.pending), dict(self.voids)
+        return new
+
+    # --- what the position says ----------------------------------------------------------
+
+    @property
+    def to_act(self) -> str | None:
+        """Who acts next: the next caller not passed, the bid winner, or the next to play."""
+        if self.phase == "call":
+            return None if self.ended else self._next_caller()
+        if self.phase in ("discard", "trump"):
+            return self.bidder
+        if self.phase == "play":
+            return self.order[(self.lead_at + len(self.plays)) % 4]
+        return None
+
+    def _next_caller(self) -> str | None:
+        for k in range(4):
+            q = self.bidders[(self.turn + k) % 4]
+            if q not in self.passed:
+                return q
+        return None
+
+    def caller(self, m: CallMove) -> str:
+        """Who makes a call: the one the record names, else whoever's turn it is."""
+        return m.player or self._next_caller() or self.bidders[self.turn % 4]
+
+    def least_bid(self) -> int:
+        """The lowest bid legal now (rook.bid-minimum, rook.bid-step)."""
+        lo, step = self.table.opts["min_bid"], self.table.opts["bid_step"]
+        least = lo if self.legal_high is None else self.legal_high[1] + step
+        return -(-least // step) * step
+
+    def whereabouts(self, c: Card, p: str) -> str:
+        """Where a card a player did not hold was, for a message."""
+        if c not in self.table.deck:
+            return f"{c} is not a card of this game ({self.table.not_in_deck(c)})"
+        if c in self.played_in:
+            return f"{c} was already played in trick {self.played_in[c]}"
+        if c in self.buried:
+            return f"{self.bidder} put {c} back in the nest"
+        who = self.owner.get(c)
+        if who == "":
+            return f"{c} was in the nest, which {self.bidder or 'the bid winner'} took"
+        if who is not None and who != p:
+            return f"{c} was dealt to {who}"
+        return f"{p} was not dealt {c}"
+
+    def unseen(self, p: str) -> frozenset[Card]:
+        """The cards `p` may hold when their hand is unknown: not played, not put back, not known
+        to be elsewhere, and not of a color `p` is taken to be void in."""
+        elsewhere = {c for q, h in self.held.items() if q != p for c in h}
+        void = self.voids.get(p, frozenset())
+        return frozenset(c for c in self.table.deck
+                         if c not in self.played_in and c not in self.buried and c not in elsewhere
+                         and self.owner.get(c) in (None, p, "" if p == self.bidder else None)
+                         and (c.color not in void or c.is_bird))
+
+    def filters(self) -> tuple[Filter, ...]:
+        return {"call": CALL_FILTERS, "discard": DISCARD_FILTERS, "trump": TRUMP_FILTERS,
+                "play": PLAY_FILTERS, "result": RESULT_FILTERS}.get(self.phase, ())
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves here, in canonical order."""
+        p = self.to_act
+        if self.phase == "call":
+            if p is None:
+                return []
+            hi, step = self.table.opts["max_bid"], self.table.opts["bid_step"]
+            return [CallMove(p, None)] + [CallMove(p, a) for a in range(self.least_bid(), hi + 1, step)]
+        if self.phase == "discard":
+            assert p is not None
+            if self.pool is None:
+                return [DiscardMove(p, None)]
+            pool = sorted(self.pool, key=sort_key)
+            return [DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size)]
+        if self.phase == "trump":
+            assert p is not None
+            return [TrumpMove(p, c) for c in TRUMP_COLORS]
+        if self.phase == "play":
+            assert p is not None
+            held = self.held.get(p)
+            led = _led(self)
+            cards = legal_cards(held, led, self.trump) if held is not None else self.unseen(p)
+            return [CardMove(p, c) for c in sorted(cards, key=sort_key)]
+        if self.phase == "result":
+            points = self.captured()
+            return [] if points is None else [ResultMove(tuple(points[t] for t in self.table.teams.labels))]
+        return []
+
+    def is_legal(self, move: Any) -> bool:
+        return all(f.test(self, move) is None for f in self.filters())
+
+    def allowed(self, rule: str) -> tuple[str, ...] | None:
+        """The legal choices as canonical text, for a rule that is a legal set; None otherwise."""
+        if rule in ("rook.bid-minimum", "rook.bid-step", "rook.bid-maximum"):
+            if self.phase != "call" or self.to_act is None:
+                return ()
+            return _calls_from(self.least_bid(), self.table.opts["max_bid"], self.table.opts["bid_step"])
+        if rule == "rook.trump":
+            return tuple(COLOR_NAME[c] for c in TRUMP_COLORS)
+        if rule in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
+            p = self.to_act if self.phase == "play" else None
+            held = self.held.get(p) if p is not None else None
+            if held is None:
+                return None
+            return canonical(legal_cards(held, _led(self), self.trump))
+        return None
+
+    def ruling(self, move: Any) -> Ruling:
+        """Why `move` is or is not legal here: the rule id, the reason, the legal alternatives (for
+        a legal set) and the facts that decide it in the article's order."""
+        steps = self.steps(move)
+        for f in self.filters():
+            why = f.test(self, move)
+            if why is not None:
+                return Ruling(str(move), False, f.rule, why, self.allowed(f.rule), (), steps)
+        rule, why = self.legal_reason(move)
+        return Ruling(str(move), True, rule, why, None, (), steps)
+
+    def legal_reason(self, move: Any) -> tuple[str, str]:
+        if isinstance(move, CardMove):
+            led = _led(self)
+            held = self.held.get(move.player)
+            if move.card.is_bird and led is not None and not is_trump(led, self.trump) and (
+                    held is None or any(c.color == led.color for c in held)):
+                return "rook.bird-anytime", (f"legal: the Bird may be played while holding the led color "
+                                             f"({color_word(led.color)}), rook.bird-anytime")
+            if led is None:
+                return "rook.turn-order", f"legal: {move.player} leads trick {self.trick_no}"
+            return "rook.follow-color", f"legal: {move.card} may be played to {led}"
+        if isinstance(move, CallMove):
+            return ("rook.bid-order", f"legal: {self.caller(move)} calls {move}")
+        if isinstance(move, DiscardMove):
+            return "rook.nest-exchange", f"legal: {move.player} puts back {move}"
+        if isinstance(move, TrumpMove):
+            return "rook.trump", f"legal: {move} is trump"
+        return "rook.points-total", f"legal: {move} adds up to the {self.table.total} counters of the deck"
+
+    def steps(self, move: Any) -> tuple[Step, ...]:
+        """The questions that decide a card, in the article's order: holds the led color? the Bird?
+        trump led?"""
+        if not isinstance(move, CardMove) or self.phase != "play":
+            return ()
+        led = _led(self)
+        p = move.player
+        held = self.held.get(p)
+        out = [Step(f"is it {p}'s turn?", "yes" if p == self.to_act else f"no: {self.to_act}'s", "rook.turn-order")]
+        if held is not None:
+            out.append(Step(f"does {p} hold {move.card}?", "yes" if move.card in held else "no",
+                            "rook.card-not-held"))
+        if led is None:
+            return tuple(out)
+        tr = self.trump
+        want = tr if is_trump(led, tr) else led.color
+        if held is not None:
+            have = sorted((c for c in held if c.color == want and not c.is_bird), key=sort_key)
+            out.append(Step(f"does {p} hold the led color ({color_word(want)})?",
+                            f"yes: {show(have)}" if have else "no", "rook.follow-color"))
+            out.append(Step(f"does {p} hold the Bird?", "yes" if BIRD in held else "no", "rook.bird-anytime"))
+        else:
+            out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)",
+                            "rook.follow-color"))
+        out.append(Step("was trump led?", "the Bird was led: it calls for trump" if led.is_bird
+                        else "yes" if led.color == tr else "no", "rook.bird-led" if led.is_bird
+                        else "rook.bird-must-follow-trump"))
+        return tuple(out)
+
+    # --- moves ---------------------------------------------------------------------------
+
+    def apply(self, move: Any, line: int | None = None) -> tuple[HandPosition, list[Finding]]:
+        """The next position and the findings the move causes; this position is unchanged."""
+        new = self.copy()
+        return new, new.push(move, line)
+
+    def push(self, move: Any, line: int | None = None) -> list[Finding]:
+        """Make the move here (in place) and return its findings. An illegal move is made as the
+        record says it happened."""
+        if isinstance(move, CardMove):
+            return self._card(move, line)
+        if isinstance(move, CallMove):
+            return self._call(move, line)
+        if isinstance(move, DiscardMove):
+            return self._discard(move, line)
+        if isinstance(move, TrumpMove):
+            return self._trump(move, line)
+        if isinstance(move, ResultMove):
+            why = _points_total(self, move)
+            self.phase = "over"
+            return [] if why is None else [_f("rook.points-total", why, line=line, hand=self.number)]
+        raise TypeError(move)
+
+    def _call(self, m: CallMove, line: int | None) -> list[Finding]:
+        if not self.ended:
+            nxt = self._next_caller()
+            a = m.amount
+            if nxt is not None and (m.player is None or m.player == nxt) and (a is None or (
+                    a % self.table.opts["bid_step"] == 0 and self.least_bid() <= a <= self.table.opts["max_bid"])):
+                # The common case, every filter passed: a legal call in turn.
+                return self._called(nxt, a, True)
+        who = self.caller(m)
+        where: dict[str, Any] = {"line": line, "hand": self.number, "player": who}
+        out: list[Finding] = []
+        who_done = False
+        good = True
+        for f in CALL_FILTERS:
+            if who_done and f.rule in _WHO_RULES:
+                continue
+            why = f.test(self, m)
+            if why is None:
+                continue
+            if f.rule == "rook.bid-end":
+                return [_f(f.rule, why, **where)]  # after the end nothing is judged, nothing changes
+            if f.rule in _WHO_RULES:
+                who_done = True
+                out.append(_f(f.rule, why, **where))
+            else:
+                out.append(Finding(f.rule, why, allowed=self.allowed(f.rule), **where))
+                good = False
+                break
+        return self._called(who, m.amount, good, out)
+
+    def _called(self, who: str, amount: int | None, good: bool, out: list[Finding] | None = None) -> list[Finding]:
+        if amount is None:
+            self.passed = self.passed | {who}
+        else:
+            # A bid is judged against the highest *legal* bid so far, so one bad bid is reported once. A
+            # passed player's bid (rook.bid-after-pass) is never legal; it stands as the record says the
+            # table took it, but the player stays passed and is skipped.
+            if good and who not in self.passed:
+                self.legal_high = (who, amount)
+            self.high = (who, amount)
+        self.calls.append((who, amount))
+        self.turn = self.bidders.index(who) + 1
+        if self.high is not None and len(self.passed - {self.high[0]}) == 3:
+            self.ended = True
+        elif len(self.passed) == 4:
+            self.ended = self.all_pass = True
+        return [] if out is None else out
+
+    def take_passes(self, players: Iterable[str]) -> None:
+        """Passes the record left out (the missing-pass reading): these players are out."""
+        self.passed = self.passed | set(players)
+
+    def bid_value(self, player: str, amount: int, line: int | None) -> list[Finding]:
+        """A `bid` written without (all of) the auction, judged as one more bid over the highest
+        legal one (rook.bid-minimum, rook.bid-step, rook.bid-maximum)."""
+        trial = self.copy()
+        trial.ended = False
+        m = CallMove(player, amount)
+        where = {"line": line, "hand": self.number, "player": player}
+        for f in CALL_FILTERS[3:]:
+            why = f.test(trial, m)
+            if why is not None:
+                return [Finding(f.rule, why, allowed=trial.allowed(f.rule), **where)]
+        return []
+
+    def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
+        """The winner of an auction whose last calls are not written, when `bid` names one.
+
+        A `bid` the written calls can still lead to is taken as the winner (the calls after it were
+        left out); the standing bid itself means the missing calls were the passes. A `bid` they
+        cannot lead to — by a player who has passed, or not over the standing bid — is rook.bid-end,
+        as for a full auction, and the written calls decide (missing ones read as passes).
+        """
+        where: dict[str, Any] = {"line": line, "hand": self.number, "player": player}
+        if self.high is not None and (player, amount) == self.high:
+            return self.high, []
+        if player not in self.passed and (self.high is None or amount > self.high[1]):
+            return (player, amount), self.bid_value(player, amount, line)
+        why = (f"{player} passed in the bidding and is out of it" if player in self.passed
+               else f"{amount} is not over the standing bid ({self.high[0]}'s {self.high[1]})" if self.high
+               else "")
+        if self.high is None:
+            return (player, amount), [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but {why}", **where)]
+        winner, won = self.high
+        return self.high, [_f("rook.bid-end",
+                              f"`bid` says {player} won at {amount}, but {why}: the calls written leave {winner}'s "
+                              f"bid of {won} standing, and the calls not written are read as passes, so {winner} "
+                              f"won at {won}", **where)]
+
+    def ended_bid(self, player: str, amount: int, line: int | None) -> list[Finding]:
+        """A `bid` written for a finished auction that names another winner (rook.bid-end)."""
+        assert self.high is not None
+        bidder, won = self.high
+        if (player, amount) == (bidder, won):
+            return []
+        return [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but the auction ended with {bidder}'s "
+                   f"bid of {won} standing and the other three passed, so {bidder} won at {won}",
+                   line=line, hand=self.number, player=player)]
+
+    def won(self, bidder: str | None, amount: int | None, forced: bool = False) -> None:
+        """The auction is decided (by the calls, a `bid`, or the dealer forced): the bid winner takes
+        the nest. None: thrown in, the hand is over."""
+        self.bidder, self.amount, self.forced = bidder, amount, forced
+        if bidder is None:
+            self.phase = "over"
+            return
+        self.phase = "discard"
+        dealt = self.held.get(bidder)
+        self.pool = dealt | frozenset(self.nest) if dealt is not None and self.nest is not None else None
+        self.counts[bidder] = HAND_CARDS + self.table.nest_size
+
+    def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
+        out = []
+        why = _discard_problems(self, m)
+        if why is not None:
+            out.append(_f("rook.nest-exchange", why, line=line, hand=self.number, player=m.player))
+        p = m.player
+        if m.cards is None:
+            self.held.pop(p, None)  # 9 of the 14, but which is not written: judged by inference
+        elif self.pool is not None:
+            self.held[p] = set(self.pool - set(m.cards))
+        else:
+            self.held.pop(p, None)
+        self.discarded = m.cards
+        # A card dealt twice (reported) that is put back and also played is the same mistake.
+        self.buried = frozenset(m.cards or ()) - self.twice
+        self.counts[p] = HAND_CARDS
+        self.phase = "trump"
+        return out
+
+    def _trump(self, m: TrumpMove, line: int | None) -> list[Finding]:
+        why = _trump_named(self, m)
+        self.trump = None if m.color in (None, NO_TRUMP) else m.color
+        self.phase = "play"
+        if why is None:
+            return []
+        return [Finding("rook.trump", why, line=line, hand=self.number, player=self.bidder,
+                        allowed=self.allowed("rook.trump"))]
+
+    def _card(self, m: CardMove, line: int | None) -> list[Finding]:
+        return self.play_card(Play(m.player, m.card, line or 0), m.written)
+
+    def play_card(self, pl: Play, written: Card | None = None) -> list[Finding]:
+        """`push(CardMove(pl.player, pl.card, written))` for a play as the record holds it (the
+        driver's fast path: no new values for the common legal card)."""
+        p, c = pl.player, pl.card
+        held = self.held.get(p)
+        plays = self.plays
+        if (held is not None and written is None and c in held and self.phase == "play"
+                and (self.disordered or p == self.order[(self.lead_at + len(plays)) % 4])
+                and may_play(c, held, plays[0].card if plays else None, self.trump)):
+            # The common case, every filter passed: a known hand plays a legal card in turn.
+            held.discard(c)
+            self.played_in.setdefault(c, self.trick_no)
+            return self._played(pl, [])
+        m = CardMove(p, c, written)
+        line: int | None = pl.line
+        t, n = self.trick_no, self.number
+        w = m.written or c
+        where: dict[str, Any] = {"line": line, "hand": n, "trick": t, "player": p}
+        out: list[Finding] = []
+        why = _turn_order(self, m)
+        if why is not None:
+            # A later trick led by the wrong player: who leads is decided by rook.trick-winner.
+            see = ("rook.trick-winner",) if not self.plays and t > 1 else ()
+            out.append(Finding("rook.turn-order", why, see=see, **where))
+            self.disordered = True
+        led = _led(self)
+        why = _deck(self, m)
+        if why is not None:
+            out.append(_f("rook.deck", why, **where))
+        if w not in self.table.deck and c == w:
+            # Which card it was is unknown: nothing more can be judged of it.
+            self._infer(p, c, led, t, pl, out)
+            return self._played(pl, out)
+        if why is None or m.written is not None:
+            for f in PLAY_FILTERS[2:]:
+                why = f.test(self, m)
+                if why is not None:
+                    out.append(Finding(f.rule, why, allowed=self._allowed_for(p, f.rule), **where))
+                    break
+        held = self.held.get(p)
+        if held is not None:
+            if c in held:
+                held.discard(c)
+                self.played_in.setdefault(c, t)
+                return self._played(pl, out)
+            del self.held[p]  # the record lost track of this hand: judge it by inference from now on
+        self.played_in.setdefault(c, t)
+        self._infer(p, c, led, t, pl, out)
+        return self._played(pl, out)
+
+    def _allowed_for(self, p: str, rule: str) -> tuple[str, ...] | None:
+        if rule not in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
+            return None
+        held = self.held.get(p)
+        return None if held is None else canonical(legal_cards(held, _led(self), self.trump))
+
+    def _played(self, pl: Play, out: list[Finding]) -> list[Finding]:
+        counts = self.counts
+        counts[pl.player] = counts.get(pl.player, HAND_CARDS) - 1
+        plays = self.plays = (*self.plays, pl)
+        if len(plays) == 4:
+            best, why = trick_winner(plays, self.trump)
+            self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why,
+                                                   sum(x.card.points for x in plays)))
+            self.leader = best.player
+            self.lead_at = self.order.index(best.player)
+            self.plays, self.disordered = (), False
+            self.trick_no += 1
+            if self.trick_no > TRICKS:
+                self.phase = "result"
+        return out
+
+    def retake(self, winner: str, why: str) -> None:
+        """The last trick's winner as the record's next leader shows it (a card outside the deck
+        has no rank)."""
+        last = self.tricks[-1]
+        self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
+        self.leader = winner
+        self.lead_at = self.order.index(winner)
+
+    def extra_trick(self, t: int, line: int | None) -> Finding:
+        """A 10th trick: rook.deal (9 cards each, so 9 tricks)."""
+        return _f("rook.deal", f"trick {t} is one trick too many: each player is dealt {HAND_CARDS} cards, so a "
+                  f"hand has {TRICKS} tricks", line=line, hand=self.number, trick=t)
+
+    def _infer(self, p: str, c: Card, led: Card | None, t: int, pl: Play, out: list[Finding]) -> None:
+        """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.
+
+        A player who did not play trump to a trump lead and later shows the Bird held a trump; but
+        whether the Bird was their *only* trump (rook.bird-must-follow-trump) or they also held an
+        ordinary one (rook.follow-color) is known only when the hand is over (`settle`).
+        """
+        n = self.number
+        still: list[Pending] = []
+        for w in self.pending[p]:
+            if w.kind == "follow" and not c.is_bird and c.color == w.color:
+                out.append(_f(
+                    "rook.follow-color",
+                    f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still held "
+                    f"{color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color must "
+                    "play it (only the Bird may be played instead)",
+                    line=w.play.line, hand=n, trick=w.trick, player=p))
+            elif w.kind == "trump" and c.is_bird:
+                still.append(w._replace(bird=t))
+            elif w.kind in ("trump", "bird") and c.color == w.color and w.color is not None:
+                rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
+                lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
+                out.append(_f(
+                    rule,
+                    f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
+                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
+                    + (f" (so the Bird, which {p} played in trick {w.bird}, was not {p}'s only trump)"
+                       if w.bird else ""),
+                    line=w.play.line, hand=n, trick=w.trick, player=p))
+            else:
+                still.append(w)
+        if led is not None and not c.is_bird:
+            trump = self.trump
+            if led.is_bird:
+                if trump is not None and c.color != trump:
+                    still.append(Pending(trump, t, pl, "bird"))
+            elif led.color == trump:
+                if c.color != trump:
+                    still.append(Pending(trump, t, pl, "trump"))
+            elif c.color != led.color:
+                still.append(Pending(led.color, t, pl, "follow"))
+            want = trump if is_trump(led, trump) else led.color
+            if want is not None and c.color != want:
+                self.voids[p] = self.voids[p] | {want}
+        self.pending[p] = tuple(still)
+
+    def settle(self) -> list[Finding]:
+        """At the end of the recorded play (rook.bird-must-follow-trump): a player who hid the Bird
+        from a trump lead and never showed another trump held the Bird as their only trump."""
+        out = []
+        for p in self.table.players:
+            for w in self.pending[p]:
+                if w.kind == "trump" and w.bird:
+                    out.append(_f(
+                        "rook.bird-must-follow-trump",
+                        f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
+                        f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
+                        "is the highest trump; a player with the Bird and no other trump must play it to a trump "
+                        "lead, not discard to hide it",
+                        line=w.play.line, hand=self.number, trick=w.trick, player=p))
+        return out
+
+    # --- the result ----------------------------------------------------------------------
+
+    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
+        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played:
+        what 36 different cards played leave of the deck (whatever the discard says), else the
+        discard as written, else whatever the played counters leave."""
+        shown = {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays}
+        deck = self.table.deck
+        if len(shown) == TRICKS * 4 and shown <= deck:
+            nest = tuple(deck - shown)  # unordered: the replay sorts it for display
+            return nest, sum(c.points for c in nest)
+        if self.discarded is not None:
+            return self.discarded, sum(c.points for c in self.discarded)
+        played = sum(tr.points for tr in self.tricks[:TRICKS])
+        return self.discarded, max(0, self.table.total - played)
+
+    def captured(self) -> dict[str, int] | None:
+        """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
+        if len(self.tricks) < TRICKS:
+            return None
+        teams = self.table.teams
+        points = {t: 0 for t in teams.labels}
+        for tr in self.tricks[:TRICKS]:
+            points[teams.of[tr.winner]] += tr.points
+        _nest, nest_points = self.nest_after_play()
+        points[teams.of[self.tricks[TRICKS - 1].winner]] += nest_points or 0
+        return points
+
+
+__all__ = ["CALL_FILTERS", "DISCARD_FILTERS", "HandPosition", "PLAY_FILTERS", "TRUMP_FILTERS", "Table",
+           "from_left", "left_of", "legal_cards", "may_play", "seating", "summary_finding", "trick_winner"]

@@ -1,0 +1,220 @@
+"""Reading everyday slips (issue 13, items 5, 12, 13, 14): YAML slips in a card player's words
+at the right line, full-width input, names typed on a Mac, names that only look alike, a
+huge `players` list, and a file read on past its unreadable hands."""
+
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+
+import pytest
+
+from conftest import audit_text, cli, read_error, record
+from scorekeep import api
+
+HEAD = "game: oh-hell\nplayers: [North, East, South, West]\n"
+HAND = "  - bids: {East: 1, South: 1, West: 0, North: 2}\n"
+
+
+# --- item 12: YAML slips ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, line, words", [
+    # libyaml notices the missing colon a line late and calls it "could not find expected ':'"
+    (HEAD + "first_dealer North\nhands:\n" + HAND, 3,
+     "`first_dealer North` needs a colon after the key: `first_dealer: North`"),
+    (HEAD + "first_dealer North\n", 3, "needs a colon after the key"),
+    (HEAD + "hands:\n  - bids {East: 1, South: 1, West: 0, North: 2}\n", 4,
+     "`bids {East: 1, South: 1, West: 0, North: 2}` needs a colon after the key: `bids: {East: 1,"),
+    (HEAD + "hands:\n  - bids: {East: 1, South: 1, West: 0, North: 2}\n    tricks [1]\n", 5,
+     "`tricks [1]` needs a colon after the key: `tricks: [1]`"),
+    (HEAD + "first_dealer:North\nhands:\n", 3, "`first_dealer:North` needs a space after the colon: `first_dealer: North`"),
+    (HEAD + "first_dealer: North\nhands:\n\t- bids: {East: 1}\n", 5, "line 5 is indented with a tab: use spaces"),
+    (HEAD + "hands:\n  - bids: {East: 1, South:1, West: 0, North: 2}\n", 4,
+     "`South:1` needs a space after the colon: `South: 1`"),
+    (HEAD + "hands:\n  - {bids:3}\n", 4, "`bids:3` needs a space after the colon: `bids: 3`"),
+    (HEAD + "first_dealer： North\n", 3, "a full-width colon `：` — use `:` (`first_dealer: North`)"),
+    ("game： oh-hell\nplayers: [North, East, South, West]\n", 1, "a full-width colon `：` — use `:`"),
+    (HEAD + "hands:\n  - bids: {East：1, South: 1, West: 0, North: 2}\n", 4, "full-width colon `：` — use `:`"),
+    ("game: oh-hell\nplayers: [North、East、South、West]\n", 2,
+     "`North、East、South、West` is one name; a full-width comma `、` — use `,`"),
+    (HEAD + "hands:\n  - bids: {East: 1, South: 1, West: 0, North　2}\n", 4, "a full-width space"),
+    (HEAD + "rules: {deal_pattern: '1..2'}\nhands:\n  - turn_up: 2C\n    bids: {}\n    deal: {North: 9H、10H}\n", 7,
+     "`9H、10H` in the deal to North in hand 1 is not a card"),
+    ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n      - out: [甲、乙、丙]\n", 5,
+     "a full-width comma `、` — use `,`"),
+    ("game: oh-hell\nplayers: [a, b\n", 2, "the list opened with `[` on line 2 is not closed with `]`"),
+    ("game: oh-hell\ntitle: 'the final\nplayers: [a, b]\n", 2, "the quote opened on line 2 is never closed"),
+    ("game: oh-hell\ntitle: @home\n", 2, "`@` cannot start a value: put the text in quotes"),
+])
+def test_yaml_slips_are_said_in_plain_words_at_the_line_of_the_slip(text: str, line: int, words: str) -> None:
+    e = read_error(text)
+    assert words in e.message, e.message
+    assert e.line == line, (e.line, e.message)
+    for jargon in ("could not find expected", "cannot start any token", "simple key", "scanning"):
+        assert jargon not in e.message
+
+
+def test_full_width_digits_are_read_as_numbers() -> None:
+    a = audit_text(HEAD + "first_dealer: North\nhands:\n  - bids: {East: １, South: １, West: ０, North: ２}\n"
+                   "    tricks: {North: ２, East: １, South: ０, West: １０}\n")
+    assert a.result.hands[0].bids == {"East": 1, "South": 1, "West": 0, "North": 2}
+    assert read_error(HEAD + "hands:\n  - bids: {East: 三}\n").line == 4  # a word is still not a number
+
+
+def test_a_title_with_a_full_width_colon_stays_text() -> None:
+    assert audit_text(HEAD + "title: 第1局：決勝\n").header.meta["title"] == "第1局：決勝"
+
+
+@pytest.mark.parametrize("text", ["title: Tom & Jerry *live*\n", "notes: 'wow!'\n"])
+def test_anchor_and_tag_indicators_inside_text_are_text(text: str) -> None:
+    audit_text(HEAD + text)
+
+
+# --- item 5: a huge players list ----------------------------------------------------------
+
+def test_eighty_thousand_players_are_refused_at_once_by_their_count() -> None:
+    names = ", ".join(f"p{i}" for i in range(80_000))
+    start = time.perf_counter()
+    e = read_error(f"game: oh-hell\nplayers: [{names}]\n")
+    assert time.perf_counter() - start < 3  # was 42 s: a list membership test per name
+    assert "2 to 7 players" in e.message and "lists 80000" in e.message and e.line == 2
+
+
+def test_duplicate_names_are_still_refused() -> None:
+    assert "listed twice" in read_error("game: oh-hell\nplayers: [a, b, a]\n").message
+
+
+# --- item 14: names typed on a Mac, names that only look alike -------------------------------
+
+def test_a_decomposed_name_is_the_same_player_as_the_composed_one() -> None:
+    nfd = unicodedata.normalize("NFD", "René")
+    assert nfd != "René"
+    text = (f"game: oh-hell\nplayers: [René, East, South, West]\nfirst_dealer: {nfd}\n"
+            f"hands:\n  - bids: {{East: 1, South: 1, West: 0, {nfd}: 2}}\n")
+    a = audit_text(text)
+    assert a.result.hands[0].bids["René"] == 2
+    assert a.header.players[0] == "René"
+
+
+def test_a_composed_and_a_decomposed_key_are_the_same_key() -> None:
+    nfd = unicodedata.normalize("NFD", "René")
+    e = read_error(f"game: oh-hell\nplayers: [René, b]\nhands:\n  - bids: {{René: 1, {nfd}: 2}}\n")
+    assert "appears twice" in e.message
+
+
+CYRILLIC = "game: oh-hell\nplayers: [North, N\u043erth, South, West]\n"
+
+
+def test_players_whose_names_only_look_alike_get_a_warning() -> None:
+    p = api.audit_text_partial(CYRILLIC)
+    assert not p.errors and p.audit is not None
+    assert [w.line for w in p.warnings] == [2]
+    assert "look alike" in p.warnings[0].message and "Cyrillic о" in p.warnings[0].message
+
+
+def test_a_name_mixing_latin_and_cyrillic_letters_gets_a_warning() -> None:
+    p = api.audit_text_partial("game: oh-hell\nplayers: [N\u043erth, East, South, West]\n")
+    assert len(p.warnings) == 1 and "mixes Cyrillic and Latin" in p.warnings[0].message
+
+
+@pytest.mark.parametrize("players", ["[North, north, South, West]", "[甲, 乙, 丙, 丁]", "[Иван, Пётр, Anna, Bob]",
+                                     "[René, Zoë, Ça, Øyvind]"])
+def test_ordinary_names_get_no_warning(players: str) -> None:
+    assert api.audit_text_partial(f"game: oh-hell\nplayers: {players}\n").warnings == []
+
+
+def test_a_look_alike_that_is_not_a_player_says_which_letter_differs() -> None:
+    e = read_error(HEAD + "hands:\n  - bids: {N\u043erth: 1}\n")
+    assert "looks like `North`" in e.message and "Cyrillic о" in e.message
+
+
+def test_warnings_surface_in_check_text_and_json_only_when_there_are_some(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    odd = tmp_path / "odd.yaml"
+    odd.write_text(CYRILLIC, encoding="utf-8")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(HEAD, encoding="utf-8")
+    r = cli("check", str(odd))
+    assert r.code == 0 and f"{odd}:2: warning: the players `North` and `Nоrth` look alike" in r.err
+    files = json.loads(cli("check", "--format", "json", str(odd), str(plain)).out)["files"]
+    assert files[0]["warnings"][0]["line"] == 2
+    assert "warnings" not in files[1]  # the documented shape for ordinary files
+
+
+# --- item 13: read on past an unreadable hand ---------------------------------------------
+
+def test_every_slip_of_a_file_is_reported_in_one_run_and_hands_before_the_first_are_judged() -> None:
+    p = api.audit_file_partial(str(record("oh-hell/slips/four-hands.yaml")))
+    assert [e.line for e in p.errors] == [12, 15, 16, 18]
+    assert "hand 3 could not be read: the check stops before it" in p.errors[0].message
+    assert all("could not be read" not in e.message for e in p.errors[1:])
+    assert p.audit is not None and [h.number for h in p.audit.result.hands] == [1, 2]
+    assert all(e.path and e.path.endswith("four-hands.yaml") for e in p.errors)
+
+
+def test_rook_hands_before_the_gap_are_scored() -> None:
+    p = api.audit_file_partial(str(record("rook/slips/hand-3.yaml")))
+    assert [e.line for e in p.errors] == [12, 13]
+    assert p.audit is not None
+    assert api.sheet(p.audit).totals == {"North/South": 110, "East/West": 130}
+
+
+def test_daifugo_games_before_the_gap_are_judged_and_later_sets_only_read() -> None:
+    p = api.audit_file_partial(str(record("daifugo/slips/game-2.yaml")))
+    assert [e.line for e in p.errors] == [8, 10]
+    assert "game 2 of set 1 could not be read: the check stops before it" in p.errors[0].message
+    assert p.audit is not None
+    sets = p.audit.record.sets
+    assert len(sets) == 1 and [g.number for g in sets[0].games] == [1]
+
+
+def test_an_unreadable_header_stops_the_file_with_one_error() -> None:
+    p = api.audit_text_partial("game: oh-hell\nplayers: [a]\nhands:\n  - bids: {x: 1}\n")
+    assert p.audit is None and len(p.errors) == 1 and p.errors[0].line == 2
+
+
+def test_the_strict_entry_points_still_raise_the_first_error() -> None:
+    with pytest.raises(api.InputError) as e:
+        api.audit_file(str(record("oh-hell/slips/four-hands.yaml")))
+    assert e.value.line == 12
+
+
+def test_errors_are_capped_per_file() -> None:
+    text = HEAD + "hands:\n" + "  - bids: {Nobody: 1}\n" * 400
+    p = api.audit_text_partial(text)
+    assert len(p.errors) == 51 and "the rest of the file was not read" in p.errors[-1].message
+
+
+def test_check_lists_every_slip_and_exits_2() -> None:
+    path = str(record("oh-hell/slips/four-hands.yaml"))
+    r = cli("check", path)
+    assert r.code == 2
+    assert [line.split(":")[1] for line in r.err.splitlines()] == ["12", "15", "16", "18"]
+    doc = json.loads(cli("check", "--format", "json", path).out)["files"][0]
+    assert [e["line"] for e in doc["errors"]] == [12, 15, 16, 18] and doc["ok"] is False
+
+
+def test_score_shows_the_table_up_to_the_gap_and_exits_2() -> None:
+    path = str(record("oh-hell/slips/four-hands.yaml"))
+    r = cli("score", path)
+    assert r.code == 2
+    assert "after 2 of 5 hands" in r.out
+    assert "hand 3 could not be read" in r.err and r.err.count(path) == 4
+    j = cli("score", "--format", "json", path)
+    assert j.code == 2 and len(json.loads(j.out)["rows"]) == 2
+
+
+def test_replay_of_a_file_with_slips_lists_them_all_and_exits_2() -> None:
+    r = cli("replay", str(record("oh-hell/slips/four-hands.yaml")))
+    assert r.code == 2 and r.err.count("four-hands.yaml") == 4
+
+
+def test_full_width_digits_in_a_rook_auction_are_numbers() -> None:
+    a = audit_text("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\n"
+                   "hands:\n  - bidding: [７０, pass, ７５, pass, pass]\n")
+    assert [c.amount for c in a.record.hands[0].bidding] == [70, None, 75, None, None]
+
+
+def test_what_if_on_a_file_with_slips_lists_them_and_exits_2() -> None:
+    r = cli("check", "--rule", "hook=false", str(record("oh-hell/slips/four-hands.yaml")))
+    assert r.code == 2 and "internal error" not in r.err and r.err.count("four-hands.yaml") == 4

@@ -1,0 +1,58 @@
+"""Rook items of the hardening issue: time that grows faster than the input, hands left
+unfinished in the middle of a record, impossible captured points."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import audit, audit_text, found
+
+from scorekeep import api
+
+
+def _out_of_turn_calls(n: int) -> str:
+    calls = "\n".join("      - {East: 70}" for _ in range(n))
+    return f"game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n  - bidding:\n{calls}\n"
+
+
+def _seconds(text: str) -> float:
+    start = time.perf_counter()
+    audit_text(text)
+    return time.perf_counter() - start
+
+
+def test_bid_order_many_named_calls_out_of_turn_check_in_time_linear_in_their_number() -> None:
+    # rook.bid-order: each call out of turn used to copy the rest of the bidding (quadratic time).
+    small, big = _out_of_turn_calls(4_000), _out_of_turn_calls(16_000)
+    _seconds(small)  # warm the caches
+    ratio = min(_seconds(big) for _ in range(2)) / min(_seconds(small) for _ in range(2))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
+
+
+def test_bid_order_every_call_out_of_turn_is_still_reported() -> None:
+    a = audit_text(_out_of_turn_calls(6))
+    assert [v.rule for v in a.violations][:2] == ["rook.bid-order", "rook.bid-order"]
+    assert all(v.player == "East" for v in a.violations)
+
+
+def test_unfinished_hand_followed_by_another_is_reported_once_at_it() -> None:
+    a = audit("rook/unfinished-hand.yaml")
+    assert found(a.violations) == [("rook.unfinished-hand", {"hand": 1})]
+    assert "hand 2" in a.violations[0].message and "only 1 of the 9 tricks is recorded" in a.violations[0].message
+    assert a.violations[0].line == 8
+
+
+def test_unfinished_hand_only_the_last_hand_may_be_in_progress() -> None:
+    a = audit("rook/unfinished-hand-auction.yaml")
+    assert found(a.violations) == [("rook.unfinished-hand", {"hand": 1})]
+    assert "auction" in a.violations[0].message
+
+
+def test_points_total_125_for_the_bidders_leaves_the_others_nothing_not_minus_five() -> None:
+    a = audit("rook/points-total-over.yaml")
+    assert found(a.violations) == [("rook.points-total", {"hand": 1})]
+    hand = a.result.hands[0]
+    assert hand.points == {"North/South": 125, "East/West": 0}
+    sheet = api.sheet(a)
+    assert sheet.rows[0]["points"]["East/West"] == 0 and sheet.rows[0]["scores"]["East/West"] == 0
+    assert all(not cell.startswith("-") for row in sheet.table for cell in row[4::3])  # no negative pts
