@@ -121,6 +121,32 @@ def test_rook_calls_skip_passed_players_and_step_up(tmp_path: Path) -> None:
         assert (w.kind, w.bidder, w.bid) == ("trump", "E", 75)
 
 
+def test_rook_calls_are_the_engines_with_its_rulings_at_the_limits(tmp_path: Path) -> None:
+    """rook.bid-minimum, rook.bid-maximum, rook.bid-step: the calls offered are the engine's
+    legal moves; the ones it excludes carry its ruling (why, and the calls allowed)."""
+    with _session(tmp_path, new_record("rook", ["N", "E", "S", "W"], "W")) as s:
+        s.commit(s.judge(R.start_edits(s)))
+        refused = dict(R.legal_calls(s, 1, "N").refused)
+        assert refused["65"].rule == "rook.bid-minimum" and refused["125"].rule == "rook.bid-maximum"
+        assert refused["125"].allowed == ("pass", *map(str, range(70, 121, 5)))
+        s.commit(s.judge(R.call_edit(1, "N", 115)))
+        ch = R.legal_calls(s, 1, "E")
+        assert ch.legal == ("pass", "120")
+        assert dict(ch.refused)["115"].rule == "rook.bid-step" and "after N's 115" in dict(ch.refused)["115"].message
+
+
+def test_rook_missing_pass_reading_decides_who_calls_next(tmp_path: Path) -> None:
+    """rook.bid-order with the missing-pass reading: East's 90 came where North's call was due, so
+    North is taken as passed (as `check` reads it): South calls next, 95 or more; North is out."""
+    with _copy(tmp_path, "rook-missing-pass-in-auction.yaml") as s:
+        w = R.where(s)
+        assert (w.kind, w.player) == ("call", "South")
+        assert R.legal_calls(s, 1, "South").legal == ("pass", *map(str, range(95, 121, 5)))
+        north = R.legal_calls(s, 1, "North")
+        assert north.legal == () and dict(north.refused)["95"].rule == "rook.bid-after-pass"
+        assert s.judge(R.call_edit(1, "South", 95)).ok
+
+
 def test_daifugo_exchange_owed_and_a_foul_by_the_fallen_daifugo_refused(tmp_path: Path) -> None:
     """daifugo.ranking: the fallen 大富豪 (都落ち) cannot also go out by a forbidden finish."""
     with _session(tmp_path, new_record("daifugo", ["甲", "乙", "丙", "丁"])) as s:

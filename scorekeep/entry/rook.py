@@ -1,8 +1,11 @@
 """Rook at the table: the auction call by call, trump, the bidders' points.
 
-Who calls next, which calls are legal and when the auction is over are all found by trial
-through the checker (`legal_calls`, `next_caller`: the places the engine's legal moves can
-take over); nothing here judges a rule.
+Who calls next, which calls are legal and when the auction is over are the engine's: the
+hand's position after the calls recorded, read as `check` reads them (`auction_position`),
+gives who is to act and the legal calls (minimum, steps, maximum, passed players skipped), and
+the ruling on each call it excludes. The dealer of a new hand and the captured points are
+still found by trial through the checker. Nothing here judges a rule; the entry itself is
+judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -67,30 +70,34 @@ def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
     return [Append(("hands", hand - 1, "bidding"), {player: "pass" if amount is None else amount})]
 
 
+def auction_position(s: Session, hand: int) -> Any:
+    """The engine's position of hand `hand` after the calls it records."""
+    from ..games.rook.rules import auction_position
+
+    return auction_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
+
+
 def next_caller(s: Session, hand: int) -> str | None:
-    """Whose call it is: the one player who may pass now; None when the auction is over."""
-    for p in s.players:
-        new = s.trial(call_edit(hand, p, None), _prefix(hand))
-        if new == []:
-            return p
-    return None
+    """Whose call it is (passed players skipped); None when the auction is over."""
+    pos = auction_position(s, hand)
+    return pos.to_act if pos.phase == "call" else None
 
 
 def legal_calls(s: Session, hand: int, player: str) -> Choices:
-    """The calls `player` may make now: `pass` and the amounts the rules allow."""
+    """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
+    maximum, in steps), from the engine's legal moves; each other call from one step up to one
+    step over the maximum with the engine's ruling on it."""
+    from ..games.rook.model import CallMove
+
+    pos = auction_position(s, hand)
+    legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
     step = max(1, int(opts["bid_step"]))
-    top = int(opts["max_bid"])
-    legal: list[str] = []
-    refused: list[tuple[str, Any]] = []
-    for amount in [None, *range(step, top + step + 1, step)]:
-        new = s.trial(call_edit(hand, player, amount), _prefix(hand))
-        text = "pass" if amount is None else str(amount)
-        if new == []:
-            legal.append(text)
-        elif new:
-            refused.append((text, new[0]))
-    return Choices(tuple(legal), tuple(refused))
+    given = {m.amount for m in legal}
+    refused = tuple((str(CallMove(player, a)),
+                     pos.ruling(CallMove(player, a)).finding(hand=hand, player=player))
+                    for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)] if a not in given)
+    return Choices(tuple(str(m) for m in legal), refused)
 
 
 def start_edits(s: Session) -> list[Edit]:
