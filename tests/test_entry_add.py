@@ -227,3 +227,42 @@ def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path
         == [("oh-hell.score-recorded", 3, "West")]
     history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
     assert history == [(1, "tricks"), (1, "totals"), (2, "totals"), (3, "totals")]
+
+
+def test_rook_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path: Path) -> None:
+    """rook.points-recorded after `edit 1`: South's side captured 80, not 90, so North/South
+    score 10 less and East/West 10 more in hand 1, and every running total written from hand 1
+    on moves by as much, in the form it is written; the record still checks clean."""
+    from scorekeep.entry import rook as R
+    from scorekeep.entry.session import Session
+
+    path = tmp_path / "r.yaml"
+    shutil.copy(record("entry/rook-sheet-totals.yaml"), path)
+    with Session.open(str(path)) as s:
+        j = s.judge(R.correction(s, 1, None, {"North/South": 80, "East/West": 40}))
+        assert j.ok, j.new
+        s.commit(j)
+    text = path.read_text(encoding="utf-8")
+    assert "    totals: [80, 40]\n" in text
+    assert "    totals: {North: 115, East/West: 125}\n" in text
+    assert "    totals: {North/South: 215, East/West: 145}\n" in text
+    assert api.audit_file(str(path)).violations == []
+    history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
+    assert history == [(1, "points"), (1, "totals"), (2, "totals"), (3, "totals")]
+
+
+def test_rook_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
+    """rook.points-recorded: `--totals` is compared with the running totals; wrong, it is refused
+    and the file is byte-identical; right (a list, the first player's team first), it is written."""
+    path = tmp_path / "r.yaml"
+    assert cli("new", "rook", str(path), "--players", "North,East,South,West", "--first-dealer", "North").code == 0
+    _add(path, "--bidding", "70,75,pass,pass,pass", "--trump", "red", "--points", "90,30", "--totals", "90,30")
+    before = path.read_bytes()
+    run = cli("add", str(path), "--dealer", "East", "--bidding", "South=70,West=80,North=pass,East=pass,South=pass",
+              "--trump", "yellow", "--points", "35,85", "--totals", "North=125,East=105")
+    assert run.code == 1 and "rook.points-recorded" in run.err and "nothing written" in run.err
+    assert path.read_bytes() == before
+    _add(path, "--dealer", "East", "--bidding", "South=70,West=80,North=pass,East=pass,South=pass",
+         "--trump", "yellow", "--points", "35,85", "--totals", "125,115")
+    assert api.audit_file(str(path)).violations == []
+    assert _score_json(path)["totals"] == {"North/South": 125, "East/West": 115}

@@ -225,7 +225,8 @@ def _has(s: Session, i: int, key: str) -> bool:
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
 def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
-    """Edits that correct hand `hand`'s trump and captured points, with their `history`."""
+    """Edits that correct hand `hand`'s trump and captured points, with their `history`; the
+    running `totals` written on it and on later hands move with its scores (`_shift_totals`)."""
     from .session import history_edits, now_iso
 
     i = hand - 1
@@ -243,4 +244,49 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
             history.append({"time": when, "hand": hand, "key": "points", "was": old, "now": dict(points)})
             if _has(s, i, "scores"):
                 edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
+    if edits:
+        edits.extend(_shift_totals(s, hand, edits, history, when))
     return edits + history_edits(s, history) if edits else []
+
+
+def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[str, Any]], when: str) -> list[Edit]:
+    """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
+    moved by what the correction changes in that hand's scores (as a scorer carries a corrected
+    hand down the sheet), in the form each is written; each is kept in `history`."""
+    from ..yamlio import Map, Seq
+    from .edits import apply_nodes
+
+    root = s.root
+    for e in edits:
+        root = apply_nodes(root, e)
+    try:
+        after = s.game.audit(s.game.read(root)).result.hands[hand - 1]  # type: ignore[arg-type]
+    except InputError:
+        return []  # the judgement of the edits will say why
+    before = _hands(s)[hand - 1]
+    labels = s.audit.result.teams.labels
+    old = before.scores if before.counted and before.scores else {}
+    new = after.scores if after.counted and after.scores else {}
+    delta = {t: new.get(t, 0) - old.get(t, 0) for t in labels}
+    if not any(delta.values()):
+        return []
+    alias = team_aliases(s)
+    out: list[Edit] = []
+    for j in range(hand - 1, len(s.audit.record.hands)):
+        written = s.audit.record.hands[j].totals
+        node = s.root.get("hands").items[j].get("totals") if _has(s, j, "totals") else None  # type: ignore[union-attr]
+        if not written or node is None:
+            continue
+        was = {tv.team: tv.value for tv in written.values()}
+        now = {t: v + delta[t] for t, v in was.items()}
+        if now == was:
+            continue
+        if isinstance(node, Seq):
+            value: Any = [now[t] for t in labels]
+        elif isinstance(node, Map):
+            value = {k.value: now[alias[k.value]] for k, _v in node.pairs if alias.get(k.value) in now}
+        else:
+            continue
+        out.append(SetKey(("hands", j), "totals", value))
+        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
+    return out
