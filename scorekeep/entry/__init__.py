@@ -4,9 +4,9 @@
   atomically, undo; `edits`: the edits themselves, kept byte-exact in the text;
 - `oh_hell`, `rook`, `daifugo`: per game, where the record stands (what is entered next,
   for whom) and the legal choices there. No rule is judged here: a choice is the engine's
-  legal move where the engine's position answers the question (Oh Hell's bids, Rook's calls), else it is
-  found by trial through the same audit `check` runs; either way the entry itself is judged
-  by that audit before it is written.
+  legal move where the engine's position answers the question (Oh Hell's bids, Rook's
+  calls), else it is found by trial through the same audit `check` runs; either way the
+  entry itself is judged by that audit before it is written.
 """
 
 from __future__ import annotations
