@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import yaml
+
 from conftest import SAMPLES, cli, record
 
 from scorekeep import api
@@ -176,3 +178,91 @@ def test_names_that_yaml_would_misread_are_written_so_they_read_back(tmp_path: P
 
     assert set(yaml.safe_load(path.read_text(encoding="utf-8"))["hands"][0]["bids"]) == {"No", "null", "1",
                                                                                           "2026-11-30"}
+
+
+def test_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
+    """oh-hell.score-recorded: `--totals` (the sheet's running totals, a list in seat order or
+    NAME=V) is compared with the computed ones: right, it is written and checks clean; wrong,
+    it is refused with the rule id and the file is byte-identical."""
+    path = tmp_path / "g.yaml"
+    assert cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee").code == 0
+    # hand 1, Ana deals 10: Ana 2/2 = 12, Ben 3/3 = 13, Chloé 3/4 = 0, Dee 3/1 = 0
+    _add(path, "--bids", "2,3,3,3", "--tricks", "2,3,4,1", "--totals", "12,13,0,0")
+    # hand 2, Ben deals 9: Ana 1/1 +11, Ben 1/6 +0, Chloé 1/1 +11, Dee 1/1 +11
+    before = path.read_bytes()
+    run = cli("add", str(path), "--bids", "1,1,1,1", "--tricks", "1,6,1,1", "--totals", "Ana=23,Ben=24,Chloé=11,Dee=11")
+    assert run.code == 1 and "oh-hell.score-recorded" in run.err and "nothing written" in run.err
+    assert "Ben after hand 2 is 24, but it should be 13" in run.err
+    assert path.read_bytes() == before
+    _add(path, "--bids", "1,1,1,1", "--tricks", "1,6,1,1", "--totals", "Ana=23,Ben=13,Chloé=11,Dee=11")
+    a = api.audit_file(str(path))
+    assert a.violations == [] and a.record.hands[1].totals is not None
+    assert cli("check", str(path)).code == 0
+    assert _score_json(path)["totals"] == {"Ana": 23, "Ben": 13, "Chloé": 11, "Dee": 11}
+
+
+def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path: Path) -> None:
+    """oh-hell.score-recorded after `edit 1`: correcting hand 1 (South took 1, North 0) moves the
+    running totals written on hands 1–3 by what hand 1's points change (North +10, South −10),
+    in the form each is written; hand 3's own slip of addition stays the one finding; every
+    total rewritten is kept in `history`."""
+    from scorekeep.entry import oh_hell as OH
+    from scorekeep.entry.session import Session
+
+    path = tmp_path / "g.yaml"
+    shutil.copy(record("entry/oh-hell-sheet-totals.yaml"), path)
+    before = api.audit_file(str(path)).violations
+    with Session.open(str(path)) as s:
+        edits = OH.correction(s, 1, {"East": 1, "South": 0, "West": 1, "North": 0},
+                              {"East": 1, "South": 1, "West": 1, "North": 0})
+        j = s.judge(edits)
+        assert j.ok, j.new
+        s.commit(j)
+    text = path.read_text(encoding="utf-8")
+    assert "    totals: [10, 11, 0, 11]\n" in text
+    assert "    totals: {North: 21, East: 11, South: 10, West: 21}   # after hand 2\n" in text
+    assert "    totals: {North: 31, East: 21, South: 20, West: 22}\n" in text
+    a = api.audit_file(str(path))
+    assert [(f.rule, f.hand, f.player) for f in a.violations] == [(f.rule, f.hand, f.player) for f in before] \
+        == [("oh-hell.score-recorded", 3, "West")]
+    history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
+    assert history == [(1, "tricks"), (1, "totals"), (2, "totals"), (3, "totals")]
+
+
+def test_rook_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path: Path) -> None:
+    """rook.points-recorded after `edit 1`: South's side captured 80, not 90, so North/South
+    score 10 less and East/West 10 more in hand 1, and every running total written from hand 1
+    on moves by as much, in the form it is written; the record still checks clean."""
+    from scorekeep.entry import rook as R
+    from scorekeep.entry.session import Session
+
+    path = tmp_path / "r.yaml"
+    shutil.copy(record("entry/rook-sheet-totals.yaml"), path)
+    with Session.open(str(path)) as s:
+        j = s.judge(R.correction(s, 1, None, {"North/South": 80, "East/West": 40}))
+        assert j.ok, j.new
+        s.commit(j)
+    text = path.read_text(encoding="utf-8")
+    assert "    totals: [80, 40]\n" in text
+    assert "    totals: {North: 115, East/West: 125}\n" in text
+    assert "    totals: {North/South: 215, East/West: 145}\n" in text
+    assert api.audit_file(str(path)).violations == []
+    history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
+    assert history == [(1, "points"), (1, "totals"), (2, "totals"), (3, "totals")]
+
+
+def test_rook_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
+    """rook.points-recorded: `--totals` is compared with the running totals; wrong, it is refused
+    and the file is byte-identical; right (a list, the first player's team first), it is written."""
+    path = tmp_path / "r.yaml"
+    assert cli("new", "rook", str(path), "--players", "North,East,South,West", "--first-dealer", "North").code == 0
+    _add(path, "--bidding", "70,75,pass,pass,pass", "--trump", "red", "--points", "90,30", "--totals", "90,30")
+    before = path.read_bytes()
+    run = cli("add", str(path), "--dealer", "East", "--bidding", "South=70,West=80,North=pass,East=pass,South=pass",
+              "--trump", "yellow", "--points", "35,85", "--totals", "North=125,East=105")
+    assert run.code == 1 and "rook.points-recorded" in run.err and "nothing written" in run.err
+    assert path.read_bytes() == before
+    _add(path, "--dealer", "East", "--bidding", "South=70,West=80,North=pass,East=pass,South=pass",
+         "--trump", "yellow", "--points", "35,85", "--totals", "125,115")
+    assert api.audit_file(str(path)).violations == []
+    assert _score_json(path)["totals"] == {"North/South": 125, "East/West": 115}

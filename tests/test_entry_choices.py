@@ -1,4 +1,5 @@
-"""The legal choices a prompt shows come from the checker (one rulebook), by trial."""
+"""The legal choices a prompt shows come from the rulebook: the engine's legal moves (Oh Hell
+bids), else the checker by trial; the entry itself is judged by the checker."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from scorekeep.entry import oh_hell as OH
 from scorekeep.entry import rook as R
 from scorekeep.entry.new import new_record
 from scorekeep.entry.session import Session
+
+RECORDS = Path(__file__).parent / "records" / "entry"
 
 
 def _session(tmp_path: Path, text: str) -> Session:
@@ -37,6 +40,54 @@ def test_oh_hell_hook_the_dealer_is_told_the_forbidden_bid(tmp_path: Path) -> No
         assert [(b, f.rule) for b, f in ch.refused] == [("3", "oh-hell.hook")]
         j = s.judge(OH.bid_edit(w, "Ana", 3))
         assert not j.ok and j.new[0].rule == "oh-hell.hook"
+
+
+def _copy(tmp_path: Path, name: str) -> Session:
+    return _session(tmp_path, (RECORDS / name).read_text(encoding="utf-8"))
+
+
+def test_oh_hell_hook_refusal_at_the_prompt_is_the_engines_ruling(tmp_path: Path) -> None:
+    """oh-hell.hook: the refused bid carries the engine's ruling (why, and the ten bids allowed),
+    the same ruling the checker gives once it is written anyway."""
+    with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"])) as s:
+        s.commit(s.judge(OH.add_edits(s, {"bids": "Ben=3,Chloé=3,Dee=1"})))
+        w = OH.where(s)
+        assert (w.kind, w.player) == ("bid", "Ana")
+        [(bid, ruling)] = OH.legal_bids(s, w, "Ana").refused
+        assert (bid, ruling.rule) == ("3", "oh-hell.hook")
+        assert ruling.allowed == ("0", "1", "2", "4", "5", "6", "7", "8", "9", "10")
+        assert "3 + 3 + 1 = 7" in ruling.message and ruling.hand == 1 and ruling.player == "Ana"
+        j = s.judge(OH.bid_edit(w, "Ana", 3))
+        assert [(f.rule, f.message, f.allowed) for f in j.new] == [(ruling.rule, ruling.message, ruling.allowed)]
+
+
+def test_oh_hell_hook_forbids_nothing_when_the_others_overbid(tmp_path: Path) -> None:
+    """oh-hell.hook: 2 + 1 + 1 = 4 bid on 3 cards: no bid of the dealer's makes 3, all are offered."""
+    with _copy(tmp_path, "oh-hell-dealer-to-bid.yaml") as s:
+        w = OH.where(s)
+        assert (w.kind, w.player) == ("bid", "North")
+        ch = OH.legal_bids(s, w, "North")
+        assert ch.legal == ("0", "1", "2", "3") and ch.refused == ()
+
+
+def test_oh_hell_hook_off_offers_the_dealer_every_bid(tmp_path: Path) -> None:
+    """oh-hell.hook with the house rule `hook: false`: the dealer may make the bids add up."""
+    with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"], rules={"hook": "false"})) as s:
+        s.commit(s.judge(OH.add_edits(s, {"bids": "Ben=3,Chloé=3,Dee=1"})))
+        ch = OH.legal_bids(s, OH.where(s), "Ana")
+        assert ch.legal == tuple(str(i) for i in range(11)) and ch.refused == ()
+
+
+def test_oh_hell_reopened_hand_hooks_the_dealer_on_the_bids_retyped(tmp_path: Path) -> None:
+    """oh-hell.hook on `edit 1`: the bids typed so far decide the dealer's forbidden bid, not the
+    record's (1 + 0 + 1 were written; 1 + 1 + 1 retyped forbids 0 instead of 1)."""
+    with _copy(tmp_path, "oh-hell-hand-done.yaml") as s:
+        h = s.audit.result.hands[0]
+        w = OH.Where("bid", 1, None, h.size, h.dealer, ("East", "South", "West", "North"), {})
+        assert [b for b, _f in OH.legal_bids(s, w, "North", {"East": 1, "South": 0, "West": 1}).refused] == ["1"]
+        ch = OH.legal_bids(s, w, "North", {"East": 1, "South": 1, "West": 1})
+        assert ch.legal == ("1", "2", "3") and [(b, f.rule) for b, f in ch.refused] == [("0", "oh-hell.hook")]
+        assert OH.legal_bids(s, w, "South", {"East": 1}).refused == ()
 
 
 def test_oh_hell_tricks_that_do_not_add_up_are_refused(tmp_path: Path) -> None:
@@ -68,6 +119,32 @@ def test_rook_calls_skip_passed_players_and_step_up(tmp_path: Path) -> None:
         s.commit(s.judge(R.call_edit(1, "N", None)))
         w = R.where(s)  # three passes: East's 75 stands and nobody calls again
         assert (w.kind, w.bidder, w.bid) == ("trump", "E", 75)
+
+
+def test_rook_calls_are_the_engines_with_its_rulings_at_the_limits(tmp_path: Path) -> None:
+    """rook.bid-minimum, rook.bid-maximum, rook.bid-step: the calls offered are the engine's
+    legal moves; the ones it excludes carry its ruling (why, and the calls allowed)."""
+    with _session(tmp_path, new_record("rook", ["N", "E", "S", "W"], "W")) as s:
+        s.commit(s.judge(R.start_edits(s)))
+        refused = dict(R.legal_calls(s, 1, "N").refused)
+        assert refused["65"].rule == "rook.bid-minimum" and refused["125"].rule == "rook.bid-maximum"
+        assert refused["125"].allowed == ("pass", *map(str, range(70, 121, 5)))
+        s.commit(s.judge(R.call_edit(1, "N", 115)))
+        ch = R.legal_calls(s, 1, "E")
+        assert ch.legal == ("pass", "120")
+        assert dict(ch.refused)["115"].rule == "rook.bid-step" and "after N's 115" in dict(ch.refused)["115"].message
+
+
+def test_rook_missing_pass_reading_decides_who_calls_next(tmp_path: Path) -> None:
+    """rook.bid-order with the missing-pass reading: East's 90 came where North's call was due, so
+    North is taken as passed (as `check` reads it): South calls next, 95 or more; North is out."""
+    with _copy(tmp_path, "rook-missing-pass-in-auction.yaml") as s:
+        w = R.where(s)
+        assert (w.kind, w.player) == ("call", "South")
+        assert R.legal_calls(s, 1, "South").legal == ("pass", *map(str, range(95, 121, 5)))
+        north = R.legal_calls(s, 1, "North")
+        assert north.legal == () and dict(north.refused)["95"].rule == "rook.bid-after-pass"
+        assert s.judge(R.call_edit(1, "South", 95)).ok
 
 
 def test_daifugo_exchange_owed_and_a_foul_by_the_fallen_daifugo_refused(tmp_path: Path) -> None:

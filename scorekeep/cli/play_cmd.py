@@ -305,8 +305,12 @@ class Table:
         if not edits:
             self.say("  no change")
             return
+        moved = [e.path[1] + 1 for e in edits if getattr(e, "key", None) == "totals" and len(e.path) == 2]
         if self.enter(edits):
             self.say(f"  hand {n} corrected (kept in `history`); later hands judged again")
+            if moved:
+                self.say(f"  the running totals written on hand{'s' if len(moved) > 1 else ''} "
+                         f"{', '.join(map(str, moved))} moved with it")
             self.show_table()
 
     # --- Rook ----------------------------------------------------------------------------
@@ -398,8 +402,12 @@ class Table:
         if not edits:
             self.say("  no change")
             return
+        moved = [e.path[1] + 1 for e in edits if getattr(e, "key", None) == "totals" and len(e.path) == 2]
         if self.enter(edits):
             self.say(f"  hand {n} corrected (kept in `history`); later hands judged again")
+            if moved:
+                self.say(f"  the running totals written on hand{'s' if len(moved) > 1 else ''} "
+                         f"{', '.join(map(str, moved))} moved with it")
             self.show_table()
 
     # --- Daifugō -------------------------------------------------------------------------

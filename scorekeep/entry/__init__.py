@@ -3,9 +3,10 @@
 - `session.Session`: open a record (locked), judge an entry with the checker, write it
   atomically, undo; `edits`: the edits themselves, kept byte-exact in the text;
 - `oh_hell`, `rook`, `daifugo`: per game, where the record stands (what is entered next,
-  for whom) and the legal choices there. The choices are found by trial through the same
-  audit `check` runs, so no rule is judged here; `legal_*` are the single places a game
-  engine's legal moves can take over.
+  for whom) and the legal choices there. No rule is judged here: a choice is the engine's
+  legal move where the engine's position answers the question (Oh Hell's bids, Rook's
+  calls), else it is found by trial through the same audit `check` runs; either way the
+  entry itself is judged by that audit before it is written.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Daifugō at the table: one game at a time (the finishing order, forbidden finishes), the
 exchange owed before it, a new set when one ends.
 
-Whether a finishing order is legal is the checker's call (`judge`); the exchange owed is
-read from the previous game's ranking as the checker settled it.
+Whether a finishing order is legal is the checker's call (`judge`); the exchange owed pairs
+the previous game's ranking, as the checker settled it, by the engine's table of gifts.
 """
 
 from __future__ import annotations
@@ -49,12 +49,16 @@ def where(s: Session) -> Where:
 
 
 def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
-    """(giver, receiver, cards) owed before this game: 大貧民 gives 大富豪 their 2 strongest
-    cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count)."""
+    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪
+    their 2 strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count,
+    daifugo.exchange-strongest). Read from the engine's table of gifts (`EXCHANGE`, the one its
+    exchange phase walks), in its order; the higher ranks' return gifts are of their choice."""
+    from ..games.daifugo.model import EXCHANGE
+
     r = w.previous
     if not r or len(r) < 4:
         return []
-    return [(r[3], r[0], 2), (r[2], r[1], 1)]
+    return [(r[a], r[b], n) for a, b, n in EXCHANGE if a > b]
 
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),

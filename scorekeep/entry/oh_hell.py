@@ -1,8 +1,11 @@
 """Oh Hell at the table: where the record stands, the legal choices there, the edits.
 
-The legal choices are found by trial: each candidate is put into the record and audited by
-the checker; a candidate that adds no violation is legal. `legal_bids` is the one place the
-engine's legal moves can take over.
+The legal bids are the engine's: the hand's position (dealt as the checker read the hand,
+the bids so far applied) gives its legal moves, and a bid it excludes comes with the
+engine's ruling (the hook's rule id, why, the bids allowed). The hand size and the dealer of
+a new hand are a match-level question the engine's hand position does not answer, so they
+are still found by trial: each candidate is put into the record and audited by the checker.
+Whatever the prompt offers, the entry itself is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -96,16 +99,32 @@ def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list
     return [Append(("hands",), hand)]
 
 
+def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -> Any:
+    """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
+    trump the checker found for the hand, the bids so far applied in bidding order. `given`:
+    the bids typed so far when a completed hand is reopened (else the record's)."""
+    from ..games.oh_hell import engine
+
+    h = _result(s).hands[w.hand - 1]
+    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
+    bids = h.bids if given is None else given
+    for p in pos.t.order:
+        if p in bids:
+            pos.push(engine.Bid(p, bids[p]))
+    return pos
+
+
 def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
-    """The bids `player` may make now (the hook refuses one of the dealer's). `given`: when
-    a completed hand is reopened, the bids typed so far (its result is set aside meanwhile)."""
-    size = w.size if w.size is not None else 0
-    i = w.hand - 1
-    if given is None:
-        return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i, "bids"), player, b)], list(range(size + 1)))
-    drop = [DelKey(("hands", i), k) for k in ("tricks", "scores", "totals", "play") if _has(s, i, k)]
-    return _trial_values(s, w.hand, lambda b: [SetKey(("hands", i), "bids", {**given, player: b}), *drop],
-                         list(range(size + 1)))
+    """The bids `player` may make now, from the engine's legal moves; each other bid from 0 to
+    the hand size with the engine's ruling on it (the hook refuses one of the dealer's).
+    `given`: when a completed hand is reopened, the bids typed so far."""
+    from ..games.oh_hell.engine import Bid
+
+    pos = bid_position(s, w, given)
+    legal = {m.value for m in pos.legal_moves() if isinstance(m, Bid) and m.player == player}
+    refused = tuple((str(b), pos.ruling(Bid(player, b)).finding(hand=w.hand, player=player))
+                    for b in range(pos.t.size + 1) if b not in legal)
+    return Choices(tuple(str(b) for b in sorted(legal)), refused)
 
 
 def bid_edit(w: Where, player: str, bid: int) -> list[Edit]:
@@ -193,8 +212,10 @@ def _has(s: Session, i: int, key: str) -> bool:
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
 def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str, int]) -> list[Edit]:
-    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed;
-    scores or totals written on the hand are rewritten from the corrected hand."""
+    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed.
+    The hand's written `scores` are rewritten from the corrected hand, and the running
+    `totals` written on it and on every later hand move by the points the correction changes
+    (see `_shift_totals`), so the sheet stays as consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
@@ -214,17 +235,56 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
         return []
-    if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
-        from .edits import apply_nodes
+    from .edits import apply_nodes
 
-        root = s.root
-        for e in edits:
-            root = apply_nodes(root, e)
-        try:
-            points = s.game.audit(s.game.read(root)).result.hands[i].points  # type: ignore[arg-type]
-        except InputError:
-            points = None
-        if points is not None:
-            edits.append(SetKey(("hands", i), "scores", {p: points[p] for p in s.players}))
+    root = s.root
+    for e in edits:
+        root = apply_nodes(root, e)
+    try:
+        after = s.game.audit(s.game.read(root)).result.hands[i]  # type: ignore[arg-type]
+    except InputError:
+        after = None  # the judgement of the edits will say why
+    if after is not None and after.points is not None:
+        if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+            edits.append(SetKey(("hands", i), "scores", _written_like(s, i, "scores", after.points)))
+        edits.extend(_shift_totals(s, hand, after, history, when))
     edits.extend(history_edits(s, history))
+    return edits
+
+
+def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
+    """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
+    of the players it names, in its order."""
+    from ..yamlio import Map, Seq
+
+    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+    if isinstance(node, Seq):
+        return [values[p] for p in s.players]
+    names = [k.value for k, _v in node.pairs] if isinstance(node, Map) else list(s.players)
+    return {p: values[p] for p in names}
+
+
+def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any]], when: str) -> list[Edit]:
+    """The sheet's running totals (`totals`) of the corrected hand and every later hand, moved
+    by what the correction changes in that hand's points, as a scorer carries a corrected
+    hand down the sheet. A later hand's own slip of addition stays exactly the slip it was
+    (the checker judges each written total from the sheet's previous one), so the correction
+    adds no finding and removes none; each total rewritten is kept in `history`."""
+    before = _result(s).hands[hand - 1]
+    old = before.points if before.counted and before.points is not None else {}
+    new = after.points if after.counted else {}
+    delta = {p: new.get(p, 0) - old.get(p, 0) for p in s.players}
+    if not any(delta.values()):
+        return []
+    edits: list[Edit] = []
+    for j in range(hand - 1, len(s.audit.record.hands)):
+        written = s.audit.record.hands[j].totals
+        if not written or not _has(s, j, "totals"):
+            continue
+        was = {e.player: e.value for e in written}
+        now = {p: v + delta[p] for p, v in was.items()}
+        if now == was:
+            continue
+        edits.append(SetKey(("hands", j), "totals", _written_like(s, j, "totals", now)))
+        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
     return edits

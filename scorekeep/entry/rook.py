@@ -1,8 +1,11 @@
 """Rook at the table: the auction call by call, trump, the bidders' points.
 
-Who calls next, which calls are legal and when the auction is over are all found by trial
-through the checker (`legal_calls`, `next_caller`: the places the engine's legal moves can
-take over); nothing here judges a rule.
+Who calls next, which calls are legal and when the auction is over are the engine's: the
+hand's position after the calls recorded, read as `check` reads them (`auction_position`),
+gives who is to act and the legal calls (minimum, steps, maximum, passed players skipped), and
+the ruling on each call it excludes. The dealer of a new hand and the captured points are
+still found by trial through the checker. Nothing here judges a rule; the entry itself is
+judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -67,30 +70,34 @@ def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
     return [Append(("hands", hand - 1, "bidding"), {player: "pass" if amount is None else amount})]
 
 
+def auction_position(s: Session, hand: int) -> Any:
+    """The engine's position of hand `hand` after the calls it records."""
+    from ..games.rook.rules import auction_position
+
+    return auction_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
+
+
 def next_caller(s: Session, hand: int) -> str | None:
-    """Whose call it is: the one player who may pass now; None when the auction is over."""
-    for p in s.players:
-        new = s.trial(call_edit(hand, p, None), _prefix(hand))
-        if new == []:
-            return p
-    return None
+    """Whose call it is (passed players skipped); None when the auction is over."""
+    pos = auction_position(s, hand)
+    return pos.to_act if pos.phase == "call" else None
 
 
 def legal_calls(s: Session, hand: int, player: str) -> Choices:
-    """The calls `player` may make now: `pass` and the amounts the rules allow."""
+    """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
+    maximum, in steps), from the engine's legal moves; each other call from one step up to one
+    step over the maximum with the engine's ruling on it."""
+    from ..games.rook.model import CallMove
+
+    pos = auction_position(s, hand)
+    legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
     step = max(1, int(opts["bid_step"]))
-    top = int(opts["max_bid"])
-    legal: list[str] = []
-    refused: list[tuple[str, Any]] = []
-    for amount in [None, *range(step, top + step + 1, step)]:
-        new = s.trial(call_edit(hand, player, amount), _prefix(hand))
-        text = "pass" if amount is None else str(amount)
-        if new == []:
-            legal.append(text)
-        elif new:
-            refused.append((text, new[0]))
-    return Choices(tuple(legal), tuple(refused))
+    given = {m.amount for m in legal}
+    refused = tuple((str(CallMove(player, a)),
+                     pos.ruling(CallMove(player, a)).finding(hand=hand, player=player))
+                    for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)] if a not in given)
+    return Choices(tuple(str(m) for m in legal), refused)
 
 
 def start_edits(s: Session) -> list[Edit]:
@@ -218,7 +225,8 @@ def _has(s: Session, i: int, key: str) -> bool:
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
 def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
-    """Edits that correct hand `hand`'s trump and captured points, with their `history`."""
+    """Edits that correct hand `hand`'s trump and captured points, with their `history`; the
+    running `totals` written on it and on later hands move with its scores (`_shift_totals`)."""
     from .session import history_edits, now_iso
 
     i = hand - 1
@@ -236,4 +244,49 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
             history.append({"time": when, "hand": hand, "key": "points", "was": old, "now": dict(points)})
             if _has(s, i, "scores"):
                 edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
+    if edits:
+        edits.extend(_shift_totals(s, hand, edits, history, when))
     return edits + history_edits(s, history) if edits else []
+
+
+def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[str, Any]], when: str) -> list[Edit]:
+    """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
+    moved by what the correction changes in that hand's scores (as a scorer carries a corrected
+    hand down the sheet), in the form each is written; each is kept in `history`."""
+    from ..yamlio import Map, Seq
+    from .edits import apply_nodes
+
+    root = s.root
+    for e in edits:
+        root = apply_nodes(root, e)
+    try:
+        after = s.game.audit(s.game.read(root)).result.hands[hand - 1]  # type: ignore[arg-type]
+    except InputError:
+        return []  # the judgement of the edits will say why
+    before = _hands(s)[hand - 1]
+    labels = s.audit.result.teams.labels
+    old = before.scores if before.counted and before.scores else {}
+    new = after.scores if after.counted and after.scores else {}
+    delta = {t: new.get(t, 0) - old.get(t, 0) for t in labels}
+    if not any(delta.values()):
+        return []
+    alias = team_aliases(s)
+    out: list[Edit] = []
+    for j in range(hand - 1, len(s.audit.record.hands)):
+        written = s.audit.record.hands[j].totals
+        node = s.root.get("hands").items[j].get("totals") if _has(s, j, "totals") else None  # type: ignore[union-attr]
+        if not written or node is None:
+            continue
+        was = {tv.team: tv.value for tv in written.values()}
+        now = {t: v + delta[t] for t, v in was.items()}
+        if now == was:
+            continue
+        if isinstance(node, Seq):
+            value: Any = [now[t] for t in labels]
+        elif isinstance(node, Map):
+            value = {k.value: now[alias[k.value]] for k, _v in node.pairs if alias.get(k.value) in now}
+        else:
+            continue
+        out.append(SetKey(("hands", j), "totals", value))
+        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
+    return out

@@ -651,10 +651,21 @@ def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[s
     return calls, tricks
 
 
+def auction_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
+    """The engine's position after the calls a hand records, read exactly as `check` reads them
+    (the missing-pass reading included): who calls next and which calls are legal (live entry)."""
+    replay = _Replay(record)
+    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal,
+                                       hand.nest, hand.deal_lines, hand.nest_line)
+    if hand.bidding is not None:
+        replay.auction(pos, hand)
+    return pos
+
+
 def audit(record: Record) -> Audit:
     """Replay a Rook record against the rules (see the module docstring)."""
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "audit", "legal_turns", "turns", "from_left", "left_of", "legal_cards", "may_play",
+__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "legal_turns", "turns", "from_left", "left_of", "legal_cards", "may_play",
            "seating", "trick_winner"]
