@@ -89,3 +89,20 @@ def test_the_library_never_prints_nor_imports_the_cli_stack() -> None:
             if isinstance(n, ast.Import | ast.ImportFrom):
                 names = [a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""]
                 assert not any(x.split(".")[0] in ("typer", "tabulate", "click") for x in names), path
+
+
+def test_the_package_imports_only_its_declared_dependencies() -> None:
+    """A fresh `pip install .` has typer, PyYAML, ruamel.yaml and prompt_toolkit; anything else
+    (wcwidth, Pillow, pexpect: test-only) would fail at a user's table."""
+    import sys
+
+    allowed = {"typer", "click", "yaml", "ruamel", "prompt_toolkit", "scorekeep"} | set(sys.stdlib_module_names)
+    for path in (ROOT / "scorekeep").rglob("*.py"):
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Import):
+                tops = [a.name.split(".")[0] for a in n.names]
+            elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
+                tops = [n.module.split(".")[0]]
+            else:
+                continue
+            assert set(tops) <= allowed, (path, tops)

@@ -141,7 +141,7 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
 
 def _wrap(text: str, width: int = 88) -> list[str]:
     """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
-    from wcwidth import wcswidth
+    from .render import width as wcswidth  # wcwidth is no run-time dependency: its import is slow
 
     lines, line = [], "   "
     for word in text.split(" "):
