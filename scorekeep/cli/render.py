@@ -414,8 +414,6 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     """One CSV row per hand/game, columns in seat order. The `violations` column holds the
     violations of that hand/game (`rule: message`, several joined by ` | `); violations of
     no hand or game get a row of their own at the end with only that column filled."""
-    import csv
-    import io
 
     order = seats(sheet)
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
@@ -428,11 +426,21 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     rest = [v for i, v in enumerate(violations) if i not in placed]
     if rest:
         flat.append({"violations": " | ".join(f"{v.rule}: {v.message}" for v in rest)})
+    return csv_table(flat, last="violations")
+
+
+def csv_table(flat: Sequence[dict[str, Any]], last: str | None = None) -> str:
+    """Rows of plain values as CSV: columns in first-seen order (`last` moved to the end),
+    every cell through `csv_cell`, CRLF line ends."""
+    import csv
+    import io
+
     columns: list[str] = []
     for r in flat:
         columns.extend(k for k in r if k not in columns)
-    columns.remove("violations")
-    columns.append("violations")
+    if last in columns:
+        columns.remove(last)
+        columns.append(last)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow([csv_cell(c) for c in columns])

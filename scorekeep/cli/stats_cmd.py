@@ -115,10 +115,7 @@ def text(season: Any, md: bool) -> str:
 
 def csv_text(season: Any) -> str:
     """One row per player and game; nested counts flattened (`by_size 10 made`)."""
-    import csv
-    import io
-
-    from .render import csv_cell
+    from .render import csv_table
 
     flat: list[dict[str, Any]] = []
     for doc in season.to_json()["players"]:
@@ -133,15 +130,7 @@ def csv_text(season: Any) -> str:
             else:
                 row[k] = v
         flat.append(row)
-    columns: list[str] = []
-    for r in flat:
-        columns.extend(k for k in r if k not in columns)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow([csv_cell(c) for c in columns])
-    for r in flat:
-        w.writerow([csv_cell(r.get(c)) for c in columns])
-    return buf.getvalue()
+    return csv_table(flat)
 
 
 @app.command()
