@@ -152,7 +152,8 @@ def main() -> None:
         old, old_dir = baseline(rev)
         old_dirs.append(old_dir)
         # `--jobs 1` where the revision has it (a process pool came later)
-        jobs = ["--jobs", "1"] if "--jobs" in (old_dir / "scorekeep" / "cli" / "check_cmd.py").read_text() else []
+        cli_text = "".join(p.read_text(encoding="utf-8") for p in (old_dir / "scorekeep" / "cli").glob("*.py"))
+        jobs = ["--jobs", "1"] if '"--jobs"' in cli_text else []
         cmds[f"at {rev}"] = [*old, "check", *jobs, "--format", "json", *names]
     for what in FLOORS:
         cmds[what] = [sys.executable, "-c", floor(what), *names]
