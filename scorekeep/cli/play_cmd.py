@@ -302,6 +302,11 @@ class Table:
         if took is None:
             return
         edits = OH.correction(self.s, n, bids, took)
+        self.correct(n, edits)
+
+    def correct(self, n: int, edits: list[Any]) -> None:
+        """Enter the edits of a reopened hand `n` (Oh Hell, Rook), saying which later running
+        totals moved with it."""
         if not edits:
             self.say("  no change")
             return
@@ -399,16 +404,7 @@ class Table:
         w = R.Where("points", n, h.bidder, h.dealer, h.bidder, h.bid, team, h.seating)
         pts = R.points_edit(self.s, w, x)[0].value
         edits = R.correction(self.s, n, color, pts)
-        if not edits:
-            self.say("  no change")
-            return
-        moved = [e.path[1] + 1 for e in edits if getattr(e, "key", None) == "totals" and len(e.path) == 2]
-        if self.enter(edits):
-            self.say(f"  hand {n} corrected (kept in `history`); later hands judged again")
-            if moved:
-                self.say(f"  the running totals written on hand{'s' if len(moved) > 1 else ''} "
-                         f"{', '.join(map(str, moved))} moved with it")
-            self.show_table()
+        self.correct(n, edits)
 
     # --- Daifugō -------------------------------------------------------------------------
 
