@@ -403,21 +403,18 @@ def _flow(text: str, line: int) -> Node:
     """A one-line flow list or mapping, e.g. `[9S, 5S]` or `{North: 3, East: 2}`."""
     inner = text[1:-1]
     if "[" in inner or "{" in inner or "]" in inner or "}" in inner or "'" in inner or '"' in inner:
-        node, end = _nested(text, 0, line, 0)
-        if end != len(text):
-            raise _Fallback
-        return node
+        return _nested(text, line)
     # the usual case, plain words only: one match proves the shape, one split takes the words
     if text[0] == "[":
         seq = Seq(line)
         if inner.strip(" "):
-            if _SEQ_BODY.fullmatch(inner) is None:
+            if not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
                 raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
             seq.items = [Scalar(w, line, True) for w in _SEQ_SPLIT.split(inner.strip(" "))]
         return seq
     m = Map(line)
     if inner.strip(" "):
-        if _MAP_BODY.fullmatch(inner) is None:
+        if not _shaped(inner, _MAP_BODY, _MAP_ITEM):
             raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
         words = [Scalar(w, line, True) for w in _MAP_SPLIT.split(inner.strip(" "))]
         keys = words[0::2]
@@ -434,88 +431,102 @@ def _flow(text: str, line: int) -> Node:
 _W = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))(?:[^:,\[\]{}#]*[^\s:,\[\]{}#])?"
 _SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
 _MAP_BODY = re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *")
+_SEQ_ITEM = re.compile(rf" *{_W} *")
+_MAP_ITEM = re.compile(rf" *{_W}: +{_W} *")
 _SEQ_SPLIT = re.compile(r" *, *")
+
+
+def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
+    """Whether `body` is items of the `item` shape between commas. One match of `whole` for a
+    line of usual length; item by item for a very long one, where the regex engine would keep
+    a backtracking mark per item (a 4 MiB deal line took 500 MB)."""
+    if len(body) <= 4096:
+        return whole.fullmatch(body) is not None
+    fits = item.fullmatch
+    return all(fits(piece) for piece in body.split(","))
 _MAP_SPLIT = re.compile(r" *[:,] *")
-_FLOW_WORD = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))[^:,\[\]{}#'\"]*")
 _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
+# One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
+_TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
 
 
-def _flow_scalar(text: str, i: int, line: int) -> tuple[Scalar, int]:
-    """A flow item that is a word or a one-line quoted text, and where it ends (spaces after it
-    skipped)."""
-    c = text[i:i + 1]
-    if c == "'":
-        m = _SINGLE.match(text, i)
-        if m is None:
-            raise _Fallback
-        node = Scalar(m.group(1).replace("''", "'"), line, False)
-    elif c == '"':
-        m = _DOUBLE.match(text, i)
-        if m is None:
-            raise _Fallback
-        node = Scalar(m.group(1), line, False)
-    else:
-        m = _FLOW_WORD.match(text, i)
-        if m is None:
-            raise _Fallback
-        word = m.group().rstrip(" ")
-        node = Scalar(word, line, True)
-    end = m.end()
-    while text[end:end + 1] == " ":
-        end += 1
-    return node, end
-
-
-def _nested(text: str, i: int, line: int, depth: int) -> tuple[Node, int]:
-    """A one-line flow collection starting at `text[i]` that holds other flow collections or
-    quoted text, and the index after it (spaces skipped)."""
-    if depth > 4:
-        raise _Fallback
-    opener = text[i]
-    close = "]" if opener == "[" else "}"
-    node: Seq | Map = Seq(line) if opener == "[" else Map(line)
-    i += 1
-    while text[i:i + 1] == " ":
-        i += 1
-    if text[i:i + 1] == close:
-        i += 1
-    else:
-        while True:
-            if opener == "[":
-                if text[i:i + 1] in ("[", "{"):
-                    item, i = _nested(text, i, line, depth + 1)
-                else:
-                    item, i = _flow_scalar(text, i, line)
-                node.items.append(item)  # type: ignore[union-attr]
+def _nested(text: str, line: int) -> Node:
+    """A one-line flow collection that holds other flow collections or quoted text, e.g.
+    `{cards: 1, bids: {a: 1, b: 0}}`: tokens, each in its place, or `_Fallback`."""
+    pos = 0
+    stack: list[Seq | Map] = []  # the enclosing collections
+    cur: Seq | Map | None = None  # the open one
+    key: Scalar | None = None  # in a mapping, the key waiting for its value
+    root: Node | None = None
+    # what may come next: "open" (the first bracket), "first" (an item or the close), "item",
+    # "colon" (`: ` after a key), "value" (a mapping's value), "next" (`,` or the close), "end"
+    want = "open"
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:
+            raise _Fallback  # text no token reads: `{B:3}`, `a#b`, an indicator
+        pos = m.end()
+        p = m.group(1)
+        if p is None and m.group(2) is not None:
+            if want != "colon" or m.start(2) != m.start():
+                raise _Fallback  # `: ` out of place, or a space before the colon
+            want = "value"
+            continue
+        if p == ",":
+            if want != "next":
+                raise _Fallback  # a doubled or leading comma
+            want = "item"
+            continue
+        if p == "]" or p == "}":
+            if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
+                raise _Fallback  # a trailing comma, `{a}`, a bracket that does not match
+            if stack:
+                cur = stack.pop()
+                want = "next"
             else:
-                key, i = _flow_scalar(text, i, line)
-                if text[i:i + 2] != ": " or (key.plain and text[i - 1] == " ") or len(key.value) > _KEY_MAX \
-                        or key.value in node.index:  # type: ignore[union-attr]
-                    raise _Fallback  # `{a}`, `{a :b}`, `{B:3}`, a key twice
-                i += 2
-                while text[i:i + 1] == " ":
-                    i += 1
-                if text[i:i + 1] in ("[", "{"):
-                    value, i = _nested(text, i, line, depth + 1)
-                else:
-                    value, i = _flow_scalar(text, i, line)
-                node.index[key.value] = len(node.pairs)  # type: ignore[union-attr]
-                node.pairs.append((key, value))  # type: ignore[union-attr]
-            c = text[i:i + 1]
-            if c == close:
-                i += 1
-                break
-            if c != ",":
+                cur = None
+                want = "end"
+            continue
+        new: Node
+        if p is not None:
+            new = Seq(line) if p == "[" else Map(line)
+        elif m.group(5) is not None:
+            new = Scalar(m.group(5), line, True)
+        elif m.group(3) is not None:
+            new = Scalar(m.group(3).replace("''", "'"), line, False)
+        else:
+            new = Scalar(m.group(4), line, False)
+        if want == "open":
+            if p is None:
                 raise _Fallback
-            i += 1
-            while text[i:i + 1] == " ":
-                i += 1
-            if text[i:i + 1] in ("]", "}", ","):
-                raise _Fallback  # a trailing or doubled comma: leave it to libyaml
-    while text[i:i + 1] == " ":
-        i += 1
-    return node, i
+            root = new
+        elif cur.__class__ is Seq:
+            if want != "first" and want != "item":
+                raise _Fallback
+            cur.items.append(new)  # type: ignore[union-attr]
+        else:
+            if want == "first" or want == "item":
+                if p is not None or len(new.value) > _KEY_MAX or new.value in cur.index:  # type: ignore[union-attr]
+                    raise _Fallback  # a collection as a key, a long key, a key twice
+                key = new  # type: ignore[assignment]
+                want = "colon"
+                continue
+            if want != "value":
+                raise _Fallback
+            cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
+            cur.pairs.append((key, new))  # type: ignore[union-attr, arg-type]
+        if p is not None:
+            if cur is not None:
+                stack.append(cur)
+                if len(stack) > 4:
+                    raise _Fallback
+            cur = new  # type: ignore[assignment]
+            want = "first"
+        else:
+            want = "next"
+    if want != "end" or pos != len(text) or root is None:
+        raise _Fallback
+    return root
 
 
 def _value(text: str, line: int) -> Node:

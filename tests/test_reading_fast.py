@@ -118,6 +118,13 @@ CASES = [
     ("a: '\n", False), ("a: 'x\n", False), ("a: \"x\n", False), ("a: -\n", False), ("a: - x\n", False),
     ("k" * 1100 + ": 1\n", False), ("a: {" + "k" * 1100 + ": 1}\n", False),
     ("a: \ufeffx\n", False), ("a: x\x1by\n", False),
+    # lines too long for one regex match are checked item by item, to the same effect
+    ("a: [" + ", ".join(["R5"] * 3000) + "]\n", True),
+    ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + "}\n", True),
+    ("a: [" + ", ".join(["R5"] * 1500 + ["x: y"] + ["R5"] * 1500) + "]\n", False),
+    ("a: [" + ", ".join(["R5"] * 3000) + ", ]\n", False),
+    ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + ", k7: 0}\n", False),
+    ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + ", B:3}\n", False),
 ]
 
 
