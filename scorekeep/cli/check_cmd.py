@@ -93,6 +93,8 @@ def check(
 
 def _overrides(rule: list[str] | None) -> dict[str, str]:
     """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
+    if not rule:  # the usual case: no what-if, nothing to import
+        return {}
     from ..errors import InputError
     from ..whatif import parse_pairs
 

@@ -34,7 +34,9 @@ def _pad(text: str, size: int, right: bool) -> str:
     return fill + text if right else text + fill
 
 
-_NUMERIC = re.compile(r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?")
+# Patterns are compiled on first use (through `re`'s own cache), not at import: a command
+# that prints no table, no JSON or no Markdown pays nothing for them.
+_NUMERIC = r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?"
 
 
 def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
@@ -42,7 +44,7 @@ def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
     out = []
     for i in range(ncols):
         cells = [r[i] for r in rows if i < len(r) and r[i] not in ("", "–")]
-        out.append(bool(cells) and all(_NUMERIC.fullmatch(c) for c in cells))
+        out.append(bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells))
     return out
 
 
@@ -105,7 +107,7 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
 # What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
 # C1, direction controls) or that breaks naive line-based readers (U+0085, U+2028, U+2029).
 # Outside strings JSON text is plain ASCII, so escaping these anywhere keeps it valid.
-_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_JSON_RAW = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
 def _json_escape(m: re.Match[str]) -> str:
@@ -113,7 +115,9 @@ def _json_escape(m: re.Match[str]) -> str:
 
 
 def _safe(text: str) -> str:
-    return _JSON_RAW.sub(_json_escape, text) if _JSON_RAW.search(text) else text
+    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
+        return text
+    return re.sub(_JSON_RAW, _json_escape, text)
 
 
 def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
@@ -328,12 +332,12 @@ def standings_text(sheet: Sheet) -> str:
     return "\n".join(([standings_line(sheet)] if sheet.standings else []) + [sheet.status])
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+_MD_SPECIAL = r"([\\`*_{}\[\]<>()#+!|~-])"
 
 
 def md_text(text: str) -> str:
     """Record text as literal Markdown (a name `*x*` stays `*x*`, not emphasis)."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    return re.sub(_MD_SPECIAL, r"\\\1", text)
 
 
 def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> str:
