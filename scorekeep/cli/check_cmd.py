@@ -6,10 +6,11 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, Optional
 
 import typer
 
+from ..named import NamedTuple
 from .common import CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output
 
 STDIN = "<stdin>"

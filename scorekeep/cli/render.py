@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import Finding, shown
 from ..game import RuleDoc, Section, Sheet
+from ..named import NamedTuple
 from ..options import Option
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, NamedTuple, Union
+from typing import Any, Union
 
+from ..named import NamedTuple
 from ..yamlio import Map, Node, Scalar, Seq
 
 Path = tuple[Union[str, int], ...]
