@@ -1,7 +1,5 @@
 """`scorekeep check`."""
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Iterator

@@ -9,8 +9,6 @@ characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` mu
 retitle the window nor `\x1b[2J` clear the screen.
 """
 
-from __future__ import annotations
-
 import re
 import sys
 from enum import Enum
