@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # not imported at run time: `main` turns the collector off before typing loads
+    from typing import Any
 
 COMMANDS = ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")
 """Every command, in the order `--help` lists them; each is `scorekeep/cli/<name>_cmd.py`."""

@@ -465,8 +465,21 @@ def sections_text(sections: Sequence[Section], fmt: str = "simple") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
+def _json_value(value: Any) -> str:
+    """`value` as JSON text, as json.dumps writes it; the json module only for the rare value
+    that needs escaping (importing it would cost `rules` more than the rest of its work)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
     import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
     import textwrap
 
     out = [f"{rule.id} — {rule.title}"]
@@ -475,7 +488,7 @@ def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
         opt = options.get(name)
         if opt is None:
             continue
-        default = "per player count" if opt.default is None else json.dumps(opt.default, ensure_ascii=False)
+        default = "per player count" if opt.default is None else _json_value(opt.default)
         line = f"    option `{name}` (default {default}): {opt.help}"
         if full:
             line += f"; values: {opt.values}"
