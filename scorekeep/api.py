@@ -14,6 +14,7 @@ from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
+from .gc_policy import fewer_collections
 from .named import NamedTuple
 from .yamlio import Map, Node, decode, parse, read_file
 
@@ -47,6 +48,7 @@ def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | N
     return _audit(lambda: parse(text), path, overrides)
 
 
+@fewer_collections()
 def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
     try:
         root = load()
@@ -92,6 +94,7 @@ def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, 
     return _partial(lambda: parse(text), path, overrides)
 
 
+@fewer_collections()
 def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
     game: Game | None = None
     with fields.reading() as r:

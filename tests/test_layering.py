@@ -106,3 +106,40 @@ def test_the_package_imports_only_its_declared_dependencies() -> None:
             else:
                 continue
             assert set(tops) <= allowed, (path, tops)
+
+
+def test_reading_a_record_leaves_the_collector_settings_as_they_were() -> None:
+    # scorekeep.gc_policy raises the thresholds while a record is read and judged (a third
+    # of a 4 MiB check was collecting); a program using the library keeps its own settings,
+    # also when the record is unreadable.
+    import gc
+
+    from scorekeep import api
+    from scorekeep.errors import InputError
+
+    before = gc.get_threshold()
+    gc.set_threshold(1234, 7, 5)
+    try:
+        seen: list[tuple[int, int, int]] = []
+        real = api.read_record
+
+        def spy(root):  # type: ignore[no-untyped-def]
+            seen.append(gc.get_threshold())
+            return real(root)
+
+        api.read_record = spy  # type: ignore[assignment]
+        try:
+            api.audit_text("game: oh-hell\nplayers: [a, b, c]\n")
+        finally:
+            api.read_record = real  # type: ignore[assignment]
+        assert seen == [(50_000, 20, 100)]
+        assert gc.get_threshold() == (1234, 7, 5)
+        try:
+            api.audit_text("game: [\n")
+        except InputError:
+            pass
+        assert gc.get_threshold() == (1234, 7, 5)
+        api.audit_text_partial("game: oh-hell\nplayers: [a, b, c]\nhands:\n  - x: [\n")
+        assert gc.get_threshold() == (1234, 7, 5)
+    finally:
+        gc.set_threshold(*before)

@@ -1,0 +1,143 @@
+"""Benchmarks: the largest records the reader accepts (4 MiB), worst shapes first.
+
+    python benchmarks/big.py                # build the files (once), time `check` on each
+    python benchmarks/big.py --mib 1 2 4    # also smaller sizes, to see that time is linear
+    python benchmarks/big.py --write        # also write benchmarks/big.md
+
+Issue 13 asks that every file the reader accepts checks in time about linear in its size, in
+under 5 s at 4 MiB on a 2-core machine. Each shape below is one that once took far longer
+than its size (a slice per call, a replay per candidate pass, a table n × n), or simply the
+longest ordinary match. Each file is checked by `scorekeep check --format json` in its own
+process; the figures are that process's CPU time (user + system) and wall time, medians of
+the rounds, and its peak memory (the largest of the rounds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "benchmarks" / "big"
+MIB = 1024 * 1024
+
+
+def _fill(head: str, unit: Callable[[int], str], size: int, tail: str = "") -> str:
+    """`head`, then `unit(i)` for i = 0, 1, … while the text stays within `size` bytes."""
+    parts = [head]
+    used = len(head.encode()) + len(tail.encode())
+    i = 0
+    while True:
+        piece = unit(i)
+        n = len(piece.encode())
+        if used + n > size:
+            break
+        parts.append(piece)
+        used += n
+        i += 1
+    parts.append(tail)
+    return "".join(parts)
+
+
+def _repeat_hands(text: str, key: str, size: int) -> str:
+    """A generated match whose hands (or sets) are repeated until the file is `size` bytes."""
+    head, sep, body = text.partition(f"\n{key}:\n")
+    items = ["- " + chunk for chunk in body.split("\n- ") if chunk.strip()]
+    items[0] = items[0][2:]
+    items = [x if x.endswith("\n") else x + "\n" for x in items]
+    return _fill(head + sep, lambda i: items[i % len(items)], size)
+
+
+def shapes(size: int) -> dict[str, str]:
+    """Each worst shape at about `size` bytes."""
+    from scorekeep.generate import daifugo, oh_hell, rook
+
+    return {
+        "oh-hell: a long match (hands repeated past the pattern)":
+            _repeat_hands(oh_hell.game(7).text, "hands", size),
+        "oh-hell: one-line hands far past the pattern":
+            _fill("game: oh-hell\nplayers: [a, b, c, d]\nhands:\n",
+                  lambda i: "  - {cards: 1, bids: {a: 1, b: 0, c: 0, d: 1}, tricks: {a: 1, b: 0, c: 0, d: 0}}\n",
+                  size),
+        "rook: a long match (hands repeated)":
+            _repeat_hands(rook.game(7).text, "hands", size),
+        "rook: named calls out of turn":
+            _fill("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n  - bidding:\n",
+                  lambda i: "      - {East: 70}\n", size),
+        "rook: one card dealt again and again":
+            _fill("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n"
+                  "  - deal:\n      North: [R5", lambda i: ", R5", size, "]\n"),
+        "daifugo: a long match (sets repeated)":
+            _repeat_hands(daifugo.game(7, sets=3).text, "sets", size),
+        "daifugo: a lead, then passes by one player":
+            _fill("game: daifugo\nplayers: [A, B, C, D]\nsets:\n  - first: A\n    games:\n    - plays:\n"
+                  "      - {A: 3H}\n", lambda i: "      - {B: pass}\n", size),
+        "any game: a very long list of players":
+            _fill("game: oh-hell\nplayers: [", lambda i: f"p{i}, ", size - 8, "p]\nhands:\n"),
+    }
+
+
+def build(mib: float) -> dict[str, Path]:
+    OUT.mkdir(parents=True, exist_ok=True)
+    size = int(mib * MIB) - 64
+    files: dict[str, Path] = {}
+    for k, (name, text) in enumerate(shapes(size).items()):
+        path = OUT / f"{k}-{mib:g}mib.yaml"
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+        files[name] = path
+    return files
+
+
+_MEASURE = """
+import os, resource, subprocess, sys, time
+start = time.perf_counter()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+wall = time.perf_counter() - start
+t = os.times()
+print(t.children_user + t.children_system, wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def measure(cmd: list[str]) -> tuple[float, float, float]:
+    """(CPU seconds, wall seconds, peak MiB) of one run of `cmd`, output discarded. A small
+    process runs it, so that the peak memory is this run's alone."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True, text=True, check=True)
+    cpu, wall, kib = out.stdout.split()
+    return float(cpu), float(wall), int(kib) / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mib", type=float, nargs="+", default=[4.0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    cmd = [sys.executable, "-m", "scorekeep", "check", "--format", "json"]
+    rows = []
+    for mib in args.mib:
+        for name, path in build(mib).items():
+            runs = [measure([*cmd, str(path)]) for _ in range(args.runs)]
+            cpu = statistics.median(r[0] for r in runs)
+            wall = statistics.median(r[1] for r in runs)
+            peak = max(r[2] for r in runs)
+            rows.append((name, f"{path.stat().st_size / MIB:.2f}", f"{cpu:.2f}", f"{wall:.2f}", f"{peak:.0f}"))
+            print(f"{name:58} {rows[-1][1]:>5} MiB  {cpu:6.2f} s CPU  {wall:6.2f} s wall  {peak:5.0f} MiB peak",
+                  flush=True)
+    if args.write:
+        lines = ["# Largest records: `check` time", "",
+                 f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+                 f"median of {args.runs} runs, each a whole `check --format json` process. Aim: under 5 s at 4 MiB.",
+                 "", "| shape | MiB | CPU s | wall s | peak memory MiB |", "| --- | --- | --- | --- | --- |"]
+        lines += [f"| {' | '.join(r)} |" for r in rows]
+        (ROOT / "benchmarks" / "big.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
