@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
 
 from . import fields
 from .errors import InputError
@@ -16,6 +15,7 @@ from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
 from .gc_policy import fewer_collections
+from .named import NamedTuple
 from .yamlio import Map, Node, decode, parse, read_file
 
 __all__ = ["InputError", "Partial", "audit_file", "audit_data_partial", "audit_file_partial", "audit_text", "audit_text_partial",

@@ -7,7 +7,9 @@ each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
+
+from .named import NamedTuple
 
 T = TypeVar("T")
 

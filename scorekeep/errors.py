@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
+
+from .named import NamedTuple
 
 # Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
 LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import fields
 from .errors import InputError
+from .named import NamedTuple
 from .yamlio import Node, Scalar
 
 

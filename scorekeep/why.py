@@ -17,11 +17,12 @@ violation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from .engine import Ruling
 from .errors import Finding
 from .game import Audit
+from .named import NamedTuple
 
 
 class Location(NamedTuple):

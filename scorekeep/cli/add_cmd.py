@@ -1,7 +1,5 @@
 """`scorekeep add`: one entry without prompts, judged by the checker before it is written."""
 
-from __future__ import annotations
-
 import re
 import sys
 from pathlib import Path

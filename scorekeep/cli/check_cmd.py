@@ -1,15 +1,14 @@
 """`scorekeep check`."""
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, Optional
 
 import typer
 
+from ..named import NamedTuple
 from .common import CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output
 
 STDIN = "<stdin>"
@@ -93,6 +92,8 @@ def check(
 
 def _overrides(rule: list[str] | None) -> dict[str, str]:
     """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
+    if not rule:  # the usual case: no what-if, nothing to import
+        return {}
     from ..errors import InputError
     from ..whatif import parse_pairs
 

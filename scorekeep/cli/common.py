@@ -9,8 +9,6 @@ characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` mu
 retitle the window nor `\x1b[2J` clear the screen.
 """
 
-from __future__ import annotations
-
 import re
 import sys
 from enum import Enum
@@ -52,8 +50,10 @@ CLOSED_PIPE = 141
 # C0 but newline, DEL, C1, and the invisible direction controls (LRM/RLM/ALM, the
 # embeddings and overrides U+202A–202E, the isolates U+2066–2069), and the line and
 # paragraph separators: none of them may reach a terminal raw from a record.
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-                      "\u202a-\u202e\u2066-\u2069]")
+# Compiled on first use (`re` caches it): str.isprintable() is false for every one of them,
+# so text that is printable but for its newlines never needs the pattern.
+_CONTROL = ("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+            "\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\t": "\\t", "\r": "\\r"}
 
 
@@ -69,7 +69,9 @@ def _escape(m: re.Match[str]) -> str:
 def clean(text: str) -> str:
     """`text` with control and direction characters shown as `\\x1b`, `\\u202e`, `\\t`; newlines
     stay. Idempotent and printable, so cleaned table cells keep their width."""
-    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+    if text.isprintable() or text.replace("\n", "").isprintable():
+        return text
+    return re.sub(_CONTROL, _escape, text)
 
 
 def cell(text: str) -> str:

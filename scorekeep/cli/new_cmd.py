@@ -1,7 +1,5 @@
 """`scorekeep new`: start a record for a match about to be played."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Optional

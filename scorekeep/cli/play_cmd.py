@@ -5,8 +5,6 @@ record is saved after each accepted entry, so `quit` (or a kill) loses at most w
 being typed. prompt_toolkit (line editing, history, name completion) is imported here only.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Any, Callable

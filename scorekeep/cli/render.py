@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import Finding, shown
 from ..game import RuleDoc, Section, Sheet
+from ..named import NamedTuple
 from ..options import Option
 
 
@@ -34,7 +35,9 @@ def _pad(text: str, size: int, right: bool) -> str:
     return fill + text if right else text + fill
 
 
-_NUMERIC = re.compile(r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?")
+# Patterns are compiled on first use (through `re`'s own cache), not at import: a command
+# that prints no table, no JSON or no Markdown pays nothing for them.
+_NUMERIC = r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?"
 
 
 def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
@@ -42,7 +45,7 @@ def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
     out = []
     for i in range(ncols):
         cells = [r[i] for r in rows if i < len(r) and r[i] not in ("", "–")]
-        out.append(bool(cells) and all(_NUMERIC.fullmatch(c) for c in cells))
+        out.append(bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells))
     return out
 
 
@@ -105,7 +108,7 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
 # What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
 # C1, direction controls) or that breaks naive line-based readers (U+0085, U+2028, U+2029).
 # Outside strings JSON text is plain ASCII, so escaping these anywhere keeps it valid.
-_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_JSON_RAW = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
 def _json_escape(m: re.Match[str]) -> str:
@@ -113,7 +116,9 @@ def _json_escape(m: re.Match[str]) -> str:
 
 
 def _safe(text: str) -> str:
-    return _JSON_RAW.sub(_json_escape, text) if _JSON_RAW.search(text) else text
+    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
+        return text
+    return re.sub(_JSON_RAW, _json_escape, text)
 
 
 def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
@@ -328,12 +333,12 @@ def standings_text(sheet: Sheet) -> str:
     return "\n".join(([standings_line(sheet)] if sheet.standings else []) + [sheet.status])
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~-])")
+_MD_SPECIAL = r"([\\`*_{}\[\]<>()#+!|~-])"
 
 
 def md_text(text: str) -> str:
     """Record text as literal Markdown (a name `*x*` stays `*x*`, not emphasis)."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    return re.sub(_MD_SPECIAL, r"\\\1", text)
 
 
 def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> str:
@@ -460,8 +465,21 @@ def sections_text(sections: Sequence[Section], fmt: str = "simple") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
+def _json_value(value: Any) -> str:
+    """`value` as JSON text, as json.dumps writes it; the json module only for the rare value
+    that needs escaping (importing it would cost `rules` more than the rest of its work)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
     import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
     import textwrap
 
     out = [f"{rule.id} — {rule.title}"]
@@ -470,7 +488,7 @@ def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
         opt = options.get(name)
         if opt is None:
             continue
-        default = "per player count" if opt.default is None else json.dumps(opt.default, ensure_ascii=False)
+        default = "per player count" if opt.default is None else _json_value(opt.default)
         line = f"    option `{name}` (default {default}): {opt.help}"
         if full:
             line += f"; values: {opt.values}"

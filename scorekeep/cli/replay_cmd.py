@@ -1,7 +1,5 @@
 """`scorekeep replay`."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, Optional
 

@@ -1,7 +1,5 @@
 """`scorekeep rules`."""
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

@@ -1,7 +1,5 @@
 """`scorekeep stats`: bidding and finishing statistics over one game or a season of files."""
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from pathlib import Path

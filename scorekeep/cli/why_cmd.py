@@ -1,7 +1,5 @@
 """`scorekeep why`: one move explained (the library's `scorekeep.why`)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, Optional
 

@@ -15,10 +15,10 @@ Values are plain Python: int, str, None, list, dict (in the order to write).
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any, NamedTuple, Union
+from typing import Any, Union
 
+from ..named import NamedTuple
 from ..yamlio import Map, Node, Scalar, Seq
 
 Path = tuple[Union[str, int], ...]
@@ -73,6 +73,8 @@ def scalar_text(value: Any) -> str:
     text = str(value)
     if _PLAIN.match(text) and text.lower() not in _YAML11_WORDS:
         return text
+    import json  # here: most entries are numbers and names, and `add` starts faster without it
+
     return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from ...cards import cached
+from ...named import NamedTuple
 
 COLORS = "RYBG"
 COLOR_NAME = {"R": "red", "Y": "yellow", "B": "black", "G": "green"}
