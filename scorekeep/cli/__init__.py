@@ -46,9 +46,10 @@ def main() -> None:
 
     # Importing makes only objects that live as long as the process: the collector's passes
     # over them during start-up (some 30, about 5% of it) find nothing. Collect from when the
-    # command runs, with what the imports made frozen out of every later pass, and (as
-    # `check` does for an archive) seldom: a command's lazy imports and a replay make a great
-    # many objects that live long or die young by reference counting anyway.
+    # command runs, with what the imports made frozen out of every later pass, and seldom: a
+    # command's lazy imports and a replay make a great many objects that live long or die
+    # young by reference counting anyway (reading and judging a record raises the thresholds
+    # further while it runs: scorekeep.gc_policy).
     gc.disable()
     try:
         from .common import run

@@ -43,13 +43,8 @@ def check(
       cat game.yaml | scorekeep check -
       scorekeep check game.yaml --rule hook=false
     """
-    import gc
-
     from . import render
 
-    # An audit makes a great many small tuples that die young by reference counting anyway;
-    # collecting every 700 allocations (the default) costs an archive about a fifth of its time.
-    gc.set_threshold(10_000, 50, 100)
     overrides = _overrides(rule)
     paths = _expand(files)
     stdin = sys.stdin.buffer.read(_max_bytes() + 1) if STDIN in paths else None
