@@ -657,7 +657,16 @@ class HandPosition:
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
-        t = self.t
+        t, p, bids = self.t, move.player, self.bids
+        # The usual bid, proved legal by cheap facts, so the filters need not be asked: the
+        # player's first bid, in turn or with no order to keep (oh-hell.bid-order), from 0 to the
+        # hand size (oh-hell.bid-range), and not the hooked dealer's — else the hook's own filter
+        # is asked (oh-hell.hook). Anything else goes to all the filters, which decide.
+        if (p not in bids and 0 <= move.value <= t.size
+                and (not t.in_order or self.order_lost or p == self._next_bidder())
+                and (not t.hook or p != t.dealer or _hook(self, move) is None)):
+            bids[p] = move.value
+            return []
         found = self._broken(move, line=move.line, hand=t.number, player=move.player)
         if t.in_order and not self.order_lost and move.player != self._next_bidder():
             self.order_lost = True

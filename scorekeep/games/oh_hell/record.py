@@ -103,6 +103,15 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
                 f"{len(players)} players: a list gives one number per player in seat order "
                 f"({', '.join(players)}); or write `{{player: number}}`", node.line)
         return tuple(Entry(name, _number(v, name, noun, where), v.line) for name, v in zip(players, node.items))
+    if node.__class__ is Map:  # the usual `{player: number}`, read as below with no message to make
+        out = []
+        for k, v in node.pairs:  # type: ignore[union-attr]
+            n = fields.digits(v)
+            if n is None or k.value not in players:
+                break
+            out.append(Entry(k.value, n, k.line))
+        else:
+            return tuple(out)
     return tuple(Entry(name, _number(v, name, noun, where), k.line)
                  for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
 

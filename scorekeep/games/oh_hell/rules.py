@@ -111,6 +111,9 @@ class _Replay:
         self.players = record.players
         self.opts = record.header.options
         self.f = Findings()
+        n = len(self.players)
+        self.left = {p: self.players[(i + 1) % n] for i, p in enumerate(self.players)}
+        self.right = {v: k for k, v in self.left.items()}
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -165,9 +168,7 @@ class _Replay:
         or names one its own play contradicts, is taken to be dealt by the player on the first
         leader's right.
         """
-        players, n = self.players, hand.number
-        left = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
-        right = {v: k for k, v in left.items()}
+        n, left, right = hand.number, self.left, self.right
         expected = self.record.first_dealer if prev is None else left[prev]
         allowed = [expected]
         if alt is not None:
