@@ -91,12 +91,22 @@ def text(node: Node, what: str, *, allow_empty: bool = False) -> str:
     return value
 
 
+def digits(node: Node) -> int | None:
+    """The common case of `whole`, for a reader that makes its message only when needed: a
+    scalar of plain ASCII digits (`3`) as its number; None for anything else (ask `whole`)."""
+    if node.__class__ is Scalar:
+        raw = node.value  # type: ignore[union-attr]
+        if raw.isdigit() and raw.isascii() and len(raw) <= 30:
+            return int(raw)
+    return None
+
+
 def whole(node: Node, what: str) -> int:
     """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not.
     Full-width digits (`３`, typed with a Japanese input method on) are read as digits."""
     if node.__class__ is Scalar:
         raw = node.value  # type: ignore[union-attr]
-        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3`
+        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3` (as `digits`)
             return int(raw)
         raw = raw.strip()
         if not raw.isascii():
@@ -150,6 +160,9 @@ def items(node: Node, what: str) -> list[Scalar]:
 
 def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str) -> tuple[T, ...]:
     """Several cards: `[9H, 10H]`, `9H 10H` or `9H, 10H`. `parse` returns None for a bad card."""
+    found = card_list(node, parse)
+    if found is not None:
+        return found
     out = []
     for item in items(node, what):
         card = parse(item.value.strip())
@@ -157,6 +170,22 @@ def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str)
             raise InputError(f"`{item.value}` in {what} is not a card: {explain}{wide_hint(item.value)}", item.line)
         out.append(card)
     return tuple(out)
+
+
+def card_list(node: Node, parse: Callable[[str], T | None]) -> tuple[T, ...] | None:
+    """The common case of `cards`, with no message to make: a YAML list whose every entry is a
+    card text (`parse(text.strip())` gives it); None for anything else (ask `cards`)."""
+    if node.__class__ is not Seq:
+        return None
+    found = []
+    for item in node.items:  # type: ignore[union-attr]
+        if item.__class__ is not Scalar:
+            return None
+        card = parse(item.value.strip())  # type: ignore[union-attr]
+        if card is None:
+            return None
+        found.append(card)
+    return tuple(found)
 
 
 def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) -> T:

@@ -17,7 +17,7 @@ from . import fields
 from .errors import Finding, InputError
 from .named import NamedTuple
 from .options import Option, read_options
-from .yamlio import Map, Node, Seq
+from .yamlio import Map, Node, Scalar, Seq
 
 
 class RuleDoc(NamedTuple):
@@ -169,13 +169,33 @@ class Trick(NamedTuple):
     line: int
 
 
+_new = tuple.__new__
+
+
 def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
-                card: Callable[[Node, str], Any]) -> tuple[Trick, ...]:
+                card: Callable[[Node, str], Any], parse: Callable[[str], Any] | None = None) -> tuple[Trick, ...]:
     """A list of tricks (Rook, Oh Hell), each `{player: card, …}` in the order played; only the
-    last may be unfinished. `card` reads one card node for the game."""
+    last may be unfinished. `card` reads one card node for the game; `parse`, when given, is
+    the text parser `card` tries first on a scalar (None: not a card), so that the usual
+    trick is read without a call per card."""
     seq = fields.sequence(node, what)
     tricks: list[Trick] = []
     for i, item in enumerate(seq.items, 1):
+        if parse is not None and item.__class__ is Map and item.pairs:  # type: ignore[union-attr]
+            # The usual trick: every key a player, every value a card text `parse` reads, which
+            # is what `card` returns for it; anything else is read below (and its error raised).
+            plays = []
+            for k, v in item.pairs:  # type: ignore[union-attr]
+                name = k.value
+                if name not in players or v.__class__ is not Scalar:
+                    break
+                c = parse(v.value)  # type: ignore[union-attr]
+                if c is None:
+                    break
+                plays.append(_new(Play, (name, c, v.line)))  # Play(name, c, line), without its Python-level __new__
+            else:
+                tricks.append(Trick(tuple(plays), item.line))
+                continue
         at = f"trick {i} of {where}"
         m = fields.mapping(item, at)
         if not m.pairs:

@@ -178,3 +178,33 @@ def test_a_long_record_past_the_pattern_reports_each_extra_hand_once() -> None:
     a = audit_text(f"game: oh-hell\nplayers: [a, b]\nrules: {{deal_pattern: '1..2'}}\nhands:\n{hands}")
     assert [r for r, _ in found(a.violations)].count("oh-hell.game-end") == 2_000 - 2
     assert found(a.violations)[:1] == [("oh-hell.hand-size", {"hand": 2})]
+
+
+def _played_hands(blocks: int) -> str:
+    """A record of full hands (deal, bids, every trick, scores): one generated match's hands
+    written `blocks` times over, so most hands lie past the deal pattern (oh-hell.game-end)."""
+    from scorekeep.generate import dump
+    from scorekeep.generate.oh_hell import game
+
+    data = game(5, players=4).data
+    for h in data["hands"]:
+        h.pop("totals", None)  # running totals would not run on across the repeats
+    head, sep, hands = dump(data).partition("hands:\n")
+    return head + sep + hands * blocks
+
+
+def test_a_long_record_of_played_hands_checks_in_time_linear_in_its_length() -> None:
+    """Issue 13.22: every card of a long record is judged (oh-hell.follow-suit and the rest) in
+    constant time; 8 blocks of 19 full hands against 32 (about 0.4 MB)."""
+    import time
+
+    def seconds(text: str) -> float:
+        start = time.process_time()
+        a = audit_text(text)
+        assert [r for r, _ in found(a.violations)].count("oh-hell.game-end") == text.count("\n- cards:") - 19
+        return time.process_time() - start
+
+    small, big = _played_hands(8), _played_hands(32)
+    seconds(small)  # warm the caches
+    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16

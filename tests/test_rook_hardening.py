@@ -56,3 +56,32 @@ def test_points_total_125_for_the_bidders_leaves_the_others_nothing_not_minus_fi
     sheet = api.sheet(a)
     assert sheet.rows[0]["points"]["East/West"] == 0 and sheet.rows[0]["scores"]["East/West"] == 0
     assert all(not cell.startswith("-") for row in sheet.table for cell in row[4::3])  # no negative pts
+
+
+def _played_hands(blocks: int) -> str:
+    """A long legal match: one generated match's full hands (deal, bidding, nest, 9 tricks,
+    points, scores) written `blocks` times over, with a target no hand reaches."""
+    from scorekeep.generate import dump
+    from scorekeep.generate.rook import game
+
+    data = game(3, seat_change_every=0, all_pass="dealer-forced").data
+    data.setdefault("rules", {}).update(target=10**9, seat_change_every=0, all_pass="dealer-forced")
+    data["hands"] = data["hands"][:len(data["hands"]) // 4 * 4]  # the deal goes round whole
+    for h in data["hands"]:
+        h.pop("totals", None)  # running totals would not run on across the repeats
+    head, sep, hands = dump(data).partition("hands:\n")
+    return head + sep + hands * blocks
+
+
+def test_a_long_match_of_played_hands_checks_in_time_linear_in_its_length() -> None:
+    """Issue 13.22: every card of a long record is judged (rook.follow-color and the rest) in
+    constant time; a clean match of 8 blocks of hands against 32 (about 0.25 MB)."""
+    def seconds(text: str) -> float:
+        start = time.process_time()
+        assert audit_text(text).violations == []
+        return time.process_time() - start
+
+    small, big = _played_hands(8), _played_hands(32)
+    seconds(small)  # warm the caches
+    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16

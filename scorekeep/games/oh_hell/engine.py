@@ -171,6 +171,9 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
     for p, held in (cards or {}).items():
         line = (lines or {}).get(p)
         for c in held:
+            if c.rank != 0 and c != turn_up and c not in owner:
+                owner[c] = p  # the usual card: no joker, not the turned card, not dealt before (`_deck`)
+                continue
             why = _deck(c, p, owner, turn_up)
             if why is not None:
                 findings.append(Finding(DECK_RULE.rule, why, line=line, hand=number, player=p))
@@ -299,8 +302,9 @@ def _card_not_held(pos: HandPosition, move: CardPlay) -> str | None:
     return None if hit is None else hit[1]
 
 
-def _follow_suit(pos: HandPosition, move: CardPlay) -> str | None:
-    """Judged on a known holding; without one, `HandPosition._infer` proves a revoke later."""
+def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> str | None:
+    """Judged on a known holding; without one, `HandPosition._infer` proves a revoke later.
+    (`HandPosition.play` asks it with the recorded play itself, which has the same player and card.)"""
     held = pos.known.get(move.player)
     p, c = move.player, move.card
     if held is None or c.rank == 0:
@@ -626,7 +630,7 @@ class HandPosition:
         """`apply` in place, for a driver that keeps no earlier position (python-chess's push):
         this position becomes the next one; returns what the move breaks."""
         if type(move) is CardPlay:
-            return self._play(move)
+            return self.play(Play(move.player, move.card, move.line or 0), move)
         if type(move) is Bid:
             return self._bid(move)
         return self._result(move)
@@ -653,7 +657,16 @@ class HandPosition:
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
-        t = self.t
+        t, p, bids = self.t, move.player, self.bids
+        # The usual bid, proved legal by cheap facts, so the filters need not be asked: the
+        # player's first bid, in turn or with no order to keep (oh-hell.bid-order), from 0 to the
+        # hand size (oh-hell.bid-range), and not the hooked dealer's — else the hook's own filter
+        # is asked (oh-hell.hook). Anything else goes to all the filters, which decide.
+        if (p not in bids and 0 <= move.value <= t.size
+                and (not t.in_order or self.order_lost or p == self._next_bidder())
+                and (not t.hook or p != t.dealer or _hook(self, move) is None)):
+            bids[p] = move.value
+            return []
         found = self._broken(move, line=move.line, hand=t.number, player=move.player)
         if t.in_order and not self.order_lost and move.player != self._next_bidder():
             self.order_lost = True
@@ -661,7 +674,39 @@ class HandPosition:
         self.bids_bad = self.bids_bad or not 0 <= move.value <= t.size
         return found
 
-    def _play(self, move: CardPlay) -> list[Finding]:
+    def play(self, pl: Play, move: CardPlay | None = None) -> list[Finding]:
+        """`push(CardPlay(pl.player, pl.card, pl.line))` for a card as the record holds it (the
+        driver's form: the usual legal card makes no new values but the trick)."""
+        p, c = pl.player, pl.card
+        t, plays = self.t, self.plays
+        held = self.known.get(p)
+        # The usual case, proved legal by cheap facts, so the filters before oh-hell.follow-suit
+        # need not be asked: not a trick too many (oh-hell.trick-total), the player in turn or
+        # the trick already slipped (oh-hell.turn-order), no joker (oh-hell.deck), a card not
+        # yet played and not the turned card, of the player's known holding or, unknown, dealt
+        # to nobody else (oh-hell.card-not-held). oh-hell.follow-suit passes a card of the led
+        # suit, a lead with no trump restriction in force, and any card of a holding known only
+        # by its count (judged by inference); else its filter is asked. Anything else, or a
+        # card that filter excludes, goes to all the filters (`_play`), which decide.
+        if ((plays or self.trick_no != t.size + 1)
+                and (self.slipped or p == (t.left[plays[-1].player] if plays else self.leader))
+                and c.rank != 0 and c not in self.played_in and c != t.turn_up):
+            if held is not None:
+                if c in held and (((c.suit == plays[0].card.suit) if plays else
+                                   (not t.trump or c.suit != t.trump or not self._restricted()))
+                                  or _follow_suit(self, pl) is None):
+                    held.discard(c)
+                    self.played_in[c] = self.trick_no
+                    return self._add(pl, [])
+            elif t.owner.get(c, p) == p:
+                self.played_in[c] = trick_no = self.trick_no
+                found: list[Finding] = []
+                self._infer(pl, plays[0].card.suit if plays else None, self._restricted(), found, t.number,
+                            trick_no)
+                return self._add(pl, found)
+        return self._play(move if move is not None else CardPlay(p, c, pl.line), pl)
+
+    def _play(self, move: CardPlay, pl: Play) -> list[Finding]:
         t, p, c = self.t, move.player, move.card
         trick_no = self.trick_no
         found = self._broken(move, line=move.line, hand=t.number, trick=trick_no, player=p)
@@ -683,18 +728,22 @@ class HandPosition:
             held.discard(c)
         if c not in self.played_in:
             self.played_in[c] = trick_no
-        pl = Play(p, c, move.line or 0)
         if c.rank != 0 and p not in self.known and not card_fault:
             self._infer(pl, self.plays[0].card.suit if self.plays else None, self._restricted(), found,
                         t.number, trick_no)
+        return self._add(pl, found)
+
+    def _add(self, pl: Play, found: list[Finding]) -> list[Finding]:
+        """The card joins the trick; a full trick is won (oh-hell.trick-winner) and the next begins."""
+        t = self.t
         self.plays = plays = (*self.plays, pl)
         if len(plays) == len(t.players):
             best, why = trick_winner(plays, t.trump)
             self.took[best.player] += 1
             self.leader = best.player
             self.broken = self.broken or any(x.card.suit == t.trump for x in plays)
-            self._done = (PlayedTrick(trick_no, plays, best.player, why), self._done)
-            self.trick_no = trick_no + 1
+            self._done = (PlayedTrick(self.trick_no, plays, best.player, why), self._done)
+            self.trick_no += 1
             self.plays = ()
             self.slipped = False
         return found

@@ -102,10 +102,24 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
                 f"`{key}` of {where} lists {len(node.items)} number{'s' if len(node.items) != 1 else ''} for "
                 f"{len(players)} players: a list gives one number per player in seat order "
                 f"({', '.join(players)}); or write `{{player: number}}`", node.line)
-        return tuple(Entry(name, fields.whole(v, f"{name}'s {noun} in {where}"), v.line)
-                     for name, v in zip(players, node.items))
-    return tuple(Entry(name, fields.whole(v, f"{name}'s {noun} in {where}"), k.line)
+        return tuple(Entry(name, _number(v, name, noun, where), v.line) for name, v in zip(players, node.items))
+    if node.__class__ is Map:  # the usual `{player: number}`, read as below with no message to make
+        out = []
+        for k, v in node.pairs:  # type: ignore[union-attr]
+            n = fields.digits(v)
+            if n is None or k.value not in players:
+                break
+            out.append(Entry(k.value, n, k.line))
+        else:
+            return tuple(out)
+    return tuple(Entry(name, _number(v, name, noun, where), k.line)
                  for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
+
+
+def _number(node: Node, name: str, noun: str, where: str) -> int:
+    """One player's number; the message is made only for a number that is not plain digits."""
+    n = fields.digits(node)
+    return n if n is not None else fields.whole(node, f"{name}'s {noun} in {where}")
 
 
 def _card(node: Node, what: str) -> Card:
@@ -144,7 +158,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     kw["bids"] = _entries(top["bids"], players, "bids", "bid", where) if "bids" in top else ()
     kw["bids_line"] = m.key_line("bids")
     if "play" in top:
-        kw["play"] = read_tricks(top["play"], players, f"`play` of {where}", where, _card)
+        kw["play"] = read_tricks(top["play"], players, f"`play` of {where}", where, _card,
+                                 parse_card_or_joker)
         kw["play_line"] = m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)

@@ -111,6 +111,9 @@ class _Replay:
         self.players = record.players
         self.opts = record.header.options
         self.f = Findings()
+        n = len(self.players)
+        self.left = {p: self.players[(i + 1) % n] for i, p in enumerate(self.players)}
+        self.right = {v: k for k, v in self.left.items()}
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -119,11 +122,12 @@ class _Replay:
         results: list[HandResult] = []
         last = len(rec.pattern)
         hands = rec.hands
-        places = align([size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands)], rec.pattern)
+        evidence = [size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands)]
+        places = align(evidence, rec.pattern)
         prev: str | None = None      # who dealt the previous hand, as we carry on
         alt: str | None = None       # who would have, had the record's slip not happened
         prev_place = -1
-        for hand, place in zip(hands, places):
+        for hand, place, seen in zip(hands, places, evidence):
             n = hand.number
             skipped = 0 if place is None else place - prev_place - 1
             dealer, alt = self.dealer(hand, prev, alt, skipped)
@@ -132,7 +136,7 @@ class _Replay:
                 self.f.violation("oh-hell.game-end",
                                  f"hand {n} was played after the game ended: the deal pattern has {last} "
                                  "hands, so this hand does not count", line=hand.line, hand=n)
-            result, pos = self.hand(hand, dealer, place, skipped)
+            result, pos = self.hand(hand, dealer, place, skipped, seen)
             if result.counted and place is not None:
                 for p, pts in (result.points or {}).items():
                     totals[p] += pts
@@ -164,9 +168,7 @@ class _Replay:
         or names one its own play contradicts, is taken to be dealt by the player on the first
         leader's right.
         """
-        players, n = self.players, hand.number
-        left = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
-        right = {v: k for k, v in left.items()}
+        n, left, right = hand.number, self.left, self.right
         expected = self.record.first_dealer if prev is None else left[prev]
         allowed = [expected]
         if alt is not None:
@@ -259,11 +261,12 @@ class _Replay:
         self.f.violation("oh-hell.trump", message, line=hand.trump_line, hand=n)
         return suit
 
-    def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int) -> tuple[HandResult, HandPosition]:
-        """Drive the engine through one recorded hand: for each entry, record what it breaks, apply."""
+    def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int,
+             evidence: set[int]) -> tuple[HandResult, HandPosition]:
+        """Drive the engine through one recorded hand: for each entry, record what it breaks, apply.
+        `evidence` is the hand's `size_evidence`."""
         n, players = hand.number, self.players
-        last = hand is self.record.hands[-1]
-        size = self.size(hand, place, skipped, size_evidence(hand, last))
+        size = self.size(hand, place, skipped, evidence)
         trump = self.trump(hand)
         if hand.play is not None and hand.turn_up is None and hand.trump is None:
             raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the trump "
@@ -273,14 +276,22 @@ class _Replay:
         self.f.violations.extend(found)
         pos = self.bids(hand, pos)
         if hand.play is not None:
-            for trick in hand.play:
-                for pl in trick.plays:
-                    move = CardPlay(pl.player, pl.card, pl.line)
-                    if self.observe is not None:
-                        self.observe(pos, move)
-                    found = pos.push(move)
-                    if found:
-                        self.f.violations.extend(found)
+            observe, violations = self.observe, self.f.violations
+            if observe is None:
+                play = pos.play  # the card as recorded: no move value for the usual legal card
+                for trick in hand.play:
+                    for pl in trick.plays:
+                        found = play(pl)
+                        if found:
+                            violations.extend(found)
+            else:
+                for trick in hand.play:
+                    for pl in trick.plays:
+                        move = CardPlay(pl.player, pl.card, pl.line)
+                        observe(pos, move)
+                        found = pos.play(pl, move)
+                        if found:
+                            violations.extend(found)
         if hand.tricks is not None:
             given = {e.player: e for e in hand.tricks}
             move = Took(tuple(given[p].value for p in players), tuple(given[p].line for p in players),

@@ -89,16 +89,21 @@ def may_play(card: Card, hand: Iterable[Card], led: Card | None, trump: str | No
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
     highest card of the led color."""
+    best: Play | None = None  # the highest trump so far (the first of equals, as `max` has it)
     for p in plays:
-        if p.card.is_bird:
+        c = p.card
+        if c.color == "":
             return p, "the Bird beats every card"
+        if c.color == trump and (best is None or c.number > best.card.number):
+            best = p
     led = plays[0].card.color
-    trumps = [p for p in plays if p.card.color == trump]
-    if trumps:
-        best = max(trumps, key=lambda p: p.card.number)
+    if best is not None:
         return best, (f"{best.card} is the highest trump" if led != trump
                       else f"{best.card} is the highest {COLOR_NAME[led]} (trump led)")
-    best = max((p for p in plays if p.card.color == led), key=lambda p: p.card.number)
+    best = plays[0]  # led, so of the led color
+    for p in plays:
+        if p.card.color == led and p.card.number > best.card.number:
+            best = p
     return best, f"{best.card} is the highest {COLOR_NAME[led]}"
 
 
@@ -556,6 +561,9 @@ class HandPosition:
                 found.append(_f("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
                                 f"{HAND_CARDS} ({show(cards)}){also}", line=line, hand=n, player=p))
             for c in cards:
+                if c in deck and c not in owner:
+                    owner[c] = p  # the usual card, as `place` places it: of the deck, not dealt before
+                    continue
                 clean = place(c, p, line, p) and clean
         nest_t = tuple(nest) if nest is not None else None
         if nest_t is not None:

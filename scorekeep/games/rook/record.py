@@ -114,6 +114,9 @@ def _tokens(node: Node, what: str) -> list[Scalar]:
 
 
 def read_cards(node: Node, what: str) -> tuple[Card, ...]:
+    found = fields.card_list(node, parse_card)  # the usual list of card texts (as `_tokens` reads a list)
+    if found is not None:
+        return found
     out = []
     for item in _tokens(node, what):
         card = parse_card(item.value.strip())
@@ -141,6 +144,14 @@ def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ..
     seq = fields.sequence(node, f"`bidding` of {where}")
     calls = []
     for i, item in enumerate(seq.items, 1):
+        if item.__class__ is Map and len(item.pairs) == 1:  # type: ignore[union-attr]
+            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make.
+            key, value = item.pairs[0]  # type: ignore[union-attr]
+            if key.value in players and value.__class__ is Scalar:
+                amount = None if value.value == "pass" else fields.digits(value)
+                if amount is not None or value.value == "pass":
+                    calls.append(Call(key.value, amount, value.line))
+                    continue
         what = f"call {i} of the bidding in {where}"
         if isinstance(item, Map):
             if len(item.pairs) != 1:
@@ -226,7 +237,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
     if "trump" in top:
         kw["trump"], kw["trump_line"] = _trump(top["trump"], where), top["trump"].line
     if "tricks" in top:
-        kw["tricks"] = read_tricks(top["tricks"], players, f"`tricks` of {where}", where, read_card)
+        kw["tricks"] = read_tricks(top["tricks"], players, f"`tricks` of {where}", where, read_card,
+                                   parse_card)
         kw["tricks_line"] = top["tricks"].line
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "

@@ -463,9 +463,14 @@ class _Replay:
             plays = trick.plays
             if stand and any((t, pl.player) in stand for pl in plays):
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-            for k, pl in enumerate(plays):
-                written = trick.plays[k].card
-                found += push(pl, None if written == pl.card else written)
+                for k, pl in enumerate(plays):
+                    written = trick.plays[k].card
+                    found += push(pl, None if written == pl.card else written)
+            else:  # every card as written
+                for pl in plays:
+                    more = push(pl)
+                    if more:
+                        found += more
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
