@@ -15,6 +15,7 @@ card player's words at the line of the slip (a missing colon, a tab, a full-widt
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import stat
@@ -260,10 +261,17 @@ def parse(text: str) -> Node:
         from unicodedata import normalize  # not at import: it costs start-up 8 ms
 
         text = normalize("NFC", text)
+    # The nodes form a tree (no node refers back to another), so the collector's passes over
+    # them while they are made can find nothing; on a 4 MiB record they were most of the parse.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _fast(text)
     except _Fallback:
         pass
+    finally:
+        if collecting:
+            gc.enable()
     loader = _Loader(text)
     try:
         # Anchors, aliases and tags need their indicator in the text; without one, the checks
@@ -404,8 +412,10 @@ _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 def _flow(text: str, line: int) -> Node:
     """A one-line flow list or mapping, e.g. `[9S, 5S]` or `{North: 3, East: 2}`."""
     inner = text[1:-1]
-    if "[" in inner or "{" in inner or "]" in inner or "}" in inner or "'" in inner or '"' in inner:
+    if "'" in inner or '"' in inner:
         return _nested(text, line)
+    if "[" in inner or "{" in inner or "]" in inner or "}" in inner:
+        return _nested_words(text, line)
     # the usual case, plain words only: one match proves the shape, one split takes the words
     if text[0] == "[":
         seq = Seq(line)
@@ -451,6 +461,91 @@ _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
 _TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
+
+
+_PUNCT = re.compile(r"([\[\]{},]|: )")
+_WORD_FITS = re.compile(_W).fullmatch
+
+
+def _nested_words(text: str, line: int) -> Node:
+    """`_nested` for a flow of plain words only (`{cards: 1, bids: {a: 1, b: 0}}`), the usual
+    nested case: one split at the punctuation (in C), then the same grammar over the pieces."""
+    parts = _PUNCT.split(text)
+    if parts[0] or parts[-1]:
+        raise _Fallback  # text before the first bracket or after the last (`_value` strips spaces)
+    fits = _WORD_FITS
+    stack: list[Seq | Map] = []
+    cur: Seq | Map | None = None
+    key: Scalar | None = None
+    root: Node | None = None
+    want = "open"  # as in `_nested`
+    for i in range(1, len(parts), 2):
+        p = parts[i]
+        raw = parts[i + 1]
+        if p == ": ":
+            if want != "colon":
+                raise _Fallback
+            want = "value"
+        elif p == ",":
+            if want != "next":
+                raise _Fallback
+            want = "item"
+        elif p == "]" or p == "}":
+            if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
+                raise _Fallback
+            if stack:
+                cur = stack.pop()
+                want = "next"
+            else:
+                cur = None
+                want = "end"
+        else:  # an opening bracket: a value, an item, or the whole flow
+            new: Seq | Map = Seq(line) if p == "[" else Map(line)
+            if want == "open":
+                root = new
+            elif cur.__class__ is Seq:
+                if want != "first" and want != "item":
+                    raise _Fallback
+                cur.items.append(new)  # type: ignore[union-attr]
+            elif want == "value":
+                cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
+                cur.pairs.append((key, new))  # type: ignore[union-attr, arg-type]
+            else:
+                raise _Fallback  # a collection as a key, or out of place
+            if cur is not None:
+                stack.append(cur)
+                if len(stack) > 4:
+                    raise _Fallback
+            cur = new
+            want = "first"
+        # the text up to the next punctuation: nothing but spaces, or one word in its place
+        word = raw.strip(" ")
+        if not word:
+            continue
+        if want == "open" or want == "end" or not fits(word):
+            raise _Fallback  # `{B:3}`, `a#b`, an indicator, text after the flow
+        if parts[i + 2:i + 3] == [": "] and raw[-1] == " ":
+            raise _Fallback  # a space before the colon
+        node = Scalar(word, line, True)
+        if cur.__class__ is Seq:
+            if want != "first" and want != "item":
+                raise _Fallback
+            cur.items.append(node)  # type: ignore[union-attr]
+            want = "next"
+        elif want == "first" or want == "item":
+            if len(word) > _KEY_MAX or word in cur.index:  # type: ignore[union-attr]
+                raise _Fallback  # a long key, a key twice
+            key = node
+            want = "colon"
+        elif want == "value":
+            cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
+            cur.pairs.append((key, node))  # type: ignore[union-attr]
+            want = "next"
+        else:
+            raise _Fallback  # two words with no punctuation between them
+    if want != "end" or root is None:
+        raise _Fallback
+    return root
 
 
 def _nested(text: str, line: int) -> Node:
