@@ -350,6 +350,10 @@ class Position:
         first_game = setup.game_no == 1
         self.prev_daifugo = None if first_game or not setup.prev else setup.prev[0]
         self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
+        n = len(self.seats)
+        self.clockwise: dict[str, tuple[str, ...]] = {
+            q: tuple(self.seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(self.seats)}
+        """Each seat's next players clockwise, ending with the seat itself (`next_from`)."""
         self.sizes = self.hand_sizes(deal)
         # What is known of where each card is (daifugo.card-not-held).
         self.known: dict[str, Counter[DCard]] = {}
@@ -733,10 +737,7 @@ class Position:
         (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
         back to them only when everyone else has passed (daifugo.clear), so while someone a turn
         out of turn skipped has yet to act, it is that player's turn."""
-        seats = self.seats
-        i = seats.index(actor)
-        for k in range(1, len(seats) + 1):
-            q = seats[(i + k) % len(seats)]
+        for q in self.clockwise[actor]:
             if q in active and q not in passed and q != owner:
                 return q
         return None
@@ -796,7 +797,7 @@ class Position:
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
-        where = {"line": t.line, **self.where, "play": i, "player": p}
+        where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
         while self.early and self.top is not None and self.expected in self.early and p != self.expected \
                 and p != self.also:
@@ -1042,15 +1043,20 @@ class Position:
     def after(self, actor: str, notes: list[str]) -> str | None:
         """daifugo.clear: after a turn, clear the table if everyone else passed, else the next player acts."""
         top, passed, st = self.top, self.passed, self.st
-        if top is not None and all(q in passed for q in st.active if q != top.player):
-            if top.player in st.active:
-                notes.append("everyone else passed: " + self._clear("passes", top.player, top))
-                return top.player
-            leader = self.left_of(top.player, st.active)
-            notes.append(f"everyone passed on {top.player}'s last play: "
-                         + self._clear("passes", leader, top) + f" (the first player still in, left of {top.player})")
-            return leader
-        return self.next_from(actor, passed, st.active, top.player if top is not None else None)
+        if top is None:
+            return self.next_from(actor, passed, st.active, None)
+        owner = top.player
+        for q in st.active:
+            if q != owner and q not in passed:
+                return self.next_from(actor, passed, st.active, owner)
+        # Everyone else passed.
+        if owner in st.active:
+            notes.append("everyone else passed: " + self._clear("passes", owner, top))
+            return owner
+        leader = self.left_of(owner, st.active)
+        notes.append(f"everyone passed on {owner}'s last play: "
+                     + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
+        return leader
 
     def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, OnTable | None], active: Sequence[str],
@@ -1415,6 +1421,15 @@ class Position:
         else:
             new._turn(move, missing, trial)
         return new
+
+    def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
+        """`step` on this position itself, without the copy: for a driver that owns the position (it
+        made it by a `step`) and keeps no reference to it as it was (`rules.run_plays`). What the
+        move changes of the position's shared parts is still copied first (`copy`'s comment)."""
+        self.candidate = False
+        self.view = None
+        self.f = Findings()
+        self._turn(move, missing, trial)
 
     def legal_text(self, cap: int = 8) -> str:
         """What was legal here, in one line for the replay: who acts, and their legal moves (at most

@@ -132,8 +132,17 @@ class _Game:
         candidates: list[int] = []
         snaps: dict[int, tuple[Position, int]] = {}
         n = violations
+        owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         for i in range(first, len(moves) + 1):
-            new = pos.step(moves[i - 1], missing=i in take, trial=trial)
+            move = moves[i - 1]
+            if owned and not keep and (move.player == pos.expected or pos.expected is None):
+                # A turn in turn is never a candidate missing pass (`Position._turn`), so nothing
+                # keeps the position before it (`snaps`): advance it instead of copying it.
+                pos.advance(move, i in take, trial)
+                new = pos
+            else:
+                new = pos.step(move, missing=i in take, trial=trial)
+                owned = True
             if new.candidate:
                 candidates.append(i)
                 snaps[i] = (pos, n)
