@@ -559,14 +559,19 @@ class Position:
                 self.f.violation(rule, msg, **where)
             return
         giver, receiver, a, _b, n = self._giver()
-        allowed = self.exchange_allowed(giver, a, n)
-        for rule, msg in self.exchange_faults(move):
-            self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
+        faults = self.exchange_faults(move)
+        if faults:
+            allowed = self.exchange_allowed(giver, a, n)
+            for rule, msg in faults:
+                self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
         cards = move.cards or ()
-        self.gave = {q: _ccopy(c) for q, c in self.gave.items()}
-        self.got = {q: _ccopy(c) for q, c in self.got.items()}
+        # Copied before they change: the giver's and the receiver's counts, the owners.
+        self.gave = {**self.gave, giver: _ccopy(self.gave[giver])}
+        self.got = {**self.got, receiver: _ccopy(self.got[receiver])}
         self.owner = dict(self.owner)
-        self.known = {q: _ccopy(c) for q, c in self.known.items()}
+        self.known = dict(self.known)
+        if giver in self.known:
+            self.known[giver] = _ccopy(self.known[giver])
         if a >= 2 and cards and giver not in self.dealt:
             self.watch = {**self.watch, giver: (min(strength_key(c) for c in cards), move.line, cards)}
         for c in cards:
@@ -587,6 +592,7 @@ class Position:
             g2, rcv = r[a2], r[b2]
             if rcv in self.known:
                 if self.gifts.get(g2) is not None:
+                    self.known[rcv] = _ccopy(self.known[rcv])
                     self.known[rcv].update(plain(c) for c in self.gifts[g2])  # type: ignore[union-attr]
                 else:
                     del self.known[rcv]
@@ -1422,13 +1428,24 @@ class Position:
             new._turn(move, missing, trial)
         return new
 
+    def may_branch(self, move: Play | Pass) -> bool:
+        """Whether `move` could be a candidate missing pass here (`candidate` after it). Only a turn
+        out of turn, on a table with cards, by a player still in, before the ranking is settled can
+        be: in turn, on an empty table, by a player out, or after the game, `_turn` returns before it
+        asks `missing_passes` (or that finds no gap without a play on the table)."""
+        e, st = self.expected, self.st
+        return not (e is None or move.player == e or self.top is None or len(st.active) <= 1
+                    or move.player not in st.active)
+
     def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
         """`step` on this position itself, without the copy: for a driver that owns the position (it
         made it by a `step`) and keeps no reference to it as it was (`rules.run_plays`). What the
         move changes of the position's shared parts is still copied first (`copy`'s comment)."""
         self.candidate = False
         self.view = None
-        self.f = Findings()
+        f = self.f
+        if f.violations or f.events:  # else the last move's collector is as good as a new one
+            self.f = Findings()
         self._turn(move, missing, trial)
 
     def legal_text(self, cap: int = 8) -> str:

@@ -125,16 +125,22 @@ def _turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
     name = key.value if key.plain and key.value in players else fields.player(key, players, where)
     if isinstance(value, Scalar):
         raw = value.value
-        if raw.strip().lower() in PASS_WORDS:
+        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
             return Turn(name, None, value.line)
         if "," not in raw:  # the common `9H 10H JH` form, without building a node per card
-            quick = tuple(parse(c) for c in raw.split())
+            quick = tuple(map(parse, raw.split()))
             if quick and None not in quick:
                 return Turn(name, quick, value.line)  # type: ignore[arg-type]
-    elif isinstance(value, Seq) and all(isinstance(c, Scalar) for c in value.items):
-        quick = tuple(parse(c.value.strip()) for c in value.items)  # type: ignore[union-attr]
-        if quick and None not in quick:
-            return Turn(name, quick, value.line)  # type: ignore[arg-type]
+    elif isinstance(value, Seq):
+        texts = []
+        for c in value.items:
+            if not isinstance(c, Scalar):
+                break
+            texts.append(c.value.strip())
+        else:  # a list of plain cards: `[9H, 10H, JH]`
+            quick = tuple(map(parse, texts))
+            if quick and None not in quick:
+                return Turn(name, quick, value.line)  # type: ignore[arg-type]
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)

@@ -135,17 +135,17 @@ class _Game:
         owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         for i in range(first, len(moves) + 1):
             move = moves[i - 1]
-            if owned and not keep and (move.player == pos.expected or pos.expected is None):
-                # A turn in turn is never a candidate missing pass (`Position._turn`), so nothing
-                # keeps the position before it (`snaps`): advance it instead of copying it.
+            if owned and not keep and not pos.may_branch(move):
+                # Not a candidate missing pass, so nothing keeps the position before it (`snaps`):
+                # advance it instead of copying it.
                 pos.advance(move, i in take, trial)
                 new = pos
             else:
                 new = pos.step(move, missing=i in take, trial=trial)
                 owned = True
-            if new.candidate:
-                candidates.append(i)
-                snaps[i] = (pos, n)
+                if new.candidate:
+                    candidates.append(i)
+                    snaps[i] = (pos, n)
             f = new.f
             if f.violations:
                 n += sum(1 for v in f.violations if v.rule not in HOLD_RULES)
@@ -160,6 +160,11 @@ class _Game:
                 if budget is not None:
                     budget[0] -= i - first + 1
                 return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
+            if trial and pos.over_at is not None:
+                # The ranking is settled and the turn after it reported: `_turn` ignores every later
+                # turn (no report, no candidate, no contradiction), so the reading's count is final.
+                # The budget is charged as if they were replayed.
+                break
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
         return _Run(pos, views, candidates, snaps, (pos.contradicted, n), True, *found)
