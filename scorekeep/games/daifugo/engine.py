@@ -354,6 +354,8 @@ class Position:
         self.clockwise: dict[str, tuple[str, ...]] = {
             q: tuple(self.seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(self.seats)}
         """Each seat's next players clockwise, ending with the seat itself (`next_from`)."""
+        self.around: dict[str, tuple[str, ...]] = {q: (q, *after[:-1]) for q, after in self.clockwise.items()}
+        """The seats clockwise from each seat, starting with it."""
         self.sizes = self.hand_sizes(deal)
         # What is known of where each card is (daifugo.card-not-held).
         self.known: dict[str, Counter[DCard]] = {}
@@ -437,7 +439,7 @@ class Position:
     def copy(self) -> Position:
         """A copy that a move may change (what the deal and the exchange fixed is shared)."""
         new = Position.__new__(Position)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # a table copied whole, not rebuilt key by key
         # Copied here what most moves change; the rest is copied where a move changes it
         # (`st`, `count`, `played`, `jokers_of`, `jokers_by`, `watch`, `gone`, `known`).
         new.passed = dict(self.passed)
@@ -756,16 +758,14 @@ class Position:
         theirs shows them."""
         if top is None or expected == top.player:
             return {}
-        seats = self.seats
-        i = seats.index(expected)
+        owner = top.player
         gap: dict[str, int] = {}
-        for k in range(len(seats)):
-            q = seats[(i + k) % len(seats)]
+        for q in self.around[expected]:
             if q == p:
                 break
-            if q in active and q not in passed and q != top.player:
+            if q in active and q not in passed and q != owner:
                 gap[q] = -at
-        if not gap or p != self.turn_if_passed(expected, top.player, {**passed, **gap}, active):
+        if not gap or p != self.turn_if_passed(expected, owner, {**passed, **gap}, active):
             return {}
         return gap
 
@@ -773,18 +773,17 @@ class Position:
                        active: Sequence[str]) -> str | None:
         """Who acts after `actor` with these passes on `owner`'s play (daifugo.clear /
         daifugo.turn-order), changing nothing."""
-        if all(q in passed for q in active if q != owner):
-            return owner if owner in active else self.left_of(owner, active)
-        return self.next_from(actor, passed, active, owner)
+        for q in active:
+            if q != owner and q not in passed:
+                return self.next_from(actor, passed, active, owner)
+        return owner if owner in active else self.left_of(owner, active)
 
     def left_of(self, p: str, active: Sequence[str]) -> str | None:
-        seats = self.seats
-        i = seats.index(p)
-        for k in range(1, len(seats)):
-            q = seats[(i + k) % len(seats)]
+        for q in self.clockwise[p][:-1]:
             if q in active:
                 return q
         return None
+
     # -- the play ---------------------------------------------------------------------------------
 
     def _clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:

@@ -21,8 +21,11 @@ from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
-"""Turns the trial readings of one game may replay beyond twice its length (`readings`): a record
-with thousands of candidate missing passes keeps the readings found within it."""
+"""Turns the trial readings of a whole record may replay beyond the length of each game (`readings`):
+each game's trials may replay as many turns as the game has, and what they need beyond that comes out
+of this one allowance for the record. A record with thousands of candidate missing passes keeps the
+readings found within it, and the work stays linear in the record's length (a budget per game let a
+record of many short games, each a lead and a hundred passes, replay 50 turns for each one written)."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -148,7 +151,9 @@ class _Game:
                     snaps[i] = (pos, n)
             f = new.f
             if f.violations:
-                n += sum(1 for v in f.violations if v.rule not in HOLD_RULES)
+                for v in f.violations:
+                    if v.rule not in HOLD_RULES:
+                        n += 1
                 if not trial:
                     found[0].extend(f.violations)
             if not trial:
@@ -179,26 +184,37 @@ class _Game:
         `plain` is the replay without missing passes. A trial reading of candidate `c` starts from
         the position before play `c` in the best reading so far (the turns before it read the
         same), judges the turns alone, and stops once it can no longer read better (the reports
-        only grow). All trials of a game replay at most `TRIAL_BUDGET` turns beyond twice the
-        game's length; the candidates left then keep the plain reading."""
+        only grow). All trials of a game replay at most as many turns as the game has, and what is
+        left of the record's `TRIAL_BUDGET`; the candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
-        best = plain
-        budget = [TRIAL_BUDGET + 2 * len(moves)]
+        own = 2 * len(moves)
+        budget = [self.m.pool + own]
+        start = budget[0]
+        key = plain.key
+        # The best reading so far: its candidates in play order, and the position before each
+        # (`snaps`, keyed by the same plays); a better reading from `c` on replaces both from `c` on.
+        candidates = list(plain.candidates)
+        snaps = dict(plain.snaps)
         tried: set[int] = set()
-        candidates = best.candidates
-        while rest := [c for c in candidates if c not in tried and c not in take]:
-            if budget[0] <= 0:
+        k = 0  # candidates[:k] are tried or taken: `c` is the first one after them
+        while True:
+            while k < len(candidates) and (candidates[k] in tried or candidates[k] in take):
+                k += 1
+            if k == len(candidates) or budget[0] <= 0:
                 break
-            c = min(rest)
+            c = candidates[k]
             tried.add(c)
-            pos, n = best.snaps[c]
-            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=best.key, budget=budget)
-            if trial.complete and trial.key < best.key:
+            pos, n = snaps[c]
+            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget)
+            if trial.complete and trial.key < key:
                 take = take | {c}
-                snaps = {k: v for k, v in best.snaps.items() if k < c}
+                for later in candidates[k:]:
+                    del snaps[later]
                 snaps.update(trial.snaps)
-                candidates = [k for k in best.candidates if k < c] + trial.candidates
-                best = trial._replace(snaps=snaps, candidates=candidates)
+                del candidates[k:]
+                candidates += trial.candidates
+                key = trial.key
+        self.m.pool = max(0, self.m.pool - max(0, start - budget[0] - own))
         return take
 
     def run(self) -> GameResult:
@@ -246,6 +262,8 @@ class _Match:
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
         self.blind_from = 0
+        self.pool = TRIAL_BUDGET
+        """What is left of the record's `TRIAL_BUDGET`."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
