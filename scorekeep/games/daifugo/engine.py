@@ -111,6 +111,16 @@ class Exchange(NamedTuple):
 Move = Union[Play, Pass, Exchange, Outcome]
 
 
+def _view(fields: tuple[Any, ...]) -> TurnView:
+    """A TurnView from all its fields in order, without the keyword handling of its constructor."""
+    return tuple.__new__(TurnView, fields)  # type: ignore[type-var]
+
+
+def _on_table(fields: tuple[Any, ...]) -> OnTable:
+    """An OnTable from all its fields in order (see `_view`)."""
+    return tuple.__new__(OnTable, fields)  # type: ignore[type-var]
+
+
 def _ccopy(c: Counter[Any]) -> Counter[Any]:
     """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
     new: Counter[Any] = Counter.__new__(Counter)
@@ -630,7 +640,7 @@ class Position:
         blind_cards: list[Card] = []
         accepted: list[DCard] = []
         for c in cards:
-            pc = plain(c)
+            pc = JOKER if type(c) is Joker else c
             if known is not None:
                 if known[pc] > 0:
                     known[pc] -= 1
@@ -680,14 +690,15 @@ class Position:
             self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
                              "the blind cards stay out of play for the whole set", **where)
         if accepted:
-            self.played, self.jokers_of = dict(self.played), dict(self.jokers_of)
-        for pc in accepted:
-            if type(pc) is Joker:
-                self.jokers_played += 1
-                self.jokers_of[p] = self.jokers_of.get(p, 0) + 1
-            else:
-                self.played.setdefault(pc, i)
-        self.evasion(p, accepted, i)
+            played = self.played = dict(self.played)
+            for pc in accepted:
+                if type(pc) is Joker:
+                    self.jokers_played += 1
+                    self.jokers_of = {**self.jokers_of, p: self.jokers_of.get(p, 0) + 1}
+                else:
+                    played.setdefault(pc, i)
+        if p in self.watch:
+            self.evasion(p, accepted, i)
 
     def jokers_elsewhere(self, p: str, played: int) -> str | None:
         """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
@@ -821,21 +832,21 @@ class Position:
             notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
             self.early[p] = i
             self.also = self.resume = None
-            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            self.view = _view((i, p, None, None, *state, tuple(notes), None))
             return
-        if st.settled:
+        if len(st.active) <= 1:  # st.settled
             if self.over_at is None:
                 self.over_at = i
                 self.f.violation("daifugo.game-over",
                                  f"{p} acted at play {i}, but the ranking was settled at play {self.settled_at}: "
                                  f"{st.explain()}. Nothing after that belongs to this game", **where)
-            self.view = TurnView(i, p, cards, None, *state, ("after the game ended: ignored",))
+            self.view = _view((i, p, cards, None, *state, ("after the game ended: ignored",), None))
             return
         if p not in st.active:
             self.f.violation("daifugo.turn-order",
                              f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
                              + (f"; it was {self.expected}'s turn" if self.expected else ""), **where)
-            self.view = TurnView(i, p, cards, None, *state, (f"{p} is out of the game: ignored",))
+            self.view = _view((i, p, cards, None, *state, (f"{p} is out of the game: ignored",), None))
             return
         expected = self.expected
         in_turn = expected is None or p == expected
@@ -893,7 +904,7 @@ class Position:
                 self.expected = self.after(step_from, notes)
                 if skipped is not None:
                     self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            self.view = _view((i, p, None, None, *state, tuple(notes), None))
             return
         # A play.
         self.passed.pop(p, None)
@@ -927,7 +938,7 @@ class Position:
             or (reading.kind == STAIRS and opts["stairs_revolution"]
                 and reading.size >= opts["stairs_revolution"])))
         foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
-        on = OnTable(p, cards, reading, legal, i)
+        on = _on_table((p, cards, reading, legal, i))
         ev = where
         if revolts:
             # daifugo.revolution
@@ -1000,7 +1011,7 @@ class Position:
         if st.settled:
             self.settled_at = i
             notes.append("ranking settled")
-            self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+            self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
             return
         if cuts or v.returns:
             who = p if p in st.active else self.left_of(p, st.active)
@@ -1011,7 +1022,7 @@ class Position:
             self.expected = self.after(step_from, notes)
             if skipped is not None:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-        self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+        self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:

@@ -119,7 +119,9 @@ class _Game:
         return self.record(pos.apply(gift)[0])
 
     def moves(self) -> list[Play | Pass]:
-        return [Pass(t.player, t.line) if t.cards is None else Play(t.player, t.cards, t.line)
+        # A record's turn (player, cards, line) has the fields of a Play in the same order.
+        new = tuple.__new__
+        return [new(Pass, (t.player, t.line)) if t.cards is None else new(Play, t)  # type: ignore[misc]
                 for t in self.g.plays or ()]
 
     @staticmethod
