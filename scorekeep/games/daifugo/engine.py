@@ -121,6 +121,18 @@ def _on_table(fields: tuple[Any, ...]) -> OnTable:
     return tuple.__new__(OnTable, fields)  # type: ignore[type-var]
 
 
+assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
+                           "see", "more")
+
+
+def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str, ...] = (),
+                  allowed: tuple[str, ...] | None = None) -> Finding:
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed. A turn's
+    collector is new for each turn, so appending this to it is what `Findings.violation` does."""
+    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
+                                   where["play"], where["player"], allowed, see, 0))
+
+
 def _ccopy(c: Counter[Any]) -> Counter[Any]:
     """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
     new: Counter[Any] = Counter.__new__(Counter)
@@ -843,9 +855,9 @@ class Position:
             self.view = _view((i, p, cards, None, *state, ("after the game ended: ignored",), None))
             return
         if p not in st.active:
-            self.f.violation("daifugo.turn-order",
-                             f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
-                             + (f"; it was {self.expected}'s turn" if self.expected else ""), **where)
+            self.f.violations.append(_turn_finding(
+                "daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
+                + (f"; it was {self.expected}'s turn" if self.expected else ""), where))
             self.view = _view((i, p, cards, None, *state, (f"{p} is out of the game: ignored",), None))
             return
         expected = self.expected
@@ -876,7 +888,7 @@ class Position:
                 self.contradicted = True  # a pass taken as missing, but here they are
             rule, msg, see = self.wrong_turn(p, expected, self.top, self.passed, self.last_clear, st.active,
                                              still[0] if still[1] is not None else None, tuple(gap))
-            self.f.violations.append(Finding(rule, msg, **where, see=see))
+            self.f.violations.append(_turn_finding(rule, msg, where, see))
             notes.append(f"out of turn ({expected} was to act)")
             skipped = expected
             if gap:
@@ -888,7 +900,7 @@ class Position:
                 in_turn, skipped = p == expected, None
         if cards is None:
             if self.top is None:
-                self.f.violation("daifugo.pass", self.empty_pass(p, in_turn, expected), **where)
+                self.f.violations.append(_turn_finding("daifugo.pass", self.empty_pass(p, in_turn, expected), where))
                 notes.append("pass on an empty table (not allowed)")
                 self.early[p] = i
                 if in_turn:
