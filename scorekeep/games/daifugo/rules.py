@@ -21,11 +21,15 @@ from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
-"""Turns the trial readings of a whole record may replay beyond the length of each game (`readings`):
-each game's trials may replay as many turns as the game has, and what they need beyond that comes out
-of this one allowance for the record. A record with thousands of candidate missing passes keeps the
+"""Turns the trial readings of a whole record may replay beyond each game's own allowance (`readings`):
+each game's trials may replay twice as many turns as the game has (up to `LONG_GAME` turns), and what
+they need beyond that comes out of this one allowance for the record. A record with thousands of candidate missing passes keeps the
 readings found within it, and the work stays linear in the record's length (a budget per game let a
 record of many short games, each a lead and a hundred passes, replay 50 turns for each one written)."""
+LONG_GAME = 5_000
+"""A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
+has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
+replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -186,10 +190,11 @@ class _Game:
         `plain` is the replay without missing passes. A trial reading of candidate `c` starts from
         the position before play `c` in the best reading so far (the turns before it read the
         same), judges the turns alone, and stops once it can no longer read better (the reports
-        only grow). All trials of a game replay at most as many turns as the game has, and what is
-        left of the record's `TRIAL_BUDGET`; the candidates left then keep the plain reading."""
+        only grow). All trials of a game replay at most twice as many turns as the game has (up to
+        `LONG_GAME`), and what is left of the record's `TRIAL_BUDGET`; the candidates left then keep
+        the plain reading."""
         take: frozenset[int] = frozenset()
-        own = 2 * len(moves)
+        own = 2 * min(len(moves), LONG_GAME)
         budget = [self.m.pool + own]
         start = budget[0]
         key = plain.key
