@@ -71,14 +71,20 @@ def test_missing_pass_trials_are_bounded(player, monkeypatch):
     from scorekeep.games.daifugo import engine, rules
 
     steps = 0
-    original = engine.Position.step
+    original, in_place = engine.Position.step, engine.Position.advance
 
     def counting(self, move, **kw):  # type: ignore[no-untyped-def]
         nonlocal steps
         steps += 1
         return original(self, move, **kw)
 
+    def counting_in_place(self, move, *a, **kw):  # type: ignore[no-untyped-def]
+        nonlocal steps
+        steps += 1
+        return in_place(self, move, *a, **kw)
+
     monkeypatch.setattr(engine.Position, "step", counting)
+    monkeypatch.setattr(engine.Position, "advance", counting_in_place)  # a turn the replay owns
     n = 3200
     audit = api.audit_text(_passes(player, n))
     assert len(audit.violations) == (n if player == "A" else n - 1)

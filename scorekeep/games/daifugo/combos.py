@@ -192,9 +192,11 @@ class Verdict(NamedTuple):
     """A legal spade-3 return (the table clears)."""
 
 
+@lru_cache(maxsize=16384)
 def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
           spade_3_return: bool, joker_pair: bool = True) -> Verdict:
-    """Judge a play against the play it covers (`top`, None on an empty table)."""
+    """Judge a play against the play it covers (`top`, None on an empty table). A pure function of
+    its arguments, cached: a record repeats the same plays on the same tables."""
     options = readings(cards, joker_pair)
     if not options:
         return Verdict(None, "daifugo.combination",

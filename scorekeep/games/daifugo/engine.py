@@ -111,6 +111,28 @@ class Exchange(NamedTuple):
 Move = Union[Play, Pass, Exchange, Outcome]
 
 
+def _view(fields: tuple[Any, ...]) -> TurnView:
+    """A TurnView from all its fields in order, without the keyword handling of its constructor."""
+    return tuple.__new__(TurnView, fields)  # type: ignore[type-var]
+
+
+def _on_table(fields: tuple[Any, ...]) -> OnTable:
+    """An OnTable from all its fields in order (see `_view`)."""
+    return tuple.__new__(OnTable, fields)  # type: ignore[type-var]
+
+
+assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
+                           "see", "more")
+
+
+def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str, ...] = (),
+                  allowed: tuple[str, ...] | None = None) -> Finding:
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed. A turn's
+    collector is new for each turn, so appending this to it is what `Findings.violation` does."""
+    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
+                                   where["play"], where["player"], allowed, see, 0))
+
+
 def _ccopy(c: Counter[Any]) -> Counter[Any]:
     """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
     new: Counter[Any] = Counter.__new__(Counter)
@@ -350,6 +372,12 @@ class Position:
         first_game = setup.game_no == 1
         self.prev_daifugo = None if first_game or not setup.prev else setup.prev[0]
         self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
+        n = len(self.seats)
+        self.clockwise: dict[str, tuple[str, ...]] = {
+            q: tuple(self.seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(self.seats)}
+        """Each seat's next players clockwise, ending with the seat itself (`next_from`)."""
+        self.around: dict[str, tuple[str, ...]] = {q: (q, *after[:-1]) for q, after in self.clockwise.items()}
+        """The seats clockwise from each seat, starting with it."""
         self.sizes = self.hand_sizes(deal)
         # What is known of where each card is (daifugo.card-not-held).
         self.known: dict[str, Counter[DCard]] = {}
@@ -433,7 +461,7 @@ class Position:
     def copy(self) -> Position:
         """A copy that a move may change (what the deal and the exchange fixed is shared)."""
         new = Position.__new__(Position)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # a table copied whole, not rebuilt key by key
         # Copied here what most moves change; the rest is copied where a move changes it
         # (`st`, `count`, `played`, `jokers_of`, `jokers_by`, `watch`, `gone`, `known`).
         new.passed = dict(self.passed)
@@ -555,14 +583,19 @@ class Position:
                 self.f.violation(rule, msg, **where)
             return
         giver, receiver, a, _b, n = self._giver()
-        allowed = self.exchange_allowed(giver, a, n)
-        for rule, msg in self.exchange_faults(move):
-            self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
+        faults = self.exchange_faults(move)
+        if faults:
+            allowed = self.exchange_allowed(giver, a, n)
+            for rule, msg in faults:
+                self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
         cards = move.cards or ()
-        self.gave = {q: _ccopy(c) for q, c in self.gave.items()}
-        self.got = {q: _ccopy(c) for q, c in self.got.items()}
+        # Copied before they change: the giver's and the receiver's counts, the owners.
+        self.gave = {**self.gave, giver: _ccopy(self.gave[giver])}
+        self.got = {**self.got, receiver: _ccopy(self.got[receiver])}
         self.owner = dict(self.owner)
-        self.known = {q: _ccopy(c) for q, c in self.known.items()}
+        self.known = dict(self.known)
+        if giver in self.known:
+            self.known[giver] = _ccopy(self.known[giver])
         if a >= 2 and cards and giver not in self.dealt:
             self.watch = {**self.watch, giver: (min(strength_key(c) for c in cards), move.line, cards)}
         for c in cards:
@@ -583,6 +616,7 @@ class Position:
             g2, rcv = r[a2], r[b2]
             if rcv in self.known:
                 if self.gifts.get(g2) is not None:
+                    self.known[rcv] = _ccopy(self.known[rcv])
                     self.known[rcv].update(plain(c) for c in self.gifts[g2])  # type: ignore[union-attr]
                 else:
                     del self.known[rcv]
@@ -618,7 +652,7 @@ class Position:
         blind_cards: list[Card] = []
         accepted: list[DCard] = []
         for c in cards:
-            pc = plain(c)
+            pc = JOKER if type(c) is Joker else c
             if known is not None:
                 if known[pc] > 0:
                     known[pc] -= 1
@@ -668,14 +702,15 @@ class Position:
             self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
                              "the blind cards stay out of play for the whole set", **where)
         if accepted:
-            self.played, self.jokers_of = dict(self.played), dict(self.jokers_of)
-        for pc in accepted:
-            if type(pc) is Joker:
-                self.jokers_played += 1
-                self.jokers_of[p] = self.jokers_of.get(p, 0) + 1
-            else:
-                self.played.setdefault(pc, i)
-        self.evasion(p, accepted, i)
+            played = self.played = dict(self.played)
+            for pc in accepted:
+                if type(pc) is Joker:
+                    self.jokers_played += 1
+                    self.jokers_of = {**self.jokers_of, p: self.jokers_of.get(p, 0) + 1}
+                else:
+                    played.setdefault(pc, i)
+        if p in self.watch:
+            self.evasion(p, accepted, i)
 
     def jokers_elsewhere(self, p: str, played: int) -> str | None:
         """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
@@ -733,10 +768,7 @@ class Position:
         (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
         back to them only when everyone else has passed (daifugo.clear), so while someone a turn
         out of turn skipped has yet to act, it is that player's turn."""
-        seats = self.seats
-        i = seats.index(actor)
-        for k in range(1, len(seats) + 1):
-            q = seats[(i + k) % len(seats)]
+        for q in self.clockwise[actor]:
             if q in active and q not in passed and q != owner:
                 return q
         return None
@@ -749,16 +781,14 @@ class Position:
         theirs shows them."""
         if top is None or expected == top.player:
             return {}
-        seats = self.seats
-        i = seats.index(expected)
+        owner = top.player
         gap: dict[str, int] = {}
-        for k in range(len(seats)):
-            q = seats[(i + k) % len(seats)]
+        for q in self.around[expected]:
             if q == p:
                 break
-            if q in active and q not in passed and q != top.player:
+            if q in active and q not in passed and q != owner:
                 gap[q] = -at
-        if not gap or p != self.turn_if_passed(expected, top.player, {**passed, **gap}, active):
+        if not gap or p != self.turn_if_passed(expected, owner, {**passed, **gap}, active):
             return {}
         return gap
 
@@ -766,18 +796,17 @@ class Position:
                        active: Sequence[str]) -> str | None:
         """Who acts after `actor` with these passes on `owner`'s play (daifugo.clear /
         daifugo.turn-order), changing nothing."""
-        if all(q in passed for q in active if q != owner):
-            return owner if owner in active else self.left_of(owner, active)
-        return self.next_from(actor, passed, active, owner)
+        for q in active:
+            if q != owner and q not in passed:
+                return self.next_from(actor, passed, active, owner)
+        return owner if owner in active else self.left_of(owner, active)
 
     def left_of(self, p: str, active: Sequence[str]) -> str | None:
-        seats = self.seats
-        i = seats.index(p)
-        for k in range(1, len(seats)):
-            q = seats[(i + k) % len(seats)]
+        for q in self.clockwise[p][:-1]:
             if q in active:
                 return q
         return None
+
     # -- the play ---------------------------------------------------------------------------------
 
     def _clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:
@@ -796,7 +825,7 @@ class Position:
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
-        where = {"line": t.line, **self.where, "play": i, "player": p}
+        where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
         while self.early and self.top is not None and self.expected in self.early and p != self.expected \
                 and p != self.also:
@@ -815,21 +844,21 @@ class Position:
             notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
             self.early[p] = i
             self.also = self.resume = None
-            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            self.view = _view((i, p, None, None, *state, tuple(notes), None))
             return
-        if st.settled:
+        if len(st.active) <= 1:  # st.settled
             if self.over_at is None:
                 self.over_at = i
                 self.f.violation("daifugo.game-over",
                                  f"{p} acted at play {i}, but the ranking was settled at play {self.settled_at}: "
                                  f"{st.explain()}. Nothing after that belongs to this game", **where)
-            self.view = TurnView(i, p, cards, None, *state, ("after the game ended: ignored",))
+            self.view = _view((i, p, cards, None, *state, ("after the game ended: ignored",), None))
             return
         if p not in st.active:
-            self.f.violation("daifugo.turn-order",
-                             f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
-                             + (f"; it was {self.expected}'s turn" if self.expected else ""), **where)
-            self.view = TurnView(i, p, cards, None, *state, (f"{p} is out of the game: ignored",))
+            self.f.violations.append(_turn_finding(
+                "daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
+                + (f"; it was {self.expected}'s turn" if self.expected else ""), where))
+            self.view = _view((i, p, cards, None, *state, (f"{p} is out of the game: ignored",), None))
             return
         expected = self.expected
         in_turn = expected is None or p == expected
@@ -859,7 +888,7 @@ class Position:
                 self.contradicted = True  # a pass taken as missing, but here they are
             rule, msg, see = self.wrong_turn(p, expected, self.top, self.passed, self.last_clear, st.active,
                                              still[0] if still[1] is not None else None, tuple(gap))
-            self.f.violations.append(Finding(rule, msg, **where, see=see))
+            self.f.violations.append(_turn_finding(rule, msg, where, see))
             notes.append(f"out of turn ({expected} was to act)")
             skipped = expected
             if gap:
@@ -871,7 +900,7 @@ class Position:
                 in_turn, skipped = p == expected, None
         if cards is None:
             if self.top is None:
-                self.f.violation("daifugo.pass", self.empty_pass(p, in_turn, expected), **where)
+                self.f.violations.append(_turn_finding("daifugo.pass", self.empty_pass(p, in_turn, expected), where))
                 notes.append("pass on an empty table (not allowed)")
                 self.early[p] = i
                 if in_turn:
@@ -887,7 +916,7 @@ class Position:
                 self.expected = self.after(step_from, notes)
                 if skipped is not None:
                     self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-            self.view = TurnView(i, p, None, None, *state, tuple(notes))
+            self.view = _view((i, p, None, None, *state, tuple(notes), None))
             return
         # A play.
         self.passed.pop(p, None)
@@ -921,7 +950,7 @@ class Position:
             or (reading.kind == STAIRS and opts["stairs_revolution"]
                 and reading.size >= opts["stairs_revolution"])))
         foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
-        on = OnTable(p, cards, reading, legal, i)
+        on = _on_table((p, cards, reading, legal, i))
         ev = where
         if revolts:
             # daifugo.revolution
@@ -994,7 +1023,7 @@ class Position:
         if st.settled:
             self.settled_at = i
             notes.append("ranking settled")
-            self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+            self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
             return
         if cuts or v.returns:
             who = p if p in st.active else self.left_of(p, st.active)
@@ -1005,7 +1034,7 @@ class Position:
             self.expected = self.after(step_from, notes)
             if skipped is not None:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-        self.view = TurnView(i, p, cards, reading, *state, tuple(notes))
+        self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
@@ -1042,15 +1071,20 @@ class Position:
     def after(self, actor: str, notes: list[str]) -> str | None:
         """daifugo.clear: after a turn, clear the table if everyone else passed, else the next player acts."""
         top, passed, st = self.top, self.passed, self.st
-        if top is not None and all(q in passed for q in st.active if q != top.player):
-            if top.player in st.active:
-                notes.append("everyone else passed: " + self._clear("passes", top.player, top))
-                return top.player
-            leader = self.left_of(top.player, st.active)
-            notes.append(f"everyone passed on {top.player}'s last play: "
-                         + self._clear("passes", leader, top) + f" (the first player still in, left of {top.player})")
-            return leader
-        return self.next_from(actor, passed, st.active, top.player if top is not None else None)
+        if top is None:
+            return self.next_from(actor, passed, st.active, None)
+        owner = top.player
+        for q in st.active:
+            if q != owner and q not in passed:
+                return self.next_from(actor, passed, st.active, owner)
+        # Everyone else passed.
+        if owner in st.active:
+            notes.append("everyone else passed: " + self._clear("passes", owner, top))
+            return owner
+        leader = self.left_of(owner, st.active)
+        notes.append(f"everyone passed on {owner}'s last play: "
+                     + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
+        return leader
 
     def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, OnTable | None], active: Sequence[str],
@@ -1415,6 +1449,26 @@ class Position:
         else:
             new._turn(move, missing, trial)
         return new
+
+    def may_branch(self, move: Play | Pass) -> bool:
+        """Whether `move` could be a candidate missing pass here (`candidate` after it). Only a turn
+        out of turn, on a table with cards, by a player still in, before the ranking is settled can
+        be: in turn, on an empty table, by a player out, or after the game, `_turn` returns before it
+        asks `missing_passes` (or that finds no gap without a play on the table)."""
+        e, st = self.expected, self.st
+        return not (e is None or move.player == e or self.top is None or len(st.active) <= 1
+                    or move.player not in st.active)
+
+    def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
+        """`step` on this position itself, without the copy: for a driver that owns the position (it
+        made it by a `step`) and keeps no reference to it as it was (`rules.run_plays`). What the
+        move changes of the position's shared parts is still copied first (`copy`'s comment)."""
+        self.candidate = False
+        self.view = None
+        f = self.f
+        if f.violations or f.events:  # else the last move's collector is as good as a new one
+            self.f = Findings()
+        self._turn(move, missing, trial)
 
     def legal_text(self, cap: int = 8) -> str:
         """What was legal here, in one line for the replay: who acts, and their legal moves (at most

@@ -116,7 +116,34 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
     return Hands(cards, lines, node.line)
 
 
-def _turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
+def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
+    """Play `i` of `game`: the common forms (`{甲: pass}`, `{甲: 9H 10H}`, `{甲: [9H, 10H]}`, a player
+    named as written) read here; anything else, and every slip, by `_any_turn`."""
+    if isinstance(node, Map) and len(node.pairs) == 1:
+        key, value = node.pairs[0]
+        if isinstance(key, Scalar) and key.plain and key.value in players:
+            if isinstance(value, Scalar):
+                raw = value.value
+                if raw == "pass" or raw.strip().lower() in PASS_WORDS:
+                    return tuple.__new__(Turn, (key.value, None, value.line))  # type: ignore[type-var]
+                if "," not in raw:
+                    quick = tuple(map(parse, raw.split()))
+                    if quick and None not in quick:
+                        return tuple.__new__(Turn, (key.value, quick, value.line))  # type: ignore[type-var]
+            elif isinstance(value, Seq):
+                texts = []
+                for c in value.items:
+                    if not isinstance(c, Scalar):
+                        break
+                    texts.append(c.value.strip())
+                else:
+                    quick = tuple(map(parse, texts))
+                    if quick and None not in quick:
+                        return tuple.__new__(Turn, (key.value, quick, value.line))  # type: ignore[type-var]
+    return _any_turn(node, players, f"play {i} of {game}")
+
+
+def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
     m = fields.mapping(node, where)
     if len(m.pairs) != 1:
         raise InputError(f"{where} must name one player: `{{player: cards}}` or `{{player: pass}}`, one "
@@ -125,16 +152,22 @@ def _turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
     name = key.value if key.plain and key.value in players else fields.player(key, players, where)
     if isinstance(value, Scalar):
         raw = value.value
-        if raw.strip().lower() in PASS_WORDS:
+        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
             return Turn(name, None, value.line)
         if "," not in raw:  # the common `9H 10H JH` form, without building a node per card
-            quick = tuple(parse(c) for c in raw.split())
+            quick = tuple(map(parse, raw.split()))
             if quick and None not in quick:
                 return Turn(name, quick, value.line)  # type: ignore[arg-type]
-    elif isinstance(value, Seq) and all(isinstance(c, Scalar) for c in value.items):
-        quick = tuple(parse(c.value.strip()) for c in value.items)  # type: ignore[union-attr]
-        if quick and None not in quick:
-            return Turn(name, quick, value.line)  # type: ignore[arg-type]
+    elif isinstance(value, Seq):
+        texts = []
+        for c in value.items:
+            if not isinstance(c, Scalar):
+                break
+            texts.append(c.value.strip())
+        else:  # a list of plain cards: `[9H, 10H, JH]`
+            quick = tuple(map(parse, texts))
+            if quick and None not in quick:
+                return Turn(name, quick, value.line)  # type: ignore[arg-type]
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)
@@ -174,7 +207,7 @@ def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameReco
             kw["plays"] = ()
         else:
             seq = fields.sequence(top["plays"], f"`plays` of {where}")
-            kw["plays"] = tuple(_turn(t, players, f"play {i} of {where}") for i, t in enumerate(seq.items, 1))
+            kw["plays"] = tuple([_turn(t, players, i, where) for i, t in enumerate(seq.items, 1)])
         kw["plays_line"] = top["plays"].line
     return GameRecord(number, m.line, **kw)  # type: ignore[arg-type]
 

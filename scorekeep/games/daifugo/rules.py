@@ -21,8 +21,15 @@ from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
-"""Turns the trial readings of one game may replay beyond twice its length (`readings`): a record
-with thousands of candidate missing passes keeps the readings found within it."""
+"""Turns the trial readings of a whole record may replay beyond each game's own allowance (`readings`):
+each game's trials may replay twice as many turns as the game has (up to `LONG_GAME` turns), and what
+they need beyond that comes out of this one allowance for the record. A record with thousands of candidate missing passes keeps the
+readings found within it, and the work stays linear in the record's length (a budget per game let a
+record of many short games, each a lead and a hundred passes, replay 50 turns for each one written)."""
+LONG_GAME = 5_000
+"""A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
+has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
+replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -116,7 +123,9 @@ class _Game:
         return self.record(pos.apply(gift)[0])
 
     def moves(self) -> list[Play | Pass]:
-        return [Pass(t.player, t.line) if t.cards is None else Play(t.player, t.cards, t.line)
+        # A record's turn (player, cards, line) has the fields of a Play in the same order.
+        new = tuple.__new__
+        return [new(Pass, (t.player, t.line)) if t.cards is None else new(Play, t)  # type: ignore[misc]
                 for t in self.g.plays or ()]
 
     @staticmethod
@@ -132,14 +141,25 @@ class _Game:
         candidates: list[int] = []
         snaps: dict[int, tuple[Position, int]] = {}
         n = violations
+        owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         for i in range(first, len(moves) + 1):
-            new = pos.step(moves[i - 1], missing=i in take, trial=trial)
-            if new.candidate:
-                candidates.append(i)
-                snaps[i] = (pos, n)
+            move = moves[i - 1]
+            if owned and not keep and not pos.may_branch(move):
+                # Not a candidate missing pass, so nothing keeps the position before it (`snaps`):
+                # advance it instead of copying it.
+                pos.advance(move, i in take, trial)
+                new = pos
+            else:
+                new = pos.step(move, missing=i in take, trial=trial)
+                owned = True
+                if new.candidate:
+                    candidates.append(i)
+                    snaps[i] = (pos, n)
             f = new.f
             if f.violations:
-                n += sum(1 for v in f.violations if v.rule not in HOLD_RULES)
+                for v in f.violations:
+                    if v.rule not in HOLD_RULES:
+                        n += 1
                 if not trial:
                     found[0].extend(f.violations)
             if not trial:
@@ -151,6 +171,11 @@ class _Game:
                 if budget is not None:
                     budget[0] -= i - first + 1
                 return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
+            if trial and pos.over_at is not None:
+                # The ranking is settled and the turn after it reported: `_turn` ignores every later
+                # turn (no report, no candidate, no contradiction), so the reading's count is final.
+                # The budget is charged as if they were replayed.
+                break
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
         return _Run(pos, views, candidates, snaps, (pos.contradicted, n), True, *found)
@@ -165,26 +190,38 @@ class _Game:
         `plain` is the replay without missing passes. A trial reading of candidate `c` starts from
         the position before play `c` in the best reading so far (the turns before it read the
         same), judges the turns alone, and stops once it can no longer read better (the reports
-        only grow). All trials of a game replay at most `TRIAL_BUDGET` turns beyond twice the
-        game's length; the candidates left then keep the plain reading."""
+        only grow). All trials of a game replay at most twice as many turns as the game has (up to
+        `LONG_GAME`), and what is left of the record's `TRIAL_BUDGET`; the candidates left then keep
+        the plain reading."""
         take: frozenset[int] = frozenset()
-        best = plain
-        budget = [TRIAL_BUDGET + 2 * len(moves)]
+        own = 2 * min(len(moves), LONG_GAME)
+        budget = [self.m.pool + own]
+        start = budget[0]
+        key = plain.key
+        # The best reading so far: its candidates in play order, and the position before each
+        # (`snaps`, keyed by the same plays); a better reading from `c` on replaces both from `c` on.
+        candidates = list(plain.candidates)
+        snaps = dict(plain.snaps)
         tried: set[int] = set()
-        candidates = best.candidates
-        while rest := [c for c in candidates if c not in tried and c not in take]:
-            if budget[0] <= 0:
+        k = 0  # candidates[:k] are tried or taken: `c` is the first one after them
+        while True:
+            while k < len(candidates) and (candidates[k] in tried or candidates[k] in take):
+                k += 1
+            if k == len(candidates) or budget[0] <= 0:
                 break
-            c = min(rest)
+            c = candidates[k]
             tried.add(c)
-            pos, n = best.snaps[c]
-            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=best.key, budget=budget)
-            if trial.complete and trial.key < best.key:
+            pos, n = snaps[c]
+            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget)
+            if trial.complete and trial.key < key:
                 take = take | {c}
-                snaps = {k: v for k, v in best.snaps.items() if k < c}
+                for later in candidates[k:]:
+                    del snaps[later]
                 snaps.update(trial.snaps)
-                candidates = [k for k in best.candidates if k < c] + trial.candidates
-                best = trial._replace(snaps=snaps, candidates=candidates)
+                del candidates[k:]
+                candidates += trial.candidates
+                key = trial.key
+        self.m.pool = max(0, self.m.pool - max(0, start - budget[0] - own))
         return take
 
     def run(self) -> GameResult:
@@ -232,6 +269,8 @@ class _Match:
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
         self.blind_from = 0
+        self.pool = TRIAL_BUDGET
+        """What is left of the record's `TRIAL_BUDGET`."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""

@@ -1,0 +1,111 @@
+"""Daifugō items of the hardening issue (issue 13): every record the reader accepts checks in time
+about linear in its size — a long match, one lead then thousands of passes, many short games each
+full of candidate missing passes (daifugo.turn-order), players out of the game acting again and
+again. Doubling the record about doubles the time; the bounds are generous (a shared machine)."""
+
+from __future__ import annotations
+
+import copy
+import time
+
+import pytest
+import yaml
+
+from conftest import audit_text, found
+
+from scorekeep.games.daifugo import engine, rules
+
+HEAD = "game: daifugo\nplayers: [A, B, C, D]\nsets:\n"
+
+
+def _one_game(plays: list[str]) -> str:
+    return "  - first: A\n    games:\n    - plays:\n" + "".join(f"      - {{{t}}}\n" for t in plays)
+
+
+def _lead_then_passes(player: str, n: int) -> str:
+    return HEAD + _one_game(["A: 3H"] + [f"{player}: pass"] * n)
+
+
+def _short_games(games: int, passes: int) -> str:
+    # A set per game (game 1 of each set, so no exchange): A leads, then passes again and again —
+    # each pass a candidate missing pass of B, C and D (daifugo.turn-order) whose trial ties.
+    return HEAD + "".join(_one_game(["A: 3H"] + ["A: pass"] * passes) for _ in range(games))
+
+
+def _gone_players_act(n: int) -> str:
+    # A and C play a card each in turn (B's and D's turns skipped) until they are out; then they
+    # act on and on: each turn daifugo.turn-order, "out of the game".
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    plays = [f"{'CA'[k % 2]}: {ranks[k // 4 % 13]}{'SHDC'[k % 4]}" for k in range(n)]
+    return HEAD + _one_game(plays)
+
+
+def _long_match(sets: int) -> str:
+    # A legal match of the independent reading (tests/oracle), its two sets played again and again.
+    from oracle import daifugo as oracle
+
+    data = yaml.safe_load(oracle.game(3, sets=2).text)
+    data.pop("rules", None)
+    data["sets"] = [copy.deepcopy(data["sets"][k % 2]) for k in range(sets)]
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def _seconds(text: str) -> float:
+    start = time.process_time()
+    audit_text(text)
+    return time.process_time() - start
+
+
+def _ratio(small: str, big: str) -> float:
+    _seconds(small)  # warm the caches
+    return min(_seconds(big) for _ in range(2)) / min(_seconds(small) for _ in range(2))
+
+
+@pytest.mark.parametrize("build, small, big", [
+    (lambda n: _lead_then_passes("A", n), 1_500, 6_000),
+    (lambda n: _lead_then_passes("B", n), 1_500, 6_000),
+    (lambda n: _short_games(n, 100), 15, 60),
+    (_gone_players_act, 1_500, 6_000),
+    (_long_match, 4, 16),
+], ids=["leader-passes", "passes-again", "short-games", "gone-players", "long-match"])
+def test_check_time_is_linear_in_the_record_size(build, small, big) -> None:
+    ratio = _ratio(build(small), build(big))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
+
+
+def test_candidate_missing_passes_replay_turns_linear_in_the_record_not_per_game(monkeypatch) -> None:
+    # daifugo.turn-order: every pass of the leader on their own play is a candidate missing pass.
+    # The trials of a game replay up to twice its length, and beyond that share one allowance for
+    # the record (rules.TRIAL_BUDGET): with an allowance per game, 60 games of a lead and 100
+    # passes replayed about 5,000 turns each.
+    turns = 0
+    step, advance = engine.Position.step, engine.Position.advance
+
+    def counting_step(self, move, **kw):  # type: ignore[no-untyped-def]
+        nonlocal turns
+        turns += 1
+        return step(self, move, **kw)
+
+    def counting_advance(self, move, *a, **kw):  # type: ignore[no-untyped-def]
+        nonlocal turns
+        turns += 1
+        return advance(self, move, *a, **kw)
+
+    monkeypatch.setattr(engine.Position, "step", counting_step)
+    monkeypatch.setattr(engine.Position, "advance", counting_advance)
+    games, passes = 60, 100
+    audit = audit_text(_short_games(games, passes))
+    written = games * (passes + 1)
+    assert turns <= 4 * written + rules.TRIAL_BUDGET, turns
+    assert len(audit.violations) > games * passes  # every pass is still reported
+
+
+def test_a_missing_pass_after_many_tied_trials_is_still_read() -> None:
+    # daifugo.turn-order: the earlier games use up the record's allowance, but each game still
+    # replays its own trials: 丙's pass missing in the last game is one report, nothing after it.
+    last = _one_game(["A: 3H", "B: pass", "D: pass", "A: 4H"])
+    a = audit_text(_short_games(30, 100) + last)
+    # (each set of one game also starts before the last one's four games: daifugo.game-over)
+    tail = [v for v in a.violations if v.set == 31 and v.rule != "daifugo.game-over"]
+    assert found(tail) == [("daifugo.turn-order", {"set": 31, "game": 1, "play": 3, "player": "D"})]
+    assert "taken as missing" in tail[0].message
