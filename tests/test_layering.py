@@ -21,9 +21,27 @@ JUDGES = {"violation", "event", "Filter", "Finding", "Ruling", "_f", "_v", "_e"}
 # (the Bird may be played any time; who won the trick), so no module reports them.
 NOT_FINDINGS = {"oh-hell.score", "rook.bird-anytime", "rook.trick-winner"}
 
-# The driver records what an engine function decided (`engine.deal_faults`, `blind_faults`),
-# or judges the match's own order of sets and games, which no single game's position holds.
+# The driver records what an engine function decided (`engine.deal_faults`, `blind_faults`,
+# `set_order_fault`, `game_order_fault`: the deck and the match's order of sets and games, which
+# no single game's position holds), placing it at the right line; it words nothing itself.
 RECORDED_BY_THE_DRIVER = {"daifugo.deck": "engine.py", "daifugo.game-over": "engine.py"}
+
+
+def _worded_by(path: Path, rule: str) -> list[int]:
+    """Lines where `path` reports `rule` with a message it writes itself (a text or f-string)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("violation", "event") \
+                and len(node.args) > 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == rule \
+                and isinstance(node.args[1], (ast.JoinedStr, ast.Constant)):
+            out.append(node.lineno)
+    return out
+
+
+@pytest.mark.parametrize("rule", sorted(RECORDED_BY_THE_DRIVER))
+def test_a_rule_the_driver_records_is_decided_and_worded_by_the_engine(rule: str) -> None:
+    rules_py = ROOT / "scorekeep" / "games" / "daifugo" / "rules.py"
+    assert _worded_by(rules_py, rule) == [], f"rules.py words {rule} itself: the engine should decide it"
 
 
 def _judged(path: Path, prefix: str) -> set[str]:

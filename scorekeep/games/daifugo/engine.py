@@ -301,6 +301,40 @@ def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], 
     return out, None
 
 
+# --- the match's order of sets and games (daifugo.game-over) -----------------------------------
+#
+# A game's position knows when its own game is over (the `_game_over` filter); the order of
+# sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
+# asks them as it reaches each set and game, and records what they find where it belongs.
+
+def set_order_fault(number: int, limit: int | None, previous: tuple[int, int] | None, games_per_set: int,
+                    last_complete: bool) -> list[str]:
+    """What is wrong with set `number` starting now: `limit` is the match's number of sets
+    (None: open-ended), `previous` the set before it as (its number, games played)."""
+    out: list[str] = []
+    if limit is not None and number == limit + 1:
+        out.append(f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
+                   f"{number} is one too many and does not count")
+    if previous is not None and previous[1] < games_per_set and last_complete:
+        out.append(f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
+                   f"{number} cannot start yet")
+    return out
+
+
+def game_order_fault(number: int, set_no: int, games_per_set: int,
+                     last: tuple[int, int, bool] | None) -> list[str]:
+    """What is wrong with game `number` of set `set_no` starting now: `last` is the game before
+    it in the record as (its number, its set, whether its ranking is complete)."""
+    out: list[str] = []
+    if number > games_per_set:
+        out.append(f"a set has {games_per_set} games; game {number} of set {set_no} is one too many and "
+                   "does not count")
+    if last is not None and not last[2]:
+        out.append(f"game {number} of set {set_no} starts, but game {last[0]} of set {last[1]} has no complete "
+                   "ranking yet: a game starts only after the previous one's ranking is settled")
+    return out
+
+
 # --- candidate plays from a known hand ------------------------------------------------------
 
 def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:

@@ -3,8 +3,9 @@
 The replay is a driver over the engine (`engine.py`): for each recorded entry — a gift in the
 exchange, a play, a pass, the written result — it applies the move to the game's position,
 records what the engine finds (violations and rule events) and goes on from the next position.
-What this module judges itself is the match's order of sets and games (daifugo.game-over, apart
-from a play after a game's ranking is settled); it also chooses which reading of the record to
+It judges no rule itself: the match's order of sets and games (daifugo.game-over) and the deck
+(daifugo.deck) are decided by engine functions that it asks as it reaches each set, game and
+deal, recording what they find where it belongs. It chooses which reading of the record to
 take where a pass is missing from it (`readings`).
 """
 
@@ -15,7 +16,8 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings
 from ...game import Audit
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults, forbidden_reason
+from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
+                     forbidden_reason, game_order_fault, set_order_fault)
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
@@ -293,17 +295,16 @@ class _Match:
         last_game: GameResult | None = None
         for s in rec.sets:
             set_counted = limit is None or s.number <= limit
-            if limit is not None and s.number == limit + 1:
-                self.f.violation("daifugo.game-over",
-                                 f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
-                                 f"{s.number} is one too many and does not count", line=s.line, set=s.number)
-            if sets and len(sets[-1].games) < gps and (last_game is None or last_game.complete):
-                where: dict[str, Any] = {"set": s.number}
-                if s.games:
-                    where["game"] = 1
-                self.f.violation("daifugo.game-over",
-                                 f"set {sets[-1].number} has only {len(sets[-1].games)} of its {gps} games, so set "
-                                 f"{s.number} cannot start yet", line=s.games[0].line if s.games else s.line, **where)
+            previous = (sets[-1].number, len(sets[-1].games)) if sets else None
+            for i, why in enumerate(set_order_fault(s.number, limit, previous, gps,
+                                                    last_game is None or last_game.complete)):
+                if i == 0 and limit is not None and s.number == limit + 1:  # one set too many: at the set
+                    self.f.violation("daifugo.game-over", why, line=s.line, set=s.number)
+                else:  # started too early: at its first game
+                    where: dict[str, Any] = {"set": s.number}
+                    if s.games:
+                        where["game"] = 1
+                    self.f.violation("daifugo.game-over", why, line=s.games[0].line if s.games else s.line, **where)
             self.set_blind(s)
             games: list[GameResult] = []
             set_totals = {p: 0 for p in rec.players}
@@ -312,14 +313,9 @@ class _Match:
                 counted = set_counted
                 if g.number > gps:
                     counted = False
-                    self.f.violation("daifugo.game-over",
-                                     f"a set has {gps} games; game {g.number} of set {s.number} is one too many and "
-                                     "does not count", line=g.line, set=s.number, game=g.number)
-                if last_game is not None and not last_game.complete:
-                    self.f.violation("daifugo.game-over",
-                                     f"game {g.number} of set {s.number} starts, but game {last_game.number} of set "
-                                     f"{last_game.set} has no complete ranking yet: a game starts only after the "
-                                     "previous one's ranking is settled", line=g.line, set=s.number, game=g.number)
+                last = (last_game.number, last_game.set, last_game.complete) if last_game is not None else None
+                for why in game_order_fault(g.number, s.number, gps, last):
+                    self.f.violation("daifugo.game-over", why, line=g.line, set=s.number, game=g.number)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
                     result = result._replace(counted=False)
