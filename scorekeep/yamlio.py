@@ -463,6 +463,16 @@ _DOUBLE = re.compile(r'"([^"\\]*)"')
 _TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
 
 
+def _close(p: str, want: str, cur: Seq | Map | None, stack: list[Seq | Map]) -> tuple[Seq | Map | None, str]:
+    """A closing bracket `p` in a flow collection: the collection open after it, and what may
+    come next (see `_nested`)."""
+    if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
+        raise _Fallback  # a trailing comma, `{a}`, a bracket that does not match
+    if stack:
+        return stack.pop(), "next"
+    return None, "end"
+
+
 _PUNCT = re.compile(r"([\[\]{},]|: )")
 _WORD_FITS = re.compile(_W).fullmatch
 
@@ -491,14 +501,7 @@ def _nested_words(text: str, line: int) -> Node:
                 raise _Fallback
             want = "item"
         elif p == "]" or p == "}":
-            if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
-                raise _Fallback
-            if stack:
-                cur = stack.pop()
-                want = "next"
-            else:
-                cur = None
-                want = "end"
+            cur, want = _close(p, want, cur, stack)
         else:  # an opening bracket: a value, an item, or the whole flow
             new: Seq | Map = Seq(line) if p == "[" else Map(line)
             if want == "open":
@@ -575,14 +578,7 @@ def _nested(text: str, line: int) -> Node:
             want = "item"
             continue
         if p == "]" or p == "}":
-            if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
-                raise _Fallback  # a trailing comma, `{a}`, a bracket that does not match
-            if stack:
-                cur = stack.pop()
-                want = "next"
-            else:
-                cur = None
-                want = "end"
+            cur, want = _close(p, want, cur, stack)
             continue
         new: Node
         if p is not None:

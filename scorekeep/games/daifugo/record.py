@@ -122,25 +122,33 @@ def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     if isinstance(node, Map) and len(node.pairs) == 1:
         key, value = node.pairs[0]
         if isinstance(key, Scalar) and key.plain and key.value in players:
-            if isinstance(value, Scalar):
-                raw = value.value
-                if raw == "pass" or raw.strip().lower() in PASS_WORDS:
-                    return tuple.__new__(Turn, (key.value, None, value.line))  # type: ignore[type-var]
-                if "," not in raw:
-                    quick = tuple(map(parse, raw.split()))
-                    if quick and None not in quick:
-                        return tuple.__new__(Turn, (key.value, quick, value.line))  # type: ignore[type-var]
-            elif isinstance(value, Seq):
-                texts = []
-                for c in value.items:
-                    if not isinstance(c, Scalar):
-                        break
-                    texts.append(c.value.strip())
-                else:
-                    quick = tuple(map(parse, texts))
-                    if quick and None not in quick:
-                        return tuple.__new__(Turn, (key.value, quick, value.line))  # type: ignore[type-var]
+            quick = _common(key.value, value)
+            if quick is not None:
+                return quick
     return _any_turn(node, players, f"play {i} of {game}")
+
+
+def _common(name: str, value: Node) -> Turn | None:
+    """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of
+    plain cards — read without building a node or a location text per card; else None."""
+    if isinstance(value, Scalar):
+        raw = value.value
+        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
+            return tuple.__new__(Turn, (name, None, value.line))  # type: ignore[type-var]
+        if "," not in raw:
+            quick = tuple(map(parse, raw.split()))
+            if quick and None not in quick:
+                return tuple.__new__(Turn, (name, quick, value.line))  # type: ignore[type-var]
+    elif isinstance(value, Seq):
+        texts = []
+        for c in value.items:
+            if not isinstance(c, Scalar):
+                return None
+            texts.append(c.value.strip())
+        quick = tuple(map(parse, texts))
+        if quick and None not in quick:
+            return tuple.__new__(Turn, (name, quick, value.line))  # type: ignore[type-var]
+    return None
 
 
 def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
@@ -150,24 +158,9 @@ def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
                          "turn per list entry", m.line)
     key, value = m.pairs[0]
     name = key.value if key.plain and key.value in players else fields.player(key, players, where)
-    if isinstance(value, Scalar):
-        raw = value.value
-        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
-            return Turn(name, None, value.line)
-        if "," not in raw:  # the common `9H 10H JH` form, without building a node per card
-            quick = tuple(map(parse, raw.split()))
-            if quick and None not in quick:
-                return Turn(name, quick, value.line)  # type: ignore[arg-type]
-    elif isinstance(value, Seq):
-        texts = []
-        for c in value.items:
-            if not isinstance(c, Scalar):
-                break
-            texts.append(c.value.strip())
-        else:  # a list of plain cards: `[9H, 10H, JH]`
-            quick = tuple(map(parse, texts))
-            if quick and None not in quick:
-                return Turn(name, quick, value.line)  # type: ignore[arg-type]
+    quick = _common(name, value)
+    if quick is not None:
+        return quick
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)
