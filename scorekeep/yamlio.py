@@ -81,6 +81,11 @@ class Map:
         self.index: dict[str, int] = {}
         self.line = line
 
+    def add(self, key: Scalar, value: Node) -> None:
+        """Append a pair (the caller has refused a key twice)."""
+        self.index[key.value] = len(self.pairs)
+        self.pairs.append((key, value))
+
     def get(self, key: str) -> Node | None:
         i = self.index.get(key)
         return None if i is None else self.pairs[i][1]
@@ -400,9 +405,10 @@ class _Fallback(Exception):
 # (Written as the characters refused, not as a negated class of those allowed: the same set,
 # checked over every code point, and ten times faster to compile — 9 ms of every start-up.)
 _OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
-# A plain word as a flow item or a key: it starts with no indicator (`-` only before a letter or
-# digit) and holds no `:` `#` or flow punctuation; it has no space at either end (checked apart).
-_WORD = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))[^:,\[\]{}#]*")
+# A plain word, as a flow item or a key: no indicator first (`-` only before a word character), no
+# `:` `,` `#` or brackets, no space at either end.
+_W = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))(?:[^:,\[\]{}#]*[^\s:,\[\]{}#])?"
+_WORD = re.compile(_W)
 # A plain value in block context: the same start; `:` only before a non-space; no ` #` (comments
 # are cut before) and no `: `.
 _VALUE = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:[^:#]|:(?=[^\s,\[\]{}]))*")
@@ -412,10 +418,8 @@ _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 def _flow(text: str, line: int) -> Node:
     """A one-line flow list or mapping, e.g. `[9S, 5S]` or `{North: 3, East: 2}`."""
     inner = text[1:-1]
-    if "'" in inner or '"' in inner:
+    if "[" in inner or "{" in inner or "]" in inner or "}" in inner or "'" in inner or '"' in inner:
         return _nested(text, line)
-    if "[" in inner or "{" in inner or "]" in inner or "}" in inner:
-        return _nested_words(text, line)
     # the usual case, plain words only: one match proves the shape, one split takes the words
     if text[0] == "[":
         seq = Seq(line)
@@ -438,9 +442,6 @@ def _flow(text: str, line: int) -> Node:
     return m
 
 
-# A plain word in a flow collection: no indicator first (`-` only before a word character), no
-# `:` `,` `#` or brackets, no space at either end.
-_W = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))(?:[^:,\[\]{}#]*[^\s:,\[\]{}#])?"
 _SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
 _MAP_BODY = re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *")
 _SEQ_ITEM = re.compile(rf" *{_W} *")
@@ -461,94 +462,6 @@ _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
 _TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
-
-
-def _close(p: str, want: str, cur: Seq | Map | None, stack: list[Seq | Map]) -> tuple[Seq | Map | None, str]:
-    """A closing bracket `p` in a flow collection: the collection open after it, and what may
-    come next (see `_nested`)."""
-    if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
-        raise _Fallback  # a trailing comma, `{a}`, a bracket that does not match
-    if stack:
-        return stack.pop(), "next"
-    return None, "end"
-
-
-_PUNCT = re.compile(r"([\[\]{},]|: )")
-_WORD_FITS = re.compile(_W).fullmatch
-
-
-def _nested_words(text: str, line: int) -> Node:
-    """`_nested` for a flow of plain words only (`{cards: 1, bids: {a: 1, b: 0}}`), the usual
-    nested case: one split at the punctuation (in C), then the same grammar over the pieces."""
-    parts = _PUNCT.split(text)
-    if parts[0] or parts[-1]:
-        raise _Fallback  # text before the first bracket or after the last (`_value` strips spaces)
-    fits = _WORD_FITS
-    stack: list[Seq | Map] = []
-    cur: Seq | Map | None = None
-    key: Scalar | None = None
-    root: Node | None = None
-    want = "open"  # as in `_nested`
-    for i in range(1, len(parts), 2):
-        p = parts[i]
-        raw = parts[i + 1]
-        if p == ": ":
-            if want != "colon":
-                raise _Fallback
-            want = "value"
-        elif p == ",":
-            if want != "next":
-                raise _Fallback
-            want = "item"
-        elif p == "]" or p == "}":
-            cur, want = _close(p, want, cur, stack)
-        else:  # an opening bracket: a value, an item, or the whole flow
-            new: Seq | Map = Seq(line) if p == "[" else Map(line)
-            if want == "open":
-                root = new
-            elif cur.__class__ is Seq:
-                if want != "first" and want != "item":
-                    raise _Fallback
-                cur.items.append(new)  # type: ignore[union-attr]
-            elif want == "value":
-                cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
-                cur.pairs.append((key, new))  # type: ignore[union-attr, arg-type]
-            else:
-                raise _Fallback  # a collection as a key, or out of place
-            if cur is not None:
-                stack.append(cur)
-                if len(stack) > 4:
-                    raise _Fallback
-            cur = new
-            want = "first"
-        # the text up to the next punctuation: nothing but spaces, or one word in its place
-        word = raw.strip(" ")
-        if not word:
-            continue
-        if want == "open" or want == "end" or not fits(word):
-            raise _Fallback  # `{B:3}`, `a#b`, an indicator, text after the flow
-        if parts[i + 2:i + 3] == [": "] and raw[-1] == " ":
-            raise _Fallback  # a space before the colon
-        node = Scalar(word, line, True)
-        if cur.__class__ is Seq:
-            if want != "first" and want != "item":
-                raise _Fallback
-            cur.items.append(node)  # type: ignore[union-attr]
-            want = "next"
-        elif want == "first" or want == "item":
-            if len(word) > _KEY_MAX or word in cur.index:  # type: ignore[union-attr]
-                raise _Fallback  # a long key, a key twice
-            key = node
-            want = "colon"
-        elif want == "value":
-            cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
-            cur.pairs.append((key, node))  # type: ignore[union-attr]
-            want = "next"
-        else:
-            raise _Fallback  # two words with no punctuation between them
-    if want != "end" or root is None:
-        raise _Fallback
-    return root
 
 
 def _nested(text: str, line: int) -> Node:
@@ -578,7 +491,14 @@ def _nested(text: str, line: int) -> Node:
             want = "item"
             continue
         if p == "]" or p == "}":
-            cur, want = _close(p, want, cur, stack)
+            if (want != "next" and want != "first") or (p == "]") != (cur.__class__ is Seq):
+                raise _Fallback  # a trailing comma, `{a}`, a bracket that does not match
+            if stack:
+                cur = stack.pop()
+                want = "next"
+            else:
+                cur = None
+                want = "end"
             continue
         new: Node
         if p is not None:
@@ -606,8 +526,7 @@ def _nested(text: str, line: int) -> Node:
                 continue
             if want != "value":
                 raise _Fallback
-            cur.index[key.value] = len(cur.pairs)  # type: ignore[union-attr]
-            cur.pairs.append((key, new))  # type: ignore[union-attr, arg-type]
+            cur.add(key, new)  # type: ignore[union-attr, arg-type]
         if p is not None:
             if cur is not None:
                 stack.append(cur)
@@ -668,7 +587,7 @@ def _block_key(text: str, line: int) -> tuple[Scalar, str]:
         after = text[m.end() + 1:]
     else:
         word, colon, after = text.partition(":")
-        if not colon or not _WORD.fullmatch(word) or word[-1] == " ":
+        if not colon or not _WORD.fullmatch(word):
             raise _Fallback  # not a key line, or a key the fast path does not read
         key = Scalar(word, line, True)
     if (after and after[0] != " ") or len(key.value) > _KEY_MAX:
@@ -713,14 +632,12 @@ def _fast(text: str) -> Node:
             owner = top[1]
             if ind > top[0] or (ind == top[0] and dash):
                 node: Node = Seq(lineno) if dash else Map(lineno)
-                owner.index[pending.value] = len(owner.pairs)
-                owner.pairs.append((pending, node))
+                owner.add(pending, node)
                 stack.append([ind, node, dash, ind == top[0]])
                 top = stack[-1]
                 pending = None
             else:
-                owner.index[pending.value] = len(owner.pairs)
-                owner.pairs.append((pending, Scalar("", pending.line, True)))
+                owner.add(pending, Scalar("", pending.line, True))
                 pending = None
         while ind < top[0] or (ind == top[0] and top[3] and not dash):
             stack.pop()  # a dedent closes containers; a key line closes a list written at its key's indent
@@ -762,12 +679,9 @@ def _fast(text: str) -> Node:
             if len(stack) >= MAX_DEPTH - 2:
                 raise _Fallback
             continue
-        m.index[key] = len(m.pairs)
-        m.pairs.append((k, value(after, lineno)))
+        m.add(k, value(after, lineno))
     if root is None:
         raise _Fallback
     if pending is not None:
-        owner = stack[-1][1]
-        owner.index[pending.value] = len(owner.pairs)
-        owner.pairs.append((pending, Scalar("", pending.line, True)))
+        stack[-1][1].add(pending, Scalar("", pending.line, True))
     return root
