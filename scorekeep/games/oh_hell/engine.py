@@ -419,7 +419,10 @@ class HandPosition:
 
     def _next_bidder(self) -> str | None:
         bids = self.bids
-        return next((p for p in self.t.order if p not in bids), None)
+        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid of a long record
+            if p not in bids:
+                return p
+        return None
 
     @property
     def led(self) -> str | None:

@@ -172,8 +172,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
             if "tricks" not in top and "play" not in top:
                 raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
                                  f"each player took so the {key} can be checked", top[key].line)
-    bid_names = {e.player for e in kw["bids"]}  # type: ignore[attr-defined]
-    if any(k in top for k in ("play", "tricks", "scores", "totals")) and len(bid_names) < len(players):
+    if (("tricks" in top or "play" in top or "scores" in top or "totals" in top)
+            and len(bid_names := {e.player for e in kw["bids"]}) < len(players)):  # type: ignore[attr-defined]
         missing = [p for p in players if p not in bid_names]
         raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
                          "every player bids before the first card", m.key_line("bids"))
