@@ -163,7 +163,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         kw["play_line"] = m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
-        _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
+        _require_all(entries, players, top["tricks"], where)
         kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
     for key, noun in (("scores", "score"), ("totals", "running total")):
         if key in top:
@@ -180,12 +180,12 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     return Hand(number, m.line, **kw)  # type: ignore[arg-type]
 
 
-def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, what: str) -> None:
+def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, where: str) -> None:
     given = {e.player for e in entries}
     missing = [p for p in players if p not in given]
     if missing:
-        raise InputError(f"{what} has no count for {', '.join(missing)}: give every player's tricks "
-                         "(0 where they took none)", node.line)
+        raise InputError(f"`tricks` of {where} has no count for {', '.join(missing)}: give every player's "
+                         "tricks (0 where they took none)", node.line)
 
 
 def read(doc: Map) -> Record:

@@ -301,7 +301,7 @@ class _Replay:
                             violations.extend(found)
         if hand.tricks is not None:
             given = {e.player: e for e in hand.tricks}
-            move = Took(tuple(given[p].value for p in players), tuple(given[p].line for p in players),
+            move = Took(tuple([given[p].value for p in players]), tuple([given[p].line for p in players]),
                         hand.tricks_line)
             self.f.violations.extend(pos.push(move))
         took = pos.taken()
