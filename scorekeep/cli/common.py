@@ -176,20 +176,48 @@ def _load_partial(path: Path):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
     after writing every warning and input error to stderr; exit 2 if nothing is readable."""
     from ..report import check_file
-    from ..yamlio import MAX_BYTES
 
-    name, data = str(path), None
-    if name == "-":  # standard input, read here: the library never touches the streams
-        name, data = "<stdin>", sys.stdin.buffer.read(MAX_BYTES + 1)
+    name, data = source(path)
     try:
         rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
-    for said in (*rep.warnings, *rep.errors):
-        _err(f"scorekeep: {said}")
+    said(rep.warnings, rep.errors)
     if rep.audit is None:
         raise typer.Exit(2)
     return rep.audit, bool(rep.errors)
+
+
+STDIN = "<stdin>"
+"""How standard input (`-`) is named in messages and in JSON."""
+
+
+def source(path: Path | str) -> tuple[str, bytes | None]:
+    """(name, bytes): `-` is standard input, read here (the library never touches the
+    streams) and named `<stdin>`; any other path is read by the library (None)."""
+    name = str(path)
+    return (STDIN, read_stdin()) if name == "-" else (name, None)
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes (one byte past the size limit, so that the reader can say it is
+    too big); exit 2 with one line when there is no standard input to read (`<&-`)."""
+    from ..yamlio import MAX_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        _fail("`-`: standard input is closed: pipe a record in (`cat game.yaml | scorekeep check -`)")
+    try:
+        return stream.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as e:
+        _fail(f"`-`: cannot read standard input ({getattr(e, 'strerror', None) or e})")
+
+
+def said(warnings, errors) -> None:  # type: ignore[no-untyped-def]
+    """Every warning, then every input error of a file, one `scorekeep: file:line: …` line each
+    on stderr (control characters escaped)."""
+    for x in (*warnings, *errors):
+        _err(f"scorekeep: {x}")
 
 
 def _title(audit) -> str:  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, said, source
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -55,9 +55,9 @@ def score(
     from ..errors import shown
     from . import render
 
-    what_if = _what_if(file, rule) if rule else None
-    # without --rule: the table up to an unreadable hand, then exit 2
-    audit, unreadable = (what_if.audit, False) if what_if else _load_partial(file)
+    # the table up to an unreadable hand (every input error on stderr), then exit 2
+    what_if, unreadable = _what_if(file, rule) if rule else (None, False)
+    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 
@@ -118,13 +118,20 @@ def score(
 
 
 def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]
-    """The record scored under its own rules and under the `--rule` overrides (exit 2 if unreadable)."""
+    """(what-if, unreadable): the record scored under its own rules and under the `--rule`
+    overrides, up to its first unreadable hand, after writing every warning and input error
+    to stderr; exit 2 when an override or the header cannot be read."""
     from ..errors import InputError
-    from ..whatif import compare, parse_pairs
+    from ..whatif import compare_partial, parse_pairs
 
+    name, data = source(file)
     try:
-        return compare(str(file), parse_pairs(rule))
+        p = compare_partial(name, parse_pairs(rule), data)
     except InputError as e:
         _fail(str(e).removeprefix("scorekeep: "))
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(name, e)
+    said(p.warnings, p.errors)
+    if p.what_if is None:
+        raise typer.Exit(2)
+    return p.what_if, bool(p.errors)

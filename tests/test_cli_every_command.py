@@ -1,0 +1,209 @@
+"""Issue 13 held against every command, not only `check`: all input errors of a file in one run
+(item 13) from `stats`, `score --rule`, `add` and `play`; control and direction characters
+escaped in every human output (item 2) of `stats`, `new`, `add` and `play`; standard input
+(`-`) and directories (item 17) for `stats`; a closed standard input as one line (item 4);
+and names that `new` and `add` write read back as written (item 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLES, cli, record
+
+FOUR = str(record("oh-hell/slips/four-hands.yaml"))
+FOUR_LINES = ["12", "15", "16", "18"]
+OH = str(SAMPLES / "oh-hell-seed-example.yaml")
+ROOK = str(SAMPLES / "rook-seed-example.yaml")
+DAIFUGO = str(SAMPLES / "daifugo-seed-example.yaml")
+
+# What must never reach a terminal raw: C0 but newline, DEL, C1, the direction controls.
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+EVIL = "N\x1b]0;pwned\x07o\x1b[2J\u202e\x9b"
+BIDI = "Ana\u202eb"
+
+
+def run(*args: str, input: bytes | None = None, shell_redirect: str = "") -> subprocess.CompletedProcess[bytes]:
+    """The real program in a real process; `shell_redirect` (e.g. `<&-`) is applied by sh."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    if shell_redirect:
+        cmd = " ".join(["exec", sys.executable, "-m", "scorekeep", *map(_quote, args), shell_redirect])
+        return subprocess.run(["sh", "-c", cmd], capture_output=True, env=env, timeout=60, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "scorekeep", *args], capture_output=True, input=input,
+                          env=env, timeout=60, cwd=ROOT)
+
+
+def _quote(s: str) -> str:
+    import shlex
+
+    return shlex.quote(s)
+
+
+def error_lines(err: str, path: str) -> list[str]:
+    """The line numbers of `scorekeep: path:LINE: …` lines, in order."""
+    return re.findall(rf"^scorekeep: {re.escape(path)}:(\d+): ", err, flags=re.M)
+
+
+def evil_record(tmp_path: Path, slip: bool = False) -> str:
+    """An Oh Hell record whose title and first player hold a window-title escape, a screen clear,
+    a right-to-left override and a C1 control; with `slip`, a second hand bids for a player
+    of the same kind who is not in the game (an input error quoting the names)."""
+    p = tmp_path / "evil.yaml"
+    names = [EVIL, "East", "South", "West"]
+    bids = ", ".join(f"{json.dumps(n)}: {1 if i == 0 else 0}" for i, n in enumerate(names))
+    text = (f"game: oh-hell\ntitle: {json.dumps(EVIL)}\nplayers: [{', '.join(map(json.dumps, names))}]\n"
+            f"first_dealer: East\nrules: {{deal_pattern: '1..2'}}\nhands:\n  - bids: {{{bids}}}\n")
+    if slip:
+        text += f"  - bids: {{{json.dumps(EVIL + 'x')}: 1}}\n"
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+# --- item 13: every input error of a file in one run --------------------------------------
+
+def test_stats_reports_every_input_error_of_a_file_with_its_line_and_exits_2() -> None:
+    r = cli("stats", FOUR, OH)
+    assert r.code == 2
+    assert error_lines(r.err, FOUR) == FOUR_LINES  # before: only line 12
+    assert f"{FOUR}: not counted (4 input errors)" in r.err
+    assert "1 record;" in r.out  # the readable file is still counted
+
+
+def test_stats_json_of_a_file_with_slips_leaves_it_out_and_says_every_slip() -> None:
+    r = cli("stats", FOUR, "--format", "json")
+    assert r.code == 2 and json.loads(r.out) == {"records": 0, "players": []}
+    assert error_lines(r.err, FOUR) == FOUR_LINES
+
+
+def test_score_rule_shows_the_table_up_to_the_gap_and_every_slip() -> None:
+    """`score --rule` reads as leniently as plain `score` (before: one error, no table)."""
+    r = cli("score", FOUR, "--rule", "hook=false")
+    assert r.code == 2
+    assert error_lines(r.err, FOUR) == FOUR_LINES
+    assert "after 2 of 5 hands" in r.out and "What if hook: false" in r.out
+    j = cli("score", FOUR, "--rule", "hook=false", "--format", "json")
+    doc = json.loads(j.out)
+    assert j.code == 2 and len(doc["rows"]) == 2 and doc["what_if"]["rules"] == {"hook": False}
+
+
+def test_score_rule_with_an_unknown_option_on_a_file_with_slips_is_one_line() -> None:
+    r = cli("score", FOUR, "--rule", "target=200")
+    assert r.code == 2 and r.out == ""
+    assert "`target` is not a oh-hell option" in r.err and "internal error" not in r.err
+
+
+def test_score_rule_of_a_readable_record_compares_with_its_own_rules() -> None:
+    r = cli("score", OH, "--rule", "failed_score=tricks", "--format", "json")
+    assert r.code == 0 and r.err == ""
+    doc, own = json.loads(r.out), json.loads(cli("score", OH, "--format", "json").out)
+    assert doc["what_if"]["totals_before"] == own["totals"]
+    assert doc["what_if"]["totals_after"] == doc["totals"] != own["totals"]  # missed bids now score
+
+
+def test_score_rule_reads_standard_input() -> None:
+    r = run("score", "-", "--rule", "hook=false", input=Path(OH).read_bytes())
+    assert r.returncode == 0, r.stderr
+    assert b"What if hook: false" in r.stdout
+
+
+@pytest.mark.parametrize("args", [("add", "--bids", "1,1,1,1"), ("play",)])
+def test_add_and_play_list_every_slip_of_the_record_they_refuse(tmp_path, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "four.yaml"
+    p.write_bytes(Path(FOUR).read_bytes())
+    r = run(args[0], str(p), *args[1:], input=b"quit\n")
+    assert r.returncode == 2
+    assert error_lines(r.stderr.decode(), str(p)) == FOUR_LINES  # before: only line 12
+    assert p.read_bytes() == Path(FOUR).read_bytes()
+
+
+@pytest.mark.parametrize("args", [("check",), ("score",), ("replay",), ("why",), ("stats",),
+                                  ("score", "--rule", "hook=false"), ("check", "--rule", "hook=false")])
+def test_every_command_that_reads_records_reports_the_four_slips_in_one_run(args: tuple[str, ...]) -> None:
+    r = cli(args[0], FOUR, *args[1:])
+    assert r.code == 2
+    found = re.findall(rf"^(?:scorekeep: )?{re.escape(FOUR)}:(\d+): ", r.err, flags=re.M)
+    assert found == FOUR_LINES, r.err
+
+
+# --- item 2: control characters escaped in every human output -----------------------------
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "csv", "json", "html"])
+def test_stats_input_errors_show_control_characters_escaped(tmp_path, fmt: str) -> None:  # type: ignore[no-untyped-def]
+    path = evil_record(tmp_path, slip=True)
+    r = run("stats", path, "--format", fmt)
+    err = r.stderr.decode()
+    assert r.returncode == 2 and f"{path}:8: " in err
+    assert not RAW.findall(err), err  # before: the error line went to stderr raw
+    assert "\\x1b]0;pwned\\x07" in err
+
+
+def test_new_shows_direction_controls_escaped(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "n.yaml"
+    r = run("new", "oh-hell", str(p), "--players", f"{BIDI},B\x1b[2J,C,D")
+    out = r.stdout.decode()
+    assert r.returncode == 0, r.stderr
+    assert not RAW.findall(out), out  # before: the U+202E went to the terminal raw
+    assert "Ana\\u202eb" in out and "B\\x1b[2J" in out
+
+
+def test_play_shows_direction_controls_escaped(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = evil_record(tmp_path)
+    r = run("play", p, input=b"quit\n")
+    out = r.stdout.decode()
+    assert EVIL not in out and not RAW.findall(out.replace("\r", "")), out
+    assert "\\u202e" in out
+
+
+def test_new_and_add_write_names_with_c1_and_direction_controls_that_read_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`new` refused a C1 control as "YAML does not allow" and `add` could not add to a record
+    naming such a player: the writer left them raw. Written escaped, they read back the same."""
+    from scorekeep import api
+
+    p = tmp_path / "c1.yaml"
+    names = ["A\x9b", "B\u202e", "C\x7f", "D"]
+    title = "x\x85y\u2029"
+    r = run("new", "oh-hell", str(p), "--players", ",".join(names), "--title", title)
+    assert r.returncode == 0, r.stderr
+    text = p.read_text(encoding="utf-8")
+    assert not RAW.findall(text.replace("\n", "")), text  # the file itself is safe to `cat`
+    audit = api.audit_file(str(p))
+    assert audit.header.players == tuple(names) and audit.header.meta["title"] == title
+    r = run("add", str(p), "--bids", "1,0,0,0")
+    assert r.returncode == 0, r.stderr
+    assert {e.player: e.value for e in api.audit_file(str(p)).record.hands[0].bids}[names[0]] == 1
+
+
+# --- item 17: `-` and directories; item 4: a closed standard input ------------------------
+
+def test_stats_reads_a_directory_and_standard_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.yaml").write_bytes(Path(OH).read_bytes())
+    (tmp_path / "b.yml").write_bytes(Path(ROOK).read_bytes())
+    (tmp_path / "notes.txt").write_text("not a record")
+    r = cli("stats", str(tmp_path), "--format", "json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert doc["records"] == 2 and {p["game"] for p in doc["players"]} == {"oh-hell", "rook"}
+    s = run("stats", "-", "--format", "json", input=Path(DAIFUGO).read_bytes())
+    assert s.returncode == 0, s.stderr
+    assert json.loads(s.stdout)["records"] == 1
+
+
+def test_stats_of_a_fifo_is_refused_not_waited_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    r = run("stats", str(fifo))
+    assert r.returncode == 2 and f"{fifo}: is not a regular file" in r.stderr.decode()
+
+
+@pytest.mark.parametrize("cmd", ["check", "score", "replay", "why", "stats"])
+def test_dash_with_standard_input_closed_is_one_line_and_exit_2(cmd: str) -> None:
+    r = run(cmd, "-", shell_redirect="<&-")
+    err = r.stderr.decode()
+    assert r.returncode == 2, err  # before: exit 3, "internal error (AttributeError …)"
+    assert err.strip().count("\n") == 0 and "standard input is closed" in err
