@@ -57,7 +57,8 @@ def evil_record(tmp_path: Path, slip: bool = False) -> str:
     names = [EVIL, "East", "South", "West"]
     bids = ", ".join(f"{json.dumps(n)}: {1 if i == 0 else 0}" for i, n in enumerate(names))
     text = (f"game: oh-hell\ntitle: {json.dumps(EVIL)}\nplayers: [{', '.join(map(json.dumps, names))}]\n"
-            f"first_dealer: East\nrules: {{deal_pattern: '1..2'}}\nhands:\n  - bids: {{{bids}}}\n")
+            f"first_dealer: East\nrules: {{deal_pattern: '1..2'}}\nhands:\n  - bids: {{{bids}}}\n"
+            f"    tricks: {{{bids}}}\n")
     if slip:
         text += f"  - bids: {{{json.dumps(EVIL + 'x')}: 1}}\n"
     p.write_text(text, encoding="utf-8")
@@ -137,7 +138,7 @@ def test_stats_input_errors_show_control_characters_escaped(tmp_path, fmt: str) 
     path = evil_record(tmp_path, slip=True)
     r = run("stats", path, "--format", fmt)
     err = r.stderr.decode()
-    assert r.returncode == 2 and f"{path}:8: " in err
+    assert r.returncode == 2 and f"{path}:9: " in err
     assert not RAW.findall(err), err  # before: the error line went to stderr raw
     assert "\\x1b]0;pwned\\x07" in err
 
@@ -207,3 +208,67 @@ def test_dash_with_standard_input_closed_is_one_line_and_exit_2(cmd: str) -> Non
     err = r.stderr.decode()
     assert r.returncode == 2, err  # before: exit 3, "internal error (AttributeError …)"
     assert err.strip().count("\n") == 0 and "standard input is closed" in err
+
+
+def test_play_table_is_the_compact_sheet_off_a_wide_terminal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`table` at a `play` prompt chose the wide table always (it passed "text" as `wide`), so
+    a 4-player sheet wrapped in an 80-column window; it now chooses as `score` does."""
+    p = tmp_path / "g.yaml"
+    p.write_bytes(Path(OH).read_bytes())
+    r = run("play", str(p), input=b"table\nquit\n")
+    out = r.stdout.decode()
+    table = out[out.index("Oh Hell: Worked example"):out.index("standings:")]
+    assert "b/t" in table and max(len(line) for line in table.splitlines()) <= 80, table
+    assert table in cli("score", str(p)).out  # the same sheet as `score` prints to a pipe
+
+
+@pytest.mark.parametrize("args", [("why",), ("why", "--format", "json"), ("score",), ("replay", "--hand", "9")])
+def test_standard_input_is_named_stdin_in_every_command_as_in_check(args: tuple[str, ...]) -> None:
+    """`check -` says `<stdin>:6:`; `why`, `score` and `replay` said `-:6:` (item 17)."""
+    r = run(args[0], "-", *args[1:], input=record("oh-hell/hook-forbidden.yaml").read_bytes())
+    said = r.stdout.decode() + r.stderr.decode()
+    assert "<stdin>" in said and "-:6:" not in said and '"path": "-"' not in said, said
+
+
+def test_new_with_dash_prints_the_record_and_creates_no_file_called_dash(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """As `demo -o -` (item 18): `-` is standard output, never a file called `-`."""
+    from scorekeep import api
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    r = subprocess.run([sys.executable, "-m", "scorekeep", "new", "oh-hell", "-", "--players", "a,b,c"],
+                       capture_output=True, env=env, cwd=tmp_path, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "-").exists()
+    assert api.audit_text(r.stdout.decode()).header.players == ("a", "b", "c")
+
+
+@pytest.mark.parametrize("cmd", [("add", "--bids", "1,1,1"), ("play",)])
+def test_add_and_play_refuse_dash_which_elsewhere_is_standard_input(tmp_path, cmd: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "-").write_bytes(Path(OH).read_bytes())  # before: this file was edited
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    r = subprocess.run([sys.executable, "-m", "scorekeep", cmd[0], "-", *cmd[1:]], capture_output=True,
+                       input=b"", env=env, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2 and "`-`: entries are written into a record file" in r.stderr.decode()
+    assert (tmp_path / "-").read_bytes() == Path(OH).read_bytes()
+
+
+@pytest.mark.parametrize("cmd", [("score",), ("score", "--format", "markdown"), ("score", "--standings"),
+                                 ("replay",), ("replay", "--format", "html"), ("stats",)])
+def test_a_sheet_written_with_o_holds_no_raw_control_characters(tmp_path, cmd: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """`score -o sheet.md` wrote the title and names raw, so `cat sheet.md` could retitle the
+    window: the file gets what the terminal would (item 2)."""
+    path = evil_record(tmp_path)
+    out = tmp_path / "out.txt"
+    r = cli(cmd[0], path, *cmd[1:], "-o", str(out))
+    assert r.code in (0, 1) and r.out == "", r.err
+    text = out.read_text(encoding="utf-8")
+    assert not RAW.findall(text), text
+    assert "pwned" in text  # shown, escaped
+
+
+def test_replay_o_writes_the_text_replay_to_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`replay FILE -o out.txt` printed to the terminal and left no file (only HTML was written)."""
+    out = tmp_path / "replay.txt"
+    hook = str(record("oh-hell/hook-forbidden.yaml"))
+    r = cli("replay", hook, "-o", str(out))
+    assert r.out == "" and out.read_text(encoding="utf-8") == cli("replay", hook).out

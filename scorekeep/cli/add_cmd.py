@@ -30,6 +30,8 @@ def open_session(file: Path):  # type: ignore[no-untyped-def]
     from ..entry.session import Locked, Session, Unreadable
     from ..errors import InputError
 
+    if str(file) == "-":  # elsewhere `-` is standard input, which cannot be written back
+        _fail("`-`: entries are written into a record file; give its name (start one with `scorekeep new`)")
     try:
         return Session.open(str(file))
     except Locked:

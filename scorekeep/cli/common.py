@@ -192,6 +192,12 @@ STDIN = "<stdin>"
 """How standard input (`-`) is named in messages and in JSON."""
 
 
+def path_name(path: Path | str) -> str:
+    """A record's path as messages and JSON name it: `-` is `<stdin>`, as in `check`."""
+    name = str(path)
+    return STDIN if name == "-" else name
+
+
 def source(path: Path | str) -> tuple[str, bytes | None]:
     """(name, bytes): `-` is standard input, read here (the library never touches the
     streams) and named `<stdin>`; any other path is read by the library (None)."""

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load, _out, app
+from .common import _fail, _internal, _load, _out, app, clean, path_name
 
 
 @app.command()
@@ -35,31 +35,31 @@ def replay(
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
     audit = _load(file)
-    _check_selection(str(file), audit.game, audit.record, hand, set_, game)
+    _check_selection(path_name(file), audit.game, audit.record, hand, set_, game)
     try:
         sections = api.replay(audit, Selection(hand=hand, set=set_, game=game, legal=legal))
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(path_name(file), e)
     if not sections:
-        _fail(f"{file}: nothing to replay for that selection")
+        _fail(f"{path_name(file)}: nothing to replay for that selection")
     if format == "html":
         from . import html
         from .common import _title
 
-        text = html.replay_page(audit, sections, _title(audit), str(file))
-        if output is not None and str(output) != "-":
-            try:
-                from ..atomic import write_atomically
+        text = html.replay_page(audit, sections, _title(audit), path_name(file))
+    else:
+        text = render.sections_text(sections)
+        if audit.violations:
+            text = text.rstrip("\n") + f"\n{len(audit.violations)} violation(s); see `scorekeep check {file}`"
+    if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
+        from ..atomic import write_atomically
 
-                write_atomically(str(output), text, overwrite=True)
-            except OSError as e:
-                _fail(f"{output}: cannot write ({e.strerror or e})")
-        else:
-            _out(text)
-        return
-    _out(render.sections_text(sections))
-    if audit.violations:
-        _out(f"{len(audit.violations)} violation(s); see `scorekeep check {file}`")
+        try:
+            write_atomically(str(output), clean(text if text.endswith("\n") else text + "\n"), overwrite=True)
+        except OSError as e:
+            _fail(f"{output}: cannot write ({e.strerror or e})")
+    else:
+        _out(text)
 
 
 def _plural(n: int, word: str) -> str:

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import CheckFormat, _fail, _internal, _load, _out, _write, app, ascii_output
+from .common import CheckFormat, _fail, _internal, _load, _out, _write, app, ascii_output, path_name
 
 
 @app.command()
@@ -49,13 +49,13 @@ def why(
     try:
         ex = lib.explain(audit, loc)
     except lib.NoSuchPlace as e:
-        _fail(f"{file}: {e}")
+        _fail(f"{path_name(file)}: {e}")
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(path_name(file), e)
     if format is CheckFormat.json:
         from . import render
 
-        doc: dict[str, Any] = {"path": str(file), "game": audit.game}
+        doc: dict[str, Any] = {"path": path_name(file), "game": audit.game}
         if ex is None:
             doc.update({"ruling": None, "message": "no violations"})
         else:
@@ -63,10 +63,10 @@ def why(
         _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
         return
     if ex is None:
-        _out(f"{file}: no violations: the record breaks no rule. Ask about one move with a location "
+        _out(f"{path_name(file)}: no violations: the record breaks no rule. Ask about one move with a location "
              "(see `scorekeep why --help`).")
         return
-    _out(_text(str(file), ex))
+    _out(_text(path_name(file), ex))
 
 
 def _text(path: str, ex: Any) -> str:
