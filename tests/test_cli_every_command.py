@@ -122,13 +122,35 @@ def test_add_and_play_list_every_slip_of_the_record_they_refuse(tmp_path, args: 
     assert p.read_bytes() == Path(FOUR).read_bytes()
 
 
-@pytest.mark.parametrize("args", [("check",), ("score",), ("replay",), ("why",), ("stats",),
-                                  ("score", "--rule", "hook=false"), ("check", "--rule", "hook=false")])
-def test_every_command_that_reads_records_reports_the_four_slips_in_one_run(args: tuple[str, ...]) -> None:
-    r = cli(args[0], FOUR, *args[1:])
+SLIPS = {  # a record with four slips, a --rule for its game, the lines of the four
+    "oh-hell": (FOUR, "hook=false", FOUR_LINES),
+    "rook": (str(record("rook/slips/four-hands.yaml")), "target=500", ["12", "13", "16", "18"]),
+    "daifugo": (str(record("daifugo/slips/four-games.yaml")), "sets=1", ["9", "10", "11", "15"]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SLIPS))
+@pytest.mark.parametrize("args", [("check",), ("score",), ("replay",), ("why",), ("stats",), ("score", "--rule"),
+                                  ("check", "--rule"), ("score", "--format", "json"), ("stats", "--format", "json")])
+def test_every_command_that_reads_records_reports_the_four_slips_in_one_run(game: str, args: tuple[str, ...]) -> None:
+    path, rule, lines = SLIPS[game]
+    extra = (*args[1:], rule) if args[1:] == ("--rule",) else args[1:]
+    r = cli(args[0], path, *extra)
     assert r.code == 2
-    found = re.findall(rf"^(?:scorekeep: )?{re.escape(FOUR)}:(\d+): ", r.err, flags=re.M)
-    assert found == FOUR_LINES, r.err
+    found = re.findall(rf"^(?:scorekeep: )?{re.escape(path)}:(\d+): ", r.err, flags=re.M)
+    assert found == lines, r.err
+
+
+@pytest.mark.parametrize("game", sorted(SLIPS))
+@pytest.mark.parametrize("args", [("add",), ("play",)])
+def test_add_and_play_report_the_four_slips_of_every_game(tmp_path, game: str, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    path, _rule, lines = SLIPS[game]
+    p = tmp_path / "slips.yaml"
+    p.write_bytes(Path(path).read_bytes())
+    entry = {"oh-hell": ("--bids", "1,1,1,1"), "rook": ("--bid", "North=70"), "daifugo": ("--out", "甲,乙,丙")}[game]
+    r = cli(args[0], str(p), *(entry if args[0] == "add" else ()))
+    assert r.code == 2
+    assert error_lines(r.err, str(p)) == lines, r.err
 
 
 # --- item 2: control characters escaped in every human output -----------------------------
@@ -272,3 +294,21 @@ def test_replay_o_writes_the_text_replay_to_the_file(tmp_path) -> None:  # type:
     hook = str(record("oh-hell/hook-forbidden.yaml"))
     r = cli("replay", hook, "-o", str(out))
     assert r.out == "" and out.read_text(encoding="utf-8") == cli("replay", hook).out
+
+
+@pytest.mark.parametrize("args", [("check", OH), ("score", OH), ("rules", "rook"), ("--help",), ("stats", OH),
+                                  ("demo", "rook"), ("why", OH)])
+def test_a_closed_standard_output_is_one_line_and_exit_4(args: tuple[str, ...]) -> None:
+    """`scorekeep check game.yaml >&-`: exit 3 "internal error (AttributeError …)" before (item 4)."""
+    r = run(*args, shell_redirect=">&-")
+    err = r.stderr.decode()
+    assert r.returncode == 4, err
+    assert err == "scorekeep: cannot write the output: standard output is closed\n"
+
+
+@pytest.mark.parametrize("path, code", [(FOUR, 2), (str(record("oh-hell/hook-forbidden.yaml")), 1), (OH, 0)])
+def test_a_closed_standard_error_keeps_the_exit_code(path: str, code: int) -> None:
+    """With `2>&-` an unreadable file exited 1, the code for violations (the error message
+    itself failed, then the report of that failure)."""
+    r = run("check", path, shell_redirect="2>&-")
+    assert r.returncode == code

@@ -274,6 +274,7 @@ def run() -> NoReturn:
     one line and exit 4, a closed pipe ends quietly (141), never a traceback."""
     import errno
 
+    _closed_streams()
     _streams()
     stdout = sys.stdout
     code: int | str | None = 0
@@ -291,13 +292,51 @@ def run() -> NoReturn:
     except Unwritable as e:
         code = _unwritable(e.error)
     except OSError as e:  # a write elsewhere (Click's echo of the help, a command's own write)
-        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF):
             code = _bug(e)
         else:
             code = _unwritable(e)
     except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
         code = _bug(e)
     sys.exit(code)
+
+
+class _ClosedStream:
+    """Stands for a standard stream the shell closed (`>&-`, `2>&-`): Python makes it None,
+    which every write would turn into an AttributeError, a "bug" with exit 3. Writing to a
+    closed standard output fails as an I/O error does (one line, exit 4); what is written to
+    a closed standard error is dropped (there is nowhere left to say anything)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, name: str, fail: bool) -> None:
+        self.name, self.fail = name, fail
+
+    def write(self, text: str) -> int:
+        if self.fail:
+            import errno
+
+            raise OSError(errno.EBADF, f"standard {self.name} is closed")
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("closed")
+
+
+def _closed_streams() -> None:
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("output", True)  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = _ClosedStream("error", False)  # type: ignore[assignment]
 
 
 def _bug(e: BaseException) -> int:
