@@ -312,3 +312,20 @@ def test_a_closed_standard_error_keeps_the_exit_code(path: str, code: int) -> No
     itself failed, then the report of that failure)."""
     r = run("check", path, shell_redirect="2>&-")
     assert r.returncode == code
+
+
+def test_replay_shows_the_hands_before_the_gap_and_exits_2() -> None:
+    """Item 13 for `replay`, as for `score`: one unreadable hand no longer hides the replay."""
+    r = cli("replay", FOUR)
+    assert r.code == 2 and error_lines(r.err, FOUR) == FOUR_LINES
+    assert "Hand 1:" in r.out and "Hand 2:" in r.out and "Hand 3:" not in r.out
+    past = cli("replay", FOUR, "--hand", "3")
+    assert past.code == 2 and "there is no hand 3: the record has 2 hands (1–2) before the first one that could not be read" in past.err
+
+
+def test_why_explains_a_move_before_the_gap_and_exits_2() -> None:
+    r = cli("why", FOUR, "--hand", "1", "--bid", "4")
+    assert r.code == 2 and error_lines(r.err, FOUR) == FOUR_LINES
+    assert "hand 1, bid 4, North: North bid 2" in r.out and "ruling:" in r.out
+    past = cli("why", FOUR, "--hand", "4", "--bid", "1")
+    assert past.code == 2 and "(the record was read up to its first unreadable part)" in past.err
