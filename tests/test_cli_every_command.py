@@ -329,3 +329,13 @@ def test_why_explains_a_move_before_the_gap_and_exits_2() -> None:
     assert "hand 1, bid 4, North: North bid 2" in r.out and "ruling:" in r.out
     past = cli("why", FOUR, "--hand", "4", "--bid", "1")
     assert past.code == 2 and "(the record was read up to its first unreadable part)" in past.err
+
+
+def test_play_with_standard_input_closed_stops_and_saves_as_at_its_end(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`scorekeep play game.yaml <&-`: exit 3, "internal error (AttributeError …)" before."""
+    p = tmp_path / "g.yaml"
+    p.write_bytes(Path(OH).read_bytes())
+    r = run("play", str(p), shell_redirect="<&-")
+    assert r.returncode == 0, r.stderr
+    assert b"internal error" not in r.stderr and b"resumes here" in r.stdout
+    assert p.read_bytes() == Path(OH).read_bytes()

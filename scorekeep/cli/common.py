@@ -332,7 +332,31 @@ class _ClosedStream:
         raise io.UnsupportedOperation("closed")
 
 
+class _ClosedInput:
+    """Stands for a closed standard input (`<&-`): at its end at once, as /dev/null is (`play`
+    stops and saves); it has no `buffer`, so that `-` says standard input is closed."""
+
+    buffer = None
+    encoding = "utf-8"
+
+    def readline(self, *_args: object) -> str:
+        return ""
+
+    def read(self, *_args: object) -> str:
+        return ""
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("closed")
+
+
 def _closed_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _ClosedInput()  # type: ignore[assignment]
     if sys.stdout is None:
         sys.stdout = _ClosedStream("output", True)  # type: ignore[assignment]
     if sys.stderr is None:
