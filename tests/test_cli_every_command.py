@@ -339,3 +339,26 @@ def test_play_with_standard_input_closed_stops_and_saves_as_at_its_end(tmp_path)
     assert r.returncode == 0, r.stderr
     assert b"internal error" not in r.stderr and b"resumes here" in r.stdout
     assert p.read_bytes() == Path(OH).read_bytes()
+
+
+@pytest.mark.parametrize("args", [("score", OH, "-o", "{out}"), ("score", OH, "--format", "html", "-o", "{out}"),
+                                  ("replay", OH, "-o", "{out}"), ("stats", OH, "-o", "{out}"),
+                                  ("demo", "rook", "-o", "{out}"), ("new", "rook", "{out}", "--players", "a,b,c,d")])
+def test_a_full_disk_under_o_is_exit_4_as_for_standard_output(tmp_path, monkeypatch, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """`score -o` on a full disk exited 2, the code for unreadable input (README: 4 is "the
+    output could not be written (disk full …)"); a wrong path stays 2."""
+    import errno
+
+    from scorekeep import atomic
+
+    def full(*_a: object, **_k: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    out = str(tmp_path / "out.txt")
+    argv = [a.replace("{out}", out) for a in args]
+    monkeypatch.setattr(atomic, "write_atomically", full)
+    r = cli(*argv)
+    assert r.code == 4 and r.err == f"scorekeep: {out}: cannot write (No space left on device)\n"
+    monkeypatch.undo()
+    nowhere = [a.replace("{out}", str(tmp_path / "no" / "such" / "dir.txt")) for a in args]
+    assert cli(*nowhere).code == 2

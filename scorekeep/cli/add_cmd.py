@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, app, clean, said
+from .common import _fail, _internal, app, clean, said, write_failed
 
 
 
@@ -106,7 +106,7 @@ def add(
         try:
             session.commit(j)
         except OSError as e:
-            _fail(f"{file}: cannot write ({e.strerror or e}); the file is as it was")
+            write_failed(file, e, "; the file is as it was")
         for f in j.new:
             sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
         sys.stdout.write(f"written to {file}\n")

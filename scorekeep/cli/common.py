@@ -132,6 +132,16 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
+    """A file named on the command line (`-o`, the record of `add`) could not be written: one
+    line; exit 4 when the write itself failed (disk full, quota, an I/O error), as for
+    standard output, else 2 (a wrong path: no such folder, no permission, not a regular file)."""
+    import errno
+
+    failed = e.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+    _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if failed else 2)
+
+
 def _internal(path: str, exc: BaseException | str) -> NoReturn:
     what = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
     _fail(f"{path}: internal error ({what}); this is a bug in scorekeep, please report it with the record", 3)

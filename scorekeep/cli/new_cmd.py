@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import _fail, _write, app
+from .common import _fail, _write, app, write_failed
 
 
 @app.command()
@@ -57,6 +57,6 @@ def new(
     except NotRegularFile:
         _fail(f"{file} is not a regular file")
     except OSError as e:
-        _fail(f"{file}: cannot write ({e.strerror or e})")
+        write_failed(file, e)
     sys.stdout.write(f"started {file}: {', '.join(safe(n) for n in names)}; continue with "
                      f"`scorekeep play {file}`\n")

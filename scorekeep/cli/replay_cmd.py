@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load_partial, _out, app, clean, path_name
+from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_failed
 
 
 @app.command()
@@ -59,7 +59,7 @@ def replay(
         try:
             write_atomically(str(output), clean(text if text.endswith("\n") else text + "\n"), overwrite=True)
         except OSError as e:
-            _fail(f"{output}: cannot write ({e.strerror or e})")
+            write_failed(output, e)
     else:
         _out(text)
     if unreadable:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source, write_failed
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -110,7 +110,7 @@ def score(
         try:
             write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
         except OSError as e:
-            _fail(f"{output}: cannot write ({e.strerror or e})")
+            write_failed(output, e)
         raise typer.Exit(2 if unreadable else 0)
     if format is SheetFormat.csv and not standings:
         _out_raw(text)

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import STDIN, _err, _fail, _internal, _out, _out_raw, app, read_stdin, said
+from .common import STDIN, _err, _fail, _internal, _out, _out_raw, app, read_stdin, said, write_failed
 
 
 class StatsFormat(str, Enum):
@@ -203,7 +203,7 @@ def stats(
 
             write_atomically(str(output), doc, overwrite=True)
         except OSError as e:
-            _fail(f"{output}: cannot write ({e.strerror or e})")
+            write_failed(output, e)
     elif format is StatsFormat.csv:
         _out_raw(doc)
     else:
