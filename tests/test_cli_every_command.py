@@ -362,3 +362,16 @@ def test_a_full_disk_under_o_is_exit_4_as_for_standard_output(tmp_path, monkeypa
     monkeypatch.undo()
     nowhere = [a.replace("{out}", str(tmp_path / "no" / "such" / "dir.txt")) for a in args]
     assert cli(*nowhere).code == 2
+
+
+def test_add_takes_full_width_equals_and_colons_as_a_table_types_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Item 12 for `add`: `North＝0` (a Japanese or Chinese input method's `＝`, `：`) was
+    "--bids lists 1 values for 4"; full-width digits and `、` were already read."""
+    from scorekeep import api
+
+    p = tmp_path / "g.yaml"
+    p.write_bytes(Path(OH).read_bytes())
+    r = cli("add", str(p), "--cards", "7", "--bids", "North＝0、East：1、South=2、West:１")
+    assert r.code == 0, r.err
+    bids = api.audit_file(str(p)).record.hands[-1].bids
+    assert {e.player: e.value for e in bids} == {"North": 0, "East": 1, "South": 2, "West": 1}
