@@ -59,7 +59,7 @@ def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` is not a {game.name} option"
+            raise InputError(f"--rule {key}={text}: `{key}` is not {'an' if game.name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game.name} option"
                              f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
         nodes[key], values[key] = _value(opt, key, text)
     old = root.get("rules")

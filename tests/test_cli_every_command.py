@@ -95,7 +95,7 @@ def test_score_rule_shows_the_table_up_to_the_gap_and_every_slip() -> None:
 def test_score_rule_with_an_unknown_option_on_a_file_with_slips_is_one_line() -> None:
     r = cli("score", FOUR, "--rule", "target=200")
     assert r.code == 2 and r.out == ""
-    assert "`target` is not a oh-hell option" in r.err and "internal error" not in r.err
+    assert "`target` is not an oh-hell option" in r.err and "internal error" not in r.err
 
 
 def test_score_rule_of_a_readable_record_compares_with_its_own_rules() -> None:
