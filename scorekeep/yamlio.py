@@ -641,6 +641,7 @@ def _fast(text: str) -> Node:
         content = raw.lstrip(" ")
         if not content or content[0] == "#":
             continue
+        ind = len(raw) - len(content)
         if "#" in content:
             cut = content.find(" #")
             if cut < 0 or content.find("#") < cut:
@@ -649,7 +650,6 @@ def _fast(text: str) -> Node:
             if "'" in content or '"' in content:
                 raise _Fallback  # the `#` may be inside quotes
         content = content.rstrip(" ")
-        ind = len(raw) - len(raw.lstrip(" "))
         if ind == 0 and (content[:3] == "---" or content[:3] == "...") and content[3:4] in ("", " "):
             raise _Fallback  # a document marker
         if root is None:
