@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Findings, InputError
+from ...errors import Findings, InputError, unlisted
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
     TRICKS,
+    UNSAID,
     HandPosition,
     Table,
     from_left,
@@ -197,7 +198,9 @@ class _Replay:
         del self.f.events[events:]
         judged = "the rest of this seating period are judged in the seating the record used"
         if not extra:  # `dealer` reported it: say how the hand is judged
-            i = max(k for k, v in enumerate(self.f.violations) if v.rule == "rook.seat-change")
+            # the last one: `dealer` has just reported it (searched from the end, not over the whole match)
+            found = self.f.violations
+            i = next(k for k in range(len(found) - 1, -1, -1) if found[k].rule == "rook.seat-change")
             v = self.f.violations[i]
             self.f.violations[i] = v._replace(
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
@@ -211,7 +214,7 @@ class _Replay:
                 f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
                 line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer,
                 see=("rook.bid-order", "rook.turn-order"))
-        self.f.violations += trial.violations
+        self.f.extend(trial.violations)
         self.f.events += trial.events
         return result, dealer, None, old
 
@@ -338,19 +341,19 @@ class _Replay:
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                    self.f.violations.append(r._replace(reason=(
+                    self.f.extend([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
                         f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so {said} taken "
                         "as missing from the record"))
-                        .finding(line=call.line, hand=hand.number, player=call.player))
+                        .finding(line=call.line, hand=hand.number, player=call.player)])
                     pos.take_passes(gap)
-            self.f.violations += pos.push(m, call.line)
+            self.f.extend(pos.push(m, call.line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
         pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
-                                                  hand.deal_lines, hand.nest_line)
-        self.f.violations += found
+                                                  hand.deal_lines, hand.nest_line, listing=self.f.listing)
+        self.f.extend(found)
         bidding = hand.bidding is not None
         if bidding:
             self.auction(pos, hand)
@@ -377,14 +380,14 @@ class _Replay:
             assert pos.high is not None
             bidder, amount = pos.high
             if b is not None:
-                self.f.violations += pos.ended_bid(b.player, b.amount, b.line)
+                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
         elif b is not None:
             bidder, amount = b.player, b.amount
             if not bidding:
-                self.f.violations += pos.bid_value(b.player, b.amount, b.line)
+                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
             else:
                 (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-                self.f.violations += more
+                self.f.extend(more)
         elif bidding and hand.played_line is not None:
             if pos.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
@@ -399,8 +402,8 @@ class _Replay:
                               points=None, scores=None, made=None, complete=True, counted=False)
         pos.won(bidder, amount, forced)
         if bidder is not None:
-            self.f.violations += pos.push(DiscardMove(bidder, hand.discard), hand.discard_line)
-            self.f.violations += pos.push(TrumpMove(bidder, hand.trump), hand.trump_line)
+            self.f.extend(pos.push(DiscardMove(bidder, hand.discard), hand.discard_line))
+            self.f.extend(pos.push(TrumpMove(bidder, hand.trump), hand.trump_line))
         trump = pos.trump
         played: list[PlayedTrick] = []
         last_winner = None
@@ -455,22 +458,22 @@ class _Replay:
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
         push = pos.play_card
-        found = self.f.violations
+        add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
-                found.append(pos.extra_trick(t, trick.line))
+                add([pos.extra_trick(t, trick.line)])
                 break
             plays = trick.plays
             if stand and any((t, pl.player) in stand for pl in plays):
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
                 for k, pl in enumerate(plays):
                     written = trick.plays[k].card
-                    found += push(pl, None if written == pl.card else written)
+                    add(push(pl, None if written == pl.card else written))
             else:  # every card as written
                 for pl in plays:
                     more = push(pl)
                     if more:
-                        found += more
+                        add(more)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -485,7 +488,7 @@ class _Replay:
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
             out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
-        found += pos.settle()
+        add(pos.settle())
         return out
 
     # rook.deck: cards the rest of the hand identifies
@@ -532,7 +535,7 @@ class _Replay:
         problem = summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
                                   hand.number)
         if problem is not None:
-            self.f.violations.append(problem)
+            self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
