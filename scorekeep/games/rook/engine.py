@@ -845,7 +845,6 @@ class HandPosition:
                 # The common case, every filter passed: a legal call in turn.
                 return self._called(nxt, a, True)
         who = self.caller(m)
-        where: dict[str, Any] = {"line": line, "hand": self.number, "player": who}
         out: list[Finding] = []
         who_done = False
         good = True
@@ -855,14 +854,18 @@ class HandPosition:
             why = f.test(self, m)
             if why is None:
                 continue
+            if why is UNSAID:
+                found = unlisted(f.rule)
+            elif f.rule in _WHO_RULES:
+                found = Finding(f.rule, why, line=line, hand=self.number, player=who)
+            else:
+                found = Finding(f.rule, why, line=line, hand=self.number, player=who, allowed=self.allowed(f.rule))
             if f.rule == "rook.bid-end":
-                return [_found(f.rule, why, **where)]  # after the end nothing is judged, nothing changes
+                return [found]  # after the end nothing is judged, nothing changes
+            out.append(found)
             if f.rule in _WHO_RULES:
                 who_done = True
-                out.append(_found(f.rule, why, **where))
             else:
-                out.append(unlisted(f.rule) if why is UNSAID
-                           else Finding(f.rule, why, allowed=self.allowed(f.rule), **where))
                 good = False
                 break
         return self._called(who, m.amount, good, out)

@@ -91,15 +91,21 @@ class _Replay:
             n = hand.number
             period = played // every if every else 0
             order = seating(players, period)
+            replayed = None  # the hand already replayed in the seating it is judged in
             if kept is not None and kept[1] == period:
                 # The record kept the old seats: carry on from what it says happened — until a hand
                 # is evidently played in the right seating (the table changed seats late).
-                if self.fits_better(hand, order, kept[0], prev, played):
+                better, replayed = self.fits_better(hand, order, kept[0], prev, played)
+                if better:
                     kept = None
                 else:
                     order = kept[0]
             mark = len(self.f.violations)
-            dealer, alt = self.dealer(hand, order, prev, played)
+            if replayed is None:
+                dealer, alt = self.dealer(hand, order, prev, played)
+            else:  # the trial's findings, the dealer's first: the same calls on the same hand
+                trial, split, (dealer, alt), replay_result = replayed
+                self.f.extend(trial.violations[:split])
             dealt = {v.rule for v in self.f.violations[mark:]}
             if winner is not None:
                 self.f.violation("rook.game-end",
@@ -107,7 +113,11 @@ class _Replay:
                                  f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
                                  "not count", line=hand.line, hand=n)
             mark, events = len(self.f.violations), len(self.f.events)
-            result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            if replayed is None:
+                result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            else:
+                self.f.extend(trial.violations[split:])
+                result = replay_result
             if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
                 old = self.old_seating(hand, prev, order, played, dealt, mark, events)
                 if old is not None:
@@ -154,19 +164,27 @@ class _Replay:
 
     # rook.seat-change
     def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
-                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int) -> bool:
-        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`."""
-        def breaches(seats: tuple[str, ...]) -> float:
+                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int
+                    ) -> tuple[bool, tuple[Findings, int, tuple[str, str | None], HandResult] | None]:
+        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`;
+        and the replay in the seating that fits better, for the caller to keep rather than make
+        again: its findings, how many of them the dealer's, the dealer (and the alternative), the
+        hand. None when that hand cannot be read (the caller replays it and meets the error)."""
+        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                    HandResult] | None]:
             saved, self.f = self.f, Findings()
             try:
                 dealer, alt = self.dealer(hand, seats, prev, played)
-                self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
-                return len(self.f.violations)
+                split = len(self.f.violations)
+                result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
+                return len(self.f.violations), (self.f, split, (dealer, alt), result)
             except InputError:
-                return float("inf")
+                return float("inf"), None
             finally:
                 self.f = saved
-        return breaches(order) < breaches(other)
+        mine, theirs = breaches(order), breaches(other)
+        better = mine[0] < theirs[0]
+        return better, (mine if better else theirs)[1]
 
     def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
                     played: int, dealt: set[str], mark: int, events: int
@@ -303,11 +321,13 @@ class _Replay:
         return False
 
     # rook.bid-order: the missing-pass reading
-    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, later: set[str]) -> list[str]:
+    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, last: Mapping[str | None, int],
+                       i: int) -> list[str]:
         """The players a call out of turn skipped, when the bidding reads on as if they had passed: with
         their passes it is the caller's turn, the auction is still open, the next call is by the player
         who would call next (tried on a copy of the position), and none of them calls again — nor holds
-        the standing bid (as written, or as the last legal bid). Empty when it does not read so."""
+        the standing bid (as written, or as the last legal bid). Empty when it does not read so. `m` is
+        call `i` of the bidding, `last` the place of each caller's last call."""
         who = m.player
         gap: list[str] = []
         for k in range(4):
@@ -317,10 +337,10 @@ class _Replay:
             if q not in pos.passed:
                 gap.append(q)
         now = pos.passed | set(gap)
-        high = pos.high
-        holding = {bid[0] for bid in (pos.high, pos.legal_high) if bid is not None}
+        high, legal = pos.high, pos.legal_high
         if (not gap or who in pos.passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-                or holding.intersection(gap) or later.intersection(gap)):
+                or (high is not None and high[0] in gap) or (legal is not None and legal[0] in gap)
+                or any(last.get(q, -1) > i for q in gap)):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
@@ -336,8 +356,7 @@ class _Replay:
             if (not pos.ended and call.player is not None and call.player != pos.to_act
                     and not (call.player in pos.passed and call.amount is not None)):
                 then = calls[i + 1].player if i + 1 < len(calls) else None
-                later = {p for p, k in last.items() if k > i and p is not None}
-                gap = self.missing_passes(pos, m, then, later)
+                gap = self.missing_passes(pos, m, then, last, i)
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
