@@ -75,7 +75,18 @@ def scalar_text(value: Any) -> str:
         return text
     import json  # here: most entries are numbers and names, and `add` starts faster without it
 
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    # A JSON string is a YAML double-quoted scalar. JSON leaves DEL, C1 (NEL U+0085 is a YAML
+    # line break), the line and paragraph separators and the direction controls raw: YAML
+    # refuses some and breaks lines at others, and none should reach a terminal that shows
+    # the file; escaped, the file reads back as the same text.
+    return _UNSAFE.sub(_u_escape, json.dumps(text, ensure_ascii=False))
+
+
+_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]")
+
+
+def _u_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def flow_text(value: Any) -> str:

@@ -24,6 +24,16 @@ class Locked(Exception):
     """Another `play` or `add` has the record open."""
 
 
+class Unreadable(InputError):
+    """A record that cannot be opened for entries: the first input error as the error itself,
+    and every input error of the file (it is read on past an unreadable hand) in `errors`."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.line, first.path)
+        self.errors = errors
+
+
 class Judgement(NamedTuple):
     """What an entry would do to the record: the new text and its audit, the violations it
     adds (empty: the entry is legal), or the input error that makes it unreadable."""
@@ -125,6 +135,7 @@ class Session:
         held = FileLock(path) if lock else None
         if held is not None:
             held.acquire()
+        text = None
         try:
             with open(path, "rb") as f:
                 text = decode(f.read())
@@ -133,6 +144,10 @@ class Session:
             if held is not None:
                 held.release()
             e.path = path
+            if text is not None:  # a readable text: say every slip in it at once, as `check` does
+                errors = api.audit_text_partial(text, path).errors
+                if errors:
+                    raise Unreadable(errors) from None
             raise
         except BaseException:
             if held is not None:
