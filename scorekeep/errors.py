@@ -97,6 +97,11 @@ def _unlisted(rule: str) -> _Unlisted:
     return u
 
 
+def unlisted(rule: str) -> Finding:
+    """The shared stand-in for a finding of `rule` past the cap (`Findings.listing` is false)."""
+    return _UNLISTED.get(rule) or _unlisted(rule)
+
+
 def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
     """The findings to list: the first `cap` of each rule in order, then for each rule with
     more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""
@@ -136,18 +141,49 @@ class Findings:
     def event(self, rule: str, message: str, **where: Any) -> None:
         self._add(self.events, False, rule, message, where)
 
+    def listing(self, rule: str) -> bool:
+        """Whether a violation of `rule` added now would be listed in full (see `shown`). When it
+        would not, a caller may skip composing its message and add `unlisted(rule)` instead."""
+        kept = self._kept.get((True, rule))
+        if kept is None or len(kept) < CAP:
+            return True
+        i, last = kept[-1]
+        into = self.violations
+        if i < len(into) and into[i] is last:  # the common case (asked once per call or card)
+            return False
+        return not self._full(into, True, rule)
+
+    def extend(self, found: Iterable[Finding]) -> None:
+        """Violations made elsewhere (an engine's), kept as `violation` keeps them."""
+        into = self.violations
+        for f in found:
+            if type(f) is _Unlisted:  # made past the cap (`listing`)
+                into.append(f)
+            elif self._full(into, True, f.rule):
+                into.append(_UNLISTED.get(f.rule) or _unlisted(f.rule))
+            else:
+                self._keep(into, True, f)
+
     def _add(self, into: list[Finding], which: bool, rule: str, message: str, where: dict[str, Any]) -> None:
+        if self._full(into, which, rule):
+            into.append(_UNLISTED.get(rule) or _unlisted(rule))
+        else:
+            self._keep(into, which, Finding(rule, message, **where))
+
+    def _full(self, into: list[Finding], which: bool, rule: str) -> bool:
+        """Whether `CAP` findings of `rule` are kept in full and still in `into`."""
         kept = self._kept.get((which, rule))
+        if not kept:
+            return False
+        # A game rolls back with `del violations[mark:]`: forget the findings that are gone (the
+        # newest first, so that the kept ones stay those at the lowest places, all still there).
+        while kept and not (kept[-1][0] < len(into) and into[kept[-1][0]] is kept[-1][1]):
+            kept.pop()
+        return len(kept) >= CAP
+
+    def _keep(self, into: list[Finding], which: bool, f: Finding) -> None:
+        kept = self._kept.get((which, f.rule))
         if kept is None:
-            kept = self._kept[(which, rule)] = []
-        elif len(kept) >= CAP:
-            i, last = kept[-1]
-            if i < len(into) and into[i] is last:  # the common case: nothing was rolled back
-                into.append(_UNLISTED.get(rule) or _unlisted(rule))
-                return
-            # A game rolled back (`del violations[mark:]`): forget the findings that are gone.
-            while kept and not (kept[-1][0] < len(into) and into[kept[-1][0]] is kept[-1][1]):
-                kept.pop()
-        f = Finding(rule, message, **where)
+            kept = self._kept[(which, f.rule)] = []
         kept.append((len(into), f))
         into.append(f)

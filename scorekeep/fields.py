@@ -177,14 +177,13 @@ def card_list(node: Node, parse: Callable[[str], T | None]) -> tuple[T, ...] | N
     card text (`parse(text.strip())` gives it); None for anything else (ask `cards`)."""
     if node.__class__ is not Seq:
         return None
-    found = []
-    for item in node.items:  # type: ignore[union-attr]
-        if item.__class__ is not Scalar:
-            return None
-        card = parse(item.value.strip())  # type: ignore[union-attr]
-        if card is None:
-            return None
-        found.append(card)
+    try:  # one pass per step, not a Python loop per card: a deal may list a million
+        texts = [item.value.strip() for item in node.items]  # type: ignore[union-attr]
+    except AttributeError:  # a list or mapping among the cards (only a Scalar has `value`)
+        return None
+    found = list(map(parse, texts))
+    if None in found:  # a card value (a tuple) is never equal to None
+        return None
     return tuple(found)
 
 

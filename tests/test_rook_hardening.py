@@ -8,6 +8,7 @@ import time
 from conftest import audit, audit_text, found
 
 from scorekeep import api
+from scorekeep.errors import Finding
 
 
 def _out_of_turn_calls(n: int) -> str:
@@ -85,3 +86,78 @@ def test_a_long_match_of_played_hands_checks_in_time_linear_in_its_length() -> N
     seconds(small)  # warm the caches
     ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
+
+
+# --- findings past the cap (issue 13.9): bounded memory, no message composed ------------------
+
+def _one_card_dealt(copies: int) -> str:
+    cards = ", ".join(["R5", "Y9", "B14", "G6"][i % 4] for i in range(copies))  # four cards over and over
+    return ("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n"
+            f"  - deal:\n      North: [{cards}]\n")
+
+
+def test_deck_one_card_dealt_many_times_checks_in_linear_time() -> None:
+    # rook.deck: a deal listing a card again and again is one finding per copy; past the cap of
+    # listed findings none of their messages is made (a 4 MiB deal took 6 s and 450 MB).
+    def seconds(text: str) -> float:
+        start = time.process_time()
+        audit_text(text)
+        return time.process_time() - start
+
+    small, big = _one_card_dealt(25_000), _one_card_dealt(100_000)
+    seconds(small)  # warm the caches
+    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
+
+
+def test_deck_findings_past_the_cap_are_counted_not_held() -> None:
+    from scorekeep.errors import CAP, shown
+
+    a = audit_text(_one_card_dealt(20_000))
+    deck = [v for v in a.violations if v.rule == "rook.deck"]
+    assert len(deck) == 20_000 - 4  # every copy after the first of each card is counted
+    assert len({id(v) for v in deck}) == CAP + 1  # CAP in full, the rest one shared stand-in
+    listed = [v for v in shown(a.violations) if v.rule == "rook.deck"]
+    assert listed[0].message == "R5 was dealt twice to North; the deck has one of each card"
+    assert listed[-1].more == 20_000 - 4 - CAP
+
+
+def test_bid_order_calls_out_of_turn_past_the_cap_hold_no_messages() -> None:
+    # rook.bid-order and rook.bid-step, once per call: past the cap, one stand-in per rule, and the
+    # findings listed are those a short record of the same calls lists in full.
+    import tracemalloc
+
+    from scorekeep.errors import CAP, shown
+
+    few = audit_text(_out_of_turn_calls(60))
+    tracemalloc.start()
+    try:
+        a = audit_text(_out_of_turn_calls(40_000))
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(a.violations) == 2 * 40_000 - 1
+    assert len({id(v) for v in a.violations}) == 2 * CAP + 2
+    assert shown(a.violations)[:len(few.violations)] == few.violations
+    assert held < 400 * 40_000, held  # per call: its value and its place in the auction (once 900 B)
+
+
+def test_findings_rolled_back_before_the_cap_still_list_the_first_cap() -> None:
+    # A trial replay's findings rolled back (`del violations[mark:]`) before the cap was reached are
+    # not counted toward it: the first CAP findings left are all listed.
+    from scorekeep.errors import CAP, Findings, shown
+
+    f = Findings()
+    for i in range(50):
+        f.violation("rook.turn-order", f"kept {i}")
+    mark = len(f.violations)
+    for i in range(30):
+        f.violation("rook.turn-order", f"rolled back {i}")
+    del f.violations[mark:]
+    f.extend(Findings().violations)
+    for i in range(80):
+        assert f.listing("rook.turn-order") == (i < CAP - 50)
+        f.extend([Finding("rook.turn-order", f"after {i}")])
+    listed = shown(f.violations)
+    assert [v.message for v in listed[:CAP]] == [f"kept {i}" for i in range(50)] + [f"after {i}" for i in range(50)]
+    assert listed[-1].more == 30 and len({id(v) for v in f.violations}) == CAP + 1

@@ -13,6 +13,7 @@ color, any case, with or without a space — `R14`, `g6`, `14R`, `red 14`, `Gree
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 from ...cards import cached
@@ -105,4 +106,8 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 def show(cards: Iterable[Card]) -> str:
     """Cards for a message: the Bird first, then by color, high to low."""
-    return " ".join(str(c) for c in sorted(cards, key=sort_key))
+    # Equal cards have one text and one place in the order, and there are only 57 different Rook
+    # cards (1-14 of each color, the Bird): sort each card once, then repeat it as often as it came
+    # (a deal of 600,000 cards is reported with all of them).
+    counts = Counter(cards)
+    return " ".join(" ".join((str(c),) * counts[c]) for c in sorted(counts, key=sort_key))

@@ -18,13 +18,13 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from ...engine import Filter, Ruling, Step
-from ...errors import Finding
+from ...errors import CAP, Finding, unlisted
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
@@ -171,11 +171,30 @@ def _f(rule: str, message: str, **where: Any) -> Finding:
     return Finding(rule, message, **where)
 
 
+UNSAID = "(a reason not composed: past the cap of listed findings)"
+"""What a filter returns instead of its reason when the position's `listing` says that a finding
+of its rule would not be listed (only the driver of `check` gives such a predicate): the move is
+excluded all the same, and the driver adds the shared stand-in (`errors.unlisted`). A record can
+break one rule a million times (a call or a card per line): composing each message cost more
+than the rest of the check. Truthy, so that a filter used as a test by another still excludes."""
+
+
+def _listed(rule: str) -> bool:
+    return True
+
+
+def _found(rule: str, why: str, **where: Any) -> Finding:
+    """The finding for a filter's reason: the shared stand-in when the reason was not composed."""
+    return unlisted(rule) if why is UNSAID else Finding(rule, why, **where)
+
+
 # --- filters: each a named test with its rule id, returning the reason a move is excluded -----
 
 def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
     if not pos.ended:
         return None
+    if not pos.listing("rook.bid-end"):
+        return UNSAID
     who = pos.caller(m)
     if pos.all_pass:
         why = "all four players had passed"
@@ -191,6 +210,8 @@ def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
     expected = pos.to_act
     if m.player == expected:
         return None
+    if not pos.listing("rook.bid-after-pass"):
+        return UNSAID
     return (f"{m.player} bid {m.amount} after passing earlier in this auction: a player who has passed is "
             f"out of the bidding for the hand (it was {expected}'s turn)")
 
@@ -201,6 +222,8 @@ def _bid_order(pos: HandPosition, m: CallMove) -> str | None:
         return None
     if m.player in pos.passed and m.amount is not None:
         return None  # rook.bid-after-pass
+    if not pos.listing("rook.bid-order"):
+        return UNSAID
     return (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({pos.seat}) left "
             f"({', '.join(pos.bidders)}), skipping players who have passed, so it was {expected}'s turn")
 
@@ -209,6 +232,8 @@ def _bid_maximum(pos: HandPosition, m: CallMove) -> str | None:
     hi = pos.table.opts["max_bid"]
     if pos.ended or m.amount is None or m.amount <= hi:
         return None
+    if not pos.listing("rook.bid-maximum"):
+        return UNSAID
     return (f"{pos.caller(m)} bid {m.amount}, but no bid may be over {hi}"
             + (", all the points in the deck" if hi == pos.table.total else ""))
 
@@ -217,6 +242,8 @@ def _bid_minimum(pos: HandPosition, m: CallMove) -> str | None:
     lo = pos.table.opts["min_bid"]
     if pos.ended or m.amount is None or pos.legal_high is not None or m.amount >= lo or _bid_maximum(pos, m):
         return None
+    if not pos.listing("rook.bid-minimum"):
+        return UNSAID
     return f"{pos.caller(m)} opened the bidding at {m.amount}, but the opening bid is at least {lo}"
 
 
@@ -227,6 +254,8 @@ def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
     high = pos.legal_high
     if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):
         return None
+    if not pos.listing("rook.bid-step"):
+        return UNSAID
     least = pos.least_bid()
     after = "" if high is None else f" after {high[0]}'s {high[1]}"
     return (f"{pos.caller(m)} bid {m.amount}, but bids go up in steps of {step}: multiples of {step}, each at "
@@ -293,12 +322,16 @@ def _turn_order(pos: HandPosition, m: CardMove) -> str | None:
     if k == 0:
         if m.player == leader:
             return None
+        if not pos.listing("rook.turn-order"):
+            return UNSAID
         why = (f"{leader} sits on the dealer's ({pos.seat}) left and leads the first trick" if t == 1
                else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
         return f"{m.player} led trick {t}, but {why}"
     expected = pos.order[(pos.lead_at + k) % 4]
     if m.player == expected:
         return None
+    if not pos.listing("rook.turn-order"):
+        return UNSAID
     return (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(pos.order)}), so "
             f"after {pos.plays[k - 1].player} it was {expected}'s turn")
 
@@ -449,7 +482,7 @@ class HandPosition:
                  "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
                  "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
                  "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
-                 "pending", "voids")
+                 "pending", "voids", "listing")
 
     table: Table
     number: int
@@ -487,6 +520,9 @@ class HandPosition:
     played_in: dict[Card, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
+    listing: Callable[[str], bool]
+    """Whether a finding of a rule made now would be listed (`errors.Findings.listing`); when not,
+    filters return `UNSAID` and the position makes the shared stand-in, not the message."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -494,7 +530,8 @@ class HandPosition:
     def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
              deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
              deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
-             doubt_nest: bool = False) -> tuple[HandPosition, list[Finding], frozenset[str]]:
+             doubt_nest: bool = False, listing: Callable[[str], bool] = _listed
+             ) -> tuple[HandPosition, list[Finding], frozenset[str]]:
         """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
         with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
         position, the findings, and the deal entries (the nest as '') that broke those rules.
@@ -503,6 +540,7 @@ class HandPosition:
         reported, what the player really held is unknown, and the player is judged by inference, so
         the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
         both entries doubtful (either may be the wrong one), and where it really was is unknown.
+        `listing` (see the attribute) also spares the messages of rook.deck past the cap.
         """
         pos = cls.__new__(cls)
         pos.table, pos.number, pos.order, pos.seat = table, number, tuple(order), seat
@@ -518,6 +556,7 @@ class HandPosition:
         pos.played_in = {}
         pos.pending = {p: () for p in table.players}
         pos.voids = {p: frozenset() for p in table.players}
+        pos.listing = listing
         n = number
         found: list[Finding] = []
         owner: dict[Card, str] = {}
@@ -525,23 +564,36 @@ class HandPosition:
         twice: set[Card] = set()
         clean = True
         deck, size = table.deck, table.nest_size
+        said = [0]  # rook.deck findings of this deal composed in full: `found` is added after the deal
+
+        def quiet() -> bool:
+            """Whether this rook.deck finding is past the cap: its message is not composed."""
+            if said[0] >= CAP or not listing("rook.deck"):
+                found.append(unlisted("rook.deck"))
+                return True
+            said[0] += 1
+            return False
 
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
-            where = "the nest" if who == "" else f"{who}'s deal"
             if c not in deck:
-                found.append(_f("rook.deck", f"{c} in {where} is not a card of this game: " + table.not_in_deck(c),
-                                line=line, hand=n, player=player))
                 doubtful.add(who)
                 owner.setdefault(c, who)  # so that playing it is not reported again
+                if quiet():
+                    return False
+                where = "the nest" if who == "" else f"{who}'s deal"
+                found.append(_f("rook.deck", f"{c} in {where} is not a card of this game: " + table.not_in_deck(c),
+                                line=line, hand=n, player=player))
                 return False
             if c in owner:
+                doubtful.update((who, owner[c]))
+                twice.add(c)
+                if quiet():
+                    return False
                 prev = "the nest" if owner[c] == "" else owner[c]
                 now = "the nest" if who == "" else who
                 dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
                 found.append(_f("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
                                 line=line, hand=n, player=player))
-                doubtful.update((who, owner[c]))
-                twice.add(c)
                 return False
             owner[c] = who
             return True
@@ -793,7 +845,6 @@ class HandPosition:
                 # The common case, every filter passed: a legal call in turn.
                 return self._called(nxt, a, True)
         who = self.caller(m)
-        where: dict[str, Any] = {"line": line, "hand": self.number, "player": who}
         out: list[Finding] = []
         who_done = False
         good = True
@@ -803,13 +854,18 @@ class HandPosition:
             why = f.test(self, m)
             if why is None:
                 continue
+            if why is UNSAID:
+                found = unlisted(f.rule)
+            elif f.rule in _WHO_RULES:
+                found = Finding(f.rule, why, line=line, hand=self.number, player=who)
+            else:
+                found = Finding(f.rule, why, line=line, hand=self.number, player=who, allowed=self.allowed(f.rule))
             if f.rule == "rook.bid-end":
-                return [_f(f.rule, why, **where)]  # after the end nothing is judged, nothing changes
+                return [found]  # after the end nothing is judged, nothing changes
+            out.append(found)
             if f.rule in _WHO_RULES:
                 who_done = True
-                out.append(_f(f.rule, why, **where))
             else:
-                out.append(Finding(f.rule, why, allowed=self.allowed(f.rule), **where))
                 good = False
                 break
         return self._called(who, m.amount, good, out)
@@ -846,7 +902,8 @@ class HandPosition:
         for f in CALL_FILTERS[3:]:
             why = f.test(trial, m)
             if why is not None:
-                return [Finding(f.rule, why, allowed=trial.allowed(f.rule), **where)]
+                return [unlisted(f.rule) if why is UNSAID
+                        else Finding(f.rule, why, allowed=trial.allowed(f.rule), **where)]
         return []
 
     def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
@@ -949,7 +1006,7 @@ class HandPosition:
         if why is not None:
             # A later trick led by the wrong player: who leads is decided by rook.trick-winner.
             see = ("rook.trick-winner",) if not self.plays and t > 1 else ()
-            out.append(Finding("rook.turn-order", why, see=see, **where))
+            out.append(_found("rook.turn-order", why, see=see, **where))
             self.disordered = True
         led = _led(self)
         why = _deck(self, m)

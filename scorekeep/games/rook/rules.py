@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Findings, InputError
+from ...errors import Findings, InputError, unlisted
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
     TRICKS,
+    UNSAID,
     HandPosition,
     Table,
     from_left,
@@ -90,15 +91,21 @@ class _Replay:
             n = hand.number
             period = played // every if every else 0
             order = seating(players, period)
+            replayed = None  # the hand already replayed in the seating it is judged in
             if kept is not None and kept[1] == period:
                 # The record kept the old seats: carry on from what it says happened — until a hand
                 # is evidently played in the right seating (the table changed seats late).
-                if self.fits_better(hand, order, kept[0], prev, played):
+                better, replayed = self.fits_better(hand, order, kept[0], prev, played)
+                if better:
                     kept = None
                 else:
                     order = kept[0]
             mark = len(self.f.violations)
-            dealer, alt = self.dealer(hand, order, prev, played)
+            if replayed is None:
+                dealer, alt = self.dealer(hand, order, prev, played)
+            else:  # the trial's findings, the dealer's first: the same calls on the same hand
+                trial, split, (dealer, alt), replay_result = replayed
+                self.f.extend(trial.violations[:split])
             dealt = {v.rule for v in self.f.violations[mark:]}
             if winner is not None:
                 self.f.violation("rook.game-end",
@@ -106,7 +113,11 @@ class _Replay:
                                  f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
                                  "not count", line=hand.line, hand=n)
             mark, events = len(self.f.violations), len(self.f.events)
-            result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            if replayed is None:
+                result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
+            else:
+                self.f.extend(trial.violations[split:])
+                result = replay_result
             if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
                 old = self.old_seating(hand, prev, order, played, dealt, mark, events)
                 if old is not None:
@@ -153,19 +164,27 @@ class _Replay:
 
     # rook.seat-change
     def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
-                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int) -> bool:
-        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`."""
-        def breaches(seats: tuple[str, ...]) -> float:
+                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int
+                    ) -> tuple[bool, tuple[Findings, int, tuple[str, str | None], HandResult] | None]:
+        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`;
+        and the replay in the seating that fits better, for the caller to keep rather than make
+        again: its findings, how many of them the dealer's, the dealer (and the alternative), the
+        hand. None when that hand cannot be read (the caller replays it and meets the error)."""
+        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                    HandResult] | None]:
             saved, self.f = self.f, Findings()
             try:
                 dealer, alt = self.dealer(hand, seats, prev, played)
-                self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
-                return len(self.f.violations)
+                split = len(self.f.violations)
+                result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
+                return len(self.f.violations), (self.f, split, (dealer, alt), result)
             except InputError:
-                return float("inf")
+                return float("inf"), None
             finally:
                 self.f = saved
-        return breaches(order) < breaches(other)
+        mine, theirs = breaches(order), breaches(other)
+        better = mine[0] < theirs[0]
+        return better, (mine if better else theirs)[1]
 
     def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
                     played: int, dealt: set[str], mark: int, events: int
@@ -197,7 +216,9 @@ class _Replay:
         del self.f.events[events:]
         judged = "the rest of this seating period are judged in the seating the record used"
         if not extra:  # `dealer` reported it: say how the hand is judged
-            i = max(k for k, v in enumerate(self.f.violations) if v.rule == "rook.seat-change")
+            # the last one: `dealer` has just reported it (searched from the end, not over the whole match)
+            found = self.f.violations
+            i = next(k for k in range(len(found) - 1, -1, -1) if found[k].rule == "rook.seat-change")
             v = self.f.violations[i]
             self.f.violations[i] = v._replace(
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
@@ -211,7 +232,7 @@ class _Replay:
                 f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
                 line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer,
                 see=("rook.bid-order", "rook.turn-order"))
-        self.f.violations += trial.violations
+        self.f.extend(trial.violations)
         self.f.events += trial.events
         return result, dealer, None, old
 
@@ -300,11 +321,13 @@ class _Replay:
         return False
 
     # rook.bid-order: the missing-pass reading
-    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, later: set[str]) -> list[str]:
+    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, last: Mapping[str | None, int],
+                       i: int) -> list[str]:
         """The players a call out of turn skipped, when the bidding reads on as if they had passed: with
         their passes it is the caller's turn, the auction is still open, the next call is by the player
         who would call next (tried on a copy of the position), and none of them calls again — nor holds
-        the standing bid (as written, or as the last legal bid). Empty when it does not read so."""
+        the standing bid (as written, or as the last legal bid). Empty when it does not read so. `m` is
+        call `i` of the bidding, `last` the place of each caller's last call."""
         who = m.player
         gap: list[str] = []
         for k in range(4):
@@ -314,10 +337,10 @@ class _Replay:
             if q not in pos.passed:
                 gap.append(q)
         now = pos.passed | set(gap)
-        high = pos.high
-        holding = {bid[0] for bid in (pos.high, pos.legal_high) if bid is not None}
+        high, legal = pos.high, pos.legal_high
         if (not gap or who in pos.passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-                or holding.intersection(gap) or later.intersection(gap)):
+                or (high is not None and high[0] in gap) or (legal is not None and legal[0] in gap)
+                or any(last.get(q, -1) > i for q in gap)):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
@@ -333,24 +356,23 @@ class _Replay:
             if (not pos.ended and call.player is not None and call.player != pos.to_act
                     and not (call.player in pos.passed and call.amount is not None)):
                 then = calls[i + 1].player if i + 1 < len(calls) else None
-                later = {p for p, k in last.items() if k > i and p is not None}
-                gap = self.missing_passes(pos, m, then, later)
+                gap = self.missing_passes(pos, m, then, last, i)
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                    self.f.violations.append(r._replace(reason=(
+                    self.f.extend([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
                         f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so {said} taken "
                         "as missing from the record"))
-                        .finding(line=call.line, hand=hand.number, player=call.player))
+                        .finding(line=call.line, hand=hand.number, player=call.player)])
                     pos.take_passes(gap)
-            self.f.violations += pos.push(m, call.line)
+            self.f.extend(pos.push(m, call.line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
         pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
-                                                  hand.deal_lines, hand.nest_line)
-        self.f.violations += found
+                                                  hand.deal_lines, hand.nest_line, listing=self.f.listing)
+        self.f.extend(found)
         bidding = hand.bidding is not None
         if bidding:
             self.auction(pos, hand)
@@ -377,14 +399,14 @@ class _Replay:
             assert pos.high is not None
             bidder, amount = pos.high
             if b is not None:
-                self.f.violations += pos.ended_bid(b.player, b.amount, b.line)
+                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
         elif b is not None:
             bidder, amount = b.player, b.amount
             if not bidding:
-                self.f.violations += pos.bid_value(b.player, b.amount, b.line)
+                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
             else:
                 (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-                self.f.violations += more
+                self.f.extend(more)
         elif bidding and hand.played_line is not None:
             if pos.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
@@ -399,8 +421,8 @@ class _Replay:
                               points=None, scores=None, made=None, complete=True, counted=False)
         pos.won(bidder, amount, forced)
         if bidder is not None:
-            self.f.violations += pos.push(DiscardMove(bidder, hand.discard), hand.discard_line)
-            self.f.violations += pos.push(TrumpMove(bidder, hand.trump), hand.trump_line)
+            self.f.extend(pos.push(DiscardMove(bidder, hand.discard), hand.discard_line))
+            self.f.extend(pos.push(TrumpMove(bidder, hand.trump), hand.trump_line))
         trump = pos.trump
         played: list[PlayedTrick] = []
         last_winner = None
@@ -455,22 +477,22 @@ class _Replay:
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
         push = pos.play_card
-        found = self.f.violations
+        add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
-                found.append(pos.extra_trick(t, trick.line))
+                add([pos.extra_trick(t, trick.line)])
                 break
             plays = trick.plays
             if stand and any((t, pl.player) in stand for pl in plays):
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
                 for k, pl in enumerate(plays):
                     written = trick.plays[k].card
-                    found += push(pl, None if written == pl.card else written)
+                    add(push(pl, None if written == pl.card else written))
             else:  # every card as written
                 for pl in plays:
                     more = push(pl)
                     if more:
-                        found += more
+                        add(more)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -485,7 +507,7 @@ class _Replay:
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
             out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
-        found += pos.settle()
+        add(pos.settle())
         return out
 
     # rook.deck: cards the rest of the hand identifies
@@ -532,7 +554,7 @@ class _Replay:
         problem = summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
                                   hand.number)
         if problem is not None:
-            self.f.violations.append(problem)
+            self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
