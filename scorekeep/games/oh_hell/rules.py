@@ -15,7 +15,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ...errors import Finding, Findings, InputError
+from ...errors import Finding, Findings, InputError, unlisted
 from ...game import Audit
 from . import engine
 from .engine import (HandPosition, bidding_order, hook_number, legal_bids, legal_cards, suit_word,
@@ -140,9 +140,12 @@ class _Replay:
             dealer, alt = self.dealer(hand, prev, alt, skipped)
             prev = dealer
             if place is None:
-                self.f.violation("oh-hell.game-end",
-                                 f"hand {n} was played after the game ended: the deal pattern has {last} "
-                                 "hands, so this hand does not count", line=hand.line, hand=n)
+                game_end = "oh-hell.game-end"
+                if self.f.listing(game_end):
+                    self.f.violation(game_end, f"hand {n} was played after the game ended: the deal pattern has "
+                                               f"{last} hands, so this hand does not count", line=hand.line, hand=n)
+                else:  # past the cap: counted, not worded (a long record has thousands)
+                    self.f.extend((unlisted(game_end),))
             result, pos = self.hand(hand, dealer, place, skipped, seen)
             if result.counted and place is not None:
                 for p, pts in (result.points or {}).items():
@@ -155,7 +158,7 @@ class _Replay:
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
                                       hand.play is not None)
                 if left is not None:
-                    self.f.violations.append(left)
+                    self.f.extend((left,))
             if place is not None:
                 prev_place = place
             results.append(result)
@@ -280,17 +283,18 @@ class _Replay:
                              "suit (or `trump: none`) so that trick winners can be judged", hand.play_line)
         pos, found = engine.deal(players, self.opts, n, size, dealer, trump, hand.turn_up, hand.deal,
                                  hand.deal_lines)
-        self.f.violations.extend(found)
+        if found:
+            self.f.extend(found)
         pos = self.bids(hand, pos)
         if hand.play is not None:
-            observe, violations = self.observe, self.f.violations
+            observe, collect = self.observe, self.f.extend  # engine findings go through the cap
             if observe is None:
                 play = pos.play  # the card as recorded: no move value for the usual legal card
                 for trick in hand.play:
                     for pl in trick.plays:
                         found = play(pl)
                         if found:
-                            violations.extend(found)
+                            collect(found)
             else:
                 for trick in hand.play:
                     for pl in trick.plays:
@@ -298,12 +302,12 @@ class _Replay:
                         observe(pos, move)
                         found = pos.play(pl, move)
                         if found:
-                            violations.extend(found)
+                            collect(found)
         if hand.tricks is not None:
             given = {e.player: e for e in hand.tricks}
             move = Took(tuple([given[p].value for p in players]), tuple([given[p].line for p in players]),
                         hand.tricks_line)
-            self.f.violations.extend(pos.push(move))
+            self.f.extend(pos.push(move))
         took = pos.taken()
         bids = dict(pos.bids)
         points = None
@@ -333,7 +337,7 @@ class _Replay:
                 found.extend(pos.push(move))
         if found:
             found.sort(key=lambda f: (_BID_RANK.get(f.rule, 2), written.get(f.player or "", 0)))
-            self.f.violations.extend(found)
+            self.f.extend(found)
         return pos
 
     # oh-hell.score-recorded
