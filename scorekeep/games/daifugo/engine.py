@@ -52,7 +52,12 @@ def cards_text(cards: Sequence[DCard]) -> str:
 def _sort_key(card: DCard) -> tuple[int, int]:
     if type(card) is Joker:
         return (JOKER_LEVEL, 0)
-    return (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
+    key = _SORT_KEYS.get(card)  # type: ignore[call-overload]
+    return key if key is not None else (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
+
+
+_SORT_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (ORDER.index(r), SUITS.index(s)) for r in ORDER for s in SUITS}
+"""`_sort_key` of each card of the deck, looked up rather than computed (a card is a plain value)."""
 
 
 class Play(NamedTuple):
@@ -337,32 +342,41 @@ def game_order_fault(number: int, set_no: int, games_per_set: int,
 
 # --- candidate plays from a known hand ------------------------------------------------------
 
-def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:
-    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs."""
+def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
+               sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
+    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
+    `sizes`: only the plays of these numbers of cards (None: all)."""
     from itertools import combinations
 
     jokers = hand[JOKER]
     naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_sort_key)  # type: ignore[arg-type]
-    out: list[tuple[DCard, ...]] = [(c,) for c in naturals]
-    if jokers:
+    if sizes is None:
+        sizes = frozenset(range(1, len(naturals) + jokers + 1))
+    out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
+    if jokers and 1 in sizes:
         out.append((JOKER,))
+    longest = max(sizes, default=0)
+    if longest < 2:
+        return out
     by_rank: dict[int, list[Card]] = {}
     for c in naturals:
         by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
     for cards in by_rank.values():
-        for k in range(1, len(cards) + 1):
+        for k in range(1, min(len(cards), longest) + 1):
             for combo in combinations(cards, k):
                 for j in range(0, jokers + 1):
-                    if 2 <= k + j <= MAX_GROUP:
+                    if 2 <= k + j <= MAX_GROUP and k + j in sizes:
                         out.append((*combo, *(JOKER,) * j))
-    if jokers >= 2 and joker_pair:
+    if jokers >= 2 and joker_pair and 2 in sizes:
         out.append((JOKER, JOKER))
+    if longest < 3:
+        return out
     held = set(naturals)
     for suit in SUITS:
         for start in range(len(ORDER)):
             need = 0
             run: list[DCard] = []
-            for end in range(start, len(ORDER)):
+            for end in range(start, min(len(ORDER), start + longest)):
                 c = Card(ORDER[end], suit)
                 if c in held:
                     run.append(c)
@@ -371,7 +385,7 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCar
                     if need > jokers:
                         break
                     run.append(JOKER)
-                if len(run) >= 3 and any(type(x) is Card for x in run) and type(run[0]) is Card:
+                if len(run) >= 3 and len(run) in sizes and any(type(x) is Card for x in run) and type(run[0]) is Card:
                     out.append(tuple(run))
     return out
 
@@ -854,7 +868,8 @@ class Position:
 
     def _turn(self, t: Play | Pass, take: bool, trial: bool) -> None:
         """Apply one recorded turn on this copy; `take`: if it is a turn out of turn that skipped
-        players on a live table, read their passes as missing; `trial`: cards held are not judged."""
+        players on a live table, read their passes as missing; `trial`: cards held are not judged, and
+        a violation lists no legal choices (`allowed`): a trial's findings are only counted."""
         opts, st = self.opts, self.st
         self.plays = i = self.plays + 1
         p = t.player
@@ -969,7 +984,8 @@ class Position:
             base_allowed: tuple[str, ...] | None = None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
+            # A trial's findings are only counted (`rules.run_plays`): the legal choices are not listed.
+            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES and not trial else None
         if v.rule is not None:
             self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
                                              allowed=base_allowed))
@@ -1368,12 +1384,30 @@ class Position:
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        legal = {tuple(sorted(c, key=_sort_key)) for c in hand_plays(hand, self.opts["joker_pair"])
-                 if self.judge(c, self.top, self.ref, self.revolution, self.lock)[0].rule is None}
+        judge, top, ref, revolution, lock = self.judge, self.top, self.ref, self.revolution, self.lock
+        legal = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+                 for c in hand_plays(hand, self.opts["joker_pair"], self.cover_sizes())
+                 if judge(c, top, ref, revolution, lock)[0].rule is None}
         plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
+
+    def cover_sizes(self) -> frozenset[int] | None:
+        """The numbers of cards a legal play may have here (None: any). Every reading of a play has
+        as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover only a
+        reading of its own size (the spade-3 return too: a single on the lone joker); `judge` here
+        judges a play against the base and, after an illegal play, the last legal one — either of
+        them None is a lead, where any size is legal."""
+        top, ref = self.top, self.ref
+        base = ref if top is not None and top.reading is None else top
+        if base is None or base.reading is None:
+            return None
+        if top is not None and not top.legal and base is not ref:
+            if ref is None or ref.reading is None:
+                return None
+            return frozenset((base.reading.size, ref.reading.size))
+        return frozenset((base.reading.size,))
 
     # -- the shared shape ---------------------------------------------------------------------------
 
@@ -1469,7 +1503,8 @@ class Position:
         """The next position and the findings the move causes (violations, then events); an
         illegal move is applied as the record says it happened. `missing`: a turn out of turn that
         skipped players on a live table reads their passes as missing from the record (see
-        `rules.readings`); `trial`: cards held are not judged (a reading of the turns alone)."""
+        `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
+        reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
         return new, [*new.f.violations, *new.f.events]
 
