@@ -101,11 +101,25 @@ def test_candidate_missing_passes_replay_turns_linear_in_the_record_not_per_game
 
 
 def test_a_missing_pass_after_many_tied_trials_is_still_read() -> None:
-    # daifugo.turn-order: the earlier games use up the record's allowance, but each game still
-    # replays its own trials: 丙's pass missing in the last game is one report, nothing after it.
+    # daifugo.turn-order: the earlier games spend most of the record's allowance on trials that tie,
+    # but what is left still reads the last game: 丙's pass missing there is one report, nothing after it.
     last = _one_game(["A: 3H", "B: pass", "D: pass", "A: 4H"])
-    a = audit_text(_short_games(30, 100) + last)
+    a = audit_text(_short_games(25, 100) + last)
     # (each set of one game also starts before the last one's four games: daifugo.game-over)
-    tail = [v for v in a.violations if v.set == 31 and v.rule != "daifugo.game-over"]
-    assert found(tail) == [("daifugo.turn-order", {"set": 31, "game": 1, "play": 3, "player": "D"})]
+    tail = [v for v in a.violations if v.set == 26 and v.rule != "daifugo.game-over"]
+    assert found(tail) == [("daifugo.turn-order", {"set": 26, "game": 1, "play": 3, "player": "D"})]
     assert "taken as missing" in tail[0].message
+
+
+def test_past_the_records_trial_allowance_a_candidate_keeps_the_plain_reading() -> None:
+    # daifugo.turn-order: 40 games of a lead and 100 passes spend twice their length each in trials
+    # that tie (8,080 turns), past the record's allowance (rules.TRIAL_BUDGET and a quarter of its
+    # 4,044 turns): the last game's candidate is not tried, so 丙's missing pass is not taken and
+    # 甲's next play is reported too. The same game alone, or after 25 such games, reads as above.
+    last = _one_game(["A: 3H", "B: pass", "D: pass", "A: 4H"])
+    a = audit_text(_short_games(40, 100) + last)
+    tail = [v for v in a.violations if v.set == 41 and v.rule != "daifugo.game-over"]
+    assert [v.play for v in tail] == [3, 4]
+    assert not any("taken as missing" in v.message for v in tail)
+    alone = audit_text(HEAD + last)
+    assert [v.play for v in alone.violations] == [3]
