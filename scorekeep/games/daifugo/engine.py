@@ -1099,13 +1099,21 @@ class Position:
         last legal one stands (and covers that one)."""
         s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
         lock_on = lock if self.opts["suit_lock"] else None
-        base = ref if top is not None and top.reading is None else top
+        base, second = self.against(top, ref)
         v = judge(cards, base.reading if base else None, revolution, lock_on, s3, jp)
-        if v.rule is not None and top is not None and not top.legal and base is not ref:
+        if v.rule is not None and second:
             alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
             if alt.rule is None:
                 return alt, ref
         return v, base
+
+    @staticmethod
+    def against(top: OnTable | None, ref: OnTable | None) -> tuple[OnTable | None, bool]:
+        """What a play is judged against (`judge`): the play on the table — or, when that is no
+        combination, the last legal one (None: a lead) — and whether a play that fails there may
+        still stand on the last legal one (after an illegal play)."""
+        base = ref if top is not None and top.reading is None else top
+        return base, top is not None and not top.legal and base is not ref
 
     @staticmethod
     def skipped(skipped: str, actor: str, expected: str | None, top: OnTable | None,
@@ -1367,7 +1375,7 @@ class Position:
         """What `p` may play on the table now, as canonical text: `pass` and the plays from `p`'s hand
         (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count, `pass` and
         what would cover the table, in words."""
-        base = self.ref if self.top is not None and self.top.reading is None else self.top
+        base, second = self.against(self.top, self.ref)
         out = ["pass"] if self.top is not None else []
         hand = self.known.get(p)
         if hand is None:
@@ -1377,17 +1385,22 @@ class Position:
                     text += f", in the locked suits {lock_text(self.lock)}"
                 out.append(text)
                 ref = self.ref
-                if self.top is not None and not self.top.legal and base is not ref and ref is not None \
-                        and ref.reading is not None:
+                if second and ref is not None and ref.reading is not None:
                     out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
                                + cover_text(ref.reading, self.revolution))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        judge, top, ref, revolution, lock = self.judge, self.top, self.ref, self.revolution, self.lock
+        # `judge` on each play, its arguments computed once (`combos.judge` is the cached pure function).
+        opts, top, ref, revolution = self.opts, self.top, self.ref, self.revolution
+        s3, jp = opts["spade_3_return"], opts["joker_pair"]
+        lock_on = self.lock if opts["suit_lock"] else None
+        on = base.reading if base else None
+        alt = ref.reading if ref else None
         legal = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                 for c in hand_plays(hand, self.opts["joker_pair"], self.cover_sizes())
-                 if judge(c, top, ref, revolution, lock)[0].rule is None}
+                 for c in hand_plays(hand, jp, self.cover_sizes())
+                 if judge(c, on, revolution, lock_on, s3, jp).rule is None
+                 or (second and judge(c, alt, revolution, lock_on, s3, jp).rule is None)}
         plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
@@ -1399,11 +1412,11 @@ class Position:
         reading of its own size (the spade-3 return too: a single on the lone joker); `judge` here
         judges a play against the base and, after an illegal play, the last legal one — either of
         them None is a lead, where any size is legal."""
-        top, ref = self.top, self.ref
-        base = ref if top is not None and top.reading is None else top
+        ref = self.ref
+        base, second = self.against(self.top, ref)
         if base is None or base.reading is None:
             return None
-        if top is not None and not top.legal and base is not ref:
+        if second:
             if ref is None or ref.reading is None:
                 return None
             return frozenset((base.reading.size, ref.reading.size))
