@@ -109,11 +109,33 @@ def shapes(size: int) -> dict[str, str]:
                   "      - {A: 3H}\n", lambda i: "      - {B: pass}\n", size),
         "any game: a very long list of players":
             _fill("game: oh-hell\nplayers: [", lambda i: f"p{i}, ", size - 8, "p]\nhands:\n"),
+        "oh-hell: one-line hands, each its own (random sizes, bids, tricks)":
+            _fill("game: oh-hell\nplayers: [Alice, Bob, Carol, Dave]\nhands:\n", _varied_hand(), size),
         "daifugo: short games, each turn out of turn":
             _fill("game: daifugo\nplayers: [A, B, C, D]\nsets:\n", lambda i: _daifugo_game(i, False), size),
         "daifugo: short games dealt, each turn out of turn":
             _fill("game: daifugo\nplayers: [A, B, C, D]\nsets:\n", lambda i: _daifugo_game(i, True), size),
     }
+
+
+def _varied_hand() -> Callable[[int], str]:
+    """One-line Oh Hell hands that differ from each other, as a real long sheet's do (a fixed
+    seed: the same file every time)."""
+    import random
+
+    rng = random.Random(13)
+    names = ("Alice", "Bob", "Carol", "Dave")
+
+    def unit(_i: int) -> str:
+        cards = rng.randint(1, 10)
+        took = [0] * 4
+        for _ in range(cards):
+            took[rng.randrange(4)] += 1
+        bids = ", ".join(f"{p}: {rng.randint(0, cards)}" for p in names)
+        tricks = ", ".join(f"{p}: {t}" for p, t in zip(names, took))
+        return f"  - {{cards: {cards}, bids: {{{bids}}}, tricks: {{{tricks}}}}}\n"
+
+    return unit
 
 
 def build(mib: float) -> dict[str, Path]:

@@ -14,7 +14,7 @@ from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .gc_policy import fewer_collections
+from .gc_policy import fewer_collections, settled
 from .named import NamedTuple
 from .yamlio import Map, Node, decode, parse, read_file
 
@@ -52,6 +52,7 @@ def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | N
 def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
     try:
         root = load()
+        settled()
         if overrides:
             from .whatif import with_rules
 
@@ -100,6 +101,7 @@ def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] |
     with fields.reading() as r:
         try:
             root = load()
+            settled()
             game = game_of(root)
             assert isinstance(root, Map)
             if overrides:

@@ -56,7 +56,7 @@ def read_options(node: Node | None, options: Mapping[str, Option], game: str) ->
         opt = options.get(key.value)
         if opt is None:
             raise InputError(
-                f"`{key.value}` is not a {game} option{fields.did_you_mean(key.value, options)} "
+                f"`{key.value}` is not {'an' if game[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game} option{fields.did_you_mean(key.value, options)} "
                 f"(options: {fields.listing(options)})", key.line)
         chosen[opt.name] = opt.read(value, f"option `{opt.name}`")
     return chosen

@@ -21,7 +21,7 @@ from .named import NamedTuple
 from .options import Option
 from .yamlio import Map, Node, Scalar, parse
 
-__all__ = ["WhatIf", "compare", "parse_pairs", "with_rules"]
+__all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "with_rules"]
 
 
 def parse_pairs(texts: Iterable[str]) -> dict[str, str]:
@@ -59,7 +59,7 @@ def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` is not a {game.name} option"
+            raise InputError(f"--rule {key}={text}: `{key}` is not {'an' if game.name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game.name} option"
                              f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
         nodes[key], values[key] = _value(opt, key, text)
     old = root.get("rules")
@@ -156,6 +156,66 @@ def compare(path: str, overrides: Mapping[str, str]) -> WhatIf:
     base, audit = game.audit(record), game.audit(other)
     own = {k: base.header.options[k] for k in values}
     return WhatIf(game.name, values, own, base, audit, game.sheet(base), game.sheet(audit))
+
+
+class PartialWhatIf(NamedTuple):
+    """A what-if reading of a record read on past its unreadable hands or games (as
+    `api.audit_file_partial`): both audits cover the part before the first unreadable one."""
+
+    what_if: WhatIf | None
+    """None when nothing could be judged (the header, or the YAML itself, is unreadable)."""
+    errors: list[InputError]
+    """Every input error of the file, in file order, each with the path."""
+    warnings: list[fields.ReadWarning]
+
+
+def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None = None) -> PartialWhatIf:
+    """Like `compare`, but a slip in one hand does not hide the rest: the record is read on past
+    its unreadable hands (every input error is returned) and both readings are judged and scored
+    up to the first one. `data` is the file's bytes read elsewhere (standard input). Raises
+    InputError only for an override that cannot be read (an unknown option or value)."""
+    from . import api
+    from .yamlio import decode, read_file
+
+    game: Game | None = None
+    record: object = None
+    with fields.reading() as r:
+        try:
+            root = read_file(path) if data is None else parse(decode(data))
+            game = api.game_of(root)
+            assert isinstance(root, Map)
+            record = game.read(root)
+        except InputError as e:  # the header, or the YAML itself: nothing to judge
+            r.errors.append(e)
+            record = None
+    errors, warnings = r.errors, [w._replace(path=path) for w in r.warnings]
+    what_if = None
+    if record is not None and game is not None:
+        try:
+            changed, values = with_rules(root, game, overrides)
+        except InputError as e:
+            e.path = e.path or path
+            raise
+        with fields.reading() as again:
+            try:
+                other = game.read(changed)
+            except InputError as e:  # cannot happen for a readable header; kept as an input error
+                again.errors.append(e)
+                other = None
+        # the same slips are found twice; an override can add its own (another deal pattern)
+        seen = {(e.line, e.message) for e in errors}
+        errors += [e for e in again.errors if (e.line, e.message) not in seen]
+        if other is not None:
+            try:
+                base, audit = game.audit(record), game.audit(other)
+            except InputError as e:  # a reading only the replay can find unreadable
+                errors.append(e)
+            else:
+                own = {k: base.header.options[k] for k in values}
+                what_if = WhatIf(game.name, values, own, base, audit, game.sheet(base), game.sheet(audit))
+    for e in errors:
+        e.path = path
+    return PartialWhatIf(what_if, errors, warnings)
 
 
 def against_own(path: str, audit: Audit, data: bytes | None = None) -> tuple[list[Finding], list[Finding]]:

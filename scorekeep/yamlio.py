@@ -416,28 +416,53 @@ _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 
 
 def _flow(text: str, line: int) -> Node:
-    """A one-line flow list or mapping, e.g. `[9S, 5S]` or `{North: 3, East: 2}`."""
+    """A one-line flow list or mapping, e.g. `[9S, 5S]`, `{North: 3, East: 2}` or
+    `{cards: 1, bids: {a: 1, b: 0}}`."""
     inner = text[1:-1]
-    if "[" in inner or "{" in inner or "]" in inner or "}" in inner or "'" in inner or '"' in inner:
+    if "[" in inner or "{" in inner or "]" in inner or "}" in inner:
+        if "'" in inner or '"' in inner or len(text) > 4096 or not _TWO_LEVELS.fullmatch(text):
+            return _nested(text, line)
+        # Words and one level of flat collections inside (a one-line hand): the match above has
+        # proved the shape, so each part is read as the flat case below reads a whole line.
+        if text[0] == "[":
+            seq = Seq(line)
+            seq.items = [_flat(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True)
+                         for v in _OUTER_SEQ.findall(inner)]
+            return seq
+        m = Map(line)
+        index = m.index
+        for k, v in _OUTER_MAP.findall(inner):
+            if k in index or len(k) > _KEY_MAX:
+                raise _Fallback  # a key twice, a long key
+            m.add(Scalar(k, line, True), _flat(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True))
+        return m
+    if "'" in inner or '"' in inner:
         return _nested(text, line)
-    # the usual case, plain words only: one match proves the shape, one split takes the words
+    if text[0] == "[":
+        if inner.strip(" ") and not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
+            raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
+    elif inner.strip(" ") and not _shaped(inner, _MAP_BODY, _MAP_ITEM):
+        raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
+    return _flat(text, line)
+
+
+def _flat(text: str, line: int) -> Node:
+    """A flow list or mapping of plain words whose shape has been proved: one split takes the
+    words."""
+    inner = text[1:-1].strip(" ")
     if text[0] == "[":
         seq = Seq(line)
-        if inner.strip(" "):
-            if not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
-                raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
-            seq.items = [Scalar(w, line, True) for w in _SEQ_SPLIT.split(inner.strip(" "))]
+        if inner:
+            seq.items = [Scalar(w, line, True) for w in _SEQ_SPLIT.split(inner)]
         return seq
     m = Map(line)
-    if inner.strip(" "):
-        if not _shaped(inner, _MAP_BODY, _MAP_ITEM):
-            raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
-        words = [Scalar(w, line, True) for w in _MAP_SPLIT.split(inner.strip(" "))]
+    if inner:
+        words = _MAP_SPLIT.split(inner)
         keys = words[0::2]
-        index = {k.value: i for i, k in enumerate(keys)}
-        if len(index) != len(keys) or max(map(len, index)) > _KEY_MAX:
+        index = dict(zip(keys, range(len(keys))))
+        if len(index) != len(keys) or max(map(len, keys)) > _KEY_MAX:
             raise _Fallback  # a key twice, a long key
-        m.pairs = list(zip(keys, words[1::2]))
+        m.pairs = [(Scalar(k, line, True), Scalar(v, line, True)) for k, v in zip(keys, words[1::2])]
         m.index = index
     return m
 
@@ -458,6 +483,12 @@ def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
     fits = item.fullmatch
     return all(fits(piece) for piece in body.split(","))
 _MAP_SPLIT = re.compile(r" *[:,] *")
+# A one-line flow collection of words and flat collections (no quotes): `{cards: 1, bids: {a: 1}}`.
+_FLAT = rf"(?:\[ *(?:{_W}(?: *, *{_W})* *)?\]|\{{ *(?:{_W}: +{_W}(?: *, *{_W}: +{_W})* *)?\}})"
+_PART = rf"(?:{_W}|{_FLAT})"
+_TWO_LEVELS = re.compile(rf"\[ *(?:{_PART}(?: *, *{_PART})* *)?\]|\{{ *(?:{_W}: +{_PART}(?: *, *{_W}: +{_PART})* *)?\}}")
+_OUTER_SEQ = re.compile(rf"({_PART}) *(?:,|$)")
+_OUTER_MAP = re.compile(rf"({_W}): +({_PART}) *(?:,|$)")
 _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
@@ -610,6 +641,7 @@ def _fast(text: str) -> Node:
         content = raw.lstrip(" ")
         if not content or content[0] == "#":
             continue
+        ind = len(raw) - len(content)
         if "#" in content:
             cut = content.find(" #")
             if cut < 0 or content.find("#") < cut:
@@ -618,7 +650,6 @@ def _fast(text: str) -> Node:
             if "'" in content or '"' in content:
                 raise _Fallback  # the `#` may be inside quotes
         content = content.rstrip(" ")
-        ind = len(raw) - len(raw.lstrip(" "))
         if ind == 0 and (content[:3] == "---" or content[:3] == "...") and content[3:4] in ("", " "):
             raise _Fallback  # a document marker
         if root is None:

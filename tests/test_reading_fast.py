@@ -118,6 +118,15 @@ CASES = [
     ("a: '\n", False), ("a: 'x\n", False), ("a: \"x\n", False), ("a: -\n", False), ("a: - x\n", False),
     ("k" * 1100 + ": 1\n", False), ("a: {" + "k" * 1100 + ": 1}\n", False),
     ("a: \ufeffx\n", False), ("a: x\x1by\n", False),
+    # words and one level of flat collections (a one-line hand), read by one match and splits
+    ("h: {cards: 1, bids: {a: 1, b: 0}, tricks: {a: 1, b: 0}}\n", True),
+    ("h: [[a, b], {c: 1}, d, [], {}, [ ], { }]\n", True),
+    ("h: { x: [a , b] ,y: {c: -1} }\n", True),
+    ("h: {no trump: {a b: c d}, k: [x y]}\n", True),
+    ("h: {a: {b: 1}, a: 2}\n", False), ("h: {a: {b: 1, b: 2}}\n", False),
+    ("h: {a: {b:1}}\n", False), ("h: {a: [b, ]}\n", False), ("h: {a: {b: 1},}\n", False),
+    ("h: {a: [b], c}\n", False), ("h: {{a: 1}: 2}\n", False), ("h: {a: {b: [c]}}\n", True),
+    ("h: [a, {b: 1] ]\n", False), ("h: {a: [b}\n", False), ("h: {a: {" + "k" * 1100 + ": 1}}\n", False),
     # lines too long for one regex match are checked item by item, to the same effect
     ("a: [" + ", ".join(["R5"] * 3000) + "]\n", True),
     ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + "}\n", True),

@@ -110,6 +110,22 @@ def test_add_writes_without_json_secrets_or_the_round_trip(tmp_path: Path) -> No
     assert not mods & {"scorekeep.cli.play_cmd", "scorekeep.cli.render"}
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_demo_imports_its_own_game_and_nothing_heavy(game: str, tmp_path: Path) -> None:
+    """A demo is generated and written; nothing reads, judges or serialises JSON, and no other
+    game is loaded (`dataclasses`: the generated match's value class)."""
+    out = tmp_path / "demo.yaml"
+    mods, _ = _run("demo", game, "-o", str(out), cwd=tmp_path)
+    assert out.exists()
+    assert GAMES[game] in mods and f"scorekeep.generate.{game.replace('-', '_')}" in mods
+    assert not mods & (HEAVY - {"dataclasses"}), mods & HEAVY
+    assert mods & COMMAND_MODULES == {"scorekeep.cli.demo_cmd"}
+    assert not {m for m in mods if m.startswith(tuple(_others(game)))}, "another game's package"
+    assert not {m for m in mods if m.startswith(("scorekeep.generate.", "scorekeep.entry"))} - {
+        f"scorekeep.generate.{game.replace('-', '_')}"}
+    assert not mods & {"scorekeep.api", "scorekeep.whatif", "scorekeep.cli.render", "scorekeep.stats"}
+
+
 @pytest.mark.parametrize("args", [("--help",), ("check", str(SAMPLES / SAMPLE["rook"]))])
 def test_no_collection_pass_while_starting(args: tuple[str, ...]) -> None:
     """Importing makes only long-lived objects: `main` turns the collector off until the

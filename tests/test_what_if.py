@@ -119,7 +119,7 @@ def test_check_rule_can_add_a_violation() -> None:
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--rule", "failed=tricks"], ["`failed` is not a oh-hell option", "did you mean `failed_score`", "`hook`"]),
+    (["--rule", "failed=tricks"], ["`failed` is not an oh-hell option", "did you mean `failed_score`", "`hook`"]),
     (["--rule", "failed_score=sometimes"], ["cannot be `sometimes`", "`zero`, `tricks`, `minus-bid`"]),
     (["--rule", "hook=maybe"], ["hook=maybe", "`true`, `false`"]),
     (["--rule", "hook"], ["KEY=VALUE"]),
@@ -136,7 +136,7 @@ def test_unknown_key_or_value_exits_2_with_the_valid_ones(args: list[str], words
 def test_override_goes_through_the_library() -> None:
     with pytest.raises(InputError) as info:
         api.audit_file(OH_HELL, overrides={"target": "100"})
-    assert "not a oh-hell option" in str(info.value)
+    assert "not an oh-hell option" in str(info.value)
     assert whatif.parse_pairs(["a=1", "b = x y", "a=2"]) == {"a": "2", "b": "x y"}
     # the record's own `rules:` stay in force for the options not overridden
     w = whatif.compare(str(record("oh-hell/hook-forbidden.yaml")), {"hook": "false"})

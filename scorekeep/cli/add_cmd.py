@@ -1,20 +1,20 @@
 """`scorekeep add`: one entry without prompts, judged by the checker before it is written."""
 
-import re
 import sys
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, app
+from .common import _fail, _internal, app, clean, said, write_failed
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def safe(text: str) -> str:
-    """Record text as it may go to a terminal: control characters shown, never sent."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Record text as it may go to a terminal: control and direction characters (C0, C1,
+    ESC, the bidi overrides and isolates) shown escaped, never sent; the same as every other
+    command's output (`common.clean`)."""
+    return clean(text)
 
 
 def ruling(path: str, f: Any) -> str:
@@ -27,13 +27,18 @@ def ruling(path: str, f: Any) -> str:
 
 def open_session(file: Path):  # type: ignore[no-untyped-def]
     """Open a record for entries, or fail with exit 2 (unreadable, open elsewhere)."""
-    from ..entry.session import Locked, Session
+    from ..entry.session import Locked, Session, Unreadable
     from ..errors import InputError
 
+    if str(file) == "-":  # elsewhere `-` is standard input, which cannot be written back
+        _fail("`-`: entries are written into a record file; give its name (start one with `scorekeep new`)")
     try:
         return Session.open(str(file))
     except Locked:
         _fail(f"{file} is open in another `scorekeep play` or `add`; finish there first")
+    except Unreadable as e:  # every slip of the file, one line each
+        said((), e.errors[:-1])
+        _fail(safe(str(e.errors[-1])))
     except InputError as e:
         _fail(safe(str(e)))
     except OSError as e:
@@ -101,7 +106,7 @@ def add(
         try:
             session.commit(j)
         except OSError as e:
-            _fail(f"{file}: cannot write ({e.strerror or e}); the file is as it was")
+            write_failed(file, e, "; the file is as it was")
         for f in j.new:
             sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
         sys.stdout.write(f"written to {file}\n")

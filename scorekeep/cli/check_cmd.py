@@ -9,10 +9,7 @@ from typing import Any, Optional
 import typer
 
 from ..named import NamedTuple
-from .common import CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output
-
-STDIN = "<stdin>"
-"""How standard input (`-`) is named in messages and in JSON."""
+from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
 
 POOL_MIN_FILES = 24
 """Fewer files than this are checked in this process: starting workers costs more than it saves."""
@@ -47,7 +44,7 @@ def check(
 
     overrides = _overrides(rule)
     paths = _expand(files)
-    stdin = sys.stdin.buffer.read(_max_bytes() + 1) if STDIN in paths else None
+    stdin = read_stdin() if STDIN in paths else None
     json_out = format is CheckFormat.json
     ascii_only = ascii_output() if json_out else False
     tally = _Tally()
@@ -96,12 +93,6 @@ def _overrides(rule: list[str] | None) -> dict[str, str]:
         return parse_pairs(rule or ())
     except InputError as e:
         _fail(e.message)
-
-
-def _max_bytes() -> int:
-    from ..yamlio import MAX_BYTES
-
-    return MAX_BYTES
 
 
 def _expand(files: list[Path]) -> list[str]:

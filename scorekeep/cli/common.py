@@ -132,6 +132,16 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
+    """A file named on the command line (`-o`, the record of `add`) could not be written: one
+    line; exit 4 when the write itself failed (disk full, quota, an I/O error), as for
+    standard output, else 2 (a wrong path: no such folder, no permission, not a regular file)."""
+    import errno
+
+    failed = e.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+    _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if failed else 2)
+
+
 def _internal(path: str, exc: BaseException | str) -> NoReturn:
     what = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
     _fail(f"{path}: internal error ({what}); this is a bug in scorekeep, please report it with the record", 3)
@@ -176,20 +186,54 @@ def _load_partial(path: Path):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
     after writing every warning and input error to stderr; exit 2 if nothing is readable."""
     from ..report import check_file
-    from ..yamlio import MAX_BYTES
 
-    name, data = str(path), None
-    if name == "-":  # standard input, read here: the library never touches the streams
-        name, data = "<stdin>", sys.stdin.buffer.read(MAX_BYTES + 1)
+    name, data = source(path)
     try:
         rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
-    for said in (*rep.warnings, *rep.errors):
-        _err(f"scorekeep: {said}")
+    said(rep.warnings, rep.errors)
     if rep.audit is None:
         raise typer.Exit(2)
     return rep.audit, bool(rep.errors)
+
+
+STDIN = "<stdin>"
+"""How standard input (`-`) is named in messages and in JSON."""
+
+
+def path_name(path: Path | str) -> str:
+    """A record's path as messages and JSON name it: `-` is `<stdin>`, as in `check`."""
+    name = str(path)
+    return STDIN if name == "-" else name
+
+
+def source(path: Path | str) -> tuple[str, bytes | None]:
+    """(name, bytes): `-` is standard input, read here (the library never touches the
+    streams) and named `<stdin>`; any other path is read by the library (None)."""
+    name = str(path)
+    return (STDIN, read_stdin()) if name == "-" else (name, None)
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes (one byte past the size limit, so that the reader can say it is
+    too big); exit 2 with one line when there is no standard input to read (`<&-`)."""
+    from ..yamlio import MAX_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        _fail("`-`: standard input is closed: pipe a record in (`cat game.yaml | scorekeep check -`)")
+    try:
+        return stream.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as e:
+        _fail(f"`-`: cannot read standard input ({getattr(e, 'strerror', None) or e})")
+
+
+def said(warnings, errors) -> None:  # type: ignore[no-untyped-def]
+    """Every warning, then every input error of a file, one `scorekeep: file:line: …` line each
+    on stderr (control characters escaped)."""
+    for x in (*warnings, *errors):
+        _err(f"scorekeep: {x}")
 
 
 def _title(audit) -> str:  # type: ignore[no-untyped-def]
@@ -240,6 +284,7 @@ def run() -> NoReturn:
     one line and exit 4, a closed pipe ends quietly (141), never a traceback."""
     import errno
 
+    _closed_streams()
     _streams()
     stdout = sys.stdout
     code: int | str | None = 0
@@ -257,13 +302,75 @@ def run() -> NoReturn:
     except Unwritable as e:
         code = _unwritable(e.error)
     except OSError as e:  # a write elsewhere (Click's echo of the help, a command's own write)
-        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF):
             code = _bug(e)
         else:
             code = _unwritable(e)
     except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
         code = _bug(e)
     sys.exit(code)
+
+
+class _ClosedStream:
+    """Stands for a standard stream the shell closed (`>&-`, `2>&-`): Python makes it None,
+    which every write would turn into an AttributeError, a "bug" with exit 3. Writing to a
+    closed standard output fails as an I/O error does (one line, exit 4); what is written to
+    a closed standard error is dropped (there is nowhere left to say anything)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, name: str, fail: bool) -> None:
+        self.name, self.fail = name, fail
+
+    def write(self, text: str) -> int:
+        if self.fail:
+            import errno
+
+            raise OSError(errno.EBADF, f"standard {self.name} is closed")
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("closed")
+
+
+class _ClosedInput:
+    """Stands for a closed standard input (`<&-`): at its end at once, as /dev/null is (`play`
+    stops and saves); it has no `buffer`, so that `-` says standard input is closed."""
+
+    buffer = None
+    encoding = "utf-8"
+
+    def readline(self, *_args: object) -> str:
+        return ""
+
+    def read(self, *_args: object) -> str:
+        return ""
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("closed")
+
+
+def _closed_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _ClosedInput()  # type: ignore[assignment]
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("output", True)  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = _ClosedStream("error", False)  # type: ignore[assignment]
 
 
 def _bug(e: BaseException) -> int:

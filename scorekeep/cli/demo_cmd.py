@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import _fail, app
+from .common import _fail, app, write_failed
 
 
 @app.command()
@@ -52,5 +52,5 @@ def demo(
         _fail(f"{output} is not a regular file (a FIFO, a device or a folder); not writing there, "
               "even with --force")
     except OSError as e:
-        _fail(f"{output}: cannot write ({e.strerror or e})")
+        write_failed(output, e)
     sys.stderr.write(f"wrote {output} ({name}, seed {seed})\n")

@@ -6,13 +6,14 @@ from typing import Optional
 
 import typer
 
-from .common import _fail, app
+from .common import _fail, _write, app, write_failed
 
 
 @app.command()
 def new(
     game: str = typer.Argument(..., metavar="GAME", help="oh-hell, rook or daifugo.", show_default=False),
-    file: Path = typer.Argument(..., metavar="FILE", help="The record to create (never overwritten).",
+    file: Path = typer.Argument(..., metavar="FILE", help="The record to create (never overwritten); `-` "
+                                "prints it instead.",
                                 show_default=False),
     players: str = typer.Option(..., "--players", "-p", help="Names in clockwise seating order: A,B,C,D."),
     first_dealer: Optional[str] = typer.Option(None, "--first-dealer", help="Who deals hand 1 (Rook, Oh Hell)."),
@@ -45,6 +46,9 @@ def new(
         text = new_record(game, names, dealer, rules, title)
     except InputError as e:
         _fail(safe(e.message))
+    if str(file) == "-":  # as `demo -o -`: the record on standard output, no file called `-`
+        _write(text)
+        return
     try:
         write_atomically(str(file), text)
     except FileExistsError:
@@ -53,6 +57,6 @@ def new(
     except NotRegularFile:
         _fail(f"{file} is not a regular file")
     except OSError as e:
-        _fail(f"{file}: cannot write ({e.strerror or e})")
+        write_failed(file, e)
     sys.stdout.write(f"started {file}: {', '.join(safe(n) for n in names)}; continue with "
                      f"`scorekeep play {file}`\n")

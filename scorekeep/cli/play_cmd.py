@@ -117,8 +117,12 @@ class Table:
         from .. import api
         from . import render
         from .common import _title
+        from .score_cmd import _wide_terminal
 
-        self.say(render.sheet_text(api.sheet(self.s.audit), _title(self.s.audit), "text"))
+        sheet = api.sheet(self.s.audit)
+        # as `score` chooses: the wide table only where the terminal is wide enough for it
+        wide = _wide_terminal(render.table_width(sheet, wide=True))
+        self.say(render.sheet_text(sheet, _title(self.s.audit), wide=wide))
 
     # --- entries -------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load, _out, app
+from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_failed
 
 
 @app.command()
@@ -34,32 +34,36 @@ def replay(
 
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
-    audit = _load(file)
-    _check_selection(str(file), audit.game, audit.record, hand, set_, game)
+    # as `score`: the hands (games) before the first unreadable one, every input error on
+    # stderr, then exit 2
+    audit, unreadable = _load_partial(file)
+    _check_selection(path_name(file), audit.game, audit.record, hand, set_, game, unreadable)
     try:
         sections = api.replay(audit, Selection(hand=hand, set=set_, game=game, legal=legal))
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(path_name(file), e)
     if not sections:
-        _fail(f"{file}: nothing to replay for that selection")
+        _fail(f"{path_name(file)}: nothing to replay for that selection")
     if format == "html":
         from . import html
         from .common import _title
 
-        text = html.replay_page(audit, sections, _title(audit), str(file))
-        if output is not None and str(output) != "-":
-            try:
-                from ..atomic import write_atomically
+        text = html.replay_page(audit, sections, _title(audit), path_name(file))
+    else:
+        text = render.sections_text(sections)
+        if audit.violations:
+            text = text.rstrip("\n") + f"\n{len(audit.violations)} violation(s); see `scorekeep check {file}`"
+    if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
+        from ..atomic import write_atomically
 
-                write_atomically(str(output), text, overwrite=True)
-            except OSError as e:
-                _fail(f"{output}: cannot write ({e.strerror or e})")
-        else:
-            _out(text)
-        return
-    _out(render.sections_text(sections))
-    if audit.violations:
-        _out(f"{len(audit.violations)} violation(s); see `scorekeep check {file}`")
+        try:
+            write_atomically(str(output), clean(text if text.endswith("\n") else text + "\n"), overwrite=True)
+        except OSError as e:
+            write_failed(output, e)
+    else:
+        _out(text)
+    if unreadable:
+        raise typer.Exit(2)
 
 
 def _plural(n: int, word: str) -> str:
@@ -72,8 +76,10 @@ def _how_many(n: int, word: str) -> str:
 
 
 def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: int | None,
-                     game_no: int | None) -> None:
-    """Refuse options of another game and numbers past the end, saying how many there are."""
+                     game_no: int | None, cut: bool = False) -> None:
+    """Refuse options of another game and numbers past the end, saying how many there are
+    (`cut`: the record was read only up to its first unreadable hand or game)."""
+    before = " before the first one that could not be read" if cut else ""
     sets = getattr(record, "sets", None)
     if sets is None:  # a game of hands: Rook, Oh Hell
         if set_ is not None or game_no is not None:
@@ -85,17 +91,17 @@ def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: 
             numbers = [h.number for h in record.hands]
             if hand not in numbers:
                 _fail(f"{path}: there is no hand {hand}: the record has "
-                      + _how_many(len(numbers), "hand"))
+                      + _how_many(len(numbers), "hand") + before)
         return
     if hand is not None:
         _fail(f"{path}: --hand is for Rook and Oh Hell; this Daifugō record is sets of games: "
               "use --set N and --game N")
     if set_ is not None and set_ not in [s.number for s in sets]:
         _fail(f"{path}: there is no set {set_}: the record has "
-              + _how_many(len(sets), "set"))
+              + _how_many(len(sets), "set") + before)
     if game_no is not None:
         chosen = [s for s in sets if set_ is None or s.number == set_]
         if not any(game_no in [g.number for g in s.games] for s in chosen):
             counts = ", ".join(f"set {s.number} has {_plural(len(s.games), 'game')}" for s in chosen)
             _fail(f"{path}: there is no game {game_no}" + (f" in set {set_}" if set_ is not None else "")
-                  + f": {counts or 'the record has no sets yet'}")
+                  + f": {counts or 'the record has no sets yet'}{before}")

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source, write_failed
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -55,9 +55,9 @@ def score(
     from ..errors import shown
     from . import render
 
-    what_if = _what_if(file, rule) if rule else None
-    # without --rule: the table up to an unreadable hand, then exit 2
-    audit, unreadable = (what_if.audit, False) if what_if else _load_partial(file)
+    # the table up to an unreadable hand (every input error on stderr), then exit 2
+    what_if, unreadable = _what_if(file, rule) if rule else (None, False)
+    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 
@@ -66,7 +66,7 @@ def score(
     try:
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(path_name(file), e)
     # Under --rule, what the overrides add is said once, in the what-if part below the table.
     listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
               else shown(audit.violations))
@@ -83,9 +83,9 @@ def score(
     elif format is SheetFormat.html:
         from . import html
 
-        text = html.sheet_page(audit, sheet, _title(audit), str(file))
+        text = html.sheet_page(audit, sheet, _title(audit), path_name(file))
     elif format is SheetFormat.markdown:
-        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(str(file), v) for v in listed])
+        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed])
     else:
         body = render.sheet_text(sheet, _title(audit), wide=True)
         if not wide:
@@ -93,7 +93,7 @@ def score(
                 body = render.sheet_text(sheet, _title(audit), wide=False)
         if listed:
             n = len(listed)
-            lines = [render.finding_line(str(file), v) for v in listed]
+            lines = [render.finding_line(path_name(file), v) for v in listed]
             body = f"{n} violation{'s' if n != 1 else ''}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
         text = body
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
@@ -101,14 +101,16 @@ def score(
 
         md = format is SheetFormat.markdown
         text = (f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is below "
-                "the table.\n\n" + text.rstrip("\n") + "\n\n" + whatif_view.score_text(what_if, str(file), markdown=md))
+                "the table.\n\n" + text.rstrip("\n") + "\n\n" + whatif_view.score_text(what_if, path_name(file), markdown=md))
     if output is not None and str(output) != "-":
         from ..atomic import write_atomically
 
+        if format is not SheetFormat.csv or standings:  # CSV cells are cleaned already (its CRLF stays)
+            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
         try:
             write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
         except OSError as e:
-            _fail(f"{output}: cannot write ({e.strerror or e})")
+            write_failed(output, e)
         raise typer.Exit(2 if unreadable else 0)
     if format is SheetFormat.csv and not standings:
         _out_raw(text)
@@ -118,13 +120,20 @@ def score(
 
 
 def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]
-    """The record scored under its own rules and under the `--rule` overrides (exit 2 if unreadable)."""
+    """(what-if, unreadable): the record scored under its own rules and under the `--rule`
+    overrides, up to its first unreadable hand, after writing every warning and input error
+    to stderr; exit 2 when an override or the header cannot be read."""
     from ..errors import InputError
-    from ..whatif import compare, parse_pairs
+    from ..whatif import compare_partial, parse_pairs
 
+    name, data = source(file)
     try:
-        return compare(str(file), parse_pairs(rule))
+        p = compare_partial(name, parse_pairs(rule), data)
     except InputError as e:
         _fail(str(e).removeprefix("scorekeep: "))
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(name, e)
+    said(p.warnings, p.errors)
+    if p.what_if is None:
+        raise typer.Exit(2)
+    return p.what_if, bool(p.errors)

@@ -1,13 +1,12 @@
 """`scorekeep stats`: bidding and finishing statistics over one game or a season of files."""
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _out, _out_raw, app
+from .common import STDIN, _err, _fail, _internal, _out, _out_raw, app, read_stdin, said, write_failed
 
 
 class StatsFormat(str, Enum):
@@ -133,8 +132,9 @@ def csv_text(season: Any) -> str:
 
 @app.command()
 def stats(
-    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Record files (YAML): one game or a season.",
-                                       show_default=False),
+    files: list[Path] = typer.Argument(..., metavar="FILE...", show_default=False,
+                                       help="Record files (YAML): one game or a season; a directory means every "
+                                            "*.yaml and *.yml in it and below, sorted; `-` reads standard input."),
     format: StatsFormat = typer.Option(StatsFormat.text, "--format", "-f",
                                        help="text, markdown, csv, json or html (with bar charts)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
@@ -149,26 +149,33 @@ def stats(
       captured, sets.
     Daifugō: finishes by rank, 大富豪 kept, 都落ち suffered, forbidden finishes
       (反則上がり), revolutions (革命) made.
-    Only complete hands and games count. An unreadable file is reported (exit 2)
-    and the others are counted.
+    Only complete hands and games count. A file with input errors is reported, every
+    error with its file:line, and left out (exit 2); the others are counted.
 
     \b
     Examples:
       scorekeep stats game.yaml
       scorekeep stats season/*.yaml --format html -o season.html
+      scorekeep stats season/
     """
     from ..report import check_file
     from ..stats import season as make_season
+    from .check_cmd import _expand
 
+    paths = _expand(files)
+    stdin = read_stdin() if STDIN in paths else None
     audits = []
     failed = False
-    for f in files:
+    for name in paths:
         try:
-            rep = check_file(str(f))
+            rep = check_file(name, stdin if name == STDIN else None)
         except Exception as e:  # noqa: BLE001
-            _internal(str(f), e)
-        if rep.error is not None:
-            sys.stderr.write(f"scorekeep: {str(rep.error).removeprefix('scorekeep: ')} (not counted)\n")
+            _internal(name, e)
+        # every input error of the file, as `check` gives them; the file is left out whole,
+        # since its hands after a gap cannot be counted and those before would skew a season
+        said(rep.warnings, rep.errors)
+        if rep.errors:
+            _err(f"scorekeep: {name}: not counted ({len(rep.errors)} input error{'s' if len(rep.errors) != 1 else ''})")
             failed = True
         else:
             audits.append(rep.audit)
@@ -196,7 +203,7 @@ def stats(
 
             write_atomically(str(output), doc, overwrite=True)
         except OSError as e:
-            _fail(f"{output}: cannot write ({e.strerror or e})")
+            write_failed(output, e)
     elif format is StatsFormat.csv:
         _out_raw(doc)
     else:

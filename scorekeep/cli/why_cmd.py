@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import CheckFormat, _fail, _internal, _load, _out, _write, app, ascii_output
+from .common import CheckFormat, _fail, _internal, _load_partial, _out, _write, app, ascii_output, path_name
 
 
 @app.command()
@@ -45,28 +45,31 @@ def why(
         _fail("--trick and --bid name two places: give one")
     given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
     loc = lib.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
-    audit = _load(file)
+    # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same
+    audit, unreadable = _load_partial(file)
     try:
         ex = lib.explain(audit, loc)
     except lib.NoSuchPlace as e:
-        _fail(f"{file}: {e}")
+        _fail(f"{path_name(file)}: {e}" + (" (the record was read up to its first unreadable part)"
+                                           if unreadable else ""))
     except Exception as e:  # noqa: BLE001
-        _internal(str(file), e)
+        _internal(path_name(file), e)
     if format is CheckFormat.json:
         from . import render
 
-        doc: dict[str, Any] = {"path": str(file), "game": audit.game}
+        doc: dict[str, Any] = {"path": path_name(file), "game": audit.game}
         if ex is None:
             doc.update({"ruling": None, "message": "no violations"})
         else:
             doc.update(ex.to_json())
         _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
-        return
-    if ex is None:
-        _out(f"{file}: no violations: the record breaks no rule. Ask about one move with a location "
-             "(see `scorekeep why --help`).")
-        return
-    _out(_text(str(file), ex))
+    elif ex is None:
+        _out(f"{path_name(file)}: no violations" + (" before its first unreadable part" if unreadable else
+             ": the record breaks no rule") + ". Ask about one move with a location (see `scorekeep why --help`).")
+    else:
+        _out(_text(path_name(file), ex))
+    if unreadable:
+        raise typer.Exit(2)
 
 
 def _text(path: str, ex: Any) -> str:

@@ -75,7 +75,18 @@ def scalar_text(value: Any) -> str:
         return text
     import json  # here: most entries are numbers and names, and `add` starts faster without it
 
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    # A JSON string is a YAML double-quoted scalar. JSON leaves DEL, C1 (NEL U+0085 is a YAML
+    # line break), the line and paragraph separators and the direction controls raw: YAML
+    # refuses some and breaks lines at others, and none should reach a terminal that shows
+    # the file; escaped, the file reads back as the same text.
+    return _UNSAFE.sub(_u_escape, json.dumps(text, ensure_ascii=False))
+
+
+_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]")
+
+
+def _u_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def flow_text(value: Any) -> str:
@@ -225,45 +236,49 @@ def layout(text: str) -> _Lay:
     """The layout of a record's text (one YAML document, already known to be readable)."""
     import yaml
 
-    try:
-        loader_cls = yaml.CSafeLoader
-    except AttributeError:  # pragma: no cover
-        loader_cls = yaml.SafeLoader  # type: ignore[misc]
     E = yaml.events
-    stack: list[tuple[_Lay, _Lay | None, str | None]] = []
+    scalar, mapping, sequence = E.ScalarEvent, E.MappingStartEvent, E.SequenceStartEvent
+    ends, stream_end = (E.MappingEndEvent, E.SequenceEndEvent), E.StreamEndEvent
+    stack: list[list[Any]] = []  # [collection, its pending key, the key's text]
     root: _Lay | None = None
-    loader = loader_cls(text)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    get = loader.get_event
     try:
         while True:
-            ev = loader.get_event()
-            if isinstance(ev, (E.ScalarEvent, E.MappingStartEvent, E.SequenceStartEvent)):
-                if isinstance(ev, E.ScalarEvent):
-                    node = _Lay("scalar", ev.start_mark.index, ev.end_mark.index, True, ev.start_mark.column)
-                    key_text = ev.value
-                else:
-                    kind = "map" if isinstance(ev, E.MappingStartEvent) else "seq"
-                    node = _Lay(kind, ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style),
-                                ev.start_mark.column)
-                    key_text = None
-                if stack:
-                    parent, key, ktext = stack[-1]
-                    if parent.kind == "seq":
-                        parent.items.append(node)
-                    elif key is None:
-                        stack[-1] = (parent, node, key_text)
-                        continue
-                    else:
-                        parent.keys.append((ktext or "", key, node))
-                        stack[-1] = (parent, None, None)
-                else:
-                    root = node
-                if node.kind != "scalar":
-                    stack.append((node, None, None))
-            elif isinstance(ev, (E.MappingEndEvent, E.SequenceEndEvent)):
+            ev = get()
+            kind = type(ev)
+            if kind is scalar:
+                mark = ev.start_mark
+                node = _Lay("scalar", mark.index, ev.end_mark.index, True, mark.column)
+                key_text = ev.value
+            elif kind is mapping or kind is sequence:
+                mark = ev.start_mark
+                node = _Lay("map" if kind is mapping else "seq", mark.index, ev.end_mark.index,
+                            bool(ev.flow_style), mark.column)
+                key_text = None
+            elif kind in ends:
                 node = stack.pop()[0]
                 node.end = ev.end_mark.index if node.flow else _content_end(node)
-            elif isinstance(ev, E.StreamEndEvent):
+                continue
+            elif kind is stream_end:
                 break
+            else:
+                continue
+            if stack:
+                top = stack[-1]
+                parent = top[0]
+                if parent.kind == "seq":
+                    parent.items.append(node)
+                elif top[1] is None:
+                    top[1], top[2] = node, key_text
+                    continue
+                else:
+                    parent.keys.append((top[2] or "", top[1], node))
+                    top[1] = top[2] = None
+            else:
+                root = node
+            if node.kind != "scalar":
+                stack.append([node, None, None])
     finally:
         loader.dispose()
     assert root is not None

@@ -15,6 +15,7 @@ from typing import Any
 from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
+from ..gc_policy import fewer_collections
 from ..named import NamedTuple
 from ..yamlio import Node, decode, parse
 from .edits import Edit, apply_nodes, apply_text
@@ -22,6 +23,16 @@ from .edits import Edit, apply_nodes, apply_text
 
 class Locked(Exception):
     """Another `play` or `add` has the record open."""
+
+
+class Unreadable(InputError):
+    """A record that cannot be opened for entries: the first input error as the error itself,
+    and every input error of the file (it is read on past an unreadable hand) in `errors`."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.line, first.path)
+        self.errors = errors
 
 
 class Judgement(NamedTuple):
@@ -125,6 +136,7 @@ class Session:
         held = FileLock(path) if lock else None
         if held is not None:
             held.acquire()
+        text = None
         try:
             with open(path, "rb") as f:
                 text = decode(f.read())
@@ -133,6 +145,10 @@ class Session:
             if held is not None:
                 held.release()
             e.path = path
+            if text is not None:  # a readable text: say every slip in it at once, as `check` does
+                errors = api.audit_text_partial(text, path).errors
+                if errors:
+                    raise Unreadable(errors) from None
             raise
         except BaseException:
             if held is not None:
@@ -152,6 +168,7 @@ class Session:
 
     # --- state ---------------------------------------------------------------------------
 
+    @fewer_collections()  # reading and judging a record make many objects and no cycles
     def _set_text(self, text: str) -> None:
         judged = getattr(self, "_judged", None)
         if judged is not None and judged[0] == text:  # just judged: read and audited already
@@ -173,6 +190,7 @@ class Session:
 
     # --- judging -------------------------------------------------------------------------
 
+    @fewer_collections()
     def judge(self, edits: Sequence[Edit]) -> Judgement:
         """What `edits` would do, judged on the text that would be written."""
         edits = tuple(edits)

@@ -51,7 +51,7 @@ def items(text: str) -> list[str]:
 def _pairs(text: str) -> list[str]:
     """Items of a `NAME=V` list; names may hold spaces, so split only at commas there."""
     t = text.strip().strip("[]{}")
-    if "=" in t or ":" in t:
+    if any(c in t for c in "=:＝："):  # full-width too, as typed with a Japanese or Chinese input method
         return [x.strip() for x in re.split(r"\s*[,，、]\s*", t) if x.strip()]
     return items(text)
 
@@ -64,10 +64,10 @@ def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str
     if not parts:
         raise InputError(f"{what} is empty")
     out: dict[str, object] = {}
-    if any(re.search(r"[=:]", p) for p in parts):
+    if any(re.search(r"[=:＝：]", p) for p in parts):
         choices = list(dict.fromkeys([*keys, *(aliases or {})]))
         for p in parts:
-            m = re.match(r"(.+?)\s*[=:]\s*(.*)\Z", p)
+            m = re.match(r"(.+?)\s*[=:＝：]\s*(.*)\Z", p)
             if not m:
                 raise InputError(f"{what}: `{p}` is not NAME=VALUE")
             if aliases:  # a team by its label or either partner's name: any start naming one team

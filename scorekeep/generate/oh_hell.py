@@ -28,7 +28,6 @@ Knobs (all optional):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
@@ -37,6 +36,8 @@ from ..games.oh_hell.model import Bid, CardPlay
 from ..games.oh_hell.record import default_pattern, expand_pattern
 from ..games.oh_hell.options import OPTIONS
 from ..games.oh_hell.score import hand_points
+from ..named import NamedTuple
+from ..gc_policy import fewer_collections
 from . import Generated
 
 GAME = "oh-hell"
@@ -51,8 +52,7 @@ KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks",
 
 # --- the random policy -------------------------------------------------------------------------
 
-@dataclass
-class Played:
+class Played(NamedTuple):
     """One hand as the engine played it, and the rare situations it contains."""
 
     size: int
@@ -94,6 +94,27 @@ def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str, shares
     return next(m for m in legal if m.value == best)
 
 
+CHECK_MOVES = False
+"""Tests set this: every list of legal cards is also compared with `HandPosition.legal_moves()`."""
+
+
+def legal_cards(pos: engine.HandPosition) -> list[CardPlay]:
+    """`pos.legal_moves()` for a card to the trick, faster: the cards of the holding the follow-suit
+    rule allows (the engine's own `legal_cards`, through the position), in the order the engine
+    lists them. `legal_moves()` asks every filter of every card and words why each card it
+    excludes is excluded, which was most of a match's time; for the player to act, holding a
+    known hand in a legal match, only oh-hell.follow-suit can exclude a card of it."""
+    p = pos.to_act
+    held = pos.known.get(p) if p is not None else None
+    if held is None:
+        return pos.legal_moves()  # type: ignore[return-value]
+    allowed = pos._legal_for(held)
+    moves = [CardPlay(p, c) for c in sorted(allowed, key=lambda c: ("SHDC".find(c.suit), -c.rank))]
+    if CHECK_MOVES:
+        assert moves == pos.legal_moves(), (moves, pos.legal_moves())
+    return moves
+
+
 def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], number: int, size: int,
               dealer: str, stop: int | None = None) -> Played:
     """Deal a hand and play it out by random legal moves (`stop`: only that many moves)."""
@@ -118,9 +139,9 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
             if move.player == dealer and pos.t.hook:
                 _note_hook(pos, features)
         else:
-            move = rng.choice(pos.legal_moves())
+            move = rng.choice(legal_cards(pos))
             _note_play(pos, move, features)
-        pos, found = pos.apply(move)
+        found = pos.push(move)  # in place: no earlier position is kept
         assert not found, found  # a legal move breaks nothing
         moves += 1
     tricks = [[(pl.player, pl.card) for pl in t.plays] for t in pos.tricks]
@@ -179,8 +200,7 @@ def _styled(c: Card, rng: random.Random | None) -> str:
             c.suit.lower() + rank)[form]
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """How a hand is written: which keys, and in which notation."""
 
     keys: frozenset[str]
@@ -287,6 +307,7 @@ def _random_pattern(rng: random.Random, n_players: int) -> str:
     return f"{hi}..{lo}..{c + 1}" if shape == 2 else f"{lo}..{hi}..{c}"
 
 
+@fewer_collections()  # a match makes many objects that live until it is written, and no cycles
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
     rng = random.Random(seed)

@@ -161,6 +161,7 @@ def order_name(revolution: bool) -> str:
     return "revolution (革命)" if revolution else "normal"
 
 
+@lru_cache(maxsize=1024)
 def cover_text(top: Reading, revolution: bool) -> str:
     """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`."""
     if top.level == JOKER_LEVEL:

@@ -246,7 +246,7 @@ def _trick_total(pos: HandPosition, move: Any) -> str | None:
         return None
     if isinstance(move, Took) and not pos.finished:
         total = sum(move.counts)
-        if total != t.size or any(v < 0 for v in move.counts):
+        if total != t.size or (move.counts and min(move.counts) < 0):
             return (f"the tricks taken add up to {total}, but {a_n(t.size)}-card hand has exactly "
                     f"{t.size} trick{'s' if t.size != 1 else ''}")
     return None
@@ -419,7 +419,10 @@ class HandPosition:
 
     def _next_bidder(self) -> str | None:
         bids = self.bids
-        return next((p for p in self.t.order if p not in bids), None)
+        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid of a long record
+            if p not in bids:
+                return p
+        return None
 
     @property
     def led(self) -> str | None:
@@ -482,9 +485,14 @@ class HandPosition:
     def _hook_others(self, player: str) -> int | None:
         """The sum of the other bids when `player` is the dealer bidding last under the hook."""
         t = self.t
-        if not t.hook or self.bids_bad or player != t.dealer or any(p not in self.bids for p in t.order[:-1]):
+        if not t.hook or self.bids_bad or player != t.dealer:
             return None
-        return sum(self.bids[p] for p in t.order[:-1])
+        bids, total = self.bids, 0
+        for p in t.order[:-1]:
+            if p not in bids:
+                return None  # someone before the dealer has not bid yet
+            total += bids[p]
+        return total
 
     def legal_bid_values(self, player: str) -> list[int]:
         return legal_bids(self.t.size, self._hook_others(player), self.t.hook)
@@ -494,16 +502,20 @@ class HandPosition:
         t = self.t
         out = []
         done = self.trick_no - 1
+        finished = self.finished
         for i, p in enumerate(t.players):
             if i >= len(move.counts):
                 break
-            v, line = move.counts[i], (move.lines[i] if move.lines else None)
+            v = move.counts[i]
             counted = self.took[p]
-            if self.finished and v != counted:
+            if counted == v:
+                continue  # the usual case: the play agrees with the count
+            line = move.lines[i] if move.lines else None
+            if finished:
                 won = [str(pt.number) for pt in self.tricks if pt.winner == p]
                 out.append((p, f"`tricks` says {p} took {v}, but the play gives {p} {counted} "
                                f"(trick{'s' if len(won) != 1 else ''} {', '.join(won) or 'none'})", line))
-            elif not self.finished and done and counted > v:
+            elif done and counted > v:
                 out.append((p, f"`tricks` says {p} took {v}, but the tricks played so far already give "
                                f"{p} {counted}", line))
         return out

@@ -163,7 +163,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         kw["play_line"] = m.key_line("play")
     if "tricks" in top:
         entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
-        _require_all(entries, players, top["tricks"], f"`tricks` of {where}")
+        _require_all(entries, players, top["tricks"], where)
         kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
     for key, noun in (("scores", "score"), ("totals", "running total")):
         if key in top:
@@ -172,20 +172,20 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
             if "tricks" not in top and "play" not in top:
                 raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
                                  f"each player took so the {key} can be checked", top[key].line)
-    bid_names = {e.player for e in kw["bids"]}  # type: ignore[attr-defined]
-    if any(k in top for k in ("play", "tricks", "scores", "totals")) and len(bid_names) < len(players):
+    if (("tricks" in top or "play" in top or "scores" in top or "totals" in top)
+            and len(bid_names := {e.player for e in kw["bids"]}) < len(players)):  # type: ignore[attr-defined]
         missing = [p for p in players if p not in bid_names]
         raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
                          "every player bids before the first card", m.key_line("bids"))
     return Hand(number, m.line, **kw)  # type: ignore[arg-type]
 
 
-def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, what: str) -> None:
+def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, where: str) -> None:
     given = {e.player for e in entries}
     missing = [p for p in players if p not in given]
     if missing:
-        raise InputError(f"{what} has no count for {', '.join(missing)}: give every player's tricks "
-                         "(0 where they took none)", node.line)
+        raise InputError(f"`tricks` of {where} has no count for {', '.join(missing)}: give every player's "
+                         "tricks (0 where they took none)", node.line)
 
 
 def read(doc: Map) -> Record:

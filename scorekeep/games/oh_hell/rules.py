@@ -64,28 +64,31 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
     # running minimum, so the work is linear in the record (issue 13.7).
     INF = float("inf")
     past = last
-
-    def cost(i: int, p: int) -> int:
-        if p >= last:
-            return 1
-        return 0 if not evidence[i] or pattern[p] in evidence[i] else 1
-
-    prev = [(1 if p > 0 else 0) + cost(0, p) for p in range(last)] + [INF]
+    # A hand costs 0 at a place its size evidence allows (no evidence allows any), else 1.
+    first = evidence[0]
+    prev = [(1 if p > 0 else 0) + (0 if not first or pattern[p] in first else 1) for p in range(last)] + [INF]
     back: list[array] = []
+    places_1 = range(1, last)
     for i in range(1, n):
+        seen = evidence[i]
         row = [INF] * (last + 1)
         ptr = array("i", [-1]) * (last + 1)
         low, low_q = INF, -1  # the cheapest place up to p - 2 (the latest one on a tie)
-        for p in range(1, last):
+        for p in places_1:
             q = p - 2
             if q >= 0 and prev[q] <= low:
                 low, low_q = prev[q], q
-            c = cost(i, p)
-            if prev[p - 1] < INF:  # the usual next hand first: a skip must be strictly cheaper
-                row[p], ptr[p] = prev[p - 1] + c, p - 1
-            if low + 1 + c < row[p]:
+            c = 0 if not seen or pattern[p] in seen else 1
+            before = prev[p - 1]
+            if before < INF:  # the usual next hand first: a skip must be strictly cheaper
+                if low + 1 + c < before + c:
+                    row[p], ptr[p] = low + 1 + c, low_q
+                else:
+                    row[p], ptr[p] = before + c, p - 1
+            elif low + 1 + c < INF:
                 row[p], ptr[p] = low + 1 + c, low_q
-        # past the end: entering it now (from the last hand of the pattern) before staying there
+        # past the end (a hand there costs 1): entering it now from the last place of the
+        # pattern, before staying there
         if prev[last - 1] <= prev[past]:
             row[past], ptr[past] = prev[last - 1] + 1, last - 1
         else:
@@ -98,6 +101,10 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
         places.append(back[i - 1][places[-1]])
     places.reverse()
     return [p if p < last else None for p in places]
+
+
+_BID_RANK = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
+"""The order of one hand's bid findings: ranges, then the order, then the hook."""
 
 
 # --- the replay --------------------------------------------------------------------------
@@ -294,7 +301,7 @@ class _Replay:
                             violations.extend(found)
         if hand.tricks is not None:
             given = {e.player: e for e in hand.tricks}
-            move = Took(tuple(given[p].value for p in players), tuple(given[p].line for p in players),
+            move = Took(tuple([given[p].value for p in players]), tuple([given[p].line for p in players]),
                         hand.tricks_line)
             self.f.violations.extend(pos.push(move))
         took = pos.taken()
@@ -324,9 +331,9 @@ class _Replay:
                 if self.observe is not None:
                     self.observe(pos, move)
                 found.extend(pos.push(move))
-        rank = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
-        found.sort(key=lambda f: (rank.get(f.rule, 2), written.get(f.player or "", 0)))
-        self.f.violations.extend(found)
+        if found:
+            found.sort(key=lambda f: (_BID_RANK.get(f.rule, 2), written.get(f.player or "", 0)))
+            self.f.violations.extend(found)
         return pos
 
     # oh-hell.score-recorded
