@@ -7,9 +7,11 @@
 Issue 13 asks that every file the reader accepts checks in time about linear in its size, in
 under 5 s at 4 MiB on a 2-core machine. Each shape below is one that once took far longer
 than its size (a slice per call, a replay per candidate pass, a table n × n), or simply the
-longest ordinary match. Each file is checked by `scorekeep check --format json` in its own
-process; the figures are that process's CPU time (user + system) and wall time, medians of
-the rounds, and its peak memory (the largest of the rounds).
+longest ordinary match; the last two are many short Daifugō games of random cards, every turn out
+of turn (trial readings and, with the deal, legal choices listed from the hand). Each file is
+checked by `scorekeep check --format json` in its own process; the figures are that process's CPU
+time (user + system) and wall time, medians of the rounds, and its peak memory (the largest of the
+rounds).
 """
 
 from __future__ import annotations
@@ -54,6 +56,33 @@ def _repeat_hands(text: str, key: str, size: int) -> str:
     return _fill(head + sep, lambda i: items[i % len(items)], size)
 
 
+def _daifugo_game(i: int, deal: bool) -> str:
+    """A set of one short Daifugō game, different for each `i`: the spade seat leads, then forty
+    turns by players two or three seats on (each a turn out of turn that missing passes would
+    explain: a candidate for the readings), a random card or a pass; with `deal`, a shuffled deal
+    first, so each weak play lists its legal choices from the hand."""
+    import random
+
+    rng = random.Random(i)
+    seats = "ABCD"
+    deck = [f"{r}{s}" for s in "SHDC" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")]
+    first = rng.randrange(4)
+    text = f"  - first: {seats[first]}\n    games:\n    - "
+    if deal:
+        cards = deck[:]
+        rng.shuffle(cards)
+        cards = cards[2:] + ["JK", "JK"]
+        rng.shuffle(cards)
+        text += "deal:\n" + "".join(f"        {p}: [{', '.join(cards[13 * k:13 * k + 13])}]\n"
+                                    for k, p in enumerate(seats)) + "      plays:\n"
+    else:
+        text += "plays:\n"
+    turns = [(first, rng.choice(deck))]
+    for _ in range(40):
+        turns.append(((turns[-1][0] + rng.choice((2, 3))) % 4, rng.choice(deck) if rng.random() < 0.7 else "pass"))
+    return text + "".join(f"      - {{{seats[k]}: {c}}}\n" for k, c in turns)
+
+
 def shapes(size: int) -> dict[str, str]:
     """Each worst shape at about `size` bytes."""
     from scorekeep.generate import daifugo, oh_hell, rook
@@ -82,6 +111,10 @@ def shapes(size: int) -> dict[str, str]:
             _fill("game: oh-hell\nplayers: [", lambda i: f"p{i}, ", size - 8, "p]\nhands:\n"),
         "oh-hell: one-line hands, each its own (random sizes, bids, tricks)":
             _fill("game: oh-hell\nplayers: [Alice, Bob, Carol, Dave]\nhands:\n", _varied_hand(), size),
+        "daifugo: short games, each turn out of turn":
+            _fill("game: daifugo\nplayers: [A, B, C, D]\nsets:\n", lambda i: _daifugo_game(i, False), size),
+        "daifugo: short games dealt, each turn out of turn":
+            _fill("game: daifugo\nplayers: [A, B, C, D]\nsets:\n", lambda i: _daifugo_game(i, True), size),
     }
 
 

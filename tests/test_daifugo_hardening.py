@@ -40,6 +40,34 @@ def _gone_players_act(n: int) -> str:
     return HEAD + _one_game(plays)
 
 
+def _random_short_games(games: int, deal: bool) -> str:
+    # Each game different (seeded): the spade seat leads, then 40 turns by players two or three seats
+    # on, a random card or a pass — each a turn out of turn that missing passes would explain
+    # (daifugo.turn-order), so the readings try them; with the deal, each weak play
+    # (daifugo.follow-stronger) lists its legal choices from the hand.
+    import random
+
+    deck = [f"{r}{s}" for s in "SHDC" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")]
+    out = [HEAD]
+    for i in range(games):
+        rng = random.Random(i)
+        first = rng.randrange(4)
+        out.append(f"  - first: {'ABCD'[first]}\n    games:\n    - ")
+        if deal:
+            cards = rng.sample(deck, 50) + ["JK", "JK"]
+            rng.shuffle(cards)
+            out.append("deal:\n" + "".join(f"        {p}: [{', '.join(cards[13 * k:13 * k + 13])}]\n"
+                                           for k, p in enumerate("ABCD")) + "      plays:\n")
+        else:
+            out.append("plays:\n")
+        seat, turns = first, [f"{'ABCD'[first]}: {rng.choice(deck)}"]
+        for _ in range(40):
+            seat = (seat + rng.choice((2, 3))) % 4
+            turns.append(f"{'ABCD'[seat]}: {rng.choice(deck) if rng.random() < 0.7 else 'pass'}")
+        out += [f"      - {{{t}}}\n" for t in turns]
+    return "".join(out)
+
+
 def _long_match(sets: int) -> str:
     # A legal match of the independent reading (tests/oracle), its two sets played again and again.
     from oracle import daifugo as oracle
@@ -67,7 +95,10 @@ def _ratio(small: str, big: str) -> float:
     (lambda n: _short_games(n, 100), 15, 60),
     (_gone_players_act, 1_500, 6_000),
     (_long_match, 4, 16),
-], ids=["leader-passes", "passes-again", "short-games", "gone-players", "long-match"])
+    (lambda n: _random_short_games(n, False), 150, 600),
+    (lambda n: _random_short_games(n, True), 150, 600),
+], ids=["leader-passes", "passes-again", "short-games", "gone-players", "long-match", "random-out-of-turn",
+        "random-out-of-turn-dealt"])
 def test_check_time_is_linear_in_the_record_size(build, small, big) -> None:
     ratio = _ratio(build(small), build(big))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
@@ -101,11 +132,47 @@ def test_candidate_missing_passes_replay_turns_linear_in_the_record_not_per_game
 
 
 def test_a_missing_pass_after_many_tied_trials_is_still_read() -> None:
-    # daifugo.turn-order: the earlier games use up the record's allowance, but each game still
-    # replays its own trials: 丙's pass missing in the last game is one report, nothing after it.
+    # daifugo.turn-order: the earlier games spend most of the record's allowance on trials that tie,
+    # but what is left still reads the last game: 丙's pass missing there is one report, nothing after it.
     last = _one_game(["A: 3H", "B: pass", "D: pass", "A: 4H"])
-    a = audit_text(_short_games(30, 100) + last)
+    a = audit_text(_short_games(25, 100) + last)
     # (each set of one game also starts before the last one's four games: daifugo.game-over)
-    tail = [v for v in a.violations if v.set == 31 and v.rule != "daifugo.game-over"]
-    assert found(tail) == [("daifugo.turn-order", {"set": 31, "game": 1, "play": 3, "player": "D"})]
+    tail = [v for v in a.violations if v.set == 26 and v.rule != "daifugo.game-over"]
+    assert found(tail) == [("daifugo.turn-order", {"set": 26, "game": 1, "play": 3, "player": "D"})]
     assert "taken as missing" in tail[0].message
+
+
+def test_past_the_records_trial_allowance_a_candidate_keeps_the_plain_reading() -> None:
+    # daifugo.turn-order: 40 games of a lead and 100 passes spend twice their length each in trials
+    # that tie (8,080 turns), past the record's allowance (rules.TRIAL_BUDGET and a quarter of its
+    # 4,044 turns): the last game's candidate is not tried, so 丙's missing pass is not taken and
+    # 甲's next play is reported too. The same game alone, or after 25 such games, reads as above.
+    last = _one_game(["A: 3H", "B: pass", "D: pass", "A: 4H"])
+    a = audit_text(_short_games(40, 100) + last)
+    tail = [v for v in a.violations if v.set == 41 and v.rule != "daifugo.game-over"]
+    assert [v.play for v in tail] == [3, 4]
+    assert not any("taken as missing" in v.message for v in tail)
+    alone = audit_text(HEAD + last)
+    assert [v.play for v in alone.violations] == [3]
+
+
+def test_trial_readings_of_a_record_replay_a_quarter_of_its_turns_beyond_the_allowance(monkeypatch) -> None:
+    # daifugo.turn-order: 600 short games of 41 turns, nearly every turn out of turn and a candidate
+    # missing pass. Twice each game's length in trials (the allowance per game alone) replayed
+    # about 2.8 turns for each one written; the record's trials now stop at rules.TRIAL_BUDGET and
+    # one turn per rules.TRIAL_SHARE written.
+    trial_turns = 0
+    turn = engine.Position._turn
+
+    def counting_turn(self, t, take, trial):  # type: ignore[no-untyped-def]
+        nonlocal trial_turns
+        trial_turns += trial
+        return turn(self, t, take, trial)
+
+    monkeypatch.setattr(engine.Position, "_turn", counting_turn)
+    games = 600
+    audit = audit_text(_random_short_games(games, False))
+    written = games * 41
+    assert trial_turns <= rules.TRIAL_BUDGET + written // rules.TRIAL_SHARE, trial_turns
+    assert trial_turns >= rules.TRIAL_BUDGET  # the allowance is used, not skipped
+    assert len(audit.violations) > games * 20

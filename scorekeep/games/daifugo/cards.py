@@ -92,9 +92,17 @@ parse = cached(_parse, 19)
 def _sort_key(card: DCard) -> tuple[int, int]:
     if type(card) is Joker:
         return (JOKER_LEVEL, 0)
-    return (_LEVEL[card.rank], SUITS.index(card.suit))  # type: ignore[union-attr]
+    key = _KEYS.get(card)  # type: ignore[call-overload]
+    return key if key is not None else (_LEVEL[card.rank], SUITS.index(card.suit))  # type: ignore[union-attr]
+
+
+_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (_LEVEL[r], SUITS.index(s)) for r in _LEVEL for s in SUITS}
+"""`_sort_key` and `symbol` of each card of the deck, looked up rather than computed (a card is a
+plain value; a message names every card of a play)."""
+_SYMBOLS: dict[Card, str] = {c: c.symbol for c in _KEYS}
 
 
 def show(cards: Iterable[DCard]) -> str:
     """Cards for a message, weakest first in normal order: `7♥ 7♠ JK`."""
-    return " ".join(c.symbol for c in sorted(cards, key=_sort_key))
+    symbols = _SYMBOLS
+    return " ".join(symbols.get(c) or c.symbol for c in sorted(cards, key=_sort_key))  # type: ignore[call-overload]

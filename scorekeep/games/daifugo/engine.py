@@ -52,7 +52,12 @@ def cards_text(cards: Sequence[DCard]) -> str:
 def _sort_key(card: DCard) -> tuple[int, int]:
     if type(card) is Joker:
         return (JOKER_LEVEL, 0)
-    return (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
+    key = _SORT_KEYS.get(card)  # type: ignore[call-overload]
+    return key if key is not None else (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
+
+
+_SORT_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (ORDER.index(r), SUITS.index(s)) for r in ORDER for s in SUITS}
+"""`_sort_key` of each card of the deck, looked up rather than computed (a card is a plain value)."""
 
 
 class Play(NamedTuple):
@@ -337,32 +342,41 @@ def game_order_fault(number: int, set_no: int, games_per_set: int,
 
 # --- candidate plays from a known hand ------------------------------------------------------
 
-def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:
-    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs."""
+def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
+               sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
+    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
+    `sizes`: only the plays of these numbers of cards (None: all)."""
     from itertools import combinations
 
     jokers = hand[JOKER]
     naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_sort_key)  # type: ignore[arg-type]
-    out: list[tuple[DCard, ...]] = [(c,) for c in naturals]
-    if jokers:
+    if sizes is None:
+        sizes = frozenset(range(1, len(naturals) + jokers + 1))
+    out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
+    if jokers and 1 in sizes:
         out.append((JOKER,))
+    longest = max(sizes, default=0)
+    if longest < 2:
+        return out
     by_rank: dict[int, list[Card]] = {}
     for c in naturals:
         by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
     for cards in by_rank.values():
-        for k in range(1, len(cards) + 1):
+        for k in range(1, min(len(cards), longest) + 1):
             for combo in combinations(cards, k):
                 for j in range(0, jokers + 1):
-                    if 2 <= k + j <= MAX_GROUP:
+                    if 2 <= k + j <= MAX_GROUP and k + j in sizes:
                         out.append((*combo, *(JOKER,) * j))
-    if jokers >= 2 and joker_pair:
+    if jokers >= 2 and joker_pair and 2 in sizes:
         out.append((JOKER, JOKER))
+    if longest < 3:
+        return out
     held = set(naturals)
     for suit in SUITS:
         for start in range(len(ORDER)):
             need = 0
             run: list[DCard] = []
-            for end in range(start, len(ORDER)):
+            for end in range(start, min(len(ORDER), start + longest)):
                 c = Card(ORDER[end], suit)
                 if c in held:
                     run.append(c)
@@ -371,7 +385,7 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCar
                     if need > jokers:
                         break
                     run.append(JOKER)
-                if len(run) >= 3 and any(type(x) is Card for x in run) and type(run[0]) is Card:
+                if len(run) >= 3 and len(run) in sizes and any(type(x) is Card for x in run) and type(run[0]) is Card:
                     out.append(tuple(run))
     return out
 
@@ -854,7 +868,8 @@ class Position:
 
     def _turn(self, t: Play | Pass, take: bool, trial: bool) -> None:
         """Apply one recorded turn on this copy; `take`: if it is a turn out of turn that skipped
-        players on a live table, read their passes as missing; `trial`: cards held are not judged."""
+        players on a live table, read their passes as missing; `trial`: cards held are not judged, and
+        a violation lists no legal choices (`allowed`): a trial's findings are only counted."""
         opts, st = self.opts, self.st
         self.plays = i = self.plays + 1
         p = t.player
@@ -969,7 +984,8 @@ class Position:
             base_allowed: tuple[str, ...] | None = None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
+            # A trial's findings are only counted (`rules.run_plays`): the legal choices are not listed.
+            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES and not trial else None
         if v.rule is not None:
             self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
                                              allowed=base_allowed))
@@ -1083,13 +1099,21 @@ class Position:
         last legal one stands (and covers that one)."""
         s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
         lock_on = lock if self.opts["suit_lock"] else None
-        base = ref if top is not None and top.reading is None else top
+        base, second = self.against(top, ref)
         v = judge(cards, base.reading if base else None, revolution, lock_on, s3, jp)
-        if v.rule is not None and top is not None and not top.legal and base is not ref:
+        if v.rule is not None and second:
             alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
             if alt.rule is None:
                 return alt, ref
         return v, base
+
+    @staticmethod
+    def against(top: OnTable | None, ref: OnTable | None) -> tuple[OnTable | None, bool]:
+        """What a play is judged against (`judge`): the play on the table — or, when that is no
+        combination, the last legal one (None: a lead) — and whether a play that fails there may
+        still stand on the last legal one (after an illegal play)."""
+        base = ref if top is not None and top.reading is None else top
+        return base, top is not None and not top.legal and base is not ref
 
     @staticmethod
     def skipped(skipped: str, actor: str, expected: str | None, top: OnTable | None,
@@ -1351,7 +1375,7 @@ class Position:
         """What `p` may play on the table now, as canonical text: `pass` and the plays from `p`'s hand
         (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count, `pass` and
         what would cover the table, in words."""
-        base = self.ref if self.top is not None and self.top.reading is None else self.top
+        base, second = self.against(self.top, self.ref)
         out = ["pass"] if self.top is not None else []
         hand = self.known.get(p)
         if hand is None:
@@ -1361,19 +1385,42 @@ class Position:
                     text += f", in the locked suits {lock_text(self.lock)}"
                 out.append(text)
                 ref = self.ref
-                if self.top is not None and not self.top.legal and base is not ref and ref is not None \
-                        and ref.reading is not None:
+                if second and ref is not None and ref.reading is not None:
                     out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
                                + cover_text(ref.reading, self.revolution))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        legal = {tuple(sorted(c, key=_sort_key)) for c in hand_plays(hand, self.opts["joker_pair"])
-                 if self.judge(c, self.top, self.ref, self.revolution, self.lock)[0].rule is None}
+        # `judge` on each play, its arguments computed once (`combos.judge` is the cached pure function).
+        opts, top, ref, revolution = self.opts, self.top, self.ref, self.revolution
+        s3, jp = opts["spade_3_return"], opts["joker_pair"]
+        lock_on = self.lock if opts["suit_lock"] else None
+        on = base.reading if base else None
+        alt = ref.reading if ref else None
+        legal = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+                 for c in hand_plays(hand, jp, self.cover_sizes())
+                 if judge(c, on, revolution, lock_on, s3, jp).rule is None
+                 or (second and judge(c, alt, revolution, lock_on, s3, jp).rule is None)}
         plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
+
+    def cover_sizes(self) -> frozenset[int] | None:
+        """The numbers of cards a legal play may have here (None: any). Every reading of a play has
+        as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover only a
+        reading of its own size (the spade-3 return too: a single on the lone joker); `judge` here
+        judges a play against the base and, after an illegal play, the last legal one — either of
+        them None is a lead, where any size is legal."""
+        ref = self.ref
+        base, second = self.against(self.top, ref)
+        if base is None or base.reading is None:
+            return None
+        if second:
+            if ref is None or ref.reading is None:
+                return None
+            return frozenset((base.reading.size, ref.reading.size))
+        return frozenset((base.reading.size,))
 
     # -- the shared shape ---------------------------------------------------------------------------
 
@@ -1469,7 +1516,8 @@ class Position:
         """The next position and the findings the move causes (violations, then events); an
         illegal move is applied as the record says it happened. `missing`: a turn out of turn that
         skipped players on a live table reads their passes as missing from the record (see
-        `rules.readings`); `trial`: cards held are not judged (a reading of the turns alone)."""
+        `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
+        reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
         return new, [*new.f.violations, *new.f.events]
 

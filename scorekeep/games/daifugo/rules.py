@@ -23,11 +23,15 @@ from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
-"""Turns the trial readings of a whole record may replay beyond each game's own allowance (`readings`):
-each game's trials may replay twice as many turns as the game has (up to `LONG_GAME` turns), and what
-they need beyond that comes out of this one allowance for the record. A record with thousands of candidate missing passes keeps the
-readings found within it, and the work stays linear in the record's length (a budget per game let a
-record of many short games, each a lead and a hundred passes, replay 50 turns for each one written)."""
+TRIAL_SHARE = 4
+"""The trial readings of a whole record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
+for every `TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many
+turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
+not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
+turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
+the reading is the same on every machine. (Twice each game's length and 5,000 turns more for the
+record let a record of short games each full of candidate missing passes replay three times its
+length in trials that all tie: 25 s at 4 MiB.)"""
 LONG_GAME = 5_000
 """A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
 has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
@@ -178,6 +182,10 @@ class _Game:
                 # turn (no report, no candidate, no contradiction), so the reading's count is final.
                 # The budget is charged as if they were replayed.
                 break
+            if budget is not None and i - first + 1 >= budget[0] and i < len(moves):
+                # The allowance is spent before the reading is: it ends here, incomplete.
+                budget[0] -= i - first + 1
+                return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
         return _Run(pos, views, candidates, snaps, (pos.contradicted, n), True, *found)
@@ -193,11 +201,11 @@ class _Game:
         the position before play `c` in the best reading so far (the turns before it read the
         same), judges the turns alone, and stops once it can no longer read better (the reports
         only grow). All trials of a game replay at most twice as many turns as the game has (up to
-        `LONG_GAME`), and what is left of the record's `TRIAL_BUDGET`; the candidates left then keep
-        the plain reading."""
+        `LONG_GAME`), and no more than the record's allowance has left (`TRIAL_SHARE`); the
+        candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
-        own = 2 * min(len(moves), LONG_GAME)
-        budget = [self.m.pool + own]
+        m = self.m
+        budget = [min(2 * min(len(moves), LONG_GAME), TRIAL_BUDGET + m.turns // TRIAL_SHARE - m.spent)]
         start = budget[0]
         key = plain.key
         # The best reading so far: its candidates in play order, and the position before each
@@ -223,7 +231,7 @@ class _Game:
                 del candidates[k:]
                 candidates += trial.candidates
                 key = trial.key
-        self.m.pool = max(0, self.m.pool - max(0, start - budget[0] - own))
+        m.spent += start - budget[0]
         return take
 
     def run(self) -> GameResult:
@@ -234,6 +242,7 @@ class _Game:
         if g.plays is not None:
             if g.plays:
                 moves = self.moves()
+                self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
                 run = self.run_plays(start, moves, take, keep=self.m.positions)
                 if run.candidates:
@@ -271,8 +280,10 @@ class _Match:
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
         self.blind_from = 0
-        self.pool = TRIAL_BUDGET
-        """What is left of the record's `TRIAL_BUDGET`."""
+        self.turns = 0
+        """Turns of the games replayed so far (the record's trials may replay a share, `TRIAL_SHARE`)."""
+        self.spent = 0
+        """Turns the trial readings of the record have replayed so far."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
