@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import STDIN, _err, _fail, _internal, _out, _out_raw, app, read_stdin, said, write_failed
+from .common import STDIN, _err, _internal, _out, _out_raw, app, read_stdin, said, write_failed
 
 
 class StatsFormat(str, Enum):

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 from typing import Any
 
 from ..cards import SUITS, Card
-from ..games.daifugo.cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, strength_key
-from ..games.daifugo.combos import GROUP, MAX_GROUP, SINGLE, SPADE_3, STAIRS, new_lock
-from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason
+from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
+from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, new_lock
+from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
 from ..games.daifugo.rulebook import OPEN, OPTIONS
 from ..named import NamedTuple
 from ..options import read_options
@@ -91,9 +90,8 @@ class Moves:
 
     `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
     position passes (`passes_filters`): that listing was a third of a match's time, and a hand
-    is asked again on every turn until it changes. Here the listing is `plays` (the same list,
-    about 5x faster) kept per hand; which plays are legal is still the position's answer, move
-    by move. `check`: compare every list with `legal_moves()` (the tests do)."""
+    is asked again on every turn until it changes. Here the listing is kept per hand; which
+    plays are legal is still the position's answer, move by move. `check`: compare every list with `legal_moves()` (the tests do)."""
 
     def __init__(self, check: bool = False) -> None:
         self.plays: dict[tuple[str, frozenset[tuple[DCard, int]], bool], list[Play]] = {}
@@ -114,52 +112,6 @@ class Moves:
         if self.check:
             assert moves == pos.legal_moves(), (moves, pos.legal_moves())
         return moves
-
-
-_ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
-"""Each suit's cards from 3 up to 2 (stairs run along a row)."""
-_AT = {c: (i, SUITS.index(c.suit)) for row in _ROWS for i, c in enumerate(row)}
-
-
-def hand_plays(hand: Counter[DCard], joker_pair: bool = True) -> list[tuple[DCard, ...]]:
-    """`engine.hand_plays`, the same list in the same order (a test holds them equal): singles,
-    groups, then stairs, which start only at a card held."""
-    jokers = hand[JOKER]
-    naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_AT.__getitem__)  # type: ignore[arg-type]
-    out: list[tuple[DCard, ...]] = [(c,) for c in naturals]
-    if jokers:
-        out.append((JOKER,))
-    by_rank: dict[int, list[Card]] = {}
-    for c in naturals:
-        by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
-    for cards in by_rank.values():
-        for k in range(1, len(cards) + 1):
-            lo, hi = max(0, 2 - k), min(jokers, MAX_GROUP - k)
-            for combo in combinations(cards, k):
-                for j in range(lo, hi + 1):
-                    out.append(combo + (JOKER,) * j)
-    if jokers >= 2 and joker_pair:
-        out.append((JOKER, JOKER))
-    held = set(naturals)
-    n = len(ORDER)
-    for row in _ROWS:
-        has = [c in held for c in row]
-        for start in range(n):
-            if not has[start]:
-                continue
-            need = 0
-            run: list[DCard] = [row[start]]
-            for end in range(start + 1, n):
-                if has[end]:
-                    run.append(row[end])
-                else:
-                    need += 1
-                    if need > jokers:
-                        break
-                    run.append(JOKER)
-                if len(run) >= 3:
-                    out.append(tuple(run))
-    return out
 
 
 def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None) -> Play | Pass:

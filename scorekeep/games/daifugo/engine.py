@@ -342,6 +342,10 @@ def game_order_fault(number: int, set_no: int, games_per_set: int,
 
 # --- candidate plays from a known hand ------------------------------------------------------
 
+_ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
+"""Each suit's cards from 3 up to 2: stairs run along a row."""
+
+
 def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
                sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
     """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
@@ -349,7 +353,7 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     from itertools import combinations
 
     jokers = hand[JOKER]
-    naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_sort_key)  # type: ignore[arg-type]
+    naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_SORT_KEYS.__getitem__)  # type: ignore[arg-type]
     if sizes is None:
         sizes = frozenset(range(1, len(naturals) + jokers + 1))
     out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
@@ -363,29 +367,34 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
         by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
     for cards in by_rank.values():
         for k in range(1, min(len(cards), longest) + 1):
+            # k cards of the rank and j jokers: a group of 2 to MAX_GROUP cards
+            lo, hi = max(0, 2 - k), min(jokers, MAX_GROUP - k)
             for combo in combinations(cards, k):
-                for j in range(0, jokers + 1):
-                    if 2 <= k + j <= MAX_GROUP and k + j in sizes:
-                        out.append((*combo, *(JOKER,) * j))
+                for j in range(lo, hi + 1):
+                    if k + j in sizes:
+                        out.append(combo + (JOKER,) * j)
     if jokers >= 2 and joker_pair and 2 in sizes:
         out.append((JOKER, JOKER))
     if longest < 3:
         return out
     held = set(naturals)
-    for suit in SUITS:
-        for start in range(len(ORDER)):
+    n = len(ORDER)
+    for row in _ROWS:
+        has = [c in held for c in row]
+        for start in range(n):
+            if not has[start]:
+                continue  # a stair starts at a card held (a joker first is the same play)
             need = 0
-            run: list[DCard] = []
-            for end in range(start, min(len(ORDER), start + longest)):
-                c = Card(ORDER[end], suit)
-                if c in held:
-                    run.append(c)
+            run: list[DCard] = [row[start]]
+            for end in range(start + 1, min(n, start + longest)):
+                if has[end]:
+                    run.append(row[end])
                 else:
                     need += 1
                     if need > jokers:
                         break
                     run.append(JOKER)
-                if len(run) >= 3 and len(run) in sizes and any(type(x) is Card for x in run) and type(run[0]) is Card:
+                if len(run) >= 3 and len(run) in sizes:
                     out.append(tuple(run))
     return out
 
@@ -1392,7 +1401,7 @@ class Position:
                 out.append("any single, group or stairs")
             return tuple(out)
         # `judge` on each play, its arguments computed once (`combos.judge` is the cached pure function).
-        opts, top, ref, revolution = self.opts, self.top, self.ref, self.revolution
+        opts, ref, revolution = self.opts, self.ref, self.revolution
         s3, jp = opts["spade_3_return"], opts["joker_pair"]
         lock_on = self.lock if opts["suit_lock"] else None
         on = base.reading if base else None
