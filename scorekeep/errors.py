@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .named import NamedTuple
@@ -135,10 +135,13 @@ class Findings:
         # per (list, rule): (index, finding) of the findings kept in full, at most CAP
         self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
 
-    def violation(self, rule: str, message: str, **where: Any) -> None:
+    def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
+        """Add a violation of `rule`. `message` may be a function that makes it, called only
+        when the finding is listed (a long record reports one rule thousands of times)."""
         self._add(self.violations, True, rule, message, where)
 
-    def event(self, rule: str, message: str, **where: Any) -> None:
+    def event(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
+        """Add an event (as `violation`)."""
         self._add(self.events, False, rule, message, where)
 
     def listing(self, rule: str) -> bool:
@@ -164,11 +167,12 @@ class Findings:
             else:
                 self._keep(into, True, f)
 
-    def _add(self, into: list[Finding], which: bool, rule: str, message: str, where: dict[str, Any]) -> None:
+    def _add(self, into: list[Finding], which: bool, rule: str, message: str | Callable[[], str],
+             where: dict[str, Any]) -> None:
         if self._full(into, which, rule):
             into.append(_UNLISTED.get(rule) or _unlisted(rule))
         else:
-            self._keep(into, which, Finding(rule, message, **where))
+            self._keep(into, which, Finding(rule, message if message.__class__ is str else message(), **where))  # type: ignore[operator]
 
     def _full(self, into: list[Finding], which: bool, rule: str) -> bool:
         """Whether `CAP` findings of `rule` are kept in full and still in `into`."""

@@ -15,7 +15,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ...errors import Finding, Findings, InputError, unlisted
+from ...errors import Finding, Findings, InputError
 from ...game import Audit
 from . import engine
 from .engine import (HandPosition, bidding_order, hook_number, legal_bids, legal_cards, suit_word,
@@ -139,13 +139,10 @@ class _Replay:
             skipped = 0 if place is None else place - prev_place - 1
             dealer, alt = self.dealer(hand, prev, alt, skipped)
             prev = dealer
-            if place is None:
-                game_end = "oh-hell.game-end"
-                if self.f.listing(game_end):
-                    self.f.violation(game_end, f"hand {n} was played after the game ended: the deal pattern has "
-                                               f"{last} hands, so this hand does not count", line=hand.line, hand=n)
-                else:  # past the cap: counted, not worded (a long record has thousands)
-                    self.f.extend((unlisted(game_end),))
+            if place is None:  # worded only if listed: a long record has thousands
+                self.f.violation("oh-hell.game-end",
+                                 lambda: (f"hand {n} was played after the game ended: the deal pattern has "
+                                          f"{last} hands, so this hand does not count"), line=hand.line, hand=n)
             result, pos = self.hand(hand, dealer, place, skipped, seen)
             if result.counted and place is not None:
                 for p, pts in (result.points or {}).items():
