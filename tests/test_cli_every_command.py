@@ -375,3 +375,13 @@ def test_add_takes_full_width_equals_and_colons_as_a_table_types_them(tmp_path) 
     assert r.code == 0, r.err
     bids = api.audit_file(str(p)).record.hands[-1].bids
     assert {e.player: e.value for e in bids} == {"North": 0, "East": 1, "South": 2, "West": 1}
+
+
+def test_the_closing_line_of_check_groups_the_digits_of_large_counts() -> None:
+    # a 4 MiB record reports tens of thousands of violations: the closing line reads as the
+    # "… and 39,029 more" lines above it do
+    from scorekeep.cli.check_cmd import _Tally
+
+    t = _Tally()
+    t.files, t.bad, t.violations, t.events = 1200, 1100, 41756, 2345
+    assert t.summary() == "1,200 files checked: 100 clean, 1,100 with 41,756 violations, 2,345 rule events"

@@ -242,16 +242,16 @@ class _Tally:
 
     def summary(self) -> str:
         n = self.files
-        parts = [f"{n - self.bad - self.unreadable} clean"]
+        parts = [f"{n - self.bad - self.unreadable:,} clean"]
         if self.bad:
-            parts.append(f"{self.bad} with {self.violations} violation{'s' if self.violations != 1 else ''}")
+            parts.append(f"{self.bad:,} with {self.violations:,} violation{'s' if self.violations != 1 else ''}")
         if self.unreadable:
-            parts.append(f"{self.unreadable} unreadable" + (
-                f" ({self.partial} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
+            parts.append(f"{self.unreadable:,} unreadable" + (
+                f" ({self.partial:,} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
                 if self.partial else ""))
         if self.events:
-            parts.append(f"{self.events} rule event{'s' if self.events != 1 else ''}")
-        return f"{n} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
+            parts.append(f"{self.events:,} rule event{'s' if self.events != 1 else ''}")
+        return f"{n:,} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
 
 
 def progress_allowed(stream: Any = None) -> bool:
