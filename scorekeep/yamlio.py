@@ -420,22 +420,30 @@ def _flow(text: str, line: int) -> Node:
     `{cards: 1, bids: {a: 1, b: 0}}`."""
     inner = text[1:-1]
     if "[" in inner or "{" in inner or "]" in inner or "}" in inner:
-        if "'" in inner or '"' in inner or len(text) > 4096 or not _TWO_LEVELS.fullmatch(text):
+        if "'" in inner or '"' in inner or len(text) > 4096 or inner.rstrip(" ").endswith(","):
             return _nested(text, line)
-        # Words and one level of flat collections inside (a one-line hand): the match above has
-        # proved the shape, so each part is read as the flat case below reads a whole line.
-        if text[0] == "[":
-            seq = Seq(line)
-            seq.items = [_flat(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True)
-                         for v in _OUTER_SEQ.findall(inner)]
-            return seq
-        m = Map(line)
-        index = m.index
-        for k, v in _OUTER_MAP.findall(inner):
-            if k in index or len(k) > _KEY_MAX:
-                raise _Fallback  # a key twice, a long key
-            m.add(Scalar(k, line, True), _flat(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True))
-        return m
+        # Words and flat collections in it (a one-line hand), item by item, each item where the
+        # last one ended; a flat collection is then read as a whole flat line is. Anything
+        # else (deeper nesting, a stray word) goes to the tokenizer.
+        mapping = text[0] == "{"
+        item = (_OUTER_MAP if mapping else _OUTER_SEQ).match
+        node: Seq | Map = Map(line) if mapping else Seq(line)
+        pos, end = 0, len(inner)
+        while pos < end:
+            m = item(inner, pos)
+            if m is None:
+                return _nested(text, line)
+            pos = m.end()
+            v = m.group(2 if mapping else 1)
+            value = _flow(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True)
+            if mapping:
+                k = m.group(1)
+                if k in node.index or len(k) > _KEY_MAX:  # type: ignore[union-attr]
+                    raise _Fallback  # a key twice, a long key
+                node.add(Scalar(k, line, True), value)  # type: ignore[union-attr]
+            else:
+                node.items.append(value)  # type: ignore[union-attr]
+        return node
     if "'" in inner or '"' in inner:
         return _nested(text, line)
     if text[0] == "[":
@@ -483,12 +491,11 @@ def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
     fits = item.fullmatch
     return all(fits(piece) for piece in body.split(","))
 _MAP_SPLIT = re.compile(r" *[:,] *")
-# A one-line flow collection of words and flat collections (no quotes): `{cards: 1, bids: {a: 1}}`.
-_FLAT = rf"(?:\[ *(?:{_W}(?: *, *{_W})* *)?\]|\{{ *(?:{_W}: +{_W}(?: *, *{_W}: +{_W})* *)?\}})"
-_PART = rf"(?:{_W}|{_FLAT})"
-_TWO_LEVELS = re.compile(rf"\[ *(?:{_PART}(?: *, *{_PART})* *)?\]|\{{ *(?:{_W}: +{_PART}(?: *, *{_W}: +{_PART})* *)?\}}")
-_OUTER_SEQ = re.compile(rf"({_PART}) *(?:,|$)")
-_OUTER_MAP = re.compile(rf"({_W}): +({_PART}) *(?:,|$)")
+# An item of a one-line flow collection of words and flat collections (no quotes), up to its
+# comma: `cards: 1,`, `bids: {a: 1, b: 0},` (the flat one's words are proved when it is read).
+_FLAT_TEXT = r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}"
+_OUTER_SEQ = re.compile(rf" *({_W}|{_FLAT_TEXT}) *(?:,|$)")
+_OUTER_MAP = re.compile(rf" *({_W}): +({_W}|{_FLAT_TEXT}) *(?:,|$)")
 _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
