@@ -446,25 +446,19 @@ def _flow(text: str, line: int) -> Node:
         return node
     if "'" in inner or '"' in inner:
         return _nested(text, line)
-    if text[0] == "[":
-        if inner.strip(" ") and not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
-            raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
-    elif inner.strip(" ") and not _shaped(inner, _MAP_BODY, _MAP_ITEM):
-        raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
-    return _flat(text, line)
-
-
-def _flat(text: str, line: int) -> Node:
-    """A flow list or mapping of plain words whose shape has been proved: one split takes the
-    words."""
-    inner = text[1:-1].strip(" ")
+    # the usual case, plain words only: one match proves the shape, one split takes the words
+    inner = inner.strip(" ")
     if text[0] == "[":
         seq = Seq(line)
         if inner:
+            if not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
+                raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
             seq.items = [Scalar(w, line, True) for w in _SEQ_SPLIT.split(inner)]
         return seq
     m = Map(line)
     if inner:
+        if not _shaped(inner, _MAP_BODY, _MAP_ITEM):
+            raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
         words = _MAP_SPLIT.split(inner)
         keys = words[0::2]
         index = dict(zip(keys, range(len(keys))))
