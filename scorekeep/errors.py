@@ -90,16 +90,12 @@ class _Unlisted(Finding):
 _UNLISTED: dict[str, _Unlisted] = {}
 
 
-def _unlisted(rule: str) -> _Unlisted:
+def unlisted(rule: str) -> Finding:
+    """The shared stand-in for a finding of `rule` past the cap (`Findings.listing` is false)."""
     u = _UNLISTED.get(rule)
     if u is None:
         u = _UNLISTED[rule] = _Unlisted(rule, "")
     return u
-
-
-def unlisted(rule: str) -> Finding:
-    """The shared stand-in for a finding of `rule` past the cap (`Findings.listing` is false)."""
-    return _UNLISTED.get(rule) or _unlisted(rule)
 
 
 def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
@@ -147,14 +143,7 @@ class Findings:
     def listing(self, rule: str) -> bool:
         """Whether a violation of `rule` added now would be listed in full (see `shown`). When it
         would not, a caller may skip composing its message and add `unlisted(rule)` instead."""
-        kept = self._kept.get((True, rule))
-        if kept is None or len(kept) < CAP:
-            return True
-        i, last = kept[-1]
-        into = self.violations
-        if i < len(into) and into[i] is last:  # the common case (asked once per call or card)
-            return False
-        return not self._full(into, True, rule)
+        return not self._full(self.violations, True, rule)
 
     def extend(self, found: Iterable[Finding]) -> None:
         """Violations made elsewhere (an engine's), kept as `violation` keeps them."""
@@ -163,14 +152,14 @@ class Findings:
             if type(f) is _Unlisted:  # made past the cap (`listing`)
                 into.append(f)
             elif self._full(into, True, f.rule):
-                into.append(_UNLISTED.get(f.rule) or _unlisted(f.rule))
+                into.append(unlisted(f.rule))
             else:
                 self._keep(into, True, f)
 
     def _add(self, into: list[Finding], which: bool, rule: str, message: str | Callable[[], str],
              where: dict[str, Any]) -> None:
         if self._full(into, which, rule):
-            into.append(_UNLISTED.get(rule) or _unlisted(rule))
+            into.append(unlisted(rule))
         else:
             self._keep(into, which, Finding(rule, message if message.__class__ is str else message(), **where))  # type: ignore[operator]
 
