@@ -163,11 +163,13 @@ def test_reading_a_record_leaves_the_collector_settings_as_they_were() -> None:
         gc.set_threshold(*before)
 
 
-def test_the_read_nodes_are_not_walked_by_the_collector_while_judged_and_are_given_back() -> None:
+def test_the_read_nodes_are_not_walked_by_the_collector_while_judged_and_are_given_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # A record's nodes live until the audit ends: scorekeep.gc_policy.settled() puts them out
     # of the collector's walks (a quarter of a 4 MiB one-line Oh Hell check was young
     # collections walking a million nodes); afterwards nothing stays frozen, also when the
     # record is unreadable or a context is nested.
+    import contextlib
     import gc
 
     from scorekeep import api, gc_policy
@@ -176,28 +178,18 @@ def test_the_read_nodes_are_not_walked_by_the_collector_while_judged_and_are_giv
     gc.unfreeze()
     seen: list[int] = []
     real = api.game_of
-
-    def spy(root):  # type: ignore[no-untyped-def]
-        seen.append(gc.get_freeze_count())
-        return real(root)
-
-    api.game_of = spy  # type: ignore[assignment]
-    try:
+    monkeypatch.setattr(api, "game_of", lambda root: (seen.append(gc.get_freeze_count()), real(root))[1])
+    api.audit_text("game: oh-hell\nplayers: [a, b, c]\n")
+    assert seen and seen[-1] > 0
+    assert gc.get_freeze_count() == 0
+    api.audit_text_partial("game: oh-hell\nplayers: [a, b, c]\nhands:\n  - x: [\n")
+    assert gc.get_freeze_count() == 0
+    with contextlib.suppress(InputError):
+        api.audit_text("game: oh-hell\nplayers: [a, a]\n")
+    assert gc.get_freeze_count() == 0
+    with gc_policy.fewer_collections():
         api.audit_text("game: oh-hell\nplayers: [a, b, c]\n")
-        assert seen and seen[-1] > 0
-        assert gc.get_freeze_count() == 0
-        api.audit_text_partial("game: oh-hell\nplayers: [a, b, c]\nhands:\n  - x: [\n")
-        assert gc.get_freeze_count() == 0
-        try:
-            api.audit_text("game: oh-hell\nplayers: [a, a]\n")
-        except InputError:
-            pass
-        assert gc.get_freeze_count() == 0
-        with gc_policy.fewer_collections():
-            api.audit_text("game: oh-hell\nplayers: [a, b, c]\n")
-            assert gc.get_freeze_count() > 0  # the outer context has not ended
-        assert gc.get_freeze_count() == 0
-    finally:
-        api.game_of = real  # type: ignore[assignment]
+        assert gc.get_freeze_count() > 0  # the outer context has not ended
+    assert gc.get_freeze_count() == 0
     gc_policy.settled()  # outside any context: nothing happens
     assert gc.get_freeze_count() == 0
