@@ -323,7 +323,6 @@ class _Replay:
         """The bids in bidding order (the seats decide it, not the mapping's order); their findings
         in the order the record reads: ranges as written, then the order, then the hook."""
         given = {e.player: e for e in hand.bids}
-        written = {p: i for i, p in enumerate(given)}
         found: list[Finding] = []
         for p in pos.t.order:
             if p in given:
@@ -333,6 +332,7 @@ class _Replay:
                     self.observe(pos, move)
                 found.extend(pos.push(move))
         if found:
+            written = {p: i for i, p in enumerate(given)}
             found.sort(key=lambda f: (_BID_RANK.get(f.rule, 2), written.get(f.player or "", 0)))
             self.f.extend(found)
         return pos
