@@ -98,6 +98,11 @@ def unlisted(rule: str) -> Finding:
     return u
 
 
+def all_worded(findings: Iterable[Finding]) -> bool:
+    """Whether every finding is kept in full (none is a stand-in past the cap)."""
+    return not any(type(f) is _Unlisted for f in findings)
+
+
 def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
     """The findings to list: the first `cap` of each rule in order, then for each rule with
     more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""

@@ -244,3 +244,22 @@ def test_a_turn_that_may_not_branch_is_never_a_candidate_missing_pass() -> None:
                             branching += 1
                     turns += 1
     assert turns > 2_000 and branching > 200
+
+
+def test_replay_of_a_late_game_shows_its_findings_worded_though_check_lists_only_the_first() -> None:
+    """`replay` shows each game's findings (daifugo.turn-order, daifugo.pass, …) in words, even in
+    a game after the first `errors.CAP` of a rule, which `check` only counts."""
+    from scorekeep.errors import all_worded
+    from scorekeep.game import Selection
+    from scorekeep.games import daifugo
+
+    audit = audit_text(_random_short_games(40, False))
+    assert not all_worded(audit.violations)
+    full = rules.audit(audit.record, cap=False)
+    assert all_worded(full.violations) and len(full.violations) == len(audit.violations)
+    mine = [v for v in full.violations if v.set == 40]
+    assert mine
+    (section,) = daifugo.replay(audit, Selection(set=40, game=1))
+    shown_notes = [n for n in section.notes if n.startswith("violation ")]
+    assert shown_notes == [f"violation {f'play {v.play}: ' if v.play else ''}{v.rule}: {v.message}" for v in mine]
+    assert not any(engine.UNSAID in n for n in section.notes)

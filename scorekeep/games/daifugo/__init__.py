@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from ...errors import all_worded
 from ...game import Audit, Game, Section, Selection
 from . import model, record, rules, score
 from .cards import show
@@ -58,8 +59,10 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    if selection.legal:  # read again, keeping the engine's position before each turn
-        audit = rules.audit(audit.record, positions=True)
+    if selection.legal or not all_worded(audit.violations):
+        # Read again, keeping the engine's position before each turn — and wording every finding,
+        # since each game's are shown (a long record's past the cap are only counted).
+        audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
     out = []
     for s in result.sets:

@@ -131,9 +131,14 @@ class _Game:
     # -- the exchange and the plays, over the engine -----------------------------------------
 
     def record_run(self, run: _Run) -> None:
-        """Record the findings of a replay of the plays, in order (past the cap, as stand-ins)."""
-        self.f.extend(run.violations)
-        self.f.extend(run.events, event=True)
+        """Record the findings of a replay of the plays, in order (past the cap, as stand-ins, unless
+        the match words every finding)."""
+        if self.m.cap:
+            self.f.extend(run.violations)
+            self.f.extend(run.events, event=True)
+        else:
+            self.f.violations += run.violations
+            self.f.events += run.events
 
     def record(self, new: Position) -> Position:
         self.f.violations += new.f.violations
@@ -286,7 +291,7 @@ class _Game:
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
-                room = None if self.m.positions else _Room(self.f)
+                room = None if self.m.positions or not self.m.cap else _Room(self.f)
                 run = self.run_plays(start, moves, take, keep=self.m.positions, room=room)
                 if run.candidates:
                     take = self.readings(run, moves)
@@ -319,9 +324,10 @@ class _Game:
 # --- the match -----------------------------------------------------------------------------
 
 class _Match:
-    def __init__(self, record: Record, positions: bool = False) -> None:
+    def __init__(self, record: Record, positions: bool = False, cap: bool = True) -> None:
         self.record = record
         self.positions = positions
+        self.cap = cap
         self.opts = record.header.options
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
@@ -390,11 +396,12 @@ class _Match:
         return Audit("daifugo", rec.header, rec, self.f.violations, self.f.events, result)
 
 
-def audit(record: Record, positions: bool = False) -> Audit:
+def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     """Replay a Daifugō record against the rules (see the module docstring); `positions`: each
     turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
-    exchange too (`GameResult.gifts`)."""
-    return _Match(record, positions).run()
+    exchange too (`GameResult.gifts`); `cap`: past `errors.CAP` findings of a rule, each further one
+    is only counted (False: every one is worded, as `replay` shows each game's)."""
+    return _Match(record, positions, cap).run()
 
 
 __all__ = ["RANK_NAMES", "Standing", "audit",
