@@ -383,6 +383,7 @@ _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
 # --- the position -----------------------------------------------------------------------------------
 
 _EMPTY: tuple[Any, ...] = ()
+_new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per trick)
 
 
 class HandPosition:
@@ -781,8 +782,12 @@ class HandPosition:
             best, why = trick_winner(plays, t.trump)
             self.took[best.player] += 1
             self.leader = best.player
-            self.broken = self.broken or any(x.card.suit == t.trump for x in plays)
-            self._done = (PlayedTrick(self.trick_no, plays, best.player, why), self._done)
+            if not self.broken and t.trump is not None:
+                for x in plays:  # a loop, not any(genexpr): once per trick of a long record
+                    if x.card.suit == t.trump:
+                        self.broken = True
+                        break
+            self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
             self.trick_no += 1
             self.plays = ()
             self.slipped = False

@@ -216,12 +216,14 @@ class _Replay:
         n, deal, pattern = hand.number, hand.deal or {}, self.record.pattern
         expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
-        played = sum(e.value for e in hand.tricks) if hand.tricks is not None else None
         dealt = None
-        if deal:
+        lengths = [len(c) for c in deal.values()]
+        if lengths and min(lengths) == max(lengths):
+            dealt = lengths[0]  # the usual deal: everyone the same number of cards
+        elif deal:
             # The hand size is what most players were dealt; on a tie (two players, one of them
             # short or over) the written `cards`, then the pattern, says which length is right.
-            counts = Counter(len(c) for c in deal.values())
+            counts = Counter(lengths)
             top = max(counts.values())
             modes = [k for k, v in counts.items() if v == top]
             dealt = (modes[0] if len(modes) == 1 else written if written in modes
@@ -235,7 +237,8 @@ class _Replay:
         elif written is not None:
             size = written
         else:  # past the pattern's end
-            size = played if played is not None else len(hand.play) if hand.play else pattern[-1]
+            size = (sum([e.value for e in hand.tricks]) if hand.tricks is not None
+                    else len(hand.play) if hand.play else pattern[-1])
         line = hand.cards.line if hand.cards is not None else (
             min((hand.deal_lines or {}).values()) if deal else hand.tricks_line or hand.line)
         faults: list[tuple[str, int | None, str | None]] = []  # (message, line, player)
