@@ -143,14 +143,19 @@ def _amount(node: Node, what: str) -> int | None:
 def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ...]:
     seq = fields.sequence(node, f"`bidding` of {where}")
     calls = []
+    new = tuple.__new__
     for i, item in enumerate(seq.items, 1):
         if item.__class__ is Map and len(item.pairs) == 1:  # type: ignore[union-attr]
-            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make.
+            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make
+            # (the amount as `fields.digits` reads it; the Call without its Python-level __new__).
             key, value = item.pairs[0]  # type: ignore[union-attr]
-            if key.value in players and value.__class__ is Scalar:
-                amount = None if value.value == "pass" else fields.digits(value)
-                if amount is not None or value.value == "pass":
-                    calls.append(Call(key.value, amount, value.line))
+            if value.__class__ is Scalar and key.value in players:
+                raw = value.value  # type: ignore[union-attr]
+                if raw == "pass":
+                    calls.append(new(Call, (key.value, None, value.line)))
+                    continue
+                if raw.isdigit() and raw.isascii() and len(raw) <= 30:
+                    calls.append(new(Call, (key.value, int(raw), value.line)))
                     continue
         what = f"call {i} of the bidding in {where}"
         if isinstance(item, Map):

@@ -321,26 +321,37 @@ class _Replay:
         return False
 
     # rook.bid-order: the missing-pass reading
-    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, last: Mapping[str | None, int],
-                       i: int) -> list[str]:
-        """The players a call out of turn skipped, when the bidding reads on as if they had passed: with
-        their passes it is the caller's turn, the auction is still open, the next call is by the player
-        who would call next (tried on a copy of the position), and none of them calls again — nor holds
-        the standing bid (as written, or as the last legal bid). Empty when it does not read so. `m` is
-        call `i` of the bidding, `last` the place of each caller's last call."""
+    @staticmethod
+    def skipped(pos: HandPosition, m: CallMove) -> list[str]:
+        """The players a call out of turn skipped, who could have passed: none when their passes would
+        end the auction, or one of them holds the standing bid (as written, or as the last legal bid).
+        Depends on the position and the call alone. `m` is by a player who has not passed."""
         who = m.player
+        passed, bidders, turn = pos.passed, pos.bidders, pos.turn
         gap: list[str] = []
         for k in range(4):
-            q = pos.bidders[(pos.turn + k) % 4]
+            q = bidders[(turn + k) % 4]
             if q == who:
                 break
-            if q not in pos.passed:
+            if q not in passed:
                 gap.append(q)
-        now = pos.passed | set(gap)
+        if not gap:
+            return gap
+        out = len(passed) + len(gap)  # out of the bidding with their passes (`who` is not among them)
         high, legal = pos.high, pos.legal_high
-        if (not gap or who in pos.passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-                or (high is not None and high[0] in gap) or (legal is not None and legal[0] in gap)
-                or any(last.get(q, -1) > i for q in gap)):  # one of them calls again
+        if (out == 4 or (high is not None and (high[0] in gap or out - (high[0] in passed) == 3))
+                or (legal is not None and legal[0] in gap)):
+            return []
+        return gap
+
+    def missing_passes(self, pos: HandPosition, m: CallMove, gap: list[str], then: str | None,
+                       last: Mapping[str | None, int], i: int) -> list[str]:
+        """The players a call out of turn skipped (`skipped`: `gap`), when the bidding reads on as if
+        they had passed: with their passes it is the caller's turn, the auction is still open, the next
+        call is by the player who would call next (tried on a copy of the position), and none of them
+        calls again. Empty when it does not read so. `m` is call `i` of the bidding, `last` the place
+        of each caller's last call."""
+        if any(last.get(q, -1) > i for q in gap):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
@@ -351,21 +362,38 @@ class _Replay:
         """Each call: the engine's ruling, the finding, the call applied as written."""
         calls = hand.bidding or ()
         last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
+        add = self.f.extend
+        push = pos.push
+        new = tuple.__new__
+        quiet = None  # the last call, when the position alone ruled the missing-pass reading out for it
         for i, call in enumerate(calls):
-            m = CallMove(call.player, call.amount)
-            if (not pos.ended and call.player is not None and call.player != pos.to_act
-                    and not (call.player in pos.passed and call.amount is not None)):
-                then = calls[i + 1].player if i + 1 < len(calls) else None
-                gap = self.missing_passes(pos, m, then, last, i)
+            p, a, line = call
+            m = new(CallMove, (p, a))  # CallMove(p, a), without its Python-level __new__
+            if m == quiet:
+                # The same call again: if the last one changed nothing (`again`: a call past the cap of
+                # listed findings, repeated) the position is the same, and so is the reading.
+                found = pos.again(m)
+                if found is not None:
+                    add(found)
+                    continue
+            quiet = m
+            # A call out of turn by a player who has not passed: were the players it skipped passes
+            # the record left out? (the auction is a call phase: `to_act` is the next caller)
+            if p is not None and not pos.ended and p not in pos.passed and p != pos.next_caller():
+                gap = self.skipped(pos, m)
+                if gap:
+                    quiet = None
+                    then = calls[i + 1].player if i + 1 < len(calls) else None
+                    gap = self.missing_passes(pos, m, gap, then, last, i)
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                    self.f.extend([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
+                    add([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
                         f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so {said} taken "
                         "as missing from the record"))
-                        .finding(line=call.line, hand=hand.number, player=call.player)])
+                        .finding(line=line, hand=hand.number, player=p)])
                     pos.take_passes(gap)
-            self.f.extend(pos.push(m, call.line))
+            add(push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
