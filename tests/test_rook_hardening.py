@@ -212,3 +212,47 @@ def test_bid_order_a_repeated_call_is_worded_again_once_its_findings_are_rolled_
     found = pos.push(call)
     assert [v.rule for v in found] == ["rook.bid-order", "rook.bid-step"]
     assert found[0].message.startswith("East called 70 out of turn")
+
+
+def _long_match(hands: int) -> str:
+    """A generated match whose hands are repeated (their seats, dealers and game's end then wrong:
+    every rule of the seating is met again and again), as benchmarks/big.py builds it."""
+    from scorekeep.generate import rook as demo
+
+    head, sep, body = demo.game(7).text.partition("\nhands:\n")
+    items = ["- " + chunk for chunk in body.split("\n- ") if chunk.strip()]
+    items[0] = items[0][2:]
+    return head + sep + "".join(items[i % len(items)].rstrip("\n") + "\n" for i in range(hands))
+
+
+def test_seat_change_trials_stopped_at_their_budget_and_tricks_judged_at_once_change_nothing(monkeypatch) -> None:
+    # rook.seat-change, rook.turn-order and the following rules: a trial replay in another seating stops
+    # once it has as many findings as the one it must beat (`_Budget`), and a trick every filter
+    # passes is played at once (`play_trick`); judging every trial in full and every card one at a
+    # time gives the same audit.
+    import math
+    from pathlib import Path
+
+    from conftest import ROOT
+
+    from scorekeep.games.rook import rules
+    from scorekeep.games.rook.engine import HandPosition
+
+    texts = [_long_match(120)] + [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "records" / "rook").glob("*.yaml"))]
+
+    def audits() -> list:
+        out = []
+        for t in texts:
+            try:
+                a = audit_text(t)
+            except api.InputError as e:
+                out.append(str(e))
+            else:
+                out.append((a.violations, a.events, a.result))
+        return out
+
+    quick = audits()
+    assert len({v.rule for v in quick[0][0]}) >= 5  # the long match meets the seating's rules
+    monkeypatch.setattr(rules._Budget, "__init__", lambda self, limit: rules.Findings.__init__(self) or setattr(self, "limit", math.inf))
+    monkeypatch.setattr(HandPosition, "play_trick", lambda self, plays: False)
+    assert audits() == quick

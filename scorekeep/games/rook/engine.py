@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import contains, itemgetter, sub
 from typing import Any, NamedTuple
 
 from ...engine import Filter, Ruling, Step
 from ...errors import CAP, Finding, unlisted
 from ...game import Play
-from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
+from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
 from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
 from .record import NO_TRUMP, Teams
 
@@ -80,31 +81,45 @@ def may_play(card: Card, hand: Iterable[Card], led: Card | None, trump: str | No
     for every card of an archive, the set only when a message needs it."""
     if led is None:
         return True
-    if led.color == "" or led.color == trump:
-        return card.color == "" or card.color == trump or not any(
-            h.color == "" or h.color == trump for h in hand)
-    return card.color == led.color or card.color == "" or not any(h.color == led.color for h in hand)
+    lc, cc = led.color, card.color
+    if lc == "" or lc == trump:
+        if cc == "" or cc == trump:
+            return True
+        held = set(map(_COLOR, hand))  # the colors held
+        return "" not in held and trump not in held
+    return cc == lc or cc == "" or lc not in map(_COLOR, hand)
+
+
+_COLOR = itemgetter(0)  # a card's color (Card is (color, number))
 
 
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
-    highest card of the led color."""
-    best: Play | None = None  # the highest trump so far (the first of equals, as `max` has it)
-    for p in plays:
-        c = p.card
-        if c.color == "":
-            return p, "the Bird beats every card"
-        if c.color == trump and (best is None or c.number > best.card.number):
-            best = p
-    led = plays[0].card.color
-    if best is not None:
-        return best, (f"{best.card} is the highest trump" if led != trump
-                      else f"{best.card} is the highest {COLOR_NAME[led]} (trump led)")
-    best = plays[0]  # led, so of the led color
-    for p in plays:
-        if p.card.color == led and p.card.number > best.card.number:
-            best = p
-    return best, f"{best.card} is the highest {COLOR_NAME[led]}"
+    highest card of the led color (the first of equals)."""
+    cards = [p.card for p in plays]
+    colors = list(map(_COLOR, cards))
+    if "" in colors:
+        return plays[colors.index("")], "the Bird beats every card"
+    led = colors[0]
+    want = trump if trump in colors else led
+    win, best = 0, -1
+    for k, c in enumerate(cards):
+        if c[0] == want and c[1] > best:
+            win, best = k, c[1]
+    card = cards[win]
+    key = (card, led == want, led == trump)
+    why = _WHY.get(key)
+    if why is None:
+        why = (f"{card} is the highest trump" if led != want
+               else f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else ""))
+        if len(_WHY) < 1024:
+            _WHY[key] = why
+    return plays[win], why
+
+
+_WHY: dict[tuple[Card, bool, bool], str] = {}
+"""The reasons `trick_winner` gives, by the winning card, whether it is of the led color and whether
+trump was led: the same few dozen texts in every hand."""
 
 
 def color_word(color: str | None) -> str:
@@ -165,6 +180,9 @@ class TrickDone(NamedTuple):
     winner: str
     why: str
     points: int
+
+
+_new = tuple.__new__
 
 
 def _f(rule: str, message: str, **where: Any) -> Finding:
@@ -1091,6 +1109,44 @@ class HandPosition:
         self._infer(p, c, led, t, pl, out)
         return self._played(pl, out)
 
+    def play_trick(self, plays: tuple[Play, ...]) -> bool:
+        """`play_card` for each play of the rest of a trick (all of it, or the cards after those
+        played) as the record holds it, when every filter passes every card: known hands, in turn,
+        each card held and legal (the usual trick, judged at once rather than a card at a time).
+        False when one does not: nothing is done, and the caller plays the cards one by one."""
+        done = self.plays
+        k = len(done)
+        if k + len(plays) != 4 or self.phase != "play":
+            return False
+        held, order, trump = self.held, self.order, self.trump
+        at = None if self.disordered else self.lead_at + k  # rook.turn-order: clockwise from the leader
+        first = done[0].card if done else plays[0].card
+        hands = []
+        for pl in plays:
+            h = held.get(pl.player)
+            c = pl.card
+            if h is None or c not in h:  # rook.card-not-held: known hands only
+                return False
+            if at is not None:
+                if pl.player != order[at % 4]:
+                    return False
+                at += 1
+            # rook.follow-color, rook.bird-led, rook.bird-must-follow-trump
+            if k and not may_play(c, h, first, trump):
+                return False
+            k += 1
+            hands.append(h)
+        t = self.trick_no
+        played_in, counts = self.played_in, self.counts
+        for h, pl in zip(hands, plays):
+            c = pl.card
+            h.discard(c)
+            if c not in played_in:  # (a card an unknown hand played earlier keeps its first trick)
+                played_in[c] = t
+            counts[pl.player] -= 1
+        self._trick_done(done + plays if done else plays)
+        return True
+
     def _allowed_for(self, p: str, rule: str) -> tuple[str, ...] | None:
         if rule not in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
             return None
@@ -1102,16 +1158,22 @@ class HandPosition:
         counts[pl.player] = counts.get(pl.player, HAND_CARDS) - 1
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
-            best, why = trick_winner(plays, self.trump)
-            self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why,
-                                                   sum(x.card.points for x in plays)))
-            self.leader = best.player
-            self.lead_at = self.order.index(best.player)
-            self.plays, self.disordered = (), False
-            self.trick_no += 1
-            if self.trick_no > TRICKS:
-                self.phase = "result"
+            self._trick_done(plays)
         return out
+
+    def _trick_done(self, plays: tuple[Play, ...]) -> None:
+        """The trick's four plays are made: its winner leads the next."""
+        best, why = trick_winner(plays, self.trump)
+        pts = 0
+        for x in plays:
+            pts += POINTS[x.card]
+        self.tricks = (*self.tricks, _new(TrickDone, (self.trick_no, plays, best.player, why, pts)))
+        self.leader = best.player
+        self.lead_at = self.order.index(best.player)
+        self.plays, self.disordered = (), False
+        self.trick_no += 1
+        if self.trick_no > TRICKS:
+            self.phase = "result"
 
     def retake(self, winner: str, why: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck

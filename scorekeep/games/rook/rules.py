@@ -16,10 +16,10 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Findings, InputError, unlisted
+from ...errors import Finding, Findings, InputError, unlisted
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
@@ -60,6 +60,31 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 
 # --- the replay --------------------------------------------------------------------------
+
+class _OverBudget(Exception):
+    """A trial replay reached its budget of findings: it cannot fit better (`_Budget`)."""
+
+
+class _Budget(Findings):
+    """The findings of a trial replay that is kept only with fewer than `limit` of them: on reaching
+    `limit` the replay stops (`_OverBudget`), since its findings only grow."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: float) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
+        super().violation(rule, message, **where)
+        if len(self.violations) >= self.limit:
+            raise _OverBudget
+
+    def extend(self, found: Iterable[Finding]) -> None:
+        super().extend(found)
+        if len(self.violations) >= self.limit:
+            raise _OverBudget
+
 
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
@@ -170,19 +195,25 @@ class _Replay:
         and the replay in the seating that fits better, for the caller to keep rather than make
         again: its findings, how many of them the dealer's, the dealer (and the alternative), the
         hand. None when that hand cannot be read (the caller replays it and meets the error)."""
-        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
-                                                                    HandResult] | None]:
-            saved, self.f = self.f, Findings()
+        def breaches(seats: tuple[str, ...], limit: float) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                                  HandResult] | None]:
+            if limit <= 0:
+                return float("inf"), None
+            saved, self.f = self.f, _Budget(limit)
             try:
                 dealer, alt = self.dealer(hand, seats, prev, played)
                 split = len(self.f.violations)
                 result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
                 return len(self.f.violations), (self.f, split, (dealer, alt), result)
-            except InputError:
+            except (InputError, _OverBudget):
                 return float("inf"), None
             finally:
                 self.f = saved
-        mine, theirs = breaches(order), breaches(other)
+        # `other` first: judged in `order`, the hand fits better only with fewer findings, and its
+        # replay stops at as many (a record that kept its seats fits them: every call and card out of
+        # turn in the new seating, and the replay in it stops at the first).
+        theirs = breaches(other, float("inf"))
+        mine = breaches(order, theirs[0])
         better = mine[0] < theirs[0]
         return better, (mine if better else theirs)[1]
 
@@ -203,13 +234,16 @@ class _Replay:
             return None
         last, _alt, old = prev
         dealer = hand.dealer or left_of(last, old)
-        saved, self.f = self.f, Findings()
+        extra = 0 if "rook.seat-change" in dealt else 1
+        limit = len(self.f.violations) - mark - extra  # the old seating fits better with fewer findings
+        if limit <= 0:
+            return None
+        saved, self.f = self.f, _Budget(limit)
         try:
             result: HandResult | None = self.hand(hand, dealer, old, dealer)
-        except InputError:
+        except (InputError, _OverBudget):
             result = None
         trial, self.f = self.f, saved
-        extra = 0 if "rook.seat-change" in dealt else 1
         if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
             return None
         del self.f.violations[mark:]
@@ -504,7 +538,8 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
-        push = pos.play_card
+        push, trick_ok = pos.play_card, pos.play_trick
+        new = tuple.__new__
         add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
@@ -516,11 +551,13 @@ class _Replay:
                 for k, pl in enumerate(plays):
                     written = trick.plays[k].card
                     add(push(pl, None if written == pl.card else written))
-            else:  # every card as written
-                for pl in plays:
+            elif not trick_ok(plays):  # every card as written (the usual trick: at once)
+                for k, pl in enumerate(plays, 1):
                     more = push(pl)
                     if more:
                         add(more)
+                        if trick_ok(plays[k:]):  # after a card out of turn, the rest at once
+                            break
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -534,7 +571,7 @@ class _Replay:
                 best = following  # type: ignore[assignment]
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
-            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+            out.append(new(PlayedTrick, (t, trick.plays, best, why, pts, plays)))  # without its Python-level __new__
         add(pos.settle())
         return out
 
