@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
-from operator import contains, itemgetter, sub
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Filter, Ruling, Step
