@@ -80,8 +80,8 @@ class _Budget(Findings):
         if len(self.violations) >= self.limit:
             raise _OverBudget
 
-    def extend(self, found: Iterable[Finding]) -> None:
-        super().extend(found)
+    def extend(self, found: Iterable[Finding], *how: Any) -> None:
+        super().extend(found, *how)
         if len(self.violations) >= self.limit:
             raise _OverBudget
 
