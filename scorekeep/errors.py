@@ -148,7 +148,14 @@ class Findings:
     def listing(self, rule: str) -> bool:
         """Whether a violation of `rule` added now would be listed in full (see `shown`). When it
         would not, a caller may skip composing its message and add `unlisted(rule)` instead."""
-        return not self._full(self.violations, True, rule)
+        kept = self._kept.get((True, rule))
+        if kept is None or len(kept) < CAP:
+            return True
+        i, f = kept[-1]  # the usual answer past the cap without a call: the last one kept is still there
+        into = self.violations
+        if i < len(into) and into[i] is f:
+            return False
+        return not self._full(into, True, rule)
 
     def room(self, rule: str, event: bool = False) -> int:
         """How many more violations (`event`: events) of `rule` would be listed in full: a driver

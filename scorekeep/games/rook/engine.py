@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Filter, Ruling, Step
 from ...errors import CAP, Finding, unlisted
 from ...game import Play
-from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
+from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
 from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
 from .record import NO_TRUMP, Teams
 
@@ -80,31 +81,45 @@ def may_play(card: Card, hand: Iterable[Card], led: Card | None, trump: str | No
     for every card of an archive, the set only when a message needs it."""
     if led is None:
         return True
-    if led.color == "" or led.color == trump:
-        return card.color == "" or card.color == trump or not any(
-            h.color == "" or h.color == trump for h in hand)
-    return card.color == led.color or card.color == "" or not any(h.color == led.color for h in hand)
+    lc, cc = led.color, card.color
+    if lc == "" or lc == trump:
+        if cc == "" or cc == trump:
+            return True
+        held = set(map(_COLOR, hand))  # the colors held
+        return "" not in held and trump not in held
+    return cc == lc or cc == "" or lc not in map(_COLOR, hand)
+
+
+_COLOR = itemgetter(0)  # a card's color (Card is (color, number))
 
 
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
-    highest card of the led color."""
-    best: Play | None = None  # the highest trump so far (the first of equals, as `max` has it)
-    for p in plays:
-        c = p.card
-        if c.color == "":
-            return p, "the Bird beats every card"
-        if c.color == trump and (best is None or c.number > best.card.number):
-            best = p
-    led = plays[0].card.color
-    if best is not None:
-        return best, (f"{best.card} is the highest trump" if led != trump
-                      else f"{best.card} is the highest {COLOR_NAME[led]} (trump led)")
-    best = plays[0]  # led, so of the led color
-    for p in plays:
-        if p.card.color == led and p.card.number > best.card.number:
-            best = p
-    return best, f"{best.card} is the highest {COLOR_NAME[led]}"
+    highest card of the led color (the first of equals)."""
+    cards = [p.card for p in plays]
+    colors = list(map(_COLOR, cards))
+    if "" in colors:
+        return plays[colors.index("")], "the Bird beats every card"
+    led = colors[0]
+    want = trump if trump in colors else led
+    win, best = 0, -1
+    for k, c in enumerate(cards):
+        if c[0] == want and c[1] > best:
+            win, best = k, c[1]
+    card = cards[win]
+    key = (card, led == want, led == trump)
+    why = _WHY.get(key)
+    if why is None:
+        why = (f"{card} is the highest trump" if led != want
+               else f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else ""))
+        if len(_WHY) < 1024:
+            _WHY[key] = why
+    return plays[win], why
+
+
+_WHY: dict[tuple[Card, bool, bool], str] = {}
+"""The reasons `trick_winner` gives, by the winning card, whether it is of the led color and whether
+trump was led: the same few dozen texts in every hand."""
 
 
 def color_word(color: str | None) -> str:
@@ -167,6 +182,9 @@ class TrickDone(NamedTuple):
     points: int
 
 
+_new = tuple.__new__
+
+
 def _f(rule: str, message: str, **where: Any) -> Finding:
     return Finding(rule, message, **where)
 
@@ -205,9 +223,13 @@ def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
 
 
 def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
+    return _after_pass_reason(pos, m, pos.to_act)
+
+
+def _after_pass_reason(pos: HandPosition, m: CallMove, expected: str | None) -> str | None:
+    """rook.bid-after-pass, with `expected` the position's `to_act` (the caller has it at hand)."""
     if pos.ended or m.player is None or m.amount is None or m.player not in pos.passed:
         return None
-    expected = pos.to_act
     if m.player == expected:
         return None
     if not pos.listing("rook.bid-after-pass"):
@@ -217,7 +239,11 @@ def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
 
 
 def _bid_order(pos: HandPosition, m: CallMove) -> str | None:
-    expected = pos.to_act
+    return _order_reason(pos, m, pos.to_act)
+
+
+def _order_reason(pos: HandPosition, m: CallMove, expected: str | None) -> str | None:
+    """rook.bid-order, with `expected` the position's `to_act`."""
     if pos.ended or m.player is None or m.player == expected:
         return None
     if m.player in pos.passed and m.amount is not None:
@@ -250,12 +276,19 @@ def _bid_minimum(pos: HandPosition, m: CallMove) -> str | None:
 def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
     if pos.ended or m.amount is None or _bid_maximum(pos, m) or _bid_minimum(pos, m):
         return None
-    hi, step = pos.table.opts["max_bid"], pos.table.opts["bid_step"]
+    return _step_reason(pos, m)
+
+
+def _step_reason(pos: HandPosition, m: CallMove) -> str | None:
+    """rook.bid-step for a bid that neither rook.bid-maximum nor rook.bid-minimum excludes."""
+    opts = pos.table.opts
+    step = opts["bid_step"]
     high = pos.legal_high
-    if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):
+    if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):  # type: ignore[operator]
         return None
     if not pos.listing("rook.bid-step"):
         return UNSAID
+    hi = opts["max_bid"]
     least = pos.least_bid()
     after = "" if high is None else f" after {high[0]}'s {high[1]}"
     return (f"{pos.caller(m)} bid {m.amount}, but bids go up in steps of {step}: multiples of {step}, each at "
@@ -271,7 +304,9 @@ CALL_FILTERS: tuple[Filter, ...] = (
     Filter("rook.bid-minimum", "the opening bid", _bid_minimum),
     Filter("rook.bid-step", "steps over the highest bid", _bid_step),
 )
-_WHO_RULES = frozenset(("rook.bid-end", "rook.bid-after-pass", "rook.bid-order"))
+_END, _AFTER_PASS, _ORDER, _MAXIMUM, _MINIMUM, _STEP = CALL_FILTERS
+_AMOUNT_TESTS = ((_MAXIMUM.rule, _bid_maximum), (_MINIMUM.rule, _bid_minimum), (_STEP.rule, _step_reason))
+"""What a bid may be, in order; at most one excludes a bid (each tests that the ones before it do not)."""
 
 
 def _discard_problems(pos: HandPosition, m: DiscardMove) -> str | None:
@@ -482,7 +517,7 @@ class HandPosition:
                  "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
                  "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
                  "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
-                 "pending", "voids", "listing")
+                 "pending", "voids", "listing", "_echo")
 
     table: Table
     number: int
@@ -523,6 +558,10 @@ class HandPosition:
     listing: Callable[[str], bool]
     """Whether a finding of a rule made now would be listed (`errors.Findings.listing`); when not,
     filters return `UNSAID` and the position makes the shared stand-in, not the message."""
+    _echo: tuple[CallMove, tuple[Any, ...], tuple[Finding, ...], tuple[str, int | None] | None] | None
+    """The last call, when it changed nothing but the list of calls and its findings were all stand-ins
+    (past the cap): the call, the auction's state it was made in, its findings, what it added to
+    `calls` (see `again`). None otherwise."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -557,6 +596,7 @@ class HandPosition:
         pos.pending = {p: () for p in table.players}
         pos.voids = {p: frozenset() for p in table.players}
         pos.listing = listing
+        pos._echo = None
         n = number
         found: list[Finding] = []
         owner: dict[Card, str] = {}
@@ -653,14 +693,15 @@ class HandPosition:
     def to_act(self) -> str | None:
         """Who acts next: the next caller not passed, the bid winner, or the next to play."""
         if self.phase == "call":
-            return None if self.ended else self._next_caller()
+            return None if self.ended else self.next_caller()
         if self.phase in ("discard", "trump"):
             return self.bidder
         if self.phase == "play":
             return self.order[(self.lead_at + len(self.plays)) % 4]
         return None
 
-    def _next_caller(self) -> str | None:
+    def next_caller(self) -> str | None:
+        """The next player not passed, clockwise from the last caller (the auction's `to_act`, ended or not)."""
         for k in range(4):
             q = self.bidders[(self.turn + k) % 4]
             if q not in self.passed:
@@ -669,7 +710,7 @@ class HandPosition:
 
     def caller(self, m: CallMove) -> str:
         """Who makes a call: the one the record names, else whoever's turn it is."""
-        return m.player or self._next_caller() or self.bidders[self.turn % 4]
+        return m.player or self.next_caller() or self.bidders[self.turn % 4]
 
     def least_bid(self) -> int:
         """The lowest bid legal now (rook.bid-minimum, rook.bid-step)."""
@@ -836,55 +877,90 @@ class HandPosition:
             return [] if why is None else [_f("rook.points-total", why, line=line, hand=self.number)]
         raise TypeError(move)
 
+    def _auction_state(self) -> tuple[Any, ...]:
+        """What judging a call depends on, in the auction (with the hand's seats and house rules)."""
+        return (self.passed, self.high, self.legal_high, self.turn, self.ended, self.phase)
+
+    def again(self, m: CallMove) -> list[Finding] | None:
+        """`push(m)` when `m` repeats the last call and that call changed nothing (a record may repeat
+        one wrong call a hundred thousand times: past the cap of listed findings its findings are
+        stand-ins, and each repeat makes the same ones without judging it again); else None, and
+        nothing is done."""
+        e = self._echo
+        if e is None or e[0] != m or self._auction_state() != e[1]:
+            return None
+        listing = self.listing
+        for f in e[2]:
+            if listing(f.rule):  # listed again (the findings were rolled back): judge it afresh
+                return None
+        if e[3] is not None:
+            self.calls.append(e[3])
+        return list(e[2])
+
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
-        if not self.ended:
-            nxt = self._next_caller()
-            a = m.amount
-            if nxt is not None and (m.player is None or m.player == nxt) and (a is None or (
-                    a % self.table.opts["bid_step"] == 0 and self.least_bid() <= a <= self.table.opts["max_bid"])):
-                # The common case, every filter passed: a legal call in turn.
-                return self._called(nxt, a, True)
-        who = self.caller(m)
-        out: list[Finding] = []
-        who_done = False
-        good = True
-        for f in CALL_FILTERS:
-            if who_done and f.rule in _WHO_RULES:
-                continue
-            why = f.test(self, m)
-            if why is None:
-                continue
+        if self._echo is not None:
+            found = self.again(m)
+            if found is not None:
+                return found
+        p, a = m
+        nxt = self.next_caller()
+        opts = self.table.opts
+        if not self.ended and nxt is not None and (p is None or p == nxt) and (a is None or (
+                a % opts["bid_step"] == 0 and self.least_bid() <= a <= opts["max_bid"])):
+            # The common case, every filter passed: a legal call in turn.
+            self._echo = None
+            return self._called(nxt, a, True)
+        before = self._auction_state()
+        who = p or nxt or self.bidders[self.turn % 4]  # `caller(m)`
+        n = self.number
+        if self.ended:  # rook.bid-end: after the end nothing is judged, nothing changes
+            why = _bid_end(self, m)
             if why is UNSAID:
-                found = unlisted(f.rule)
-            elif f.rule in _WHO_RULES:
-                found = Finding(f.rule, why, line=line, hand=self.number, player=who)
-            else:
-                found = Finding(f.rule, why, line=line, hand=self.number, player=who, allowed=self.allowed(f.rule))
-            if f.rule == "rook.bid-end":
-                return [found]  # after the end nothing is judged, nothing changes
-            out.append(found)
-            if f.rule in _WHO_RULES:
-                who_done = True
-            else:
-                good = False
-                break
-        return self._called(who, m.amount, good, out)
+                self._echo = (m, before, (unlisted(_END.rule),), None)
+                return [unlisted(_END.rule)]
+            self._echo = None
+            return [Finding(_END.rule, why, line=line, hand=n, player=who)]
+        # The filters that exclude the call, in order (see CALL_FILTERS): who may call — a passed
+        # player's bid or a call out of turn, at most one of them — then what may be called.
+        out: list[Finding] = []
+        if p is not None:
+            expected = nxt if self.phase == "call" else self.to_act
+            if p != expected:  # a passed player's bid is rook.bid-after-pass, any other call rook.bid-order
+                rule, why = ((_AFTER_PASS.rule, _after_pass_reason(self, m, expected)) if a is not None and p in self.passed
+                             else (_ORDER.rule, _order_reason(self, m, expected)))
+                if why is not None:
+                    out.append(unlisted(rule) if why is UNSAID else Finding(rule, why, line=line, hand=n, player=who))
+        good = True
+        if a is not None:
+            for rule, test in _AMOUNT_TESTS:
+                why = test(self, m)
+                if why is not None:
+                    out.append(unlisted(rule) if why is UNSAID else Finding(
+                        rule, why, line=line, hand=n, player=who, allowed=self.allowed(rule)))
+                    good = False
+                    break
+        self._called(who, a, good, out)
+        self._echo = ((m, before, tuple(out), (who, a))
+                      if self._auction_state() == before and all(f is unlisted(f.rule) for f in out) else None)
+        return out
 
     def _called(self, who: str, amount: int | None, good: bool, out: list[Finding] | None = None) -> list[Finding]:
+        passed = self.passed
         if amount is None:
-            self.passed = self.passed | {who}
+            passed = self.passed = passed | {who}
+            high = self.high
         else:
             # A bid is judged against the highest *legal* bid so far, so one bad bid is reported once. A
             # passed player's bid (rook.bid-after-pass) is never legal; it stands as the record says the
             # table took it, but the player stays passed and is skipped.
-            if good and who not in self.passed:
-                self.legal_high = (who, amount)
-            self.high = (who, amount)
+            high = self.high = (who, amount)
+            if good and who not in passed:
+                self.legal_high = high
         self.calls.append((who, amount))
         self.turn = self.bidders.index(who) + 1
-        if self.high is not None and len(self.passed - {self.high[0]}) == 3:
+        if high is not None and len(passed) - (high[0] in passed) == 3:  # the other three passed
             self.ended = True
-        elif len(self.passed) == 4:
+        elif len(passed) == 4:
             self.ended = self.all_pass = True
         return [] if out is None else out
 
@@ -1033,6 +1109,44 @@ class HandPosition:
         self._infer(p, c, led, t, pl, out)
         return self._played(pl, out)
 
+    def play_trick(self, plays: tuple[Play, ...]) -> bool:
+        """`play_card` for each play of the rest of a trick (all of it, or the cards after those
+        played) as the record holds it, when every filter passes every card: known hands, in turn,
+        each card held and legal (the usual trick, judged at once rather than a card at a time).
+        False when one does not: nothing is done, and the caller plays the cards one by one."""
+        done = self.plays
+        k = len(done)
+        if k + len(plays) != 4 or self.phase != "play":
+            return False
+        held, order, trump = self.held, self.order, self.trump
+        at = None if self.disordered else self.lead_at + k  # rook.turn-order: clockwise from the leader
+        first = done[0].card if done else plays[0].card
+        hands = []
+        for pl in plays:
+            h = held.get(pl.player)
+            c = pl.card
+            if h is None or c not in h:  # rook.card-not-held: known hands only
+                return False
+            if at is not None:
+                if pl.player != order[at % 4]:
+                    return False
+                at += 1
+            # rook.follow-color, rook.bird-led, rook.bird-must-follow-trump
+            if k and not may_play(c, h, first, trump):
+                return False
+            k += 1
+            hands.append(h)
+        t = self.trick_no
+        played_in, counts = self.played_in, self.counts
+        for h, pl in zip(hands, plays):
+            c = pl.card
+            h.discard(c)
+            if c not in played_in:  # (a card an unknown hand played earlier keeps its first trick)
+                played_in[c] = t
+            counts[pl.player] -= 1
+        self._trick_done(done + plays if done else plays)
+        return True
+
     def _allowed_for(self, p: str, rule: str) -> tuple[str, ...] | None:
         if rule not in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
             return None
@@ -1044,16 +1158,22 @@ class HandPosition:
         counts[pl.player] = counts.get(pl.player, HAND_CARDS) - 1
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
-            best, why = trick_winner(plays, self.trump)
-            self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why,
-                                                   sum(x.card.points for x in plays)))
-            self.leader = best.player
-            self.lead_at = self.order.index(best.player)
-            self.plays, self.disordered = (), False
-            self.trick_no += 1
-            if self.trick_no > TRICKS:
-                self.phase = "result"
+            self._trick_done(plays)
         return out
+
+    def _trick_done(self, plays: tuple[Play, ...]) -> None:
+        """The trick's four plays are made: its winner leads the next."""
+        best, why = trick_winner(plays, self.trump)
+        pts = 0
+        for x in plays:
+            pts += POINTS[x.card]
+        self.tricks = (*self.tricks, _new(TrickDone, (self.trick_no, plays, best.player, why, pts)))
+        self.leader = best.player
+        self.lead_at = self.order.index(best.player)
+        self.plays, self.disordered = (), False
+        self.trick_no += 1
+        if self.trick_no > TRICKS:
+            self.phase = "result"
 
     def retake(self, winner: str, why: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck

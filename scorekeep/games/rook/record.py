@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ... import fields
 from ...errors import InputError
-from ...game import Header, Trick, read_header, read_tricks
+from ...game import Header, Play, Trick, read_header, read_tricks
 from ...named import NamedTuple
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
@@ -27,6 +27,7 @@ _NO_TRUMP_WORDS = frozenset(("none", "no", "no trump", "notrump", "no-trump", "n
 _NUMBER = re.compile(r"\d{1,2}\Z")
 _WHOLE = re.compile(r"[+-]?\d+\Z")  # \d: full-width digits too (fields.whole reads them)
 _TRUMP_HELP = "write red, yellow, black or green (also R Y B G, 紅 黃 黑 綠)"
+_new = tuple.__new__
 
 
 class Call(NamedTuple):
@@ -113,6 +114,10 @@ def _tokens(node: Node, what: str) -> list[Scalar]:
     return out
 
 
+_CARDS: dict[str, Card] = {}
+"""Card texts read so far, as `parse_card` reads them (a text that is no card is not kept)."""
+
+
 def read_cards(node: Node, what: str) -> tuple[Card, ...]:
     found = fields.card_list(node, parse_card)  # the usual list of card texts (as `_tokens` reads a list)
     if found is not None:
@@ -143,14 +148,19 @@ def _amount(node: Node, what: str) -> int | None:
 def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ...]:
     seq = fields.sequence(node, f"`bidding` of {where}")
     calls = []
+    new = tuple.__new__
     for i, item in enumerate(seq.items, 1):
         if item.__class__ is Map and len(item.pairs) == 1:  # type: ignore[union-attr]
-            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make.
+            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make
+            # (the amount as `fields.digits` reads it; the Call without its Python-level __new__).
             key, value = item.pairs[0]  # type: ignore[union-attr]
-            if key.value in players and value.__class__ is Scalar:
-                amount = None if value.value == "pass" else fields.digits(value)
-                if amount is not None or value.value == "pass":
-                    calls.append(Call(key.value, amount, value.line))
+            if value.__class__ is Scalar and key.value in players:
+                raw = value.value  # type: ignore[union-attr]
+                if raw == "pass":
+                    calls.append(new(Call, (key.value, None, value.line)))
+                    continue
+                if raw.isdigit() and raw.isascii() and len(raw) <= 30:
+                    calls.append(new(Call, (key.value, int(raw), value.line)))
                     continue
         what = f"call {i} of the bidding in {where}"
         if isinstance(item, Map):
@@ -163,6 +173,37 @@ def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ..
         else:
             calls.append(Call(None, _amount(item, what), item.line))
     return tuple(calls)
+
+
+def _tricks(node: Node, players: tuple[str, ...]) -> tuple[Trick, ...] | None:
+    """The usual `tricks`, as `read_tricks` reads them, with a look-up per card text rather than a
+    call: each trick a mapping of players to card texts, every trick but the last one of four cards.
+    None for anything else (`read_tricks` reads it, and says what is wrong)."""
+    if node.__class__ is not Seq:
+        return None
+    out = []
+    card = _CARDS.get
+    for item in node.items:  # type: ignore[union-attr]
+        if item.__class__ is not Map or not item.pairs:  # type: ignore[union-attr]
+            return None
+        plays = []
+        for k, v in item.pairs:  # type: ignore[union-attr]
+            name = k.value
+            if name not in players or v.__class__ is not Scalar:
+                return None
+            c = card(v.value)
+            if c is None:
+                c = parse_card(v.value)
+                if c is None:
+                    return None
+                if len(_CARDS) < 4096:
+                    _CARDS[v.value] = c
+            plays.append(_new(Play, (name, c, v.line)))  # Play(name, c, line), without its Python-level __new__
+        out.append(_new(Trick, (tuple(plays), item.line)))
+    for t in out[:-1]:
+        if len(t.plays) != len(players):
+            return None
+    return tuple(out)
 
 
 def _bid(node: Node, players: tuple[str, ...], where: str) -> Bid:
@@ -237,8 +278,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
     if "trump" in top:
         kw["trump"], kw["trump_line"] = _trump(top["trump"], where), top["trump"].line
     if "tricks" in top:
-        kw["tricks"] = read_tricks(top["tricks"], players, f"`tricks` of {where}", where, read_card,
-                                   parse_card)
+        kw["tricks"] = _tricks(top["tricks"], players) or read_tricks(
+            top["tricks"], players, f"`tricks` of {where}", where, read_card, parse_card)
         kw["tricks_line"] = top["tricks"].line
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "

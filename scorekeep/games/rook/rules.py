@@ -16,10 +16,10 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Findings, InputError, unlisted
+from ...errors import Finding, Findings, InputError, unlisted
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
@@ -60,6 +60,31 @@ def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, 
 
 
 # --- the replay --------------------------------------------------------------------------
+
+class _OverBudget(Exception):
+    """A trial replay reached its budget of findings: it cannot fit better (`_Budget`)."""
+
+
+class _Budget(Findings):
+    """The findings of a trial replay that is kept only with fewer than `limit` of them: on reaching
+    `limit` the replay stops (`_OverBudget`), since its findings only grow."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: float) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
+        super().violation(rule, message, **where)
+        if len(self.violations) >= self.limit:
+            raise _OverBudget
+
+    def extend(self, found: Iterable[Finding], *how: Any) -> None:
+        super().extend(found, *how)
+        if len(self.violations) >= self.limit:
+            raise _OverBudget
+
 
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
@@ -170,19 +195,25 @@ class _Replay:
         and the replay in the seating that fits better, for the caller to keep rather than make
         again: its findings, how many of them the dealer's, the dealer (and the alternative), the
         hand. None when that hand cannot be read (the caller replays it and meets the error)."""
-        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
-                                                                    HandResult] | None]:
-            saved, self.f = self.f, Findings()
+        def breaches(seats: tuple[str, ...], limit: float) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                                  HandResult] | None]:
+            if limit <= 0:
+                return float("inf"), None
+            saved, self.f = self.f, _Budget(limit)
             try:
                 dealer, alt = self.dealer(hand, seats, prev, played)
                 split = len(self.f.violations)
                 result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
                 return len(self.f.violations), (self.f, split, (dealer, alt), result)
-            except InputError:
+            except (InputError, _OverBudget):
                 return float("inf"), None
             finally:
                 self.f = saved
-        mine, theirs = breaches(order), breaches(other)
+        # `other` first: judged in `order`, the hand fits better only with fewer findings, and its
+        # replay stops at as many (a record that kept its seats fits them: every call and card out of
+        # turn in the new seating, and the replay in it stops at the first).
+        theirs = breaches(other, float("inf"))
+        mine = breaches(order, theirs[0])
         better = mine[0] < theirs[0]
         return better, (mine if better else theirs)[1]
 
@@ -203,13 +234,16 @@ class _Replay:
             return None
         last, _alt, old = prev
         dealer = hand.dealer or left_of(last, old)
-        saved, self.f = self.f, Findings()
+        extra = 0 if "rook.seat-change" in dealt else 1
+        limit = len(self.f.violations) - mark - extra  # the old seating fits better with fewer findings
+        if limit <= 0:
+            return None
+        saved, self.f = self.f, _Budget(limit)
         try:
             result: HandResult | None = self.hand(hand, dealer, old, dealer)
-        except InputError:
+        except (InputError, _OverBudget):
             result = None
         trial, self.f = self.f, saved
-        extra = 0 if "rook.seat-change" in dealt else 1
         if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
             return None
         del self.f.violations[mark:]
@@ -321,26 +355,37 @@ class _Replay:
         return False
 
     # rook.bid-order: the missing-pass reading
-    def missing_passes(self, pos: HandPosition, m: CallMove, then: str | None, last: Mapping[str | None, int],
-                       i: int) -> list[str]:
-        """The players a call out of turn skipped, when the bidding reads on as if they had passed: with
-        their passes it is the caller's turn, the auction is still open, the next call is by the player
-        who would call next (tried on a copy of the position), and none of them calls again — nor holds
-        the standing bid (as written, or as the last legal bid). Empty when it does not read so. `m` is
-        call `i` of the bidding, `last` the place of each caller's last call."""
+    @staticmethod
+    def skipped(pos: HandPosition, m: CallMove) -> list[str]:
+        """The players a call out of turn skipped, who could have passed: none when their passes would
+        end the auction, or one of them holds the standing bid (as written, or as the last legal bid).
+        Depends on the position and the call alone. `m` is by a player who has not passed."""
         who = m.player
+        passed, bidders, turn = pos.passed, pos.bidders, pos.turn
         gap: list[str] = []
         for k in range(4):
-            q = pos.bidders[(pos.turn + k) % 4]
+            q = bidders[(turn + k) % 4]
             if q == who:
                 break
-            if q not in pos.passed:
+            if q not in passed:
                 gap.append(q)
-        now = pos.passed | set(gap)
+        if not gap:
+            return gap
+        out = len(passed) + len(gap)  # out of the bidding with their passes (`who` is not among them)
         high, legal = pos.high, pos.legal_high
-        if (not gap or who in pos.passed or (high is not None and len(now - {high[0]}) == 3) or len(now) == 4
-                or (high is not None and high[0] in gap) or (legal is not None and legal[0] in gap)
-                or any(last.get(q, -1) > i for q in gap)):  # one of them calls again
+        if (out == 4 or (high is not None and (high[0] in gap or out - (high[0] in passed) == 3))
+                or (legal is not None and legal[0] in gap)):
+            return []
+        return gap
+
+    def missing_passes(self, pos: HandPosition, m: CallMove, gap: list[str], then: str | None,
+                       last: Mapping[str | None, int], i: int) -> list[str]:
+        """The players a call out of turn skipped (`skipped`: `gap`), when the bidding reads on as if
+        they had passed: with their passes it is the caller's turn, the auction is still open, the next
+        call is by the player who would call next (tried on a copy of the position), and none of them
+        calls again. Empty when it does not read so. `m` is call `i` of the bidding, `last` the place
+        of each caller's last call."""
+        if any(last.get(q, -1) > i for q in gap):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
@@ -351,21 +396,38 @@ class _Replay:
         """Each call: the engine's ruling, the finding, the call applied as written."""
         calls = hand.bidding or ()
         last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
+        add = self.f.extend
+        push = pos.push
+        new = tuple.__new__
+        quiet = None  # the last call, when the position alone ruled the missing-pass reading out for it
         for i, call in enumerate(calls):
-            m = CallMove(call.player, call.amount)
-            if (not pos.ended and call.player is not None and call.player != pos.to_act
-                    and not (call.player in pos.passed and call.amount is not None)):
-                then = calls[i + 1].player if i + 1 < len(calls) else None
-                gap = self.missing_passes(pos, m, then, last, i)
+            p, a, line = call
+            m = new(CallMove, (p, a))  # CallMove(p, a), without its Python-level __new__
+            if m == quiet:
+                # The same call again: if the last one changed nothing (`again`: a call past the cap of
+                # listed findings, repeated) the position is the same, and so is the reading.
+                found = pos.again(m)
+                if found is not None:
+                    add(found)
+                    continue
+            quiet = m
+            # A call out of turn by a player who has not passed: were the players it skipped passes
+            # the record left out? (the auction is a call phase: `to_act` is the next caller)
+            if p is not None and not pos.ended and p not in pos.passed and p != pos.next_caller():
+                gap = self.skipped(pos, m)
+                if gap:
+                    quiet = None
+                    then = calls[i + 1].player if i + 1 < len(calls) else None
+                    gap = self.missing_passes(pos, m, gap, then, last, i)
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                    self.f.extend([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
+                    add([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
                         f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so {said} taken "
                         "as missing from the record"))
-                        .finding(line=call.line, hand=hand.number, player=call.player)])
+                        .finding(line=line, hand=hand.number, player=p)])
                     pos.take_passes(gap)
-            self.f.extend(pos.push(m, call.line))
+            add(push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
@@ -476,7 +538,8 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
-        push = pos.play_card
+        push, trick_ok = pos.play_card, pos.play_trick
+        new = tuple.__new__
         add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
@@ -488,11 +551,13 @@ class _Replay:
                 for k, pl in enumerate(plays):
                     written = trick.plays[k].card
                     add(push(pl, None if written == pl.card else written))
-            else:  # every card as written
-                for pl in plays:
+            elif not trick_ok(plays):  # every card as written (the usual trick: at once)
+                for k, pl in enumerate(plays, 1):
                     more = push(pl)
                     if more:
                         add(more)
+                        if trick_ok(plays[k:]):  # after a card out of turn, the rest at once
+                            break
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -506,7 +571,7 @@ class _Replay:
                 best = following  # type: ignore[assignment]
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
-            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+            out.append(new(PlayedTrick, (t, trick.plays, best, why, pts, plays)))  # without its Python-level __new__
         add(pos.settle())
         return out
 
