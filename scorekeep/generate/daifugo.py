@@ -17,8 +17,9 @@ from typing import Any
 
 from ..cards import SUITS, Card
 from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
-from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, new_lock
+from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
 from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
+from ..games.daifugo.model import OnTable
 from ..games.daifugo.rulebook import OPEN, OPTIONS
 from ..named import NamedTuple
 from ..options import read_options
@@ -46,10 +47,10 @@ class Style(NamedTuple):
 
 # --- the policy ------------------------------------------------------------------------------
 
-def _weight(pos: Position, move: Play, style: Style) -> float:
-    """How much the policy likes a legal play (the rare rules weigh more)."""
+def _weight(pos: Position, move: Play, style: Style, v: Verdict, covered: OnTable | None) -> float:
+    """How much the policy likes a legal play (the rare rules weigh more); `v, covered`: its
+    verdict here and the play it covers (`pos.verdict(move)`)."""
     p, cards = move.player, move.cards
-    v, covered = pos.verdict(move)
     r = v.reading
     assert r is not None
     opts = pos.opts
@@ -85,51 +86,79 @@ def _weight(pos: Position, move: Play, style: Style) -> float:
     return w
 
 
+Judged = tuple[Play, Verdict, "OnTable | None"]
+"""A legal play with its verdict and the play it covers (`Position.verdict`)."""
+
+
 class Moves:
     """The legal moves of the player to act, as `Position.legal_moves()` lists them, faster.
 
     `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
     position passes (`passes_filters`): that listing was a third of a match's time, and a hand
-    is asked again on every turn until it changes. Here the listing is kept per hand; which
-    plays are legal is still the position's answer, move by move. `check`: compare every list with `legal_moves()` (the tests do)."""
+    is asked again on every turn until it changes. Here the listing is kept per hand, by size
+    (a play covers only a play of its own size, `Position.cover_sizes`); which plays are legal
+    is still the engine's answer (`Position.table_verdicts`: the rules' yes or no, with the
+    verdict the policy weighs, and no wording for the plays refused). `check`: compare every
+    list with `legal_moves()` and every verdict with `Position.verdict` (the tests do)."""
 
     def __init__(self, check: bool = False) -> None:
-        self.plays: dict[tuple[str, frozenset[tuple[DCard, int]], bool], list[Play]] = {}
+        self.plays: dict[tuple[str, frozenset[tuple[DCard, int]], bool],
+                         tuple[list[tuple[DCard, ...]], dict[int, list[tuple[DCard, ...]]]]] = {}
         self.check = check
 
-    def legal(self, pos: Position) -> list[Play | Pass]:
+    def legal(self, pos: Position) -> tuple[list[Pass], list[Judged]]:
+        """The legal passes (none or one) and the legal plays with their verdicts."""
         p = pos.to_act
         hand = pos.known.get(p) if p is not None and pos.phase == "play" else None
         if hand is None:
-            return pos.legal_moves()  # type: ignore[return-value]
+            return _judged(pos, pos.legal_moves())
+        assert p is not None
         jp = pos.opts["joker_pair"]
         key = (p, frozenset((c, n) for c, n in hand.items() if n > 0), jp)
-        plays = self.plays.get(key)
-        if plays is None:
-            plays = self.plays[key] = [Play(p, c) for c in hand_plays(hand, jp)]
-        ok = pos.passes_filters
-        moves: list[Play | Pass] = [m for m in (Pass(p), *plays) if ok(m, True)]
+        listed = self.plays.get(key)
+        if listed is None:
+            every = hand_plays(hand, jp)
+            by_size: dict[int, list[tuple[DCard, ...]]] = {}
+            for c in every:
+                by_size.setdefault(len(c), []).append(c)
+            listed = self.plays[key] = (every, by_size)
+        every, by_size = listed
+        sizes = pos.cover_sizes()
+        if sizes is None:
+            candidates = every
+        elif len(sizes) == 1:
+            candidates = by_size.get(next(iter(sizes)), [])
+        else:
+            candidates = [c for c in every if len(c) in sizes]
+        passes = [m for m in (Pass(p),) if pos.passes_filters(m, True)]
+        plays = [(Play(p, c), v, covered) for c, v, covered in pos.table_verdicts(candidates)]
         if self.check:
+            moves = [*passes, *(m for m, _v, _c in plays)]
             assert moves == pos.legal_moves(), (moves, pos.legal_moves())
-        return moves
+            assert all((v, c) == pos.verdict(m) for m, v, c in plays)
+        return passes, plays
 
 
-def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None) -> Play | Pass:
-    """A random legal move for the player to act, biased by `style`."""
-    legal = lister.legal(pos) if lister is not None else pos.legal_moves()
-    plays = [m for m in legal if type(m) is Play]
-    passes = [m for m in legal if type(m) is Pass]
+def _judged(pos: Position, legal: list[Any]) -> tuple[list[Pass], list[Judged]]:
+    return ([m for m in legal if type(m) is Pass],
+            [(m, *pos.verdict(m)) for m in legal if type(m) is Play])
+
+
+def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None
+           ) -> tuple[Play, Verdict, OnTable | None] | Pass:
+    """A random legal move for the player to act, biased by `style`: a pass, or a play with its
+    verdict and the play it covers."""
+    passes, plays = lister.legal(pos) if lister is not None else _judged(pos, pos.legal_moves())
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
-    weights = [_weight(pos, m, style) for m in plays]
+    weights = [_weight(pos, m, style, v, covered) for m, v, covered in plays]
     return plays[rng.choices(range(len(plays)), weights)[0]]
 
 
-def _annotated(pos: Position, move: Play, rng: random.Random) -> Play | None:
+def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Play | None:
     """The play with its jokers written as the cards they stand in for (`JK=5H`), when that reads
-    exactly as the engine reads the plain play; else None."""
-    v, _ = pos.verdict(move)
+    exactly as the engine reads the plain play (`v`, its verdict here); else None."""
     r = v.reading
     if r is None or not r.jokers or r.kind == SINGLE or r.level == JOKER_LEVEL:
         return None
@@ -256,11 +285,18 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
             raise AssertionError("a Daifugō game that does not end")
         p = pos.to_act
         assert p is not None
-        move = choose(pos, rng, styles[p], lister)
-        if type(move) is Play and rng.random() < knobs["annotate"]:
-            move = _annotated(pos, move, rng) or move
+        chosen = choose(pos, rng, styles[p], lister)
+        move: Play | Pass
+        if type(chosen) is Pass:
+            move = chosen
+        else:
+            move, v, _covered = chosen  # type: ignore[misc]
+            if rng.random() < knobs["annotate"]:
+                annotated = _annotated(pos, move, v, rng)
+                if annotated is not None:
+                    move, v = annotated, pos.verdict(annotated)[0]
         if type(move) is Play:
-            r = pos.verdict(move)[0].reading
+            r = v.reading
             assert r is not None
             if r.kind == STAIRS:
                 feats.add("long-stairs" if r.size >= 5 else "stairs")

@@ -24,14 +24,14 @@ with.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
 from ...errors import Finding, Findings
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, lock_text, new_lock
+from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
 
 if TYPE_CHECKING:
@@ -1400,20 +1400,32 @@ class Position:
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        # `judge` on each play, its arguments computed once (`combos.judge` is the cached pure function).
-        opts, ref, revolution = self.opts, self.ref, self.revolution
-        s3, jp = opts["spade_3_return"], opts["joker_pair"]
-        lock_on = self.lock if opts["suit_lock"] else None
-        on = base.reading if base else None
-        alt = ref.reading if ref else None
-        legal = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                 for c in hand_plays(hand, jp, self.cover_sizes())
-                 if judge(c, on, revolution, lock_on, s3, jp).rule is None
-                 or (second and judge(c, alt, revolution, lock_on, s3, jp).rule is None)}
-        plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
+        allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+                   for c, _v, _covers in self.table_verdicts(hand_plays(hand, self.opts["joker_pair"],
+                                                                        self.cover_sizes()))}
+        plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
+
+    def table_verdicts(self, plays: Iterable[tuple[DCard, ...]]
+                       ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
+        """The plays the table allows now to the player whose turn it is (`judge`), each with its
+        verdict and the play it covers, in the order given — the judging's arguments computed
+        once, and nothing worded for a play refused (`combos.legal`). Whether the player holds
+        the cards and whose turn it is are not asked."""
+        opts, ref, revolution = self.opts, self.ref, self.revolution
+        s3, jp = opts["spade_3_return"], opts["joker_pair"]
+        lock_on = self.lock if opts["suit_lock"] else None
+        base, second = self.against(self.top, ref)
+        on = base.reading if base else None
+        alt = ref.reading if ref else None
+        for c in plays:
+            v = legal(c, on, revolution, lock_on, s3, jp)
+            if v is not None:
+                yield c, v, base
+            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
+                yield c, v, ref
 
     def cover_sizes(self) -> frozenset[int] | None:
         """The numbers of cards a legal play may have here (None: any). Every reading of a play has
