@@ -47,43 +47,55 @@ class Style(NamedTuple):
 
 # --- the policy ------------------------------------------------------------------------------
 
-def _weight(pos: Position, move: Play, style: Style, v: Verdict, covered: OnTable | None) -> float:
-    """How much the policy likes a legal play (the rare rules weigh more); `v, covered`: its
-    verdict here and the play it covers (`pos.verdict(move)`)."""
-    p, cards = move.player, move.cards
-    r = v.reading
-    assert r is not None
+def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
+    """How much the policy likes each legal play (the rare rules weigh more); each comes with its
+    verdict here and the play it covers (`pos.verdict`). What the position and the options say
+    is looked up once for all of them."""
     opts = pos.opts
-    cuts = bool(opts["eight_cut"] and r.has_eight and (r.kind != STAIRS or opts["eight_cut_stairs"]))
-    revolts = (r.kind == GROUP and r.size >= 4) or bool(
-        r.kind == STAIRS and opts["stairs_revolution"] and r.size >= opts["stairs_revolution"])
-    locks = (opts["suit_lock"] and pos.lock is None and not cuts and not v.returns
-             and new_lock(r, covered.reading if covered is not None else None) is not None)
-    if len(cards) == pos.cards_left(p):
-        foul = opts["forbidden_finish"] and forbidden_reason(cards, pos.revolution, cuts) is not None
-        return (style.foul_w if foul else 40.0) * (2.0 if revolts else 1.0)
-    w = 1.0
-    if r.kind == SINGLE:
-        w *= 0.5 if r.level == JOKER_LEVEL else 1 + (12 - (12 - r.level if pos.revolution else r.level)) / 8
-    else:
-        w *= 1.5 + 0.4 * r.size
-    if style.hoard and any(type(c) is Joker or c.rank in ((3,) if pos.revolution else (2, 8))  # type: ignore[union-attr]
-                           or c == SPADE_3 for c in cards):
-        w *= 0.01 if r.jokers else 0.05
-    if revolts:
-        w *= 12 * style.rare
-    if cuts:
-        w *= 4 * style.rare
-    if v.returns:
-        w *= 60 * style.rare
-    if r.kind == SINGLE and r.level == JOKER_LEVEL and not style.hoard:
-        if pos.top is not None:
-            w *= 6 * style.rare
-        if any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p):
-            w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
-    if locks:
-        w *= 6 * style.rare
-    return w
+    eight_cut, eight_cut_stairs, stairs_rev = opts["eight_cut"], opts["eight_cut_stairs"], opts["stairs_revolution"]
+    may_lock = opts["suit_lock"] and pos.lock is None
+    forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.revolution, style.rare, style.hoard
+    strong = (3,) if revolution else (2, 8)
+    lone_spade_3: bool | None = None  # another player holds only the spade 3 (asked when needed)
+    left = pos.cards_left(pos.to_act) if plays else 0  # type: ignore[arg-type]
+    out: list[float] = []
+    for move, v, covered in plays:
+        cards = move.cards
+        r = v.reading
+        assert r is not None
+        kind = r.kind
+        cuts = bool(eight_cut and r.has_eight and (kind != STAIRS or eight_cut_stairs))
+        revolts = (kind == GROUP and r.size >= 4) or bool(kind == STAIRS and stairs_rev and r.size >= stairs_rev)
+        if len(cards) == left:
+            foul = forbidden and forbidden_reason(cards, revolution, cuts) is not None
+            out.append((style.foul_w if foul else 40.0) * (2.0 if revolts else 1.0))
+            continue
+        w = 1.0
+        if kind == SINGLE:
+            w *= 0.5 if r.level == JOKER_LEVEL else 1 + (12 - (12 - r.level if revolution else r.level)) / 8
+        else:
+            w *= 1.5 + 0.4 * r.size
+        if hoard and any(type(c) is Joker or c.rank in strong or c == SPADE_3 for c in cards):  # type: ignore[union-attr]
+            w *= 0.01 if r.jokers else 0.05
+        if revolts:
+            w *= 12 * rare
+        if cuts:
+            w *= 4 * rare
+        if v.returns:
+            w *= 60 * rare
+        if kind == SINGLE and r.level == JOKER_LEVEL and not hoard:
+            if pos.top is not None:
+                w *= 6 * rare
+            if lone_spade_3 is None:
+                p = move.player
+                lone_spade_3 = any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p)
+            if lone_spade_3:
+                w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
+        if (may_lock and not cuts and not v.returns
+                and new_lock(r, covered.reading if covered is not None else None) is not None):
+            w *= 6 * rare
+        out.append(w)
+    return out
 
 
 Judged = tuple[Play, Verdict, "OnTable | None"]
@@ -102,8 +114,8 @@ class Moves:
     list with `legal_moves()` and every verdict with `Position.verdict` (the tests do)."""
 
     def __init__(self, check: bool = False) -> None:
-        self.plays: dict[tuple[str, frozenset[tuple[DCard, int]], bool],
-                         tuple[list[tuple[DCard, ...]], dict[int, list[tuple[DCard, ...]]]]] = {}
+        self.plays: dict[tuple[str, tuple[tuple[DCard, int], ...], bool],
+                         dict[frozenset[int] | None, list[tuple[DCard, ...]]]] = {}
         self.check = check
 
     def legal(self, pos: Position) -> tuple[list[Pass], list[Judged]]:
@@ -114,22 +126,16 @@ class Moves:
             return _judged(pos, pos.legal_moves())
         assert p is not None
         jp = pos.opts["joker_pair"]
-        key = (p, frozenset((c, n) for c, n in hand.items() if n > 0), jp)
+        key = (p, tuple(hand.items()), jp)  # the same hand, the same listing (a card played counts 0)
         listed = self.plays.get(key)
         if listed is None:
-            every = hand_plays(hand, jp)
-            by_size: dict[int, list[tuple[DCard, ...]]] = {}
-            for c in every:
-                by_size.setdefault(len(c), []).append(c)
-            listed = self.plays[key] = (every, by_size)
-        every, by_size = listed
+            listed = self.plays[key] = {}
         sizes = pos.cover_sizes()
-        if sizes is None:
-            candidates = every
-        elif len(sizes) == 1:
-            candidates = by_size.get(next(iter(sizes)), [])
-        else:
-            candidates = [c for c in every if len(c) in sizes]
+        candidates = listed.get(sizes)
+        if candidates is None:
+            every = listed.get(None)
+            candidates = listed[sizes] = (hand_plays(hand, jp, sizes) if every is None
+                                          else [c for c in every if len(c) in sizes])  # type: ignore[operator]
         passes = [m for m in (Pass(p),) if pos.passes_filters(m, True)]
         plays = [(Play(p, c), v, covered) for c, v, covered in pos.table_verdicts(candidates)]
         if self.check:
@@ -152,7 +158,7 @@ def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
-    weights = [_weight(pos, m, style, v, covered) for m, v, covered in plays]
+    weights = _weights(pos, plays, style)
     return plays[rng.choices(range(len(plays)), weights)[0]]
 
 
