@@ -107,15 +107,14 @@ class Moves:
 
     `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
     position passes (`passes_filters`): that listing was a third of a match's time, and a hand
-    is asked again on every turn until it changes. Here the listing is kept per hand, by size
-    (a play covers only a play of its own size, `Position.cover_sizes`); which plays are legal
+    is asked again on every turn until it changes. Here the listing is kept per hand, and lists
+    only the plays of the sizes the table takes (`Position.cover_sizes`); which plays are legal
     is still the engine's answer (`Position.table_verdicts`: the rules' yes or no, with the
     verdict the policy weighs, and no wording for the plays refused). `check`: compare every
     list with `legal_moves()` and every verdict with `Position.verdict` (the tests do)."""
 
     def __init__(self, check: bool = False) -> None:
-        self.plays: dict[tuple[str, tuple[tuple[DCard, int], ...], bool],
-                         dict[frozenset[int] | None, list[tuple[DCard, ...]]]] = {}
+        self.plays: dict[int, tuple[Counter[DCard], dict[frozenset[int] | None, list[tuple[DCard, ...]]]]] = {}
         self.check = check
 
     def legal(self, pos: Position) -> tuple[list[Pass], list[Judged]]:
@@ -126,10 +125,12 @@ class Moves:
             return _judged(pos, pos.legal_moves())
         assert p is not None
         jp = pos.opts["joker_pair"]
-        key = (p, tuple(hand.items()), jp)  # the same hand, the same listing (a card played counts 0)
-        listed = self.plays.get(key)
-        if listed is None:
-            listed = self.plays[key] = {}
+        # A position never changes a hand it holds (a move copies what it changes): the same
+        # holding object is the same hand, and is kept here so its id is not reused.
+        held = self.plays.get(id(hand))
+        if held is None or held[0] is not hand:
+            held = self.plays[id(hand)] = (hand, {})
+        listed = held[1]
         sizes = pos.cover_sizes()
         candidates = listed.get(sizes)
         if candidates is None:

@@ -10,7 +10,6 @@ rule it breaks, with a message a player understands.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
@@ -140,7 +139,12 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
     """Whether a reading has the locked suit composition (jokers may stand in for a locked suit)."""
     if r.size != len(lock):
         return False
-    return not (Counter(r.suits) - Counter(lock))
+    rest = list(lock)  # each suit of the reading takes one locked suit (a few cards: no Counters)
+    for suit in r.suits:
+        if suit not in rest:
+            return False
+        rest.remove(suit)
+    return True
 
 
 def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
@@ -231,7 +235,6 @@ def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
                    "for a locked suit)")
 
 
-@lru_cache(maxsize=16384)
 def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
           spade_3_return: bool, joker_pair: bool = True) -> Verdict | None:
     """`judge`'s verdict on a play the rules allow (daifugo.combination, daifugo.follow-shape,
@@ -243,16 +246,27 @@ def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
         return None
     if top is None:
         # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
-        best = max(options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
-        return Verdict(best)
+        best = options[0] if len(options) == 1 else max(
+            options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
+        return _legal_verdict(best)
     if spade_3_return and top.is_joker and cards == (SPADE_3,):
         return Verdict(options[0], returns=True)
-    fits = [r for r in options if r.kind == top.kind and r.size == top.size
-            and power(r.level, revolution) > power(top.level, revolution)
-            and (lock is None or lock_fits(r, lock))]
-    if fits:
-        return Verdict(max(fits, key=lambda r: power(r.level, revolution)))
-    return None
+    # The strongest reading of the table's kind and size that beats it (and fits a lock); the
+    # first of equals, as `max` takes it.
+    beat = power(top.level, revolution)
+    best, strength = None, beat
+    for r in options:
+        if r.kind == top.kind and r.size == top.size:
+            p = power(r.level, revolution)
+            if p > strength and (lock is None or lock_fits(r, lock)):
+                best, strength = r, p
+    return None if best is None else _legal_verdict(best)
+
+
+@lru_cache(maxsize=4096)
+def _legal_verdict(reading: Reading) -> Verdict:
+    """The verdict on a legal play read this way (no spade-3 return): one value per reading."""
+    return Verdict(reading)
 
 
 def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: bool) -> str:
