@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
-from . import model, record, rules, score
+from typing import Any
+
+from . import model
 from .cards import show
 from .combos import lock_text
 from .options import OPTIONS
@@ -59,6 +61,8 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
     if selection.legal:  # read again, keeping the engine's position before each turn
+        from . import rules
+
         audit = rules.audit(audit.record, positions=True)
     result: model.Result = audit.result
     out = []
@@ -72,4 +76,13 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-GAME = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)
+def __getattr__(name: str) -> Any:
+    """`GAME`, made when first asked for: its reader, rules and score sheet are imported then, so
+    `demo`, which needs only the engine, does not load them (about 2 ms of its start-up)."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import record, rules, score
+
+    game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
+                                    score.sheet, replay)
+    return game
