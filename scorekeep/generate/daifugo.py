@@ -220,7 +220,9 @@ def _variant(card: str, rng: random.Random, p: float) -> str:
 
 
 def _cards_out(cards: tuple[DCard, ...] | list[DCard], rng: random.Random, notation: float, strings: float) -> Any:
-    texts = [_variant(t, rng, notation) for t in cards_text(cards).split()]
+    texts = cards_text(cards).split()
+    if notation > 0:
+        texts = [_variant(t, rng, notation) for t in texts]
     if strings and rng.random() < strings:
         return (", " if rng.random() < 0.3 else " ").join(texts)
     return texts
@@ -319,7 +321,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
         else:
             plays.append({p: "pass"})
         was_rev = pos.revolution
-        new, _found = pos.apply(move)
+        new = pos.step(move)
         assert not new.f.violations, [str(v) for v in new.f.violations]
         for e in new.f.events:
             events.append((e.rule, e.location()))
