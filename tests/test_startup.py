@@ -124,6 +124,14 @@ def test_demo_imports_its_own_game_and_nothing_heavy(game: str, tmp_path: Path) 
     assert not {m for m in mods if m.startswith(("scorekeep.generate.", "scorekeep.entry"))} - {
         f"scorekeep.generate.{game.replace('-', '_')}"}
     assert not mods & {"scorekeep.api", "scorekeep.whatif", "scorekeep.cli.render", "scorekeep.stats"}
+    if game == "daifugo":  # the engine only: the game's reader, replay and score sheet wait for GAME
+        assert not mods & {"scorekeep.games.daifugo.record", "scorekeep.games.daifugo.rules",
+                           "scorekeep.games.daifugo.score"}
+
+
+def test_demo_printed_imports_no_file_writer() -> None:
+    mods, _ = _run("demo", "daifugo")
+    assert "scorekeep.atomic" not in mods
 
 
 @pytest.mark.parametrize("args", [("--help",), ("check", str(SAMPLES / SAMPLE["rook"]))])
