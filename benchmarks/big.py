@@ -3,6 +3,8 @@
     python benchmarks/big.py                # build the files (once), time `check` on each
     python benchmarks/big.py --mib 1 2 4    # also smaller sizes, to see that time is linear
     python benchmarks/big.py --write        # also write benchmarks/big.md
+    python benchmarks/big.py --against /tmp/old   # also time an older tree (a `git worktree add
+                                            # --detach /tmp/old REV`) in the same rounds: ratios
 
 Issue 13 asks that every file the reader accepts checks in time about linear in its size, in
 under 5 s at 4 MiB on a 2-core machine. Each shape below is one that once took far longer
@@ -160,10 +162,16 @@ print(t.children_user + t.children_system, wall, resource.getrusage(resource.RUS
 """
 
 
-def measure(cmd: list[str]) -> tuple[float, float, float]:
-    """(CPU seconds, wall seconds, peak MiB) of one run of `cmd`, output discarded. A small
-    process runs it, so that the peak memory is this run's alone."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True, text=True, check=True)
+def measure(cmd: list[str], tree: Path = ROOT) -> tuple[float, float, float]:
+    """(CPU seconds, wall seconds, peak MiB) of one run of `cmd` with the package of `tree`, output
+    discarded. A small process runs it, so that the peak memory is this run's alone; it runs in an
+    empty directory, since `python -m` puts the working directory first on the path."""
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    with tempfile.TemporaryDirectory() as empty:
+        out = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True, text=True, check=True,
+                             cwd=empty, env=env)
     cpu, wall, kib = out.stdout.split()
     return float(cpu), float(wall), int(kib) / 1024
 
@@ -173,23 +181,38 @@ def main() -> None:
     ap.add_argument("--mib", type=float, nargs="+", default=[4.0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--against", type=Path, help="an older tree to time in the same rounds (old, then this one)")
     args = ap.parse_args()
     cmd = [sys.executable, "-m", "scorekeep", "check", "--format", "json"]
     rows = []
     for mib in args.mib:
         for name, path in build(mib).items():
-            runs = [measure([*cmd, str(path)]) for _ in range(args.runs)]
+            runs, old = [], []
+            for _ in range(args.runs):
+                if args.against:
+                    old.append(measure([*cmd, str(path)], args.against))
+                runs.append(measure([*cmd, str(path)]))
             cpu = statistics.median(r[0] for r in runs)
             wall = statistics.median(r[1] for r in runs)
             peak = max(r[2] for r in runs)
-            rows.append((name, f"{path.stat().st_size / MIB:.2f}", f"{cpu:.2f}", f"{wall:.2f}", f"{peak:.0f}"))
-            print(f"{name:58} {rows[-1][1]:>5} MiB  {cpu:6.2f} s CPU  {wall:6.2f} s wall  {peak:5.0f} MiB peak",
-                  flush=True)
+            row = [name, f"{path.stat().st_size / MIB:.2f}", f"{cpu:.2f}", f"{wall:.2f}", f"{peak:.0f}"]
+            if args.against:
+                was = statistics.median(r[0] for r in old)
+                row += [f"{was:.2f}", f"{cpu / was:.2f}", f"{max(r[2] for r in old):.0f}"]
+            rows.append(tuple(row))
+            print("  ".join(row), flush=True)
     if args.write:
         lines = ["# Largest records: `check` time", "",
                  f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
                  f"median of {args.runs} runs, each a whole `check --format json` process. Aim: under 5 s at 4 MiB.",
                  "", "| shape | MiB | CPU s | wall s | peak memory MiB |", "| --- | --- | --- | --- | --- |"]
+        if args.against:
+            lines[-2] = ("| shape | MiB | CPU s | wall s | peak memory MiB | older tree: CPU s | ÷ older | older: peak MiB |")
+            lines[-1] = "| --- | --- | --- | --- | --- | --- | --- | --- |"
+            rev = subprocess.run(["git", "-C", str(args.against), "rev-parse", "--short", "HEAD"],
+                                 capture_output=True, text=True).stdout.strip() or str(args.against)
+            lines[2] += (f" The older tree (at {rev}) is timed in the same rounds, just before this one: this "
+                         "machine's speed drifts, so only those ratios compare.")
         lines += [f"| {' | '.join(r)} |" for r in rows]
         (ROOT / "benchmarks" / "big.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -98,6 +98,11 @@ def unlisted(rule: str) -> Finding:
     return u
 
 
+def all_worded(findings: Iterable[Finding]) -> bool:
+    """Whether every finding is kept in full (none is a stand-in past the cap)."""
+    return not any(type(f) is _Unlisted for f in findings)
+
+
 def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
     """The findings to list: the first `cap` of each rule in order, then for each rule with
     more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""
@@ -145,16 +150,24 @@ class Findings:
         would not, a caller may skip composing its message and add `unlisted(rule)` instead."""
         return not self._full(self.violations, True, rule)
 
-    def extend(self, found: Iterable[Finding]) -> None:
-        """Violations made elsewhere (an engine's), kept as `violation` keeps them."""
-        into = self.violations
+    def room(self, rule: str, event: bool = False) -> int:
+        """How many more violations (`event`: events) of `rule` would be listed in full: a driver
+        that collects a run's findings elsewhere before `extend` counts them against this."""
+        into = self.events if event else self.violations
+        if self._full(into, not event, rule):
+            return 0
+        return CAP - len(self._kept.get((not event, rule), ()))
+
+    def extend(self, found: Iterable[Finding], event: bool = False) -> None:
+        """Violations (`event`: events) made elsewhere (an engine's), kept as `violation` keeps them."""
+        into, which = (self.events, False) if event else (self.violations, True)
         for f in found:
             if type(f) is _Unlisted:  # made past the cap (`listing`)
                 into.append(f)
-            elif self._full(into, True, f.rule):
+            elif self._full(into, which, f.rule):
                 into.append(unlisted(f.rule))
             else:
-                self._keep(into, True, f)
+                self._keep(into, which, f)
 
     def _add(self, into: list[Finding], which: bool, rule: str, message: str | Callable[[], str],
              where: dict[str, Any]) -> None:

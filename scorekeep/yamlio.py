@@ -415,9 +415,22 @@ _VALUE = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:
 _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 
 
-def _flow(text: str, line: int) -> Node:
+def _flow(text: str, line: int, seen: dict[str, tuple] | None = None) -> Node:
     """A one-line flow list or mapping, e.g. `[9S, 5S]`, `{North: 3, East: 2}` or
-    `{cards: 1, bids: {a: 1, b: 0}}`."""
+    `{cards: 1, bids: {a: 1, b: 0}}`. `seen` holds the words of flat ones already read, by
+    their text (a record repeats many: the same bids, the same trick), so each is proved once."""
+    if seen is not None:
+        hit = seen.get(text)
+        if hit is not None:
+            words, index = hit
+            if index is None:
+                seq = Seq(line)
+                seq.items = [Scalar(w, line, True) for w in words]
+                return seq
+            m = Map(line)
+            m.pairs = [(Scalar(k, line, True), Scalar(v, line, True)) for k, v in zip(words[0::2], words[1::2])]
+            m.index = index.copy()
+            return m
     inner = text[1:-1]
     if "[" in inner or "{" in inner or "]" in inner or "}" in inner:
         if "'" in inner or '"' in inner or len(text) > 4096 or inner.rstrip(" ").endswith(","):
@@ -435,7 +448,7 @@ def _flow(text: str, line: int) -> Node:
                 return _nested(text, line)
             pos = m.end()
             v = m.group(2 if mapping else 1)
-            value = _flow(v, line) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True)
+            value = _flow(v, line, seen) if v[0] == "[" or v[0] == "{" else Scalar(v, line, True)
             if mapping:
                 k = m.group(1)
                 if k in node.index or len(k) > _KEY_MAX:  # type: ignore[union-attr]
@@ -453,7 +466,10 @@ def _flow(text: str, line: int) -> Node:
         if inner:
             if not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
                 raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
-            seq.items = [Scalar(w, line, True) for w in _SEQ_SPLIT.split(inner)]
+            words = _SEQ_SPLIT.split(inner)
+            seq.items = [Scalar(w, line, True) for w in words]
+            if seen is not None and len(seen) < _SEEN_MAX and len(text) <= 4096:
+                seen[text] = (words, None)
         return seq
     m = Map(line)
     if inner:
@@ -462,11 +478,17 @@ def _flow(text: str, line: int) -> Node:
         words = _MAP_SPLIT.split(inner)
         keys = words[0::2]
         index = dict(zip(keys, range(len(keys))))
-        if len(index) != len(keys) or max(map(len, keys)) > _KEY_MAX:
+        if len(index) != len(keys) or (len(inner) > _KEY_MAX and max(map(len, keys)) > _KEY_MAX):
             raise _Fallback  # a key twice, a long key
         m.pairs = [(Scalar(k, line, True), Scalar(v, line, True)) for k, v in zip(keys, words[1::2])]
         m.index = index
+        if seen is not None and len(seen) < _SEEN_MAX and len(text) <= 4096:
+            seen[text] = (words, index.copy())
     return m
+
+
+_SEEN_MAX = 20_000
+"""Flat flow texts remembered per record (their words stay alive until the record is read)."""
 
 
 _SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
@@ -573,13 +595,13 @@ def _nested(text: str, line: int) -> Node:
     return root
 
 
-def _value(text: str, line: int) -> Node:
-    """A value written on the line of its key or list dash (never empty)."""
+def _value(text: str, line: int, seen: dict[str, tuple] | None = None) -> Node:
+    """A value written on the line of its key or list dash (never empty); `seen` as for `_flow`."""
     first = text[0]
     if first == "[" or first == "{":
         if text[-1] != ("]" if first == "[" else "}"):
             raise _Fallback  # a flow collection over several lines, or text after it
-        return _flow(text, line)
+        return _flow(text, line, seen)
     if first == "'":
         body = text[1:-1]
         if len(text) < 2 or text[-1] != "'" or "'" in body.replace("''", ""):
@@ -637,6 +659,9 @@ def _fast(text: str) -> Node:
     root: Map | None = None
     value = _value
     lineno = 0
+    keys_ok: set[str] = set()  # plain keys already proved by _WORD
+    values_ok: set[str] = set()  # plain block values already proved by _VALUE
+    seen: dict[str, tuple] = {}  # flat flow collections already read (`_flow`)
     for raw in text.split("\n"):
         lineno += 1
         content = raw.lstrip(" ")
@@ -686,7 +711,7 @@ def _fast(text: str) -> Node:
             rest = rest[extra:]
             if rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
                 raise _Fallback  # a list in a list
-            if _is_key_line(rest):
+            if rest[0] != "{" and rest[0] != "[" and _is_key_line(rest):  # `- {…}`, `- […}`: never a key
                 # `- key: value`: a mapping in the list, its keys at the column of this one
                 m = Map(lineno)
                 top[1].items.append(m)
@@ -696,22 +721,44 @@ def _fast(text: str) -> Node:
                 top = stack[-1]
                 content = rest
             else:
-                top[1].items.append(value(rest, lineno))
+                top[1].items.append(value(rest, lineno, seen))
                 continue
         elif dash:
             raise _Fallback
         # `key: value` or `key:` in the mapping `top`
-        k, after = _block_key(content, lineno)
-        key = k.value
+        if content[0] == "'" or content[0] == '"':
+            k, after = _block_key(content, lineno)
+            key = k.value
+        else:  # `_block_key` inline for a plain key: a record has a few dozen, each proved once
+            key, colon, after = content.partition(":")
+            if not colon or (after and after[0] != " ") or len(key) > _KEY_MAX:
+                raise _Fallback  # not a key line, `a:b`, a long key
+            if key not in keys_ok:
+                if not _WORD.fullmatch(key):
+                    raise _Fallback  # a key the fast path does not read
+                keys_ok.add(key)
+            k = Scalar(key, lineno, True)
+            after = after.lstrip(" ")
         m = top[1]
-        if key in m.index:
+        index = m.index
+        if key in index:
             raise _Fallback  # a key twice: the full reader says so, with both lines
         if not after:
             pending = k
             if len(stack) >= MAX_DEPTH - 2:
                 raise _Fallback
             continue
-        m.add(k, value(after, lineno))
+        first = after[0]
+        if first == "[" or first == "{" or first == "'" or first == '"':
+            node = value(after, lineno, seen)
+        else:  # `_value` inline for a plain value: most repeat (`10`, `South`), each proved once
+            if after not in values_ok:
+                if not _VALUE.fullmatch(after):
+                    raise _Fallback
+                values_ok.add(after)
+            node = Scalar(after, lineno, True)
+        index[key] = len(m.pairs)  # `m.add`, inline
+        m.pairs.append((k, node))
     if root is None:
         raise _Fallback
     if pending is not None:

@@ -176,3 +176,90 @@ def test_trial_readings_of_a_record_replay_a_quarter_of_its_turns_beyond_the_all
     assert trial_turns <= rules.TRIAL_BUDGET + written // rules.TRIAL_SHARE, trial_turns
     assert trial_turns >= rules.TRIAL_BUDGET  # the allowance is used, not skipped
     assert len(audit.violations) > games * 20
+
+
+@pytest.mark.parametrize("text", [
+    _random_short_games(40, True),
+    _random_short_games(40, False),
+    _lead_then_passes("B", 400),
+    _gone_players_act(400),
+], ids=["random-out-of-turn-dealt", "random-out-of-turn", "passes-again", "gone-players"])
+def test_turns_past_the_cap_word_nothing_and_the_listing_is_the_same(monkeypatch, text: str) -> None:
+    """A turn whose finding would not be listed (past `errors.CAP` of its rule in the file: the
+    daifugo.turn-order, daifugo.pass and daifugo.follow-stronger reports of these records) words no
+    message and lists no legal choices; what `check` lists is exactly what it lists when every
+    finding is worded, and no listed finding carries the stand-in's message."""
+    from scorekeep.errors import shown
+
+    def listed(a) -> tuple[list[dict], list[dict]]:
+        return [f.to_json() for f in shown(a.violations)], [f.to_json() for f in shown(a.events, "event")]
+
+    words: list[str] = []
+    real = engine.Position.allowed_plays
+
+    def counted(self, p):
+        words.append(p)
+        return real(self, p)
+
+    monkeypatch.setattr(engine.Position, "allowed_plays", counted)
+    capped = audit_text(text)
+    capped_allowed = len(words)
+    del words[:]
+    with monkeypatch.context() as m:  # every finding worded (the cap applied only when listing)
+        m.setattr(rules._Room, "listing", lambda self, rule: True)
+        m.setattr(rules._Room, "telling", lambda self, rule: True)
+        worded = audit_text(text)
+    assert listed(capped) == listed(worded)
+    assert (len(capped.violations), len(capped.events)) == (len(worded.violations), len(worded.events))
+    assert all(f["message"] != engine.UNSAID for kind in listed(capped) for f in kind)
+    assert capped_allowed <= len(words)
+    more = [f for f in shown(capped.violations) if f.more]
+    assert more, "the record should break some rule more often than the cap"
+    if "deal:" in text:  # weak plays list their legal choices from the hand only while listed
+        assert capped_allowed < len(words)
+
+
+def test_a_turn_that_may_not_branch_is_never_a_candidate_missing_pass() -> None:
+    """daifugo.turn-order: `Position.may_branch` (whether the replay must keep the position before a
+    turn, for a trial reading with missing passes) is never false for a turn that `_turn` then finds
+    a candidate missing pass — over random out-of-turn games, passes again and again, players out."""
+    texts = [_random_short_games(60, False), _random_short_games(30, True), _lead_then_passes("B", 50),
+             _gone_players_act(200), _short_games(5, 20),
+             # A goes out with the lead; B and C pass, and B plays where D should act: with D's pass
+             # missing, everyone passed on A's last play and B, first to A's left, leads.
+             HEAD + "  - first: A\n    games:\n    - deal:\n        A: [3H]\n        B: [5H, 6H]\n"
+             "        C: [7H, 8H]\n        D: [9H, 10H]\n      plays:\n"
+             "      - {A: 3H}\n      - {B: pass}\n      - {C: pass}\n      - {B: 5H}\n"]
+    turns = branching = 0
+    for text in texts:
+        audit = rules.audit(audit_text(text).record, positions=True)
+        for s in audit.result.sets:
+            for g in s.games:
+                for t in g.turns:
+                    move = engine.Pass(t.player) if t.cards is None else engine.Play(t.player, t.cards)
+                    for missing in (False, True):
+                        after = t.before.step(move, missing=missing, trial=True)
+                        if after.candidate:
+                            assert t.before.may_branch(move), (t.index, move)
+                            branching += 1
+                    turns += 1
+    assert turns > 2_000 and branching > 200
+
+
+def test_replay_of_a_late_game_shows_its_findings_worded_though_check_lists_only_the_first() -> None:
+    """`replay` shows each game's findings (daifugo.turn-order, daifugo.pass, …) in words, even in
+    a game after the first `errors.CAP` of a rule, which `check` only counts."""
+    from scorekeep.errors import all_worded
+    from scorekeep.game import Selection
+    from scorekeep.games import daifugo
+
+    audit = audit_text(_random_short_games(40, False))
+    assert not all_worded(audit.violations)
+    full = rules.audit(audit.record, cap=False)
+    assert all_worded(full.violations) and len(full.violations) == len(audit.violations)
+    mine = [v for v in full.violations if v.set == 40]
+    assert mine
+    (section,) = daifugo.replay(audit, Selection(set=40, game=1))
+    shown_notes = [n for n in section.notes if n.startswith("violation ")]
+    assert shown_notes == [f"violation {f'play {v.play}: ' if v.play else ''}{v.rule}: {v.message}" for v in mine]
+    assert not any(engine.UNSAID in n for n in section.notes)

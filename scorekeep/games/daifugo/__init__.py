@@ -13,9 +13,10 @@
 
 from __future__ import annotations
 
-from ...game import Audit, Game, Section, Selection
 from typing import Any
 
+from ...errors import all_worded
+from ...game import Audit, Game, Section, Selection
 from . import model
 from .cards import show
 from .combos import lock_text
@@ -60,10 +61,12 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    if selection.legal:  # read again, keeping the engine's position before each turn
+    if selection.legal or not all_worded(audit.violations):
+        # Read again, keeping the engine's position before each turn — and wording every finding,
+        # since each game's are shown (a long record's past the cap are only counted).
         from . import rules
 
-        audit = rules.audit(audit.record, positions=True)
+        audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
     out = []
     for s in result.sets:

@@ -24,7 +24,7 @@ with.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
@@ -40,6 +40,18 @@ if TYPE_CHECKING:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
+UNSAID = "(a message not composed: past the cap of listed findings)"
+"""The message of a turn's finding that its position's `listing` (or `telling`) says would not be
+listed: the finding keeps its place (set, game, play) for the driver, which records it as the
+shared stand-in (`errors.Findings.extend`). A long record breaks one rule thousands of times."""
+
+
+def _listed(rule: str) -> bool:
+    return True
+
+
+def _unsaid(rule: str) -> bool:
+    return False
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
 
 
@@ -144,6 +156,14 @@ def _ccopy(c: Counter[Any]) -> Counter[Any]:
     new: Counter[Any] = Counter.__new__(Counter)
     dict.update(new, c)
     return new
+
+
+def _gap(missing: tuple[str, ...]) -> str:
+    """The end of a turn-order message when the record reads on without the skipped players' passes."""
+    if not missing:
+        return ""
+    return (f". The record goes on as if {' and '.join(missing)} had passed, so "
+            f"{'that pass is' if len(missing) == 1 else 'those passes are'} taken as missing from it")
 
 
 def passed_at(n: int) -> str:
@@ -437,6 +457,13 @@ class Setup(NamedTuple):
 
 class Position:
     """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
+
+    listing: Callable[[str], bool] = staticmethod(_listed)
+    """Whether a violation of a rule found at a turn now would be listed in full; when not, the
+    turn words nothing (`UNSAID`) and lists no legal choices. Set by a driver that caps what it
+    lists (`rules.run_plays`); copies share it. Every finding is made all the same."""
+    telling: Callable[[str], bool] = staticmethod(_listed)
+    """As `listing`, for the rule events of a turn."""
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None = None,
                  exchange_recorded: bool = False) -> None:
@@ -772,8 +799,10 @@ class Position:
         if known is not None:
             self.known = {**self.known, p: known}
         if bad:
-            self.f.violation("daifugo.card-not-held", f"{p} played {show(cards)}, but " + "; ".join(bad) +
-                             ": a player plays only cards they hold, each once", **where)
+            self.f.violations.append(_turn_finding(
+                "daifugo.card-not-held", f"{p} played {show(cards)}, but " + "; ".join(bad) +
+                ": a player plays only cards they hold, each once" if self.listing("daifugo.card-not-held")
+                else UNSAID, where))
         if blind_cards:
             self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
                              "the blind cards stay out of play for the whole set", **where)
@@ -899,6 +928,8 @@ class Position:
         players on a live table, read their passes as missing; `trial`: cards held are not judged, and
         a violation lists no legal choices (`allowed`): a trial's findings are only counted."""
         opts, st = self.opts, self.st
+        # A trial's findings are only counted (`rules.run_plays`): none is worded.
+        listing, telling = (_unsaid, _unsaid) if trial else (self.listing, self.telling)
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
@@ -934,7 +965,8 @@ class Position:
         if p not in st.active:
             self.f.violations.append(_turn_finding(
                 "daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
-                + (f"; it was {self.expected}'s turn" if self.expected else ""), where))
+                + (f"; it was {self.expected}'s turn" if self.expected else "")
+                if listing("daifugo.turn-order") else UNSAID, where))
             self.view = _view((i, p, cards, None, *state, (f"{p} is out of the game: ignored",), None))
             return
         expected = self.expected
@@ -964,7 +996,7 @@ class Position:
             if self.top is not None and p in self.passed and self.passed[p] < 0:
                 self.contradicted = True  # a pass taken as missing, but here they are
             rule, msg, see = self.wrong_turn(p, expected, self.top, self.passed, self.last_clear, st.active,
-                                             still[0] if still[1] is not None else None, tuple(gap))
+                                             still[0] if still[1] is not None else None, tuple(gap), listing)
             self.f.violations.append(_turn_finding(rule, msg, where, see))
             notes.append(f"out of turn ({expected} was to act)")
             skipped = expected
@@ -977,7 +1009,9 @@ class Position:
                 in_turn, skipped = p == expected, None
         if cards is None:
             if self.top is None:
-                self.f.violations.append(_turn_finding("daifugo.pass", self.empty_pass(p, in_turn, expected), where))
+                self.f.violations.append(_turn_finding(
+                    "daifugo.pass", self.empty_pass(p, in_turn, expected) if listing("daifugo.pass") else UNSAID,
+                    where))
                 notes.append("pass on an empty table (not allowed)")
                 self.early[p] = i
                 if in_turn:
@@ -1012,11 +1046,17 @@ class Position:
             base_allowed: tuple[str, ...] | None = None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-            # A trial's findings are only counted (`rules.run_plays`): the legal choices are not listed.
-            base_allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES and not trial else None
+            base_allowed = None
         if v.rule is not None:
-            self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
-                                             allowed=base_allowed))
+            # A finding not listed (a trial's, or one past the cap: `listing`) words nothing and lists
+            # no legal choices.
+            if listing(v.rule):
+                if v.rule in LEGAL_SET_RULES:
+                    base_allowed = self.allowed_plays(p)
+                self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
+                                                 allowed=base_allowed))
+            else:
+                self.f.violations.append(_turn_finding(v.rule, UNSAID, where))
             notes.append(f"breaks {v.rule}")
         legal, reading = v.rule is None, v.reading
         self.count = {**self.count, p: self.count[p] + len(cards)}
@@ -1036,20 +1076,20 @@ class Position:
             self.revolutions += 1
             assert reading is not None
             nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
-            if self.revolution:
-                msg = (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-                       f"the joker still strongest) until the game ends or another revolution{nth}")
-            else:
-                msg = (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
-                       f"restored (3 … K A 2, the joker strongest){nth}")
-            self.f.event("daifugo.revolution", msg, **ev)
+            self.f.events.append(_turn_finding("daifugo.revolution", (
+                UNSAID if not telling("daifugo.revolution") else
+                f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+                f"the joker still strongest) until the game ends or another revolution{nth}" if self.revolution else
+                f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+                f"restored (3 … K A 2, the joker strongest){nth}"), ev))
             notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
         if cuts:
             # daifugo.eight-cut
-            self.f.event("daifugo.eight-cut",
-                         f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "  # type: ignore[union-attr]
-                         + (f"{p} leads again" if not finishing else
-                            f"{p} went out, so the next player still in to {p}'s left leads"), **ev)
+            self.f.events.append(_turn_finding("daifugo.eight-cut", (
+                f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "  # type: ignore[union-attr]
+                + (f"{p} leads again" if not finishing else
+                   f"{p} went out, so the next player still in to {p}'s left leads")
+                if telling("daifugo.eight-cut") else UNSAID), ev))
             notes.append("8-cut (8切り)")
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
@@ -1058,13 +1098,15 @@ class Position:
         if lock is not None:
             assert covered is not None and covered.reading is not None and reading is not None
             self.lock = lock
-            self.f.event("daifugo.suit-lock",
-                         f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
-                         f"{lock_text(lock)}: the suits are locked (縛り) until the table clears", **ev)
+            self.f.events.append(_turn_finding("daifugo.suit-lock", (
+                f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
+                f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"
+                if telling("daifugo.suit-lock") else UNSAID), ev))
             notes.append(f"lock (縛り) {lock_text(lock)}")
         if v.returns:
-            self.f.event("daifugo.spade-3-return",
-                         f"{p} returns the joker with the spade 3 (スペ3返し): the table clears", **ev)
+            self.f.events.append(_turn_finding(
+                "daifugo.spade-3-return", f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
+                if telling("daifugo.spade-3-return") else UNSAID, ev))
             notes.append("spade-3 return (スペ3返し)")
         self.top = on
         if legal:
@@ -1173,21 +1215,23 @@ class Position:
         return leader
 
     def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
-                   last_clear: tuple[str, OnTable | None], active: Sequence[str],
-                   late: str | None = None, missing: tuple[str, ...] = ()) -> tuple[str, str, tuple[str, ...]]:
+                   last_clear: tuple[str, OnTable | None], active: Sequence[str], late: str | None = None,
+                   missing: tuple[str, ...] = (), say: Callable[[str], bool] = _listed
+                   ) -> tuple[str, str, tuple[str, ...]]:
         """daifugo.first-lead, daifugo.clear, daifugo.eight-cut, daifugo.spade-3-return,
         daifugo.pass (acting again after a pass), daifugo.turn-order: the rule a player acting out of
         turn breaks, why it was someone else's turn, and the other rules involved; `missing`: the
-        skipped players whose passes the record reads on without."""
-        who = " and ".join(missing)
-        gap = (f". The record goes on as if {who} had passed, so {'that pass is' if len(missing) == 1 else 'those passes are'} "
-               "taken as missing from it") if missing else ""
+        skipped players whose passes the record reads on without. The why is worded only if `say`
+        (the rule) is true, else it is `UNSAID` (see `Position.listing`)."""
         if top is not None and p in passed:
             return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
-                    f"(their turn is skipped); it was {expected}'s turn{gap}", ("daifugo.turn-order",))
+                    f"(their turn is skipped); it was {expected}'s turn{_gap(missing)}"
+                    if say("daifugo.pass") else UNSAID, ("daifugo.turn-order",))
         if top is None:
             reason, cause = last_clear
             if reason == "first":
+                if not say("daifugo.first-lead"):
+                    return "daifugo.first-lead", UNSAID, ()
                 if self.game_no == 1:
                     why = (f"game 1 of a set is led by the spade seat, {expected} (the set's `first`), not by "
                            "whoever holds the spade 3")
@@ -1198,15 +1242,16 @@ class Position:
             # The rule broken is the one that cleared the table: its text says who leads next.
             out = cause.player not in active
             see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
+            rule = {"cut": "daifugo.eight-cut", "return": "daifugo.spade-3-return"}.get(reason, "daifugo.clear")
+            if not say(rule):
+                return rule, UNSAID, see
             gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
                     f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if out else ""
             if reason == "cut":
-                return ("daifugo.eight-cut",
-                        f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
+                return (rule, f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
                         f"leads again{gone}: it was {expected}'s lead", see)
             if reason == "return":
-                return ("daifugo.spade-3-return",
-                        f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
+                return (rule, f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
                         f"player leads again{gone}: it was {expected}'s lead", see)
             if out:
                 why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
@@ -1215,7 +1260,7 @@ class Position:
                 why = f"{expected} made the last play and everyone else passed, so {expected} leads"
             else:
                 why = f"it was {expected}'s lead"
-            return "daifugo.clear", f"{p} led after the table cleared, but {why}", ("daifugo.turn-order",)
+            return rule, f"{p} led after the table cleared, but {why}", ("daifugo.turn-order",)
         r = top.reading
         if p == top.player:
             also: tuple[str, ...] = ("daifugo.pass",) if missing else ()
@@ -1228,11 +1273,13 @@ class Position:
                 why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
             else:
                 why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
-            return "daifugo.turn-order", f"{p} acted again on their own play, but {why}{gap}", also
+            return ("daifugo.turn-order", f"{p} acted again on their own play, but {why}{_gap(missing)}"
+                    if say("daifugo.turn-order") else UNSAID, also)
         return ("daifugo.turn-order",
                 f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                 f"so it was {expected}'s turn"
-                + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + gap,
+                + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + _gap(missing)
+                if say("daifugo.turn-order") else UNSAID,
                 ("daifugo.pass",) if missing else ())
 
     # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
@@ -1576,10 +1623,12 @@ class Position:
         """Whether `move` could be a candidate missing pass here (`candidate` after it). Only a turn
         out of turn, on a table with cards, by a player still in, before the ranking is settled can
         be: in turn, on an empty table, by a player out, or after the game, `_turn` returns before it
-        asks `missing_passes` (or that finds no gap without a play on the table)."""
-        e, st = self.expected, self.st
-        return not (e is None or move.player == e or self.top is None or len(st.active) <= 1
-                    or move.player not in st.active)
+        asks `missing_passes` (or that finds no gap without a play on the table). Nor can a turn by
+        a player who passed on a play whose owner is still in: with the missing passes the turn would
+        go to someone who has not passed, or back to the owner (`turn_if_passed`)."""
+        e, st, top, p = self.expected, self.st, self.top, move.player
+        return not (e is None or p == e or top is None or len(st.active) <= 1 or p not in st.active
+                    or (p in self.passed and p != top.player and top.player in st.active))
 
     def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
         """`step` on this position itself, without the copy: for a driver that owns the position (it

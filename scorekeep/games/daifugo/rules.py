@@ -11,10 +11,11 @@ take where a pass is missing from it (`readings`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ...cards import Card
-from ...errors import Findings
+from ...errors import Finding, Findings
 from ...game import Audit
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
                      forbidden_reason, game_order_fault, set_order_fault)
@@ -39,6 +40,40 @@ replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
+
+
+class _Room:
+    """What one replay of a game's plays may still list of each rule: the match's room
+    (`Findings.room`) less what this replay has listed so far. Its `listing` and `telling` are its
+    positions' (`engine.Position.listing`): each is asked once for each finding a turn makes, and
+    a yes takes a place."""
+
+    __slots__ = ("f", "left")
+
+    def __init__(self, f: Findings, violations: Iterable[Finding] = (), events: Iterable[Finding] = ()) -> None:
+        """`violations`, `events`: what an earlier replay found before this one starts (they take places)."""
+        self.f = f
+        self.left: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        for x in violations:
+            self.listing(x.rule)
+        for x in events:
+            self.telling(x.rule)
+
+    def listing(self, rule: str) -> bool:
+        left = self.left[0]
+        n = left.get(rule)
+        if n is None:
+            n = self.f.room(rule)
+        left[rule] = n - 1
+        return n > 0
+
+    def telling(self, rule: str) -> bool:
+        left = self.left[1]
+        n = left.get(rule)
+        if n is None:
+            n = self.f.room(rule, True)
+        left[rule] = n - 1
+        return n > 0
 
 
 class _Run(NamedTuple):
@@ -96,9 +131,14 @@ class _Game:
     # -- the exchange and the plays, over the engine -----------------------------------------
 
     def record_run(self, run: _Run) -> None:
-        """Record the findings of a replay of the plays, in order."""
-        self.f.violations += run.violations
-        self.f.events += run.events
+        """Record the findings of a replay of the plays, in order (past the cap, as stand-ins, unless
+        the match words every finding)."""
+        if self.m.cap:
+            self.f.extend(run.violations)
+            self.f.extend(run.events, event=True)
+        else:
+            self.f.violations += run.violations
+            self.f.events += run.events
 
     def record(self, new: Position) -> Position:
         self.f.violations += new.f.violations
@@ -137,11 +177,17 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None, keep: bool = False) -> _Run:
+                  budget: list[int] | None = None, keep: bool = False, room: _Room | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
-        `keep`: each view keeps the position before it (for what was legal there)."""
+        `keep`: each view keeps the position before it (for what was legal there); `room`: what the
+        replay may still list (None: everything is worded)."""
+        if not trial:  # (a trial words nothing in any case)
+            # What the replay may list: set on the position it starts from (a snapshot of an earlier
+            # replay, which is done with it), and shared by every copy made from there.
+            pos.listing, pos.telling = ((room.listing, room.telling) if room is not None
+                                        else (Position.listing, Position.telling))
         views: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
@@ -244,12 +290,17 @@ class _Game:
                 moves = self.moves()
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
-                run = self.run_plays(start, moves, take, keep=self.m.positions)
+                # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
+                room = None if self.m.positions or not self.m.cap else _Room(self.f)
+                run = self.run_plays(start, moves, take, keep=self.m.positions, room=room)
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
                     c = min(take)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.m.positions)
+                    if room is not None:  # what the plain reading found before play c stands
+                        room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
+                                     (e for e in run.events if (e.play or 0) < c))
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.m.positions, room=room)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
@@ -273,9 +324,10 @@ class _Game:
 # --- the match -----------------------------------------------------------------------------
 
 class _Match:
-    def __init__(self, record: Record, positions: bool = False) -> None:
+    def __init__(self, record: Record, positions: bool = False, cap: bool = True) -> None:
         self.record = record
         self.positions = positions
+        self.cap = cap
         self.opts = record.header.options
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
@@ -344,11 +396,12 @@ class _Match:
         return Audit("daifugo", rec.header, rec, self.f.violations, self.f.events, result)
 
 
-def audit(record: Record, positions: bool = False) -> Audit:
+def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     """Replay a Daifugō record against the rules (see the module docstring); `positions`: each
     turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
-    exchange too (`GameResult.gifts`)."""
-    return _Match(record, positions).run()
+    exchange too (`GameResult.gifts`); `cap`: past `errors.CAP` findings of a rule, each further one
+    is only counted (False: every one is worded, as `replay` shows each game's)."""
+    return _Match(record, positions, cap).run()
 
 
 __all__ = ["RANK_NAMES", "Standing", "audit",

@@ -183,6 +183,34 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
     return HandPosition(table), findings
 
 
+def summary_bids(players: tuple[str, ...], options: Mapping[str, Any], size: int, dealer: str,
+                 bids: Mapping[str, int], counts: Sequence[int]) -> dict[str, int] | None:
+    """A hand recorded by its summary alone (no deal, no play), judged at once when it breaks
+    nothing: the bids in bidding order, as `deal()` then a `push` of each written bid in bidding
+    order and of `Took(counts)` would leave them with no finding. None when that is not plain
+    from cheap facts: then push them, and the filters decide.
+
+    The cheap facts: everyone bid (oh-hell.bid-order: in bidding order there is no other),
+    each bid from 0 to the hand size (oh-hell.bid-range), the bids not adding up to the hand
+    size under the hook (the dealer's bid would be the hooked one: oh-hell.hook), the counts
+    adding up to the hand size with none below 0 (oh-hell.trick-total); with no card played
+    the play contradicts no count (oh-hell.trick-winner) in a hand of at least one card.
+    """
+    if size < 1 or len(bids) != len(players) or sum(counts) != size or min(counts) < 0:
+        return None
+    out: dict[str, int] = {}
+    total = 0
+    for p in _seating(players)[2][dealer]:
+        v = bids.get(p)
+        if v is None or v < 0 or v > size:
+            return None
+        out[p] = v
+        total += v
+    if total == size and options["hook"] and options["bidding"] == "in-order":
+        return None
+    return out
+
+
 def _deck(card: Card, player: str, owner: Mapping[Card, str] | None, turn_up: Card | None,
           dealt: bool = True) -> str | None:
     """Why `card` breaks the deck rule, or None: a joker, the turned card in a hand, a card twice.
@@ -355,6 +383,7 @@ _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
 # --- the position -----------------------------------------------------------------------------------
 
 _EMPTY: tuple[Any, ...] = ()
+_new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per trick)
 
 
 class HandPosition:
@@ -753,8 +782,12 @@ class HandPosition:
             best, why = trick_winner(plays, t.trump)
             self.took[best.player] += 1
             self.leader = best.player
-            self.broken = self.broken or any(x.card.suit == t.trump for x in plays)
-            self._done = (PlayedTrick(self.trick_no, plays, best.player, why), self._done)
+            if not self.broken and t.trump is not None:
+                for x in plays:  # a loop, not any(genexpr): once per trick of a long record
+                    if x.card.suit == t.trump:
+                        self.broken = True
+                        break
+            self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
             self.trick_no += 1
             self.plays = ()
             self.slipped = False

@@ -95,7 +95,8 @@ def expand_pattern(text: str, n_players: int, line: int | None) -> tuple[int, ..
 
 def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: str) -> tuple[Entry, ...]:
     """`{player: number}` as Entries: `bids`, `tricks`, `scores`, `totals`; or a list of numbers
-    in seat order (`[3, 2, 3, 1]`), one per player."""
+    in seat order (`[3, 2, 3, 1]`), one per player. Each player at most once (a mapping's keys
+    are unique), so there are as many entries as players exactly when none is missing."""
     if isinstance(node, Seq):
         if len(node.items) != len(players):
             raise InputError(
@@ -106,14 +107,19 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
     if node.__class__ is Map:  # the usual `{player: number}`, read as below with no message to make
         out = []
         for k, v in node.pairs:  # type: ignore[union-attr]
-            n = fields.digits(v)
-            if n is None or k.value not in players:
+            # `fields.digits` inline: plain ASCII digits (this runs for every number of a long record)
+            raw = v.value if v.__class__ is Scalar else ""  # type: ignore[union-attr]
+            name = k.value
+            if not (raw.isdigit() and raw.isascii() and len(raw) <= 30) or name not in players:
                 break
-            out.append(Entry(k.value, n, k.line))
+            out.append(_new(Entry, (name, int(raw), k.line)))
         else:
             return tuple(out)
     return tuple(Entry(name, _number(v, name, noun, where), k.line)
                  for name, k, v in fields.per_player(node, players, f"`{key}` of {where}"))
+
+
+_new = tuple.__new__  # a named tuple made without its Python-level __new__ (per number, per hand)
 
 
 def _number(node: Node, name: str, noun: str, where: str) -> int:
@@ -128,56 +134,78 @@ def _card(node: Node, what: str) -> Card:
 
 def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     where = f"hand {number}"
-    m = fields.mapping(node, where)
-    top = fields.keys(m, where, HAND_KEYS, required=("bids",))
-    # `play:` or `bids:` with nothing after it is a hand in progress, the same as leaving it out
-    top = {k: v for k, v in top.items() if not (isinstance(v, Scalar) and v.is_null)}
-    kw: dict[str, object] = {}
+    if node.__class__ is not Map:
+        fields.mapping(node, where)  # raises
+    m: Map = node  # type: ignore[assignment]
+    # `fields.keys(m, where, HAND_KEYS, required=("bids",))` for the usual hand, which it is
+    # asked only to word a slip; `play:` or `bids:` with nothing after it is a hand in
+    # progress, the same as leaving it out.
+    top: dict[str, Node] = {}
+    for k, v in m.pairs:
+        if k.value not in HAND_KEYS:
+            fields.keys(m, where, HAND_KEYS, required=("bids",))  # raises
+        if not (v.__class__ is Scalar and v.is_null):  # type: ignore[union-attr]
+            top[k.value] = v
+    if "bids" not in m.index:
+        fields.keys(m, where, HAND_KEYS, required=("bids",))  # raises
+    cards = dealer = turn_up = trump = deal = deal_lines = play = tricks = scores = totals = None
+    dealer_line = turn_up_line = trump_line = play_line = tricks_line = scores_line = totals_line = None
     if "cards" in top:
-        kw["cards"] = Entry("", fields.whole(top["cards"], f"`cards` of {where}"), top["cards"].line)
+        v = top["cards"]
+        n = fields.digits(v)
+        cards = _new(Entry, ("", n if n is not None else fields.whole(v, f"`cards` of {where}"), v.line))
     if "dealer" in top:
-        kw["dealer"] = fields.player(top["dealer"], players, f"`dealer` of {where}")
-        kw["dealer_line"] = top["dealer"].line
+        dealer = fields.player(top["dealer"], players, f"`dealer` of {where}")
+        dealer_line = top["dealer"].line
     if "turn_up" in top:
-        kw["turn_up"] = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card_or_joker, CARD_HELP)
-        kw["turn_up_line"] = top["turn_up"].line
+        turn_up = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card_or_joker, CARD_HELP)
+        turn_up_line = top["turn_up"].line
     if "trump" in top:
         raw = fields.text(top["trump"], f"`trump` of {where}")
-        suit = NO_TRUMP if raw.lower() in ("none", "no", "no trump", "notrump", "nt", "-") else parse_suit(raw)
-        if suit is None:
+        trump = NO_TRUMP if raw.lower() in ("none", "no", "no trump", "notrump", "nt", "-") else parse_suit(raw)
+        if trump is None:
             raise InputError(f"`trump` of {where} cannot be `{raw}`: write a suit (S H D C, ♠ ♥ ♦ ♣, "
                              "or spades, hearts, diamonds, clubs) or `none`", top["trump"].line)
-        kw["trump"], kw["trump_line"] = suit, top["trump"].line
+        trump_line = top["trump"].line
     if "deal" in top:
-        deal: dict[str, tuple[Card, ...]] = {}
-        lines: dict[str, int] = {}
+        deal, deal_lines = {}, {}
         for name, _k, v in fields.per_player(top["deal"], players, f"`deal` of {where}"):
             deal[name] = fields.cards(v, f"the deal to {name} in {where}", parse_card_or_joker, CARD_HELP)
-            lines[name] = v.line
-        kw["deal"], kw["deal_lines"] = deal, lines
-    kw["bids"] = _entries(top["bids"], players, "bids", "bid", where) if "bids" in top else ()
-    kw["bids_line"] = m.key_line("bids")
+            deal_lines[name] = v.line
+    bids = _entries(top["bids"], players, "bids", "bid", where) if "bids" in top else ()
+    bids_line = m.key_line("bids")
     if "play" in top:
-        kw["play"] = read_tricks(top["play"], players, f"`play` of {where}", where, _card,
-                                 parse_card_or_joker)
-        kw["play_line"] = m.key_line("play")
+        play = read_tricks(top["play"], players, f"`play` of {where}", where, _card, parse_card_or_joker)
+        play_line = m.key_line("play")
     if "tricks" in top:
-        entries = _entries(top["tricks"], players, "tricks", "tricks taken", where)
-        _require_all(entries, players, top["tricks"], where)
-        kw["tricks"], kw["tricks_line"] = entries, m.key_line("tricks")
-    for key, noun in (("scores", "score"), ("totals", "running total")):
-        if key in top:
-            kw[key] = _entries(top[key], players, key, noun, where)
-            kw[f"{key}_line"] = m.key_line(key)
-            if "tricks" not in top and "play" not in top:
-                raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
-                                 f"each player took so the {key} can be checked", top[key].line)
-    if (("tricks" in top or "play" in top or "scores" in top or "totals" in top)
-            and len(bid_names := {e.player for e in kw["bids"]}) < len(players)):  # type: ignore[attr-defined]
+        tricks = _entries(top["tricks"], players, "tricks", "tricks taken", where)
+        if len(tricks) < len(players):
+            _require_all(tricks, players, top["tricks"], where)
+        tricks_line = m.key_line("tricks")
+    if "scores" in top:
+        scores = _entries(top["scores"], players, "scores", "score", where)
+        scores_line = m.key_line("scores")
+        _summed(top, "scores", where)
+    if "totals" in top:
+        totals = _entries(top["totals"], players, "totals", "running total", where)
+        totals_line = m.key_line("totals")
+        _summed(top, "totals", where)
+    if len(bids) < len(players) and ("tricks" in top or "play" in top or "scores" in top or "totals" in top):
+        bid_names = {e.player for e in bids}
         missing = [p for p in players if p not in bid_names]
         raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
-                         "every player bids before the first card", m.key_line("bids"))
-    return Hand(number, m.line, **kw)  # type: ignore[arg-type]
+                         "every player bids before the first card", bids_line)
+    return _new(Hand, (number, m.line, cards, dealer, dealer_line, turn_up, turn_up_line, trump, trump_line,
+                       deal, deal_lines, bids, bids_line, play, play_line, tricks, tricks_line, scores,
+                       scores_line, totals, totals_line))
+
+
+def _summed(top: dict[str, Node], key: str, where: str) -> None:
+    """`scores` and `totals` are checked against the tricks: a hand with neither tricks nor play
+    cannot have them."""
+    if "tricks" not in top and "play" not in top:
+        raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
+                         f"each player took so the {key} can be checked", top[key].line)
 
 
 def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, where: str) -> None:

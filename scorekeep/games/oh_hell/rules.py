@@ -103,6 +103,9 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
     return [p if p < last else None for p in places]
 
 
+_NO_EVIDENCE: frozenset[int] = frozenset()
+_new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per hand)
+
 _BID_RANK = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
 """The order of one hand's bid findings: ranges, then the order, then the hook."""
 
@@ -129,8 +132,15 @@ class _Replay:
         results: list[HandResult] = []
         last = len(rec.pattern)
         hands = rec.hands
-        evidence = [size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands)]
+        # Hand i (from 0) is at place i of the pattern or later, so every hand from `last` on is
+        # past the end whatever its evidence: the alignment and the evidence are needed only up
+        # to there (a long record has thousands of hands past the end).
+        judged = min(len(hands), last + 1)
+        evidence = [size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands[:judged])]
         places = align(evidence, rec.pattern)
+        if judged < len(hands):
+            places += [None] * (len(hands) - judged)
+            evidence += [_NO_EVIDENCE] * (len(hands) - judged)
         prev: str | None = None      # who dealt the previous hand, as we carry on
         alt: str | None = None       # who would have, had the record's slip not happened
         prev_place = -1
@@ -144,14 +154,17 @@ class _Replay:
                                  lambda: (f"hand {n} was played after the game ended: the deal pattern has "
                                           f"{last} hands, so this hand does not count"), line=hand.line, hand=n)
             result, pos = self.hand(hand, dealer, place, skipped, seen)
-            if result.counted and place is not None:
-                for p, pts in (result.points or {}).items():
+            if result.counted:
+                for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
-            else:
-                result = result._replace(counted=False)
-            if result.took is not None:
+            if result.took is None:
+                pass
+            elif hand.scores is not None or hand.totals is not None:
                 self.recorded(hand, result, totals, sheet)
-            if hand is not hands[-1]:
+            elif result.counted:  # nothing written to compare: the sheet's totals move on as computed
+                for p, pts in result.points.items():  # type: ignore[union-attr]
+                    sheet[p] += pts
+            if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
                                       hand.play is not None)
                 if left is not None:
@@ -199,16 +212,18 @@ class _Replay:
         return (shown, None) if agrees else (hand.dealer, expected)  # type: ignore[return-value]
 
     # oh-hell.hand-size
-    def size(self, hand: Hand, place: int | None, skipped: int, evidence: set[int]) -> int:
+    def size(self, hand: Hand, place: int | None, skipped: int, evidence: set[int] | frozenset[int]) -> int:
         n, deal, pattern = hand.number, hand.deal or {}, self.record.pattern
         expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
-        played = sum(e.value for e in hand.tricks) if hand.tricks is not None else None
         dealt = None
-        if deal:
+        lengths = [len(c) for c in deal.values()]
+        if lengths and min(lengths) == max(lengths):
+            dealt = lengths[0]  # the usual deal: everyone the same number of cards
+        elif deal:
             # The hand size is what most players were dealt; on a tie (two players, one of them
             # short or over) the written `cards`, then the pattern, says which length is right.
-            counts = Counter(len(c) for c in deal.values())
+            counts = Counter(lengths)
             top = max(counts.values())
             modes = [k for k, v in counts.items() if v == top]
             dealt = (modes[0] if len(modes) == 1 else written if written in modes
@@ -222,7 +237,8 @@ class _Replay:
         elif written is not None:
             size = written
         else:  # past the pattern's end
-            size = played if played is not None else len(hand.play) if hand.play else pattern[-1]
+            size = (sum([e.value for e in hand.tricks]) if hand.tricks is not None
+                    else len(hand.play) if hand.play else pattern[-1])
         line = hand.cards.line if hand.cards is not None else (
             min((hand.deal_lines or {}).values()) if deal else hand.tricks_line or hand.line)
         faults: list[tuple[str, int | None, str | None]] = []  # (message, line, player)
@@ -269,15 +285,29 @@ class _Replay:
         return suit
 
     def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int,
-             evidence: set[int]) -> tuple[HandResult, HandPosition]:
+             evidence: set[int] | frozenset[int]) -> tuple[HandResult, HandPosition | None]:
         """Drive the engine through one recorded hand: for each entry, record what it breaks, apply.
-        `evidence` is the hand's `size_evidence`."""
+        `evidence` is the hand's `size_evidence`. The position is None for a hand whose summary
+        the engine judged at once (it has a result, so nothing is left to ask it). A hand past
+        the game's end (`place` None) is never counted."""
         n, players = hand.number, self.players
         size = self.size(hand, place, skipped, evidence)
         trump = self.trump(hand)
         if hand.play is not None and hand.turn_up is None and hand.trump is None:
             raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the trump "
                              "suit (or `trump: none`) so that trick winners can be judged", hand.play_line)
+        if hand.play is None and not hand.deal and hand.tricks is not None and self.observe is None:
+            # A hand recorded by its summary alone (the usual paper sheet): the engine says at
+            # once when its bids and tricks taken break nothing, and in what order they were bid.
+            written = {e.player: e.value for e in hand.bids}
+            given = {e.player: e.value for e in hand.tricks}
+            counts = [given[p] for p in players]
+            bids = engine.summary_bids(players, self.opts, size, dealer, written, counts)
+            if bids is not None:
+                took = dict(zip(players, counts))
+                points = {p: hand_points(bids[p], took[p], self.opts) for p in players}
+                return _new(HandResult, (n, place, size, dealer, trump, hand.turn_up, bids, took, points,
+                                         place is not None, (), hand.turn_up is not None or hand.trump is not None)), None
         pos, found = engine.deal(players, self.opts, n, size, dealer, trump, hand.turn_up, hand.deal,
                                  hand.deal_lines)
         if found:
@@ -315,8 +345,9 @@ class _Replay:
                 if getattr(hand, key) is not None:
                     raise InputError(f"hand {n} has `{key}` but its play is unfinished: the {key} cannot be "
                                      "checked until every trick is recorded (or give `tricks`)", line)
-        result = HandResult(n, place, size, dealer, trump, hand.turn_up, bids, took, points, took is not None,
-                            pos.tricks, hand.turn_up is not None or hand.trump is not None)
+        result = _new(HandResult, (n, place, size, dealer, trump, hand.turn_up, bids, took, points,
+                                   took is not None and place is not None, pos.tricks,
+                                   hand.turn_up is not None or hand.trump is not None))
         return result, pos
 
     def bids(self, hand: Hand, pos: HandPosition) -> HandPosition:
