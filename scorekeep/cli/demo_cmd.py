@@ -27,7 +27,6 @@ def demo(
       scorekeep demo rook --seed 7 -o rook-demo.yaml
       scorekeep check rook-demo.yaml && scorekeep score rook-demo.yaml
     """
-    from ..atomic import NotRegularFile, write_atomically
     from ..fields import did_you_mean
     from ..games import REGISTRY
     from ..generate import generator
@@ -44,6 +43,8 @@ def demo(
     if output is None or str(output) == "-":
         sys.stdout.write(text)
         return
+    from ..atomic import NotRegularFile, write_atomically
+
     try:
         write_atomically(str(output), text, overwrite=force)
     except FileExistsError:

@@ -10,14 +10,16 @@ injectors live with the tests (`tests/oracle/`, `tests/faults/`), not in the pac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..named import NamedTuple
 
-@dataclass(frozen=True)
-class Generated:
-    """A generated match: the record as plain data and YAML, and what the generator scored."""
+
+class Generated(NamedTuple):
+    """A generated match: the record as plain data and YAML, and what the generator scored
+    (a named tuple, not a dataclass: `dataclasses` and making the class cost `demo` about 2 ms
+    of its start-up)."""
 
     game: str
     data: dict[str, Any]
@@ -25,7 +27,7 @@ class Generated:
     winner: str | list[str] | None
     events: tuple[tuple[str, dict[str, Any]], ...] = ()
     """Rule events the record must produce (Daifugō): (rule id, location)."""
-    features: frozenset[str] = field(default_factory=frozenset)
+    features: frozenset[str] = frozenset()
     """Rare situations this match contains (e.g. `bird-led`, `revolution`), for coverage."""
 
     @property

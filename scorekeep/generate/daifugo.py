@@ -17,8 +17,9 @@ from typing import Any
 
 from ..cards import SUITS, Card
 from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
-from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, new_lock
+from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
 from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
+from ..games.daifugo.model import OnTable
 from ..games.daifugo.rulebook import OPEN, OPTIONS
 from ..named import NamedTuple
 from ..options import read_options
@@ -46,43 +47,59 @@ class Style(NamedTuple):
 
 # --- the policy ------------------------------------------------------------------------------
 
-def _weight(pos: Position, move: Play, style: Style) -> float:
-    """How much the policy likes a legal play (the rare rules weigh more)."""
-    p, cards = move.player, move.cards
-    v, covered = pos.verdict(move)
-    r = v.reading
-    assert r is not None
+def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
+    """How much the policy likes each legal play (the rare rules weigh more); each comes with its
+    verdict here and the play it covers (`pos.verdict`). What the position and the options say
+    is looked up once for all of them."""
     opts = pos.opts
-    cuts = bool(opts["eight_cut"] and r.has_eight and (r.kind != STAIRS or opts["eight_cut_stairs"]))
-    revolts = (r.kind == GROUP and r.size >= 4) or bool(
-        r.kind == STAIRS and opts["stairs_revolution"] and r.size >= opts["stairs_revolution"])
-    locks = (opts["suit_lock"] and pos.lock is None and not cuts and not v.returns
-             and new_lock(r, covered.reading if covered is not None else None) is not None)
-    if len(cards) == pos.cards_left(p):
-        foul = opts["forbidden_finish"] and forbidden_reason(cards, pos.revolution, cuts) is not None
-        return (style.foul_w if foul else 40.0) * (2.0 if revolts else 1.0)
-    w = 1.0
-    if r.kind == SINGLE:
-        w *= 0.5 if r.level == JOKER_LEVEL else 1 + (12 - (12 - r.level if pos.revolution else r.level)) / 8
-    else:
-        w *= 1.5 + 0.4 * r.size
-    if style.hoard and any(type(c) is Joker or c.rank in ((3,) if pos.revolution else (2, 8))  # type: ignore[union-attr]
-                           or c == SPADE_3 for c in cards):
-        w *= 0.01 if r.jokers else 0.05
-    if revolts:
-        w *= 12 * style.rare
-    if cuts:
-        w *= 4 * style.rare
-    if v.returns:
-        w *= 60 * style.rare
-    if r.kind == SINGLE and r.level == JOKER_LEVEL and not style.hoard:
-        if pos.top is not None:
-            w *= 6 * style.rare
-        if any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p):
-            w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
-    if locks:
-        w *= 6 * style.rare
-    return w
+    eight_cut, eight_cut_stairs, stairs_rev = opts["eight_cut"], opts["eight_cut_stairs"], opts["stairs_revolution"]
+    may_lock = opts["suit_lock"] and pos.lock is None
+    forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.revolution, style.rare, style.hoard
+    strong = (3,) if revolution else (2, 8)
+    lone_spade_3: bool | None = None  # another player holds only the spade 3 (asked when needed)
+    left = pos.cards_left(pos.to_act) if plays else 0  # type: ignore[arg-type]
+    out: list[float] = []
+    for move, v, covered in plays:
+        cards = move.cards
+        r = v.reading
+        assert r is not None
+        kind = r.kind
+        cuts = bool(eight_cut and r.has_eight and (kind != STAIRS or eight_cut_stairs))
+        revolts = (kind == GROUP and r.size >= 4) or bool(kind == STAIRS and stairs_rev and r.size >= stairs_rev)
+        if len(cards) == left:
+            foul = forbidden and forbidden_reason(cards, revolution, cuts) is not None
+            out.append((style.foul_w if foul else 40.0) * (2.0 if revolts else 1.0))
+            continue
+        w = 1.0
+        if kind == SINGLE:
+            w *= 0.5 if r.level == JOKER_LEVEL else 1 + (12 - (12 - r.level if revolution else r.level)) / 8
+        else:
+            w *= 1.5 + 0.4 * r.size
+        if hoard and any(type(c) is Joker or c.rank in strong or c == SPADE_3 for c in cards):  # type: ignore[union-attr]
+            w *= 0.01 if r.jokers else 0.05
+        if revolts:
+            w *= 12 * rare
+        if cuts:
+            w *= 4 * rare
+        if v.returns:
+            w *= 60 * rare
+        if kind == SINGLE and r.level == JOKER_LEVEL and not hoard:
+            if pos.top is not None:
+                w *= 6 * rare
+            if lone_spade_3 is None:
+                p = move.player
+                lone_spade_3 = any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p)
+            if lone_spade_3:
+                w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
+        if (may_lock and not cuts and not v.returns
+                and new_lock(r, covered.reading if covered is not None else None) is not None):
+            w *= 6 * rare
+        out.append(w)
+    return out
+
+
+Judged = tuple[Play, Verdict, "OnTable | None"]
+"""A legal play with its verdict and the play it covers (`Position.verdict`)."""
 
 
 class Moves:
@@ -90,46 +107,65 @@ class Moves:
 
     `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
     position passes (`passes_filters`): that listing was a third of a match's time, and a hand
-    is asked again on every turn until it changes. Here the listing is kept per hand; which
-    plays are legal is still the position's answer, move by move. `check`: compare every list with `legal_moves()` (the tests do)."""
+    is asked again on every turn until it changes. Here the listing is kept per hand, and lists
+    only the plays of the sizes the table takes (`Position.cover_sizes`); which plays are legal
+    is still the engine's answer (`Position.table_verdicts`: the rules' yes or no, with the
+    verdict the policy weighs, and no wording for the plays refused). `check`: compare every
+    list with `legal_moves()` and every verdict with `Position.verdict` (the tests do)."""
 
     def __init__(self, check: bool = False) -> None:
-        self.plays: dict[tuple[str, frozenset[tuple[DCard, int]], bool], list[Play]] = {}
+        self.plays: dict[int, tuple[Counter[DCard], dict[frozenset[int] | None, list[tuple[DCard, ...]]]]] = {}
         self.check = check
 
-    def legal(self, pos: Position) -> list[Play | Pass]:
+    def legal(self, pos: Position) -> tuple[list[Pass], list[Judged]]:
+        """The legal passes (none or one) and the legal plays with their verdicts."""
         p = pos.to_act
         hand = pos.known.get(p) if p is not None and pos.phase == "play" else None
         if hand is None:
-            return pos.legal_moves()  # type: ignore[return-value]
+            return _judged(pos, pos.legal_moves())
+        assert p is not None
         jp = pos.opts["joker_pair"]
-        key = (p, frozenset((c, n) for c, n in hand.items() if n > 0), jp)
-        plays = self.plays.get(key)
-        if plays is None:
-            plays = self.plays[key] = [Play(p, c) for c in hand_plays(hand, jp)]
-        ok = pos.passes_filters
-        moves: list[Play | Pass] = [m for m in (Pass(p), *plays) if ok(m, True)]
+        # A position never changes a hand it holds (a move copies what it changes): the same
+        # holding object is the same hand, and is kept here so its id is not reused.
+        held = self.plays.get(id(hand))
+        if held is None or held[0] is not hand:
+            held = self.plays[id(hand)] = (hand, {})
+        listed = held[1]
+        sizes = pos.cover_sizes()
+        candidates = listed.get(sizes)
+        if candidates is None:
+            every = listed.get(None)
+            candidates = listed[sizes] = (hand_plays(hand, jp, sizes) if every is None
+                                          else [c for c in every if len(c) in sizes])  # type: ignore[operator]
+        passes = [m for m in (Pass(p),) if pos.passes_filters(m, True)]
+        plays = [(Play(p, c), v, covered) for c, v, covered in pos.table_verdicts(candidates)]
         if self.check:
+            moves = [*passes, *(m for m, _v, _c in plays)]
             assert moves == pos.legal_moves(), (moves, pos.legal_moves())
-        return moves
+            assert all((v, c) == pos.verdict(m) for m, v, c in plays)
+        return passes, plays
 
 
-def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None) -> Play | Pass:
-    """A random legal move for the player to act, biased by `style`."""
-    legal = lister.legal(pos) if lister is not None else pos.legal_moves()
-    plays = [m for m in legal if type(m) is Play]
-    passes = [m for m in legal if type(m) is Pass]
+def _judged(pos: Position, legal: list[Any]) -> tuple[list[Pass], list[Judged]]:
+    return ([m for m in legal if type(m) is Pass],
+            [(m, *pos.verdict(m)) for m in legal if type(m) is Play])
+
+
+def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None
+           ) -> tuple[Play, Verdict, OnTable | None] | Pass:
+    """A random legal move for the player to act, biased by `style`: a pass, or a play with its
+    verdict and the play it covers."""
+    passes, plays = lister.legal(pos) if lister is not None else _judged(pos, pos.legal_moves())
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
-    weights = [_weight(pos, m, style) for m in plays]
+    weights = _weights(pos, plays, style)
     return plays[rng.choices(range(len(plays)), weights)[0]]
 
 
-def _annotated(pos: Position, move: Play, rng: random.Random) -> Play | None:
+def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Play | None:
     """The play with its jokers written as the cards they stand in for (`JK=5H`), when that reads
-    exactly as the engine reads the plain play; else None."""
-    v, _ = pos.verdict(move)
+    exactly as the engine reads the plain play (`v`, its verdict here); else None."""
     r = v.reading
     if r is None or not r.jokers or r.kind == SINGLE or r.level == JOKER_LEVEL:
         return None
@@ -184,7 +220,9 @@ def _variant(card: str, rng: random.Random, p: float) -> str:
 
 
 def _cards_out(cards: tuple[DCard, ...] | list[DCard], rng: random.Random, notation: float, strings: float) -> Any:
-    texts = [_variant(t, rng, notation) for t in cards_text(cards).split()]
+    texts = cards_text(cards).split()
+    if notation > 0:
+        texts = [_variant(t, rng, notation) for t in texts]
     if strings and rng.random() < strings:
         return (", " if rng.random() < 0.3 else " ").join(texts)
     return texts
@@ -256,11 +294,18 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
             raise AssertionError("a Daifugō game that does not end")
         p = pos.to_act
         assert p is not None
-        move = choose(pos, rng, styles[p], lister)
-        if type(move) is Play and rng.random() < knobs["annotate"]:
-            move = _annotated(pos, move, rng) or move
+        chosen = choose(pos, rng, styles[p], lister)
+        move: Play | Pass
+        if type(chosen) is Pass:
+            move = chosen
+        else:
+            move, v, _covered = chosen  # type: ignore[misc]
+            if rng.random() < knobs["annotate"]:
+                annotated = _annotated(pos, move, v, rng)
+                if annotated is not None:
+                    move, v = annotated, pos.verdict(annotated)[0]
         if type(move) is Play:
-            r = pos.verdict(move)[0].reading
+            r = v.reading
             assert r is not None
             if r.kind == STAIRS:
                 feats.add("long-stairs" if r.size >= 5 else "stairs")
@@ -276,7 +321,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
         else:
             plays.append({p: "pass"})
         was_rev = pos.revolution
-        new, _found = pos.apply(move)
+        new = pos.step(move)
         assert not new.f.violations, [str(v) for v in new.f.violations]
         for e in new.f.events:
             events.append((e.rule, e.location()))

@@ -229,11 +229,18 @@ if hasattr(yaml, "CSafeDumper"):
     _CDumper.add_representer(str, lambda d, v: d.represent_scalar("tag:yaml.org,2002:str", v))
 
 
-@dataclass(frozen=True)
 class RookGenerated(Generated):
-    """A generated Rook match that also carries the generator's model (for `inject`)."""
+    """A generated Rook match that also carries the generator's model (for `inject`): not a field
+    (`Generated` is a named tuple), so not compared or shown."""
 
-    model: Match | None = field(default=None, compare=False, repr=False)
+    model: Match | None
+
+    def __new__(cls, game: str, data: dict[str, Any], totals: dict[str, int], winner: str | list[str] | None,
+                events: tuple[tuple[str, dict[str, Any]], ...] = (), features: frozenset[str] = frozenset(),
+                model: Match | None = None) -> RookGenerated:
+        self = super().__new__(cls, game, data, totals, winner, events, features)
+        self.model = model
+        return self
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]

@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import all_worded
 from ...game import Audit, Game, Section, Selection
-from . import model, record, rules, score
+from . import model
 from .cards import show
 from .combos import lock_text
 from .options import OPTIONS
@@ -62,6 +64,8 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     if selection.legal or not all_worded(audit.violations):
         # Read again, keeping the engine's position before each turn — and wording every finding,
         # since each game's are shown (a long record's past the cap are only counted).
+        from . import rules
+
         audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
     out = []
@@ -75,4 +79,13 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-GAME = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)
+def __getattr__(name: str) -> Any:
+    """`GAME`, made when first asked for: its reader, rules and score sheet are imported then, so
+    `demo`, which needs only the engine, does not load them (about 2 ms of its start-up)."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import record, rules, score
+
+    game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
+                                    score.sheet, replay)
+    return game

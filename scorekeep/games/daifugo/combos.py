@@ -10,7 +10,6 @@ rule it breaks, with a message a player understands.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
@@ -140,7 +139,12 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
     """Whether a reading has the locked suit composition (jokers may stand in for a locked suit)."""
     if r.size != len(lock):
         return False
-    return not (Counter(r.suits) - Counter(lock))
+    rest = list(lock)  # each suit of the reading takes one locked suit (a few cards: no Counters)
+    for suit in r.suits:
+        if suit not in rest:
+            return False
+        rest.remove(suit)
+    return True
 
 
 def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
@@ -197,22 +201,16 @@ class Verdict(NamedTuple):
 def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
           spade_3_return: bool, joker_pair: bool = True) -> Verdict:
     """Judge a play against the play it covers (`top`, None on an empty table). A pure function of
-    its arguments, cached: a record repeats the same plays on the same tables."""
+    its arguments, cached: a record repeats the same plays on the same tables. Whether the play
+    is legal is `legal`'s answer; here, for a play it refuses, which rule that breaks and why."""
+    v = legal(cards, top, revolution, lock, spade_3_return, joker_pair)
+    if v is not None:
+        return v
     options = readings(cards, joker_pair)
     if not options:
         return Verdict(None, "daifugo.combination",
                        f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}")
-    if top is None:
-        # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
-        best = max(options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
-        return Verdict(best)
-    if spade_3_return and top.is_joker and cards == (SPADE_3,):
-        return Verdict(options[0], returns=True)
-    legal = [r for r in options if r.kind == top.kind and r.size == top.size
-             and power(r.level, revolution) > power(top.level, revolution)
-             and (lock is None or lock_fits(r, lock))]
-    if legal:
-        return Verdict(max(legal, key=lambda r: power(r.level, revolution)))
+    assert top is not None  # every reading leads legally
     shaped = [r for r in options if r.kind == top.kind and r.size == top.size]
     if not shaped:
         r = options[0]
@@ -235,6 +233,40 @@ def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
                    f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
                    f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
                    "for a locked suit)")
+
+
+def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
+          spade_3_return: bool, joker_pair: bool = True) -> Verdict | None:
+    """`judge`'s verdict on a play the rules allow (daifugo.combination, daifugo.follow-shape,
+    daifugo.follow-stronger, daifugo.suit-lock, daifugo.spade-3-return), None for a play they
+    refuse — without the wording of why (`judge` words it): a yes/no for the many plays a
+    generator only tests."""
+    options = readings(cards, joker_pair)
+    if not options:
+        return None
+    if top is None:
+        # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
+        best = options[0] if len(options) == 1 else max(
+            options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
+        return _legal_verdict(best)
+    if spade_3_return and top.is_joker and cards == (SPADE_3,):
+        return Verdict(options[0], returns=True)
+    # The strongest reading of the table's kind and size that beats it (and fits a lock); the
+    # first of equals, as `max` takes it.
+    beat = power(top.level, revolution)
+    best, strength = None, beat
+    for r in options:
+        if r.kind == top.kind and r.size == top.size:
+            p = power(r.level, revolution)
+            if p > strength and (lock is None or lock_fits(r, lock)):
+                best, strength = r, p
+    return None if best is None else _legal_verdict(best)
+
+
+@lru_cache(maxsize=4096)
+def _legal_verdict(reading: Reading) -> Verdict:
+    """The verdict on a legal play read this way (no spade-3 return): one value per reading."""
+    return Verdict(reading)
 
 
 def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: bool) -> str:

@@ -24,14 +24,15 @@ with.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
 from ...errors import Finding, Findings
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, lock_text, new_lock
+from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
 
 if TYPE_CHECKING:
@@ -366,6 +367,19 @@ _ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
 """Each suit's cards from 3 up to 2: stairs run along a row."""
 
 
+@lru_cache(maxsize=256)
+def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
+    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each
+    number k of the rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards
+    (worked out once for every rank alike)."""
+    plan = []
+    for k in range(1, held + 1):
+        tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
+        if tails:
+            plan.append((k, tails))
+    return tuple(plan)
+
+
 def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
                sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
     """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
@@ -373,7 +387,9 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     from itertools import combinations
 
     jokers = hand[JOKER]
-    naturals = sorted((c for c in hand if type(c) is Card and hand[c] > 0), key=_SORT_KEYS.__getitem__)  # type: ignore[arg-type]
+    keys = _SORT_KEYS
+    naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
+    naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
     if sizes is None:
         sizes = frozenset(range(1, len(naturals) + jokers + 1))
     out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
@@ -386,28 +402,31 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     for c in naturals:
         by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
     for cards in by_rank.values():
-        for k in range(1, min(len(cards), longest) + 1):
-            # k cards of the rank and j jokers: a group of 2 to MAX_GROUP cards
-            lo, hi = max(0, 2 - k), min(jokers, MAX_GROUP - k)
+        for k, tails in _group_plan(len(cards), jokers, sizes):
             for combo in combinations(cards, k):
-                for j in range(lo, hi + 1):
-                    if k + j in sizes:
-                        out.append(combo + (JOKER,) * j)
+                for tail in tails:
+                    out.append(combo + tail)
     if jokers >= 2 and joker_pair and 2 in sizes:
         out.append((JOKER, JOKER))
     if longest < 3:
         return out
-    held = set(naturals)
     n = len(ORDER)
-    for row in _ROWS:
-        has = [c in held for c in row]
-        for start in range(n):
-            if not has[start]:
-                continue  # a stair starts at a card held (a joker first is the same play)
+    has = [[False] * n for _ in SUITS]
+    starts: list[list[int]] = [[] for _ in SUITS]
+    for c in naturals:  # weakest first: each row's starts come in order
+        at, row_no = keys[c]  # type: ignore[index]
+        has[row_no][at] = True
+        starts[row_no].append(at)
+    for row, held, firsts in zip(_ROWS, has, starts):
+        for start in firsts:  # a stair starts at a card held (a joker first is the same play)
+            if start > n - 3:
+                break
+            if (not held[start + 1]) + (not held[start + 2]) > jokers:
+                continue  # not three cards, even with the jokers
             need = 0
             run: list[DCard] = [row[start]]
             for end in range(start + 1, min(n, start + longest)):
-                if has[end]:
+                if held[end]:
                     run.append(row[end])
                 else:
                     need += 1
@@ -1447,20 +1466,32 @@ class Position:
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
-        # `judge` on each play, its arguments computed once (`combos.judge` is the cached pure function).
-        opts, ref, revolution = self.opts, self.ref, self.revolution
-        s3, jp = opts["spade_3_return"], opts["joker_pair"]
-        lock_on = self.lock if opts["suit_lock"] else None
-        on = base.reading if base else None
-        alt = ref.reading if ref else None
-        legal = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                 for c in hand_plays(hand, jp, self.cover_sizes())
-                 if judge(c, on, revolution, lock_on, s3, jp).rule is None
-                 or (second and judge(c, alt, revolution, lock_on, s3, jp).rule is None)}
-        plays = [cards_text(c) for c in sorted(legal, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
+        allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+                   for c, _v, _covers in self.table_verdicts(hand_plays(hand, self.opts["joker_pair"],
+                                                                        self.cover_sizes()))}
+        plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
+
+    def table_verdicts(self, plays: Iterable[tuple[DCard, ...]]
+                       ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
+        """The plays the table allows now to the player whose turn it is (`judge`), each with its
+        verdict and the play it covers, in the order given — the judging's arguments computed
+        once, and nothing worded for a play refused (`combos.legal`). Whether the player holds
+        the cards and whose turn it is are not asked."""
+        opts, ref, revolution = self.opts, self.ref, self.revolution
+        s3, jp = opts["spade_3_return"], opts["joker_pair"]
+        lock_on = self.lock if opts["suit_lock"] else None
+        base, second = self.against(self.top, ref)
+        on = base.reading if base else None
+        alt = ref.reading if ref else None
+        for c in plays:
+            v = legal(c, on, revolution, lock_on, s3, jp)
+            if v is not None:
+                yield c, v, base
+            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
+                yield c, v, ref
 
     def cover_sizes(self) -> frozenset[int] | None:
         """The numbers of cards a legal play may have here (None: any). Every reading of a play has
