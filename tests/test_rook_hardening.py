@@ -231,7 +231,6 @@ def test_seat_change_trials_stopped_at_their_budget_and_tricks_judged_at_once_ch
     # passes is played at once (`play_trick`); judging every trial in full and every card one at a
     # time gives the same audit.
     import math
-    from pathlib import Path
 
     from conftest import ROOT
 

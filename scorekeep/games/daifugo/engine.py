@@ -1394,11 +1394,11 @@ class Position:
                 line = out.line
                 problems = []
             foul_set = set(fouls.names) if fouls else set()
-            for p, legal in played.exits:
-                if legal and p in foul_set and self.opts["forbidden_finish"]:
+            for p, fair in played.exits:
+                if fair and p in foul_set and self.opts["forbidden_finish"]:
                     msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
                     line = line or fouls.line_of(p)  # type: ignore[union-attr]
-                elif not legal and p not in foul_set:
+                elif not fair and p not in foul_set:
                     msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
                                 + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
                     line = line or (fouls.line if fouls else out.line_of(p))
