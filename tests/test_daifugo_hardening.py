@@ -263,3 +263,14 @@ def test_replay_of_a_late_game_shows_its_findings_worded_though_check_lists_only
     shown_notes = [n for n in section.notes if n.startswith("violation ")]
     assert shown_notes == [f"violation {f'play {v.play}: ' if v.play else ''}{v.rule}: {v.message}" for v in mine]
     assert not any(engine.UNSAID in n for n in section.notes)
+
+
+def test_replay_counts_a_long_records_violations_with_grouped_digits(tmp_path) -> None:
+    """`replay` closes with the record's violation count as `check` writes it ("1,200", not "1200"):
+    here 1,200 daifugo.pass reports, B passing again and again."""
+    from conftest import cli
+
+    path = tmp_path / "passes.yaml"
+    path.write_text(_lead_then_passes("B", 1_201), encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.out.rstrip().endswith(f"1,200 violation(s); see `scorekeep check {path}`")

@@ -52,7 +52,7 @@ def replay(
     else:
         text = render.sections_text(sections)
         if audit.violations:
-            text = text.rstrip("\n") + f"\n{len(audit.violations)} violation(s); see `scorekeep check {file}`"
+            text = text.rstrip("\n") + f"\n{len(audit.violations):,} violation(s); see `scorekeep check {file}`"
     if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
         from ..atomic import write_atomically
 
