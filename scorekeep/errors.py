@@ -89,6 +89,18 @@ class _Unlisted(Finding):
 
 _UNLISTED: dict[str, _Unlisted] = {}
 
+UNSAID = "(not worded: past the cap of listed findings)"
+"""What an engine writes instead of a reason or message that its position's `listing` says would
+not be listed (only the driver of `check` gives such a predicate): the finding is made all the
+same, and the driver records it as the shared stand-in (`unlisted`, `Findings.extend`). A record
+can break one rule a million times; composing each message cost more than the rest of the check.
+Truthy, so that a filter's reason used as a test by another still excludes."""
+
+
+def always_listed(rule: str) -> bool:
+    """The `listing` of a position no driver caps: every finding is worded."""
+    return True
+
 
 def unlisted(rule: str) -> Finding:
     """The shared stand-in for a finding of `rule` past the cap (`Findings.listing` is false)."""

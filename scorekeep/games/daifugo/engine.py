@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
-from ...errors import Finding, Findings
+from ...errors import UNSAID, Finding, Findings, always_listed
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
@@ -40,19 +40,11 @@ if TYPE_CHECKING:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
-UNSAID = "(a message not composed: past the cap of listed findings)"
-"""The message of a turn's finding that its position's `listing` (or `telling`) says would not be
-listed: the finding keeps its place (set, game, play) for the driver, which records it as the
-shared stand-in (`errors.Findings.extend`). A long record breaks one rule thousands of times."""
-
-
-def _listed(rule: str) -> bool:
-    return True
-
-
-def _unsaid(rule: str) -> bool:
-    return False
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
+
+
+def _never(rule: str) -> bool:
+    return False
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -458,11 +450,11 @@ class Setup(NamedTuple):
 class Position:
     """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
-    listing: Callable[[str], bool] = staticmethod(_listed)
+    listing: Callable[[str], bool] = staticmethod(always_listed)
     """Whether a violation of a rule found at a turn now would be listed in full; when not, the
     turn words nothing (`UNSAID`) and lists no legal choices. Set by a driver that caps what it
     lists (`rules.run_plays`); copies share it. Every finding is made all the same."""
-    telling: Callable[[str], bool] = staticmethod(_listed)
+    telling: Callable[[str], bool] = staticmethod(always_listed)
     """As `listing`, for the rule events of a turn."""
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None = None,
@@ -929,7 +921,7 @@ class Position:
         a violation lists no legal choices (`allowed`): a trial's findings are only counted."""
         opts, st = self.opts, self.st
         # A trial's findings are only counted (`rules.run_plays`): none is worded.
-        listing, telling = (_unsaid, _unsaid) if trial else (self.listing, self.telling)
+        listing, telling = (_never, _never) if trial else (self.listing, self.telling)
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
@@ -1216,7 +1208,7 @@ class Position:
 
     def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
                    last_clear: tuple[str, OnTable | None], active: Sequence[str], late: str | None = None,
-                   missing: tuple[str, ...] = (), say: Callable[[str], bool] = _listed
+                   missing: tuple[str, ...] = (), say: Callable[[str], bool] = always_listed
                    ) -> tuple[str, str, tuple[str, ...]]:
         """daifugo.first-lead, daifugo.clear, daifugo.eight-cut, daifugo.spade-3-return,
         daifugo.pass (acting again after a pass), daifugo.turn-order: the rule a player acting out of

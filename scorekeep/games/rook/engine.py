@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Filter, Ruling, Step
-from ...errors import CAP, Finding, unlisted
+from ...errors import CAP, UNSAID, Finding, always_listed, unlisted
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
 from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
@@ -187,18 +187,6 @@ _new = tuple.__new__
 
 def _f(rule: str, message: str, **where: Any) -> Finding:
     return Finding(rule, message, **where)
-
-
-UNSAID = "(a reason not composed: past the cap of listed findings)"
-"""What a filter returns instead of its reason when the position's `listing` says that a finding
-of its rule would not be listed (only the driver of `check` gives such a predicate): the move is
-excluded all the same, and the driver adds the shared stand-in (`errors.unlisted`). A record can
-break one rule a million times (a call or a card per line): composing each message cost more
-than the rest of the check. Truthy, so that a filter used as a test by another still excludes."""
-
-
-def _listed(rule: str) -> bool:
-    return True
 
 
 def _found(rule: str, why: str, **where: Any) -> Finding:
@@ -569,7 +557,7 @@ class HandPosition:
     def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
              deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
              deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
-             doubt_nest: bool = False, listing: Callable[[str], bool] = _listed
+             doubt_nest: bool = False, listing: Callable[[str], bool] = always_listed
              ) -> tuple[HandPosition, list[Finding], frozenset[str]]:
         """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
         with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
