@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,22 @@ def audit(relpath: str) -> Audit:
 
 def audit_text(text: str) -> Audit:
     return api.audit_text(text)
+
+
+def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | None = None) -> float:
+    """How many times longer the `big` record text takes to audit than the `small` one: CPU time,
+    the best of two runs each after one to warm the caches. `check(text, audit)` asserts on each
+    audit. Linear time gives about the ratio of their sizes, quadratic its square."""
+
+    def seconds(text: str) -> float:
+        start = time.process_time()
+        a = api.audit_text(text)
+        if check is not None:
+            check(text, a)
+        return time.process_time() - start
+
+    seconds(small)
+    return min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
 
 
 def read_error(text: str) -> InputError:

@@ -6,12 +6,11 @@ again. Doubling the record about doubles the time; the bounds are generous (a sh
 from __future__ import annotations
 
 import copy
-import time
 
 import pytest
 import yaml
 
-from conftest import audit_text, found
+from conftest import audit_text, found, time_ratio
 
 from scorekeep.games.daifugo import engine, rules
 
@@ -78,17 +77,6 @@ def _long_match(sets: int) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
-def _seconds(text: str) -> float:
-    start = time.process_time()
-    audit_text(text)
-    return time.process_time() - start
-
-
-def _ratio(small: str, big: str) -> float:
-    _seconds(small)  # warm the caches
-    return min(_seconds(big) for _ in range(2)) / min(_seconds(small) for _ in range(2))
-
-
 @pytest.mark.parametrize("build, small, big", [
     (lambda n: _lead_then_passes("A", n), 1_500, 6_000),
     (lambda n: _lead_then_passes("B", n), 1_500, 6_000),
@@ -100,7 +88,7 @@ def _ratio(small: str, big: str) -> float:
 ], ids=["leader-passes", "passes-again", "short-games", "gone-players", "long-match", "random-out-of-turn",
         "random-out-of-turn-dealt"])
 def test_check_time_is_linear_in_the_record_size(build, small, big) -> None:
-    ratio = _ratio(build(small), build(big))
+    ratio = time_ratio(build(small), build(big))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
 
 

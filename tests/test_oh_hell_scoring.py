@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import audit_text, found
+from conftest import audit_text, found, time_ratio
 from scorekeep.games.oh_hell.record import expand_pattern
 from scorekeep.games.oh_hell.rules import legal_bids, legal_cards, trick_winner
 from scorekeep.games.oh_hell.score import hand_points, other_scoring
@@ -196,15 +196,8 @@ def _played_hands(blocks: int) -> str:
 def test_a_long_record_of_played_hands_checks_in_time_linear_in_its_length() -> None:
     """Issue 13.22: every card of a long record is judged (oh-hell.follow-suit and the rest) in
     constant time; 8 blocks of 19 full hands against 32 (about 0.4 MB)."""
-    import time
-
-    def seconds(text: str) -> float:
-        start = time.process_time()
-        a = audit_text(text)
+    def past_the_end(text: str, a) -> None:
         assert [r for r, _ in found(a.violations)].count("oh-hell.game-end") == text.count("\n- cards:") - 19
-        return time.process_time() - start
 
-    small, big = _played_hands(8), _played_hands(32)
-    seconds(small)  # warm the caches
-    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    ratio = time_ratio(_played_hands(8), _played_hands(32), past_the_end)
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16

@@ -3,9 +3,8 @@ unfinished in the middle of a record, impossible captured points."""
 
 from __future__ import annotations
 
-import time
 
-from conftest import audit, audit_text, found
+from conftest import audit, audit_text, found, time_ratio
 
 from scorekeep import api
 from scorekeep.errors import Finding
@@ -16,17 +15,9 @@ def _out_of_turn_calls(n: int) -> str:
     return f"game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n  - bidding:\n{calls}\n"
 
 
-def _seconds(text: str) -> float:
-    start = time.perf_counter()
-    audit_text(text)
-    return time.perf_counter() - start
-
-
 def test_bid_order_many_named_calls_out_of_turn_check_in_time_linear_in_their_number() -> None:
     # rook.bid-order: each call out of turn used to copy the rest of the bidding (quadratic time).
-    small, big = _out_of_turn_calls(4_000), _out_of_turn_calls(16_000)
-    _seconds(small)  # warm the caches
-    ratio = min(_seconds(big) for _ in range(2)) / min(_seconds(small) for _ in range(2))
+    ratio = time_ratio(_out_of_turn_calls(4_000), _out_of_turn_calls(16_000))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
 
 
@@ -77,14 +68,10 @@ def _played_hands(blocks: int) -> str:
 def test_a_long_match_of_played_hands_checks_in_time_linear_in_its_length() -> None:
     """Issue 13.22: every card of a long record is judged (rook.follow-color and the rest) in
     constant time; a clean match of 8 blocks of hands against 32 (about 0.25 MB)."""
-    def seconds(text: str) -> float:
-        start = time.process_time()
-        assert audit_text(text).violations == []
-        return time.process_time() - start
+    def clean(_text: str, a) -> None:
+        assert a.violations == []
 
-    small, big = _played_hands(8), _played_hands(32)
-    seconds(small)  # warm the caches
-    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    ratio = time_ratio(_played_hands(8), _played_hands(32), clean)
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
 
 
@@ -99,14 +86,7 @@ def _one_card_dealt(copies: int) -> str:
 def test_deck_one_card_dealt_many_times_checks_in_linear_time() -> None:
     # rook.deck: a deal listing a card again and again is one finding per copy; past the cap of
     # listed findings none of their messages is made (a 4 MiB deal took 6 s and 450 MB).
-    def seconds(text: str) -> float:
-        start = time.process_time()
-        audit_text(text)
-        return time.process_time() - start
-
-    small, big = _one_card_dealt(25_000), _one_card_dealt(100_000)
-    seconds(small)  # warm the caches
-    ratio = min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    ratio = time_ratio(_one_card_dealt(25_000), _one_card_dealt(100_000))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
 
 
