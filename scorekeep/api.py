@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from . import fields
 from .errors import InputError
@@ -78,16 +79,22 @@ class Partial(NamedTuple):
     """Readable but suspicious: player names that only look alike."""
 
 
-def audit_file_partial(path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+def audit_file_partial(path: str, overrides: Mapping[str, str] | None = None,
+                       parallel: Callable[..., Any] | None = None) -> Partial:
     """Read one record file on past unreadable hands and audit the part before the first one
     (`overrides` as for audit_file). Never raises InputError: input errors are returned,
-    each with path and line."""
-    return _partial(lambda: read_file(path), path, overrides)
+    each with path and line.
+
+    `parallel`, for checking: a `map(function, parts)` that judges the parts of a long record at
+    once (e.g. over a pool of forked processes, which hold the record already); the audit then
+    has every finding, and the games' results without their turns (see `Game.audit_findings`)."""
+    return _partial(lambda: read_file(path), path, overrides, parallel)
 
 
-def audit_data_partial(data: bytes, path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+def audit_data_partial(data: bytes, path: str, overrides: Mapping[str, str] | None = None,
+                       parallel: Callable[..., Any] | None = None) -> Partial:
     """Like audit_file_partial, for a file's bytes read elsewhere (standard input)."""
-    return _partial(lambda: parse(decode(data)), path, overrides)
+    return _partial(lambda: parse(decode(data)), path, overrides, parallel)
 
 
 def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Partial:
@@ -96,7 +103,8 @@ def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, 
 
 
 @fewer_collections()
-def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None,
+             parallel: Callable[..., Any] | None = None) -> Partial:
     game: Game | None = None
     with fields.reading() as r:
         try:
@@ -116,7 +124,8 @@ def _partial(load: Callable[[], Node], path: str, overrides: Mapping[str, str] |
     audit: Audit | None = None
     if record is not None and game is not None:
         try:
-            audit = game.audit(record)
+            audit = (game.audit(record) if parallel is None or game.audit_findings is None
+                     else game.audit_findings(record, parallel))
         except InputError as e:  # a reading only the replay can find unreadable (Rook `scores` on an unfinished play)
             r.errors.append(e)
     for e in r.errors:

@@ -253,6 +253,9 @@ class Game(NamedTuple):
     """score.sheet: the score table, a pure function of the audit."""
     replay: Callable[[Audit, Selection], list[Section]]
     """The record turn by turn, for the `replay` command."""
+    audit_findings: Callable[[Any, Callable[..., Any]], Audit] | None = None
+    """rules.audit_findings, for a game whose long records are judged in parts: the same findings as
+    `audit`, the results without their turns, the parts judged through the caller's `map`."""
 
 
 class Registry:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import api
@@ -52,11 +52,13 @@ class FileReport:
         return out
 
 
-def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
+def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None,
+               parallel: Callable[..., Any] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
     input errors are caught and reported, never raised. A file is read on past an unreadable
     hand or game, and judged up to the first one. `overrides` replace options of the record's
-    `rules:` (see `scorekeep.whatif`)."""
-    p = (api.audit_file_partial(path, overrides) if data is None
-         else api.audit_data_partial(data, path, overrides))
+    `rules:` (see `scorekeep.whatif`); `parallel` judges a long record's parts at once (see
+    `api.audit_file_partial`)."""
+    p = (api.audit_file_partial(path, overrides, parallel) if data is None
+         else api.audit_data_partial(data, path, overrides, parallel))
     return FileReport(path, p.game, p.audit, p.errors, p.warnings)

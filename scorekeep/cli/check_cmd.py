@@ -2,7 +2,7 @@
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Optional
 
@@ -135,15 +135,16 @@ class Done(NamedTuple):
 
 
 def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
-              overrides: dict[str, str] | None = None) -> Done:
+              overrides: dict[str, str] | None = None, parallel: Callable[..., Any] | None = None) -> Done:
     """Check one file and render what `check` prints for it (in a worker process or here);
-    with `overrides` (`--rule`), also what they change against the record's own rules."""
+    with `overrides` (`--rule`), also what they change against the record's own rules;
+    `parallel` judges a long record's parts at once (`fork_map`)."""
     from ..errors import shown
     from ..report import check_file
     from . import render
 
     try:
-        rep = check_file(path, data, overrides)
+        rep = check_file(path, data, overrides, parallel)
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None
@@ -182,8 +183,10 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     that gets the files in chunks."""
     workers = _workers(len(paths), jobs)
     if workers <= 1:
+        # One file at a time, here: a long record's parts may use the cores (unless `--jobs 1`).
+        parallel = fork_map if jobs is None or jobs > 1 else None
         for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
+            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides, parallel)
         return
     import multiprocessing
 
@@ -204,6 +207,34 @@ def _workers(files: int, jobs: int | None) -> int:
     are enough files to pay for starting them; never more than one per file."""
     wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
     return max(1, min(wanted, files))
+
+
+def fork_map(function: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
+    """`list(map(function, items))`, over every core: a pool of processes forked from this one, so
+    that `function` (which holds a record already read) is never sent, only the items and what it
+    returns. Where processes cannot fork, or for a single item, it runs here."""
+    global _forked
+    items = list(items)
+    import multiprocessing
+
+    workers = min(_cores(), len(items))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return list(map(function, items))
+    _forked = function
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init) as pool:
+            return pool.map(_call_forked, items, chunksize=1)
+    finally:
+        _forked = None
+
+
+_forked: Callable[[Any], Any] | None = None
+"""`fork_map`'s function, which its workers inherit when they are forked."""
+
+
+def _call_forked(item: Any) -> Any:
+    assert _forked is not None
+    return _forked(item)
 
 
 def _check_packed(args: tuple[Any, ...]) -> Done:

@@ -87,5 +87,5 @@ def __getattr__(name: str) -> Any:
     from . import record, rules, score
 
     game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
-                                    score.sheet, replay)
+                                    score.sheet, replay, rules.audit_findings)
     return game

@@ -11,7 +11,8 @@ take where a pass is missing from it (`readings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, NamedTuple
 
 from ...cards import Card
@@ -25,8 +26,9 @@ from .rulebook import OPEN, RANK_NAMES
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 4
-"""The trial readings of a whole record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
-for every `TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many
+"""The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
+for every `TRIAL_SHARE` turns of its games replayed so far (counted in each stretch of a long record
+on its own: `STRETCH_TURNS`), and those of one game at most twice as many
 turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
 not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
 turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
@@ -37,6 +39,14 @@ LONG_GAME = 5_000
 """A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
 has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
 replay twice its length again in trials that all tie."""
+STRETCH_TURNS = 20_000
+"""A record is judged in stretches of whole sets, each of at least this many turns but the last.
+Each stretch is judged on its own (`audit_findings` hands them to the caller's `map`, e.g. a pool
+of processes): its trial allowance starts afresh (`TRIAL_BUDGET` in the first stretch only, then
+one turn for every `TRIAL_SHARE` turns of its own), and what it needs from the stretch before it
+(whether that one's last game is complete) is filled in when the stretches are joined (`_join`).
+The result is the same whether the stretches are judged one after the other or at once. No real
+match comes near one stretch: a long one is a few thousand turns."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -251,7 +261,7 @@ class _Game:
         candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
         m = self.m
-        budget = [min(2 * min(len(moves), LONG_GAME), TRIAL_BUDGET + m.turns // TRIAL_SHARE - m.spent)]
+        budget = [min(2 * min(len(moves), LONG_GAME), m.allowance + m.turns // TRIAL_SHARE - m.spent)]
         start = budget[0]
         key = plain.key
         # The best reading so far: its candidates in play order, and the position before each
@@ -305,7 +315,8 @@ class _Game:
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
                 self.record_run(run)
-                turns = run.views
+                if self.m.views:
+                    turns = run.views
         outcome = (start if g.plays is None or not g.plays else run.end).step(
             Outcome(g.out, g.fouls, g.ranks, g.plays is not None))
         self.record(outcome)
@@ -323,19 +334,67 @@ class _Game:
 
 # --- the match -----------------------------------------------------------------------------
 
+class _Hole(NamedTuple):
+    """Order faults (daifugo.game-over) that a stretch after the first cannot judge alone: they
+    depend on whether the last game before the stretch is complete. `_join` fills them in, in their
+    place among the stretch's violations."""
+
+    judge: Callable[..., None]
+    args: tuple[Any, ...]
+
+
+class _Part(NamedTuple):
+    """One stretch of sets, judged (`_Match.run`)."""
+
+    violations: list[Any]
+    """In order, with a `_Hole` where an order fault waits for the stretch before."""
+    events: list[Finding]
+    sets: list[SetResult]
+
+
+def _set_faults(f: Findings, s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
+                last_game: GameResult | None) -> None:
+    """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`."""
+    for i, why in enumerate(set_order_fault(s.number, limit, previous, gps,
+                                            last_game is None or last_game.complete)):
+        if i == 0 and limit is not None and s.number == limit + 1:  # one set too many: at the set
+            f.violation("daifugo.game-over", why, line=s.line, set=s.number)
+        else:  # started too early: at its first game
+            where: dict[str, Any] = {"set": s.number}
+            if s.games:
+                where["game"] = 1
+            f.violation("daifugo.game-over", why, line=s.games[0].line if s.games else s.line, **where)
+
+
+def _game_faults(f: Findings, s: SetRecord, g: GameRecord, gps: int, last_game: GameResult | None) -> None:
+    """daifugo.game-over: game `g` of set `s` starting after `last_game`."""
+    last = (last_game.number, last_game.set, last_game.complete) if last_game is not None else None
+    for why in game_order_fault(g.number, s.number, gps, last):
+        f.violation("daifugo.game-over", why, line=g.line, set=s.number, game=g.number)
+
+
+_BEFORE = object()
+"""The last game before a stretch after the first: known only when the stretches are joined."""
+
+
 class _Match:
-    def __init__(self, record: Record, positions: bool = False, cap: bool = True) -> None:
+    def __init__(self, record: Record, positions: bool = False, cap: bool = True, sets: range | None = None,
+                 views: bool = True) -> None:
         self.record = record
         self.positions = positions
         self.cap = cap
+        self.views = views
+        self.part = sets if sets is not None else range(len(record.sets))
         self.opts = record.header.options
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
         self.blind_from = 0
         self.turns = 0
-        """Turns of the games replayed so far (the record's trials may replay a share, `TRIAL_SHARE`)."""
+        """Turns of the stretch's games replayed so far (its trials may replay a share, `TRIAL_SHARE`)."""
         self.spent = 0
-        """Turns the trial readings of the record have replayed so far."""
+        """Turns the trial readings of the stretch have replayed so far."""
+        self.allowance = TRIAL_BUDGET if self.part.start == 0 else 0
+        """The trial turns the stretch may replay before any share of its own (`TRIAL_BUDGET`)."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
@@ -349,25 +408,22 @@ class _Match:
         self.blind = frozenset(naturals)  # type: ignore[arg-type]
         self.blind_from = 0
 
-    def run(self) -> Audit:
+    def run(self) -> _Part:
+        """Judge the stretch's sets, in order."""
         rec, opts = self.record, self.opts
         limit = opts["sets"] if opts["sets"] != OPEN else None
         gps = opts["games_per_set"]
-        totals = {p: 0 for p in rec.players}
         sets: list[SetResult] = []
-        last_game: GameResult | None = None
-        for s in rec.sets:
+        last_game: Any = _BEFORE if self.part.start > 0 else None
+        for k in self.part:
+            s = rec.sets[k]
             set_counted = limit is None or s.number <= limit
-            previous = (sets[-1].number, len(sets[-1].games)) if sets else None
-            for i, why in enumerate(set_order_fault(s.number, limit, previous, gps,
-                                                    last_game is None or last_game.complete)):
-                if i == 0 and limit is not None and s.number == limit + 1:  # one set too many: at the set
-                    self.f.violation("daifugo.game-over", why, line=s.line, set=s.number)
-                else:  # started too early: at its first game
-                    where: dict[str, Any] = {"set": s.number}
-                    if s.games:
-                        where["game"] = 1
-                    self.f.violation("daifugo.game-over", why, line=s.games[0].line if s.games else s.line, **where)
+            before = sets[-1] if sets else rec.sets[k - 1] if k > 0 else None
+            previous = (before.number, len(before.games)) if before is not None else None
+            if last_game is _BEFORE:
+                self.f.violations.append(_Hole(_set_faults, (s, limit, previous, gps)))
+            else:
+                _set_faults(self.f, s, limit, previous, gps, last_game)
             self.set_blind(s)
             games: list[GameResult] = []
             set_totals = {p: 0 for p in rec.players}
@@ -376,24 +432,75 @@ class _Match:
                 counted = set_counted
                 if g.number > gps:
                     counted = False
-                last = (last_game.number, last_game.set, last_game.complete) if last_game is not None else None
-                for why in game_order_fault(g.number, s.number, gps, last):
-                    self.f.violation("daifugo.game-over", why, line=g.line, set=s.number, game=g.number)
+                if last_game is _BEFORE:
+                    self.f.violations.append(_Hole(_game_faults, (s, g, gps)))
+                else:
+                    _game_faults(self.f, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
                     result = result._replace(counted=False)
                 if result.counted and result.points is not None:
                     for p, v in result.points.items():
-                        totals[p] += v
                         set_totals[p] += v
                 games.append(result)
                 last_game = result
                 prev = result.ranking
             complete = len(games) >= gps and all(x.complete for x in games[:gps])
             sets.append(SetResult(s.number, s.players, s.first, tuple(games), complete, set_counted, set_totals))
-        over = limit is not None and len(sets) >= limit and all(x.complete for x in sets[:limit])
-        result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]), gps)
-        return Audit("daifugo", rec.header, rec, self.f.violations, self.f.events, result)
+        return _Part(self.f.violations, self.f.events, sets)
+
+
+def stretches(record: Record) -> list[range]:
+    """The record's sets in stretches of about `STRETCH_TURNS` turns (one, for any real match)."""
+    out: list[range] = []
+    lo = n = 0
+    for k, s in enumerate(record.sets):
+        if n >= STRETCH_TURNS and k > lo:
+            out.append(range(lo, k))
+            lo, n = k, 0
+        n += sum(len(g.plays or ()) for g in s.games)
+    out.append(range(lo, len(record.sets)))
+    return out
+
+
+def _join(record: Record, parts: Iterable[_Part], cap: bool) -> Audit:
+    """The audit of the whole record from its stretches, in order: each stretch's findings after the
+    one before's (past the cap, as stand-ins, unless `cap` is False), its order faults that waited
+    (`_Hole`) judged now."""
+    opts = record.header.options
+    f = Findings()
+    sets: list[SetResult] = []
+    last_game: GameResult | None = None
+
+    def add(run: list[Finding]) -> None:
+        if cap:
+            f.extend(run)
+        else:
+            f.violations += run
+
+    for part in parts:
+        run: list[Finding] = []
+        for v in part.violations:
+            if type(v) is _Hole:
+                add(run)
+                run = []
+                v.judge(f, *v.args, last_game)
+            else:
+                run.append(v)
+        add(run)
+        if cap:
+            f.extend(part.events, event=True)
+        else:
+            f.events += part.events
+        for s in part.sets:
+            sets.append(s)
+            if s.games:
+                last_game = s.games[-1]
+    totals = {p: sum(s.totals[p] for s in sets) for p in record.players}
+    limit = opts["sets"] if opts["sets"] != OPEN else None
+    over = limit is not None and len(sets) >= limit and all(x.complete for x in sets[:limit])
+    result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]), opts["games_per_set"])
+    return Audit("daifugo", record.header, record, f.violations, f.events, result)
 
 
 def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
@@ -401,8 +508,24 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
     exchange too (`GameResult.gifts`); `cap`: past `errors.CAP` findings of a rule, each further one
     is only counted (False: every one is worded, as `replay` shows each game's)."""
-    return _Match(record, positions, cap).run()
+    return _join(record, (_Match(record, positions, cap, part).run() for part in stretches(record)), cap)
 
 
-__all__ = ["RANK_NAMES", "Standing", "audit",
+def _findings_of(record: Record, part: range) -> _Part:
+    return _Match(record, sets=part, views=False).run()
+
+
+def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) -> Audit:
+    """The audit `check` needs: every finding, as `audit` finds them, and the games' results
+    without their turns (`GameResult.turns` is empty). A long record's stretches
+    (`STRETCH_TURNS`) are judged through `map(function, stretches)`: the caller's, e.g. a pool
+    of forked processes that already hold the record (the stretches and their results are small
+    to send; the record is not)."""
+    parts = stretches(record)
+    if len(parts) == 1:
+        return _join(record, [_findings_of(record, parts[0])], True)
+    return _join(record, map(partial(_findings_of, record), parts), True)
+
+
+__all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "stretches",
            "forbidden_reason", "rank_name"]

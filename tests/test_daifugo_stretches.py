@@ -1,0 +1,141 @@
+"""A long Daifugō record is judged in stretches of whole sets (`rules.STRETCH_TURNS`), which `check`
+judges at once on every core (`fork_map`). The result must not depend on where the stretches
+fall nor on how they are run: the order faults that look back across a stretch's start
+(daifugo.game-over) are judged when the stretches are joined, in their place."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, cli, found, record
+
+from scorekeep import api
+from scorekeep.cli.check_cmd import fork_map
+from scorekeep.games.daifugo import rules
+from scorekeep.yamlio import parse, read_file
+
+BOUNDARIES = "daifugo/match-stretch-boundaries.yaml"
+
+
+def _read(path: Path) -> object:
+    return api.read_record(read_file(str(path)))[1]
+
+
+def _summary(a: object) -> tuple:
+    """What an audit says: its findings (rule, place, words) and each game's outcome."""
+    r = a.result  # type: ignore[attr-defined]
+    games = [(s.number, s.complete, s.counted, dict(s.totals),
+              [(g.number, g.ranking, g.counted, g.points, g.form) for g in s.games]) for s in r.sets]
+    return ([v.to_json() for v in a.violations], [e.to_json() for e in a.events],  # type: ignore[attr-defined]
+            games, dict(r.totals), r.over)
+
+
+def _daifugo_records() -> list[Path]:
+    out = []
+    for path in sorted((ROOT / "tests" / "records" / "daifugo").glob("*.yaml")):
+        try:
+            if api.read_record(read_file(str(path)))[0].name == "daifugo":
+                out.append(path)
+        except api.InputError:
+            pass  # the records of input errors: nothing to judge
+    return out
+
+
+def test_game_over_across_stretches_is_judged_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daifugo.game-over: a set or game that starts before the last game before it is complete, or
+    a set that starts before the one before has its games, is found when each set is a stretch of
+    its own — where it belongs, before the set's deck fault (daifugo.deck)."""
+    rec = _read(record(BOUNDARIES))
+    whole = rules.audit(rec)  # type: ignore[arg-type]
+    monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+    assert len(rules.stretches(rec)) == 4  # type: ignore[arg-type]
+    split = rules.audit(rec)  # type: ignore[arg-type]
+    assert [(v.line, *f) for v, f in zip(split.violations, found(split.violations))] == [
+        (13, "daifugo.game-over", {"set": 2, "game": 1}),
+        (16, "daifugo.game-over", {"set": 3, "game": 1}),
+        (14, "daifugo.deck", {"set": 3}),
+        (19, "daifugo.game-over", {"set": 4, "game": 1}),
+    ]
+    assert _summary(split) == _summary(whole)
+
+
+def test_every_daifugo_record_reads_the_same_in_stretches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Daifugō record of the tests, each set a stretch of its own, gives the audit it gives
+    whole (their missing passes are read in games that start a stretch too)."""
+    records = _daifugo_records()
+    assert len(records) > 100
+    for path in records:
+        rec = _read(path)
+        monkeypatch.setattr(rules, "STRETCH_TURNS", 10 ** 9)
+        whole = _summary(rules.audit(rec))  # type: ignore[arg-type]
+        monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+        assert _summary(rules.audit(rec)) == whole, path  # type: ignore[arg-type]
+
+
+def _long(seed: int, sets: int, copies: int) -> str:
+    """A generated match whose sets are written `copies` times over (sets past the match's
+    number are daifugo.game-over, so stretches start after faults that look back)."""
+    from scorekeep.generate import daifugo
+
+    head, sep, body = daifugo.game(seed, sets=sets).text.partition("\nsets:\n")
+    return head + sep + body * copies
+
+
+def _turns(rec: object) -> list[int]:
+    return [sum(len(g.plays or ()) for g in s.games) for s in rec.sets]  # type: ignore[attr-defined]
+
+
+def test_stretches_are_whole_sets_of_at_least_the_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each stretch but the last holds at least `STRETCH_TURNS` turns and ends at the first set that
+    makes them up; together they are every set once, in order."""
+    rec = api.read_record(parse(_long(3, 4, 10)))[1]
+    turns = _turns(rec)
+    limit = sum(turns) // 5
+    monkeypatch.setattr(rules, "STRETCH_TURNS", limit)
+    parts = rules.stretches(rec)  # type: ignore[arg-type]
+    assert len(parts) >= 4
+    assert [k for p in parts for k in p] == list(range(len(turns)))
+    for p in parts[:-1]:
+        assert sum(turns[k] for k in p) >= limit
+        assert sum(turns[k] for k in p[:-1]) < limit
+
+
+def test_pool_of_forked_processes_gives_the_same_audit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`audit_findings` over a pool of forked processes: the findings and results of `audit`
+    (the games' turns left out), the stretches judged in other processes."""
+    rec = api.read_record(parse(_long(11, 2, 6)))[1]
+    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    assert len(rules.stretches(rec)) >= 4  # type: ignore[arg-type]
+    serial = rules.audit(rec)  # type: ignore[arg-type]
+    assert any(v.rule == "daifugo.game-over" for v in serial.violations)
+    pooled = rules.audit_findings(rec, fork_map)  # type: ignore[arg-type]
+    here = rules.audit_findings(rec)  # type: ignore[arg-type]
+    assert _summary(pooled) == _summary(here) == _summary(serial)
+    assert all(g.turns == () for s in pooled.result.sets for g in s.games)
+    assert any(g.turns for s in serial.result.sets for g in s.games)
+
+
+def test_fork_map_runs_in_other_processes() -> None:
+    """`fork_map` keeps the order of the items and uses processes other than this one (on a
+    machine with more than one core)."""
+    out = fork_map(lambda k: (k * k, os.getpid()), range(8))
+    assert [x for x, _ in out] == [k * k for k in range(8)]
+    if len(os.sched_getaffinity(0)) > 1:
+        assert {pid for _, pid in out} - {os.getpid()}
+
+
+def test_check_json_of_a_long_record_is_the_same_on_one_core(tmp_path: Path) -> None:
+    """`check` of a record of several stretches (judged over the cores) writes what `check --jobs 1`
+    (one stretch after the other, here) writes."""
+    one_copy = sum(_turns(api.read_record(parse(_long(5, 2, 1)))[1]))
+    path = tmp_path / "long.yaml"
+    path.write_text(_long(5, 2, 2 * rules.STRETCH_TURNS // one_copy + 2), encoding="utf-8")
+    assert len(rules.stretches(_read(path))) >= 2  # type: ignore[arg-type]
+    many = cli("check", "--format", "json", str(path))
+    one = cli("check", "--format", "json", "--jobs", "1", str(path))
+    assert many.code == one.code == 1
+    assert many.out == one.out
+    assert '"daifugo.game-over"' in many.out
