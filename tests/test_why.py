@@ -217,3 +217,15 @@ def test_rook_first_violation_and_json() -> None:
                                                              {"hand": 1, "trick": 4, "player": "West"})
     assert doc["allowed"] == ["B9", "B7"] and "B9 B7" in doc["reason"]
     assert doc["violation"]["rule"] == "rook.follow-color"
+
+
+def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
+    """daifugo.turn-order: 丙 plays on 乙's turn; a player whose turn it is not has no legal choice,
+    and the text says that is why (not as if 丙's cards left nothing to play)."""
+    path = str(RECORDS / "daifugo" / "turn-order.yaml")
+    ex = why.explain(audit("daifugo/turn-order.yaml"), why.Location(set=1, game=1, play=2))
+    assert ex is not None and ex.ruling.rule == "daifugo.turn-order" and ex.choices == ()
+    run = cli("why", path, "--set", "1", "--game", "1", "--play", "2")
+    assert "legal choices: none, since it was not 丙's turn" in run.out
+    assert json.loads(cli("why", path, "--set", "1", "--game", "1", "--play", "2", "--format", "json").out)[
+        "allowed"] == []

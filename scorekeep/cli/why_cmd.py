@@ -97,8 +97,9 @@ def _text(path: str, ex: Any) -> str:
             out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
     if ex.choices is not None:
         out.append("")
-        out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else
-                                                "none for this player now"), "", "  "))
+        # No choice at all is listed only for a player whose turn it was not (`why.Explanation`).
+        none = f"none, since it was not {ex.player}'s turn" if ex.player else "none"
+        out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else none), "", "  "))
     out.append("")
     if r.legal:
         if r.reason.startswith("legal"):
