@@ -662,8 +662,19 @@ def _fast(text: str) -> Node:
     keys_ok: set[str] = set()  # plain keys already proved by _WORD
     values_ok: set[str] = set()  # plain block values already proved by _VALUE
     seen: dict[str, tuple] = {}  # flat flow collections already read (`_flow`)
+    # List item lines already read, by their whole text: (indent, the item's text). The same line
+    # in a list at the same indent is the same item, so it skips the steps that found its text (a
+    # long record is mostly the same few hundred lines: `      - {A: 3H}`).
+    items: dict[str, tuple[int, str]] = {}
     for raw in text.split("\n"):
         lineno += 1
+        if pending is None:
+            hit = items.get(raw)
+            if hit is not None:
+                top = stack[-1]
+                if top[0] == hit[0] and top[2]:
+                    top[1].items.append(value(hit[1], lineno, seen))
+                    continue
         content = raw.lstrip(" ")
         if not content or content[0] == "#":
             continue
@@ -722,6 +733,8 @@ def _fast(text: str) -> Node:
                 content = rest
             else:
                 top[1].items.append(value(rest, lineno, seen))
+                if len(items) < _SEEN_MAX:
+                    items[raw] = (ind, rest)
                 continue
         elif dash:
             raise _Fallback

@@ -189,6 +189,9 @@ CASES: dict[str, tuple[list, list]] = {
     "game-over-fifth-game.yaml": ([at("game-over", game=5)], []),
     "match-one-set.yaml": ([at("game-over", game=None, set=2)], [at("miyako-ochi", game=3, player="甲")]),
     "match-short-set.yaml": ([at("game-over", game=1, set=2)], []),
+    "match-stretch-boundaries.yaml": ([at("game-over", set=2), at("game-over", set=3),
+                                       at("deck", game=None, set=3), at("game-over", set=4)],
+                                      [at("miyako-ochi", game=2, set=3, player="丙")]),
     "match-reseat.yaml": ([], []),
     "match-tie.yaml": ([], []),
 }

@@ -127,6 +127,14 @@ CASES = [
     ("h: {a: {b:1}}\n", False), ("h: {a: [b, ]}\n", False), ("h: {a: {b: 1},}\n", False),
     ("h: {a: [b], c}\n", False), ("h: {{a: 1}: 2}\n", False), ("h: {a: {b: [c]}}\n", True),
     ("h: [a, {b: 1] ]\n", False), ("h: {a: [b}\n", False), ("h: {a: {" + "k" * 1100 + ": 1}}\n", False),
+    # the same list item line again, in other places: a list at its key's indent, after a key that
+    # opens a list, in a nested list, and where a dedent or a comment makes it something else
+    ("a:\n- {x: 1}\nb:\n- {x: 1}\n- {x: 1}\n", True),
+    ("a:\n  - {x: 1}\n  - [y]\nb:\n  c:\n  - {x: 1}\n  d:\n    - {x: 1}\n    - {x: 1}\n", True),
+    ("s:\n  - g:\n    - {A: 3H}\n    - {A: 3H}\n  - g:\n    - {A: 3H}  # again\n    - {A: 3H}\n", True),
+    ("a:\n  - {x: 1}\n  b: 2\n  - {x: 1}\n", False),
+    ("a:\n  - {x: 1}\n  - {x: 1}\n    - {x: 1}\n", False),
+    ("a:\n  - {x: 1}\nb: 1\n  - {x: 1}\n", False),
     # lines too long for one regex match are checked item by item, to the same effect
     ("a: [" + ", ".join(["R5"] * 3000) + "]\n", True),
     ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + "}\n", True),
