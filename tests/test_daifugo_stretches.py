@@ -127,6 +127,24 @@ def test_fork_map_runs_in_other_processes() -> None:
         assert {pid for _, pid in out} - {os.getpid()}
 
 
+def test_fork_map_fails_rather_than_waits_when_a_worker_dies() -> None:
+    """A worker killed mid-way (out of memory, `kill -9`) ends the map with an error, which `check`
+    reports as exit 3, instead of leaving it waiting for a result that never comes."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: fork_map runs here")
+    me = os.getpid()
+
+    def dies(k: int) -> int:
+        if os.getpid() != me and k == 3:
+            os._exit(9)
+        return k
+
+    with pytest.raises(BrokenProcessPool):
+        fork_map(dies, range(6))
+
+
 def test_check_json_of_a_long_record_is_the_same_on_one_core(tmp_path: Path) -> None:
     """`check` of a record of several stretches (judged over the cores) writes what `check --jobs 1`
     (one stretch after the other, here) writes."""

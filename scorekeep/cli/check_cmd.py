@@ -220,10 +220,15 @@ def fork_map(function: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
     workers = min(_cores(), len(items))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return list(map(function, items))
+    from concurrent.futures import ProcessPoolExecutor
+
     _forked = function
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init) as pool:
-            return pool.map(_call_forked, items, chunksize=1)
+        # An executor, not a Pool: a worker that dies (killed, out of memory) raises
+        # BrokenProcessPool here instead of leaving the map waiting for ever.
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init) as pool:
+            return list(pool.map(_call_forked, items))
     finally:
         _forked = None
 
