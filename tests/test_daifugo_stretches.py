@@ -125,6 +125,7 @@ def test_fork_map_runs_in_other_processes() -> None:
     assert [x for x, _ in out] == [k * k for k in range(8)]
     if len(os.sched_getaffinity(0)) > 1:
         assert {pid for _, pid in out} - {os.getpid()}
+    assert {pid for _, pid in fork_map(lambda k: (k, os.getpid()), range(4), workers=1)} == {os.getpid()}
 
 
 def test_fork_map_fails_rather_than_waits_when_a_worker_dies() -> None:

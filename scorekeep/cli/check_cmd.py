@@ -3,6 +3,7 @@
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,7 +23,8 @@ def check(
                                             "in it and below, sorted; `-` reads standard input."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
-                                       help="Processes to check with [default: every core, for many files]."),
+                                       help="Processes to check with [default: every core, for many files or "
+                                            "one long Daifugō record]."),
     rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
                                              help="Check under another house rule (repeatable) and say which "
                                                   "violations that adds or removes, e.g. --rule hook=false."),
@@ -184,7 +186,7 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     workers = _workers(len(paths), jobs)
     if workers <= 1:
         # One file at a time, here: a long record's parts may use the cores (unless `--jobs 1`).
-        parallel = fork_map if jobs is None or jobs > 1 else None
+        parallel = None if jobs == 1 else fork_map if jobs is None else partial(fork_map, workers=jobs)
         for p in paths:
             yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides, parallel)
         return
@@ -209,15 +211,15 @@ def _workers(files: int, jobs: int | None) -> int:
     return max(1, min(wanted, files))
 
 
-def fork_map(function: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
-    """`list(map(function, items))`, over every core: a pool of processes forked from this one, so
-    that `function` (which holds a record already read) is never sent, only the items and what it
-    returns. Where processes cannot fork, or for a single item, it runs here."""
+def fork_map(function: Callable[[Any], Any], items: Iterable[Any], workers: int | None = None) -> list[Any]:
+    """`list(map(function, items))` over `workers` processes (every core by default) forked from
+    this one, so that `function` (which holds a record already read) is never sent, only the items
+    and what it returns. Where processes cannot fork, or for a single item, it runs here."""
     global _forked
     items = list(items)
     import multiprocessing
 
-    workers = min(_cores(), len(items))
+    workers = min(workers or _cores(), len(items))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return list(map(function, items))
     from concurrent.futures import ProcessPoolExecutor
