@@ -100,3 +100,22 @@ def test_a_missing_pass_is_still_read_within_the_budget():
     vs = api.audit_text(text).violations
     assert [(v.rule, v.play, v.player) for v in vs] == [("daifugo.turn-order", 3, "丁")]
     assert "taken as missing" in vs[0].message
+
+
+def test_an_exchange_changes_only_its_own_game_s_gifts():
+    """daifugo.card-not-held: what was given in one game's exchange (甲 gave 3♠) is that game's
+    alone. Games share their seats' empty gift tables until a gift copies them, so after a record
+    with an exchange, a new game's players have given and received nothing, and 甲 may play 3♠."""
+    from conftest import audit, audit_text
+
+    from scorekeep.games.daifugo import engine
+
+    a = audit("daifugo/exchange-legal.yaml")
+    gifted = a.result.sets[0].games[1]
+    assert gifted.exchange["甲"]
+    seats = gifted.seats
+    fresh = engine.Position(engine.Setup(seats, a.header.options, 1, 1, seats[0], None, None, 0))
+    assert all(not fresh.gave[p] and not fresh.got[p] for p in seats)
+    again = audit_text("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - first: 甲\n    games:\n"
+                       "      - plays:\n          - 甲: 3S\n")
+    assert [v.rule for v in again.violations] == []

@@ -143,6 +143,18 @@ def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str
                                    where["play"], where["player"], allowed, see, 0))
 
 
+@lru_cache(maxsize=64)
+def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
+                                              dict[str, Counter[DCard]]]:
+    """For a game's seats, made once and shared by every position (none changes them): each seat's
+    next players clockwise, ending with the seat itself (`next_from`); the seats clockwise from each
+    seat, starting with it; and an empty Counter for each seat (no card given or received yet)."""
+    n = len(seats)
+    clockwise = {q: tuple(seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(seats)}
+    around = {q: (q, *after[:-1]) for q, after in clockwise.items()}
+    return clockwise, around, {p: Counter() for p in seats}
+
+
 def _ccopy(c: Counter[Any]) -> Counter[Any]:
     """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
     new: Counter[Any] = Counter.__new__(Counter)
@@ -467,18 +479,14 @@ class Position:
         first_game = setup.game_no == 1
         self.prev_daifugo = None if first_game or not setup.prev else setup.prev[0]
         self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
-        n = len(self.seats)
-        self.clockwise: dict[str, tuple[str, ...]] = {
-            q: tuple(self.seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(self.seats)}
-        """Each seat's next players clockwise, ending with the seat itself (`next_from`)."""
-        self.around: dict[str, tuple[str, ...]] = {q: (q, *after[:-1]) for q, after in self.clockwise.items()}
-        """The seats clockwise from each seat, starting with it."""
+        self.clockwise, self.around, nothing = _seating(self.seats)
         self.sizes = self.hand_sizes(deal)
         # What is known of where each card is (daifugo.card-not-held).
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
-        self.gave: dict[str, Counter[DCard]] = {p: Counter() for p in self.seats}
-        self.got: dict[str, Counter[DCard]] = {p: Counter() for p in self.seats}
+        # Shared until a gift changes one (`_exchange` copies the giver's and the receiver's first).
+        self.gave: dict[str, Counter[DCard]] = nothing
+        self.got: dict[str, Counter[DCard]] = nothing
         self.partner: dict[str, str] | None = {} if first_game else None
         """Who may have given each player cards: {} (no exchange, or the exchange is recorded and the
         owners follow it), the exchange partners (exchange not recorded), None (ranks unknown)."""
