@@ -158,3 +158,48 @@ def test_check_json_of_a_long_record_is_the_same_on_one_core(tmp_path: Path) -> 
     assert many.code == one.code == 1
     assert many.out == one.out
     assert '"daifugo.game-over"' in many.out
+
+
+@pytest.mark.parametrize("deal", [True, False], ids=["dealt", "not-dealt"])
+def test_stretches_list_the_first_of_each_rule_as_one_reading_would(monkeypatch: pytest.MonkeyPatch,
+                                                                    deal: bool) -> None:
+    """Past `errors.CAP` findings of a rule in the file, a finding is only counted. A stretch lists
+    no more of a rule once the stretches before it have listed the cap (`rules._Listed`), judged one
+    after the other or at once in forked processes; what `check` lists is what the record read with
+    every finding worded lists (daifugo.turn-order, daifugo.follow-stronger with its legal choices),
+    in the same stretches (the readings of a stretch's first game have no trial allowance yet)."""
+    from test_daifugo_hardening import _random_short_games
+
+    from scorekeep.errors import shown
+    from scorekeep.games.daifugo import engine
+
+    def listed(a: object) -> tuple[list[dict], list[dict]]:
+        return ([f.to_json() for f in shown(a.violations)],  # type: ignore[attr-defined]
+                [f.to_json() for f in shown(a.events, "event")])  # type: ignore[attr-defined]
+
+    rec = api.read_record(parse(_random_short_games(40, deal)))[1]
+    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    worded = rules.audit(rec, cap=False)  # type: ignore[arg-type]
+    assert len(rules.stretches(rec)) >= 8  # type: ignore[arg-type]
+    words: list[str] = []
+    real = engine.Position.allowed_plays
+
+    def counted(self: object, p: str) -> tuple[str, ...]:
+        words.append(p)
+        return real(self, p)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine.Position, "allowed_plays", counted)
+    serial = rules.audit(rec)  # type: ignore[arg-type]
+    serial_words = len(words)
+    pooled = rules.audit_findings(rec, fork_map)  # type: ignore[arg-type]
+    assert listed(serial) == listed(pooled) == listed(worded)
+    assert any(f.more for f in shown(serial.violations)), "some rule should be broken more often than the cap"
+    if deal:
+        # One after the other, the later stretches list nothing once the cap is reached: the legal
+        # choices are drawn for about as many findings as are listed with them (a game read again
+        # with missing passes draws its later ones again), not for each stretch's first CAP.
+        shown_allowed = sum(1 for f in shown(serial.violations) if f.allowed is not None)
+        del words[:]
+        monkeypatch.setattr(rules._Listed, "before", lambda self, part, rule, event: 0)
+        assert listed(rules.audit(rec)) == listed(serial)  # type: ignore[arg-type]
+        assert shown_allowed <= serial_words < 1.5 * shown_allowed < len(words)

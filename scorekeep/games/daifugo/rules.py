@@ -6,7 +6,8 @@ records what the engine finds (violations and rule events) and goes on from the 
 It judges no rule itself: the match's order of sets and games (daifugo.game-over) and the deck
 (daifugo.deck) are decided by engine functions that it asks as it reaches each set, game and
 deal, recording what they find where it belongs. It chooses which reading of the record to
-take where a pass is missing from it (`readings`).
+take where a pass is missing from it (`readings`). A long record is judged in stretches of whole
+sets (`STRETCH_TURNS`), which `check` judges on every core (`audit_findings`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from ...cards import Card
-from ...errors import Finding, Findings
+from ...errors import CAP, Finding, Findings
 from ...game import Audit
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
                      forbidden_reason, game_order_fault, set_order_fault)
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
-from .rulebook import OPEN, RANK_NAMES
+from .rulebook import OPEN, RANK_NAMES, RULES
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 4
@@ -47,22 +48,59 @@ one turn for every `TRIAL_SHARE` turns of its own), and what it needs from the s
 (whether that one's last game is complete) is filled in when the stretches are joined (`_join`).
 The result is the same whether the stretches are judged one after the other or at once. No real
 match comes near one stretch: a long one is a few thousand turns."""
+_RULE_INDEX = {r.id: i for i, r in enumerate(RULES)}
+"""Each rule's place in the counts of what the stretches have listed (`_Listed`)."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
 
 
+class _Listed:
+    """How many findings of each rule each stretch of the record has listed so far (`_Room`): a
+    stretch lists no more of a rule once the stretches before it have listed `CAP` of it. The counts
+    are in anonymous shared memory, so that stretches judged at once in forked processes see each
+    other's: a count read before it is final is too low, so a stretch may list more than it needs
+    (the join keeps the first `CAP`), never less."""
+
+    def __init__(self, parts: int) -> None:
+        import mmap
+
+        self.width = 2 * len(_RULE_INDEX)
+        self.counts = memoryview(mmap.mmap(-1, 4 * max(1, parts) * self.width)).cast("i")
+
+    def before(self, part: int, rule: str, event: bool) -> int:
+        """What the stretches before `part` have listed of `rule` (violations, or `event`s)."""
+        i = _RULE_INDEX.get(rule)
+        if i is None:
+            return 0
+        i = 2 * i + event
+        counts, width = self.counts, self.width
+        return sum(counts[j * width + i] for j in range(part))
+
+    def publish(self, part: int, room: "_Room") -> None:
+        """What stretch `part` has listed, of the rules `room` was asked about."""
+        for event, asked in enumerate(room.left):
+            for rule in asked:
+                i = _RULE_INDEX.get(rule)
+                if i is not None:
+                    self.counts[part * self.width + 2 * i + event] = CAP - room.f.room(rule, bool(event))
+
+
 class _Room:
     """What one replay of a game's plays may still list of each rule: the match's room
-    (`Findings.room`) less what this replay has listed so far. Its `listing` and `telling` are its
-    positions' (`engine.Position.listing`): each is asked once for each finding a turn makes, and
-    a yes takes a place."""
+    (`Findings.room`) less what this replay has listed so far, and less what the stretches before
+    this one have listed (`_Listed`). Its `listing` and `telling` are its positions'
+    (`engine.Position.listing`): each is asked once for each finding a turn makes, and a yes takes
+    a place."""
 
-    __slots__ = ("f", "left")
+    __slots__ = ("f", "left", "listed", "part")
 
-    def __init__(self, f: Findings, violations: Iterable[Finding] = (), events: Iterable[Finding] = ()) -> None:
+    def __init__(self, f: Findings, violations: Iterable[Finding] = (), events: Iterable[Finding] = (),
+                 listed: _Listed | None = None, part: int = 0) -> None:
         """`violations`, `events`: what an earlier replay found before this one starts (they take places)."""
         self.f = f
+        self.listed = listed if part else None
+        self.part = part
         self.left: tuple[dict[str, int], dict[str, int]] = ({}, {})
         for x in violations:
             self.listing(x.rule)
@@ -74,6 +112,8 @@ class _Room:
         n = left.get(rule)
         if n is None:
             n = self.f.room(rule)
+            if self.listed is not None:
+                n -= self.listed.before(self.part, rule, False)
         left[rule] = n - 1
         return n > 0
 
@@ -82,6 +122,8 @@ class _Room:
         n = left.get(rule)
         if n is None:
             n = self.f.room(rule, True)
+            if self.listed is not None:
+                n -= self.listed.before(self.part, rule, True)
         left[rule] = n - 1
         return n > 0
 
@@ -301,7 +343,8 @@ class _Game:
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
-                room = None if self.m.positions or not self.m.cap else _Room(self.f)
+                m = self.m
+                room = None if m.positions or not m.cap else _Room(self.f, listed=m.listed, part=m.number)
                 run = self.run_plays(start, moves, take, keep=self.m.positions, room=room)
                 if run.candidates:
                     take = self.readings(run, moves)
@@ -309,12 +352,14 @@ class _Game:
                     c = min(take)
                     if room is not None:  # what the plain reading found before play c stands
                         room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
-                                     (e for e in run.events if (e.play or 0) < c))
+                                     (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
                     rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.m.positions, room=room)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
                 self.record_run(run)
+                if room is not None and m.listed is not None:
+                    m.listed.publish(m.number, room)
                 if self.m.views:
                     turns = run.views
         outcome = (start if g.plays is None or not g.plays else run.end).step(
@@ -379,8 +424,12 @@ _BEFORE = object()
 
 class _Match:
     def __init__(self, record: Record, positions: bool = False, cap: bool = True, sets: range | None = None,
-                 views: bool = True) -> None:
+                 views: bool = True, number: int = 0, listed: _Listed | None = None) -> None:
+        """`sets`: the stretch of the record's sets to judge (all of them by default), `number` its place
+        among the stretches, `listed` what each stretch has listed so far (`_Listed`)."""
         self.record = record
+        self.number = number
+        self.listed = listed
         self.positions = positions
         self.cap = cap
         self.views = views
@@ -508,11 +557,14 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
     exchange too (`GameResult.gifts`); `cap`: past `errors.CAP` findings of a rule, each further one
     is only counted (False: every one is worded, as `replay` shows each game's)."""
-    return _join(record, (_Match(record, positions, cap, part).run() for part in stretches(record)), cap)
+    parts = stretches(record)
+    listed = _Listed(len(parts)) if len(parts) > 1 else None
+    return _join(record, (_Match(record, positions, cap, part, number=k, listed=listed).run()
+                          for k, part in enumerate(parts)), cap)
 
 
-def _findings_of(record: Record, part: range) -> _Part:
-    return _Match(record, sets=part, views=False).run()
+def _findings_of(record: Record, listed: _Listed | None, part: tuple[int, range]) -> _Part:
+    return _Match(record, sets=part[1], views=False, number=part[0], listed=listed).run()
 
 
 def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) -> Audit:
@@ -523,8 +575,8 @@ def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) ->
     to send; the record is not)."""
     parts = stretches(record)
     if len(parts) == 1:
-        return _join(record, [_findings_of(record, parts[0])], True)
-    return _join(record, map(partial(_findings_of, record), parts), True)
+        return _join(record, [_findings_of(record, None, (0, parts[0]))], True)
+    return _join(record, map(partial(_findings_of, record, _Listed(len(parts))), list(enumerate(parts))), True)
 
 
 __all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "stretches",
