@@ -110,3 +110,26 @@ def test_options_are_read() -> None:
     assert o["rank_points"] == (5, 3, 1, 0) and o["sets"] == 2 and o["jokers"] == 1
     assert o["blind_cards"] == 0 and o["suit_lock"] is False
     assert audit_text(H + "rules: {sets: open}\n").header.options["sets"] == "open"
+
+
+def test_a_turn_text_read_again_reads_the_same() -> None:
+    """Each plain turn text is read once per process and remembered (`record._SEEN`): the same text
+    again, as a pass word, cards, a text that is not in a common form (`9H,10H`) or not cards at all,
+    reads as it did the first time, and as it reads when nothing is remembered."""
+    from scorekeep import api
+    from scorekeep.games.daifugo import record
+    from scorekeep.yamlio import parse as read_yaml
+
+    forms = ["pass", "P", "パス", "9H 10H", "9H,10H", "JK=5H", "3h"]
+    text = H + "sets:\n  - games:\n      - plays:\n" + "".join(
+        f"          - {{{p}: '{t}'}}\n" for t in forms * 2 for p in ["甲"])
+    first = api.read_record(read_yaml(text))[1].sets[0].games[0].plays
+    again = api.read_record(read_yaml(text))[1].sets[0].games[0].plays
+    record._SEEN.clear()
+    fresh = api.read_record(read_yaml(text))[1].sets[0].games[0].plays
+    n = len(forms)
+    assert [t[:2] for t in first[:n]] == [t[:2] for t in first[n:]] == [t[:2] for t in again[:n]] \
+        == [t[:2] for t in fresh[:n]]
+    assert [t.cards for t in first[:3]] == [None, None, None]
+    assert first[3].cards == (parse("9H"), parse("10H")) == first[4].cards
+    assert read_error(H + "sets:\n  - games:\n      - plays:\n          - {甲: 9X}\n          - {甲: 9X}\n").line == 6

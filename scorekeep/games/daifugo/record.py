@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ... import fields
 from ...errors import InputError
@@ -128,17 +129,31 @@ def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     return _any_turn(node, players, f"play {i} of {game}")
 
 
+_SEEN: dict[str, Any] = {}
+"""The cards of each plain turn text read before (None: a pass), or `_UNSEEN` for a text not in a
+common form: a long record repeats a few hundred (`3H`, `pass`), and what a text says never changes."""
+_SEEN_MAX = 20_000
+_UNSEEN = object()
+
+
 def _common(name: str, value: Node) -> Turn | None:
     """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of
     plain cards — read without building a node or a location text per card; else None."""
     if isinstance(value, Scalar):
         raw = value.value
-        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
-            return tuple.__new__(Turn, (name, None, value.line))  # type: ignore[type-var]
-        if "," not in raw:
-            quick = tuple(map(parse, raw.split()))
-            if quick and None not in quick:
-                return tuple.__new__(Turn, (name, quick, value.line))  # type: ignore[type-var]
+        cards = _SEEN.get(raw, _UNSEEN)
+        if cards is _UNSEEN:
+            cards = _UNSEEN  # not a common form
+            if raw == "pass" or raw.strip().lower() in PASS_WORDS:
+                cards = None
+            elif "," not in raw:
+                quick = tuple(map(parse, raw.split()))
+                if quick and None not in quick:
+                    cards = quick
+            if len(_SEEN) < _SEEN_MAX:
+                _SEEN[raw] = cards
+        if cards is not _UNSEEN:
+            return tuple.__new__(Turn, (name, cards, value.line))  # type: ignore[type-var]
     elif isinstance(value, Seq):
         texts = []
         for c in value.items:
