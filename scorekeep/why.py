@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .engine import Ruling
-from .errors import Finding
+from .errors import Finding, all_worded
 from .game import Audit
 from .named import NamedTuple
 
@@ -112,12 +112,18 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
     ex = walk(audit, location, finding)
     if not ex.move:  # no single move: the finding is the ruling
         return ex
-    if finding is None:  # what check reported at this move, if anything: the same rule first
-        here = [v for v in audit.violations if _at(v, ex)]
-        finding = next((v for v in here if v.rule == ex.ruling.rule), here[0] if here else None)
+    if finding is None:  # what check reported at this move, if anything (a walk that read the record
+        # again with every finding worded has found it already: past the cap, `audit` only counts it)
+        finding = ex.finding or _reported(audit.violations, ex)
     if finding is not None and ex.ruling.legal:
         ex = _proven(ex, finding)
     return ex._replace(finding=finding)
+
+
+def _reported(findings: list[Finding], ex: Explanation) -> Finding | None:
+    """The finding about the move `ex` explains, if any: one of the ruling's rule first."""
+    here = [v for v in findings if _at(v, ex)]
+    return next((v for v in here if v.rule == ex.ruling.rule), here[0] if here else None)
 
 
 def _at(v: Finding, ex: Explanation) -> bool:
@@ -202,10 +208,18 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                           f"{_plural(len(srec.games), 'game')}")
     if loc.player is not None and loc.player not in srec.players:
         raise NoSuchPlace(f"there is no player `{loc.player}` in set {s_no} (players: {', '.join(srec.players)})")
-    result: Result = rules.audit(rec, positions=True).result  # the check's walk, keeping positions
+    # The check's walk, keeping positions; past the cap (`audit` only counts what it found there),
+    # wording every finding, so that a move there finds what check found.
+    worded = all_worded(audit.violations)
+    again = rules.audit(rec, positions=True, cap=worded)
+    result: Result = again.result
+
+    def reported(ex: Explanation) -> Explanation:
+        return ex if worded or finding is not None else ex._replace(finding=_reported(again.violations, ex))
+
     g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
     if loc.exchange:
-        return _daifugo_gift(audit, loc, g, grec, finding)
+        return reported(_daifugo_gift(audit, loc, g, grec, finding))
     if loc.play is None:
         if finding is not None:
             return _as_written(finding, loc._replace(set=s_no), audit.game, finding.player)
@@ -218,7 +232,7 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
     turn = plays[loc.play - 1]
     if loc.player is not None and turn.player != loc.player:
         raise NoSuchPlace(f"play {loc.play} of set {s_no}, game {loc.game} is {turn.player}'s, not {loc.player}'s")
-    return _daifugo_play(audit, loc._replace(set=s_no, player=turn.player), g, turn)
+    return reported(_daifugo_play(audit, loc._replace(set=s_no, player=turn.player), g, turn))
 
 
 def _daifugo_play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:

@@ -229,3 +229,24 @@ def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
     assert "legal choices: none, since it was not 丙's turn" in run.out
     assert json.loads(cli("why", path, "--set", "1", "--game", "1", "--play", "2", "--format", "json").out)[
         "allowed"] == []
+
+
+def test_daifugo_move_past_the_cap_finds_what_check_found() -> None:
+    """Past 100 findings of a rule, `check` counts the rest without words; `why` on a move there
+    still names what check found there (daifugo.turn-order: a player out of the game acts again)."""
+    from test_daifugo_hardening import _gone_players_act
+
+    from scorekeep import api
+    from scorekeep.errors import all_worded
+    from scorekeep.games.daifugo import rules
+
+    a = api.audit_text(_gone_players_act(400))
+    assert not all_worded(a.violations)
+    full = rules.audit(a.record, cap=False).violations
+    late = [v for v in full if v.rule == "daifugo.turn-order"][150]
+    ex = why.explain(a, why.Location(set=late.set, game=late.game, play=late.play))
+    assert ex is not None and ex.ruling.rule == "daifugo.turn-order" and not ex.ruling.legal
+    assert ex.finding is not None and (ex.finding.rule, ex.finding.message) == (late.rule, late.message)
+    early = [v for v in full if v.rule == "daifugo.turn-order"][5]
+    ex = why.explain(a, why.Location(set=early.set, game=early.game, play=early.play))
+    assert ex is not None and ex.finding is not None and ex.finding.message == early.message
