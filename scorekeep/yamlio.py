@@ -175,7 +175,7 @@ def wide_hint(text: str) -> str:
     return "; " + "; ".join(hints) if hints else ""
 
 
-_KEY_THEN_FLOW = re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]")
+_KEY_THEN_FLOW: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 
 
 def _source_line(text: str, line: int) -> str:
@@ -260,6 +260,8 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
 
 def parse(text: str) -> Node:
     """Parse one YAML document into line-tracked nodes (see module docstring)."""
+    if not _compiled:
+        _compile()
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     if not text.isascii():  # names typed on a Mac arrive decomposed (`René`); one pass for the file
@@ -404,14 +406,14 @@ class _Fallback(Exception):
 # inside the text, surrogates) go to the full reader, which refuses or handles them.
 # (Written as the characters refused, not as a negated class of those allowed: the same set,
 # checked over every code point, and ten times faster to compile — 9 ms of every start-up.)
-_OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+_OUTSIDE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 # A plain word, as a flow item or a key: no indicator first (`-` only before a word character), no
 # `:` `,` `#` or brackets, no space at either end.
 _W = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))(?:[^:,\[\]{}#]*[^\s:,\[\]{}#])?"
-_WORD = re.compile(_W)
+_WORD: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 # A plain value in block context: the same start; `:` only before a non-space; no ` #` (comments
 # are cut before) and no `: `.
-_VALUE = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:[^:#]|:(?=[^\s,\[\]{}]))*")
+_VALUE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 
 
@@ -491,11 +493,11 @@ _SEEN_MAX = 20_000
 """Flat flow texts remembered per record (their words stay alive until the record is read)."""
 
 
-_SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
-_MAP_BODY = re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *")
-_SEQ_ITEM = re.compile(rf" *{_W} *")
-_MAP_ITEM = re.compile(rf" *{_W}: +{_W} *")
-_SEQ_SPLIT = re.compile(r" *, *")
+_SEQ_BODY: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_MAP_BODY: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_SEQ_ITEM: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_MAP_ITEM: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_SEQ_SPLIT: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 
 
 def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
@@ -506,16 +508,16 @@ def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
         return whole.fullmatch(body) is not None
     fits = item.fullmatch
     return all(fits(piece) for piece in body.split(","))
-_MAP_SPLIT = re.compile(r" *[:,] *")
+_MAP_SPLIT: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 # An item of a one-line flow collection of words and flat collections (no quotes), up to its
 # comma: `cards: 1,`, `bids: {a: 1, b: 0},` (the flat one's words are proved when it is read).
 _FLAT_TEXT = r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}"
-_OUTER_SEQ = re.compile(rf" *({_W}|{_FLAT_TEXT}) *(?:,|$)")
-_OUTER_MAP = re.compile(rf" *({_W}): +({_W}|{_FLAT_TEXT}) *(?:,|$)")
-_SINGLE = re.compile(r"'((?:[^']|'')*)'")
-_DOUBLE = re.compile(r'"([^"\\]*)"')
+_OUTER_SEQ: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_OUTER_MAP: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_SINGLE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+_DOUBLE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
-_TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
+_TOKEN: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 
 
 def _nested(text: str, line: int) -> Node:
@@ -649,8 +651,37 @@ def _block_key(text: str, line: int) -> tuple[Scalar, str]:
     return key, after.lstrip(" ")
 
 
+
+_compiled = False
+
+
+def _compile() -> None:
+    """The reader's patterns, compiled when the first record is read: about 6 ms of start-up that a
+    command reading no YAML (`demo`, `rules`, `--help`) does not pay."""
+    global _compiled, _KEY_THEN_FLOW, _OUTSIDE, _WORD, _VALUE, _SEQ_BODY, _MAP_BODY
+    global _SEQ_ITEM, _MAP_ITEM, _SEQ_SPLIT, _MAP_SPLIT, _OUTER_SEQ, _OUTER_MAP, _SINGLE, _DOUBLE, _TOKEN
+    _KEY_THEN_FLOW = re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]")
+    _OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+    _WORD = re.compile(_W)
+    _VALUE = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:[^:#]|:(?=[^\s,\[\]{}]))*")
+    _SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
+    _MAP_BODY = re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *")
+    _SEQ_ITEM = re.compile(rf" *{_W} *")
+    _MAP_ITEM = re.compile(rf" *{_W}: +{_W} *")
+    _SEQ_SPLIT = re.compile(r" *, *")
+    _MAP_SPLIT = re.compile(r" *[:,] *")
+    _OUTER_SEQ = re.compile(rf" *({_W}|{_FLAT_TEXT}) *(?:,|$)")
+    _OUTER_MAP = re.compile(rf" *({_W}): +({_W}|{_FLAT_TEXT}) *(?:,|$)")
+    _SINGLE = re.compile(r"'((?:[^']|'')*)'")
+    _DOUBLE = re.compile(r'"([^"\\]*)"')
+    _TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
+    _compiled = True
+
+
 def _fast(text: str) -> Node:
     """The record's nodes, read line by line; raises _Fallback for anything unusual (see above)."""
+    if not _compiled:
+        _compile()
     if _OUTSIDE.search(text) is not None:
         raise _Fallback
     # The open block containers, innermost last: [indent, node, is a list, list at its key's indent]
