@@ -146,6 +146,26 @@ def test_fork_map_fails_rather_than_waits_when_a_worker_dies() -> None:
         fork_map(dies, range(6))
 
 
+def test_ctrl_c_stops_the_forked_workers_at_once(capfd: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C while the stretches are judged ends `check` at once (exit 130, as a `KeyboardInterrupt`),
+    not after the workers, which ignore it, have judged the rest of the record; and it prints no
+    traceback from the executor's thread."""
+    import signal
+    import threading
+    import time
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: fork_map runs here")
+    me = os.getpid()
+    threading.Timer(1.0, lambda: os.kill(me, signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        fork_map(lambda k: time.sleep(5) or k, range(4))  # 10 s of work on two workers
+    assert time.monotonic() - start < 3
+    time.sleep(0.5)  # what the executor's thread does once its workers are stopped
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_check_json_of_a_long_record_is_the_same_on_one_core(tmp_path: Path) -> None:
     """`check` of a record of several stretches (judged over the cores) writes what `check --jobs 1`
     (one stretch after the other, here) writes."""

@@ -225,14 +225,26 @@ def fork_map(function: Callable[[Any], Any], items: Iterable[Any], workers: int 
     from concurrent.futures import ProcessPoolExecutor
 
     _forked = function
+    # An executor, not a Pool: a worker that dies (killed, out of memory) raises BrokenProcessPool
+    # here instead of leaving the map waiting for ever.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init)
     try:
-        # An executor, not a Pool: a worker that dies (killed, out of memory) raises
-        # BrokenProcessPool here instead of leaving the map waiting for ever.
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_worker_init) as pool:
-            return list(pool.map(_call_forked, items))
+        # Futures, not `pool.map`: an interrupted map cancels what is pending, and the executor of
+        # 3.11 then fails (a traceback from its thread) on the cancelled futures it finds when
+        # the workers are stopped below.
+        futures = [pool.submit(_call_forked, item) for item in items]
+        out = [f.result() for f in futures]
+    except BaseException:
+        # Ctrl-C (the workers ignore it) or a dead worker: stop the others now, rather than wait
+        # for them to judge the rest of the record. (`_processes`: no public way before 3.14.)
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False)
+        raise
     finally:
         _forked = None
+    pool.shutdown()
+    return out
 
 
 _forked: Callable[[Any], Any] | None = None
