@@ -146,6 +146,27 @@ def test_fork_map_fails_rather_than_waits_when_a_worker_dies() -> None:
         fork_map(dies, range(6))
 
 
+def test_check_says_a_worker_was_stopped_not_that_it_has_a_bug(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """A worker of a long record's check killed mid-way (out of memory, `kill -9`): one line that
+    says so and what to do, exit 3, no traceback."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from scorekeep.cli import check_cmd
+
+    def broken(function: object, items: object, workers: object = None) -> list[object]:
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(check_cmd, "fork_map", broken)
+    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    path = tmp_path / "long.yaml"
+    path.write_text(_long(5, 2, 3), encoding="utf-8")
+    run = cli("check", str(path))
+    assert run.code == 3
+    assert "a process checking it stopped before it was done (killed, or out of memory)" in run.err
+    assert "bug" not in run.err and "Traceback" not in run.err
+
+
 def test_ctrl_c_stops_the_forked_workers_at_once(capfd: pytest.CaptureFixture[str]) -> None:
     """Ctrl-C while the stretches are judged ends `check` at once (exit 130, as a `KeyboardInterrupt`),
     not after the workers, which ignore it, have judged the rest of the record; and it prints no

@@ -59,6 +59,9 @@ def check(
         if done.internal is not None:
             if progress:
                 progress.clear()
+            if done.internal.startswith("BrokenProcessPool"):  # `fork_map`: a worker was killed
+                _fail(f"{done.path}: a process checking it stopped before it was done (killed, or out of "
+                      "memory); check it again, or with `-j 1` to use a single process", 3)
             _internal(done.path, done.internal)
         tally.add(done)
         if json_out:
