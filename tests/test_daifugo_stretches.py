@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT, cli, found, record
 
 from scorekeep import api
-from scorekeep.cli.check_cmd import fork_map
+from scorekeep.cli.forks import fork_map
 from scorekeep.games.daifugo import rules
 from scorekeep.yamlio import parse, read_file
 
@@ -157,14 +157,18 @@ def test_check_says_a_worker_was_stopped_not_that_it_has_a_bug(monkeypatch: pyte
     def broken(function: object, items: object, workers: object = None) -> list[object]:
         raise BrokenProcessPool("A process in the process pool was terminated abruptly")
 
+    from scorekeep.cli import forks
+
     monkeypatch.setattr(check_cmd, "fork_map", broken)
+    monkeypatch.setattr(forks, "fork_map", broken)  # `score`'s, imported when it runs
     monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
     path = tmp_path / "long.yaml"
     path.write_text(_long(5, 2, 3), encoding="utf-8")
-    run = cli("check", str(path))
-    assert run.code == 3
-    assert "a process checking it stopped before it was done (killed, or out of memory)" in run.err
-    assert "bug" not in run.err and "Traceback" not in run.err
+    for command in ("check", "score"):
+        run = cli(command, str(path))
+        assert run.code == 3, command
+        assert "a process checking it stopped before it was done (killed, or out of memory)" in run.err
+        assert "bug" not in run.err and "Traceback" not in run.err
 
 
 def test_ctrl_c_stops_the_forked_workers_at_once(capfd: pytest.CaptureFixture[str]) -> None:
@@ -244,3 +248,32 @@ def test_stretches_list_the_first_of_each_rule_as_one_reading_would(monkeypatch:
         monkeypatch.setattr(rules._Listed, "before", lambda self, part, rule, event: 0)
         assert listed(rules.audit(rec)) == listed(serial)  # type: ignore[arg-type]
         assert shown_allowed <= serial_words < 1.5 * shown_allowed < len(words)
+
+
+def test_score_of_a_long_record_uses_the_cores_and_gives_the_same_sheet(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    """`score` judges a long Daifugō record's stretches on every core as `check` does (a score sheet
+    needs the games' results, not their turns): the same sheet, totals and findings as the record
+    judged in one process, and as one stretch."""
+    from scorekeep.cli import forks
+
+    path = tmp_path / "long.yaml"
+    path.write_text(_long(5, 2, 4), encoding="utf-8")
+    whole = cli("score", str(path), "--format", "json")
+    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    assert len(rules.stretches(_read(path))) >= 4  # type: ignore[arg-type]
+    calls: list[int] = []
+    real = forks.fork_map
+
+    def counted(function: object, items: object, workers: object = None) -> list[object]:
+        calls.append(1)
+        return real(function, items)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(forks, "fork_map", counted)
+    pooled = cli("score", str(path), "--format", "json")
+    assert calls, "score should judge the stretches through fork_map"
+    monkeypatch.setattr(forks, "fork_map", lambda function, items, workers=None: list(map(function, items)))
+    here = cli("score", str(path), "--format", "json")
+    assert pooled.code == here.code == whole.code
+    assert pooled.out == here.out == whole.out
+    assert cli("score", str(path)).out == cli("score", str(path)).out  # the text sheet, forked too

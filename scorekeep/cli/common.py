@@ -182,15 +182,26 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return audit
 
 
-def _load_partial(path: Path):  # type: ignore[no-untyped-def]
+def _load_partial(path: Path, parallel: bool = False):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
-    after writing every warning and input error to stderr; exit 2 if nothing is readable."""
+    after writing every warning and input error to stderr; exit 2 if nothing is readable.
+    `parallel`: a long record's parts are judged on every core (`forks.fork_map`), and the games'
+    turns are left out of the audit (a score sheet needs only their results)."""
     from ..report import check_file
 
     name, data = source(path)
     try:
-        rep = check_file(name, data)
+        if parallel:
+            from .forks import fork_map
+
+            rep = check_file(name, data, parallel=fork_map)
+        else:
+            rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
+        if type(e).__name__ == "BrokenProcessPool":  # a worker of `parallel` was killed
+            from .forks import stopped
+
+            _fail(stopped(name), 3)
         _internal(name, e)
     said(rep.warnings, rep.errors)
     if rep.audit is None:
