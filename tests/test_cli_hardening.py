@@ -200,6 +200,32 @@ def test_a_deal_of_one_card_many_times_is_capped_in_json_and_text(tmp_path) -> N
     assert t.out.count("rook.deck:") == 101
 
 
+def test_score_says_how_many_violations_and_lists_the_first_of_each_rule(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The same deal of 250 copies of one card (rook.deck): `score` in text, Markdown and HTML
+    gives the record's count of violations, not of the lines listed, says that the first 100 of
+    each rule are listed, and lists them as `check` does; the HTML has no empty item for each
+    finding past the cap."""
+    import re
+
+    copies = 250
+    p = tmp_path / "copies.yaml"
+    p.write_text("game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n"
+                 "  - deal:\n      North: " + " ".join(["R5"] * copies) + "\n", encoding="utf-8")
+    total = len(json.loads(cli("check", str(p), "--format", "json").out)["files"][0]["violations"]) - 1 \
+        + json.loads(cli("check", str(p), "--format", "json").out)["files"][0]["violations"][-1].get("more", 1)
+    heading = f"{total:,} violations (the first 100 of each rule are listed)"
+    text = cli("score", str(p)).out
+    assert text.startswith(heading + ":\n"), text[:200]
+    assert text.count("rook.deck:") == 101
+    assert f"## {heading}" in cli("score", str(p), "-f", "markdown").out
+    out = tmp_path / "sheet.html"
+    cli("score", str(p), "-f", "html", "-o", str(out))
+    page = out.read_text(encoding="utf-8")
+    assert f"<h2>{heading}</h2>" in page
+    items = re.findall(r"<li><code>rook\.deck</code>(.*?)</li>", page)
+    assert len(items) == 101 and all(i.strip() for i in items) and "more rook.deck violations" in items[-1]
+
+
 # --- 10. check --format json streams one file per line --------------------------------------
 
 def test_check_json_is_one_line_per_file_written_as_it_goes() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..errors import Finding
+from ..errors import Finding, shown
 from ..game import Audit, Section, Sheet
 from . import render
 
@@ -251,10 +251,11 @@ def _where(f: Finding) -> str:
     return render.where(f)
 
 
-def findings_list(findings: Sequence[Finding], path: str) -> str:
-    """Violations (or events) with their rule id, where, the ruling, and the legal choices."""
+def findings_list(findings: Sequence[Finding], path: str, kind: str = "violation") -> str:
+    """Violations (or `kind` events) with their rule id, where, the ruling, and the legal choices: the
+    first `errors.CAP` of each rule, then how many more (`errors.shown`), as `check` lists them."""
     items = []
-    for f in findings:
+    for f in shown(findings, kind):
         loc = _where(f)
         line = f" (line {f.line})" if f.line is not None else ""
         allowed = ""
@@ -360,7 +361,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
             f'<li{" class=winner" if name in win else ""}>{esc(name)}: {pts}</li>' for name, pts in sheet.standings)
             + "</ol></section>")
     n = len(audit.violations)
-    parts.append(f"<section><h2>{n} violation{'s' if n != 1 else ''}</h2>"
+    parts.append(f"<section><h2>{esc(render.findings_heading(shown(audit.violations)))}</h2>"
                  + (findings_list(audit.violations, path) if n else "<p>The record keeps the rules.</p>")
                  + "</section>")
     table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
@@ -373,7 +374,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     if audit.header.meta.get("notes"):
         parts.append(f'<section><h2>Notes</h2><p class="notes">{esc(audit.header.meta["notes"])}</p></section>')
     if audit.events and sheet.game == "daifugo":
-        parts.append("<section><h2>Events</h2>" + findings_list(audit.events, path) + "</section>")
+        parts.append("<section><h2>Events</h2>" + findings_list(audit.events, path, "event") + "</section>")
     return "\n".join(parts)
 
 
@@ -445,8 +446,7 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str
     body = [f"<h1>{esc(title)} — replay</h1>", _meta_line(audit, path)]
     body += [section_html(s, audit.header.players) for s in sections]
     if audit.violations:
-        n = len(audit.violations)
-        body.append(f"<section><h2>{n} violation{'s' if n != 1 else ''}</h2>"
+        body.append(f"<section><h2>{esc(render.findings_heading(shown(audit.violations)))}</h2>"
                     + findings_list(audit.violations, path) + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import Finding, shown
+from ..errors import CAP, Finding, shown
 from ..game import RuleDoc, Section, Sheet
 from ..named import NamedTuple
 from ..options import Option
@@ -341,7 +341,16 @@ def md_text(text: str) -> str:
     return re.sub(_MD_SPECIAL, r"\\\1", text)
 
 
-def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> str:
+def findings_heading(listed: Sequence[Finding], kind: str = "violation") -> str:
+    """"35,014 violations (the first 100 of each rule are listed)": how many findings `listed` (as
+    `errors.shown` gives them) stands for, each "… and N more" line counting its N."""
+    n = sum(f.more or 1 for f in listed)
+    capped = any(f.more for f in listed)
+    return (f"{n:,} {kind}{'s' if n != 1 else ''}"
+            + (f" (the first {CAP} of each rule are listed)" if capped else ""))
+
+
+def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), heading: str = "") -> str:
     """The sheet as Markdown: the title first, then the violations, the table with numbers
     right-aligned, its notes, the standings and the result, each its own paragraph."""
     lay = layout(sheet, wide=False)
@@ -357,7 +366,8 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = ()) -> 
     rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
     out = [f"# {md_text(title)}", ""]
     if violations:
-        out += [f"## {len(violations)} violation{'s' if len(violations) != 1 else ''}", ""]
+        # (`heading` is the program's own words and digits: nothing in it to escape)
+        out += [f"## {heading or f'{len(violations)} violation' + ('s' if len(violations) != 1 else '')}", ""]
         out += [f"- {md_text(v)}" for v in violations]
         out.append("")
     out += ["## Score sheet", "", table(headers, rows, "pipe", lay.right), ""]

@@ -85,16 +85,16 @@ def score(
 
         text = html.sheet_page(audit, sheet, _title(audit), path_name(file))
     elif format is SheetFormat.markdown:
-        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed])
+        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed],
+                                     render.findings_heading(listed))
     else:
         body = render.sheet_text(sheet, _title(audit), wide=True)
         if not wide:
             if not _wide_terminal(render.table_width(sheet, wide=True)):
                 body = render.sheet_text(sheet, _title(audit), wide=False)
         if listed:
-            n = len(listed)
             lines = [render.finding_line(path_name(file), v) for v in listed]
-            body = f"{n} violation{'s' if n != 1 else ''}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
+            body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
         text = body
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
