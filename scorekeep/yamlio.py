@@ -19,7 +19,8 @@ import gc
 import os
 import re
 import stat
-from typing import NoReturn, Union
+from types import SimpleNamespace
+from typing import Any, NoReturn, Union
 
 import yaml
 
@@ -175,9 +176,6 @@ def wide_hint(text: str) -> str:
     return "; " + "; ".join(hints) if hints else ""
 
 
-_KEY_THEN_FLOW: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-
-
 def _source_line(text: str, line: int) -> str:
     """Line `line` (1-based) of the text, without its end; a very long line is cut (it is
     quoted in a message)."""
@@ -246,7 +244,7 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
                 "(or an entry lacks its comma)", cline)
     if "quoted scalar" in context and "end of stream" in problem:
         return f"this is not valid YAML: the quote opened on line {cline} is never closed", cline
-    if "mapping values are not allowed" in problem and _KEY_THEN_FLOW.match(src):
+    if "mapping values are not allowed" in problem and _P.key_then_flow.match(src):
         return _missing_colon(src), line  # `tricks {North: 3, …}`: the key lost its colon
     if "mapping values are not allowed" in problem:
         return (f"this is not valid YAML: a second `: ` on line {line}; put a value that holds `: ` in quotes, "
@@ -260,7 +258,7 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
 
 def parse(text: str) -> Node:
     """Parse one YAML document into line-tracked nodes (see module docstring)."""
-    if not _compiled:
+    if _P is None:
         _compile()
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
@@ -402,18 +400,9 @@ class _Fallback(Exception):
     """The text leaves the corner of YAML the fast path reads; read it from libyaml's events."""
 
 
-# Characters libyaml reads as plain text; the rest (controls, tabs, CR, NEL, U+2028/9, a BOM
-# inside the text, surrogates) go to the full reader, which refuses or handles them.
-# (Written as the characters refused, not as a negated class of those allowed: the same set,
-# checked over every code point, and ten times faster to compile — 9 ms of every start-up.)
-_OUTSIDE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 # A plain word, as a flow item or a key: no indicator first (`-` only before a word character), no
 # `:` `,` `#` or brackets, no space at either end.
 _W = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s,\[\]{}:#]))(?:[^:,\[\]{}#]*[^\s:,\[\]{}#])?"
-_WORD: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-# A plain value in block context: the same start; `:` only before a non-space; no ` #` (comments
-# are cut before) and no `: `.
-_VALUE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 _KEY_MAX = 1000  # libyaml refuses an implicit key longer than 1024 characters
 
 
@@ -441,7 +430,7 @@ def _flow(text: str, line: int, seen: dict[str, tuple] | None = None) -> Node:
         # last one ended; a flat collection is then read as a whole flat line is. Anything
         # else (deeper nesting, a stray word) goes to the tokenizer.
         mapping = text[0] == "{"
-        item = (_OUTER_MAP if mapping else _OUTER_SEQ).match
+        item = (_P.outer_map if mapping else _P.outer_seq).match
         node: Seq | Map = Map(line) if mapping else Seq(line)
         pos, end = 0, len(inner)
         while pos < end:
@@ -466,18 +455,18 @@ def _flow(text: str, line: int, seen: dict[str, tuple] | None = None) -> Node:
     if text[0] == "[":
         seq = Seq(line)
         if inner:
-            if not _shaped(inner, _SEQ_BODY, _SEQ_ITEM):
+            if not _shaped(inner, _P.seq_body, _P.seq_item):
                 raise _Fallback  # an empty item, a trailing comma, `a: b`, an indicator
-            words = _SEQ_SPLIT.split(inner)
+            words = _P.seq_split.split(inner)
             seq.items = [Scalar(w, line, True) for w in words]
             if seen is not None and len(seen) < _SEEN_MAX and len(text) <= 4096:
                 seen[text] = (words, None)
         return seq
     m = Map(line)
     if inner:
-        if not _shaped(inner, _MAP_BODY, _MAP_ITEM):
+        if not _shaped(inner, _P.map_body, _P.map_item):
             raise _Fallback  # `{B:3}`, `{a}`, `{a :b}`, `{a: }`, `{a: b: c}`, an indicator
-        words = _MAP_SPLIT.split(inner)
+        words = _P.map_split.split(inner)
         keys = words[0::2]
         index = dict(zip(keys, range(len(keys))))
         if len(index) != len(keys) or (len(inner) > _KEY_MAX and max(map(len, keys)) > _KEY_MAX):
@@ -493,13 +482,6 @@ _SEEN_MAX = 20_000
 """Flat flow texts remembered per record (their words stay alive until the record is read)."""
 
 
-_SEQ_BODY: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_MAP_BODY: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_SEQ_ITEM: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_MAP_ITEM: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_SEQ_SPLIT: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-
-
 def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
     """Whether `body` is items of the `item` shape between commas. One match of `whole` for a
     line of usual length; item by item for a very long one, where the regex engine would keep
@@ -508,16 +490,11 @@ def _shaped(body: str, whole: re.Pattern[str], item: re.Pattern[str]) -> bool:
         return whole.fullmatch(body) is not None
     fits = item.fullmatch
     return all(fits(piece) for piece in body.split(","))
-_MAP_SPLIT: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
+
+
 # An item of a one-line flow collection of words and flat collections (no quotes), up to its
 # comma: `cards: 1,`, `bids: {a: 1, b: 0},` (the flat one's words are proved when it is read).
 _FLAT_TEXT = r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}"
-_OUTER_SEQ: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_OUTER_MAP: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_SINGLE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-_DOUBLE: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
-# One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
-_TOKEN: re.Pattern[str] = None  # type: ignore[assignment]  # compiled by `_compile`
 
 
 def _nested(text: str, line: int) -> Node:
@@ -531,7 +508,7 @@ def _nested(text: str, line: int) -> Node:
     # what may come next: "open" (the first bracket), "first" (an item or the close), "item",
     # "colon" (`: ` after a key), "value" (a mapping's value), "next" (`,` or the close), "end"
     want = "open"
-    for m in _TOKEN.finditer(text):
+    for m in _P.token.finditer(text):
         if m.start() != pos:
             raise _Fallback  # text no token reads: `{B:3}`, `a#b`, an indicator
         pos = m.end()
@@ -614,7 +591,7 @@ def _value(text: str, line: int, seen: dict[str, tuple] | None = None) -> Node:
         if len(text) < 2 or text[-1] != '"' or '"' in body or "\\" in body:
             raise _Fallback
         return Scalar(body, line, False)
-    if not _VALUE.fullmatch(text):
+    if not _P.value.fullmatch(text):
         raise _Fallback
     return Scalar(text, line, True)
 
@@ -623,7 +600,7 @@ def _is_key_line(text: str) -> bool:
     """Whether a list item's text starts a mapping (`- key: value`, `- 'No': value`)."""
     first = text[0]
     if first == "'" or first == '"':
-        m = (_SINGLE if first == "'" else _DOUBLE).match(text)
+        m = (_P.single if first == "'" else _P.double).match(text)
         return m is not None and text[m.end():m.end() + 1] == ":" and text[m.end() + 1:m.end() + 2] in ("", " ")
     if first == "[" or first == "{":
         return False
@@ -635,7 +612,7 @@ def _block_key(text: str, line: int) -> tuple[Scalar, str]:
     """The key of a `key: value` line and the text of its value (maybe empty)."""
     first = text[0]
     if first == "'" or first == '"':
-        m = (_SINGLE if first == "'" else _DOUBLE).match(text)
+        m = (_P.single if first == "'" else _P.double).match(text)
         if m is None or text[m.end():m.end() + 1] != ":":
             raise _Fallback
         value = m.group(1).replace("''", "'") if first == "'" else m.group(1)
@@ -643,7 +620,7 @@ def _block_key(text: str, line: int) -> tuple[Scalar, str]:
         after = text[m.end() + 1:]
     else:
         word, colon, after = text.partition(":")
-        if not colon or not _WORD.fullmatch(word):
+        if not colon or not _P.word.fullmatch(word):
             raise _Fallback  # not a key line, or a key the fast path does not read
         key = Scalar(word, line, True)
     if (after and after[0] != " ") or len(key.value) > _KEY_MAX:
@@ -651,38 +628,46 @@ def _block_key(text: str, line: int) -> tuple[Scalar, str]:
     return key, after.lstrip(" ")
 
 
-
-_compiled = False
+_P: Any = None
+"""The reader's patterns, as attributes (`_P.word`), made by `_compile` when the first record is read."""
 
 
 def _compile() -> None:
-    """The reader's patterns, compiled when the first record is read: about 6 ms of start-up that a
-    command reading no YAML (`demo`, `rules`, `--help`) does not pay."""
-    global _compiled, _KEY_THEN_FLOW, _OUTSIDE, _WORD, _VALUE, _SEQ_BODY, _MAP_BODY
-    global _SEQ_ITEM, _MAP_ITEM, _SEQ_SPLIT, _MAP_SPLIT, _OUTER_SEQ, _OUTER_MAP, _SINGLE, _DOUBLE, _TOKEN
-    _KEY_THEN_FLOW = re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]")
-    _OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
-    _WORD = re.compile(_W)
-    _VALUE = re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:[^:#]|:(?=[^\s,\[\]{}]))*")
-    _SEQ_BODY = re.compile(rf" *{_W}(?: *, *{_W})* *")
-    _MAP_BODY = re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *")
-    _SEQ_ITEM = re.compile(rf" *{_W} *")
-    _MAP_ITEM = re.compile(rf" *{_W}: +{_W} *")
-    _SEQ_SPLIT = re.compile(r" *, *")
-    _MAP_SPLIT = re.compile(r" *[:,] *")
-    _OUTER_SEQ = re.compile(rf" *({_W}|{_FLAT_TEXT}) *(?:,|$)")
-    _OUTER_MAP = re.compile(rf" *({_W}): +({_W}|{_FLAT_TEXT}) *(?:,|$)")
-    _SINGLE = re.compile(r"'((?:[^']|'')*)'")
-    _DOUBLE = re.compile(r'"([^"\\]*)"')
-    _TOKEN = re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))")
-    _compiled = True
+    """Compile the reader's patterns (`_P`): about 6 ms of start-up that a command reading no YAML
+    (`demo`, `rules`, `--help`) does not pay."""
+    global _P
+    _P = SimpleNamespace(
+        # A key, maybe after `- `, then a flow collection with no colon between: `tricks {North: 3}`.
+        key_then_flow=re.compile(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]"),
+        # Characters libyaml reads as plain text; the rest (controls, tabs, CR, NEL, U+2028/9, a BOM
+        # inside the text, surrogates) go to the full reader, which refuses or handles them.
+        # (Written as the characters refused, not as a negated class of those allowed: the same set,
+        # checked over every code point, and ten times faster to compile — 9 ms of every start-up.)
+        outside=re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"),
+        word=re.compile(_W),
+        # A plain value in block context: the same start; `:` only before a non-space; no ` #` (comments
+        # are cut before) and no `: `.
+        value=re.compile(r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|[-?:](?=[^\s,\[\]{}#]))(?:[^:#]|:(?=[^\s,\[\]{}]))*"),
+        seq_body=re.compile(rf" *{_W}(?: *, *{_W})* *"),
+        map_body=re.compile(rf" *{_W}: +{_W}(?: *, *{_W}: +{_W})* *"),
+        seq_item=re.compile(rf" *{_W} *"),
+        map_item=re.compile(rf" *{_W}: +{_W} *"),
+        seq_split=re.compile(r" *, *"),
+        map_split=re.compile(r" *[:,] *"),
+        outer_seq=re.compile(rf" *({_W}|{_FLAT_TEXT}) *(?:,|$)"),
+        outer_map=re.compile(rf" *({_W}): +({_W}|{_FLAT_TEXT}) *(?:,|$)"),
+        single=re.compile(r"'((?:[^']|'')*)'"),
+        double=re.compile(r'"([^"\\]*)"'),
+        # One token of a flow collection, after any spaces: punctuation, `: `, quoted text or a word.
+        token=re.compile(rf" *(?:([\[\]{{}},])|(: )|'((?:[^']|'')*)'|\"([^\"\\]*)\"|({_W}))"),
+    )
 
 
 def _fast(text: str) -> Node:
     """The record's nodes, read line by line; raises _Fallback for anything unusual (see above)."""
-    if not _compiled:
+    if _P is None:
         _compile()
-    if _OUTSIDE.search(text) is not None:
+    if _P.outside.search(text) is not None:
         raise _Fallback
     # The open block containers, innermost last: [indent, node, is a list, list at its key's indent]
     stack: list[list] = []
@@ -690,8 +675,8 @@ def _fast(text: str) -> Node:
     root: Map | None = None
     value = _value
     lineno = 0
-    keys_ok: set[str] = set()  # plain keys already proved by _WORD
-    values_ok: set[str] = set()  # plain block values already proved by _VALUE
+    keys_ok: set[str] = set()  # plain keys already proved by _P.word
+    values_ok: set[str] = set()  # plain block values already proved by _P.value
     seen: dict[str, tuple] = {}  # flat flow collections already read (`_flow`)
     # List item lines already read, by their whole text: (indent, the item's text). The same line
     # in a list at the same indent is the same item, so it skips the steps that found its text (a
@@ -778,7 +763,7 @@ def _fast(text: str) -> Node:
             if not colon or (after and after[0] != " ") or len(key) > _KEY_MAX:
                 raise _Fallback  # not a key line, `a:b`, a long key
             if key not in keys_ok:
-                if not _WORD.fullmatch(key):
+                if not _P.word.fullmatch(key):
                     raise _Fallback  # a key the fast path does not read
                 keys_ok.add(key)
             k = Scalar(key, lineno, True)
@@ -797,7 +782,7 @@ def _fast(text: str) -> Node:
             node = value(after, lineno, seen)
         else:  # `_value` inline for a plain value: most repeat (`10`, `South`), each proved once
             if after not in values_ok:
-                if not _VALUE.fullmatch(after):
+                if not _P.value.fullmatch(after):
                     raise _Fallback
                 values_ok.add(after)
             node = Scalar(after, lineno, True)

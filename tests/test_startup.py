@@ -221,7 +221,7 @@ def test_the_reader_s_patterns_are_compiled_only_to_read_a_record(args: tuple[st
     at import: `demo` and `rules` read none."""
     probe = _PROBE.replace('sys.stderr.write("\\nMODULES "',
                            'y = sys.modules.get("scorekeep.yamlio"); '
-                           'sys.stderr.write("\\nCOMPILED " + str(bool(y and y._compiled)) + "\\nMODULES "')
+                           'sys.stderr.write("\\nCOMPILED " + str(bool(y and y._P is not None)) + "\\nMODULES "')
     assert probe != _PROBE
     r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
     line = next(x for x in r.stderr.splitlines() if x.startswith("COMPILED "))
