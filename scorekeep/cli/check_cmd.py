@@ -11,7 +11,7 @@ import typer
 
 from ..named import NamedTuple
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
-from .forks import cores as _cores, fork_map, stopped, worker_init as _worker_init
+from .forks import cores as _cores, fork_map, worker_init as _worker_init
 
 POOL_MIN_FILES = 24
 """Fewer files than this are checked in this process: starting workers costs more than it saves."""
@@ -60,8 +60,6 @@ def check(
         if done.internal is not None:
             if progress:
                 progress.clear()
-            if done.internal.startswith("BrokenProcessPool"):  # `fork_map`: a worker was killed
-                _fail(stopped(done.path), 3)
             _internal(done.path, done.internal)
         tally.add(done)
         if json_out:

@@ -144,6 +144,9 @@ def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
 
 def _internal(path: str, exc: BaseException | str) -> NoReturn:
     what = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
+    if what.startswith("BrokenProcessPool"):  # a worker of `forks.fork_map` died: the machine, not a bug
+        _fail(f"{path}: a process checking it stopped before it was done (killed, or out of memory); "
+              "run it again, or `check` it with `-j 1` to use a single process", 3)
     _fail(f"{path}: internal error ({what}); this is a bug in scorekeep, please report it with the record", 3)
 
 
@@ -198,10 +201,6 @@ def _load_partial(path: Path, parallel: bool = False):  # type: ignore[no-untype
         else:
             rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
-        if type(e).__name__ == "BrokenProcessPool":  # a worker of `parallel` was killed
-            from .forks import stopped
-
-            _fail(stopped(name), 3)
         _internal(name, e)
     said(rep.warnings, rep.errors)
     if rep.audit is None:

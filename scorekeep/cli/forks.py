@@ -56,12 +56,6 @@ def _call_forked(item: Any) -> Any:
     return _forked(item)
 
 
-def stopped(path: str) -> str:
-    """What to say when a worker died (`BrokenProcessPool`): the machine, not a bug."""
-    return (f"{path}: a process checking it stopped before it was done (killed, or out of memory); "
-            "run it again, or `check` it with `-j 1` to use a single process")
-
-
 def worker_init() -> None:
     import signal
 
