@@ -251,11 +251,11 @@ def _where(f: Finding) -> str:
     return render.where(f)
 
 
-def findings_list(findings: Sequence[Finding], path: str, kind: str = "violation") -> str:
-    """Violations (or `kind` events) with their rule id, where, the ruling, and the legal choices: the
-    first `errors.CAP` of each rule, then how many more (`errors.shown`), as `check` lists them."""
+def findings_list(listed: Sequence[Finding], path: str) -> str:
+    """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
+    `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
     items = []
-    for f in shown(findings, kind):
+    for f in listed:
         loc = _where(f)
         line = f" (line {f.line})" if f.line is not None else ""
         allowed = ""
@@ -360,9 +360,9 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
         parts.append("<section><h2>Standings</h2><ol class=\"standings\">" + "".join(
             f'<li{" class=winner" if name in win else ""}>{esc(name)}: {pts}</li>' for name, pts in sheet.standings)
             + "</ol></section>")
-    n = len(audit.violations)
-    parts.append(f"<section><h2>{esc(render.findings_heading(shown(audit.violations)))}</h2>"
-                 + (findings_list(audit.violations, path) if n else "<p>The record keeps the rules.</p>")
+    listed = shown(audit.violations)
+    parts.append(f"<section><h2>{esc(render.findings_heading(listed))}</h2>"
+                 + (findings_list(listed, path) if listed else "<p>The record keeps the rules.</p>")
                  + "</section>")
     table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
     parts.append("<section><h2>Score sheet</h2>"
@@ -374,7 +374,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     if audit.header.meta.get("notes"):
         parts.append(f'<section><h2>Notes</h2><p class="notes">{esc(audit.header.meta["notes"])}</p></section>')
     if audit.events and sheet.game == "daifugo":
-        parts.append("<section><h2>Events</h2>" + findings_list(audit.events, path, "event") + "</section>")
+        parts.append("<section><h2>Events</h2>" + findings_list(shown(audit.events, "event"), path) + "</section>")
     return "\n".join(parts)
 
 
@@ -446,8 +446,9 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str
     body = [f"<h1>{esc(title)} — replay</h1>", _meta_line(audit, path)]
     body += [section_html(s, audit.header.players) for s in sections]
     if audit.violations:
-        body.append(f"<section><h2>{esc(render.findings_heading(shown(audit.violations)))}</h2>"
-                    + findings_list(audit.violations, path) + "</section>")
+        listed = shown(audit.violations)
+        body.append(f"<section><h2>{esc(render.findings_heading(listed))}</h2>"
+                    + findings_list(listed, path) + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 

@@ -351,8 +351,9 @@ def findings_heading(listed: Sequence[Finding], kind: str = "violation") -> str:
 
 
 def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), heading: str = "") -> str:
-    """The sheet as Markdown: the title first, then the violations, the table with numbers
-    right-aligned, its notes, the standings and the result, each its own paragraph."""
+    """The sheet as Markdown: the title first, then the violations (the lines listed, under
+    `heading`: `findings_heading`), the table with numbers right-aligned, its notes, the standings
+    and the result, each its own paragraph."""
     lay = layout(sheet, wide=False)
     if lay.groups:  # one header row in Markdown: the group label goes into each header
         headers: list[str] = []
@@ -366,8 +367,7 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
     rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
     out = [f"# {md_text(title)}", ""]
     if violations:
-        # (`heading` is the program's own words and digits: nothing in it to escape)
-        out += [f"## {heading or f'{len(violations)} violation' + ('s' if len(violations) != 1 else '')}", ""]
+        out += [f"## {heading}", ""]  # the program's own words and digits: nothing to escape
         out += [f"- {md_text(v)}" for v in violations]
         out.append("")
     out += ["## Score sheet", "", table(headers, rows, "pipe", lay.right), ""]
