@@ -142,8 +142,7 @@ def _common(name: str, value: Node) -> Turn | None:
     if isinstance(value, Scalar):
         raw = value.value
         cards = _SEEN.get(raw, _UNSEEN)
-        if cards is _UNSEEN:
-            cards = _UNSEEN  # not a common form
+        if cards is _UNSEEN:  # not read yet; it stays `_UNSEEN` if it is not in a common form
             if raw == "pass" or raw.strip().lower() in PASS_WORDS:
                 cards = None
             elif "," not in raw:

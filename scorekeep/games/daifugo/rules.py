@@ -423,17 +423,17 @@ _BEFORE = object()
 
 
 class _Match:
-    def __init__(self, record: Record, positions: bool = False, cap: bool = True, sets: range | None = None,
-                 views: bool = True, number: int = 0, listed: _Listed | None = None) -> None:
-        """`sets`: the stretch of the record's sets to judge (all of them by default), `number` its place
-        among the stretches, `listed` what each stretch has listed so far (`_Listed`)."""
+    def __init__(self, record: Record, positions: bool, cap: bool, sets: range, views: bool, number: int,
+                 listed: _Listed | None) -> None:
+        """`sets`: the stretch of the record's sets to judge, `number` its place among the stretches,
+        `listed` what each stretch has listed so far (`_Listed`); `views`: keep each game's turns."""
         self.record = record
         self.number = number
         self.listed = listed
         self.positions = positions
         self.cap = cap
         self.views = views
-        self.part = sets if sets is not None else range(len(record.sets))
+        self.part = sets
         self.opts = record.header.options
         self.f = Findings()
         self.blind: frozenset[Card] | None = None
@@ -557,14 +557,7 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     turn of the result keeps the engine's position before it (`TurnView.before`), and each gift of an
     exchange too (`GameResult.gifts`); `cap`: past `errors.CAP` findings of a rule, each further one
     is only counted (False: every one is worded, as `replay` shows each game's)."""
-    parts = stretches(record)
-    listed = _Listed(len(parts)) if len(parts) > 1 else None
-    return _join(record, (_Match(record, positions, cap, part, number=k, listed=listed).run()
-                          for k, part in enumerate(parts)), cap)
-
-
-def _findings_of(record: Record, listed: _Listed | None, part: tuple[int, range]) -> _Part:
-    return _Match(record, sets=part[1], views=False, number=part[0], listed=listed).run()
+    return _judged(record, map, positions, cap)
 
 
 def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) -> Audit:
@@ -573,10 +566,20 @@ def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) ->
     (`STRETCH_TURNS`) are judged through `map(function, stretches)`: the caller's, e.g. a pool
     of forked processes that already hold the record (the stretches and their results are small
     to send; the record is not)."""
-    parts = stretches(record)
-    if len(parts) == 1:
-        return _join(record, [_findings_of(record, None, (0, parts[0]))], True)
-    return _join(record, map(partial(_findings_of, record, _Listed(len(parts))), list(enumerate(parts))), True)
+    return _judged(record, map, views=False)
+
+
+def _judged(record: Record, map: Callable[..., Iterable[_Part]], positions: bool = False, cap: bool = True,
+            views: bool = True) -> Audit:
+    """The join of the record's stretches, judged through `map` (a record of one stretch, here)."""
+    parts = list(enumerate(stretches(record)))
+    judge = partial(_stretch, record, _Listed(len(parts)) if len(parts) > 1 else None, positions, cap, views)
+    return _join(record, map(judge, parts) if len(parts) > 1 else [judge(parts[0])], cap)
+
+
+def _stretch(record: Record, listed: _Listed | None, positions: bool, cap: bool, views: bool,
+             part: tuple[int, range]) -> _Part:
+    return _Match(record, positions, cap, part[1], views, part[0], listed).run()
 
 
 __all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "stretches",
