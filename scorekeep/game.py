@@ -17,7 +17,7 @@ from . import fields
 from .errors import Finding, InputError
 from .named import NamedTuple
 from .options import Option, read_options
-from .yamlio import Map, Node, Scalar, Seq
+from .yamlio import FlatMap, Map, Node, Seq, plain_items
 
 
 class RuleDoc(NamedTuple):
@@ -181,18 +181,17 @@ def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
     seq = fields.sequence(node, what)
     tricks: list[Trick] = []
     for i, item in enumerate(seq.items, 1):
-        if parse is not None and item.__class__ is Map and item.pairs:  # type: ignore[union-attr]
+        if parse is not None and (item.__class__ is FlatMap or (item.__class__ is Map and item.pairs)):  # type: ignore[union-attr]
             # The usual trick: every key a player, every value a card text `parse` reads, which
             # is what `card` returns for it; anything else is read below (and its error raised).
             plays = []
-            for k, v in item.pairs:  # type: ignore[union-attr]
-                name = k.value
-                if name not in players or v.__class__ is not Scalar:
+            for name, text, line in plain_items(item):  # type: ignore[arg-type]
+                if name not in players or text is None:
                     break
-                c = parse(v.value)  # type: ignore[union-attr]
+                c = parse(text)
                 if c is None:
                     break
-                plays.append(_new(Play, (name, c, v.line)))  # Play(name, c, line), without its Python-level __new__
+                plays.append(_new(Play, (name, c, line)))  # Play(name, c, line), without its Python-level __new__
             else:
                 tricks.append(Trick(tuple(plays), item.line))
                 continue

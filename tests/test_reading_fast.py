@@ -175,3 +175,52 @@ def test_mutated_records_read_the_same_or_are_left_to_libyaml(
             at = marks[int(where * (len(marks) - 1))] + (cut % 2) if marks else at
         text = text[:at] + piece + text[at + cut:]
     agree(text)
+
+
+# --- flat mappings: words first, nodes when asked ------------------------------------------------
+
+def test_a_flat_mapping_makes_its_nodes_only_when_asked_and_each_copy_is_its_own() -> None:
+    text = "plays:\n  - {B: pass}\n  - {B: pass}\n  - {A: 3H, B: 4H}\n"
+    root = yamlio._fast(text)
+    items = root.get("plays").items  # type: ignore[union-attr]
+    assert [type(x) for x in items] == [yamlio.FlatMap] * 3
+    assert [x.words for x in items] == [["B", "pass"], ["B", "pass"], ["A", "3H", "B", "4H"]]
+    assert [x.line for x in items] == [2, 3, 4]
+    # The second `{B: pass}` comes from the first one's words: changing one changes no other.
+    items[0].add(yamlio.Scalar("C", 2, True), yamlio.Scalar("7S", 2, True))
+    assert [k.value for k, _ in items[0].pairs] == ["B", "C"] and list(items[0].index) == ["B", "C"]
+    assert [k.value for k, _ in items[1].pairs] == ["B"] and list(items[1].index) == ["B"]
+    assert yamlio._fast(text).get("plays").items[0].index == {"B": 0}  # type: ignore[union-attr]
+    assert yamlio.plain_items(items[2]) == [("A", "3H", 4), ("B", "4H", 4)]
+    assert fast(text) == full(text)
+
+
+def _read(text: str, reader: object) -> object:
+    root = yamlio._fast(text) if reader == "fast" else yamlio._build(loader := yamlio._Loader(text))
+    if reader != "fast":
+        loader.dispose()
+    from scorekeep import api
+
+    try:
+        return api.read_record(root)[1]
+    except InputError as e:
+        return ("unreadable", e.message, e.line)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(p.parents[2])))
+def test_a_game_reads_the_same_record_from_flat_words_as_from_nodes(path: Path) -> None:
+    # Daifugō turns, Rook calls and tricks, Oh Hell bids and tricks are read from a flat mapping's
+    # words (`FlatMap`); from libyaml's nodes they are read the long way. Same record, same errors.
+    text = path.read_text(encoding="utf-8-sig")
+    try:
+        yamlio._fast(text)
+    except yamlio._Fallback:
+        pytest.skip("left to libyaml")
+    assert _read(text, "fast") == _read(text, "events")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_records_read_the_same_record_from_flat_words_as_from_nodes(seed: int) -> None:
+    for gen in (oh_hell, rook, daifugo):
+        text = gen.game(seed).text
+        assert _read(text, "fast") == _read(text, "events")

@@ -9,7 +9,7 @@ from ... import fields
 from ...errors import InputError
 from ...game import Header, read_header
 from ...named import NamedTuple
-from ...yamlio import Map, Node, Scalar, Seq
+from ...yamlio import FlatMap, Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
 from .options import OPTIONS
 
@@ -120,6 +120,12 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
 def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     """Play `i` of `game`: the common forms (`{甲: pass}`, `{甲: 9H 10H}`, `{甲: [9H, 10H]}`, a player
     named as written) read here; anything else, and every slip, by `_any_turn`."""
+    if node.__class__ is FlatMap:  # `{甲: pass}`, `{甲: 9H 10H}`: its two words, with no node made
+        words = node.words  # type: ignore[union-attr]
+        if len(words) == 2 and words[0] in players:
+            quick = _plain(words[0], words[1], node.line)
+            if quick is not None:
+                return quick
     if isinstance(node, Map) and len(node.pairs) == 1:
         key, value = node.pairs[0]
         if isinstance(key, Scalar) and key.plain and key.value in players:
@@ -140,20 +146,8 @@ def _common(name: str, value: Node) -> Turn | None:
     """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of
     plain cards — read without building a node or a location text per card; else None."""
     if isinstance(value, Scalar):
-        raw = value.value
-        cards = _SEEN.get(raw, _UNSEEN)
-        if cards is _UNSEEN:  # not read yet; it stays `_UNSEEN` if it is not in a common form
-            if raw == "pass" or raw.strip().lower() in PASS_WORDS:
-                cards = None
-            elif "," not in raw:
-                quick = tuple(map(parse, raw.split()))
-                if quick and None not in quick:
-                    cards = quick
-            if len(_SEEN) < _SEEN_MAX:
-                _SEEN[raw] = cards
-        if cards is not _UNSEEN:
-            return tuple.__new__(Turn, (name, cards, value.line))  # type: ignore[type-var]
-    elif isinstance(value, Seq):
+        return _plain(name, value.value, value.line)
+    if isinstance(value, Seq):
         texts = []
         for c in value.items:
             if not isinstance(c, Scalar):
@@ -163,6 +157,23 @@ def _common(name: str, value: Node) -> Turn | None:
         if quick and None not in quick:
             return tuple.__new__(Turn, (name, quick, value.line))  # type: ignore[type-var]
     return None
+
+
+def _plain(name: str, raw: str, line: int) -> Turn | None:
+    """The turn of `name` written as the text `raw` (`pass`, `9H 10H JH`) on `line`, if it is one."""
+    cards = _SEEN.get(raw, _UNSEEN)
+    if cards is _UNSEEN:  # not read yet; it stays `_UNSEEN` if it is not in a common form
+        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
+            cards = None
+        elif "," not in raw:
+            quick = tuple(map(parse, raw.split()))
+            if quick and None not in quick:
+                cards = quick
+        if len(_SEEN) < _SEEN_MAX:
+            _SEEN[raw] = cards
+    if cards is _UNSEEN:
+        return None
+    return tuple.__new__(Turn, (name, cards, line))  # type: ignore[type-var]
 
 
 def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:

@@ -9,7 +9,7 @@ from ... import fields
 from ...errors import InputError
 from ...game import Header, Play, Trick, read_header, read_tricks
 from ...named import NamedTuple
-from ...yamlio import Map, Node, Scalar, Seq
+from ...yamlio import FlatMap, Map, Node, Scalar, Seq, plain_items
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .model import Teams
 from .options import OPTIONS
@@ -150,17 +150,16 @@ def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ..
     calls = []
     new = tuple.__new__
     for i, item in enumerate(seq.items, 1):
-        if item.__class__ is Map and len(item.pairs) == 1:  # type: ignore[union-attr]
+        if item.__class__ is FlatMap and len(item.words) == 2:  # type: ignore[union-attr]
             # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make
             # (the amount as `fields.digits` reads it; the Call without its Python-level __new__).
-            key, value = item.pairs[0]  # type: ignore[union-attr]
-            if value.__class__ is Scalar and key.value in players:
-                raw = value.value  # type: ignore[union-attr]
+            name, raw = item.words  # type: ignore[union-attr]
+            if name in players:
                 if raw == "pass":
-                    calls.append(new(Call, (key.value, None, value.line)))
+                    calls.append(new(Call, (name, None, item.line)))
                     continue
                 if raw.isdigit() and raw.isascii() and len(raw) <= 30:
-                    calls.append(new(Call, (key.value, int(raw), value.line)))
+                    calls.append(new(Call, (name, int(raw), item.line)))
                     continue
         what = f"call {i} of the bidding in {where}"
         if isinstance(item, Map):
@@ -184,21 +183,20 @@ def _tricks(node: Node, players: tuple[str, ...]) -> tuple[Trick, ...] | None:
     out = []
     card = _CARDS.get
     for item in node.items:  # type: ignore[union-attr]
-        if item.__class__ is not Map or not item.pairs:  # type: ignore[union-attr]
+        if not (item.__class__ is FlatMap or (item.__class__ is Map and item.pairs)):  # type: ignore[union-attr]
             return None
         plays = []
-        for k, v in item.pairs:  # type: ignore[union-attr]
-            name = k.value
-            if name not in players or v.__class__ is not Scalar:
+        for name, text, line in plain_items(item):  # type: ignore[arg-type]
+            if name not in players or text is None:
                 return None
-            c = card(v.value)
+            c = card(text)
             if c is None:
-                c = parse_card(v.value)
+                c = parse_card(text)
                 if c is None:
                     return None
                 if len(_CARDS) < 4096:
-                    _CARDS[v.value] = c
-            plays.append(_new(Play, (name, c, v.line)))  # Play(name, c, line), without its Python-level __new__
+                    _CARDS[text] = c
+            plays.append(_new(Play, (name, c, line)))  # Play(name, c, line), without its Python-level __new__
         out.append(_new(Trick, (tuple(plays), item.line)))
     for t in out[:-1]:
         if len(t.plays) != len(players):
