@@ -135,7 +135,10 @@ def _at(v: Finding, ex: Explanation) -> bool:
     if loc.exchange:
         return v.rule.startswith("daifugo.exchange")
     if loc.bid is not None:
-        return ".bid" in v.rule or v.rule.endswith(".hook")
+        # A finding names the hand and the player, not which of their calls: a Rook player may call
+        # many times in one auction, so the call's line tells theirs apart.
+        return ((".bid" in v.rule or v.rule.endswith(".hook"))
+                and (v.line is None or ex.line is None or v.line == ex.line))
     return True
 
 
@@ -174,7 +177,7 @@ def _how_many(n: int, word: str) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
 def _as_written(f: Finding, location: Location, game: str, player: str | None) -> Explanation:
@@ -208,10 +211,10 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                           f"{_plural(len(srec.games), 'game')}")
     if loc.player is not None and loc.player not in srec.players:
         raise NoSuchPlace(f"there is no player `{loc.player}` in set {s_no} (players: {', '.join(srec.players)})")
-    # The check's walk, keeping positions; past the cap (`audit` only counts what it found there),
-    # wording every finding, so that a move there finds what check found.
+    # The check's walk of the game, keeping positions; past the cap (`audit` only counts what it
+    # found there), wording every finding, so that a move there finds what check found.
     worded = all_worded(audit.violations)
-    again = rules.audit(rec, positions=True, cap=worded)
+    again = rules.audit_of_set(rec, s_no, loc.game, positions=True, judged=audit)
     result: Result = again.result
 
     def reported(ex: Explanation) -> Explanation:
@@ -410,20 +413,48 @@ class _Snap(NamedTuple):
     choices: tuple[str, ...] | None
 
 
-def _pick_bid(audit: Audit, loc: Location, bids: list[_Snap], hand_no: int, word: str) -> _Snap:
-    if not bids:
-        raise NoSuchPlace(f"hand {hand_no} has no {word}s recorded")
-    if loc.bid is not None:
-        if not 1 <= loc.bid <= len(bids):
-            raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {hand_no}: it has {_how_many(len(bids), word)}")
-        snap = bids[loc.bid - 1]
-        if loc.player is not None and snap.player != loc.player:
-            raise NoSuchPlace(f"{word} {loc.bid} of hand {hand_no} is {snap.player}'s, not {loc.player}'s")
-        return snap
-    mine = [b for b in bids if b.player == loc.player]
-    if not mine:
-        raise NoSuchPlace(f"{loc.player} has no {word} in hand {hand_no}")
-    return next((b for b in mine if not b.ruling.legal), mine[0])
+class _Picker:
+    """The bid or call of a hand that `why` explains, found as the walk goes: `--bid K`, or else
+    `--player`'s first one against the rules, else their first. Only that one's position is
+    described (`wants`): describing every call of a hand, each with the calls before it, took
+    gigabytes on a hand of 60,000 calls."""
+
+    def __init__(self, loc: Location, hand_no: int, word: str) -> None:
+        self.loc, self.hand_no, self.word = loc, hand_no, word
+        self.count = 0
+        self.first: tuple[int, _Snap] | None = None
+        self.chosen: tuple[int, _Snap] | None = None
+
+    def wants(self, player: str) -> bool:
+        """Count the next bid (by `player`): whether to describe it and `offer` it."""
+        self.count += 1
+        if self.loc.bid is not None:
+            return self.count == self.loc.bid
+        return player == self.loc.player and self.chosen is None
+
+    def offer(self, snap: _Snap) -> None:
+        k = (self.count, snap)
+        if self.loc.bid is not None or not snap.ruling.legal:
+            self.chosen = k
+        elif self.first is None:
+            self.first = k
+
+    def pick(self) -> tuple[int, _Snap]:
+        """(its place in the bidding, 1 first; its description), or NoSuchPlace."""
+        loc, n, word = self.loc, self.hand_no, self.word
+        if not self.count:
+            raise NoSuchPlace(f"hand {n} has no {word}s recorded")
+        if loc.bid is not None:
+            if self.chosen is None:
+                raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {n}: it has {_how_many(self.count, word)}")
+            snap = self.chosen[1]
+            if loc.player is not None and snap.player != loc.player:
+                raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {snap.player}'s, not {loc.player}'s")
+            return self.chosen
+        got = self.chosen or self.first
+        if got is None:
+            raise NoSuchPlace(f"{loc.player} has no {word} in hand {n}")
+        return got
 
 
 def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -459,7 +490,7 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                                        f"recorded){proven}"))
         return out
 
-    bids: list[_Snap] = []
+    bids = _Picker(loc, n, "bid")
     found: list[_Snap] = []
 
     def observe(pos: Any, move: Any) -> None:
@@ -467,7 +498,7 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
             return
         t, p = pos.t, move.player
         if isinstance(move, Bid):
-            if loc.trick is not None:
+            if loc.trick is not None or not bids.wants(p):
                 return
             facts = common(pos, p)
             facts.insert(2, ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"))
@@ -484,8 +515,8 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                 else:
                     why = f"legal: {p} may bid any number from 0 to {t.size}, oh-hell.bid-range"
                 ruling = ruling._replace(reason=why)
-            bids.append(_Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
-                              tuple(str(b) for b in values)))
+            bids.offer(_Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
+                             tuple(str(b) for b in values)))
             return
         if target is None or (pos.trick_no, p) != target or found:
             return
@@ -522,10 +553,14 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
         snap = found[0]
         where = loc._replace(trick=target[0], player=snap.player)
     else:
-        snap = _pick_bid(audit, loc, bids, n, "bid")
-        where = loc._replace(bid=bids.index(snap) + 1, player=snap.player)
+        k, snap = bids.pick()
+        where = loc._replace(bid=k, player=snap.player)
     return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
                        snap.choices, snap.said)
+
+
+_CALLS_SHOWN = 24
+"""The calls before the one explained that its position lists by name (the rest are counted)."""
 
 
 def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -541,7 +576,7 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
         raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P) or --bid K (the K-th call)")
     result = audit.result.hands[[x.number for x in audit.record.hands].index(n)]
     target = _trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
-    calls: list[_Snap] = []
+    calls = _Picker(loc, n, "call")
     found: list[_Snap] = []
     lines = [c.line for c in h.bidding or ()]
     for trick, k, pos, move in rules.turns(audit.record, result, h):
@@ -549,9 +584,14 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             if target is not None:
                 continue
             p = pos.caller(move)
+            if not calls.wants(p):
+                continue
             facts = [("hand", f"hand {n}: {pos.seat} deals; the calls go clockwise from {pos.seat}'s left "
                               f"({', '.join(pos.bidders)})")]
-            made = ", ".join(f"{q} {'pass' if a is None else a}" for q, a in pos.calls)
+            before = len(pos.calls) - _CALLS_SHOWN
+            made = ", ".join(f"{q} {'pass' if a is None else a}" for q, a in pos.calls[max(before, 0):])
+            if before > 0:
+                made = f"… {before:,} earlier call{'s' if before != 1 else ''}, then {made}"
             facts.append(("calls so far", made or "none yet"))
             high = pos.legal_high or pos.high
             facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
@@ -559,8 +599,8 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             facts.append(("to call", pos.to_act or "nobody: the auction is over"))
             choices = tuple(str(m) for m in pos.legal_moves())
             line = lines[k - 1] if len(lines) == len(result.calls) else h.bidding_line
-            calls.append(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
-                               line, tuple(facts), pos.ruling(move), choices))
+            calls.offer(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
+                              line, tuple(facts), pos.ruling(move), choices))
             continue
         if target is None or found or (trick, move.player) != target:
             continue
@@ -598,8 +638,8 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
         snap = found[0]
         where = loc._replace(trick=target[0], player=snap.player)
     else:
-        snap = _pick_bid(audit, loc, calls, n, "call")
-        where = loc._replace(bid=calls.index(snap) + 1, player=snap.player)
+        k, snap = calls.pick()
+        where = loc._replace(bid=k, player=snap.player)
     return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
                        snap.choices, snap.said)
 

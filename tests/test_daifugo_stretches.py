@@ -277,3 +277,44 @@ def test_score_of_a_long_record_uses_the_cores_and_gives_the_same_sheet(monkeypa
     assert pooled.code == here.code == whole.code
     assert pooled.out == here.out == whole.out
     assert cli("score", str(path)).out == cli("score", str(path)).out  # the text sheet, forked too
+
+
+def _set_view(a: object, number: int, game: int | None = None) -> tuple:
+    """One set of an audit as `why` and `replay --set` see it: its games' turns (with the position
+    before each, as text), their outcomes, and the findings there."""
+    s = next(x for x in a.result.sets if x.number == number)  # type: ignore[attr-defined]
+    games = [g for g in s.games if game in (None, g.number)]
+    turns = [[(t.index, t.player, t.notes, t.before.legal_text() if t.before is not None else None)
+              for t in g.turns] for g in games]
+    outcome = [(g.number, g.ranking, g.complete, g.gifts != ()) for g in games]
+    at = [v.to_json() for v in a.violations  # type: ignore[attr-defined]
+          if v.set == number and (game is None or v.game == game)]
+    return turns, outcome, at
+
+
+@pytest.mark.parametrize("source", [11, 5, BOUNDARIES])
+def test_one_set_of_a_long_record_is_read_again_as_the_whole_audit_reads_it(
+        monkeypatch: pytest.MonkeyPatch, source: int | str) -> None:
+    """`audit_of_set` (`why`, `replay --set`) judges only the stretch holding the set: its games,
+    their turns and the position before each, and every finding there (daifugo.game-over across
+    the stretch's start included: after an unfinished game, in the boundaries record) are those
+    of the whole record read with every finding worded."""
+    if isinstance(source, int):
+        rec = api.read_record(parse(_long(source, 2, 6)))[1]
+        monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    else:
+        rec = _read(record(source))
+        monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+    parts = rules.stretches(rec)  # type: ignore[arg-type]
+    assert len(parts) >= 4
+    whole = rules.audit(rec, positions=True, cap=False)  # type: ignore[arg-type]
+    check = rules.audit_findings(rec)  # type: ignore[arg-type]
+    starts = [rec.sets[p.start].number for p in parts]  # type: ignore[attr-defined]
+    later = [rec.sets[p[-1]].number for p in parts]  # type: ignore[attr-defined]
+    assert any(v.rule == "daifugo.game-over" and v.set in starts[1:] for v in whole.violations)
+    for number in sorted({*starts, *later}):
+        for judged in (None, check):
+            one = rules.audit_of_set(rec, number, positions=True, judged=judged)  # type: ignore[arg-type]
+            assert _set_view(one, number) == _set_view(whole, number), (number, judged is None)
+        game = rules.audit_of_set(rec, number, 2, positions=True, judged=check)  # type: ignore[arg-type]
+        assert _set_view(game, number, 2) == _set_view(whole, number, 2)

@@ -61,11 +61,16 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    if selection.legal or not all_worded(audit.violations):
-        # Read again, keeping the engine's position before each turn — and wording every finding,
-        # since each game's are shown (a long record's past the cap are only counted).
-        from . import rules
+    """The games of the selection, turn by turn. One set is always read again, as the check reads
+    it (`rules.audit_of_set`): `audit` may be a check's, without the games' turns
+    (`Game.audit_findings`)."""
+    from . import rules
 
+    if selection.set is not None:
+        # Keeping the engine's position before each turn for --legal, and wording every finding,
+        # since each game's are shown (a long record's past the cap are only counted).
+        audit = rules.audit_of_set(audit.record, selection.set, selection.game, selection.legal, audit)
+    elif selection.legal or not all_worded(audit.violations):
         audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
     out = []

@@ -162,6 +162,11 @@ class _Game:
         self.notes: list[str] = []
         self.gifts: list[tuple[Position, Exchange]] = []
         """(position before, gift) for each gift, when the match keeps positions (`why`)."""
+        shown = m.focus is None or (s.number == m.focus[0] and m.focus[1] in (None, g.number))
+        self.positions = m.positions and shown
+        """Whether each turn keeps the position before it (`why`, `replay --legal`)."""
+        self.worded = shown and (not m.cap or m.focus is not None)
+        """Whether each finding is worded in full (`_Room`), not only the first `CAP` of a rule."""
 
     # -- set-up: deck, deal ----------------------------------------------------------------
 
@@ -185,7 +190,7 @@ class _Game:
     def record_run(self, run: _Run) -> None:
         """Record the findings of a replay of the plays, in order (past the cap, as stand-ins, unless
         the match words every finding)."""
-        if self.m.cap:
+        if not self.worded:
             self.f.extend(run.violations)
             self.f.extend(run.events, event=True)
         else:
@@ -216,7 +221,7 @@ class _Game:
         return pos
 
     def give(self, pos: Position, gift: Exchange) -> Position:
-        if self.m.positions:
+        if self.positions:
             self.gifts.append((pos, gift))
         return self.record(pos.apply(gift)[0])
 
@@ -344,8 +349,8 @@ class _Game:
                 take: frozenset[int] = frozenset()
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
                 m = self.m
-                room = None if m.positions or not m.cap else _Room(self.f, listed=m.listed, part=m.number)
-                run = self.run_plays(start, moves, take, keep=self.m.positions, room=room)
+                room = None if self.positions or self.worded else _Room(self.f, listed=m.listed, part=m.number)
+                run = self.run_plays(start, moves, take, keep=self.positions, room=room)
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
@@ -353,7 +358,7 @@ class _Game:
                     if room is not None:  # what the plain reading found before play c stands
                         room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
                                      (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.m.positions, room=room)
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.positions, room=room)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
@@ -424,10 +429,13 @@ _BEFORE = object()
 
 class _Match:
     def __init__(self, record: Record, positions: bool, cap: bool, sets: range, views: bool, number: int,
-                 listed: _Listed | None) -> None:
+                 listed: _Listed | None, focus: tuple[int, int | None] | None = None) -> None:
         """`sets`: the stretch of the record's sets to judge, `number` its place among the stretches,
-        `listed` what each stretch has listed so far (`_Listed`); `views`: keep each game's turns."""
+        `listed` what each stretch has listed so far (`_Listed`); `views`: keep each game's turns;
+        `focus`: (set, game or None for all of the set) the only games that keep `positions` and
+        word every finding (the rest as with `cap`)."""
         self.record = record
+        self.focus = focus
         self.number = number
         self.listed = listed
         self.positions = positions
@@ -512,14 +520,13 @@ def stretches(record: Record) -> list[range]:
     return out
 
 
-def _join(record: Record, parts: Iterable[_Part], cap: bool) -> Audit:
+def _join(record: Record, parts: Iterable[_Part], cap: bool, last_game: GameResult | None = None) -> Audit:
     """The audit of the whole record from its stretches, in order: each stretch's findings after the
     one before's (past the cap, as stand-ins, unless `cap` is False), its order faults that waited
-    (`_Hole`) judged now."""
+    (`_Hole`) judged now; `last_game`: the game before the first part's, if it is not the record's first."""
     opts = record.header.options
     f = Findings()
     sets: list[SetResult] = []
-    last_game: GameResult | None = None
 
     def add(run: list[Finding]) -> None:
         if cap:
@@ -560,6 +567,28 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
     return _judged(record, map, positions, cap)
 
 
+def audit_of_set(record: Record, number: int, game: int | None = None, positions: bool = False,
+                 judged: Audit | None = None) -> Audit:
+    """What a driver that shows one set of a long record needs (`why`, `replay --set`): `audit` of
+    the stretch (`stretches`) that holds set `number`, its games replayed as in the whole record's
+    audit, but the rest of the record not judged. Only set `number` (`game`: only that game of it)
+    keeps `positions` and words every finding; the stretch's other findings are as a check lists
+    them. Whether the game before the stretch is complete decides order faults of its first set
+    (`_Hole`): it is taken from `judged`, an audit of the record (a check's) when there is one,
+    else the stretch before is judged for it, and left out."""
+    parts = stretches(record)
+    k = next((i for i, r in enumerate(parts) if any(record.sets[j].number == number for j in r)), 0)
+    last_game = None
+    if k > 0:
+        before = (judged.result.sets[:parts[k].start] if judged is not None else
+                  _stretch(record, None, False, True, False, (k - 1, parts[k - 1])).sets)  # (its findings go)
+        last_game = next((s.games[-1] for s in reversed(before) if s.games), None)
+        if last_game is None:  # sets without games: nothing there to judge the holes by
+            return _judged(record, map, positions, False)
+    part = _Match(record, positions, True, parts[k], True, k, None, (number, game)).run()
+    return _join(record, [part], False, last_game)
+
+
 def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) -> Audit:
     """The audit `check` needs: every finding, as `audit` finds them, and the games' results
     without their turns (`GameResult.turns` is empty). A long record's stretches
@@ -582,5 +611,5 @@ def _stretch(record: Record, listed: _Listed | None, positions: bool, cap: bool,
     return _Match(record, positions, cap, part[1], views, part[0], listed).run()
 
 
-__all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "stretches",
+__all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "audit_of_set", "stretches",
            "forbidden_reason", "rank_name"]
