@@ -6,6 +6,7 @@ again. Doubling the record about doubles the time; the bounds are generous (a sh
 from __future__ import annotations
 
 import copy
+import time
 
 import pytest
 import yaml
@@ -262,3 +263,23 @@ def test_replay_counts_a_long_records_violations_with_grouped_digits(tmp_path) -
     path.write_text(_lead_then_passes("B", 1_201), encoding="utf-8")
     r = cli("replay", str(path))
     assert r.out.rstrip().endswith(f"1,200 violation(s); see `scorekeep check {path}`")
+
+
+def test_replay_of_many_games_takes_time_linear_in_their_number() -> None:
+    """daifugo.turn-order: `replay` looked through every violation of the record for each game
+    shown (a 1 MiB record of short games, each turn out of turn: 28 s); each game's are found once."""
+    from conftest import audit_text
+    from scorekeep import api
+    from scorekeep.game import Selection
+
+    def seconds(games: int) -> float:
+        a = audit_text(_random_short_games(games, False))
+        start = time.process_time()
+        shown = api.replay(a, Selection())
+        took = time.process_time() - start
+        assert len(shown) == games and sum("violation play" in n for s in shown for n in s.notes) > games
+        return took
+
+    seconds(50)
+    ratio = min(seconds(800) for _ in range(2)) / min(seconds(200) for _ in range(2))
+    assert ratio < 8, ratio  # linear: about 4; quadratic: about 16

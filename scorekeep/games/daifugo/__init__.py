@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import all_worded
+from ...errors import Finding, all_worded
 from ...game import Audit, Game, Section, Selection
 from . import model
 from .cards import show
@@ -24,7 +24,8 @@ from .options import OPTIONS
 from .rulebook import RANK_NAMES, RULES
 
 
-def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Section:
+def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False) -> Section:
+    """One game, turn by turn; `found`: the violations of the game, in order."""
     lead = f"{g.leader} leads" if g.leader else "leader unknown"
     title = f"Set {g.set}, game {g.number}: {lead}; seats {' → '.join(g.seats)}"
     notes: list[str] = []
@@ -50,10 +51,9 @@ def _game_section(audit: Audit, g: model.GameResult, legal: bool = False) -> Sec
             notes.append("forbidden finishes (反則上がり): " + ", ".join(g.fouls))
     else:
         notes.append("ranking not settled yet")
-    for v in audit.violations:
-        if v.set == g.set and v.game == g.number:
-            where = f"play {v.play}: " if v.play else ""
-            notes.append(f"violation {where}{v.rule}: {v.message}")
+    for v in found:
+        where = f"play {v.play}: " if v.play else ""
+        notes.append(f"violation {where}{v.rule}: {v.message}")
     headers = ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened")
     if legal:
         headers += ("legal here (from the engine)",)
@@ -73,6 +73,10 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     elif selection.legal or not all_worded(audit.violations):
         audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
+    # Each game's violations, found once: a long record has hundreds of thousands.
+    found: dict[tuple[int | None, int | None], list[Finding]] = {}
+    for v in audit.violations:
+        found.setdefault((v.set, v.game), []).append(v)
     out = []
     for s in result.sets:
         if selection.set is not None and s.number != selection.set:
@@ -80,7 +84,7 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         for g in s.games:
             if selection.game is not None and g.number != selection.game:
                 continue
-            out.append(_game_section(audit, g, selection.legal))
+            out.append(_game_section(g, found.get((g.set, g.number), []), selection.legal))
     return out
 
 
