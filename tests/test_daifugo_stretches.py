@@ -250,16 +250,20 @@ def test_stretches_list_the_first_of_each_rule_as_one_reading_would(monkeypatch:
         assert shown_allowed <= serial_words < 1.5 * shown_allowed < len(words)
 
 
-def test_score_of_a_long_record_uses_the_cores_and_gives_the_same_sheet(monkeypatch: pytest.MonkeyPatch,
-                                                                       tmp_path: Path) -> None:
-    """`score` judges a long Daifugō record's stretches on every core as `check` does (a score sheet
-    needs the games' results, not their turns): the same sheet, totals and findings as the record
-    judged in one process, and as one stretch."""
+@pytest.mark.parametrize("command", [("score", "--format", "json"), ("stats", "--format", "json"),
+                                     ("why", "--format", "json"), ("why", "--set", "3", "--game", "2", "--play", "4"),
+                                     ("replay", "--set", "3", "--legal")], ids=" ".join)
+def test_a_long_record_is_judged_on_the_cores_for_the_same_answer(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path, command: tuple[str, ...]) -> None:
+    """`score`, `stats`, `why` and `replay --set` judge a long Daifugō record's stretches on every
+    core as `check` does (a score sheet needs the games' results, not their turns; `why` and
+    `replay` read the one set again): the same answer as the record judged in one process, and
+    as one stretch."""
     from scorekeep.cli import forks
 
     path = tmp_path / "long.yaml"
     path.write_text(_long(5, 2, 4), encoding="utf-8")
-    whole = cli("score", str(path), "--format", "json")
+    whole = cli(command[0], str(path), *command[1:])
     monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
     assert len(rules.stretches(_read(path))) >= 4  # type: ignore[arg-type]
     calls: list[int] = []
@@ -270,13 +274,12 @@ def test_score_of_a_long_record_uses_the_cores_and_gives_the_same_sheet(monkeypa
         return real(function, items)  # type: ignore[arg-type]
 
     monkeypatch.setattr(forks, "fork_map", counted)
-    pooled = cli("score", str(path), "--format", "json")
-    assert calls, "score should judge the stretches through fork_map"
+    pooled = cli(command[0], str(path), *command[1:])
+    assert calls, f"{command[0]} should judge the stretches through fork_map"
     monkeypatch.setattr(forks, "fork_map", lambda function, items, workers=None: list(map(function, items)))
-    here = cli("score", str(path), "--format", "json")
+    here = cli(command[0], str(path), *command[1:])
     assert pooled.code == here.code == whole.code
-    assert pooled.out == here.out == whole.out
-    assert cli("score", str(path)).out == cli("score", str(path)).out  # the text sheet, forked too
+    assert pooled.out == here.out == whole.out and whole.out.strip()
 
 
 def _set_view(a: object, number: int, game: int | None = None) -> tuple:
