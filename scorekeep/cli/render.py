@@ -20,14 +20,22 @@ def width(text: str) -> int:
     (tabulate and wcwidth together cost more start-up than the 1.3× budget allows)."""
     if text.isascii():
         return len(text)
-    import unicodedata
+    n = _WIDTHS.get(text)
+    if n is None:
+        import unicodedata
 
-    n = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        n = 0
+        for ch in text:
+            if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+                continue
+            n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        if len(_WIDTHS) < 4096:
+            _WIDTHS[text] = n
     return n
+
+
+_WIDTHS: dict[str, int] = {}
+"""The width of each text not all ASCII measured so far: a long sheet repeats a few (`–`, `甲`)."""
 
 
 def _pad(text: str, size: int, right: bool) -> str:
@@ -55,12 +63,8 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     headers) or `pipe` (Markdown). `right` marks right-aligned columns (default: the numeric
     ones in the compact layouts; left by default); `groups` puts a label over each run of columns (a player over bid/took and total).
     Widths count double-width characters twice (see `width`)."""
-    from .common import cell  # escaped before measuring, so the columns stay aligned
-
-    body = [[cell(str(c)) for c in r] for r in rows]
-    headers = [cell(h) for h in headers]
+    headers, body = _cells(headers, rows)
     n = len(headers)
-    body = [r + [""] * (n - len(r)) for r in body]
     if right is None:
         right = [False] * n
     if fmt == "pipe":
@@ -70,14 +74,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
                  "|" + "|".join("---:" if r else "---" for r in right) + "|"]
         lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in body]
         return "\n".join(lines)
-    sizes = [max([width(headers[i]), *(width(r[i]) for r in body)]) for i in range(n)]
-    if groups:
-        col = 0
-        for label, span in groups:
-            have = sum(sizes[col:col + span]) + 2 * (span - 1)
-            if width(label) > have:
-                sizes[col + span - 1] += width(label) - have
-            col += span
+    sizes = _sizes(headers, body, groups)
     lines = []
     if groups:
         col, parts = 0, []
@@ -90,6 +87,30 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     lines.append("  ".join("-" * s for s in sizes))
     lines += ["  ".join(_pad(c, sizes[i], right[i]) for i, c in enumerate(r)).rstrip() for r in body]
     return "\n".join(lines)
+
+
+def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[list[str], list[list[str]]]:
+    """The headers and rows as text, escaped before they are measured (so the columns stay
+    aligned), each row as long as the headers."""
+    from .common import cell
+
+    body = [[cell(str(c)) for c in r] for r in rows]
+    heads = [cell(h) for h in headers]
+    n = len(heads)
+    return heads, [r + [""] * (n - len(r)) for r in body]
+
+
+def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]], groups: Sequence[tuple[str, int]] | None) -> list[int]:
+    """Each column's width in a `simple` table: its widest cell, widened for a group's label."""
+    sizes = [max([width(headers[i]), *(width(r[i]) for r in body)]) for i in range(len(headers))]
+    if groups:
+        col = 0
+        for label, span in groups:
+            have = sum(sizes[col:col + span]) + 2 * (span - 1)
+            if width(label) > have:
+                sizes[col + span - 1] += width(label) - have
+            col += span
+    return sizes
 
 
 def where(f: Finding) -> str:
@@ -288,7 +309,10 @@ def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
 
 
 def _width_of(lay: Layout) -> int:
-    return max(width(line) for line in table(lay.headers, lay.rows, "simple", lay.right, lay.groups).splitlines())
+    """Columns the layout's `simple` table takes: its line of dashes, the widest (no line is cut)."""
+    headers, body = _cells(lay.headers, lay.rows)
+    sizes = _sizes(headers, body, lay.groups)
+    return sum(sizes) + 2 * (len(sizes) - 1)
 
 
 def table_width(sheet: Sheet, wide: bool) -> int:
