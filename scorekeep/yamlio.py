@@ -113,36 +113,23 @@ class FlatMap(Map):
         self.words = words
         self._index = index  # the key → pair position of every mapping of the same text: never changed
 
-    def _made(self) -> None:
-        line, words = self.line, self.words
-        _PAIRS.__set__(self, [(Scalar(k, line, True), Scalar(v, line, True)) for k, v in zip(words[0::2], words[1::2])])
-        _INDEX.__set__(self, self._index.copy())
-
-    @property  # type: ignore[override]
-    def pairs(self) -> list[tuple[Scalar, Node]]:  # type: ignore[override]
+    def _slot(self, slot: Any) -> Any:
+        """Map's own slot `slot` (`pairs` or `index`): both are made from the words when first asked for."""
         try:
-            return _PAIRS.__get__(self, Map)  # type: ignore[no-any-return]
+            return slot.__get__(self, Map)
         except AttributeError:
-            self._made()
-            return _PAIRS.__get__(self, Map)  # type: ignore[no-any-return]
+            line, words = self.line, self.words
+            _PAIRS.__set__(self, [(Scalar(k, line, True), Scalar(v, line, True))
+                                  for k, v in zip(words[0::2], words[1::2])])
+            _INDEX.__set__(self, self._index.copy())
+            return slot.__get__(self, Map)
 
-    @pairs.setter
-    def pairs(self, value: list[tuple[Scalar, Node]]) -> None:
-        self.index  # noqa: B018 - made first, so that a later `index` does not replace what is set here
-        _PAIRS.__set__(self, value)
+    def _set(self, slot: Any, value: Any) -> None:
+        self._slot(slot)  # both made first, so that the other is not later made over this one
+        slot.__set__(self, value)
 
-    @property  # type: ignore[override]
-    def index(self) -> dict[str, int]:  # type: ignore[override]
-        try:
-            return _INDEX.__get__(self, Map)  # type: ignore[no-any-return]
-        except AttributeError:
-            self._made()
-            return _INDEX.__get__(self, Map)  # type: ignore[no-any-return]
-
-    @index.setter
-    def index(self, value: dict[str, int]) -> None:
-        self.pairs  # noqa: B018 - as above
-        _INDEX.__set__(self, value)
+    pairs = property(lambda self: self._slot(_PAIRS), lambda self, v: self._set(_PAIRS, v))  # type: ignore[assignment]
+    index = property(lambda self: self._slot(_INDEX), lambda self, v: self._set(_INDEX, v))  # type: ignore[assignment]
 
 
 _PAIRS, _INDEX = Map.__dict__["pairs"], Map.__dict__["index"]  # Map's own slots, under FlatMap's properties

@@ -192,6 +192,12 @@ def test_a_flat_mapping_makes_its_nodes_only_when_asked_and_each_copy_is_its_own
     assert [k.value for k, _ in items[1].pairs] == ["B"] and list(items[1].index) == ["B"]
     assert yamlio._fast(text).get("plays").items[0].index == {"B": 0}  # type: ignore[union-attr]
     assert yamlio.plain_items(items[2]) == [("A", "3H", 4), ("B", "4H", 4)]
+    # Set before they were made, one part does not make the other over it.
+    fresh = yamlio._fast(text).get("plays").items  # type: ignore[union-attr]
+    fresh[0].index = {"Z": 0}
+    fresh[1].pairs = []
+    assert fresh[0].index == {"Z": 0} and [k.value for k, _ in fresh[0].pairs] == ["B"]
+    assert fresh[1].pairs == [] and fresh[1].index == {"B": 0}
     assert fast(text) == full(text)
 
 
