@@ -321,3 +321,12 @@ def test_one_set_of_a_long_record_is_read_again_as_the_whole_audit_reads_it(
             assert _set_view(one, number) == _set_view(whole, number), (number, judged is None)
         game = rules.audit_of_set(rec, number, 2, positions=True, judged=check)  # type: ignore[arg-type]
         assert _set_view(game, number, 2) == _set_view(whole, number, 2)
+        # `why` on one play: only that play keeps the position before it; the rest reads the same.
+        for play in (1, 3):
+            one = rules.audit_of_set(rec, number, 2, positions=True, judged=check, play=play)  # type: ignore[arg-type]
+            turns, outcome, at = _set_view(one, number, 2)
+            want = _set_view(whole, number, 2)
+            assert (outcome, at) == want[1:]
+            assert [[t[:3] for t in g] for g in turns] == [[t[:3] for t in g] for g in want[0]]
+            kept = [(t[0], t[3]) for g in turns for t in g if t[3] is not None]
+            assert kept == [(t[0], t[3]) for g in want[0] for t in g if t[0] == play]

@@ -164,7 +164,10 @@ class _Game:
         """(position before, gift) for each gift, when the match keeps positions (`why`)."""
         shown = m.focus is None or (s.number == m.focus[0] and m.focus[1] in (None, g.number))
         self.positions = m.positions and shown
-        """Whether each turn keeps the position before it (`why`, `replay --legal`)."""
+        """Whether the game keeps the positions before its turns (`why`, `replay --legal`)."""
+        play = m.focus[2] if m.focus is not None else None
+        self.keep: bool | int = self.positions and (True if play is None else play)
+        """Which turns keep the position before them: all (True), none (False), or that play only."""
         self.worded = shown and (not m.cap or m.focus is not None)
         """Whether each finding is worded in full (`_Room`), not only the first `CAP` of a rule."""
 
@@ -234,11 +237,12 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None, keep: bool = False, room: _Room | None = None) -> _Run:
+                  budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
-        `keep`: each view keeps the position before it (for what was legal there); `room`: what the
+        `keep`: each view keeps the position before it (for what was legal there), or only the view of
+        that play; `room`: what the
         replay may still list (None: everything is worded)."""
         if not trial:  # (a trial words nothing in any case)
             # What the replay may list: set on the position it starts from (a snapshot of an earlier
@@ -253,7 +257,8 @@ class _Game:
         owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         for i in range(first, len(moves) + 1):
             move = moves[i - 1]
-            if owned and not keep and not pos.may_branch(move):
+            keeping = keep is True or keep == i
+            if owned and not keeping and not pos.may_branch(move):
                 # Not a candidate missing pass, so nothing keeps the position before it (`snaps`):
                 # advance it instead of copying it.
                 pos.advance(move, i in take, trial)
@@ -272,7 +277,7 @@ class _Game:
                 if not trial:
                     found[0].extend(f.violations)
             if not trial:
-                views.append(new.view._replace(before=pos) if keep else new.view)  # type: ignore[union-attr]
+                views.append(new.view._replace(before=pos) if keeping else new.view)  # type: ignore[union-attr]
                 if f.events:
                     found[1].extend(f.events)
             pos = new
@@ -350,7 +355,7 @@ class _Game:
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
                 m = self.m
                 room = None if self.positions or self.worded else _Room(self.f, listed=m.listed, part=m.number)
-                run = self.run_plays(start, moves, take, keep=self.positions, room=room)
+                run = self.run_plays(start, moves, take, keep=self.keep, room=room)
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
@@ -358,7 +363,7 @@ class _Game:
                     if room is not None:  # what the plain reading found before play c stands
                         room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
                                      (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.positions, room=room)
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
@@ -429,10 +434,11 @@ _BEFORE = object()
 
 class _Match:
     def __init__(self, record: Record, positions: bool, cap: bool, sets: range, views: bool, number: int,
-                 listed: _Listed | None, focus: tuple[int, int | None] | None = None) -> None:
+                 listed: _Listed | None, focus: tuple[int, int | None, int | None] | None = None) -> None:
         """`sets`: the stretch of the record's sets to judge, `number` its place among the stretches,
         `listed` what each stretch has listed so far (`_Listed`); `views`: keep each game's turns;
-        `focus`: (set, game or None for all of the set) the only games that keep `positions` and
+        `focus`: (set, game or None for all of the set, play or None for all of the game) the only
+        games that keep `positions` (those of the play alone, when it is given) and
         word every finding (the rest as with `cap`)."""
         self.record = record
         self.focus = focus
@@ -568,12 +574,12 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
 
 
 def audit_of_set(record: Record, number: int, game: int | None = None, positions: bool = False,
-                 judged: Audit | None = None) -> Audit:
+                 judged: Audit | None = None, play: int | None = None) -> Audit:
     """What a driver that shows one set of a long record needs (`why`, `replay --set`): `audit` of
     the stretch (`stretches`) that holds set `number`, its games replayed as in the whole record's
     audit, but the rest of the record not judged. Only set `number` (`game`: only that game of it)
-    keeps `positions` and words every finding; the stretch's other findings are as a check lists
-    them. Whether the game before the stretch is complete decides order faults of its first set
+    keeps `positions` (`play`: only the position before that play of the game) and words every
+    finding; the stretch's other findings are as a check lists them. Whether the game before the stretch is complete decides order faults of its first set
     (`_Hole`): it is taken from `judged`, an audit of the record (a check's) when there is one,
     else the stretch before is judged for it, and left out."""
     parts = stretches(record)
@@ -585,7 +591,7 @@ def audit_of_set(record: Record, number: int, game: int | None = None, positions
         last_game = next((s.games[-1] for s in reversed(before) if s.games), None)
         if last_game is None:  # sets without games: nothing there to judge the holes by
             return _judged(record, map, positions, False)
-    part = _Match(record, positions, True, parts[k], True, k, None, (number, game)).run()
+    part = _Match(record, positions, True, parts[k], True, k, None, (number, game, play)).run()
     return _join(record, [part], False, last_game)
 
 
