@@ -171,12 +171,13 @@ def _location_of(game: str, f: Finding) -> Location:
     return Location(hand=f.hand, trick=f.trick, player=f.player)
 
 
-def _how_many(n: int, word: str) -> str:
-    """`3 hands (1–3)`, `only hand 1`, `no hands yet`."""
-    return f"{n} {word}s (1–{n})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
+def how_many(n: int, word: str) -> str:
+    """`3 hands (1–3)`, `1,457 sets (1–1,457)`, `only hand 1`, `no hands yet`."""
+    return f"{n:,} {word}s (1–{n:,})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """`1 card`, `12 cards`, `1,457 sets`."""
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
@@ -200,15 +201,15 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                           "use --set S --game G --play K (or --exchange)")
     srec = next((s for s in sets if s.number == s_no), None)
     if srec is None:
-        raise NoSuchPlace(f"there is no set {s_no}: the record has {_how_many(len(sets), 'set')}")
+        raise NoSuchPlace(f"there is no set {s_no}: the record has {how_many(len(sets), 'set')}")
     if loc.game is None:
         if finding is not None:
             return _as_written(finding, loc, audit.game, finding.player)
-        raise NoSuchPlace(f"say which game: --game G (set {s_no} has {_plural(len(srec.games), 'game')})")
+        raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
     grec = next((g for g in srec.games if g.number == loc.game), None)
     if grec is None:
         raise NoSuchPlace(f"there is no game {loc.game} in set {s_no}: set {s_no} has "
-                          f"{_plural(len(srec.games), 'game')}")
+                          f"{plural(len(srec.games), 'game')}")
     if loc.player is not None and loc.player not in srec.players:
         raise NoSuchPlace(f"there is no player `{loc.player}` in set {s_no} (players: {', '.join(srec.players)})")
     # The check's walk of the game, keeping positions; past the cap (`audit` only counts what it
@@ -228,11 +229,11 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
         if finding is not None:
             return _as_written(finding, loc._replace(set=s_no), audit.game, finding.player)
         raise NoSuchPlace(f"say which play: --play K (set {s_no}, game {loc.game} has "
-                          f"{_plural(len(grec.plays or ()), 'play')}) or --exchange")
+                          f"{plural(len(grec.plays or ()), 'play')}) or --exchange")
     plays = grec.plays or ()
     if not 1 <= loc.play <= len(plays):
         raise NoSuchPlace(f"there is no play {loc.play} in set {s_no}, game {loc.game}: it has "
-                          + (_how_many(len(plays), "play") if plays else "no plays recorded"))
+                          + (how_many(len(plays), "play") if plays else "no plays recorded"))
     turn = plays[loc.play - 1]
     if loc.player is not None and turn.player != loc.player:
         raise NoSuchPlace(f"play {loc.play} of set {s_no}, game {loc.game} is {turn.player}'s, not {loc.player}'s")
@@ -272,9 +273,9 @@ def _daifugo_play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation
     hand = pos.hand(p)
     left = pos.cards_left(p)
     if hand is not None:
-        facts.append((f"{p}'s hand", f"{cards_text(list(hand.elements())) or 'no cards'} ({_plural(left, 'card')})"))
+        facts.append((f"{p}'s hand", f"{cards_text(list(hand.elements())) or 'no cards'} ({plural(left, 'card')})"))
     else:
-        facts.append((f"{p}'s hand", f"{_plural(left, 'card')}; the record gives no deal for it, so only "
+        facts.append((f"{p}'s hand", f"{plural(left, 'card')}; the record gives no deal for it, so only "
                                      "what the plays prove is known"))
     facts.append(("cards left", ", ".join(f"{q} {pos.cards_left(q)}" for q in g.seats)))
     choices = ruling.allowed
@@ -334,7 +335,7 @@ def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Findi
         facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
     if pos.prev is not None and pos._phase == "exchange":
         giver, receiver, a, b, n = pos._giver()
-        facts.append(("gives now", f"{giver} ({rank_name(a)}), {_plural(n, 'card')} to {receiver} ({rank_name(b)})"))
+        facts.append(("gives now", f"{giver} ({rank_name(a)}), {plural(n, 'card')} to {receiver} ({rank_name(b)})"))
     from .games.daifugo.cards import show
 
     dealt = pos.dealt.get(p)
@@ -344,13 +345,13 @@ def _daifugo_gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Findi
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
         a, n = pos._giver()[2], pos._giver()[4]
         if a < 2:  # a higher rank gives any cards: the combinations are no list to read
-            choices = (f"any {_plural(n, 'card')} of the {len(pos.dealt[p])} dealt to {p}",) if p in pos.dealt \
-                else (f"any {_plural(n, 'card')}",)
+            choices = (f"any {plural(n, 'card')} of the {len(pos.dealt[p])} dealt to {p}",) if p in pos.dealt \
+                else (f"any {plural(n, 'card')}",)
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
     if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
         giver, receiver, a, b, n = pos._giver()
-        what = (f"{_plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
+        what = (f"{plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
                                                           ", any of them (a higher rank chooses)"))
         ruling = ruling._replace(reason=f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}, "
                                         f"{ruling.rule}")
@@ -372,10 +373,10 @@ def _hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
                           "hands: use --hand N with --trick T or --bid K")
     hands = audit.record.hands
     if loc.hand is None:
-        raise NoSuchPlace(f"say which hand: --hand N (the record has {_how_many(len(hands), 'hand')})")
+        raise NoSuchPlace(f"say which hand: --hand N (the record has {how_many(len(hands), 'hand')})")
     h = next((x for x in hands if x.number == loc.hand), None)
     if h is None:
-        raise NoSuchPlace(f"there is no hand {loc.hand}: the record has {_how_many(len(hands), 'hand')}")
+        raise NoSuchPlace(f"there is no hand {loc.hand}: the record has {how_many(len(hands), 'hand')}")
     players = audit.header.players
     if loc.player is not None and loc.player not in players:
         raise NoSuchPlace(f"there is no player `{loc.player}` (players: {', '.join(players)})")
@@ -389,7 +390,7 @@ def _trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tup
         raise NoSuchPlace(f"hand {hand_no} has no trick-by-trick play recorded")
     if not 1 <= loc.trick <= len(tricks):  # type: ignore[operator]
         raise NoSuchPlace(f"there is no trick {loc.trick} in hand {hand_no}: it has "
-                          + _how_many(len(tricks), "trick"))
+                          + how_many(len(tricks), "trick"))
     trick = tricks[loc.trick - 1]  # type: ignore[operator]
     who = [pl.player for pl in trick.plays]
     p = loc.player
@@ -447,7 +448,7 @@ class _Picker:
             raise NoSuchPlace(f"hand {n} has no {word}s recorded")
         if loc.bid is not None:
             if self.chosen is None:
-                raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {n}: it has {_how_many(self.count, word)}")
+                raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {n}: it has {how_many(self.count, word)}")
             snap = self.chosen[1]
             if loc.player is not None and snap.player != loc.player:
                 raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {snap.player}'s, not {loc.player}'s")
@@ -480,14 +481,14 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                  "no trump" if t.trump is None else suit(t.trump))
         if t.turn_up is not None:
             trump += f" (turned {t.turn_up.symbol})"
-        out = [("hand", f"hand {n}: {_plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
+        out = [("hand", f"hand {n}: {plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
         held = pos.holding(p)
         if held is not None:
-            out.append((f"{p}'s hand", f"{show(held) or 'no cards'} ({_plural(len(held), 'card')})"))
+            out.append((f"{p}'s hand", f"{show(held) or 'no cards'} ({plural(len(held), 'card')})"))
         else:
             void = pos.shown_void(p)
             proven = f"; has not followed {', '.join(SUIT_SYMBOL[s] for s in sorted(void))} this hand" if void else ""
-            out.append((f"{p}'s hand", f"{_plural(pos.count(p), 'card')}, known only by their count (no deal "
+            out.append((f"{p}'s hand", f"{plural(pos.count(p), 'card')}, known only by their count (no deal "
                                        f"recorded){proven}"))
         return out
 
@@ -619,10 +620,10 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
                           f"{COLOR_NAME.get(led.color, led.color)}" + (" (trump)" if led.color == pos.trump else "")))
         held = pos.held.get(p)
         if held is not None:
-            facts.append((f"{p}'s hand", f"{show(held)} ({_plural(len(held), 'card')})"))
+            facts.append((f"{p}'s hand", f"{show(held)} ({plural(len(held), 'card')})"))
         else:
             may = pos.unseen(p)
-            facts.append((f"{p}'s hand", f"not recorded: {_plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
+            facts.append((f"{p}'s hand", f"not recorded: {plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
                           if may else "not recorded"))
         ruling = pos.ruling(cm)
         if pos.to_act != p:

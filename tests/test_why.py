@@ -298,3 +298,9 @@ def api_audit(text: str) -> object:
     from scorekeep import api
 
     return api.audit_text(text)
+
+
+def test_a_long_record_says_how_many_with_thousands_separated() -> None:
+    # Counts of sets, hands or calls in the thousands read as a player reads them: 1,457.
+    assert why.how_many(1457, "set") == "1,457 sets (1–1,457)"
+    assert why.plural(1, "card") == "1 card" and why.plural(12_000, "call") == "12,000 calls"

@@ -67,19 +67,12 @@ def replay(
         raise typer.Exit(2)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _how_many(n: int, word: str) -> str:
-    """`3 hands (1–3)`, `only hand 1`, `no hands yet`."""
-    return f"{n} {word}s (1–{n})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
-
-
 def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: int | None,
                      game_no: int | None, cut: bool = False) -> None:
     """Refuse options of another game and numbers past the end, saying how many there are
     (`cut`: the record was read only up to its first unreadable hand or game)."""
+    from ..why import how_many, plural
+
     before = " before the first one that could not be read" if cut else ""
     sets = getattr(record, "sets", None)
     if sets is None:  # a game of hands: Rook, Oh Hell
@@ -92,17 +85,17 @@ def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: 
             numbers = [h.number for h in record.hands]
             if hand not in numbers:
                 _fail(f"{path}: there is no hand {hand}: the record has "
-                      + _how_many(len(numbers), "hand") + before)
+                      + how_many(len(numbers), "hand") + before)
         return
     if hand is not None:
         _fail(f"{path}: --hand is for Rook and Oh Hell; this Daifugō record is sets of games: "
               "use --set N and --game N")
     if set_ is not None and set_ not in [s.number for s in sets]:
         _fail(f"{path}: there is no set {set_}: the record has "
-              + _how_many(len(sets), "set") + before)
+              + how_many(len(sets), "set") + before)
     if game_no is not None:
         chosen = [s for s in sets if set_ is None or s.number == set_]
         if not any(game_no in [g.number for g in s.games] for s in chosen):
-            counts = ", ".join(f"set {s.number} has {_plural(len(s.games), 'game')}" for s in chosen)
+            counts = ", ".join(f"set {s.number} has {plural(len(s.games), 'game')}" for s in chosen)
             _fail(f"{path}: there is no game {game_no}" + (f" in set {set_}" if set_ is not None else "")
                   + f": {counts or 'the record has no sets yet'}{before}")
