@@ -923,6 +923,30 @@ class Position:
         self.early.clear()
         return f"the table clears; {leader} leads" if leader else "the table clears"
 
+    # The record's two readings of a pass written out of its place (daifugo.turn-order), judged here
+    # for `_turn` and `ruling` alike: an early pass stands for a pass on the lead after it, and a
+    # late one closes the round before a lead out of turn.
+
+    def _take_early(self, p: str, notes: list[str]) -> bool:
+        """Before `p` acts: each player the turn is with who passed on the empty table before this
+        lead (`early`) and whom the record now skips has passed on this lead — the turn moves on.
+        Whether any had."""
+        took = False
+        while self.early and self.top is not None and self.expected in self.early and p != self.expected \
+                and p != self.also:
+            q: str = self.expected  # type: ignore[assignment]
+            self.passed[q] = self.early.pop(q)
+            notes.append(f"{q}'s pass at play {self.passed[q]} stands for a pass on this lead")
+            self.expected = self.after(q, notes)
+            took = True
+        return took
+
+    def _late_pass(self, t: Play | Pass) -> bool:
+        """Whether `t` is the pass, written after it, of the player whom a lead out of turn skipped
+        (`late`): it closed the round before that lead, and is no mistake."""
+        late = self.late
+        return late is not None and t.player == late[0] and type(t) is Pass and t.player in self.st.active
+
     def _turn(self, t: Play | Pass, take: bool, trial: bool) -> None:
         """Apply one recorded turn on this copy; `take`: if it is a turn out of turn that skipped
         players on a live table, read their passes as missing; `trial`: cards held are not judged, and
@@ -935,17 +959,16 @@ class Position:
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
         where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
-        while self.early and self.top is not None and self.expected in self.early and p != self.expected \
-                and p != self.also:
-            q: str = self.expected  # type: ignore[assignment]
-            self.passed[q] = self.early.pop(q)
-            notes.append(f"{q}'s pass at play {self.passed[q]} stands for a pass on this lead")
-            self.expected = self.after(q, notes)
+        if self.early:
+            self._take_early(p, notes)
         self.early.pop(p, None)
-        was_late, self.late = self.late, None
+        was_late = self.late
+        late = was_late is not None and self._late_pass(t)
+        self.late = None
         state = (self.top, self.revolution, self.lock)
         before = self.revolution
-        if was_late is not None and p == was_late[0] and cards is None and p in st.active:
+        if late:
+            assert was_late is not None
             # It closed the round before (no report, nothing changes — even if the early lead
             # ended the game); if the record then skips them on the new lead, it stands for their
             # pass on that too.
@@ -1570,6 +1593,19 @@ class Position:
         if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
             v = self.step(move).f.violations
             return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
+        if type(move) is Play or type(move) is Pass:
+            if self.early and self.top is not None and self.expected in self.early:
+                # An early pass stands for a pass on this lead (`_take_early`): judged from there.
+                pos = self.copy()
+                if pos._take_early(move.player, []):
+                    return pos.ruling(move)
+            if self._late_pass(move):
+                assert self.late is not None
+                why = (f"{move.player}'s pass closes the round before {self.late[1]}'s lead out of turn: the "
+                       f"record writes it after that lead (late), so it is not a second mistake")
+                return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", None,
+                              (), (Step("a pass written late, for the round before?", f"yes: {why}",
+                                        "daifugo.turn-order"),))
         steps: list[Step] = []
         for f in self.filters():
             why = f.test(self, move)
