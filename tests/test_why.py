@@ -358,3 +358,12 @@ def test_why_rules_every_rook_and_oh_hell_card_as_check_judges_it() -> None:
                         assert ex.ruling.legal == ((h.number, k, play.player) not in at), (
                             path.name, h.number, k, play.player, ex.ruling)
     assert seen > 500
+
+
+def test_daifugo_a_pass_written_late_is_legal_and_its_choice_is_that_pass() -> None:
+    """daifugo.turn-order: 丁's pass, written after 甲's 8-cut (甲 acted on their own play out of
+    turn), closes the round before: legal, and the one choice there is that pass."""
+    ex = why.explain(audit("daifugo/turn-order-cut-before-last-pass.yaml"), why.Location(set=1, game=1, play=5))
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.turn-order"
+    assert "closes the round before 甲's lead out of turn" in ex.ruling.reason and ex.choices == ("pass",)
+    assert ex.finding is None

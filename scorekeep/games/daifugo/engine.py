@@ -1603,7 +1603,7 @@ class Position:
                 assert self.late is not None
                 why = (f"{move.player}'s pass closes the round before {self.late[1]}'s lead out of turn: the "
                        f"record writes it after that lead (late), so it is not a second mistake")
-                return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", None,
+                return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", ("pass",),
                               (), (Step("a pass written late, for the round before?", f"yes: {why}",
                                         "daifugo.turn-order"),))
         steps: list[Step] = []
