@@ -116,7 +116,12 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         # again with every finding worded has found it already: past the cap, `audit` only counts it)
         finding = ex.finding or _reported(audit.violations, ex)
     if finding is not None and ex.ruling.legal:
-        ex = _proven(ex, finding)
+        if ex.location.bid is not None:
+            # A call or bid is judged when it is made, on what the table knew: nothing later can
+            # prove it wrong. A finding here is about another call on its line (`[pass, pass, 70]`).
+            finding = None
+        else:
+            ex = _proven(ex, finding)
     return ex._replace(finding=finding)
 
 
@@ -600,7 +605,7 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
             facts.append(("to call", pos.to_act or "nobody: the auction is over"))
             choices = tuple(str(m) for m in pos.legal_moves())
-            line = lines[k - 1] if len(lines) == len(result.calls) else h.bidding_line
+            line = lines[k - 1] if k <= len(lines) else h.bidding_line
             calls.offer(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
                               line, tuple(facts), pos.ruling(move), choices))
             continue

@@ -367,3 +367,31 @@ def test_daifugo_a_pass_written_late_is_legal_and_its_choice_is_that_pass() -> N
     assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.turn-order"
     assert "closes the round before 甲's lead out of turn" in ex.ruling.reason and ex.choices == ("pass",)
     assert ex.finding is None
+
+
+def test_why_rules_every_rook_call_as_check_judges_it() -> None:
+    """rook.bid-order, rook.bid-end and the rest of the auction: every call of the Rook records of
+    the tests is ruled against the rules by `why` exactly where `check` reports it — calls after
+    the auction's end included, and read with the passes check takes as missing. (`why` could not
+    reach a call after the end, gave a legal call the finding of another call on its line, and
+    judged calls after a missing pass as if it had not been read.)"""
+    seen = 0
+    for path, a in _readable("rook"):
+        for h in a.record.hands:  # type: ignore[attr-defined]
+            calls = h.bidding or ()
+            shared = {c.line for c in calls if sum(d.line == c.line for d in calls) > 1}
+            for k, c in enumerate(calls, 1):
+                try:
+                    ex = why.explain(a, why.Location(hand=h.number, bid=k))  # type: ignore[arg-type]
+                except why.NoSuchPlace:
+                    continue  # a hand the record could not replay as far
+                assert ex is not None and ex.line == c.line, (path.name, h.number, k)
+                if c.line in shared:
+                    continue  # calls written on one line: a finding does not say which of them it means
+                seen += 1
+                reported = [v for v in a.violations if v.hand == h.number and v.rule.startswith("rook.bid")  # type: ignore[attr-defined]
+                            and v.line == c.line]
+                assert ex.ruling.legal == (not reported), (path.name, h.number, k, ex.ruling, reported)
+                if reported:
+                    assert ex.ruling.rule == reported[0].rule and ex.finding == reported[0]
+    assert seen > 80

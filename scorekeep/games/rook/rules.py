@@ -392,6 +392,22 @@ class _Replay:
         trial.push(m)
         return gap if then is None or then == trial.to_act else []
 
+    def passes_taken(self, pos: HandPosition, m: CallMove, calls: Sequence[Call], i: int,
+                     last: Mapping[str | None, int]) -> list[str] | None:
+        """The passes the record left out before call `i` (`m`), read as missing (`missing_passes`):
+        None when the call skipped nobody who could have passed, else the passes taken (maybe none).
+        The one reading of the auction, for the check and for `turns` alike."""
+        # A call out of turn by a player who has not passed: were the players it skipped passes
+        # the record left out? (the auction is a call phase: `to_act` is the next caller)
+        p = m.player
+        if p is None or pos.ended or p in pos.passed or p == pos.next_caller():
+            return None
+        gap = self.skipped(pos, m)
+        if not gap:
+            return None
+        then = calls[i + 1].player if i + 1 < len(calls) else None
+        return self.missing_passes(pos, m, gap, then, last, i)
+
     def auction(self, pos: HandPosition, hand: Hand) -> None:
         """Each call: the engine's ruling, the finding, the call applied as written."""
         calls = hand.bidding or ()
@@ -411,14 +427,9 @@ class _Replay:
                     add(found)
                     continue
             quiet = m
-            # A call out of turn by a player who has not passed: were the players it skipped passes
-            # the record left out? (the auction is a call phase: `to_act` is the next caller)
-            if p is not None and not pos.ended and p not in pos.passed and p != pos.next_caller():
-                gap = self.skipped(pos, m)
-                if gap:
-                    quiet = None
-                    then = calls[i + 1].player if i + 1 < len(calls) else None
-                    gap = self.missing_passes(pos, m, gap, then, last, i)
+            gap = self.passes_taken(pos, m, calls, i, last)
+            if gap is not None:  # (the reading depends on the calls after this one: no shortcut)
+                quiet = None
                 if gap:
                     r = pos.ruling(m)
                     said = 'that pass is' if len(gap) == 1 else 'those passes are'
@@ -707,12 +718,19 @@ def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int,
     (trick, k, position, move): trick 0 for the calls (k: the call's place, 1 first), else the
     trick and the card's place in it (the move a `Play`). The position moves on in place when
     the next one is asked for."""
-    table = Table.of(record.players, record.teams, record.header.options)
-    pos, _found, _ = HandPosition.deal(table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
+    replay = _Replay(record)
+    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
                                        hand.deal_lines, hand.nest_line)
-    for k, (who, amount) in enumerate(h.calls, 1):
-        move = CallMove(who, amount)
+    # Every call the record writes (after the auction's end too), read as the check reads them:
+    # the passes it takes as missing before a call are taken here after it (`_Replay.auction`).
+    calls = hand.bidding or ()
+    last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}
+    for k, call in enumerate(calls, 1):
+        move = CallMove(call.player, call.amount)
         yield 0, k, pos, move
+        gap = replay.passes_taken(pos, move, calls, k - 1, last)
+        if gap:
+            pos.take_passes(gap)
         pos.push(move)
     if h.thrown_in or h.bidder is None:
         return
