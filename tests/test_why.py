@@ -395,3 +395,26 @@ def test_why_rules_every_rook_call_as_check_judges_it() -> None:
                 if reported:
                     assert ex.ruling.rule == reported[0].rule and ex.finding == reported[0]
     assert seen > 80
+
+
+def test_why_rules_every_daifugo_gift_as_check_judges_it() -> None:
+    """daifugo.exchange-count and the rest of the exchange: every gift of the Daifugō records of the
+    tests is ruled against the rules by `why` exactly where `check` reports it — a gift in game 1,
+    which has no exchange, too (it was judged as if it were a play: daifugo.first-lead)."""
+    seen = 0
+    for path, a in _readable("daifugo"):
+        for s in a.record.sets:  # type: ignore[attr-defined]
+            for g in s.games:
+                for p in (g.exchange.cards if g.exchange is not None else ()):
+                    try:
+                        ex = why.explain(a, why.Location(set=s.number, game=g.number, exchange=True, player=p))  # type: ignore[arg-type]
+                    except why.NoSuchPlace:
+                        continue  # an exchange nobody can place (the ranks before are not known)
+                    assert ex is not None
+                    seen += 1
+                    reported = [v for v in a.violations if (v.set, v.game, v.player) == (s.number, g.number, p)  # type: ignore[attr-defined]
+                                and v.rule.startswith("daifugo.exchange")]
+                    assert ex.ruling.legal == (not reported), (path.name, s.number, g.number, p, ex.ruling)
+                    if reported:
+                        assert ex.ruling.rule == reported[0].rule, (path.name, s.number, g.number, p)
+    assert seen > 30

@@ -1539,8 +1539,10 @@ class Position:
         """`exchange`, `play`, or `over` once the ranking is settled."""
         return "over" if self._phase == "play" and self.st.settled else self._phase
 
-    def filters(self) -> tuple[Filter, ...]:
-        return EXCHANGE_FILTERS if self._phase == "exchange" else PLAY_FILTERS
+    def filters(self, move: Move | None = None) -> tuple[Filter, ...]:
+        """The filters that judge `move` here: a gift the exchange's, also outside the exchange (game 1
+        has none, daifugo.exchange-count); anything else, or no move, this phase's."""
+        return EXCHANGE_FILTERS if self._phase == "exchange" or type(move) is Exchange else PLAY_FILTERS
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to act. Plays are listed only from a hand known card by
@@ -1585,7 +1587,7 @@ class Position:
     def is_legal(self, move: Move) -> bool:
         if type(move) is Outcome:
             return self.ruling(move).legal
-        return first_excluding(self.filters(), self, move) is None
+        return first_excluding(self.filters(move), self, move) is None
 
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
@@ -1607,7 +1609,7 @@ class Position:
                               (), (Step("a pass written late, for the round before?", f"yes: {why}",
                                         "daifugo.turn-order"),))
         steps: list[Step] = []
-        for f in self.filters():
+        for f in self.filters(move):
             why = f.test(self, move)
             if why is None:
                 steps.append(Step(f.name, "yes", f.rule))
