@@ -150,8 +150,9 @@ def _at(v: Finding, ex: Explanation) -> bool:
 def _proven(ex: Explanation, f: Finding) -> Explanation:
     """The engine found the move legal on what was known then, but the record proves it was not:
     a revoke shown by a card of the led suit played later, where the deal is not recorded."""
+    # The step of that rule answered on what was known then ("yes" too, where no deal was written).
     steps = tuple(s._replace(answer=f"not known then; proven later: {f.message}")
-                  if s.rule == f.rule and s.answer.startswith(("not known", "unknown")) else s
+                  if s.rule == f.rule and (s.answer == "yes" or s.answer.startswith(("not known", "unknown"))) else s
                   for s in ex.ruling.steps)
     ruling = Ruling(ex.move, False, f.rule, f.message, f.allowed, f.see, steps)
     return ex._replace(ruling=ruling, choices=f.allowed if f.allowed is not None else ex.choices)

@@ -418,3 +418,14 @@ def test_why_rules_every_daifugo_gift_as_check_judges_it() -> None:
                     if reported:
                         assert ex.ruling.rule == reported[0].rule, (path.name, s.number, g.number, p)
     assert seen > 30
+
+
+def test_daifugo_a_gift_proven_wrong_later_says_so_at_its_step() -> None:
+    """daifugo.exchange-strongest: with no deal written, the gift looked right when it was made, and
+    a later play proves 丁 kept a stronger card. The step of that rule says it was not known then
+    and proven later — not "yes" above a ruling of "not legal"."""
+    a = audit("daifugo/exchange-evasion-inferred.yaml")
+    ex = why.explain(a, why.Location(set=1, game=2, exchange=True, player="丁"))
+    assert ex is not None and not ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-strongest"
+    step = next(s for s in ex.ruling.steps if s.rule == "daifugo.exchange-strongest")
+    assert step.answer.startswith("not known then; proven later: ")
