@@ -429,3 +429,28 @@ def test_daifugo_a_gift_proven_wrong_later_says_so_at_its_step() -> None:
     assert ex is not None and not ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-strongest"
     step = next(s for s in ex.ruling.steps if s.rule == "daifugo.exchange-strongest")
     assert step.answer.startswith("not known then; proven later: ")
+
+
+def test_why_rules_every_oh_hell_bid_as_check_judges_it() -> None:
+    """oh-hell.hook, oh-hell.bid-range and the rest of the bidding: every bid of the Oh Hell records
+    of the tests (`--bid K`: the K-th in bidding order, from the dealer's left) is ruled against the
+    rules by `why` exactly where `check` reports a bid of that player."""
+    seen = 0
+    for path, a in _readable("oh-hell"):
+        for h in a.record.hands:  # type: ignore[attr-defined]
+            bidders = set()
+            for k in range(1, len(h.bids or ()) + 1):
+                try:
+                    ex = why.explain(a, why.Location(hand=h.number, bid=k))  # type: ignore[arg-type]
+                except why.NoSuchPlace:
+                    continue
+                assert ex is not None and ex.player not in bidders, (path.name, h.number, k)
+                made = {e.player for e in h.bids}
+                order = [q for q in dict(ex.facts)["bidding order"].split(" (")[0].split(", ") if q in made]
+                assert ex.player == order[k - 1], (path.name, h.number, k, order)
+                bidders.add(ex.player)
+                seen += 1
+                reported = [v for v in a.violations if v.hand == h.number and v.player == ex.player  # type: ignore[attr-defined]
+                            and (".bid" in v.rule or v.rule.endswith(".hook"))]
+                assert ex.ruling.legal == (not reported), (path.name, h.number, k, ex.ruling, reported)
+    assert seen > 300
