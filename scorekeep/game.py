@@ -17,7 +17,7 @@ from . import fields
 from .errors import Finding, InputError
 from .named import NamedTuple
 from .options import Option, read_options
-from .yamlio import FlatMap, Map, Node, Seq, plain_items
+from .yamlio import Map, Node, Seq, plain_items
 
 
 class RuleDoc(NamedTuple):
@@ -181,11 +181,12 @@ def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
     seq = fields.sequence(node, what)
     tricks: list[Trick] = []
     for i, item in enumerate(seq.items, 1):
-        if parse is not None and (item.__class__ is FlatMap or (item.__class__ is Map and item.pairs)):  # type: ignore[union-attr]
+        written = plain_items(item) if parse is not None else None
+        if written:
             # The usual trick: every key a player, every value a card text `parse` reads, which
             # is what `card` returns for it; anything else is read below (and its error raised).
             plays = []
-            for name, text, line in plain_items(item):  # type: ignore[arg-type]
+            for name, text, line in written:
                 if name not in players or text is None:
                     break
                 c = parse(text)

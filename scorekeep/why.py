@@ -586,7 +586,6 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     target = _trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
     calls = _Picker(loc, n, "call")
     found: list[_Snap] = []
-    lines = [c.line for c in h.bidding or ()]
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
             if target is not None:
@@ -599,16 +598,15 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             before = len(pos.calls) - _CALLS_SHOWN
             made = ", ".join(f"{q} {'pass' if a is None else a}" for q, a in pos.calls[max(before, 0):])
             if before > 0:
-                made = f"… {before:,} earlier call{'s' if before != 1 else ''}, then {made}"
+                made = f"… {plural(before, 'earlier call')}, then {made}"
             facts.append(("calls so far", made or "none yet"))
             high = pos.legal_high or pos.high
             facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
             facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
             facts.append(("to call", pos.to_act or "nobody: the auction is over"))
             choices = tuple(str(m) for m in pos.legal_moves())
-            line = lines[k - 1] if k <= len(lines) else h.bidding_line
             calls.offer(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
-                              line, tuple(facts), pos.ruling(move), choices))
+                              h.bidding[k - 1].line, tuple(facts), pos.ruling(move), choices))
             continue
         if target is None or found or (trick, move.player) != target:
             continue

@@ -135,14 +135,17 @@ class FlatMap(Map):
 _PAIRS, _INDEX = Map.__dict__["pairs"], Map.__dict__["index"]  # Map's own slots, under FlatMap's properties
 
 
-def plain_items(node: Map, key_lines: bool = False) -> list[tuple[str, str | None, int]]:
+def plain_items(node: Node, key_lines: bool = False) -> list[tuple[str, str | None, int]] | None:
     """A mapping's pairs as (key, the value's text or None when it is a list or mapping, the
-    value's line — `key_lines`: the key's); a FlatMap's from its words, with no node made."""
+    value's line — `key_lines`: the key's); a FlatMap's from its words, with no node made. None
+    when `node` is not a mapping."""
     if node.__class__ is FlatMap:
-        words, line = node.words, node.line  # type: ignore[attr-defined]
+        words, line = node.words, node.line  # type: ignore[union-attr]
         return [(k, v, line) for k, v in zip(words[0::2], words[1::2])]
+    if node.__class__ is not Map:
+        return None
     return [(k.value, v.value if v.__class__ is Scalar else None, k.line if key_lines else v.line)  # type: ignore[union-attr]
-            for k, v in node.pairs]
+            for k, v in node.pairs]  # type: ignore[union-attr]
 
 Node = Union[Scalar, Seq, Map]
 

@@ -192,14 +192,11 @@ def _load_partial(path: Path, parallel: bool = False):  # type: ignore[no-untype
     turns are left out of the audit (a score sheet needs only their results)."""
     from ..report import check_file
 
+    from .forks import fork_map
+
     name, data = source(path)
     try:
-        if parallel:
-            from .forks import fork_map
-
-            rep = check_file(name, data, parallel=fork_map)
-        else:
-            rep = check_file(name, data)
+        rep = check_file(name, data, parallel=fork_map if parallel else None)
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
     said(rep.warnings, rep.errors)

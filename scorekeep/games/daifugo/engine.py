@@ -1596,8 +1596,8 @@ class Position:
             v = self.step(move).f.violations
             return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
         if type(move) is Play or type(move) is Pass:
-            if self.early and self.top is not None and self.expected in self.early:
-                # An early pass stands for a pass on this lead (`_take_early`): judged from there.
+            if self.early:
+                # An early pass may stand for a pass on this lead (`_take_early`): judged from there.
                 pos = self.copy()
                 if pos._take_early(move.player, []):
                     return pos.ruling(move)

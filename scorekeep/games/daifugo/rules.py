@@ -579,18 +579,15 @@ def audit_of_set(record: Record, number: int, game: int | None = None, positions
     the stretch (`stretches`) that holds set `number`, its games replayed as in the whole record's
     audit, but the rest of the record not judged. Only set `number` (`game`: only that game of it)
     keeps `positions` (`play`: only the position before that play of the game) and words every
-    finding; the stretch's other findings are as a check lists them. Whether the game before the stretch is complete decides order faults of its first set
-    (`_Hole`): it is taken from `judged`, an audit of the record (a check's) when there is one,
-    else the stretch before is judged for it, and left out."""
+    finding; the stretch's other findings are as a check lists them. Whether the game before the
+    stretch is complete decides order faults of its first set (`_Hole`): that game is taken from
+    `judged`, the record's audit (a check's; made here when not given)."""
     parts = stretches(record)
     k = next((i for i, r in enumerate(parts) if any(record.sets[j].number == number for j in r)), 0)
     last_game = None
     if k > 0:
-        before = (judged.result.sets[:parts[k].start] if judged is not None else
-                  _stretch(record, None, False, True, False, (k - 1, parts[k - 1])).sets)  # (its findings go)
-        last_game = next((s.games[-1] for s in reversed(before) if s.games), None)
-        if last_game is None:  # sets without games: nothing there to judge the holes by
-            return _judged(record, map, positions, False)
+        before = (judged or audit_findings(record)).result.sets[:parts[k].start]
+        last_game = next((s.games[-1] for s in reversed(before) if s.games), None)  # as `_join` finds it
     part = _Match(record, positions, True, parts[k], True, k, None, (number, game, play)).run()
     return _join(record, [part], False, last_game)
 

@@ -10,7 +10,7 @@ from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
 from ...named import NamedTuple
-from ...yamlio import FlatMap, Map, Node, Scalar, Seq, plain_items
+from ...yamlio import Map, Node, Scalar, Seq, plain_items
 from .options import OPTIONS
 
 NO_TRUMP = "none"
@@ -104,10 +104,11 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
                 f"{len(players)} players: a list gives one number per player in seat order "
                 f"({', '.join(players)}); or write `{{player: number}}`", node.line)
         return tuple(Entry(name, _number(v, name, noun, where), v.line) for name, v in zip(players, node.items))
-    if node.__class__ is FlatMap or node.__class__ is Map:
+    written = plain_items(node, key_lines=True)
+    if written is not None:
         # The usual `{player: number}`, read as below with no message to make.
         out = []
-        for name, raw, line in plain_items(node, key_lines=True):  # type: ignore[arg-type]
+        for name, raw, line in written:
             # `fields.digits` inline: plain ASCII digits (this runs for every number of a long record)
             if raw is None or not (raw.isdigit() and raw.isascii() and len(raw) <= 30) or name not in players:
                 break

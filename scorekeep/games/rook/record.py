@@ -183,10 +183,11 @@ def _tricks(node: Node, players: tuple[str, ...]) -> tuple[Trick, ...] | None:
     out = []
     card = _CARDS.get
     for item in node.items:  # type: ignore[union-attr]
-        if not (item.__class__ is FlatMap or (item.__class__ is Map and item.pairs)):  # type: ignore[union-attr]
+        written = plain_items(item)
+        if not written:
             return None
         plays = []
-        for name, text, line in plain_items(item):  # type: ignore[arg-type]
+        for name, text, line in written:
             if name not in players or text is None:
                 return None
             c = card(text)
