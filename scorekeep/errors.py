@@ -180,11 +180,15 @@ class Findings:
     def extend(self, found: Iterable[Finding], event: bool = False) -> None:
         """Violations (`event`: events) made elsewhere (an engine's), kept as `violation` keeps them."""
         into, which = (self.events, False) if event else (self.violations, True)
+        full: dict[str, Finding] = {}  # the stand-in of each rule found full: it stays so below
         for f in found:
             if type(f) is _Unlisted:  # made past the cap (`listing`)
                 into.append(f)
+            elif (u := full.get(f.rule)) is not None:
+                into.append(u)
             elif self._full(into, which, f.rule):
-                into.append(unlisted(f.rule))
+                into.append(u := unlisted(f.rule))
+                full[f.rule] = u
             else:
                 self._keep(into, which, f)
 

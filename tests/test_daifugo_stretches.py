@@ -330,3 +330,29 @@ def test_one_set_of_a_long_record_is_read_again_as_the_whole_audit_reads_it(
             assert [[t[:3] for t in g] for g in turns] == [[t[:3] for t in g] for g in want[0]]
             kept = [(t[0], t[3]) for g in turns for t in g if t[3] is not None]
             assert kept == [(t[0], t[3]) for g in want[0] for t in g if t[0] == play]
+
+
+@pytest.mark.parametrize("name", ["turn-order-missing-passes-two-rounds.yaml", "example1-revolution.yaml"])
+def test_a_check_makes_no_view_of_a_turn_and_a_replay_one_for_each(monkeypatch: pytest.MonkeyPatch,
+                                                                    name: str) -> None:
+    """daifugo.turn-order: `check` shows no turns, so neither its replay of the plays nor a trial
+    reading of a missing pass makes the view of a turn (the replay's line); the audit a replay
+    shows makes one for every turn it shows, and the same findings."""
+    from scorekeep.games.daifugo import engine
+
+    made = 0
+    view = engine._view
+
+    def counting(fields):  # type: ignore[no-untyped-def]
+        nonlocal made
+        made += 1
+        return view(fields)
+
+    monkeypatch.setattr(engine, "_view", counting)
+    rec = _read(ROOT / "tests" / "records" / "daifugo" / name)
+    checked = rules.audit_findings(rec)  # type: ignore[arg-type]
+    assert made == 0
+    shown = rules.audit(rec)  # type: ignore[arg-type]
+    turns = sum(len(g.turns) for s in shown.result.sets for g in s.games)
+    assert turns > 0 and made >= turns
+    assert [v.to_json() for v in checked.violations] == [v.to_json() for v in shown.violations]

@@ -32,7 +32,7 @@ from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
 from ...errors import UNSAID, Finding, Findings, always_listed
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Verdict, cover_text, judge, legal, lock_text, new_lock
+from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
 
 if TYPE_CHECKING:
@@ -468,6 +468,9 @@ class Position:
     lists (`rules.run_plays`); copies share it. Every finding is made all the same."""
     telling: Callable[[str], bool] = staticmethod(always_listed)
     """As `listing`, for the rule events of a turn."""
+    viewing: bool = True
+    """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
+    sets it false on the position it starts from, and copies share it."""
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None = None,
                  exchange_recorded: bool = False) -> None:
@@ -951,6 +954,14 @@ class Position:
         """Apply one recorded turn on this copy; `take`: if it is a turn out of turn that skipped
         players on a live table, read their passes as missing; `trial`: cards held are not judged, and
         a violation lists no legal choices (`allowed`): a trial's findings are only counted."""
+        state = (self.top, self.revolution, self.lock)  # the table the turn was made on
+        cards, reading, notes = self._judge_turn(t, take, trial)
+        if self.viewing:
+            self.view = _view((self.plays, t.player, cards, reading, *state, notes, None))
+
+    def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
+                    ) -> tuple[tuple[DCard, ...] | None, Reading | None, tuple[str, ...]]:
+        """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
         opts, st = self.opts, self.st
         # A trial's findings are only counted (`rules.run_plays`): none is worded.
         listing, telling = (_never, _never) if trial else (self.listing, self.telling)
@@ -965,7 +976,6 @@ class Position:
         was_late = self.late
         late = was_late is not None and self._late_pass(t)
         self.late = None
-        state = (self.top, self.revolution, self.lock)
         before = self.revolution
         if late:
             assert was_late is not None
@@ -975,23 +985,20 @@ class Position:
             notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
             self.early[p] = i
             self.also = self.resume = None
-            self.view = _view((i, p, None, None, *state, tuple(notes), None))
-            return
+            return None, None, tuple(notes)
         if len(st.active) <= 1:  # st.settled
             if self.over_at is None:
                 self.over_at = i
                 self.f.violation("daifugo.game-over",
                                  f"{p} acted at play {i}, but the ranking was settled at play {self.settled_at}: "
                                  f"{st.explain()}. Nothing after that belongs to this game", **where)
-            self.view = _view((i, p, cards, None, *state, ("after the game ended: ignored",), None))
-            return
+            return cards, None, ("after the game ended: ignored",)
         if p not in st.active:
             self.f.violations.append(_turn_finding(
                 "daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
                 + (f"; it was {self.expected}'s turn" if self.expected else "")
                 if listing("daifugo.turn-order") else UNSAID, where))
-            self.view = _view((i, p, cards, None, *state, (f"{p} is out of the game: ignored",), None))
-            return
+            return cards, None, (f"{p} is out of the game: ignored",)
         expected = self.expected
         in_turn = expected is None or p == expected
         step_from = p  # whose seat the turn goes on from after this one
@@ -1050,8 +1057,7 @@ class Position:
                 self.expected = self.after(step_from, notes)
                 if skipped is not None:
                     self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-            self.view = _view((i, p, None, None, *state, tuple(notes), None))
-            return
+            return None, None, tuple(notes)
         # A play.
         self.passed.pop(p, None)
         if not trial:
@@ -1166,8 +1172,7 @@ class Position:
         if st.settled:
             self.settled_at = i
             notes.append("ranking settled")
-            self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
-            return
+            return cards, reading, tuple(notes)
         if cuts or v.returns:
             who = p if p in st.active else self.left_of(p, st.active)
             reason = "cut" if cuts else "return"
@@ -1177,7 +1182,7 @@ class Position:
             self.expected = self.after(step_from, notes)
             if skipped is not None:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-        self.view = _view((i, p, cards, reading, *state, tuple(notes), None))
+        return cards, reading, tuple(notes)
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:

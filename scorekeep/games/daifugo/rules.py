@@ -237,19 +237,22 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None) -> _Run:
+                  budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None,
+                  views: bool = True) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
-        that play; `room`: what the
-        replay may still list (None: everything is worded)."""
+        that play; `room`: what the replay may still list (None: everything is worded); `views`: the
+        turns as the replay shows them (a trial shows none)."""
+        # Set on the position it starts from, as what it may list below.
+        pos.viewing = views = views and not trial
         if not trial:  # (a trial words nothing in any case)
             # What the replay may list: set on the position it starts from (a snapshot of an earlier
             # replay, which is done with it), and shared by every copy made from there.
             pos.listing, pos.telling = ((room.listing, room.telling) if room is not None
                                         else (Position.listing, Position.telling))
-        views: list[TurnView] = []
+        shown: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
         snaps: dict[int, tuple[Position, int]] = {}
@@ -276,15 +279,15 @@ class _Game:
                         n += 1
                 if not trial:
                     found[0].extend(f.violations)
-            if not trial:
-                views.append(new.view._replace(before=pos) if keeping else new.view)  # type: ignore[union-attr]
-                if f.events:
-                    found[1].extend(f.events)
+            if views:
+                shown.append(new.view._replace(before=pos) if keeping else new.view)  # type: ignore[union-attr]
+            if not trial and f.events:
+                found[1].extend(f.events)
             pos = new
             if stop is not None and (pos.contradicted, n) >= stop:
                 if budget is not None:
                     budget[0] -= i - first + 1
-                return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
+                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
             if trial and pos.over_at is not None:
                 # The ranking is settled and the turn after it reported: `_turn` ignores every later
                 # turn (no report, no candidate, no contradiction), so the reading's count is final.
@@ -293,10 +296,10 @@ class _Game:
             if budget is not None and i - first + 1 >= budget[0] and i < len(moves):
                 # The allowance is spent before the reading is: it ends here, incomplete.
                 budget[0] -= i - first + 1
-                return _Run(pos, views, candidates, snaps, (pos.contradicted, n), False, *found)
+                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
-        return _Run(pos, views, candidates, snaps, (pos.contradicted, n), True, *found)
+        return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), True, *found)
 
     def readings(self, plain: _Run, moves: list[Play | Pass]) -> frozenset[int]:
         """The plays out of turn after which the record reads best with the skipped players' passes
@@ -355,7 +358,7 @@ class _Game:
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
                 m = self.m
                 room = None if self.positions or self.worded else _Room(self.f, listed=m.listed, part=m.number)
-                run = self.run_plays(start, moves, take, keep=self.keep, room=room)
+                run = self.run_plays(start, moves, take, keep=self.keep, room=room, views=m.views)
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
@@ -363,7 +366,7 @@ class _Game:
                     if room is not None:  # what the plain reading found before play c stands
                         room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
                                      (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room)
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room, views=m.views)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
