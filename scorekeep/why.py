@@ -74,6 +74,8 @@ class Explanation(NamedTuple):
     said: str = ""
     """The move in a card player's words: `丙 played 9♠`."""
     finding: Finding | None = None
+    no_choice: str = ""
+    """Why `choices` is empty, in a player's words: `it was 乙's turn, not 丙's`, `the auction was over`."""
 
     def to_json(self) -> dict[str, Any]:
         r = self.ruling
@@ -85,6 +87,7 @@ class Explanation(NamedTuple):
             "steps": [{"question": s.question, "answer": s.answer, "rule": s.rule} for s in r.steps],
             "position": [{"label": k, "text": v} for k, v in self.facts],
             "violation": self.finding.to_json() if self.finding is not None else None,
+            "no_choice": self.no_choice or None,
         }
 
 
@@ -155,7 +158,9 @@ def _proven(ex: Explanation, f: Finding) -> Explanation:
                   if s.rule == f.rule and (s.answer == "yes" or s.answer.startswith(("not known", "unknown"))) else s
                   for s in ex.ruling.steps)
     ruling = Ruling(ex.move, False, f.rule, f.message, f.allowed, f.see, steps)
-    return ex._replace(ruling=ruling, choices=f.allowed if f.allowed is not None else ex.choices)
+    if f.allowed is None:
+        return ex._replace(ruling=ruling)
+    return ex._replace(ruling=ruling, choices=f.allowed, no_choice="" if f.allowed else ex.no_choice)
 
 
 def _only_a_hand_or_game(loc: Location) -> bool:
@@ -285,16 +290,18 @@ def _daifugo_play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation
                                      "what the plays prove is known"))
     facts.append(("cards left", ", ".join(f"{q} {pos.cards_left(q)}" for q in g.seats)))
     choices = ruling.allowed
+    no_choice = ""
     if choices is None and pos.phase == "play":
         if p == pos.to_act:
             choices = pos.allowed_plays(p) if pos.top is not None or hand is not None else \
                 ("any single, group or stairs",)
         else:
-            choices = ()
+            choices, no_choice = (), _no_choice(p, pos.to_act, "the game was over")
     what = "passed" if turn.cards is None else f"played {show(turn.cards)}"
     if ruling.legal and ruling.reason == "legal":
         ruling = ruling._replace(reason=_daifugo_legal(pos, move, ruling.rule))
-    return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}")
+    return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
+                       no_choice=no_choice)
 
 
 def _daifugo_legal(pos: Any, move: Any, rule: str) -> str:
@@ -419,6 +426,12 @@ class _Snap(NamedTuple):
     facts: tuple[tuple[str, str], ...]
     ruling: Ruling
     choices: tuple[str, ...] | None
+    no_choice: str = ""
+
+
+def _no_choice(p: str, to_act: str | None, over: str) -> str:
+    """Why `p` had no legal choice: it was another player's turn, or nobody's (`over`)."""
+    return over if to_act is None else f"it was {to_act}'s turn, not {p}'s"
 
 
 class _Picker:
@@ -542,8 +555,10 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                              else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
         facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
         held = pos.holding(p)
+        no_choice = ""
         if pos.to_act != p:
             choices: tuple[str, ...] | None = ()
+            no_choice = _no_choice(p, pos.to_act, "the hand was over")
         elif held is not None:
             choices = tuple(str(m) for m in pos.legal_moves())
         else:
@@ -552,7 +567,7 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
         if ruling.legal:
             ruling = ruling._replace(reason=_oh_hell_legal(pos, move, held, suit))
         found.append(_Snap(p, str(move), f"{p} played {move.card.symbol}", move.line, tuple(facts),
-                           ruling, choices))
+                           ruling, choices, no_choice))
 
     rules.audit(audit.record, observe)  # the check's own walk, observed
     if target is not None:
@@ -564,7 +579,7 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
         k, snap = bids.pick()
         where = loc._replace(bid=k, player=snap.player)
     return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
-                       snap.choices, snap.said)
+                       snap.choices, snap.said, no_choice=snap.no_choice)
 
 
 _CALLS_SHOWN = 24
@@ -606,7 +621,8 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             facts.append(("to call", pos.to_act or "nobody: the auction is over"))
             choices = tuple(str(m) for m in pos.legal_moves())
             calls.offer(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
-                              h.bidding[k - 1].line, tuple(facts), pos.ruling(move), choices))
+                              h.bidding[k - 1].line, tuple(facts), pos.ruling(move), choices,
+                              "" if choices else _no_choice(p, pos.to_act, "the auction was over")))
             continue
         if target is None or found or (trick, move.player) != target:
             continue
@@ -630,14 +646,16 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             facts.append((f"{p}'s hand", f"not recorded: {plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
                           if may else "not recorded"))
         ruling = pos.ruling(cm)
+        no_choice = ""
         if pos.to_act != p:
             choices: tuple[str, ...] | None = ()
+            no_choice = _no_choice(p, pos.to_act, "the hand was over")
         elif held is not None:
             choices = tuple(str(m) for m in pos.legal_moves())
         else:
             choices = None
         found.append(_Snap(p, str(cm), f"{p} played {move.card}", move.line or None, tuple(facts), ruling,
-                           ruling.allowed if ruling.allowed is not None else choices))
+                           ruling.allowed if ruling.allowed is not None else choices, no_choice))
     if target is not None:
         if not found:
             raise NoSuchPlace(f"trick {loc.trick} of hand {n} was not replayed (the auction did not finish)")
@@ -647,7 +665,7 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
         k, snap = calls.pick()
         where = loc._replace(bid=k, player=snap.player)
     return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
-                       snap.choices, snap.said)
+                       snap.choices, snap.said, no_choice=snap.no_choice)
 
 
 def _oh_hell_legal(pos: Any, move: Any, held: Any, suit: Callable[[str], str]) -> str:

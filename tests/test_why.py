@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import RECORDS, audit, cli
 
 from scorekeep import why
@@ -226,9 +228,26 @@ def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
     ex = why.explain(audit("daifugo/turn-order.yaml"), why.Location(set=1, game=1, play=2))
     assert ex is not None and ex.ruling.rule == "daifugo.turn-order" and ex.choices == ()
     run = cli("why", path, "--set", "1", "--game", "1", "--play", "2")
-    assert "legal choices: none, since it was not 丙's turn" in run.out
-    assert json.loads(cli("why", path, "--set", "1", "--game", "1", "--play", "2", "--format", "json").out)[
-        "allowed"] == []
+    assert "legal choices: none: it was 乙's turn, not 丙's" in run.out
+    doc = json.loads(cli("why", path, "--set", "1", "--game", "1", "--play", "2", "--format", "json").out)
+    assert doc["allowed"] == [] and doc["no_choice"] == "it was 乙's turn, not 丙's"
+
+
+@pytest.mark.parametrize("name, args, said", [
+    # rook.bid-end: West raises his own winning 70 once the other three have passed: nobody calls any more.
+    ("rook/bid-end.yaml", ["--hand", "1", "--bid", "5"], "the auction was over"),
+    # rook.turn-order: East plays to trick 1 before North, on the dealer's left, has led.
+    ("rook/turn-order.yaml", [], "it was North's turn, not East's"),
+    # oh-hell.turn-order: West plays to trick 1 on South's turn.
+    ("oh-hell/turn-order.yaml", [], "it was South's turn, not West's"),
+])
+def test_no_legal_choice_says_why_in_each_game(name: str, args: list[str], said: str) -> None:
+    """rook.bid-end, rook.turn-order, oh-hell.turn-order: where the player had no legal choice, `why`
+    says why — the auction was over, or it was someone else's turn — not only that it was not theirs."""
+    path = str(RECORDS / name)
+    assert f"legal choices: none: {said}\n" in cli("why", path, *args).out
+    doc = json.loads(cli("why", path, *args, "--format", "json").out)
+    assert doc["allowed"] == [] and doc["no_choice"] == said
 
 
 def test_daifugo_move_past_the_cap_finds_what_check_found() -> None:

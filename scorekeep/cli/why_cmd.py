@@ -98,8 +98,8 @@ def _text(path: str, ex: Any) -> str:
             out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
     if ex.choices is not None:
         out.append("")
-        # No choice at all is listed only for a player whose turn it was not (`why.Explanation`).
-        none = f"none, since it was not {ex.player}'s turn" if ex.player else "none"
+        # No choice at all: the library says why (another player's turn, the auction over).
+        none = f"none: {ex.no_choice}" if ex.no_choice else "none"
         out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else none), "", "  "))
     out.append("")
     if r.legal:
