@@ -721,20 +721,39 @@ def _fast(text: str) -> Node:
     keys_ok: set[str] = set()  # plain keys already proved by _P.word
     values_ok: set[str] = set()  # plain block values already proved by _P.value
     seen: dict[str, tuple] = {}  # flat flow collections already read (`_flow`)
-    # List item lines already read, by their whole text: (indent, the item's text, and a flat
-    # mapping's words and index). The same line in a list at the same indent is the same item, so
-    # it skips the steps that found its text (a long record is mostly the same few hundred lines:
-    # `      - {A: 3H}`).
-    items: dict[str, tuple[int, str, tuple[list[str], dict[str, int]] | None]] = {}
+    # List item lines already read, by their whole text: (indent, the item's text, a flat
+    # mapping's words and index, and for `- key: value` the column of its key, the key and the
+    # value's text). The same line in a list at the same indent is the same item, so it skips the
+    # steps that found its text (a long record is mostly the same few hundred lines:
+    # `      - {A: 3H}`, `    - Ben: [8D]`).
+    items: dict[str, tuple[int, str, tuple[list[str], dict[str, int]] | None, tuple[int, str, str] | None]] = {}
     for raw in text.split("\n"):
         lineno += 1
         if pending is None:
             hit = items.get(raw)
             if hit is not None:
+                # The dedent to the item's list closes what the line before opened, as below.
+                while hit[0] < stack[-1][0] and len(stack) > 1:
+                    stack.pop()
                 top = stack[-1]
                 if top[0] == hit[0] and top[2]:
-                    flat = hit[2]
-                    top[1].items.append(FlatMap(lineno, *flat) if flat is not None else value(hit[1], lineno, seen))
+                    keyed = hit[3]
+                    if keyed is None:
+                        flat = hit[2]
+                        top[1].items.append(FlatMap(lineno, *flat) if flat is not None else value(hit[1], lineno, seen))
+                        continue
+                    # `- key: value`: its mapping opens at the key's column, as the first reading found
+                    col, key, after = keyed
+                    m = Map(lineno)
+                    top[1].items.append(m)
+                    if len(stack) >= MAX_DEPTH - 2:
+                        raise _Fallback
+                    stack.append([col, m, False, False])
+                    first = after[0]
+                    node = value(after, lineno, seen) if first == "[" or first == "{" or first == "'" or first == '"' \
+                        else Scalar(after, lineno, True)
+                    m.index[key] = 0
+                    m.pairs.append((Scalar(key, lineno, True), node))
                     continue
         content = raw.lstrip(" ")
         if not content or content[0] == "#":
@@ -796,7 +815,8 @@ def _fast(text: str) -> Node:
                 node = value(rest, lineno, seen)
                 top[1].items.append(node)
                 if len(items) < _SEEN_MAX:
-                    items[raw] = (ind, rest, (node.words, node._index) if node.__class__ is FlatMap else None)  # type: ignore[union-attr]
+                    items[raw] = (ind, rest, (node.words, node._index) if node.__class__ is FlatMap else None,  # type: ignore[union-attr]
+                                  None)
                 continue
         elif dash:
             raise _Fallback
@@ -832,6 +852,9 @@ def _fast(text: str) -> Node:
                     raise _Fallback
                 values_ok.add(after)
             node = Scalar(after, lineno, True)
+        if top[0] != ind and not m.pairs and k.plain and pending is None and len(items) < _SEEN_MAX:
+            # the first key of `- key: value` (its mapping was opened above, at the key's column)
+            items[raw] = (ind, "", None, (top[0], key, after))
         index[key] = len(m.pairs)  # `m.add`, inline
         m.pairs.append((k, node))
     if root is None:

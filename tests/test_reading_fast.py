@@ -135,6 +135,16 @@ CASES = [
     ("a:\n  - {x: 1}\n  b: 2\n  - {x: 1}\n", False),
     ("a:\n  - {x: 1}\n  - {x: 1}\n    - {x: 1}\n", False),
     ("a:\n  - {x: 1}\nb: 1\n  - {x: 1}\n", False),
+    # the same `- key: value` line again: its mapping opens at the key's column each time, and the
+    # keys written under it (or none) are its own; after it a dedent, a deeper list, a key
+    ("s:\n- first: A\n  games: 1\n- first: A\n- first: A\n  games: [x]\n", True),
+    ("p:\n    - Ben: [8D]\n    - {C: pass}\n    - Ben: [8D]\n    - Ben: [8D]\nq: 1\n", True),
+    ("s:\n-   k: v   # note\n    j: 2\n-   k: v   # note\n-   k: v   # note\n    j: [3]\n", True),
+    ("s:\n  - g:\n    - k: 'x y'\n    - k: 'x y'\n  - g:\n    - k: 'x y'\n      m: {a: 1}\n", True),
+    ("s:\n- k: v\n  l:\n  - k: v\n  - k: v\n- k: v\n", True),
+    ("s:\n- k: v\n- k: v\n  k: w\n", False),            # the key twice in the second mapping
+    ("s:\n- k: v\n- k: v\n   j: 1\n", False),           # a key off the mapping's column
+    ("s:\n- k: v\n- k: v\n - k: v\n", False),
     # lines too long for one regex match are checked item by item, to the same effect
     ("a: [" + ", ".join(["R5"] * 3000) + "]\n", True),
     ("a: {" + ", ".join(f"k{i}: {i}" for i in range(1000)) + "}\n", True),
