@@ -619,7 +619,8 @@ def _rook(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
             facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
             facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
             facts.append(("to call", pos.to_act or "nobody: the auction is over"))
-            choices = tuple(str(m) for m in pos.legal_moves())
+            # The legal moves are those of the player to call: none of them is a choice of another's.
+            choices = tuple(str(m) for m in pos.legal_moves()) if pos.to_act == p else ()
             calls.offer(_Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}",
                               h.bidding[k - 1].line, tuple(facts), pos.ruling(move), choices,
                               "" if choices else _no_choice(p, pos.to_act, "the auction was over")))

@@ -236,6 +236,11 @@ def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
 @pytest.mark.parametrize("name, args, said", [
     # rook.bid-end: West raises his own winning 70 once the other three have passed: nobody calls any more.
     ("rook/bid-end.yaml", ["--hand", "1", "--bid", "5"], "the auction was over"),
+    # rook.bid-order: East opens, but North, on the dealer's left, calls first: North's calls are
+    # no choice of East's.
+    ("rook/bid-order.yaml", ["--hand", "1", "--bid", "1"], "it was North's turn, not East's"),
+    # rook.bid-order: East raises on North's turn (North's pass is missing, and taken so after it).
+    ("rook/bid-order-missing-pass.yaml", ["--hand", "1", "--bid", "4"], "it was North's turn, not East's"),
     # rook.turn-order: East plays to trick 1 before North, on the dealer's left, has led.
     ("rook/turn-order.yaml", [], "it was North's turn, not East's"),
     # oh-hell.turn-order: West plays to trick 1 on South's turn.
