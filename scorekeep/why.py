@@ -536,8 +536,11 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
                 else:
                     why = f"legal: {p} may bid any number from 0 to {t.size}, oh-hell.bid-range"
                 ruling = ruling._replace(reason=why)
+            # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
+            later = t.in_order and pos.to_act is not None and pos.to_act != p
             bids.offer(_Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
-                             tuple(str(b) for b in values)))
+                             () if later else tuple(str(b) for b in values),
+                             _no_choice(p, pos.to_act, "") if later else ""))
             return
         if target is None or (pos.trick_no, p) != target or found:
             return

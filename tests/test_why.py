@@ -243,6 +243,8 @@ def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
     ("rook/bid-order-missing-pass.yaml", ["--hand", "1", "--bid", "4"], "it was North's turn, not East's"),
     # rook.turn-order: East plays to trick 1 before North, on the dealer's left, has led.
     ("rook/turn-order.yaml", [], "it was North's turn, not East's"),
+    # oh-hell.bid-order: West has bid, but South, who bids before West, has not.
+    ("oh-hell/bid-order-gap.yaml", [], "it was South's turn, not West's"),
     # oh-hell.turn-order: West plays to trick 1 on South's turn.
     ("oh-hell/turn-order.yaml", [], "it was South's turn, not West's"),
 ])
