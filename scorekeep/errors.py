@@ -133,6 +133,10 @@ def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) 
     return out
 
 
+_NONE_KEPT: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
+"""`Findings._kept` of every collector that has kept nothing yet (never written to)."""
+
+
 class Findings:
     """Collects violations and events during a replay, in the order they were found.
 
@@ -145,8 +149,9 @@ class Findings:
     def __init__(self) -> None:
         self.violations: list[Finding] = []
         self.events: list[Finding] = []
-        # per (list, rule): (index, finding) of the findings kept in full, at most CAP
-        self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
+        # per (list, rule): (index, finding) of the findings kept in full, at most CAP; shared and
+        # empty until one is kept (a replay makes a collector per turn, most keep none this way)
+        self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = _NONE_KEPT
 
     def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
         """Add a violation of `rule`. `message` may be a function that makes it, called only
@@ -213,6 +218,8 @@ class Findings:
     def _keep(self, into: list[Finding], which: bool, f: Finding) -> None:
         kept = self._kept.get((which, f.rule))
         if kept is None:
+            if self._kept is _NONE_KEPT:
+                self._kept = {}
             kept = self._kept[(which, f.rule)] = []
         kept.append((len(into), f))
         into.append(f)

@@ -783,7 +783,7 @@ class Position:
                            else f"{pc.symbol} was already played at play {self.played[pc]}")
             elif self.blind is not None and pc in self.blind:
                 blind_cards.append(pc)
-            elif self.gave[p][pc]:
+            elif self.gave[p].get(pc):  # (`get`: a Counter's missing card is a Python call)
                 bad.append(f"{p} gave {pc.symbol} away in the exchange")
             elif (holder := self.owner.get(pc)) is not None and holder != p and \
                     self.partner is not None and self.partner.get(p) != holder:
@@ -1195,8 +1195,9 @@ class Position:
               revolution: bool, lock: tuple[str, ...] | None) -> tuple[Verdict, OnTable | None]:
         """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
         last legal one stands (and covers that one)."""
-        s3, jp = self.opts["spade_3_return"], self.opts["joker_pair"]
-        lock_on = lock if self.opts["suit_lock"] else None
+        opts = self.opts
+        s3, jp = opts["spade_3_return"], opts["joker_pair"]
+        lock_on = lock if opts["suit_lock"] else None
         base, second = self.against(top, ref)
         v = judge(cards, base.reading if base else None, revolution, lock_on, s3, jp)
         if v.rule is not None and second:

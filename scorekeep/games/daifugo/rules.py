@@ -239,13 +239,15 @@ class _Game:
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
                   budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None,
-                  views: bool = True) -> _Run:
+                  views: bool = True, snapped: int | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
         that play; `room`: what the replay may still list (None: everything is worded); `views`: the
-        turns as the replay shows them (a trial shows none)."""
+        turns as the replay shows them (a trial shows none); `snapped`: how many candidates keep the
+        position before them (None: all) — `readings` tries no more, since each trial replays at
+        least one turn of its allowance — and past them the replay advances in place."""
         # Set on the position it starts from, as what it may list below.
         pos.viewing = views = views and not trial
         if not trial:  # (a trial words nothing in any case)
@@ -259,10 +261,11 @@ class _Game:
         snaps: dict[int, tuple[Position, int]] = {}
         n = violations
         owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
+        full = snapped is not None and snapped <= 0  # whether no more candidates are kept
         for i in range(first, len(moves) + 1):
             move = moves[i - 1]
             keeping = keep is True or keep == i
-            if owned and not keeping and not pos.may_branch(move):
+            if owned and not keeping and (full or not pos.may_branch(move)):
                 # Not a candidate missing pass, so nothing keeps the position before it (`snaps`):
                 # advance it instead of copying it.
                 pos.advance(move, i in take, trial)
@@ -270,9 +273,10 @@ class _Game:
             else:
                 new = pos.step(move, missing=i in take, trial=trial)
                 owned = True
-                if new.candidate:
+                if new.candidate and not full:
                     candidates.append(i)
                     snaps[i] = (pos, n)
+                    full = snapped is not None and len(candidates) >= snapped
             f = new.f
             if f.violations:
                 for v in f.violations:
@@ -317,7 +321,7 @@ class _Game:
         candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
         m = self.m
-        budget = [min(2 * min(len(moves), LONG_GAME), m.allowance + m.turns // TRIAL_SHARE - m.spent)]
+        budget = [self.trials_left(moves)]
         start = budget[0]
         key = plain.key
         # The best reading so far: its candidates in play order, and the position before each
@@ -334,7 +338,8 @@ class _Game:
             c = candidates[k]
             tried.add(c)
             pos, n = snaps[c]
-            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget)
+            trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget,
+                                   snapped=budget[0])
             if trial.complete and trial.key < key:
                 take = take | {c}
                 for later in candidates[k:]:
@@ -345,6 +350,11 @@ class _Game:
                 key = trial.key
         m.spent += start - budget[0]
         return take
+
+    def trials_left(self, moves: list[Play | Pass]) -> int:
+        """The turns the trial readings of this game may replay (`readings`)."""
+        m = self.m
+        return min(2 * min(len(moves), LONG_GAME), m.allowance + m.turns // TRIAL_SHARE - m.spent)
 
     def run(self) -> GameResult:
         g = self.g
@@ -359,7 +369,8 @@ class _Game:
                 # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
                 m = self.m
                 room = None if self.positions or self.worded else _Room(self.f, listed=m.listed, part=m.number)
-                run = self.run_plays(start, moves, take, keep=self.keep, room=room, views=m.views)
+                run = self.run_plays(start, moves, take, keep=self.keep, room=room, views=m.views,
+                                     snapped=self.trials_left(moves))
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
