@@ -283,3 +283,35 @@ def test_replay_of_many_games_takes_time_linear_in_their_number() -> None:
     seconds(50)
     ratio = min(seconds(800) for _ in range(2)) / min(seconds(200) for _ in range(2))
     assert ratio < 8, ratio  # linear: about 4; quadratic: about 16
+
+
+@pytest.mark.parametrize("deal", [False, True])
+def test_a_replay_keeps_positions_only_before_the_candidates_its_trials_can_reach(monkeypatch, deal: bool) -> None:
+    # daifugo.turn-order: short games full of candidate missing passes, past the record's trial
+    # allowance. Each trial replays at least one turn of it, so a replay keeps (copies) the position
+    # before no more candidates than the game's trials have turns; the readings are the same as
+    # when it keeps one before every candidate, with far fewer copies.
+    text = _random_short_games(300, deal)
+    copies = 0
+    copy_ = engine.Position.copy
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        nonlocal copies
+        copies += 1
+        return copy_(self)
+
+    monkeypatch.setattr(engine.Position, "copy", counting)
+    limited = audit_text(text)
+    kept = copies
+    run_plays = rules._Game.run_plays
+
+    def every_candidate(*args, **kw):  # type: ignore[no-untyped-def]
+        kw["snapped"] = None
+        return run_plays(*args, **kw)
+
+    monkeypatch.setattr(rules._Game, "run_plays", staticmethod(every_candidate))
+    copies = 0
+    full = audit_text(text)
+    assert [v.to_json() for v in limited.violations] == [v.to_json() for v in full.violations]
+    assert [e.to_json() for e in limited.events] == [e.to_json() for e in full.events]
+    assert kept < 0.8 * copies, (kept, copies)
