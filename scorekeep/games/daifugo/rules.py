@@ -248,7 +248,7 @@ class _Game:
         turns as the replay shows them (a trial shows none); `snapped`: how many candidates keep the
         position before them (None: all) — `readings` tries no more, since each trial replays at
         least one turn of its allowance — and past them the replay advances in place."""
-        # Set on the position it starts from, as what it may list below.
+        # Set on the position it starts from, and so on every copy made from it (as `listing` below).
         pos.viewing = views = views and not trial
         if not trial:  # (a trial words nothing in any case)
             # What the replay may list: set on the position it starts from (a snapshot of an earlier
@@ -378,7 +378,8 @@ class _Game:
                     if room is not None:  # what the plain reading found before play c stands
                         room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
                                      (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room, views=m.views)
+                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room, views=m.views,
+                                          snapped=0)  # (no trial follows it)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
                                         events=[e for e in run.events if (e.play or 0) < c] + rest.events)
