@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Filter, Ruling, Step, first_excluding
-from ...errors import UNSAID, Finding, Findings, always_listed
+from ...errors import UNSAID, Finding, Findings, always_listed, unlisted
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
@@ -138,7 +138,10 @@ assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "tr
 def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: tuple[str, ...] | None = None) -> Finding:
     """A finding at a turn (`where`: line, set, game, play, player), built at C speed. A turn's
-    collector is new for each turn, so appending this to it is what `Findings.violation` does."""
+    collector is new for each turn, so appending this to it is what `Findings.violation` does.
+    One not worded (past the cap: `listing`) is the rule's shared stand-in, as the driver keeps it."""
+    if message is UNSAID:
+        return unlisted(rule)
     return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
                                    where["play"], where["player"], allowed, see, 0))
 

@@ -136,8 +136,9 @@ class _Run(NamedTuple):
     end: Position
     views: list[TurnView]
     candidates: list[int]
-    snaps: dict[int, tuple[Position, int]]
-    """Play number → (the position before it, violations before it), for each candidate."""
+    snaps: dict[int, tuple[Position, int, int, int]]
+    """Play number → (the position before it, the violations of the turns before it that the reading
+    counts, and how many violations and events the replay had found before it), for each candidate."""
     key: tuple[bool, int]
     """(a pass taken as missing was contradicted, violations of the turns): the smaller reads better."""
     complete: bool
@@ -258,7 +259,7 @@ class _Game:
         shown: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
-        snaps: dict[int, tuple[Position, int]] = {}
+        snaps: dict[int, tuple[Position, int, int, int]] = {}
         n = violations
         owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         full = snapped is not None and snapped <= 0  # whether no more candidates are kept
@@ -275,7 +276,7 @@ class _Game:
                 owned = True
                 if new.candidate and not full:
                     candidates.append(i)
-                    snaps[i] = (pos, n)
+                    snaps[i] = (pos, n, len(found[0]), len(found[1]))
                     full = snapped is not None and len(candidates) >= snapped
             f = new.f
             if f.violations:
@@ -337,7 +338,7 @@ class _Game:
                 break
             c = candidates[k]
             tried.add(c)
-            pos, n = snaps[c]
+            pos, n = snaps[c][:2]
             trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget,
                                    snapped=budget[0])
             if trial.complete and trial.key < key:
@@ -375,14 +376,16 @@ class _Game:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
                     c = min(take)
-                    if room is not None:  # what the plain reading found before play c stands
-                        room = _Room(self.f, (v for v in run.violations if (v.play or 0) < c),
-                                     (e for e in run.events if (e.play or 0) < c), m.listed, m.number)
-                    rest = self.run_plays(run.snaps[c][0], moves, take, c, keep=self.keep, room=room, views=m.views,
+                    # What the plain reading found before play c stands (past the cap, as the rules'
+                    # stand-ins, which say no play: where play c began is kept with its position).
+                    before, vi, ei = run.snaps[c][0], run.snaps[c][2], run.snaps[c][3]
+                    if room is not None:
+                        room = _Room(self.f, run.violations[:vi], run.events[:ei], m.listed, m.number)
+                    rest = self.run_plays(before, moves, take, c, keep=self.keep, room=room, views=m.views,
                                           snapped=0)  # (no trial follows it)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
-                                        violations=[v for v in run.violations if (v.play or 0) < c] + rest.violations,
-                                        events=[e for e in run.events if (e.play or 0) < c] + rest.events)
+                                        violations=run.violations[:vi] + rest.violations,
+                                        events=run.events[:ei] + rest.events)
                 self.record_run(run)
                 if room is not None and m.listed is not None:
                     m.listed.publish(m.number, room)
