@@ -1684,8 +1684,8 @@ class Position:
         self.candidate = False
         self.view = None
         f = self.f
-        if f.violations or f.events:  # else the last move's collector is as good as a new one
-            self.f = Findings()
+        if f.violations or f.events:  # the driver has taken what the last move found: start afresh
+            f.violations, f.events = [], []
         self._turn(move, missing, trial)
 
     def legal_text(self, cap: int = 8) -> str:

@@ -263,9 +263,10 @@ class _Game:
         n = violations
         owned = False  # whether `pos` is this replay's own (made by its `step`), so it may advance in place
         full = snapped is not None and snapped <= 0  # whether no more candidates are kept
+        limited = stop is not None or trial or budget is not None  # whether a turn may end the replay
         for i in range(first, len(moves) + 1):
             move = moves[i - 1]
-            keeping = keep is True or keep == i
+            keeping = keep is not False and (keep is True or keep == i)
             if owned and not keeping and (full or not pos.may_branch(move)):
                 # Not a candidate missing pass, so nothing keeps the position before it (`snaps`):
                 # advance it instead of copying it.
@@ -290,6 +291,8 @@ class _Game:
             if not trial and f.events:
                 found[1].extend(f.events)
             pos = new
+            if not limited:
+                continue
             if stop is not None and (pos.contradicted, n) >= stop:
                 if budget is not None:
                     budget[0] -= i - first + 1
