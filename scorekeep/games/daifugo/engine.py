@@ -975,10 +975,12 @@ class Position:
         notes: list[str] = []
         if self.early:
             self._take_early(p, notes)
-        self.early.pop(p, None)
+            self.early.pop(p, None)
         was_late = self.late
-        late = was_late is not None and self._late_pass(t)
-        self.late = None
+        late = False
+        if was_late is not None:
+            late = self._late_pass(t)
+            self.late = None
         before = self.revolution
         if late:
             assert was_late is not None
