@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from .named import NamedTuple
@@ -185,6 +187,9 @@ class Findings:
     def extend(self, found: Iterable[Finding], event: bool = False) -> None:
         """Violations (`event`: events) made elsewhere (an engine's), kept as `violation` keeps them."""
         into, which = (self.events, False) if event else (self.violations, True)
+        if type(found) is list and all(map(is_, map(type, found), repeat(_Unlisted))):
+            into.extend(found)  # all stand-ins (past the cap, a long record's usual run): kept as they are
+            return
         full: dict[str, Finding] = {}  # the stand-in of each rule found full: it stays so below
         for f in found:
             if type(f) is _Unlisted:  # made past the cap (`listing`)
