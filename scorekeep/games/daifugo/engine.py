@@ -960,10 +960,10 @@ class Position:
         state = (self.top, self.revolution, self.lock)  # the table the turn was made on
         cards, reading, notes = self._judge_turn(t, take, trial)
         if self.viewing:
-            self.view = _view((self.plays, t.player, cards, reading, *state, notes, None))
+            self.view = _view((self.plays, t.player, cards, reading, *state, tuple(notes), None))
 
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
-                    ) -> tuple[tuple[DCard, ...] | None, Reading | None, tuple[str, ...]]:
+                    ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
         opts, st = self.opts, self.st
         # A trial's findings are only counted (`rules.run_plays`): none is worded.
@@ -990,7 +990,7 @@ class Position:
             notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
             self.early[p] = i
             self.also = self.resume = None
-            return None, None, tuple(notes)
+            return None, None, notes
         if len(st.active) <= 1:  # st.settled
             if self.over_at is None:
                 self.over_at = i
@@ -1062,7 +1062,7 @@ class Position:
                 self.expected = self.after(step_from, notes)
                 if skipped is not None:
                     self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-            return None, None, tuple(notes)
+            return None, None, notes
         # A play.
         self.passed.pop(p, None)
         if not trial:
@@ -1177,7 +1177,7 @@ class Position:
         if st.settled:
             self.settled_at = i
             notes.append("ranking settled")
-            return cards, reading, tuple(notes)
+            return cards, reading, notes
         if cuts or v.returns:
             who = p if p in st.active else self.left_of(p, st.active)
             reason = "cut" if cuts else "return"
@@ -1187,7 +1187,7 @@ class Position:
             self.expected = self.after(step_from, notes)
             if skipped is not None:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-        return cards, reading, tuple(notes)
+        return cards, reading, notes
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
