@@ -315,3 +315,19 @@ def test_a_replay_keeps_positions_only_before_the_candidates_its_trials_can_reac
     assert [v.to_json() for v in limited.violations] == [v.to_json() for v in full.violations]
     assert [e.to_json() for e in limited.events] == [e.to_json() for e in full.events]
     assert kept < 0.8 * copies, (kept, copies)
+
+
+def test_a_turn_past_the_cap_is_counted_by_the_rules_stand_in_from_the_start() -> None:
+    # daifugo.pass: a lead, then 3,200 passes by one player. Past the cap each pass is counted with
+    # the rule's one shared stand-in, made by the engine as it judges the turn (not a finding per pass
+    # that the driver then replaces); the count and the first ones listed are as before.
+    from scorekeep.errors import CAP, UNSAID, shown, unlisted
+
+    where = {"line": 9, "set": 1, "game": 1, "play": 7, "player": "B"}
+    assert engine._turn_finding("daifugo.pass", UNSAID, where) is unlisted("daifugo.pass")
+    a = audit_text(HEAD + "  - first: A\n    games:\n    - plays:\n      - {A: 3H}\n"
+                   + "      - {B: pass}\n" * 3200)
+    passes = [v for v in a.violations if v.rule == "daifugo.pass"]
+    assert len(passes) == 3199 and len({id(v) for v in passes}) <= CAP + 1
+    listed = [v for v in shown(a.violations) if v.rule == "daifugo.pass"]
+    assert [v.play for v in listed[:3]] == [3, 4, 5] and listed[-1].more == 3199 - CAP
