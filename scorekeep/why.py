@@ -540,7 +540,7 @@ def _oh_hell(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
             later = t.in_order and pos.to_act is not None and pos.to_act != p
             bids.offer(_Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
                              () if later else tuple(str(b) for b in values),
-                             _no_choice(p, pos.to_act, "") if later else ""))
+                             _no_choice(p, pos.to_act, "the bidding was over") if later else ""))
             return
         if target is None or (pos.trick_no, p) != target or found:
             return

@@ -341,7 +341,7 @@ class _Game:
                 break
             c = candidates[k]
             tried.add(c)
-            pos, n = snaps[c][:2]
+            pos, n, _found, _told = snaps[c]
             trial = self.run_plays(pos, moves, take | {c}, c, n, trial=True, stop=key, budget=budget,
                                    snapped=budget[0])
             if trial.complete and trial.key < key:
@@ -381,7 +381,7 @@ class _Game:
                     c = min(take)
                     # What the plain reading found before play c stands (past the cap, as the rules'
                     # stand-ins, which say no play: where play c began is kept with its position).
-                    before, vi, ei = run.snaps[c][0], run.snaps[c][2], run.snaps[c][3]
+                    before, _n, vi, ei = run.snaps[c]
                     if room is not None:
                         room = _Room(self.f, run.violations[:vi], run.events[:ei], m.listed, m.number)
                     rest = self.run_plays(before, moves, take, c, keep=self.keep, room=room, views=m.views,
