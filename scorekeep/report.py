@@ -53,12 +53,13 @@ class FileReport:
 
 
 def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None,
-               parallel: Callable[..., Any] | None = None) -> FileReport:
+               parallel: Callable[..., Any] | None = None, whole: bool = True) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
     input errors are caught and reported, never raised. A file is read on past an unreadable
     hand or game, and judged up to the first one. `overrides` replace options of the record's
     `rules:` (see `scorekeep.whatif`); `parallel` judges a long record's parts at once (see
-    `api.audit_file_partial`)."""
-    p = (api.audit_file_partial(path, overrides, parallel) if data is None
-         else api.audit_data_partial(data, path, overrides, parallel))
+    `api.audit_file_partial`; `whole` False: the audit's record may be its header only, as a check
+    needs)."""
+    p = (api.audit_file_partial(path, overrides, parallel, whole) if data is None
+         else api.audit_data_partial(data, path, overrides, parallel, whole))
     return FileReport(path, p.game, p.audit, p.errors, p.warnings)

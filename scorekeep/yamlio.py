@@ -25,6 +25,7 @@ from typing import Any, NoReturn, Union
 import yaml
 
 from .errors import InputError
+from .named import NamedTuple
 
 try:  # libyaml makes reading an archive several times faster
     from yaml import CSafeLoader as _Loader
@@ -182,6 +183,16 @@ def decode(data: bytes) -> str:
 
 def read_file(path: str) -> Node:
     """Read and parse one record file. Raises InputError (with `path` set) on anything unreadable."""
+    text = read_text(path)
+    try:
+        return parse(text)
+    except InputError as e:
+        e.path = path
+        raise
+
+
+def read_text(path: str) -> str:
+    """One record file's text (`decode`d). Raises InputError (with `path` set) on anything unreadable."""
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
@@ -205,7 +216,7 @@ def read_file(path: str) -> Node:
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror or e}", None, path) from None
     try:
-        return parse(decode(data))
+        return decode(data)
     except InputError as e:
         e.path = path
         raise
@@ -304,16 +315,22 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
     return f"this is not valid YAML: {message}", line
 
 
+def normalized(text: str) -> str:
+    """`text` in NFC: names typed on a Mac arrive decomposed (`René`), and are the same names."""
+    if text.isascii():  # one pass for the file
+        return text
+    from unicodedata import normalize  # not at import: it costs start-up 8 ms
+
+    return normalize("NFC", text)
+
+
 def parse(text: str) -> Node:
     """Parse one YAML document into line-tracked nodes (see module docstring)."""
     if _P is None:
         _compile()
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
-    if not text.isascii():  # names typed on a Mac arrive decomposed (`René`); one pass for the file
-        from unicodedata import normalize  # not at import: it costs start-up 8 ms
-
-        text = normalize("NFC", text)
+    text = normalized(text)
     # The nodes form a tree (no node refers back to another), so the collector's passes over
     # them while they are made can find nothing; on a 4 MiB record they were most of the parse.
     collecting = gc.isenabled()
@@ -706,8 +723,9 @@ def _compile() -> None:
     )
 
 
-def _fast(text: str) -> Node:
-    """The record's nodes, read line by line; raises _Fallback for anything unusual (see above)."""
+def _fast(text: str, first_line: int = 1) -> Node:
+    """The record's nodes, read line by line; raises _Fallback for anything unusual (see above).
+    `first_line`: the line number of the text's first line (a part of a record: `parse_items`)."""
     if _P is None:
         _compile()
     if _P.outside.search(text) is not None:
@@ -717,7 +735,7 @@ def _fast(text: str) -> Node:
     pending: Scalar | None = None  # a key whose value starts on a later line
     root: Map | None = None
     value = _value
-    lineno = 0
+    lineno = first_line - 1
     keys_ok: set[str] = set()  # plain keys already proved by _P.word
     values_ok: set[str] = set()  # plain block values already proved by _P.value
     seen: dict[str, tuple] = {}  # flat flow collections already read (`_flow`)
@@ -862,3 +880,76 @@ def _fast(text: str) -> Node:
     if pending is not None:
         stack[-1][1].add(pending, Scalar("", pending.line, True))
     return root
+
+
+# --- a long record read in parts ------------------------------------------------------------
+
+class Items(NamedTuple):
+    """A record's text cut before each item of its top-level list `key` (`split_items`), so that
+    the items can be read in parts, each on its own (`parse_items`) — on every core."""
+
+    text: str
+    """The record's text, NFC (`normalized`)."""
+    key: str
+    head: str
+    """The text before the first item: the header, ending with the line `key:`."""
+    starts: list[int]
+    """Where each item begins in `text` (its `- ` line)."""
+    lines: list[int]
+    """The line of each item's `- `."""
+
+
+def split_items(text: str) -> Items | None:
+    """`text` (NFC) cut before each item of its last top-level key's list, when the record is laid
+    out as records are written: the key on a line of its own at the start of a line, every line after
+    it indented (or a comment), the items' `- ` at one indent. None otherwise (the record is read
+    whole)."""
+    if _P is None:
+        _compile()
+    if _P.outside.search(text) is not None:
+        return None  # a character the fast reader never reads (a tab, a carriage return): no part is read alone
+    # (patterns that start with a newline: the search skips to each one, not to each character)
+    at = 0
+    for m in re.finditer(r"\n(?!- )[^ \n#]", text):  # (items may be written at their key's indent)
+        at = m.start() + 1
+    end = text.find("\n", at)
+    key = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*):[ ]*", text[at:end]) if end > 0 else None
+    if key is None or (at == 0 and text[:1] in (" ", "#")):
+        return None
+    body = end + 1
+    first = re.compile(r"\n( *)(?!#)\S").search(text, end)
+    if first is None or not text.startswith("- ", first.end() - 1):
+        return None
+    starts = [m.start() + 1 for m in re.compile(rf"\n{first.group(1)}- ").finditer(text, end)]
+    lines: list[int] = []
+    line, at = text.count("\n", 0, body) + 1, body
+    for k in starts:
+        line += text.count("\n", at, k)
+        at = k
+        lines.append(line)
+    return Items(text, key.group(1), text[:body], starts, lines)
+
+
+def parse_items(items: Items, lo: int, hi: int) -> list[Node] | None:
+    """The nodes of items `lo` to `hi - 1`, read on their own (their lines as in the whole record),
+    or None when the fast reader does not read them alone (the record is then read whole).
+
+    In the small corner of YAML the fast reader reads, a line `- ` at the items' indent always
+    starts an item, and reading the items after `key:` alone gives the nodes reading the whole
+    record gives them; anything else (a quoted value over several lines, a flow list over
+    several lines, an anchor) is outside the corner, and the caller reads the whole record."""
+    end = items.starts[hi] if hi < len(items.starts) else len(items.text)
+    part = f"{items.key}:\n" + items.text[items.starts[lo]:end]
+    collecting = gc.isenabled()
+    gc.disable()  # as in `parse`: the nodes hold no cycles
+    try:
+        root = _fast(part, items.lines[lo] - 1)
+    except _Fallback:
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+    node = root.get(items.key) if isinstance(root, Map) and len(root.pairs) == 1 else None
+    if not isinstance(node, Seq) or len(node.items) != hi - lo:
+        return None
+    return node.items

@@ -1,10 +1,11 @@
-"""A long Daifugō record is judged in stretches of whole sets (`rules.STRETCH_TURNS`), which `check`
-judges at once on every core (`fork_map`). The result must not depend on where the stretches
+"""A long Daifugō record is judged in stretches of whole sets (`rules.STRETCH_LINES`), which `check`
+reads and judges at once on every core (`fork_map`). The result must not depend on where the stretches
 fall nor on how they are run: the order faults that look back across a stretch's start
 (daifugo.game-over) are judged when the stretches are joined, in their place."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -50,7 +51,7 @@ def test_game_over_across_stretches_is_judged_in_place(monkeypatch: pytest.Monke
     its own — where it belongs, before the set's deck fault (daifugo.deck)."""
     rec = _read(record(BOUNDARIES))
     whole = rules.audit(rec)  # type: ignore[arg-type]
-    monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+    monkeypatch.setattr(rules, "STRETCH_SETS", 1)
     assert len(rules.stretches(rec)) == 4  # type: ignore[arg-type]
     split = rules.audit(rec)  # type: ignore[arg-type]
     assert [(v.line, *f) for v, f in zip(split.violations, found(split.violations))] == [
@@ -69,9 +70,9 @@ def test_every_daifugo_record_reads_the_same_in_stretches(monkeypatch: pytest.Mo
     assert len(records) > 100
     for path in records:
         rec = _read(path)
-        monkeypatch.setattr(rules, "STRETCH_TURNS", 10 ** 9)
+        monkeypatch.setattr(rules, "STRETCH_SETS", 10 ** 9)
         whole = _summary(rules.audit(rec))  # type: ignore[arg-type]
-        monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+        monkeypatch.setattr(rules, "STRETCH_SETS", 1)
         assert _summary(rules.audit(rec)) == whole, path  # type: ignore[arg-type]
 
 
@@ -84,30 +85,27 @@ def _long(seed: int, sets: int, copies: int) -> str:
     return head + sep + body * copies
 
 
-def _turns(rec: object) -> list[int]:
-    return [sum(len(g.plays or ()) for g in s.games) for s in rec.sets]  # type: ignore[attr-defined]
-
-
 def test_stretches_are_whole_sets_of_at_least_the_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each stretch but the last holds at least `STRETCH_TURNS` turns and ends at the first set that
-    makes them up; together they are every set once, in order."""
+    """A stretch ends before the first set that starts `STRETCH_LINES` lines or more after the
+    stretch's first set, or `STRETCH_SETS` sets after it; together they are every set once, in order."""
     rec = api.read_record(parse(_long(3, 4, 10)))[1]
-    turns = _turns(rec)
-    limit = sum(turns) // 5
-    monkeypatch.setattr(rules, "STRETCH_TURNS", limit)
-    parts = rules.stretches(rec)  # type: ignore[arg-type]
-    assert len(parts) >= 4
-    assert [k for p in parts for k in p] == list(range(len(turns)))
-    for p in parts[:-1]:
-        assert sum(turns[k] for k in p) >= limit
-        assert sum(turns[k] for k in p[:-1]) < limit
+    lines = [s.line for s in rec.sets]  # type: ignore[attr-defined]
+    for limit, most in (((lines[-1] - lines[0]) // 5, 10 ** 9), (10 ** 9, 7)):
+        monkeypatch.setattr(rules, "STRETCH_LINES", limit)
+        monkeypatch.setattr(rules, "STRETCH_SETS", most)
+        parts = rules.stretches(rec)  # type: ignore[arg-type]
+        assert len(parts) >= 4
+        assert [k for p in parts for k in p] == list(range(len(lines)))
+        for p, after in zip(parts, parts[1:]):
+            assert lines[after.start] - lines[p.start] >= limit or len(p) == most
+            assert lines[p[-1]] - lines[p.start] < limit and len(p) <= most
 
 
 def test_pool_of_forked_processes_gives_the_same_audit(monkeypatch: pytest.MonkeyPatch) -> None:
     """`audit_findings` over a pool of forked processes: the findings and results of `audit`
     (the games' turns left out), the stretches judged in other processes."""
     rec = api.read_record(parse(_long(11, 2, 6)))[1]
-    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    monkeypatch.setattr(rules, "STRETCH_LINES", 150)
     assert len(rules.stretches(rec)) >= 4  # type: ignore[arg-type]
     serial = rules.audit(rec)  # type: ignore[arg-type]
     assert any(v.rule == "daifugo.game-over" for v in serial.violations)
@@ -161,7 +159,8 @@ def test_check_says_a_worker_was_stopped_not_that_it_has_a_bug(monkeypatch: pyte
 
     monkeypatch.setattr(check_cmd, "fork_map", broken)
     monkeypatch.setattr(forks, "fork_map", broken)  # `score`'s, imported when it runs
-    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    monkeypatch.setattr(rules, "STRETCH_LINES", 150)
+    monkeypatch.setattr(api, "PARTS_MIN", 0)
     path = tmp_path / "long.yaml"
     path.write_text(_long(5, 2, 3), encoding="utf-8")
     for command in ("check", "score"):
@@ -191,18 +190,111 @@ def test_ctrl_c_stops_the_forked_workers_at_once(capfd: pytest.CaptureFixture[st
     assert "Traceback" not in capfd.readouterr().err
 
 
-def test_check_json_of_a_long_record_is_the_same_on_one_core(tmp_path: Path) -> None:
-    """`check` of a record of several stretches (judged over the cores) writes what `check --jobs 1`
-    (one stretch after the other, here) writes."""
-    one_copy = sum(_turns(api.read_record(parse(_long(5, 2, 1)))[1]))
+def _spied(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each record `check` read since was read in parts (`api._in_parts`), in order."""
+    seen: list[bool] = []
+    real = api._in_parts
+
+    def spy(text: str, parallel: object) -> object:
+        got = real(text, parallel)  # type: ignore[arg-type]
+        seen.append(got is not None)
+        return got
+
+    monkeypatch.setattr(api, "_in_parts", spy)
+    return seen
+
+
+def test_check_json_of_a_long_record_is_the_same_on_one_core(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    """`check` of a record of several stretches (read and judged over the cores, each stretch from
+    its own part of the text) writes what `check --jobs 1` (the record read whole, its stretches
+    judged one after the other, here) writes."""
+    one_copy = _long(5, 2, 1).count("\n")
     path = tmp_path / "long.yaml"
-    path.write_text(_long(5, 2, 2 * rules.STRETCH_TURNS // one_copy + 2), encoding="utf-8")
+    path.write_text(_long(5, 2, 2 * rules.STRETCH_LINES // one_copy + 2), encoding="utf-8")
     assert len(rules.stretches(_read(path))) >= 2  # type: ignore[arg-type]
+    assert path.stat().st_size >= api.PARTS_MIN
+    seen = _spied(monkeypatch)
     many = cli("check", "--format", "json", str(path))
+    assert seen == [True], "a long record should be read in parts"
     one = cli("check", "--format", "json", "--jobs", "1", str(path))
+    assert seen == [True]
     assert many.code == one.code == 1
     assert many.out == one.out
     assert '"daifugo.game-over"' in many.out
+
+
+def _sets(text: str) -> tuple[str, list[str]]:
+    """A generated record's head and the text of each of its sets (`- first:` at the left margin)."""
+    head, sep, body = text.partition("\nsets:\n")
+    return head + sep, ["- " + x + "\n" for x in body[2:].rstrip("\n").split("\n- ")]
+
+
+def _slip(item: str, kind: str) -> str:
+    """One set of a generated record with a slip: an unreadable card in its blind cards (the set
+    cannot be read) or in a play of its first game (the game cannot be read); or a list of its
+    blind cards over two lines (YAML the fast reader does not read: the record is read whole)."""
+    import re
+
+    if kind == "set":
+        return item.replace("blind: [", "blind: [ZZ, ", 1)
+    if kind == "game":
+        return re.sub(r"(\n +- \S+: \[)", r"\1ZZ, ", item, count=1)
+    assert kind == "yaml"
+    return re.sub(r"blind: \[(\w+), ", "blind: [\\1,\n    ", item, count=1)
+
+
+@pytest.mark.parametrize("slips", [
+    {}, {0: "set"}, {5: "game"}, {6: "set", 9: "game"}, {11: "game", 3: "set"},
+    {k: "set" for k in range(1, 24, 2)} | {k: "game" for k in range(2, 24, 2)},  # past MAX_ERRORS
+    {9: "yaml"}, {9: "yaml", 2: "game"},
+], ids=["clean", "first-set", "a-game", "two", "last-and-one", "past-the-most-errors", "yaml", "yaml-and-a-game"])
+def test_a_long_record_read_in_parts_reads_as_it_reads_whole(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                             slips: dict[int, str]) -> None:
+    """A record read in parts, each stretch read from its own text in another process (`check`),
+    gives what it gives read whole (`check --jobs 1`): every input error once, in file order, the
+    first alone saying that the check stops there; the findings of the sets before it; at most
+    `fields.MAX_ERRORS` errors. A record the fast reader does not read in parts is read whole."""
+    from scorekeep import fields
+
+    head, items = _sets(_long(5, 2, 12))  # 24 sets
+    items = [_slip(x, slips[k]) if k in slips else x for k, x in enumerate(items)]
+    path = tmp_path / "long.yaml"
+    path.write_text(head + "".join(items), encoding="utf-8")
+    monkeypatch.setattr(rules, "STRETCH_SETS", 3)
+    monkeypatch.setattr(api, "PARTS_MIN", 0)
+    seen = _spied(monkeypatch)
+    parts = cli("check", "--format", "json", str(path))
+    one = cli("check", "--format", "json", "--jobs", "1", str(path))
+    assert seen == ["yaml" not in slips.values()]
+    assert (parts.code, parts.out, parts.err) == (one.code, one.out, one.err)
+    doc = json.loads(parts.out)["files"][0]
+    errors = [e["message"] for e in doc["errors"]]
+    wanted = sum(1 for k in slips.values() if k != "yaml")
+    assert len(errors) == min(wanted, fields.MAX_ERRORS + 1)
+    assert sum("the check stops before it" in m for m in errors) == (1 if wanted else 0)
+    if wanted > fields.MAX_ERRORS:
+        assert errors[-1].startswith(f"{fields.MAX_ERRORS} input errors")
+    assert bool(doc["violations"] or doc["events"]) == (0 not in slips)  # the sets before the first slip
+
+
+def test_a_record_in_parts_keeps_the_header_warnings_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A header's warning (two names that only look alike) comes before the parts' input errors, as
+    when the record is read whole."""
+    head, items = _sets(_long(5, 2, 6))
+    text = (head + "".join(_slip(x, "game") if k == 7 else x for k, x in enumerate(items)))
+    text = text.replace("大野", "North").replace("小林", "Nоrth")  # a Cyrillic о
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(rules, "STRETCH_SETS", 2)
+    monkeypatch.setattr(api, "PARTS_MIN", 0)
+    seen = _spied(monkeypatch)
+    parts = cli("check", str(path))
+    one = cli("check", "--jobs", "1", str(path))
+    assert seen == [True]
+    assert (parts.code, parts.out, parts.err) == (one.code, one.out, one.err)
+    lines = parts.err.splitlines()
+    assert "look alike" in lines[0] and "could not be read" in lines[1], parts.err
 
 
 @pytest.mark.parametrize("deal", [True, False], ids=["dealt", "not-dealt"])
@@ -223,7 +315,7 @@ def test_stretches_list_the_first_of_each_rule_as_one_reading_would(monkeypatch:
                 [f.to_json() for f in shown(a.events, "event")])  # type: ignore[attr-defined]
 
     rec = api.read_record(parse(_random_short_games(40, deal)))[1]
-    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    monkeypatch.setattr(rules, "STRETCH_LINES", 150)
     worded = rules.audit(rec, cap=False)  # type: ignore[arg-type]
     assert len(rules.stretches(rec)) >= 8  # type: ignore[arg-type]
     words: list[str] = []
@@ -264,7 +356,7 @@ def test_a_long_record_is_judged_on_the_cores_for_the_same_answer(monkeypatch: p
     path = tmp_path / "long.yaml"
     path.write_text(_long(5, 2, 4), encoding="utf-8")
     whole = cli(command[0], str(path), *command[1:])
-    monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+    monkeypatch.setattr(rules, "STRETCH_LINES", 150)
     assert len(rules.stretches(_read(path))) >= 4  # type: ignore[arg-type]
     calls: list[int] = []
     real = forks.fork_map
@@ -304,10 +396,10 @@ def test_one_set_of_a_long_record_is_read_again_as_the_whole_audit_reads_it(
     of the whole record read with every finding worded."""
     if isinstance(source, int):
         rec = api.read_record(parse(_long(source, 2, 6)))[1]
-        monkeypatch.setattr(rules, "STRETCH_TURNS", 150)
+        monkeypatch.setattr(rules, "STRETCH_LINES", 150)
     else:
         rec = _read(record(source))
-        monkeypatch.setattr(rules, "STRETCH_TURNS", 0)
+        monkeypatch.setattr(rules, "STRETCH_SETS", 1)
     parts = rules.stretches(rec)  # type: ignore[arg-type]
     assert len(parts) >= 4
     whole = rules.audit(rec, positions=True, cap=False)  # type: ignore[arg-type]
@@ -356,3 +448,35 @@ def test_a_check_makes_no_view_of_a_turn_and_a_replay_one_for_each(monkeypatch: 
     turns = sum(len(g.turns) for s in shown.result.sets for g in s.games)
     assert turns > 0 and made >= turns
     assert [v.to_json() for v in checked.violations] == [v.to_json() for v in shown.violations]
+
+
+@pytest.mark.parametrize("slips", [{}, {4: "game"}, {2: "set", 9: "game"}], ids=["clean", "a-game", "two"])
+def test_stretches_read_in_any_order_give_the_audit_of_the_record_read_whole(monkeypatch: pytest.MonkeyPatch,
+                                                                             slips: dict[int, str]) -> None:
+    """`audit_text_findings` through a `map` that reads and judges the stretches last first (as
+    processes may, at once): the findings, results and input errors of the record read whole, then
+    `audit_findings` — a stretch after one that could not be read whole is not judged, even when it
+    was read first."""
+    from scorekeep import fields
+    from scorekeep.yamlio import normalized, split_items
+
+    def last_first(function: object, items: object) -> list[object]:
+        items = list(items)  # type: ignore[call-overload]
+        return [function(x) for x in reversed(items)][::-1]  # type: ignore[operator]
+
+    head, items = _sets(_long(11, 2, 6))
+    text = head + "".join(_slip(x, slips[k]) if k in slips else x for k, x in enumerate(items))
+    monkeypatch.setattr(rules, "STRETCH_SETS", 2)
+    with fields.reading() as whole_reading:
+        rec = api.read_record(parse(text))[1]
+    whole = rules.audit_findings(rec)  # type: ignore[arg-type]
+    cut = split_items(normalized(text))
+    assert cut is not None and len(cut.starts) == 12
+    with fields.reading():
+        header = api.read_record(parse(cut.head))[1]
+    got = rules.audit_text_findings(header, cut, last_first)  # type: ignore[arg-type]
+    assert got is not None
+    audit, reading = got
+    assert _summary(audit) == _summary(whole)
+    assert [(e.line, e.message) for e in reading.errors] == [(e.line, e.message) for e in whole_reading.errors]
+    assert len(reading.errors) == len(slips)

@@ -147,7 +147,8 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
     from . import render
 
     try:
-        rep = check_file(path, data, overrides, parallel)
+        # (a check needs no more of the record than its header: a long one may be read in parts)
+        rep = check_file(path, data, overrides, parallel, whole=False)
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None

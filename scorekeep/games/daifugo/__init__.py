@@ -96,5 +96,5 @@ def __getattr__(name: str) -> Any:
     from . import record, rules, score
 
     game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
-                                    score.sheet, replay, rules.audit_findings)
+                                    score.sheet, replay, rules.audit_findings, rules.audit_text_findings)
     return game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import fields
@@ -267,8 +267,13 @@ def read(doc: Map) -> Record:
     if not _empty(node):
         assert node is not None
         seq = fields.sequence(node, "`sets`")
-        sets = fields.each(seq.items, lambda s, i: _set(s, i, header.players), "set {}".format)
+        sets = read_sets(seq.items, header.players)
     return Record(header, sets)
 
 
-__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read"]
+def read_sets(nodes: Sequence[Node], players: tuple[str, ...], first: int = 1) -> tuple[SetRecord, ...]:
+    """The items of `sets` (`nodes`, the first of them set number `first`), as `fields.each` reads them."""
+    return fields.each(nodes, lambda s, i: _set(s, i, players), "set {}".format, first)
+
+
+__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read", "read_sets"]

@@ -7,29 +7,34 @@ It judges no rule itself: the match's order of sets and games (daifugo.game-over
 (daifugo.deck) are decided by engine functions that it asks as it reaches each set, game and
 deal, recording what they find where it belongs. It chooses which reading of the record to
 take where a pass is missing from it (`readings`). A long record is judged in stretches of whole
-sets (`STRETCH_TURNS`), which `check` judges on every core (`audit_findings`).
+sets (`STRETCH_LINES`), which `check` reads and judges on every core (`audit_findings`,
+`audit_text_findings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
+from ... import fields
 from ...cards import Card
 from ...errors import CAP, Finding, Findings
+from ...fields import Reading
 from ...game import Audit
+from ...gc_policy import settled
+from ...yamlio import Items, parse_items
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
                      forbidden_reason, game_order_fault, set_order_fault)
 from .model import GameResult, Result, SetResult, TurnView, rank_name
-from .record import GameRecord, Record, SetRecord
+from .record import GameRecord, Record, SetRecord, read_sets
 from .rulebook import OPEN, RANK_NAMES, RULES
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
 """The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
 for every `TRIAL_SHARE` turns of its games replayed so far (counted in each stretch of a long record
-on its own: `STRETCH_TURNS`), and those of one game at most twice as many
+on its own: `STRETCH_LINES`), and those of one game at most twice as many
 turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
 not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
 turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
@@ -41,14 +46,18 @@ LONG_GAME = 5_000
 """A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
 has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
 replay twice its length again in trials that all tie."""
-STRETCH_TURNS = 20_000
-"""A record is judged in stretches of whole sets, each of at least this many turns but the last.
-Each stretch is judged on its own (`audit_findings` hands them to the caller's `map`, e.g. a pool
-of processes): its trial allowance starts afresh (`TRIAL_BUDGET` in the first stretch only, then
-one turn for every `TRIAL_SHARE` turns of its own), and what it needs from the stretch before it
-(whether that one's last game is complete) is filled in when the stretches are joined (`_join`).
-The result is the same whether the stretches are judged one after the other or at once. No real
-match comes near one stretch: a long one is a few thousand turns."""
+STRETCH_LINES = 20_000
+STRETCH_SETS = 200
+"""A record is judged in stretches of whole sets: a stretch ends before the first set that starts at
+least `STRETCH_LINES` lines after the stretch's first set, or `STRETCH_SETS` sets after it. Both are
+known from the text before it is read (`audit_text_findings`), so that a long record's stretches
+can be read, too, each on its own. Each stretch is judged on its own (`audit_findings` hands them
+to the caller's `map`, e.g. a pool of processes): its trial allowance starts afresh
+(`TRIAL_BUDGET` in the first stretch only, then one turn for every `TRIAL_SHARE` turns of its
+own), and what it needs from the stretch before it (whether that one's last game is complete) is
+filled in when the stretches are joined (`_join`). The result is the same whether the stretches
+are judged one after the other or at once. No real match comes near one stretch: a long one is a
+few thousand lines and a dozen sets."""
 _RULE_INDEX = {r.id: i for i, r in enumerate(RULES)}
 """Each rule's place in the counts of what the stretches have listed (`_Listed`)."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
@@ -454,10 +463,24 @@ _BEFORE = object()
 """The last game before a stretch after the first: known only when the stretches are joined."""
 
 
+class _Stretch(NamedTuple):
+    """The sets of one stretch of a record (`stretches`)."""
+
+    start: int
+    """The index of its first set among the record's sets."""
+    sets: Sequence[SetRecord]
+    before: SetRecord | None
+    """The set before it, if any."""
+
+    @classmethod
+    def of(cls, record: Record, r: range) -> "_Stretch":
+        return cls(r.start, record.sets[r.start:r.stop], record.sets[r.start - 1] if r.start else None)
+
+
 class _Match:
-    def __init__(self, record: Record, positions: bool, cap: bool, sets: range, views: bool, number: int,
+    def __init__(self, record: Record, positions: bool, cap: bool, sets: _Stretch, views: bool, number: int,
                  listed: _Listed | None, focus: tuple[int, int | None, int | None] | None = None) -> None:
-        """`sets`: the stretch of the record's sets to judge, `number` its place among the stretches,
+        """`record`: its header and options; `sets`: the stretch of its sets to judge, `number` its place among the stretches,
         `listed` what each stretch has listed so far (`_Listed`); `views`: keep each game's turns;
         `focus`: (set, game or None for all of the set, play or None for all of the game) the only
         games that keep `positions` (those of the play alone, when it is given) and
@@ -500,10 +523,9 @@ class _Match:
         gps = opts["games_per_set"]
         sets: list[SetResult] = []
         last_game: Any = _BEFORE if self.part.start > 0 else None
-        for k in self.part:
-            s = rec.sets[k]
+        for s in self.part.sets:
             set_counted = limit is None or s.number <= limit
-            before = sets[-1] if sets else rec.sets[k - 1] if k > 0 else None
+            before = sets[-1] if sets else self.part.before
             previous = (before.number, len(before.games)) if before is not None else None
             if last_game is _BEFORE:
                 self.f.violations.append(_Hole(_set_faults, (s, limit, previous, gps)))
@@ -536,15 +558,19 @@ class _Match:
 
 
 def stretches(record: Record) -> list[range]:
-    """The record's sets in stretches of about `STRETCH_TURNS` turns (one, for any real match)."""
+    """The record's sets in stretches (`STRETCH_LINES`; one, for any real match)."""
+    return _stretches([s.line for s in record.sets])
+
+
+def _stretches(lines: Sequence[int]) -> list[range]:
+    """The stretches of sets that start at `lines`, in order (`STRETCH_LINES`)."""
     out: list[range] = []
-    lo = n = 0
-    for k, s in enumerate(record.sets):
-        if n >= STRETCH_TURNS and k > lo:
+    lo = 0
+    for k, line in enumerate(lines):
+        if k > lo and (line - lines[lo] >= STRETCH_LINES or k - lo >= STRETCH_SETS):
             out.append(range(lo, k))
-            lo, n = k, 0
-        n += sum(len(g.plays or ()) for g in s.games)
-    out.append(range(lo, len(record.sets)))
+            lo = k
+    out.append(range(lo, len(lines)))
     return out
 
 
@@ -610,17 +636,100 @@ def audit_of_set(record: Record, number: int, game: int | None = None, positions
     if k > 0:
         before = (judged or audit_findings(record)).result.sets[:parts[k].start]
         last_game = next((s.games[-1] for s in reversed(before) if s.games), None)  # as `_join` finds it
-    part = _Match(record, positions, True, parts[k], True, k, None, (number, game, play)).run()
+    part = _Match(record, positions, True, _Stretch.of(record, parts[k]), True, k, None, (number, game, play)).run()
     return _join(record, [part], False, last_game)
 
 
 def audit_findings(record: Record, map: Callable[..., Iterable[_Part]] = map) -> Audit:
     """The audit `check` needs: every finding, as `audit` finds them, and the games' results
     without their turns (`GameResult.turns` is empty). A long record's stretches
-    (`STRETCH_TURNS`) are judged through `map(function, stretches)`: the caller's, e.g. a pool
+    (`STRETCH_LINES`) are judged through `map(function, stretches)`: the caller's, e.g. a pool
     of forked processes that already hold the record (the stretches and their results are small
     to send; the record is not)."""
     return _judged(record, map, views=False)
+
+
+def audit_text_findings(head: Record, items: Items, map: Callable[..., Iterable[Any]] = map
+                        ) -> tuple[Audit, Reading] | None:
+    """`audit_findings` of a long record from its text, each stretch read as well as judged through
+    `map` (the parts of the text, `yamlio.split_items`, are read on their own: `parse_items`), and
+    what reading it found (`fields.joined`): the same findings, results and input errors as reading
+    the whole record and then `audit_findings`. `head`: the record's header, read from
+    `items.head`; the audit's record is `head` (a check needs no more). None when the record has
+    one stretch, or when a part is outside what the fast reader reads alone (then read it whole)."""
+    parts = _stretches(items.lines)
+    if items.key != "sets" or len(parts) < 2:
+        return None
+    shared = _Shared(len(parts))
+    done = list(map(partial(_text_stretch, head, items, parts, _Listed(len(parts)), shared), range(len(parts))))
+    if shared.declined() or None in done:
+        return None
+    reading = fields.joined([r for r, _part in done])
+    judged: list[_Part] = []
+    for r, part in done:  # up to the first stretch that could not be read whole, as `fields.each` reads
+        if part is not None:
+            judged.append(part)
+        if r.gap:
+            break
+    return _join(head, judged, True), reading
+
+
+class _Shared:
+    """What the processes reading and judging a record's stretches (`audit_text_findings`) tell each
+    other, in anonymous shared memory: whether a part of the text is outside what the fast reader
+    reads alone (the record is then read whole: nothing more is worth doing), and the first stretch
+    that could not be read whole (those after it are read for their input errors, but not judged)."""
+
+    def __init__(self, parts: int) -> None:
+        import mmap
+
+        self.cells = memoryview(mmap.mmap(-1, 8)).cast("i")
+        self.cells[1] = parts
+
+    def declined(self) -> bool:
+        return bool(self.cells[0])
+
+    def decline(self) -> None:
+        self.cells[0] = 1
+
+    def judged(self, part: int) -> bool:
+        """Whether stretch `part` is worth judging: the text is read in parts, and every stretch before
+        it could be read whole, as far as is known yet."""
+        return not self.cells[0] and self.cells[1] >= part
+
+    def gap(self, part: int) -> None:
+        self.cells[1] = min(self.cells[1], part)
+
+
+def _text_stretch(head: Record, items: Items, parts: list[range], listed: _Listed, shared: _Shared,
+                  number: int) -> tuple[Reading, _Part | None] | None:
+    """Read stretch `number` from its text and judge it (`audit_text_findings`): what reading it
+    found, and the stretch judged (None when it is not worth judging: `_Shared.judged`). None when
+    its text is not read alone."""
+    if shared.declined():
+        return None
+    r = parts[number]
+    lo = r.start - 1 if r.start else 0  # with the set before, which order faults look back at
+    nodes = parse_items(items, lo, r.stop)
+    if nodes is None:
+        shared.decline()
+        return None
+    before: SetRecord | None = None
+    if r.start:
+        with fields.reading():  # the stretch before reports its input errors
+            got = read_sets(nodes[:1], head.players, r.start)
+        before = got[0] if got else None
+        nodes = nodes[1:]
+    with fields.reading() as reading:
+        sets = read_sets(nodes, head.players, r.start + 1)
+    del nodes
+    if reading.gap:
+        shared.gap(number)
+    part = None
+    if sets and shared.judged(number) and (before is not None or not r.start):
+        settled()
+        part = _Match(head, False, True, _Stretch(r.start, sets, before), False, number, listed).run()
+    return reading, part
 
 
 def _judged(record: Record, map: Callable[..., Iterable[_Part]], positions: bool = False, cap: bool = True,
@@ -633,8 +742,9 @@ def _judged(record: Record, map: Callable[..., Iterable[_Part]], positions: bool
 
 def _stretch(record: Record, listed: _Listed | None, positions: bool, cap: bool, views: bool,
              part: tuple[int, range]) -> _Part:
-    return _Match(record, positions, cap, part[1], views, part[0], listed).run()
+    return _Match(record, positions, cap, _Stretch.of(record, part[1]), views, part[0], listed).run()
 
 
-__all__ = ["RANK_NAMES", "STRETCH_TURNS", "Standing", "audit", "audit_findings", "audit_of_set", "stretches",
+__all__ = ["RANK_NAMES", "STRETCH_LINES", "STRETCH_SETS", "Standing", "audit", "audit_findings", "audit_of_set",
+           "audit_text_findings", "stretches",
            "forbidden_reason", "rank_name"]
