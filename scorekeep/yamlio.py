@@ -904,10 +904,6 @@ def split_items(text: str) -> Items | None:
     out as records are written: the key on a line of its own at the start of a line, every line after
     it indented (or a comment), the items' `- ` at one indent. None otherwise (the record is read
     whole)."""
-    if _P is None:
-        _compile()
-    if _P.outside.search(text) is not None:
-        return None  # a character the fast reader never reads (a tab, a carriage return): no part is read alone
     # (patterns that start with a newline: the search skips to each one, not to each character)
     at = 0
     for m in re.finditer(r"\n(?!- )[^ \n#]", text):  # (items may be written at their key's indent)
