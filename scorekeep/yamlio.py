@@ -892,7 +892,8 @@ class Items(NamedTuple):
     """The record's text, NFC (`normalized`)."""
     key: str
     head: str
-    """The text before the first item: the header, ending with the line `key:`."""
+    """The text before the first item: the header, its last key `key:` (and any blank or comment
+    lines after it)."""
     starts: list[int]
     """Where each item begins in `text` (its `- ` line)."""
     lines: list[int]
@@ -912,18 +913,26 @@ def split_items(text: str) -> Items | None:
     key = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*):[ ]*", text[at:end]) if end > 0 else None
     if key is None or (at == 0 and text[:1] in (" ", "#")):
         return None
-    body = end + 1
-    first = re.compile(r"\n( *)(?!#)\S").search(text, end)
+    # The first line after the key that is not blank or a comment: the first item. (Blank in YAML's
+    # sense, ASCII spaces: a line of a full-width space `　` or a tab is not, and is no item either.)
+    first = re.compile(r"\n( *)(?!#)[^ \n]").search(text, end)
     if first is None or not text.startswith("- ", first.end() - 1):
         return None
     starts = [m.start() + 1 for m in re.compile(rf"\n{first.group(1)}- ").finditer(text, end)]
+    if _P is None:
+        _compile()
+    if _P.outside.search(text, 0, starts[0]) is not None:
+        # A character the fast reader refuses, in the header (each part looks for them in its own
+        # text): among them the line breaks only libyaml counts (CR, NEL, U+2028), which would
+        # number the header's lines otherwise than the parts'.
+        return None
     lines: list[int] = []
-    line, at = text.count("\n", 0, body) + 1, body
+    line, at = text.count("\n", 0, starts[0]) + 1, starts[0]
     for k in starts:
         line += text.count("\n", at, k)
         at = k
         lines.append(line)
-    return Items(text, key.group(1), text[:body], starts, lines)
+    return Items(text, key.group(1), text[:starts[0]], starts, lines)
 
 
 def parse_items(items: Items, lo: int, hi: int) -> list[Node] | None:

@@ -480,3 +480,27 @@ def test_stretches_read_in_any_order_give_the_audit_of_the_record_read_whole(mon
     assert _summary(audit) == _summary(whole)
     assert [(e.line, e.message) for e in reading.errors] == [(e.line, e.message) for e in whole_reading.errors]
     assert len(reading.errors) == len(slips)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("", "  \u3000oops: [\n"), ("", " \u00a0\n"), ("", " \tjunk\n"), ("", " \x0c\n"), ("", "  # a\rb\n"),
+    ("# a\r# b\n", ""), ("# a\x85# b\n", ""), ("# a\u2028# b\n", ""),
+    ("", "  # only a note\n\n"),
+], ids=["ideographic-space", "no-break-space", "tab", "form-feed", "cr-in-a-note", "cr-in-the-header",
+        "nel-in-the-header", "line-separator-in-the-header", "a-note"])
+def test_what_is_before_the_first_set_is_read_as_in_the_whole_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                      before: str, after: str) -> None:
+    """Lines between `sets:` and the first set, and the header's line breaks, are read as the whole
+    record reads them: a full-width space, a tab or a form feed there is an input error, and a line
+    break only libyaml counts (CR, NEL, U+2028) numbers the lines after it — the record is then read
+    whole. (An independent review found each of these read differently in parts.)"""
+    head, items = _sets(_long(5, 2, 6))
+    path = tmp_path / "long.yaml"
+    path.write_text(before + head + after + "".join(items), encoding="utf-8", newline="")
+    monkeypatch.setattr(rules, "STRETCH_SETS", 1)
+    monkeypatch.setattr(api, "PARTS_MIN", 0)
+    seen = _spied(monkeypatch)
+    parts = cli("check", "--format", "json", str(path))
+    one = cli("check", "--format", "json", "--jobs", "1", str(path))
+    assert seen == [after == "  # only a note\n\n"]
+    assert (parts.code, parts.out, parts.err) == (one.code, one.out, one.err)

@@ -99,6 +99,18 @@ LAYOUTS = [
     ("game: daifugo\nsets:\n  - a: 1\n - a: 2\n", False),
     ("game: daifugo\nsets:\n\tx\n", False),
     ("game: 'dai\n  fugo'\nsets:\n- a: 1\n- a: 2\n", True),  # a head only libyaml reads: its own reading
+    ("game: daifugo\nsets:\n  # a note\n\n- a: 1\n- a: 2\n", True),  # before the first item: the head's
+    # What is before the first item but no blank line in YAML's sense, nor a comment: the head's
+    # reading meets it (a full-width space, a no-break space, a tab, a form feed, a lone CR)
+    ("game: daifugo\nsets:\n  \u3000oops: [\n- a: 1\n- a: 2\n", False),
+    ("game: daifugo\nsets:\n \u00a0\n- a: 1\n- a: 2\n", False),
+    ("game: daifugo\nsets:\n \tjunk\n- a: 1\n- a: 2\n", False),
+    ("game: daifugo\nsets:\n \x0c\n- a: 1\n- a: 2\n", False),
+    ("game: daifugo\nsets:\n  # a\rb\n- a: 1\n- a: 2\n", False),
+    # a line break only libyaml counts, in the header: its lines would be numbered otherwise
+    ("game: daifugo  # a\rtitle: t\nsets:\n- a: 1\n- a: 2\n", False),
+    ("game: daifugo  # a\x85b\nsets:\n- a: 1\n- a: 2\n", False),
+    ("title: a\u2028b\ngame: daifugo\nsets:\n- a: 1\n- a: 2\n", False),
 ]
 
 
