@@ -177,14 +177,19 @@ def test_mutated_records_read_the_same_or_are_left_to_libyaml(
     # punctuation or indentation in the wrong place. Most edits land next to a character YAML
     # gives a meaning (where readers differ); whatever the fast path reads, libyaml must read
     # the same way.
-    text = seed
+    agree(mutated(seed, edits))
+
+
+def mutated(text: str, edits: list[tuple[float, bool, int, str]]) -> str:
+    """`text` with `edits`: (where, next to a character YAML gives a meaning, how many to cut, what
+    to put in)."""
     for where, near, cut, piece in edits:
         at = int(where * len(text))
         if near:
             marks = [i for i, ch in enumerate(text) if ch in SIGNIFICANT]
             at = marks[int(where * (len(marks) - 1))] + (cut % 2) if marks else at
         text = text[:at] + piece + text[at + cut:]
-    agree(text)
+    return text
 
 
 # --- flat mappings: words first, nodes when asked ------------------------------------------------

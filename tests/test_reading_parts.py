@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_reading_fast import CASES, NOISE, SIGNIFICANT, tree
+from test_reading_fast import CASES, NOISE, mutated, tree
 
 from scorekeep import yamlio
 from scorekeep.errors import InputError
@@ -136,12 +136,6 @@ def test_mutated_matches_read_in_parts_as_whole_or_read_whole(seed: int, edits: 
                                                               cut_seed: int) -> None:
     # A person's slips in a text editor (as in test_reading_fast), anywhere in a match of several
     # sets, read in parts cut at random items: whatever reads in parts reads the same whole.
-    text = _match(seed % 8, sets=3, indent=seed % 2 == 1)
-    for where, near, cut, piece in edits:
-        at = int(where * len(text))
-        if near:
-            marks = [i for i, ch in enumerate(text) if ch in SIGNIFICANT]
-            at = marks[int(where * (len(marks) - 1))] + (cut % 2) if marks else at
-        text = text[:at] + piece + text[at + cut:]
+    text = mutated(_match(seed % 8, sets=3, indent=seed % 2 == 1), edits)
     rng = random.Random(cut_seed)
     in_parts(text, [rng.randrange(1, 12) for _ in range(rng.randrange(1, 4))])
