@@ -290,7 +290,7 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
                 + wide_hint(src), line)
     # a full-width colon makes a line plain text, so libyaml stops on it or a few lines later
     for bad in range(line, max(0, line - 3), -1):
-        body = _source_line(text, bad).strip()
+        body = _source_line(text, bad).strip(" ")  # (not `strip()`: it takes a full-width space for a blank)
         if "\uff1a" in body:
             return _wide_colon(body.removeprefix("- ")), bad
         if wide_hint(body):

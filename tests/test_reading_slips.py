@@ -39,6 +39,8 @@ HAND = "  - bids: {East: 1, South: 1, West: 0, North: 2}\n"
     ("game: oh-hell\nplayers: [North、East、South、West]\n", 2,
      "`North、East、South、West` is one name; a full-width comma `、` — use `,`"),
     (HEAD + "hands:\n  - bids: {East: 1, South: 1, West: 0, North　2}\n", 4, "a full-width space"),
+    # a line of a full-width space alone: YAML reads it as text, and stops a line later
+    ("game: daifugo\nplayers: [A, B, C, D]\nsets:\n  　\n  - first: A\n", 4, "a full-width space — use an ordinary"),
     (HEAD + "rules: {deal_pattern: '1..2'}\nhands:\n  - turn_up: 2C\n    bids: {}\n    deal: {North: 9H、10H}\n", 7,
      "`9H、10H` in the deal to North in hand 1 is not a card"),
     ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n      - out: [甲、乙、丙]\n", 5,
