@@ -155,6 +155,10 @@ class Findings:
         # empty until one is kept (a replay makes a collector per turn, most keep none this way)
         self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = _NONE_KEPT
 
+    def clear(self) -> None:
+        """Start afresh, as a new collector (the lists handed out before stay as they were)."""
+        self.violations, self.events, self._kept = [], [], _NONE_KEPT
+
     def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
         """Add a violation of `rule`. `message` may be a function that makes it, called only
         when the finding is listed (a long record reports one rule thousands of times)."""

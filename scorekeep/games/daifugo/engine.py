@@ -1687,7 +1687,7 @@ class Position:
         self.view = None
         f = self.f
         if f.violations or f.events:  # the driver has taken what the last move found: start afresh
-            f.violations, f.events = [], []
+            f.clear()
         self._turn(move, missing, trial)
 
     def legal_text(self, cap: int = 8) -> str:
