@@ -331,17 +331,9 @@ def parse(text: str) -> Node:
     if not text.strip():
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     text = normalized(text)
-    # The nodes form a tree (no node refers back to another), so the collector's passes over
-    # them while they are made can find nothing; on a 4 MiB record they were most of the parse.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _fast(text)
-    except _Fallback:
-        pass
-    finally:
-        if collecting:
-            gc.enable()
+    root = _fast_or_none(text)
+    if root is not None:
+        return root
     loader = _Loader(text)
     try:
         # Anchors, aliases and tags need their indicator in the text; without one, the checks
@@ -723,6 +715,21 @@ def _compile() -> None:
     )
 
 
+def _fast_or_none(text: str, first_line: int = 1) -> Node | None:
+    """`_fast`, or None where it declines."""
+    # The nodes form a tree (no node refers back to another), so the collector's passes over
+    # them while they are made can find nothing; on a 4 MiB record they were most of the parse.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _fast(text, first_line)
+    except _Fallback:
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def _fast(text: str, first_line: int = 1) -> Node:
     """The record's nodes, read line by line; raises _Fallback for anything unusual (see above).
     `first_line`: the line number of the text's first line (a part of a record: `parse_items`)."""
@@ -944,16 +951,7 @@ def parse_items(items: Items, lo: int, hi: int) -> list[Node] | None:
     record gives them; anything else (a quoted value over several lines, a flow list over
     several lines, an anchor) is outside the corner, and the caller reads the whole record."""
     end = items.starts[hi] if hi < len(items.starts) else len(items.text)
-    part = f"{items.key}:\n" + items.text[items.starts[lo]:end]
-    collecting = gc.isenabled()
-    gc.disable()  # as in `parse`: the nodes hold no cycles
-    try:
-        root = _fast(part, items.lines[lo] - 1)
-    except _Fallback:
-        return None
-    finally:
-        if collecting:
-            gc.enable()
+    root = _fast_or_none(f"{items.key}:\n" + items.text[items.starts[lo]:end], items.lines[lo] - 1)
     node = root.get(items.key) if isinstance(root, Map) and len(root.pairs) == 1 else None
     if not isinstance(node, Seq) or len(node.items) != hi - lo:
         return None
