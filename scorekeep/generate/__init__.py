@@ -11,9 +11,8 @@ injectors live with the tests (`tests/oracle/`, `tests/faults/`), not in the pac
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..named import NamedTuple
 
 
 class Generated(NamedTuple):

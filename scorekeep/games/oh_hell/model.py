@@ -8,11 +8,10 @@ record replay (`rules.py`) and scoring (`score.py`) all depend on it and not on 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import Card
 from ...game import Play
-from ...named import NamedTuple
 
 # The moves are hand-written frozen, slotted value classes rather than dataclasses: three
 # dataclasses cost every Oh Hell command about 5 ms of start-up (and `dataclasses` itself 1 ms).
