@@ -42,10 +42,9 @@ def _run(*args: str, cwd: Path | None = None) -> tuple[set[str], list[int]]:
     return set(lines[-2].split()[1:]), [int(g) for g in lines[-1].split()[1:]]
 
 
-# Costly imports no reading command needs: dataclasses (~1 ms, and each class ~1.5 ms),
-# json (~2 ms: only --format json), secrets (hmac and OpenSSL, ~10 ms), the round-trip YAML
-# and the line editor (`play`), and the test-only packages.
-HEAVY = {"dataclasses", "json", "secrets", "hashlib", "hmac", "ruamel", "ruamel.yaml", "prompt_toolkit",
+# Costly imports no reading command needs: json (~2 ms: only --format json), secrets (hmac and
+# OpenSSL, ~10 ms), the round-trip YAML and the line editor (`play`), and the test-only packages.
+HEAVY = {"json", "secrets", "hashlib", "hmac", "ruamel", "ruamel.yaml", "prompt_toolkit",
          "tabulate", "wcwidth", "rich", "pydantic", "csv", "multiprocessing"}
 COMMAND_MODULES = {f"scorekeep.cli.{c}_cmd" for c in
                    ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")}
