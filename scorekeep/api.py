@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import InputError
@@ -16,7 +16,6 @@ from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
 from .gc_policy import fewer_collections, settled
-from .named import NamedTuple
 from .yamlio import Map, Node, decode, normalized, parse, read_file, read_text, split_items
 
 __all__ = ["InputError", "Partial", "audit_file", "audit_data_partial", "audit_file_partial", "audit_text", "audit_text_partial",

@@ -1,10 +1,11 @@
 """Writing a file so that a crash, a kill or a full disk never leaves a half-written one.
 
-The text goes to a temporary file in the target's folder (named `.scorekeep-<pid>-….tmp`, so
-that one left behind by a kill -9 can be recognised and removed by the next run), is synced
-to disk, then renamed over the target. A new file gets the mode the umask gives (as `open`
-would); a replaced one keeps its mode. Without `overwrite` an existing file is never
-clobbered, also on filesystems without hard links.
+The text goes to a temporary file in the target's folder, is flushed and synced to disk with
+the old file's mode (and its owner and group, where the system allows), and is renamed over
+the target; the folder is synced so that the rename survives a power cut. A kill at any moment
+leaves the old file or the new one, and at most a temporary file named
+`.scorekeep-<pid>-….tmp`, which the next write to that folder removes. A new file gets the
+mode the umask gives (as `open` would). Without `overwrite` an existing file is never replaced.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
 
 TEMP_PREFIX = ".scorekeep-"
 TEMP_SUFFIX = ".tmp"
@@ -21,180 +23,76 @@ class NotRegularFile(OSError):
     """The target exists and is not a regular file (a FIFO, a device, a directory)."""
 
 
-def _umask_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def clean_stale_temps(folder: str) -> list[str]:
-    """Remove temporary files a killed scorekeep left in `folder`; returns their names."""
-    removed: list[str] = []
-    try:
-        names = os.listdir(folder or ".")
-    except OSError:
-        return removed
-    for name in names:
-        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
-            continue
-        pid_text = name[len(TEMP_PREFIX):].split("-", 1)[0]
-        if not pid_text.isdigit() or (int(pid_text) != os.getpid() and _pid_alive(int(pid_text))):
-            continue
-        if int(pid_text) == os.getpid() and name in _LIVE:
-            continue
-        try:
-            os.unlink(os.path.join(folder, name))
-            removed.append(name)
-        except OSError:
-            pass
-    return removed
-
-
-_LIVE: set[str] = set()
-"""Temporary files this process is writing right now (a signal handler removes them)."""
-
-
-def _install_cleanup() -> None:
-    """On SIGTERM/SIGHUP/SIGINT remove our temporary files, then die of the signal as before."""
-    import signal
-
-    if getattr(_install_cleanup, "done", False):
-        return
-    _install_cleanup.done = True  # type: ignore[attr-defined]
-
-    def handler(signum: int, frame: object) -> None:
-        for path in list(_LIVE_PATHS):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        _LIVE_PATHS.clear()
-        previous = _PREVIOUS.get(signum)
-        if callable(previous):
-            previous(signum, frame)  # e.g. KeyboardInterrupt for SIGINT
-            return
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)
-
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        try:
-            previous = signal.getsignal(sig)
-            if previous is signal.SIG_IGN or previous is None:  # ignored (nohup): leave it so
-                continue
-            _PREVIOUS[sig] = previous
-            signal.signal(sig, handler)
-        except (ValueError, OSError):  # not the main thread: a kill may leave a temp file,
-            pass                       # which the next run removes
-
-
-_LIVE_PATHS: set[str] = set()
-_PREVIOUS: dict[int, object] = {}
-
-
-def _rename_noreplace(src: str, dst: str) -> None:
-    """Rename `src` to `dst`, failing with FileExistsError if `dst` exists.
-
-    A hard link does this atomically; where the filesystem has none, Linux's renameat2
-    (RENAME_NOREPLACE) does; failing both, the name is claimed with O_EXCL first."""
-    try:
-        os.link(src, dst)
-        os.unlink(src)
-        return
-    except FileExistsError:
-        raise
-    except OSError as e:
-        if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS,
-                           errno.EXDEV, errno.EACCES):
-            raise
-    if _renameat2(src, dst):
-        return
-    fd = os.open(dst, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)  # claims the name or fails
-    os.close(fd)
-    os.replace(src, dst)
-
-
-def _renameat2(src: str, dst: str) -> bool:
-    """renameat2(…, RENAME_NOREPLACE); False where the system does not offer it."""
-    import ctypes
-    import ctypes.util
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        fn = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    AT_FDCWD, RENAME_NOREPLACE = -100, 1
-    if fn(AT_FDCWD, os.fsencode(src), AT_FDCWD, os.fsencode(dst), RENAME_NOREPLACE) == 0:
-        return True
-    err = ctypes.get_errno()
-    if err == errno.EEXIST:
-        raise FileExistsError(errno.EEXIST, os.strerror(err), dst)
-    if err in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP):
-        return False
-    raise OSError(err, os.strerror(err), dst)
-
-
 def write_atomically(path: str, text: str, overwrite: bool = False) -> None:
-    """Write `text` to `path` through a temporary file and a rename, so that a crash, a kill or
-    a full disk never leaves a half-written file behind.
+    """Write `text` to `path` through a temporary file and a rename.
 
     Raises FileExistsError if `path` exists and `overwrite` is false, NotRegularFile if it
     exists and is not a regular file (whatever `overwrite` says)."""
     target = os.path.realpath(path)  # a symlink: write the file it points to, keep the link
     folder = os.path.dirname(target)
     try:
-        st = os.stat(target)
+        old: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        st = None
-    if st is not None:
-        if not stat.S_ISREG(st.st_mode):
+        old = None
+    if old is not None:
+        if not stat.S_ISREG(old.st_mode):
             raise NotRegularFile(errno.EINVAL, "not a regular file", path)
         if not overwrite:
             raise FileExistsError(errno.EEXIST, "file exists", path)
-    mode = stat.S_IMODE(st.st_mode) if st is not None else _umask_mode()
     clean_stale_temps(folder)
-    _install_cleanup()
-    # os.urandom, not `secrets` (the same bytes): importing secrets loads hmac and OpenSSL's
-    # hashlib, about 10 ms of every `add`, `new` and `demo -o`
-    tmp = os.path.join(folder, f"{TEMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}{TEMP_SUFFIX}")
-    fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-    _LIVE.add(os.path.basename(tmp))
-    _LIVE_PATHS.add(tmp)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with open(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
             f.flush()
-            os.fchmod(f.fileno(), mode)
+            _take_over(tmp, old)
             os.fsync(f.fileno())
-        if overwrite and st is not None:
+        if overwrite:
             os.replace(tmp, target)
         else:
-            _rename_noreplace(tmp, target)  # never clobber a file that appeared meanwhile
-        _sync_folder(folder)
+            _rename_new(tmp, target)
     except BaseException:
         if os.path.lexists(tmp):
             os.unlink(tmp)
         raise
-    finally:
-        _LIVE.discard(os.path.basename(tmp))
-        _LIVE_PATHS.discard(tmp)
+    _sync_folder(folder)
+
+
+def _take_over(tmp: str, old: os.stat_result | None) -> None:
+    """Give the temporary file the mode of the file it replaces (the umask's for a new one),
+    and its owner and group where the system allows (owner first: a change of owner may
+    clear the set-id bits of the mode)."""
+    if old is not None and hasattr(os, "chown"):
+        try:
+            os.chown(tmp, old.st_uid, old.st_gid)
+        except OSError:  # another user's file in a folder we may write: it becomes ours
+            pass
+    os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else _umask_mode())
+
+
+def _umask_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _rename_new(tmp: str, target: str) -> None:
+    """Rename `tmp` to `target` unless a file has taken that name since it was checked: a hard
+    link refuses an existing name atomically. Where the filesystem has no hard links (FAT,
+    some network shares) the check already made stands in for it."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.replace(tmp, target)
+    else:
+        os.unlink(tmp)
 
 
 def _sync_folder(folder: str) -> None:
-    """fsync the folder so the rename itself survives a power cut."""
+    """fsync the folder so the rename itself survives a power cut (where folders can be opened:
+    not on Windows, whose rename is durable by itself)."""
     try:
         fd = os.open(folder or ".", os.O_RDONLY)
     except OSError:
@@ -205,3 +103,38 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def clean_stale_temps(folder: str) -> list[str]:
+    """Remove temporary files that killed scorekeep processes left in `folder`; returns their names."""
+    removed: list[str] = []
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        pid = name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or _pid_alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process `pid` runs (this one included). Windows has no harmless probe (its
+    `os.kill` ends the process): there every process counts as running."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True

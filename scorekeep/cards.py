@@ -7,9 +7,8 @@ each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
-from .named import NamedTuple
 
 T = TypeVar("T")
 

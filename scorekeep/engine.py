@@ -22,10 +22,9 @@ entry (the legal choices offered at a prompt) and `why` (one ruling, explained).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .errors import Finding
-from .named import NamedTuple
 
 
 class Step(NamedTuple):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import Any, NamedTuple
 
-from .named import NamedTuple
 
 # Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
 LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")

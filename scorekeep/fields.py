@@ -10,10 +10,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import InputError
-from .named import NamedTuple
 from .yamlio import Map, Node, Scalar, Seq, wide_hint
 
 T = TypeVar("T")

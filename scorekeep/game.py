@@ -11,11 +11,10 @@ plus its rulebook (`RULES`) and house-rule options (`OPTIONS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
-from .named import NamedTuple
 from .options import Option, read_options
 from .yamlio import Map, Node, Seq, plain_items
 

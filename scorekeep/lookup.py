@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from itertools import groupby
 from types import ModuleType
+from typing import NamedTuple
 
 from .game import RuleDoc
 from .games import REGISTRY
-from .named import NamedTuple
 
 __all__ = ["Hit", "Lookup", "Match", "find", "normalise", "rules_of", "search", "see_also", "words"]
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import InputError
-from .named import NamedTuple
 from .yamlio import Node, Scalar
 
 

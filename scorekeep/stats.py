@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .game import Audit, Sheet
-from .named import NamedTuple
 
 RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 

@@ -12,12 +12,11 @@ record's `rules:`, so an unknown key or value is an input error that lists the v
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
-from .named import NamedTuple
 from .options import Option
 from .yamlio import Map, Node, Scalar, parse
 

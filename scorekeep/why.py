@@ -17,12 +17,11 @@ violation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .engine import Ruling
 from .errors import Finding, all_worded
 from .game import Audit
-from .named import NamedTuple
 
 
 class Location(NamedTuple):

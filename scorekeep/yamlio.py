@@ -20,12 +20,11 @@ import os
 import re
 import stat
 from types import SimpleNamespace
-from typing import Any, NoReturn, Union
+from typing import Any, NamedTuple, NoReturn, Union
 
 import yaml
 
 from .errors import InputError
-from .named import NamedTuple
 
 try:  # libyaml makes reading an archive several times faster
     from yaml import CSafeLoader as _Loader

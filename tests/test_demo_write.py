@@ -90,8 +90,6 @@ def test_write_without_hard_links_still_never_clobbers(tmp_path: Path, monkeypat
     import errno
     import os
 
-    import scorekeep.atomic as atomic
-
     def no_links(*_a: object) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
 
@@ -102,33 +100,48 @@ def test_write_without_hard_links_still_never_clobbers(tmp_path: Path, monkeypat
     with pytest.raises(FileExistsError):
         write_atomically(str(target), "two\n")
     assert target.read_text(encoding="utf-8") == "one\n"
-    monkeypatch.setattr(atomic, "_renameat2", lambda *_a: False)  # nor renameat2: claim with O_EXCL
-    other = tmp_path / "other.yaml"
-    write_atomically(str(other), "three\n")
-    assert other.read_text(encoding="utf-8") == "three\n"
-    with pytest.raises(FileExistsError):
-        write_atomically(str(other), "four\n")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml", "other.yaml"]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]
 
 
-def test_a_terminated_write_leaves_no_temp_file(tmp_path: Path) -> None:
-    """SIGTERM while the temp file is being written: the handler removes it, then the process
-    dies of the signal as usual."""
+def test_a_file_whose_owner_cannot_be_kept_is_still_written_with_its_mode(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user's file in a folder we may write: chown is refused, the save goes on."""
+    import os
+
+    def refused(*_a: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    target = tmp_path / "game.yaml"
+    target.write_text("theirs\n", encoding="utf-8")
+    os.chmod(target, 0o604)
+    monkeypatch.setattr(os, "chown", refused, raising=False)
+    write_atomically(str(target), "ours\n", overwrite=True)
+    assert target.read_text(encoding="utf-8") == "ours\n"
+    assert target.stat().st_mode & 0o777 == 0o604
+
+
+def test_a_killed_write_leaves_the_old_file_and_the_next_write_removes_its_temp(tmp_path: Path) -> None:
+    """kill -9 while the temp file is being written: the old file is whole, and the temp file
+    the kill left goes with the next write to the folder."""
     import signal
     import subprocess
     import sys
 
+    target = tmp_path / "g.yaml"
+    target.write_text("old\n", encoding="utf-8")
     code = (
         "import os, scorekeep.atomic as a\n"
-        "real = os.fsync\n"
         "def slow(fd):\n"
         "    print('writing', flush=True); import time; time.sleep(30)\n"
         "os.fsync = slow\n"
-        f"a.write_atomically({str(tmp_path / 'g.yaml')!r}, 'x\\n')\n"
+        f"a.write_atomically({str(target)!r}, 'new\\n', overwrite=True)\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "writing"
-    assert any(p.name.startswith(".scorekeep-") for p in tmp_path.iterdir())
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait() == -signal.SIGTERM
-    assert list(tmp_path.iterdir()) == []
+    proc.send_signal(signal.SIGKILL)
+    assert proc.wait() == -signal.SIGKILL
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert len([p for p in tmp_path.iterdir() if p.name.startswith(".scorekeep-")]) == 1
+    write_atomically(str(target), "newer\n", overwrite=True)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.yaml"]
+    assert target.read_text(encoding="utf-8") == "newer\n"

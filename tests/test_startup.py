@@ -8,17 +8,14 @@ test runs the command as the console script does, in a fresh interpreter, and re
 
 from __future__ import annotations
 
-import pickle
 import shutil
 import subprocess
 import sys
-import typing
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, SAMPLES
 
-from scorekeep.named import NamedTuple
 
 _PROBE = """
 import gc, sys
@@ -45,10 +42,9 @@ def _run(*args: str, cwd: Path | None = None) -> tuple[set[str], list[int]]:
     return set(lines[-2].split()[1:]), [int(g) for g in lines[-1].split()[1:]]
 
 
-# Costly imports no reading command needs: dataclasses (~1 ms, and each class ~1.5 ms),
-# json (~2 ms: only --format json), secrets (hmac and OpenSSL, ~10 ms), the round-trip YAML
-# and the line editor (`play`), and the test-only packages.
-HEAVY = {"dataclasses", "json", "secrets", "hashlib", "hmac", "ruamel", "ruamel.yaml", "prompt_toolkit",
+# Costly imports no reading command needs: json (~2 ms: only --format json), secrets (hmac and
+# OpenSSL, ~10 ms), the round-trip YAML and the line editor (`play`), and the test-only packages.
+HEAVY = {"json", "secrets", "hashlib", "hmac", "ruamel", "ruamel.yaml", "prompt_toolkit",
          "tabulate", "wcwidth", "rich", "pydantic", "csv", "multiprocessing"}
 COMMAND_MODULES = {f"scorekeep.cli.{c}_cmd" for c in
                    ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")}
@@ -140,62 +136,6 @@ def test_no_collection_pass_while_starting(args: tuple[str, ...]) -> None:
     command runs (a small record is then checked without a pass too)."""
     _, passes = _run(*args)
     assert passes == []
-
-
-# --- scorekeep.named.NamedTuple makes the classes typing.NamedTuple makes ------------------
-
-def _make(base: typing.Any) -> typing.Any:
-    class Hand(base):
-        """A hand."""
-
-        dealer: str
-        bids: tuple[int, ...]
-        line: int = 0
-        """where"""
-        notes: tuple[str, ...] = ()
-
-        def first(self) -> int:
-            return self.bids[0]
-
-        @property
-        def total(self) -> int:
-            return sum(self.bids)
-
-        SIZE = 4
-
-    return Hand
-
-
-def test_named_tuple_is_typing_named_tuple_for_less() -> None:
-    T, N = _make(typing.NamedTuple), _make(NamedTuple)
-    t, n = T("Ana", (3, 1)), N("Ana", (3, 1))
-    assert (repr(t), tuple(t), hash(t)) == (repr(n), tuple(n), hash(n))
-    assert (T._fields, T._field_defaults, T.__doc__, T.__qualname__, T.__module__, T.__match_args__) == \
-        (N._fields, N._field_defaults, N.__doc__, N.__qualname__, N.__module__, N.__match_args__)
-    assert N.__mro__[1:] == (tuple, object)
-    assert n._replace(line=3) == ("Ana", (3, 1), 3, ())
-    assert n._asdict() == t._asdict() and N._make(["B", (2,), 1, ()]) == T._make(["B", (2,), 1, ()])
-    assert (n.first(), n.total, N.SIZE) == (3, 4, 4)
-    assert N.__annotations__ == {"dealer": "str", "bids": "tuple[int, ...]", "line": "int",
-                                 "notes": "tuple[str, ...]"}
-
-
-class _Pickled(NamedTuple):
-    a: int
-    b: str = "x"
-
-
-def test_named_tuple_pickles_and_refuses_what_typing_refuses() -> None:
-    assert pickle.loads(pickle.dumps(_Pickled(1))) == _Pickled(1, "x")
-    with pytest.raises(TypeError):
-        class _Bad(NamedTuple):
-            a: int = 1
-            b: int
-    with pytest.raises(AttributeError):
-        class _Worse(NamedTuple):
-            a: int
-
-            def _replace(self) -> None: ...
 
 
 def test_a_command_leaves_everything_frozen_for_the_interpreters_teardown() -> None:

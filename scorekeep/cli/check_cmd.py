@@ -5,11 +5,10 @@ import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import typer
 
-from ..named import NamedTuple
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
 from .forks import cores as _cores, fork_map, worker_init as _worker_init
 

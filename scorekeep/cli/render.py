@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import CAP, Finding, shown
 from ..game import RuleDoc, Section, Sheet
-from ..named import NamedTuple
 from ..options import Option
 
 

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
 
 from ..errors import Finding
-from ..named import NamedTuple
 
 
 class Choices(NamedTuple):

@@ -8,10 +8,9 @@ the previous game's ranking, as the checker settled it, by the engine's table of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InputError
-from ..named import NamedTuple
 from .edits import Append, Edit, Pop
 from .session import Session
 from .values import names

@@ -16,9 +16,8 @@ Values are plain Python: int, str, None, list, dict (in the order to write).
 from __future__ import annotations
 
 import re
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
-from ..named import NamedTuple
 from ..yamlio import Map, Node, Scalar, Seq
 
 Path = tuple[Union[str, int], ...]

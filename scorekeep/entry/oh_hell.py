@@ -11,11 +11,10 @@ Whatever the prompt offers, the entry itself is judged by the checker before it 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InputError
 from . import Choices
-from ..named import NamedTuple
 from .edits import Append, DelKey, Edit, SetKey
 from .session import Session, history_edits, now_iso
 from .values import match_name, per_player, whole

@@ -11,11 +11,10 @@ judged by the checker before it is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InputError
 from . import Choices
-from ..named import NamedTuple
 from .edits import Append, DelKey, Edit, Pop, SetKey
 from .session import Session
 from .values import match_name, per_player, whole

@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
 from ..gc_policy import fewer_collections
-from ..named import NamedTuple
 from ..yamlio import Node, decode, parse
 from .edits import Edit, apply_nodes, apply_text
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import SUITS, Card
 from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
@@ -21,7 +21,6 @@ from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_
 from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
 from ..games.daifugo.model import OnTable
 from ..games.daifugo.rulebook import OPEN, OPTIONS
-from ..named import NamedTuple
 from ..options import read_options
 from ..gc_policy import fewer_collections
 from . import Generated

@@ -28,7 +28,7 @@ Knobs (all optional):
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
 from ..games.oh_hell import engine
@@ -36,7 +36,6 @@ from ..games.oh_hell.model import Bid, CardPlay
 from ..games.oh_hell.record import default_pattern, expand_pattern
 from ..games.oh_hell.options import OPTIONS
 from ..games.oh_hell.score import hand_points
-from ..named import NamedTuple
 from ..gc_policy import fewer_collections
 from . import Generated
 

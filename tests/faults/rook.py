@@ -16,9 +16,9 @@ from typing import Any
 
 from oracle.rook import (BIRD, COUNTER, FAULT_RULES, AuctionHook, Call, Hand, Match, State, Style, Trick, _card,
                          _loc, _nest_moved, _ordinary, advance, auction, card_text, clockwise, exchange, extend,
-                         fast_dump, held_after_exchange, left, legal, mistaken_scores, new_hand, next_dealer,
+                         held_after_exchange, left, legal, mistaken_scores, new_hand, next_dealer,
                          outcome, play, render, score, state_before, trace, winner)
-from scorekeep.generate import Generated
+from scorekeep.generate import Generated, dump
 
 from . import Fault
 
@@ -31,7 +31,7 @@ class RookFault(Fault):
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]
-        return fast_dump(self.data)
+        return dump(self.data)
 
 
 # ---------------------------------------------------------------- faults

@@ -41,8 +41,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import yaml
-
 from scorekeep.generate import Generated, dump
 
 GAME = "rook"
@@ -212,23 +210,6 @@ class Match:
         return [self.players[t], self.players[t + 2]]
 
 
-def fast_dump(data: dict[str, Any]) -> str:
-    """The same text as `scorekeep.generate.dump`, written by libyaml when it is installed
-    (several times faster: thousands of matches are dumped by the tests and benchmarks)."""
-    if _CDumper is None:
-        return dump(data)
-    return yaml.dump(data, Dumper=_CDumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
-                     width=120)
-
-
-_CDumper: Any = None
-if hasattr(yaml, "CSafeDumper"):
-    class _CDumper(yaml.CSafeDumper):  # type: ignore[no-redef]
-        pass
-
-    _CDumper.add_representer(str, lambda d, v: d.represent_scalar("tag:yaml.org,2002:str", v))
-
-
 class RookGenerated(Generated):
     """A generated Rook match that also carries the generator's model (for `inject`): not a field
     (`Generated` is a named tuple), so not compared or shown."""
@@ -244,7 +225,7 @@ class RookGenerated(Generated):
 
     @cached_property
     def text(self) -> str:  # type: ignore[override]
-        return fast_dump(self.data)
+        return dump(self.data)
 
 
 def score(m: Match, h: Hand) -> list[int]:

@@ -9,11 +9,10 @@ reverses every non-joker card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import NamedTuple, Union
 
 from ...cards import CARD_HELP as _STANDARD_HELP
 from ...cards import RANK_TEXT, SUITS, Card, cached, parse_card
-from ...named import NamedTuple
 
 __all__ = ["CARD_HELP", "DCard", "JOKER", "JOKER_LEVEL", "Joker", "ORDER", "level", "parse", "plain",
            "power", "rank_word", "show", "strength_key"]

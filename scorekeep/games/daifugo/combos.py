@@ -11,9 +11,9 @@ rule it breaks, with a message a player understands.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from ...cards import RANK_TEXT, SUIT_SYMBOL, SUITS, Card
-from ...named import NamedTuple
 from .cards import JOKER_LEVEL, ORDER, DCard, Joker, level, power, rank_word, show
 
 SINGLE, GROUP, STAIRS = "single", "group", "stairs"

@@ -6,9 +6,8 @@ Nothing here judges a rule: `engine.py` builds these values, `score.py` and the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from ...named import NamedTuple
 from .cards import DCard, show
 from .combos import STAIRS, Reading
 from .rulebook import RANK_NAMES

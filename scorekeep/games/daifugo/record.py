@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ... import fields
 from ...errors import InputError
 from ...game import Header, read_header
-from ...named import NamedTuple
 from ...yamlio import FlatMap, Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
 from .options import OPTIONS

@@ -8,114 +8,48 @@ record replay (`rules.py`) and scoring (`score.py`) all depend on it and not on 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ...cards import Card
 from ...game import Play
-from ...named import NamedTuple
 
-# The moves are hand-written frozen, slotted value classes rather than dataclasses: three
-# dataclasses cost every Oh Hell command about 5 ms of start-up (and `dataclasses` itself 1 ms).
-# They behave as `@dataclass(frozen=True, slots=True)` with `line` fields left out of equality.
+# A move's `line` says where the record writes it; it is not part of the move, so two moves
+# that differ only there are equal and hash alike.
 
 
-class _Frozen:
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """`player` bids `value` tricks."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is frozen")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is frozen")
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
-        return f"{type(self).__name__}({inner})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return type(self), tuple(getattr(self, f) for f in self._fields)
-
-
-class Bid(_Frozen):
-    """`player` bids `value` tricks. `line` is where the record says so (not part of the move)."""
-
-    __slots__ = ("player", "value", "line")
-    _fields = __slots__
-    __match_args__ = __slots__
     player: str
     value: int
-    line: int | None
-
-    def __init__(self, player: str, value: int, line: int | None = None) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "line", line)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.player == other.player and self.value == other.value  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.player, self.value))
+    line: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return str(self.value)
 
 
-class CardPlay(_Frozen):
+@dataclass(frozen=True, slots=True)
+class CardPlay:
     """`player` plays `card` to the current trick."""
 
-    __slots__ = ("player", "card", "line")
-    _fields = __slots__
-    __match_args__ = __slots__
     player: str
     card: Card
-    line: int | None
-
-    def __init__(self, player: str, card: Card, line: int | None = None) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "line", line)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.player == other.player and self.card == other.card  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.player, self.card))
+    line: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return str(self.card)
 
 
-class Took(_Frozen):
+@dataclass(frozen=True, slots=True)
+class Took:
     """The hand's summary result: tricks taken per player, in seat order (`counts[i]` is the
-    i-th player's). `lines` are where the record writes each count, `line` the whole summary
-    (neither is part of the move)."""
+    i-th player's). `lines` are where the record writes each count, `line` the whole summary."""
 
-    __slots__ = ("counts", "lines", "line")
-    _fields = __slots__
-    __match_args__ = __slots__
     counts: tuple[int, ...]
-    lines: tuple[int | None, ...] | None
-    line: int | None
-
-    def __init__(self, counts: tuple[int, ...], lines: tuple[int | None, ...] | None = None,
-                 line: int | None = None) -> None:
-        object.__setattr__(self, "counts", counts)
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "line", line)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.counts == other.counts  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.counts,))
+    lines: tuple[int | None, ...] | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.counts)

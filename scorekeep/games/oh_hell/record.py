@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from ... import fields
 from ...cards import CARD_HELP, Card, parse_card_or_joker, parse_suit
 from ...errors import InputError
 from ...game import Header, Trick, read_header, read_tricks
-from ...named import NamedTuple
 from ...yamlio import Map, Node, Scalar, Seq, plain_items
 from .options import OPTIONS
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from ...cards import cached
-from ...named import NamedTuple
 
 COLORS = "RYBG"
 COLOR_NAME = {"R": "red", "Y": "yellow", "B": "black", "G": "green"}

@@ -7,9 +7,9 @@ module depends on nothing but the record and card values, so no game module impo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from ...game import Play
-from ...named import NamedTuple
 from .cards import Card
 
 

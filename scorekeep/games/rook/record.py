@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
 from ...game import Header, Play, Trick, read_header, read_tricks
-from ...named import NamedTuple
 from ...yamlio import FlatMap, Map, Node, Scalar, Seq, plain_items
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .model import Teams
