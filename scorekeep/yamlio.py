@@ -732,7 +732,7 @@ def _fast_or_none(text: str, first_line: int = 1) -> Node | None:
 
 def _fast(text: str, first_line: int = 1) -> Node:
     """The record's nodes, read line by line; raises _Fallback for anything unusual (see above).
-    `first_line`: the line number of the text's first line (a part of a record: `parse_items`)."""
+    `first_line`: the line number of the text's first line."""
     if _P is None:
         _compile()
     if _P.outside.search(text) is not None:
@@ -887,72 +887,3 @@ def _fast(text: str, first_line: int = 1) -> Node:
     if pending is not None:
         stack[-1][1].add(pending, Scalar("", pending.line, True))
     return root
-
-
-# --- a long record read in parts ------------------------------------------------------------
-
-class Items(NamedTuple):
-    """A record's text cut before each item of its top-level list `key` (`split_items`), so that
-    the items can be read in parts, each on its own (`parse_items`) — on every core."""
-
-    text: str
-    """The record's text, NFC (`normalized`)."""
-    key: str
-    head: str
-    """The text before the first item: the header, its last key `key:` (and any blank or comment
-    lines after it)."""
-    starts: list[int]
-    """Where each item begins in `text` (its `- ` line)."""
-    lines: list[int]
-    """The line of each item's `- `."""
-
-
-def split_items(text: str) -> Items | None:
-    """`text` (NFC) cut before each item of its last top-level key's list, when the record is laid
-    out as records are written: the key on a line of its own at the start of a line, every line after
-    it indented (or a comment), the items' `- ` at one indent. None otherwise (the record is read
-    whole)."""
-    # (patterns that start with a newline: the search skips to each one, not to each character)
-    at = 0
-    for m in re.finditer(r"\n(?!- )[^ \n#]", text):  # (items may be written at their key's indent)
-        at = m.start() + 1
-    end = text.find("\n", at)
-    key = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*):[ ]*", text[at:end]) if end > 0 else None
-    if key is None or (at == 0 and text[:1] in (" ", "#")):
-        return None
-    # The first line after the key that is not blank or a comment: the first item. (Blank in YAML's
-    # sense, ASCII spaces: a line of a full-width space `　` or a tab is not, and is no item either.)
-    first = re.compile(r"\n( *)(?!#)[^ \n]").search(text, end)
-    if first is None or not text.startswith("- ", first.end() - 1):
-        return None
-    starts = [m.start() + 1 for m in re.compile(rf"\n{first.group(1)}- ").finditer(text, end)]
-    if _P is None:
-        _compile()
-    if _P.outside.search(text, 0, starts[0]) is not None:
-        # A character the fast reader refuses, in the header (each part looks for them in its own
-        # text): among them the line breaks only libyaml counts (CR, NEL, U+2028), which would
-        # number the header's lines otherwise than the parts'.
-        return None
-    lines: list[int] = []
-    line, at = text.count("\n", 0, starts[0]) + 1, starts[0]
-    for k in starts:
-        line += text.count("\n", at, k)
-        at = k
-        lines.append(line)
-    return Items(text, key.group(1), text[:starts[0]], starts, lines)
-
-
-def parse_items(items: Items, lo: int, hi: int) -> list[Node] | None:
-    """The nodes of items `lo` to `hi - 1`, read on their own (their lines as in the whole record),
-    or None when the fast reader does not read them alone (the record is then read whole).
-
-    In the small corner of YAML the fast reader reads, a line `- ` at the items' indent always
-    starts an item, and reading the items after `key:` alone gives the nodes reading the whole
-    record gives them; anything else (a quoted value over several lines, a flow list over
-    several lines, an anchor) is outside the corner, and the caller reads the whole record."""
-    end = items.starts[hi] if hi < len(items.starts) else len(items.text)
-    root = _fast_or_none(f"{items.key}:\n" + items.text[items.starts[lo]:end], items.lines[lo] - 1)
-    node = root.get(items.key) if isinstance(root, Map) and len(root.pairs) == 1 else None
-    if not isinstance(node, Seq) or len(node.items) != hi - lo:
-        return None
-    return node.items

@@ -2,8 +2,7 @@
 
 import os
 import sys
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
 
@@ -11,7 +10,7 @@ import typer
 
 from ..named import NamedTuple
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
-from .forks import cores as _cores, fork_map, worker_init as _worker_init
+from .forks import cores as _cores, worker_init as _worker_init
 
 POOL_MIN_FILES = 24
 """Fewer files than this are checked in this process: starting workers costs more than it saves."""
@@ -24,8 +23,7 @@ def check(
                                             "in it and below, sorted; `-` reads standard input."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
-                                       help="Processes to check with [default: every core, for many files or "
-                                            "one long Daifugō record]."),
+                                       help="Processes to check with [default: every core, for many files]."),
     rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
                                              help="Check under another house rule (repeatable) and say which "
                                                   "violations that adds or removes, e.g. --rule hook=false."),
@@ -138,17 +136,15 @@ class Done(NamedTuple):
 
 
 def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
-              overrides: dict[str, str] | None = None, parallel: Callable[..., Any] | None = None) -> Done:
+              overrides: dict[str, str] | None = None) -> Done:
     """Check one file and render what `check` prints for it (in a worker process or here);
-    with `overrides` (`--rule`), also what they change against the record's own rules;
-    `parallel` judges a long record's parts at once (`fork_map`)."""
+    with `overrides` (`--rule`), also what they change against the record's own rules."""
     from ..errors import shown
     from ..report import check_file
     from . import render
 
     try:
-        # (a check needs no more of the record than its header: a long one may be read in parts)
-        rep = check_file(path, data, overrides, parallel, whole=False)
+        rep = check_file(path, data, overrides)
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None
@@ -187,10 +183,8 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     that gets the files in chunks."""
     workers = _workers(len(paths), jobs)
     if workers <= 1:
-        # One file at a time, here: a long record's parts may use the cores (unless `--jobs 1`).
-        parallel = None if jobs == 1 else fork_map if jobs is None else partial(fork_map, workers=jobs)
         for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides, parallel)
+            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
         return
     import multiprocessing
 

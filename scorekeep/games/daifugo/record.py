@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ... import fields
@@ -267,13 +267,8 @@ def read(doc: Map) -> Record:
     if not _empty(node):
         assert node is not None
         seq = fields.sequence(node, "`sets`")
-        sets = read_sets(seq.items, header.players)
+        sets = fields.each(seq.items, lambda s, i: _set(s, i, header.players), "set {}".format)
     return Record(header, sets)
 
 
-def read_sets(nodes: Sequence[Node], players: tuple[str, ...], first: int = 1) -> tuple[SetRecord, ...]:
-    """The items of `sets` (`nodes`, the first of them set number `first`), as `fields.each` reads them."""
-    return fields.each(nodes, lambda s, i: _set(s, i, players), "set {}".format, first)
-
-
-__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read", "read_sets"]
+__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read"]
