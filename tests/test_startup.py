@@ -212,17 +212,3 @@ def test_a_command_leaves_everything_frozen_for_the_interpreters_teardown() -> N
                        cwd=ROOT, timeout=120)
     frozen = int(r.stderr.split("FROZEN ")[-1].split()[0])
     assert frozen > 10_000, r.stderr  # the modules and what the command made
-
-
-@pytest.mark.parametrize("args, compiled", [(("demo", "daifugo", "--seed", "1"), False), (("rules", "rook"), False),
-                                            (("check", str(SAMPLES / SAMPLE["rook"])), True)])
-def test_the_reader_s_patterns_are_compiled_only_to_read_a_record(args: tuple[str, ...], compiled: bool) -> None:
-    """The YAML reader's fifteen patterns (about 6 ms) are compiled when a record is first read, not
-    at import: `demo` and `rules` read none."""
-    probe = _PROBE.replace('sys.stderr.write("\\nMODULES "',
-                           'y = sys.modules.get("scorekeep.yamlio"); '
-                           'sys.stderr.write("\\nCOMPILED " + str(bool(y and y._P is not None)) + "\\nMODULES "')
-    assert probe != _PROBE
-    r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    line = next(x for x in r.stderr.splitlines() if x.startswith("COMPILED "))
-    assert line == f"COMPILED {compiled}", r.stderr

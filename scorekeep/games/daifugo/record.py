@@ -9,7 +9,7 @@ from ... import fields
 from ...errors import InputError
 from ...game import Header, read_header
 from ...named import NamedTuple
-from ...yamlio import FlatMap, Map, Node, Scalar, Seq
+from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
 from .options import OPTIONS
 
@@ -120,12 +120,6 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
 def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     """Play `i` of `game`: the common forms (`{甲: pass}`, `{甲: 9H 10H}`, `{甲: [9H, 10H]}`, a player
     named as written) read here; anything else, and every slip, by `_any_turn`."""
-    if node.__class__ is FlatMap:  # `{甲: pass}`, `{甲: 9H 10H}`: its two words, with no node made
-        words = node.words  # type: ignore[union-attr]
-        if len(words) == 2 and words[0] in players:
-            quick = _plain(words[0], words[1], node.line)
-            if quick is not None:
-                return quick
     if isinstance(node, Map) and len(node.pairs) == 1:
         key, value = node.pairs[0]
         if isinstance(key, Scalar) and key.plain and key.value in players:
