@@ -14,7 +14,6 @@ from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .gc_policy import fewer_collections, settled
 from .named import NamedTuple
 from .yamlio import Map, Node, decode, parse, read_file, read_text
 
@@ -48,11 +47,9 @@ def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | N
     return _audit(lambda: parse(text), path, overrides)
 
 
-@fewer_collections()
 def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
     try:
         root = load()
-        settled()
         if overrides:
             from .whatif import with_rules
 
@@ -95,7 +92,6 @@ def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, 
     return _partial(lambda: text, path, overrides)
 
 
-@fewer_collections()
 def _partial(load: Callable[[], str], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
     game: Game | None = None
     audit: Audit | None = None
@@ -103,7 +99,6 @@ def _partial(load: Callable[[], str], path: str, overrides: Mapping[str, str] | 
     with fields.reading() as r:
         try:
             root = parse(load())
-            settled()
             game = game_of(root)
             assert isinstance(root, Map)
             if overrides:

@@ -15,7 +15,6 @@ from typing import Any
 from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
-from ..gc_policy import fewer_collections
 from ..named import NamedTuple
 from ..yamlio import Node, decode, parse
 from .edits import Edit, apply_nodes, apply_text
@@ -168,7 +167,6 @@ class Session:
 
     # --- state ---------------------------------------------------------------------------
 
-    @fewer_collections()  # reading and judging a record make many objects and no cycles
     def _set_text(self, text: str) -> None:
         judged = getattr(self, "_judged", None)
         if judged is not None and judged[0] == text:  # just judged: read and audited already
@@ -190,7 +188,6 @@ class Session:
 
     # --- judging -------------------------------------------------------------------------
 
-    @fewer_collections()
     def judge(self, edits: Sequence[Edit]) -> Judgement:
         """What `edits` would do, judged on the text that would be written."""
         edits = tuple(edits)
