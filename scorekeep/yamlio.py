@@ -27,8 +27,8 @@ try:  # libyaml makes reading an archive several times faster
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-MAX_BYTES = 4 * 1024 * 1024
-"""Largest record accepted: a long Daifugō match with every play is well under 1 MiB."""
+MAX_BYTES = 1024 * 1024
+"""Largest record accepted, 1 MiB (the format's limit): a long Daifugō match with every play is far below."""
 
 MAX_DEPTH = 32
 """Deepest nesting accepted; the deepest real record (Daifugō plays) nests 8 levels."""
@@ -110,14 +110,13 @@ def _line_at(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+_TOO_BIG = "records larger than 1 MiB are refused (split the match into several files)"
+
+
 def decode(data: bytes) -> str:
     """Bytes of a record file to text, refusing what is not a text file."""
-    if len(data) > MAX_BYTES:
-        raise InputError(
-            f"the file is {len(data):,} bytes; records larger than {MAX_BYTES // (1024 * 1024)} MiB "
-            "are refused (split the match into several files)",
-            1,
-        )
+    if len(data) > MAX_BYTES:  # (standard input is read only one byte past the limit)
+        raise InputError(f"the record is more than {MAX_BYTES:,} bytes; {_TOO_BIG}", 1)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16")
@@ -157,9 +156,7 @@ def read_text(path: str) -> str:
                              "or `-` to read standard input", None, path)
         size = st.st_size
         if size > MAX_BYTES:
-            raise InputError(
-                f"the file is {size:,} bytes; records larger than {MAX_BYTES // (1024 * 1024)} MiB "
-                "are refused (split the match into several files)", 1, path)
+            raise InputError(f"the file is {size:,} bytes; {_TOO_BIG}", 1, path)
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except InputError:
