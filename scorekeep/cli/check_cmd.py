@@ -62,15 +62,8 @@ def check(
         tally.add(done)
         if json_out:
             _write((",\n" if i > 1 else "") + done.out)
-            continue
-        if progress and (done.out or done.error):
-            progress.clear()
-        if done.out:
-            _out(done.out)
-        if done.error:
-            _err(done.error)
-        if progress:
-            progress.show(i)
+        else:
+            _show(done, progress, i)
     if progress:
         progress.clear()
     if json_out:
@@ -81,6 +74,18 @@ def check(
         raise typer.Exit(2)
     if tally.bad:
         raise typer.Exit(1)
+
+
+def _show(done: "Done", progress: "_Progress | None", i: int) -> None:
+    """File `i`'s text output: its violation and event lines, then its warnings and input errors."""
+    if progress and (done.out or done.error):
+        progress.clear()
+    if done.out:
+        _out(done.out)
+    if done.error:
+        _err(done.error)
+    if progress:
+        progress.show(i)
 
 
 def _overrides(rule: list[str] | None) -> dict[str, str]:

@@ -188,17 +188,17 @@ class _Game:
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
                   budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None,
-                  views: bool = True, snapped: int | None = None) -> _Run:
+                  snapped: int | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
-        that play; `room`: what the replay may still list (None: everything is worded); `views`: the
-        turns as the replay shows them (a trial shows none); `snapped`: how many candidates keep the
-        position before them (None: all) — `readings` tries no more, since each trial replays at
-        least one turn of its allowance — and past them the replay advances in place."""
+        that play; `room`: what the replay may still list (None: everything is worded); `snapped`:
+        how many candidates keep the position before them (None: all) — `readings` tries no more,
+        since each trial replays at least one turn of its allowance — and past them the replay
+        advances in place."""
         # Set on the position it starts from, and so on every copy made from it (as `listing` below).
-        pos.viewing = views = views and not trial
+        pos.viewing = views = not trial  # (the turns as the replay shows them: a trial shows none)
         if not trial:  # (a trial words nothing in any case)
             # What the replay may list: set on the position it starts from (a snapshot of an earlier
             # replay, which is done with it), and shared by every copy made from there.
