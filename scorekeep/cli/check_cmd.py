@@ -10,7 +10,6 @@ import typer
 
 from ..named import NamedTuple
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
-from .forks import cores as _cores, worker_init as _worker_init
 
 POOL_MIN_FILES = 24
 """Fewer files than this are checked in this process: starting workers costs more than it saves."""
@@ -210,6 +209,20 @@ def _workers(files: int, jobs: int | None) -> int:
     are enough files to pay for starting them; never more than one per file."""
     wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
     return max(1, min(wanted, files))
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _worker_init() -> None:
+    import signal
+
+    # Ctrl-C stops the parent, which stops the workers: one message, not a traceback per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_packed(args: tuple[Any, ...]) -> Done:
