@@ -352,7 +352,7 @@ class Reading:
     """What reading one record found besides the record: every input error (the first
     unreadable hand or game ends the part that is judged) and warnings."""
 
-    __slots__ = ("errors", "warnings", "gap", "full", "unlabelled")
+    __slots__ = ("errors", "warnings", "gap", "full")
 
     def __init__(self) -> None:
         self.errors: list[InputError] = []
@@ -361,10 +361,6 @@ class Reading:
         """True once a hand or game could not be read: what follows is read for slips only."""
         self.full = False
         """True once MAX_ERRORS were collected: nothing more is read."""
-        self.unlabelled: tuple[int, InputError] | None = None
-        """The first gap's error (its place in `errors`) as it was before `each` said the check
-        stops there: what a reading of an earlier part of the record with a gap of its own would
-        have collected instead (`joined`)."""
 
 
 _READING: ContextVar[Reading | None] = ContextVar("scorekeep_reading", default=None)
@@ -388,9 +384,8 @@ def warn(message: str, line: int | None) -> None:
         r.warnings.append(ReadWarning(message, line))
 
 
-def each(nodes: Sequence[Node], read_one: Callable[[Node, int], T], label: Callable[[int], str],
-         first: int = 1) -> tuple[T, ...]:
-    """`read_one(node, number)` for each node (hands, games, sets), numbered from `first`.
+def each(nodes: Sequence[Node], read_one: Callable[[Node, int], T], label: Callable[[int], str]) -> tuple[T, ...]:
+    """`read_one(node, number)` for each node (hands, games, sets), numbered from 1.
 
     Inside `reading()`, an unreadable one does not stop the file: its error is collected, the
     ones after it are still read for their own errors, and the result holds only those before
@@ -399,9 +394,9 @@ def each(nodes: Sequence[Node], read_one: Callable[[Node, int], T], label: Calla
     """
     r = _READING.get()
     if r is None:
-        return tuple(read_one(n, i) for i, n in enumerate(nodes, first))
+        return tuple(read_one(n, i) for i, n in enumerate(nodes, 1))
     out: list[T] = []
-    for i, n in enumerate(nodes, first):
+    for i, n in enumerate(nodes, 1):
         if r.full:
             break
         before = r.gap
@@ -410,7 +405,6 @@ def each(nodes: Sequence[Node], read_one: Callable[[Node, int], T], label: Calla
         except InputError as e:
             if not r.gap:
                 r.gap = True
-                r.unlabelled = (len(r.errors), e)
                 e = InputError(f"{e.message}; {label(i)} could not be read: the check stops before it",
                                e.line, e.path)
             _collect(r, e)
@@ -427,24 +421,3 @@ def _collect(r: Reading, e: InputError) -> None:
         r.full = True
         r.errors.append(InputError(f"{MAX_ERRORS} input errors: the rest of the file was not read "
                                    "for more", e.line, e.path))
-
-
-def joined(parts: Sequence[Reading]) -> Reading:
-    """What one `reading()` of a whole record finds, from readings of its parts in order, each made
-    from the part's start as if nothing came before it: its errors and warnings in order, the
-    first gap alone said to stop the check, and no more than MAX_ERRORS errors."""
-    out = Reading()
-    for r in parts:
-        start = len(out.errors)
-        for k, e in enumerate(r.errors):
-            if out.full:
-                break
-            if out.gap and r.unlabelled is not None and k == r.unlabelled[0]:
-                e = r.unlabelled[1]  # an earlier part's gap stops the check, not this one
-            _collect(out, e)
-        out.warnings += r.warnings
-        if r.gap and not out.gap:
-            out.gap = True
-            if r.unlabelled is not None:
-                out.unlabelled = (start + r.unlabelled[0], r.unlabelled[1])
-    return out

@@ -252,13 +252,6 @@ class Game(NamedTuple):
     """score.sheet: the score table, a pure function of the audit."""
     replay: Callable[[Audit, Selection], list[Section]]
     """The record turn by turn, for the `replay` command."""
-    audit_findings: Callable[[Any, Callable[..., Any]], Audit] | None = None
-    """rules.audit_findings, for a game whose long records are judged in parts: the same findings as
-    `audit`, the results without their turns, the parts judged through the caller's `map`."""
-    audit_text: Callable[[Any, Any, Callable[..., Any]], Any] | None = None
-    """rules.audit_text_findings, for a game whose long records are read in parts as well: from the
-    header's record and the text cut at its items (`yamlio.split_items`), `audit_findings` and what
-    reading found, or None (read the record whole)."""
 
 
 class Registry:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from . import api
@@ -52,14 +52,10 @@ class FileReport:
         return out
 
 
-def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None,
-               parallel: Callable[..., Any] | None = None, whole: bool = True) -> FileReport:
+def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
     input errors are caught and reported, never raised. A file is read on past an unreadable
     hand or game, and judged up to the first one. `overrides` replace options of the record's
-    `rules:` (see `scorekeep.whatif`); `parallel` judges a long record's parts at once (see
-    `api.audit_file_partial`; `whole` False: the audit's record may be its header only, as a check
-    needs)."""
-    p = (api.audit_file_partial(path, overrides, parallel, whole) if data is None
-         else api.audit_data_partial(data, path, overrides, parallel, whole))
+    `rules:` (see `scorekeep.whatif`)."""
+    p = api.audit_file_partial(path, overrides) if data is None else api.audit_data_partial(data, path, overrides)
     return FileReport(path, p.game, p.audit, p.errors, p.warnings)

@@ -225,7 +225,7 @@ def _daifugo(audit: Audit, loc: Location, finding: Finding | None) -> Explanatio
     # The check's walk of the game, keeping positions; past the cap (`audit` only counts what it
     # found there), wording every finding, so that a move there finds what check found.
     worded = all_worded(audit.violations)
-    again = rules.audit_of_set(rec, s_no, loc.game, positions=True, judged=audit,
+    again = rules.audit_of_set(rec, s_no, loc.game, positions=True,
                                play=None if loc.exchange else loc.play)
     result: Result = again.result
 

@@ -136,33 +136,3 @@ def test_no_collection_pass_while_starting(args: tuple[str, ...]) -> None:
     command runs (a small record is then checked without a pass too)."""
     _, passes = _run(*args)
     assert passes == []
-
-
-def test_a_command_leaves_everything_frozen_for_the_interpreters_teardown() -> None:
-    # Reading a record gives back what it froze (scorekeep.gc_policy); the teardown's last
-    # collection would then walk every object: a quarter of checking a small file. main()
-    # freezes what is alive before it returns.
-    probe = ("import atexit, gc, sys\n"
-             "atexit.register(lambda: sys.stderr.write(f'\\nFROZEN {gc.get_freeze_count()}\\n'))\n"
-             "sys.argv = ['scorekeep', *sys.argv[1:]]\n"
-             "from scorekeep.cli import main\n"
-             "main()\n")
-    record = sorted((SAMPLES).glob("*.yaml"))[0]
-    r = subprocess.run([sys.executable, "-c", probe, "check", str(record)], capture_output=True, text=True,
-                       cwd=ROOT, timeout=120)
-    frozen = int(r.stderr.split("FROZEN ")[-1].split()[0])
-    assert frozen > 10_000, r.stderr  # the modules and what the command made
-
-
-@pytest.mark.parametrize("args, compiled", [(("demo", "daifugo", "--seed", "1"), False), (("rules", "rook"), False),
-                                            (("check", str(SAMPLES / SAMPLE["rook"])), True)])
-def test_the_reader_s_patterns_are_compiled_only_to_read_a_record(args: tuple[str, ...], compiled: bool) -> None:
-    """The YAML reader's fifteen patterns (about 6 ms) are compiled when a record is first read, not
-    at import: `demo` and `rules` read none."""
-    probe = _PROBE.replace('sys.stderr.write("\\nMODULES "',
-                           'y = sys.modules.get("scorekeep.yamlio"); '
-                           'sys.stderr.write("\\nCOMPILED " + str(bool(y and y._P is not None)) + "\\nMODULES "')
-    assert probe != _PROBE
-    r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    line = next(x for x in r.stderr.splitlines() if x.startswith("COMPILED "))
-    assert line == f"COMPILED {compiled}", r.stderr

@@ -2,15 +2,13 @@
 
 import os
 import sys
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 import typer
 
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
-from .forks import cores as _cores, fork_map, worker_init as _worker_init
 
 POOL_MIN_FILES = 24
 """Fewer files than this are checked in this process: starting workers costs more than it saves."""
@@ -23,8 +21,7 @@ def check(
                                             "in it and below, sorted; `-` reads standard input."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
-                                       help="Processes to check with [default: every core, for many files or "
-                                            "one long Daifugō record]."),
+                                       help="Processes to check with [default: every core, for many files]."),
     rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
                                              help="Check under another house rule (repeatable) and say which "
                                                   "violations that adds or removes, e.g. --rule hook=false."),
@@ -63,15 +60,8 @@ def check(
         tally.add(done)
         if json_out:
             _write((",\n" if i > 1 else "") + done.out)
-            continue
-        if progress and (done.out or done.error):
-            progress.clear()
-        if done.out:
-            _out(done.out)
-        if done.error:
-            _err(done.error)
-        if progress:
-            progress.show(i)
+        else:
+            _show(done, progress, i)
     if progress:
         progress.clear()
     if json_out:
@@ -82,6 +72,18 @@ def check(
         raise typer.Exit(2)
     if tally.bad:
         raise typer.Exit(1)
+
+
+def _show(done: "Done", progress: "_Progress | None", i: int) -> None:
+    """File `i`'s text output: its violation and event lines, then its warnings and input errors."""
+    if progress and (done.out or done.error):
+        progress.clear()
+    if done.out:
+        _out(done.out)
+    if done.error:
+        _err(done.error)
+    if progress:
+        progress.show(i)
 
 
 def _overrides(rule: list[str] | None) -> dict[str, str]:
@@ -137,17 +139,15 @@ class Done(NamedTuple):
 
 
 def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
-              overrides: dict[str, str] | None = None, parallel: Callable[..., Any] | None = None) -> Done:
+              overrides: dict[str, str] | None = None) -> Done:
     """Check one file and render what `check` prints for it (in a worker process or here);
-    with `overrides` (`--rule`), also what they change against the record's own rules;
-    `parallel` judges a long record's parts at once (`fork_map`)."""
+    with `overrides` (`--rule`), also what they change against the record's own rules."""
     from ..errors import shown
     from ..report import check_file
     from . import render
 
     try:
-        # (a check needs no more of the record than its header: a long one may be read in parts)
-        rep = check_file(path, data, overrides, parallel, whole=False)
+        rep = check_file(path, data, overrides)
         a = rep.audit
         nv, ne = (len(a.violations), len(a.events)) if a is not None else (0, 0)
         changes = None
@@ -186,10 +186,8 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     that gets the files in chunks."""
     workers = _workers(len(paths), jobs)
     if workers <= 1:
-        # One file at a time, here: a long record's parts may use the cores (unless `--jobs 1`).
-        parallel = None if jobs == 1 else fork_map if jobs is None else partial(fork_map, workers=jobs)
         for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides, parallel)
+            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
         return
     import multiprocessing
 
@@ -210,6 +208,20 @@ def _workers(files: int, jobs: int | None) -> int:
     are enough files to pay for starting them; never more than one per file."""
     wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
     return max(1, min(wanted, files))
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _worker_init() -> None:
+    import signal
+
+    # Ctrl-C stops the parent, which stops the workers: one message, not a traceback per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_packed(args: tuple[Any, ...]) -> Done:

@@ -144,9 +144,6 @@ def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
 
 def _internal(path: str, exc: BaseException | str) -> NoReturn:
     what = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
-    if what.startswith("BrokenProcessPool"):  # a worker of `forks.fork_map` died: the machine, not a bug
-        _fail(f"{path}: a process checking it stopped before it was done (killed, or out of memory); "
-              "run it again, or `check` it with `-j 1` to use a single process", 3)
     _fail(f"{path}: internal error ({what}); this is a bug in scorekeep, please report it with the record", 3)
 
 
@@ -185,18 +182,14 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return audit
 
 
-def _load_partial(path: Path, parallel: bool = False):  # type: ignore[no-untyped-def]
+def _load_partial(path: Path):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
-    after writing every warning and input error to stderr; exit 2 if nothing is readable.
-    `parallel`: a long record's parts are judged on every core (`forks.fork_map`), and the games'
-    turns are left out of the audit (a score sheet needs only their results)."""
+    after writing every warning and input error to stderr; exit 2 if nothing is readable."""
     from ..report import check_file
-
-    from .forks import fork_map
 
     name, data = source(path)
     try:
-        rep = check_file(name, data, parallel=fork_map if parallel else None)
+        rep = check_file(name, data)
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
     said(rep.warnings, rep.errors)

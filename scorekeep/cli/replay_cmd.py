@@ -35,9 +35,8 @@ def replay(
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
     # as `score`: the hands (games) before the first unreadable one, every input error on
-    # stderr, then exit 2. One Daifugō set is replayed from a check of the record on every core
-    # (its turns are read again, that set's only).
-    audit, unreadable = _load_partial(file, parallel=set_ is not None)
+    # stderr, then exit 2. One Daifugō set is read again, every finding of it worded.
+    audit, unreadable = _load_partial(file)
     _check_selection(path_name(file), audit.game, audit.record, hand, set_, game, unreadable)
     try:
         sections = api.replay(audit, Selection(hand=hand, set=set_, game=game, legal=legal))

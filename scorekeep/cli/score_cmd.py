@@ -57,7 +57,7 @@ def score(
 
     # the table up to an unreadable hand (every input error on stderr), then exit 2
     what_if, unreadable = _what_if(file, rule) if rule else (None, False)
-    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file, parallel=True)
+    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 

@@ -161,7 +161,6 @@ def stats(
     from ..report import check_file
     from ..stats import season as make_season
     from .check_cmd import _expand
-    from .forks import fork_map
 
     paths = _expand(files)
     stdin = read_stdin() if STDIN in paths else None
@@ -169,8 +168,7 @@ def stats(
     failed = False
     for name in paths:
         try:
-            # a long record's parts judged on every core, as `check` judges them (games' turns left out)
-            rep = check_file(name, stdin if name == STDIN else None, parallel=fork_map)
+            rep = check_file(name, stdin if name == STDIN else None)
         except Exception as e:  # noqa: BLE001
             _internal(name, e)
         # every input error of the file, as `check` gives them; the file is left out whole,

@@ -46,8 +46,8 @@ def why(
     given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
     loc = lib.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
-    # A check of the record on every core: the move's own set is read again for its positions.
-    audit, unreadable = _load_partial(file, parallel=True)
+    # A check of the record: a Daifugō move's own set is read again for its positions.
+    audit, unreadable = _load_partial(file)
     try:
         ex = lib.explain(audit, loc)
     except lib.NoSuchPlace as e:

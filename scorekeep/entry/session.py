@@ -15,7 +15,6 @@ from typing import Any, NamedTuple
 from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
-from ..gc_policy import fewer_collections
 from ..yamlio import Node, decode, parse
 from .edits import Edit, apply_nodes, apply_text
 
@@ -167,7 +166,6 @@ class Session:
 
     # --- state ---------------------------------------------------------------------------
 
-    @fewer_collections()  # reading and judging a record make many objects and no cycles
     def _set_text(self, text: str) -> None:
         judged = getattr(self, "_judged", None)
         if judged is not None and judged[0] == text:  # just judged: read and audited already
@@ -189,7 +187,6 @@ class Session:
 
     # --- judging -------------------------------------------------------------------------
 
-    @fewer_collections()
     def judge(self, edits: Sequence[Edit]) -> Judgement:
         """What `edits` would do, judged on the text that would be written."""
         edits = tuple(edits)

@@ -22,7 +22,6 @@ from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards
 from ..games.daifugo.model import OnTable
 from ..games.daifugo.rulebook import OPEN, OPTIONS
 from ..options import read_options
-from ..gc_policy import fewer_collections
 from . import Generated
 
 GAME = "daifugo"
@@ -348,7 +347,6 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
     return g, ranks, events
 
 
-@fewer_collections()  # a match makes many objects that live until it is written, and no cycles
 def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[str, ...] | None = None,
          reseat: bool = False, annotate: float = 0.4, out_keys: float = 0.25, notation: float = 0.0,
          strings: float = 0.0, rare: float = 1.0, **options: Any) -> Generated:

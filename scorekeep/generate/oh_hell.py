@@ -36,7 +36,6 @@ from ..games.oh_hell.model import Bid, CardPlay
 from ..games.oh_hell.record import default_pattern, expand_pattern
 from ..games.oh_hell.options import OPTIONS
 from ..games.oh_hell.score import hand_points
-from ..gc_policy import fewer_collections
 from . import Generated
 
 GAME = "oh-hell"
@@ -306,7 +305,6 @@ def _random_pattern(rng: random.Random, n_players: int) -> str:
     return f"{hi}..{lo}..{c + 1}" if shape == 2 else f"{lo}..{hi}..{c}"
 
 
-@fewer_collections()  # a match makes many objects that live until it is written, and no cycles
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
     rng = random.Random(seed)

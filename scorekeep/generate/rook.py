@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..gc_policy import fewer_collections
 from . import Generated, dump
 
 DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
@@ -162,7 +161,6 @@ def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
     return out
 
 
-@fewer_collections()  # a match makes many objects that live until it is written, and no cycles
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Rook match to the target, reproducible from the seed."""
     from ..games.rook.engine import Table, left_of, seating

@@ -61,15 +61,14 @@ def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
-    """The games of the selection, turn by turn. One set is always read again, as the check reads
-    it (`rules.audit_of_set`): `audit` may be a check's, without the games' turns
-    (`Game.audit_findings`)."""
+    """The games of the selection, turn by turn; one set is read again with every finding of it
+    worded (`rules.audit_of_set`)."""
     from . import rules
 
     if selection.set is not None:
         # Keeping the engine's position before each turn for --legal, and wording every finding,
         # since each game's are shown (a long record's past the cap are only counted).
-        audit = rules.audit_of_set(audit.record, selection.set, selection.game, selection.legal, audit)
+        audit = rules.audit_of_set(audit.record, selection.set, selection.game, selection.legal)
     elif selection.legal or not all_worded(audit.violations):
         audit = rules.audit(audit.record, positions=selection.legal, cap=False)
     result: model.Result = audit.result
@@ -96,5 +95,5 @@ def __getattr__(name: str) -> Any:
     from . import record, rules, score
 
     game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
-                                    score.sheet, replay, rules.audit_findings, rules.audit_text_findings)
+                                    score.sheet, replay)
     return game

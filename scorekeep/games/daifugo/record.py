@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ... import fields
 from ...errors import InputError
 from ...game import Header, read_header
-from ...yamlio import FlatMap, Map, Node, Scalar, Seq
+from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
 from .options import OPTIONS
 
@@ -119,12 +119,6 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
 def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     """Play `i` of `game`: the common forms (`{甲: pass}`, `{甲: 9H 10H}`, `{甲: [9H, 10H]}`, a player
     named as written) read here; anything else, and every slip, by `_any_turn`."""
-    if node.__class__ is FlatMap:  # `{甲: pass}`, `{甲: 9H 10H}`: its two words, with no node made
-        words = node.words  # type: ignore[union-attr]
-        if len(words) == 2 and words[0] in players:
-            quick = _plain(words[0], words[1], node.line)
-            if quick is not None:
-                return quick
     if isinstance(node, Map) and len(node.pairs) == 1:
         key, value = node.pairs[0]
         if isinstance(key, Scalar) and key.plain and key.value in players:
@@ -266,13 +260,8 @@ def read(doc: Map) -> Record:
     if not _empty(node):
         assert node is not None
         seq = fields.sequence(node, "`sets`")
-        sets = read_sets(seq.items, header.players)
+        sets = fields.each(seq.items, lambda s, i: _set(s, i, header.players), "set {}".format)
     return Record(header, sets)
 
 
-def read_sets(nodes: Sequence[Node], players: tuple[str, ...], first: int = 1) -> tuple[SetRecord, ...]:
-    """The items of `sets` (`nodes`, the first of them set number `first`), as `fields.each` reads them."""
-    return fields.each(nodes, lambda s, i: _set(s, i, players), "set {}".format, first)
-
-
-__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read", "read_sets"]
+__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read"]

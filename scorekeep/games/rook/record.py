@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ... import fields
 from ...errors import InputError
 from ...game import Header, Play, Trick, read_header, read_tricks
-from ...yamlio import FlatMap, Map, Node, Scalar, Seq, plain_items
+from ...yamlio import Map, Node, Scalar, Seq, plain_items
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .model import Teams
 from .options import OPTIONS
@@ -148,19 +148,7 @@ def _amount(node: Node, what: str) -> int | None:
 def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ...]:
     seq = fields.sequence(node, f"`bidding` of {where}")
     calls = []
-    new = tuple.__new__
     for i, item in enumerate(seq.items, 1):
-        if item.__class__ is FlatMap and len(item.words) == 2:  # type: ignore[union-attr]
-            # The usual call, `{North: 70}` or `{East: pass}`: read as below, with no message to make
-            # (the amount as `fields.digits` reads it; the Call without its Python-level __new__).
-            name, raw = item.words  # type: ignore[union-attr]
-            if name in players:
-                if raw == "pass":
-                    calls.append(new(Call, (name, None, item.line)))
-                    continue
-                if raw.isdigit() and raw.isascii() and len(raw) <= 30:
-                    calls.append(new(Call, (name, int(raw), item.line)))
-                    continue
         what = f"call {i} of the bidding in {where}"
         if isinstance(item, Map):
             if len(item.pairs) != 1:
