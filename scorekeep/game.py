@@ -284,6 +284,22 @@ class Registry:
             raise KeyError(name)
         return importlib.import_module(self.modules[canonical]).GAME  # type: ignore[no-any-return]
 
+    def part(self, name: str, part: str) -> Any:
+        """One part of a game's package (`scorekeep/games/<game>/<part>.py`: see the module
+        docstring), imported when first asked for; None if the game has no such part."""
+        import importlib
+
+        canonical = self.resolve(name)
+        if canonical is None:
+            raise KeyError(name)
+        module = f"{self.modules[canonical]}.{part}"
+        try:
+            return importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:  # the part is there, something it imports is not
+                raise
+            return None
+
     def read_game(self, node: Node | None, line: int) -> Game:
         if node is None:
             raise InputError(f"the record needs `game:` ({fields.listing(self.names())})", line)

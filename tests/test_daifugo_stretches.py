@@ -79,7 +79,7 @@ def test_every_daifugo_record_reads_the_same_in_stretches(monkeypatch: pytest.Mo
 def _long(seed: int, sets: int, copies: int) -> str:
     """A generated match whose sets are written `copies` times over (sets past the match's
     number are daifugo.game-over, so stretches start after faults that look back)."""
-    from scorekeep.generate import daifugo
+    from scorekeep.games.daifugo import demo as daifugo
 
     head, sep, body = daifugo.game(seed, sets=sets).text.partition("\nsets:\n")
     return head + sep + body * copies

@@ -18,7 +18,10 @@ import yaml
 from scorekeep import api
 from scorekeep.games.daifugo import engine as daifugo_engine
 from scorekeep.games.daifugo.cards import JOKER
-from scorekeep.generate import _Unsure, _Writer, daifugo, dump, oh_hell, rook, yaml_dump
+from scorekeep.games.daifugo import demo as daifugo
+from scorekeep.games.oh_hell import demo as oh_hell
+from scorekeep.games.rook import demo as rook
+from scorekeep.generate import _Unsure, _Writer, dump, yaml_dump
 from scorekeep.yamlio import parse
 
 SEEDS = range(0, 40)

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from scorekeep import yamlio
 from scorekeep.errors import InputError
-from scorekeep.generate import daifugo, oh_hell, rook
+from scorekeep.games.daifugo import demo as daifugo
+from scorekeep.games.oh_hell import demo as oh_hell
+from scorekeep.games.rook import demo as rook
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted([*ROOT.glob("tests/records/**/*.yaml"), *ROOT.glob("samples/**/*.yaml"),

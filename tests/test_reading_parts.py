@@ -19,7 +19,7 @@ from test_reading_fast import CASES, NOISE, mutated, tree
 
 from scorekeep import yamlio
 from scorekeep.errors import InputError
-from scorekeep.generate import daifugo
+from scorekeep.games.daifugo import demo as daifugo
 
 
 def _whole(text: str) -> object:

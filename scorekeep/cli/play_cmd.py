@@ -160,9 +160,9 @@ class Table:
         self.say("  undone")
 
     def module(self) -> Any:
-        from ..entry import module_for
+        from ..games import REGISTRY
 
-        return module_for(self.s.game.name)
+        return REGISTRY.part(self.s.game.name, "entry")
 
     def name(self, text: str, names: Any = None) -> str | None:
         from ..entry.values import match_name
@@ -208,7 +208,7 @@ class Table:
     # --- Oh Hell -------------------------------------------------------------------------
 
     def oh_hell(self) -> bool:
-        from ..entry import oh_hell as OH
+        from ..games.oh_hell import entry as OH
         from ..entry.values import ranges
 
         w = OH.where(self.s)
@@ -269,7 +269,7 @@ class Table:
         return {p: took[p] for p in order}
 
     def after_oh_hell_hand(self, hand: int) -> None:
-        from ..entry import oh_hell as OH
+        from ..games.oh_hell import entry as OH
 
         pts = OH.hand_scores(self.s, hand)
         if pts is not None:
@@ -277,7 +277,7 @@ class Table:
         self.show_table()
 
     def edit_oh_hell(self, n: int) -> None:
-        from ..entry import oh_hell as OH
+        from ..games.oh_hell import entry as OH
         from ..entry.values import ranges
         from ..games.oh_hell.rules import bidding_order
 
@@ -323,7 +323,7 @@ class Table:
     # --- Rook ----------------------------------------------------------------------------
 
     def rook(self) -> bool:
-        from ..entry import rook as R
+        from ..games.rook import entry as R
         from ..entry.values import ranges
 
         w = R.where(self.s)
@@ -388,7 +388,7 @@ class Table:
         self.show_table()
 
     def edit_rook(self, n: int) -> None:
-        from ..entry import rook as R
+        from ..games.rook import entry as R
 
         hands = self.s.audit.result.hands
         if not 1 <= n <= len(hands) or not hands[n - 1].complete or hands[n - 1].points is None:
@@ -411,7 +411,7 @@ class Table:
     # --- Daifugō -------------------------------------------------------------------------
 
     def daifugo(self) -> bool:
-        from ..entry import daifugo as D
+        from ..games.daifugo import entry as D
 
         w = D.where(self.s)
         if w.kind == "over":
@@ -449,7 +449,7 @@ class Table:
         return out, fouls
 
     def after_daifugo_game(self, set_no: int, game_no: int) -> None:
-        from ..entry import daifugo as D
+        from ..games.daifugo import entry as D
 
         g = D.game_result(self.s, set_no, game_no)
         if g is None or g.ranking is None:
@@ -462,7 +462,7 @@ class Table:
         self.show_table()
 
     def edit_daifugo(self, n: int) -> None:
-        from ..entry import daifugo as D
+        from ..games.daifugo import entry as D
 
         sets = self.s.audit.result.sets
         if not sets:

@@ -15,16 +15,16 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import SUITS, Card
-from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
-from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
-from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
-from ..games.daifugo.model import OnTable
-from ..games.daifugo.rulebook import OPEN, OPTIONS
-from ..named import NamedTuple
-from ..options import read_options
-from ..gc_policy import fewer_collections
-from . import Generated
+from ...cards import SUITS, Card
+from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
+from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
+from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
+from .model import OnTable
+from .rulebook import OPEN, OPTIONS
+from typing import NamedTuple
+from ...options import read_options
+from ...gc_policy import fewer_collections
+from ...generate import Generated
 
 GAME = "daifugo"
 EVENT_RULES = ("daifugo.revolution", "daifugo.eight-cut", "daifugo.suit-lock",
@@ -171,7 +171,7 @@ def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Pla
         return None
     naturals = [c for c in move.cards if type(c) is Card]
     if r.kind == STAIRS:
-        from ..games.daifugo.cards import ORDER
+        from .cards import ORDER
 
         held = {c.rank for c in naturals}  # type: ignore[union-attr]
         stand = [Card(ORDER[i], r.suit or "S") for i in range(r.level, r.level + r.size) if ORDER[i] not in held]

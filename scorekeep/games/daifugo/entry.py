@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InputError
-from ..named import NamedTuple
-from .edits import Append, Edit, Pop
-from .session import Session
-from .values import names
+from ...errors import InputError
+from typing import NamedTuple
+from ...entry.edits import Append, Edit, Pop
+from ...entry.session import Session
+from ...entry.values import names
 
 RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 
@@ -54,7 +54,7 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
     their 2 strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count,
     daifugo.exchange-strongest). Read from the engine's table of gifts (`EXCHANGE`, the one its
     exchange phase walks), in its order; the higher ranks' return gifts are of their choice."""
-    from ..games.daifugo.model import EXCHANGE
+    from .model import EXCHANGE
 
     r = w.previous
     if not r or len(r) < 4:
@@ -122,8 +122,8 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls: Sequence[str]) -> list[Edit]:
     """Edits that correct a finished game's finishing order and fouls, with their `history`."""
-    from .edits import DelKey, SetKey
-    from .session import history_edits, now_iso
+    from ...entry.edits import DelKey, SetKey
+    from ...entry.session import history_edits, now_iso
 
     g = s.audit.record.sets[set_no - 1].games[game_no - 1]
     path = ("sets", set_no - 1, "games", game_no - 1)

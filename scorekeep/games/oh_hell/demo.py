@@ -30,15 +30,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
-from ..games.oh_hell import engine
-from ..games.oh_hell.model import Bid, CardPlay
-from ..games.oh_hell.record import default_pattern, expand_pattern
-from ..games.oh_hell.options import OPTIONS
-from ..games.oh_hell.score import hand_points
-from ..named import NamedTuple
-from ..gc_policy import fewer_collections
-from . import Generated
+from ...cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
+from . import engine
+from .model import Bid, CardPlay
+from .record import default_pattern, expand_pattern
+from .options import OPTIONS
+from .score import hand_points
+from typing import NamedTuple
+from ...gc_policy import fewer_collections
+from ...generate import Generated
 
 GAME = "oh-hell"
 CHOICES = {name: tuple(o.values.replace("`", "").split(", ")) for name, o in OPTIONS.items()

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
-from . import Choices
-from ..named import NamedTuple
-from .edits import Append, DelKey, Edit, SetKey
-from .session import Session, history_edits, now_iso
-from .values import match_name, per_player, whole
+from ...errors import InputError
+from ...entry import Choices
+from typing import NamedTuple
+from ...entry.edits import Append, DelKey, Edit, SetKey
+from ...entry.session import Session, history_edits, now_iso
+from ...entry.values import match_name, per_player, whole
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PER_PLAYER = ("bids", "tricks", "scores", "totals")
@@ -44,7 +44,7 @@ def _result(s: Session) -> Any:
 
 
 def where(s: Session) -> Where:
-    from ..games.oh_hell.rules import bidding_order
+    from .rules import bidding_order
 
     res = _result(s)
     hands = res.hands
@@ -104,7 +104,7 @@ def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -
     """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
     trump the checker found for the hand, the bids so far applied in bidding order. `given`:
     the bids typed so far when a completed hand is reopened (else the record's)."""
-    from ..games.oh_hell import engine
+    from . import engine
 
     h = _result(s).hands[w.hand - 1]
     pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
@@ -119,7 +119,7 @@ def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | Non
     """The bids `player` may make now, from the engine's legal moves; each other bid from 0 to
     the hand size with the engine's ruling on it (the hook refuses one of the dealer's).
     `given`: when a completed hand is reopened, the bids typed so far."""
-    from ..games.oh_hell.engine import Bid
+    from .engine import Bid
 
     pos = bid_position(s, w, given)
     legal = {m.value for m in pos.legal_moves() if isinstance(m, Bid) and m.player == player}
@@ -180,7 +180,7 @@ def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
 
 def undo_edits(s: Session) -> list[Edit] | None:
     """Remove the last entry the record holds (for an undo after a resume)."""
-    from ..games.oh_hell.rules import bidding_order
+    from .rules import bidding_order
 
     rec = s.audit.record
     if not rec.hands:
@@ -196,14 +196,14 @@ def undo_edits(s: Session) -> list[Edit] | None:
         rest = {e.player: e.value for e in h.bids if e.player != last}
         return [SetKey(("hands", i), "bids", rest or None)]
     if h.play is None:
-        from .edits import Pop
+        from ...entry.edits import Pop
 
         return [Pop(("hands",))]
     return None
 
 
 def _has(s: Session, i: int, key: str) -> bool:
-    from ..yamlio import Map
+    from ...yamlio import Map
 
     hands = s.root.get("hands")  # type: ignore[union-attr]
     item = hands.items[i]  # type: ignore[union-attr]
@@ -236,7 +236,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
         return []
-    from .edits import apply_nodes
+    from ...entry.edits import apply_nodes
 
     root = s.root
     for e in edits:
@@ -256,7 +256,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
 def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
     """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
     of the players it names, in its order."""
-    from ..yamlio import Map, Seq
+    from ...yamlio import Map, Seq
 
     node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
     if isinstance(node, Seq):

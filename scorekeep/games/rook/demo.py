@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..gc_policy import fewer_collections
-from . import Generated, dump
+from ...gc_policy import fewer_collections
+from ...generate import Generated, dump
 
 DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
                             "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5, "bird": "highest"}
@@ -55,10 +55,10 @@ def _cards(cs: Any) -> list[str]:
 
 def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: tuple[str, ...]) -> _Hand:
     """Deal, bid, exchange, name trump and play one hand, every move among the engine's legal ones."""
-    from ..games.rook.cards import COLOR_NAME
-    from ..games.rook.engine import HAND_CARDS, HandPosition
-    from ..games.rook.model import CardMove, DiscardMove, ResultMove
-    from ..games.rook.score import hand_scores, made
+    from .cards import COLOR_NAME
+    from .engine import HAND_CARDS, HandPosition
+    from .model import CardMove, DiscardMove, ResultMove
+    from .score import hand_scores, made
 
     h = _Hand()
     h.dealer, h.order = dealer, order
@@ -165,9 +165,9 @@ def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
 @fewer_collections()  # a match makes many objects that live until it is written, and no cycles
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Rook match to the target, reproducible from the seed."""
-    from ..games.rook.engine import Table, left_of, seating
-    from ..games.rook.record import default_teams
-    from ..games.rook.score import game_winner
+    from .engine import Table, left_of, seating
+    from .record import default_teams
+    from .score import game_winner
 
     unknown = set(knobs) - {"players", "first_dealer", "steer", "target", "seat_change_every", "all_pass"}
     if unknown:

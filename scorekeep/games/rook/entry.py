@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
-from . import Choices
-from ..named import NamedTuple
-from .edits import Append, DelKey, Edit, Pop, SetKey
-from .session import Session
-from .values import match_name, per_player, whole
+from ...errors import InputError
+from ...entry import Choices
+from typing import NamedTuple
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
+from ...entry.session import Session
+from ...entry.values import match_name, per_player, whole
 
 COLORS = ("red", "yellow", "black", "green")
 TOTAL_POINTS = 120
@@ -73,7 +73,7 @@ def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
 
 def auction_position(s: Session, hand: int) -> Any:
     """The engine's position of hand `hand` after the calls it records."""
-    from ..games.rook.rules import auction_position
+    from .rules import auction_position
 
     return auction_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
 
@@ -88,7 +88,7 @@ def legal_calls(s: Session, hand: int, player: str) -> Choices:
     """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
     maximum, in steps), from the engine's legal moves; each other call from one step up to one
     step over the maximum with the engine's ruling on it."""
-    from ..games.rook.model import CallMove
+    from .model import CallMove
 
     pos = auction_position(s, hand)
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
@@ -132,7 +132,7 @@ def legal_points(s: Session, w: Where) -> Choices:
 
 def color_name(code: str | None) -> str | None:
     """The record's color code (`Y`) as the word a table says (`yellow`)."""
-    from ..games.rook.cards import COLOR_NAME
+    from .cards import COLOR_NAME
 
     return COLOR_NAME.get(code, code) if code is not None else None
 
@@ -151,7 +151,7 @@ ADD_KEYS = ("dealer", "bidding", "bid", "trump", "points", "scores", "totals")
 
 
 def _calls(s: Session, raw: str) -> list[Any]:
-    from .values import items
+    from ...entry.values import items
 
     out: list[Any] = []
     for item in items(raw):
@@ -217,7 +217,7 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 
 def _has(s: Session, i: int, key: str) -> bool:
-    from ..yamlio import Map
+    from ...yamlio import Map
 
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
     return isinstance(item, Map) and key in item.index
@@ -228,7 +228,7 @@ def _has(s: Session, i: int, key: str) -> bool:
 def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
     """Edits that correct hand `hand`'s trump and captured points, with their `history`; the
     running `totals` written on it and on later hands move with its scores (`_shift_totals`)."""
-    from .session import history_edits, now_iso
+    from ...entry.session import history_edits, now_iso
 
     i = hand - 1
     rec = s.audit.record.hands[i]
@@ -254,8 +254,8 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
     """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
     moved by what the correction changes in that hand's scores (as a scorer carries a corrected
     hand down the sheet), in the form each is written; each is kept in `history`."""
-    from ..yamlio import Map, Seq
-    from .edits import apply_nodes
+    from ...yamlio import Map, Seq
+    from ...entry.edits import apply_nodes
 
     root = s.root
     for e in edits:
