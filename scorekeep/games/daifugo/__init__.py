@@ -57,7 +57,10 @@ def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False
     headers = ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened")
     if legal:
         headers += ("legal here (from the engine)",)
-    return Section(title, headers, rows, tuple(notes))
+    # a revolution and a lock in force stand out
+    marks = tuple(tuple("hot" if (i == 4 and c != "normal") or (i == 5 and c not in ("–", "")) else ""
+                        for i, c in enumerate(r)) for r in rows)
+    return Section(title, headers, rows, tuple(notes), marks)
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
