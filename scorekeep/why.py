@@ -217,6 +217,14 @@ def hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
     return h
 
 
+def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -> Explanation:
+    """A location that names hand `loc.hand` and no move of it: the finding there as written (a
+    written score, a result), else NoSuchPlace saying `how` to name a move."""
+    if finding is not None:
+        return as_written(finding, loc, audit.game, finding.player)
+    raise NoSuchPlace(f"say which move of hand {loc.hand}: {how}")
+
+
 def trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tuple[int, str]:
     """(trick, player) of a location that names a trick: the player given, else the first one the
     check found breaking a rule there, else the leader."""
@@ -253,6 +261,16 @@ class Snap(NamedTuple):
 def no_choice(p: str, to_act: str | None, over: str) -> str:
     """Why `p` had no legal choice: it was another player's turn, or nobody's (`over`)."""
     return over if to_act is None else f"it was {to_act}'s turn, not {p}'s"
+
+
+def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, str]:
+    """The cards `p` could legally play to a trick, and why there were none: none on another's
+    turn, the position's legal moves where `p`'s cards (`held`) are known, else `unknown`."""
+    if pos.to_act != p:
+        return (), no_choice(p, pos.to_act, "the hand was over")
+    if held is not None:
+        return tuple(str(m) for m in pos.legal_moves()), ""
+    return unknown, ""
 
 
 class Picker:

@@ -8,8 +8,8 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, as_written, chosen, hand_of, no_choice,
-                    plural, trick_target)
+from ...why import (Explanation, Location, Picker, Snap, card_choices, chosen, hand_of, no_choice,
+                    plural, trick_target, whole_hand)
 from ...why import hand_location as location_of  # noqa: F401 - the part's interface
 from . import engine, rules
 from .model import Bid
@@ -26,9 +26,7 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     h = hand_of(audit, loc, finding)
     n = h.number
     if loc.trick is None and loc.bid is None and loc.player is None:
-        if finding is not None:
-            return as_written(finding, loc, audit.game, finding.player)
-        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P) or --bid K")
+        return whole_hand(audit, loc, finding, "--trick T (with --player P) or --bid K")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
     walk = _Walk(h, loc, target)
     rules.audit(audit.record, walk.observe)  # the check's own walk, observed
@@ -114,14 +112,8 @@ class _Walk:
                              else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
         facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
         held = pos.holding(p)
-        why_none = ""
-        if pos.to_act != p:
-            choices: tuple[str, ...] | None = ()
-            why_none = no_choice(p, pos.to_act, "the hand was over")
-        elif held is not None:
-            choices = tuple(str(m) for m in pos.legal_moves())
-        else:
-            choices = (f"any {_suit(led)} card {p} holds; any card if none" if led else "any card",)
+        choices, why_none = card_choices(pos, p, held, (f"any {_suit(led)} card {p} holds; any card if none"
+                                                        if led else "any card",))
         ruling = pos.ruling(move)
         if ruling.legal:
             ruling = ruling._replace(reason=_legal(pos, move, held))

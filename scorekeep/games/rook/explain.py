@@ -7,8 +7,8 @@ from typing import Any
 
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, as_written, chosen, hand_of, no_choice,
-                    plural, trick_target)
+from ...why import (Explanation, Location, Picker, Snap, card_choices, chosen, hand_of, no_choice,
+                    plural, trick_target, whole_hand)
 from ...why import hand_location as location_of  # noqa: F401 - the part's interface
 from . import rules
 from .cards import COLOR_NAME, show
@@ -29,9 +29,7 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     h = hand_of(audit, loc, finding)
     n = h.number
     if loc.trick is None and loc.bid is None and loc.player is None:
-        if finding is not None:
-            return as_written(finding, loc, audit.game, finding.player)
-        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P) or --bid K (the K-th call)")
+        return whole_hand(audit, loc, finding, "--trick T (with --player P) or --bid K (the K-th call)")
     result = audit.result.hands[[x.number for x in audit.record.hands].index(n)]
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
     calls = Picker(loc, n, "call")
@@ -88,13 +86,6 @@ def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
         facts.append((f"{p}'s hand", f"not recorded: {plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
                       if may else "not recorded"))
     ruling = pos.ruling(cm)
-    why_none = ""
-    if pos.to_act != p:
-        choices: tuple[str, ...] | None = ()
-        why_none = no_choice(p, pos.to_act, "the hand was over")
-    elif held is not None:
-        choices = tuple(str(m) for m in pos.legal_moves())
-    else:
-        choices = None
+    choices, why_none = card_choices(pos, p, held, None)
     return Snap(p, str(cm), f"{p} played {move.card}", move.line or None, tuple(facts), ruling,
                 ruling.allowed if ruling.allowed is not None else choices, why_none)
