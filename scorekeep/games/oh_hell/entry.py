@@ -354,7 +354,9 @@ def _ask_bid(t: Table, w: Where) -> None:
 
 def _say_hook(t: Table, ch: Choices, player: str) -> None:
     """Which bid the hook refuses `player`, before they bid."""
-    hooked = [b for b, f in ch.refused if f.rule == "oh-hell.hook"]
+    from .engine import HOOK
+
+    hooked = [b for b, f in ch.refused if f.rule == HOOK.rule]
     if hooked:
         t.say(f"  the hook: {player} may not bid {hooked[0]} (oh-hell.hook)")
 

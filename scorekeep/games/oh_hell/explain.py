@@ -18,7 +18,7 @@ from .model import Bid
 def about(rule: str, loc: Location) -> bool:
     """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a bid
     is judged by the bidding rules and the hook."""
-    return loc.bid is None or rule.startswith("oh-hell.bid") or rule == "oh-hell.hook"
+    return loc.bid is None or rule.startswith("oh-hell.bid") or rule == engine.HOOK.rule
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -84,7 +84,7 @@ class _Walk:
         values = pos.legal_bid_values(p)
         ruling = pos.ruling(move)
         if ruling.legal:
-            if ruling.rule == "oh-hell.hook":
+            if ruling.rule == engine.HOOK.rule:
                 why = (f"legal: {move.value} does not make the bids add up to {t.size}; the dealer may bid "
                        f"{engine.ranges(values)}, oh-hell.hook")
             else:
@@ -135,7 +135,7 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
     else:
         why = (f"as far as the record shows: {p} may hold no {_suit(led)} (no deal recorded; a later "
                f"{_SUIT_WORD.get(led, led)} card of {p}'s would prove a revoke)")
-    win = next((s.answer for s in pos.ruling(move).steps if s.rule == "oh-hell.trick-winner"), None)
+    win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
     return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
 
 
