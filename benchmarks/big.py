@@ -87,7 +87,9 @@ def _daifugo_game(i: int, deal: bool) -> str:
 
 def shapes(size: int) -> dict[str, str]:
     """Each worst shape at about `size` bytes."""
-    from scorekeep.generate import daifugo, oh_hell, rook
+    from scorekeep.games.daifugo import demo as daifugo
+    from scorekeep.games.oh_hell import demo as oh_hell
+    from scorekeep.games.rook import demo as rook
 
     return {
         "oh-hell: a long match (hands repeated past the pattern)":

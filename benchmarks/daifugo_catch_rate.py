@@ -34,7 +34,7 @@ from faults import daifugo as faults  # noqa: E402
 from oracle import daifugo as gen  # noqa: E402
 from scorekeep import api  # noqa: E402
 from scorekeep.errors import InputError  # noqa: E402
-from scorekeep.generate import daifugo as demo  # noqa: E402
+from scorekeep.games.daifugo import demo as demo  # noqa: E402
 
 
 def _events(events: Any) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:

@@ -2,7 +2,7 @@
 
     python benchmarks/oh_hell_catch_rate.py [--games 2000] [--start 0] [--jobs N]
 
-For each seed: one match from `scorekeep.generate.oh_hell.game(seed, vary=True)` (random legal
+For each seed: one match from `scorekeep.games.oh_hell.demo.game(seed, vary=True)` (random legal
 moves of the engine; 2–7 players, random house rules, full / no-deal / summary / mixed
 records, games in progress) must check clean, be clean by the independent reading
 (`tests/oracle/oh_hell.py`) and score as that reading scores it; then, per rule id in
@@ -33,7 +33,7 @@ import oracle.oh_hell as oracle  # noqa: E402
 from scorekeep import api  # noqa: E402
 from scorekeep.errors import InputError  # noqa: E402
 from scorekeep.generate import dump as _text  # noqa: E402
-from scorekeep.generate import oh_hell  # noqa: E402
+from scorekeep.games.oh_hell import demo as oh_hell  # noqa: E402
 
 
 def _key(rule: str, loc: dict[str, Any]) -> tuple[str, tuple]:

@@ -130,7 +130,7 @@ def main() -> int:
     if args.demo:
         # `scorekeep demo rook`: random play among the engine's legal moves. Each match must check clean
         # and score as played; the features say how often the rare rules come up.
-        from scorekeep.generate import rook as demo  # noqa: PLC0415
+        from scorekeep.games.rook import demo as demo  # noqa: PLC0415
 
         demo_features: Counter[str] = Counter()
         demo_ok = 0

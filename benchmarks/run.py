@@ -39,8 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "benchmarks" / "archive"
 SIZES = {"oh-hell": 500, "rook": 500, "daifugo": 100}
-GENERATORS = {"oh-hell": "scorekeep.generate.oh_hell", "rook": "scorekeep.generate.rook",
-              "daifugo": "scorekeep.generate.daifugo"}
+GENERATORS = {"oh-hell": "scorekeep.games.oh_hell.demo", "rook": "scorekeep.games.rook.demo",
+              "daifugo": "scorekeep.games.daifugo.demo"}
 
 FLOORS = {
     "load": ("C loader: full load (`yaml.load`)", "yaml.load(f, Loader=Loader)"),

@@ -5,7 +5,18 @@ A game package (`scorekeep/games/<name>/`) provides `GAME`, a `Game` made of:
   audit(record)      replay the record against the rules → Audit (violations, events, results)
   sheet(audit)       the score sheet, a pure function of the audit
   replay(audit, …)   the record turn by turn, for the `replay` command
-plus its rulebook (`RULES`) and house-rule options (`OPTIONS`).
+plus its rulebook (`RULES`) and house-rule options (`OPTIONS`). Its other parts are modules of
+the package, each imported only by the command that needs it (`Registry.part(game, name)`):
+  sheet.py    layouts(sheet): its compact score tables (`Layout`), the widest first; optional
+              charts(audit, sheet, series, xlabels): the `Chart`s and `Grid`s of its HTML page
+              (default: the running totals); SHOWS_EVENTS: whether the page lists the events
+  stats.py    lines(pairs): one line per player over a season of (audit, sheet) pairs;
+              tables(lines), bars(lines): them as titled tables of text and bar charts
+  explain.py  explain(audit, location, finding), location_of(finding), about(rule, location):
+              `why` (see scorekeep.why)
+  entry.py    live entry (`play`, `add`): see scorekeep.entry
+  demo.py     game(seed): a random legal match, for `demo` (see scorekeep.generate)
+A new game is its package and one line of `scorekeep.games.REGISTRY`.
 """
 
 from __future__ import annotations
@@ -143,13 +154,60 @@ class Sheet(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
+class Layout(NamedTuple):
+    """A score table laid out for reading (a game's compact sheet): headers, cells, right
+    alignment, group labels (a player over their columns), and the notes that explain its short
+    headers; `long_headers`, the headers spelt out where there is room (Markdown, HTML); `marks`,
+    a word per cell a front end may show (`made`, `missed`), or None."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right: tuple[bool, ...] | None
+    groups: tuple[tuple[str, int], ...] | None
+    notes: tuple[str, ...]
+    long_headers: tuple[str, ...] | None = None
+    marks: tuple[tuple[str, ...], ...] | None = None
+
+
+def total_text(v: Any) -> str:
+    """A running total in a layout's cell: empty until known."""
+    return "" if v is None else str(v)
+
+
+class Chart(NamedTuple):
+    """A line chart of a score sheet's page: one line per series over the x labels (None leaves a
+    gap); `hline`, a labelled target line; `invert`, low values on top (ranks); `yticks`, the
+    y axis's own labels; `dividers`, labelled lines before the given x index (sets); `heading`,
+    a heading above the chart."""
+
+    series: Mapping[str, Sequence[float | None]]
+    xlabels: Sequence[str]
+    title: str
+    ylabel: str = ""
+    hline: tuple[float, str] | None = None
+    invert: bool = False
+    yticks: Sequence[tuple[float, str]] | None = None
+    dividers: Sequence[tuple[int, str]] = ()
+    heading: str = ""
+
+
+class Grid(NamedTuple):
+    """A small table of a score sheet's page, under its heading."""
+
+    heading: str
+    headers: tuple[str, ...]
+    rows: Sequence[tuple[str, ...]]
+
+
 class Section(NamedTuple):
-    """One titled table of a replay (a hand trick by trick, a Daifugō game turn by turn)."""
+    """One titled table of a replay (a hand trick by trick, a Daifugō game turn by turn); `marks`,
+    a word per cell a front end may show (`hot`: a state out of the ordinary), or None."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = ()
+    marks: tuple[tuple[str, ...], ...] | None = None
 
 
 class Play(NamedTuple):
@@ -275,6 +333,22 @@ class Registry:
         if canonical is None:
             raise KeyError(name)
         return importlib.import_module(self.modules[canonical]).GAME  # type: ignore[no-any-return]
+
+    def part(self, name: str, part: str) -> Any:
+        """One part of a game's package (`scorekeep/games/<game>/<part>.py`: see the module
+        docstring), imported when first asked for; None if the game has no such part."""
+        import importlib
+
+        canonical = self.resolve(name)
+        if canonical is None:
+            raise KeyError(name)
+        module = f"{self.modules[canonical]}.{part}"
+        try:
+            return importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:  # the part is there, something it imports is not
+                raise
+            return None
 
     def read_game(self, node: Node | None, line: int) -> Game:
         if node is None:

@@ -22,7 +22,7 @@ from scorekeep.cards import Card
 from scorekeep.games.daifugo.engine import PLAY_FILTERS, Pass, Play, Position, hand_plays
 from scorekeep.engine import first_excluding
 from scorekeep.generate import Generated
-from scorekeep.generate import daifugo as demo
+from scorekeep.games.daifugo import demo as demo
 
 from oracle import daifugo as oracle
 

@@ -12,7 +12,10 @@ import pytest
 import yaml
 from conftest import cli
 
-from scorekeep.generate import Generated, daifugo, dump, oh_hell, rook
+from scorekeep.games.daifugo import demo as daifugo
+from scorekeep.games.oh_hell import demo as oh_hell
+from scorekeep.games.rook import demo as rook
+from scorekeep.generate import Generated, dump
 
 MISREAD = ("No", "1", "true", "2026-11-30")
 """Player names that YAML would read as a boolean, a number or a date if written plain."""

@@ -206,7 +206,7 @@ def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path
     running totals written on hands 1–3 by what hand 1's points change (North +10, South −10),
     in the form each is written; hand 3's own slip of addition stays the one finding; every
     total rewritten is kept in `history`."""
-    from scorekeep.entry import oh_hell as OH
+    from scorekeep.games.oh_hell import entry as OH
     from scorekeep.entry.session import Session
 
     path = tmp_path / "g.yaml"
@@ -233,7 +233,7 @@ def test_rook_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp
     """rook.points-recorded after `edit 1`: South's side captured 80, not 90, so North/South
     score 10 less and East/West 10 more in hand 1, and every running total written from hand 1
     on moves by as much, in the form it is written; the record still checks clean."""
-    from scorekeep.entry import rook as R
+    from scorekeep.games.rook import entry as R
     from scorekeep.entry.session import Session
 
     path = tmp_path / "r.yaml"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from conftest import SAMPLES
 
-from scorekeep.entry import daifugo as D
-from scorekeep.entry import oh_hell as OH
-from scorekeep.entry import rook as R
+from scorekeep.games.daifugo import entry as D
+from scorekeep.games.oh_hell import entry as OH
+from scorekeep.games.rook import entry as R
 from scorekeep.entry.new import new_record
 from scorekeep.entry.session import Session
 

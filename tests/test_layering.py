@@ -2,6 +2,9 @@
 
 A newcomer searches the code for a rule id and lands where it is judged: one module of the
 game's package (the engine's filters and effects, or the driver for the few match-level rules).
+Everything about a game lives in its package (issue 23): its explanations, statistics, sheet
+layouts, live-entry questions and demo policy are parts the front ends find through the
+registry, and no shared module is named after a game or branches on one.
 """
 
 from __future__ import annotations
@@ -86,6 +89,79 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
         tree = ast.parse((pkg / name).read_text(encoding="utf-8"))
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
         assert not imported & {"rules", "engine", "record"}, (game, name, imported)
+
+
+# --- each game owns its code (issue 23): shared modules know no game by name ------------------
+
+PARTS = {"sheet": ("layouts",), "stats": ("lines", "tables", "bars"),
+         "explain": ("explain", "location_of", "about"),
+         "entry": ("turn", "reopen", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER"),
+         "demo": ("game",)}
+
+
+def _game_words() -> set[str]:
+    """Every name a game goes by: the registry's names and aliases, and its package's name."""
+    from scorekeep.games import REGISTRY
+
+    words = {*REGISTRY.modules, *REGISTRY.aliases, *(m.rsplit(".", 1)[1] for m in REGISTRY.modules.values())}
+    return {w.lower() for w in words} | {w.lower().replace("-", "_") for w in words}
+
+
+def _shared_modules() -> list[Path]:
+    """The package's modules outside the games' own packages (the registry aside)."""
+    pkg = ROOT / "scorekeep"
+    return [p for p in sorted(pkg.rglob("*.py"))
+            if p.relative_to(pkg).parts[0] != "games" or p == pkg / "games" / "__init__.py"]
+
+
+def test_no_module_outside_games_is_named_after_a_game() -> None:
+    words = _game_words()
+    for path in _shared_modules():
+        for part in path.relative_to(ROOT / "scorekeep").with_suffix("").parts:
+            assert not any(w in part.lower() for w in words), path  # `rook.py`, `oh_hell_view.py`
+
+
+def _code_strings(tree: ast.AST) -> list[ast.Constant]:
+    """The string literals of a module that are code, not docstrings."""
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in docs]
+
+
+def test_shared_modules_do_not_branch_on_a_game() -> None:
+    """No `if game == "rook"`, no table keyed by a game's name, no rule id of one game, no import
+    of one game's package outside the games (the registry names them, once)."""
+    words = _game_words()
+    registry = ROOT / "scorekeep" / "games" / "__init__.py"
+    packages = {f"games.{w}" for w in words}
+    for path in _shared_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if path != registry:
+            for n in _code_strings(tree):
+                text = n.value.lower()
+                assert text not in words and text.split(".")[0] not in words, (path, n.lineno, n.value)
+                assert not any(p in text for p in packages), (path, n.lineno, n.value)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Import | ast.ImportFrom):
+                for module in [a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""]:
+                    module = module.removeprefix("scorekeep.")
+                    assert not any(module == p or module.startswith(p + ".") for p in packages), (path, n.lineno)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("part", sorted(PARTS))
+def test_each_game_provides_the_parts_the_front_ends_call(game: str, part: str) -> None:
+    from scorekeep.games import REGISTRY
+
+    module = REGISTRY.part(game, part)
+    assert module is not None and module.__name__ == f"scorekeep.games.{GAMES[game]}.{part}"
+    assert all(hasattr(module, name) for name in PARTS[part]), [n for n in PARTS[part] if not hasattr(module, n)]
+
+
+def test_the_registry_says_when_a_game_has_no_such_part() -> None:
+    from scorekeep.games import REGISTRY
+
+    assert REGISTRY.part("rook", "no_such_part") is None
 
 
 def test_the_shipped_package_holds_no_second_reading() -> None:

@@ -223,7 +223,7 @@ def _illegal(pos: engine.HandPosition, rng) -> list:  # type: ignore[no-untyped-
 def test_a_move_outside_the_legal_set_gives_exactly_one_finding_with_its_filters_rule() -> None:
     import random
 
-    from scorekeep.generate.oh_hell import play_hand
+    from scorekeep.games.oh_hell.demo import play_hand
 
     checked: dict[str, int] = {}
     for seed in range(60):

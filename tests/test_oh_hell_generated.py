@@ -1,6 +1,6 @@
 """Random Oh Hell matches played on the engine, against the independent reading.
 
-`scorekeep.generate.oh_hell` (behind `demo`) plays random legal moves of the engine;
+`scorekeep.games.oh_hell.demo` (behind `demo`) plays random legal moves of the engine;
 `oracle.oh_hell` judges and scores on its own reading of the digest (it shares no code with
 `scorekeep.games.oh_hell`), and `faults.oh_hell` injects single faults on that reading. Here:
 random matches check clean and score as the oracle scores them; every injected single fault is
@@ -23,7 +23,7 @@ import faults.oh_hell as oh_faults
 import oracle.oh_hell as oracle
 from scorekeep import api
 from scorekeep.generate import dump as text
-from scorekeep.generate import oh_hell
+from scorekeep.games.oh_hell import demo as oh_hell
 
 
 def located(findings: list[Any]) -> list[tuple[str, tuple]]:

@@ -184,7 +184,7 @@ def _played_hands(blocks: int) -> str:
     """A record of full hands (deal, bids, every trick, scores): one generated match's hands
     written `blocks` times over, so most hands lie past the deal pattern (oh-hell.game-end)."""
     from scorekeep.generate import dump
-    from scorekeep.generate.oh_hell import game
+    from scorekeep.games.oh_hell.demo import game
 
     data = game(5, players=4).data
     for h in data["hands"]:

@@ -25,7 +25,7 @@ from scorekeep.games.rook.model import CallMove, CardMove
 from scorekeep.games.rook.record import default_teams
 from scorekeep.games.rook.options import OPTIONS
 from scorekeep.games.rook.rulebook import RULES
-from scorekeep.generate import rook as demo
+from scorekeep.games.rook import demo as demo
 
 PLAYERS = ("North", "East", "South", "West")
 PACKAGE = ROOT / "scorekeep" / "games" / "rook"
@@ -255,7 +255,7 @@ def test_demo_is_reproducible_from_the_seed() -> None:
     import subprocess
     import sys
 
-    texts = {subprocess.run([sys.executable, "-c", "from scorekeep.generate import rook; print(rook.game(5).text)"],
+    texts = {subprocess.run([sys.executable, "-c", "from scorekeep.games.rook import demo as rook; print(rook.game(5).text)"],
                             capture_output=True, text=True, env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True,
                             cwd=ROOT).stdout for seed in ("1", "2")}
     assert texts == {demo.game(5).text + "\n"}

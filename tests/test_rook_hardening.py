@@ -54,7 +54,7 @@ def _played_hands(blocks: int) -> str:
     """A long legal match: one generated match's full hands (deal, bidding, nest, 9 tricks,
     points, scores) written `blocks` times over, with a target no hand reaches."""
     from scorekeep.generate import dump
-    from scorekeep.generate.rook import game
+    from scorekeep.games.rook.demo import game
 
     data = game(3, seat_change_every=0, all_pass="dealer-forced").data
     data.setdefault("rules", {}).update(target=10**9, seat_change_every=0, all_pass="dealer-forced")
@@ -197,7 +197,7 @@ def test_bid_order_a_repeated_call_is_worded_again_once_its_findings_are_rolled_
 def _long_match(hands: int) -> str:
     """A generated match whose hands are repeated (their seats, dealers and game's end then wrong:
     every rule of the seating is met again and again), as benchmarks/big.py builds it."""
-    from scorekeep.generate import rook as demo
+    from scorekeep.games.rook import demo as demo
 
     head, sep, body = demo.game(7).text.partition("\nhands:\n")
     items = ["- " + chunk for chunk in body.split("\n- ") if chunk.strip()]

@@ -28,7 +28,7 @@ def season(*paths: str) -> stats.Season:
 
 def test_oh_hell_score_bids_made_over_under_by_hand() -> None:
     """oh-hell.score: made = took exactly the bid; over and under the rest."""
-    by = {p.name: p for p in season(OH1).oh_hell}
+    by = {p.name: p for p in season(OH1).of("oh-hell")}
     assert [(n, p.hands, p.made, p.over, p.under) for n, p in by.items()] == [
         ("Ann", 3, 2, 1, 0), ("Bob", 3, 1, 2, 0), ("Cy", 3, 1, 0, 2)]
     assert [(p.zero_bids, p.zero_made) for p in by.values()] == [(1, 0), (2, 1), (1, 1)]
@@ -36,20 +36,20 @@ def test_oh_hell_score_bids_made_over_under_by_hand() -> None:
 
 def test_oh_hell_hook_dealer_against_the_others() -> None:
     """oh-hell.hook binds the dealer: made % as dealer is counted apart from the other seats."""
-    by = {p.name: p for p in season(OH1).oh_hell}
+    by = {p.name: p for p in season(OH1).of("oh-hell")}
     assert [(p.dealer_hands, p.dealer_made, p.other_hands, p.other_made) for p in by.values()] == [
         (1, 1, 2, 1), (1, 0, 2, 1), (1, 0, 2, 1)]
 
 
 def test_oh_hell_hand_size_by_size() -> None:
     """oh-hell.hand-size: made/hands per number of cards dealt."""
-    ann = season(OH1).oh_hell[0]
+    ann = season(OH1).of("oh-hell")[0]
     assert ann.by_size == ((1, 1, 1), (2, 1, 0), (3, 1, 1))
 
 
 def test_oh_hell_season_matches_players_by_name_and_skips_unfinished_hands() -> None:
     """oh-hell.score over two files: the unfinished hand 2 of the second game does not count."""
-    by = {p.name: p for p in season(OH1, OH2).oh_hell}
+    by = {p.name: p for p in season(OH1, OH2).of("oh-hell")}
     assert [(p.games, p.hands, p.made) for p in by.values()] == [(2, 4, 3), (2, 4, 1), (2, 4, 2)]
     assert (by["Ann"].dealer_hands, by["Ann"].dealer_made) == (2, 2)
     assert (by["Bob"].zero_bids, by["Bob"].zero_made) == (3, 1)
@@ -59,14 +59,14 @@ def test_oh_hell_full_sample_counts_every_hand() -> None:
     """oh-hell.score on the 19-hand sample: every player has 19 hands; made = bid == took."""
     doc = api.sheet(api.audit_file(str(SAMPLES / "oh-hell-full-game.yaml")))
     made = {p: sum(1 for r in doc.rows if r["bids"][p] == r["tricks"][p]) for p in doc.totals}
-    got = {p.name: (p.hands, p.made) for p in season(str(SAMPLES / "oh-hell-full-game.yaml")).oh_hell}
+    got = {p.name: (p.hands, p.made) for p in season(str(SAMPLES / "oh-hell-full-game.yaml")).of("oh-hell")}
     assert got == {p: (19, m) for p, m in made.items()}
     assert got["Ben"] == (19, 12)
 
 
 def test_rook_contract_made_and_set_as_bid_winner() -> None:
     """rook.contract: South bid 70 and captured 40 (set), then bid 100 and captured 100."""
-    by = {p.name: p for p in season(ROOK).rook}
+    by = {p.name: p for p in season(ROOK).of("rook")}
     assert [(n, p.contracts, p.made, p.sets, p.bid_total, p.captured_total) for n, p in by.items()] == [
         ("North", 2, 2, 0, 220, 220), ("East", 1, 1, 0, 120, 120),
         ("South", 2, 1, 1, 170, 140), ("West", 1, 1, 0, 70, 70)]
@@ -75,14 +75,14 @@ def test_rook_contract_made_and_set_as_bid_winner() -> None:
 
 def test_rook_season_adds_the_sample_contract() -> None:
     """rook.contract: the sample's North 95 (captured 120) joins both-over.yaml's North."""
-    north = season(ROOK, ROOK_SAMPLE).rook[0]
+    north = season(ROOK, ROOK_SAMPLE).of("rook")[0]
     assert (north.games, north.hands, north.contracts, north.made) == (2, 7, 3, 3)
     assert north.to_json()["average_bid"] == 105.0
 
 
 def test_daifugo_ranking_miyako_ochi_and_forbidden_finish() -> None:
     """daifugo.ranking, daifugo.miyako-ochi, daifugo.forbidden-finish on the sample's four games."""
-    by = {p.name: p for p in season(DAIFUGO).daifugo}
+    by = {p.name: p for p in season(DAIFUGO).of("daifugo")}
     assert {n: p.ranks for n, p in by.items()} == {
         "甲": (2, 1, 0, 1), "乙": (0, 3, 0, 1), "丙": (2, 0, 2, 0), "丁": (0, 0, 2, 2)}
     assert {n: (p.as_daifugo, p.kept) for n, p in by.items()} == {
@@ -93,7 +93,7 @@ def test_daifugo_ranking_miyako_ochi_and_forbidden_finish() -> None:
 
 def test_daifugo_revolution_counts_counter_revolutions() -> None:
     """daifugo.revolution: 甲's four 9s and 乙's four 7s (革命返し) are one each."""
-    by = {p.name: p.revolutions for p in season(REVOLUTION).daifugo}
+    by = {p.name: p.revolutions for p in season(REVOLUTION).of("daifugo")}
     assert by == {"甲": 1, "乙": 1, "丙": 0, "丁": 0}
 
 
@@ -133,7 +133,7 @@ def test_names_typed_on_different_keyboards_are_one_player(tmp_path) -> None:  #
             f"game: oh-hell\nplayers: [{name}, Bob, Cy]\nfirst_dealer: {name}\nrules: {{deal_pattern: '1..1'}}\n"
             f"hands:\n  - bids: {{Bob: 0, Cy: 0, {name}: 0}}\n    tricks: {{{name}: 1, Bob: 0, Cy: 0}}\n",
             encoding="utf-8")
-    lines = season(str(tmp_path / "g0.yaml"), str(tmp_path / "g1.yaml")).oh_hell
+    lines = season(str(tmp_path / "g0.yaml"), str(tmp_path / "g1.yaml")).of("oh-hell")
     assert [(p.name, p.games, p.hands, p.made, p.over) for p in lines] == [
         ("Ren\u00e9", 2, 2, 0, 2), ("Bob", 2, 2, 2, 0), ("Cy", 2, 2, 2, 0)]
 

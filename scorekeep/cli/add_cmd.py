@@ -80,8 +80,8 @@ def add(
       scorekeep add rook.yaml --bidding 70,75,pass,80,pass,pass --trump green --points 85,35
       scorekeep add daifugo.yaml --out 甲,乙,丙 --fouls 乙
     """
-    from ..entry import module_for
     from ..errors import InputError
+    from ..games import REGISTRY
 
     given = {k: v for k, v in zip(_KEYS, (bids, tricks, scores, totals, cards, dealer, trump, bidding, bid,
                                           points, out, fouls, ranks)) if v is not None}
@@ -90,7 +90,7 @@ def add(
     session = open_session(file)
     try:
         try:
-            edits = module_for(session.game.name).add_edits(session, given)
+            edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given)
             j = session.judge(edits)
         except InputError as e:
             _fail(safe(f"{file}: {e.message}"))

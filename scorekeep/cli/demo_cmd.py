@@ -29,15 +29,13 @@ def demo(
     """
     from ..fields import did_you_mean
     from ..games import REGISTRY
-    from ..generate import generator
 
     name = REGISTRY.resolve(game)
     if name is None:
         _fail(f"unknown game `{game}`{did_you_mean(game, REGISTRY.names())} "
               f"(games: {', '.join(REGISTRY.names())})")
-    try:
-        gen = generator(name)
-    except ImportError:
+    gen = REGISTRY.part(name, "demo")
+    if gen is None:
         _fail(f"no generator for {name} yet")
     text = gen.game(seed).text
     if output is None or str(output) == "-":

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..errors import Finding, shown
-from ..game import Audit, Section, Sheet
+from ..game import Audit, Chart, Grid, Section, Sheet
 from . import render
 
 # Latin first, then CJK fallbacks for each platform, so that 甲 乙 丙 丁 and 大富豪 render.
@@ -275,13 +275,10 @@ def _meta_line(audit: Audit, path: str) -> str:
             + f"players (in seat order): {esc(players)}</p>")
 
 
-_BT = re.compile(r"(\d+)/(\d+)!?")
-
-
-def _cell_class(cell: str, game: str) -> str:
-    m = _BT.fullmatch(cell)
-    if m and game == "oh-hell":
-        return "made" if m.group(1) == m.group(2) else "missed"
+def _cell_class(cell: str, mark: str) -> str:
+    """The class of a sheet's cell: the layout's mark for it, else what the cell says."""
+    if mark:
+        return mark
     if cell.endswith(" made"):
         return "made"
     if cell.endswith(" set"):
@@ -306,46 +303,36 @@ def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[st
 
 
 def charts(audit: Audit, sheet: Sheet) -> str:
-    """The race drawn: running totals hand by hand (Rook with its target line); Daifugō also
-    each player's rank in each game, sets marked."""
+    """The race drawn: running totals hand by hand (or game by game), and what else the game's
+    page shows (Rook's target line; Daifugō's ranks and set totals)."""
+    from ..games import REGISTRY
+
     series, xlabels = running_series(sheet)
     if len(xlabels) < 2:
         return ""
     who = render.seats(sheet)
     out = ["<section><h2>The race</h2>", legend(who)]
-    if sheet.game == "rook":
-        target = int(audit.header.options.get("target", 300))
-        out.append(line_chart(series, xlabels, title="Running totals by hand", ylabel="points",
-                              hline=(target, f"{target} to win")))
-    elif sheet.game == "daifugo":
-        sets = [(i + 1, f"set {r['set']}") for i, r in enumerate(sheet.rows)
-                if i > 0 and r["set"] != sheet.rows[i - 1]["set"]]
-        out.append(line_chart(series, xlabels, title="Match totals by game (set.game)", ylabel="points",
-                              dividers=sets))
-        from ..games.daifugo.rulebook import RANK_NAMES
-
-        ranks: dict[str, list[float | None]] = {p: [] for p in who}
-        for r in sheet.rows:
-            for p in who:
-                ranks[p].append(r["ranking"].index(p) + 1 if r["ranking"] else None)
-        out.append("<h2>Rank in each game</h2>")
-        out.append(line_chart(ranks, xlabels[1:], title="Rank of each player in each game", invert=True,
-                              yticks=[(i + 1, name) for i, name in enumerate(RANK_NAMES)],
-                              dividers=[(i - 1, label) for i, label in sets]))
-        set_rows = []
-        for s in sorted({r["set"] for r in sheet.rows}):
-            last = [r for r in sheet.rows if r["set"] == s][-1]
-            set_rows.append((f"set {s}", *(str(last["set_totals"][p]) for p in who)))
-        out.append("<h2>Set totals</h2>" + html_table(("set", *who), set_rows))
-    else:
-        out.append(line_chart(series, xlabels, title="Running totals by hand", ylabel="points"))
+    part = REGISTRY.part(sheet.game, "sheet")
+    drawn = (part.charts(audit, sheet, series, xlabels) if hasattr(part, "charts")
+             else [Chart(series, xlabels, "Running totals by hand", "points")])
+    for c in drawn:
+        if isinstance(c, Grid):
+            out.append(f"<h2>{esc(c.heading)}</h2>" + html_table(c.headers, c.rows))
+            continue
+        if c.heading:
+            out.append(f"<h2>{esc(c.heading)}</h2>")
+        out.append(line_chart(c.series, c.xlabels, title=c.title, ylabel=c.ylabel, hline=c.hline, invert=c.invert,
+                              yticks=c.yticks, dividers=c.dividers))
     out.append("</section>")
     return "\n".join(out)
 
 
 def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+    from ..games import REGISTRY
+
     lay = render.layout(sheet, wide=False)
-    classes = [[_cell_class(c, sheet.game) for c in r] for r in lay.rows]
+    marks = lay.marks or [("",) * len(r) for r in lay.rows]
+    classes = [[_cell_class(c, m) for c, m in zip(r, ms)] for r, ms in zip(lay.rows, marks)]
     parts = [f"<h1>{esc(title)}</h1>", _meta_line(audit, path)]
     winner = sheet.winner
     if winner is None:
@@ -364,7 +351,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     parts.append(f"<section><h2>{esc(render.findings_heading(listed))}</h2>"
                  + (findings_list(listed, path) if listed else "<p>The record keeps the rules.</p>")
                  + "</section>")
-    table_html = html_table(render.long_headers(lay.headers), lay.rows, lay.right, lay.groups, classes)
+    table_html = html_table(lay.long_headers or lay.headers, lay.rows, lay.right, lay.groups, classes)
     parts.append("<section><h2>Score sheet</h2>"
                  + re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)
                  + "".join(f'<p class="notes">{esc(x.replace("tot: ", "total: "))}</p>' for x in lay.notes
@@ -373,7 +360,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     parts.append(charts(audit, sheet))
     if audit.header.meta.get("notes"):
         parts.append(f'<section><h2>Notes</h2><p class="notes">{esc(audit.header.meta["notes"])}</p></section>')
-    if audit.events and sheet.game == "daifugo":
+    if audit.events and getattr(REGISTRY.part(sheet.game, "sheet"), "SHOWS_EVENTS", False):
         parts.append("<section><h2>Events</h2>" + findings_list(shown(audit.events, "event"), path) + "</section>")
     return "\n".join(parts)
 
@@ -409,7 +396,7 @@ def _play_html(play: str) -> str:
 
 def section_html(s: Section, players: Sequence[str]) -> str:
     """One replay section. Tricks show the plays in order one per column, as the articles
-    tabulate them; Daifugō turns show the table, the order (革命) and the lock."""
+    tabulate them; other turns (Daifugō's) as a table, with the cells the game marks."""
     out = [f"<section><h2>{esc(s.title)}</h2>"]
     if s.rows:
         col = s.headers.index("order of play") if "order of play" in s.headers else None
@@ -427,13 +414,7 @@ def section_html(s: Section, players: Sequence[str]) -> str:
             out.append("<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads)
                        + "</tr></thead><tbody>" + "\n".join(body) + "</tbody></table>")
         else:
-            classes = None
-            if "order" in s.headers:
-                oi = s.headers.index("order")
-                li = s.headers.index("lock (縛り)") if "lock (縛り)" in s.headers else None
-                classes = [["hot" if (i == oi and c != "normal") or (i == li and c not in ("–", "")) else ""
-                            for i, c in enumerate(r)] for r in s.rows]
-            table_html = html_table(s.headers, s.rows, classes=classes)
+            table_html = html_table(s.headers, s.rows, classes=s.marks)
             out.append(re.sub("([♥♦])", r'<span class="red">\1</span>', table_html))
     if s.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{esc(n)}</li>" for n in s.notes) + "</ul>")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import CAP, Finding, shown
-from ..game import RuleDoc, Section, Sheet
+from ..game import Layout, RuleDoc, Section, Sheet
 from ..options import Option
 
 
@@ -180,131 +180,26 @@ def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Fin
 
 # --- the score sheet as text, Markdown and CSV ------------------------------------------------
 
-class Layout(NamedTuple):
-    """A table ready for `table`: headers, cells, right alignment, group labels, and the notes
-    that explain its short headers."""
-
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    right: tuple[bool, ...] | None
-    groups: tuple[tuple[str, int], ...] | None
-    notes: tuple[str, ...]
-
-
 def seats(sheet: Sheet) -> list[str]:
     """Players (teams in Rook) in seat order: `totals` is built in that order by every game."""
     return list(sheet.totals)
 
 
-def _total(v: Any) -> str:
-    return "" if v is None else str(v)
-
-
-def _oh_hell_compact(sheet: Sheet) -> Layout:
-    who = seats(sheet)
-    rows = []
-    not_counted = False
-    for r in sheet.rows:
-        cells = [str(r["hand"]), str(r["cards"]), r["dealer"], _SUIT.get(r["trump"] or "", "–")]
-        for p in who:
-            bid = r["bids"].get(p)
-            took = (r["tricks"] or {}).get(p)
-            bt = f"{'?' if bid is None else bid}/{'–' if took is None else took}"
-            if r["complete"] and not r["counted"]:
-                bt += "!"
-                not_counted = True
-            cells += [bt, _total(r["totals"][p]) if r["complete"] else ""]
-        rows.append(tuple(cells))
-    headers = ("#", "n", "dealer", "tr", *(h for _ in who for h in ("b/t", "tot")))
-    notes = ["#: hand, n: cards dealt, tr: trump; each player: bid/took and running total"]
-    if not_counted:
-        notes.append("!: a hand not counted (see the violations)")
-    return Layout(headers, tuple(rows), (True, True, False, False, *(True,) * (2 * len(who))),
-                  (("", 4), *((p, 2) for p in who)), tuple(notes))
-
-
-def _rook_compact(sheet: Sheet) -> Layout:
-    who = seats(sheet)
-    rows = []
-    for r in sheet.rows:
-        if r["thrown_in"]:
-            bid = "all pass"
-        elif r["bidder"] is None:
-            bid = "–"
-        else:
-            bid = f"{r['bidder']} {r['bid']}"
-        cells = [str(r["hand"]), r["dealer"], bid, (r["trump"] or "–")]
-        for t in who:
-            pts = "–" if r["points"] is None else str(r["points"][t])
-            if r["thrown_in"]:
-                score = "0"
-            elif r["scores"] is None:
-                score = "–"
-            else:
-                score = f"{r['scores'][t]:+d}"
-                if t == r["bid_team"]:
-                    score += " made" if r["made"] else " set"
-                if not r["counted"]:
-                    score += "!"
-            cells += [pts, score, str(r["totals"][t])]
-        rows.append(tuple(cells))
-    headers = ("#", "dealer", "bid", "trump", *(h for _ in who for h in ("pts", "score", "tot")))
-    notes = ("pts: counters captured (nest included); score: this hand, made/set for the bidding team; "
-             "tot: running total" + ("; !: not counted" if any(not r["counted"] and r["complete"]
-                                                             for r in sheet.rows) else ""),)
-    return Layout(headers, tuple(rows), (True, False, False, False, *(True,) * (3 * len(who))),
-                  (("", 4), *((t, 3) for t in who)), notes)
-
-
-def _daifugo_compact(sheet: Sheet, events_inline: bool = True) -> Layout:
-    """Rank and the set's running total per player; the events (都落ち, 反則上がり) in a last
-    column, or, when that would not fit, in lines under the table."""
-    who = seats(sheet)
-    rows = []
-    below = []
-    for r in sheet.rows:
-        cells = [str(r["set"]), str(r["game"])]
-        for p in who:
-            rank = "–" if r["ranks"] is None else r["ranks"][p]
-            if r["complete"] and not r["counted"]:
-                rank += "!"
-            cells += [rank, _total(r["set_totals"][p])]
-        bits = ([f"都落ち {r['fallen']}"] if r["fallen"] else []) + [f"反則上がり {p}" for p in r["fouls"]]
-        events = "; ".join(bits) if r["complete"] else "in progress"
-        if events_inline:
-            cells.append(events)
-        elif events:
-            below.append(f"set {r['set']} game {r['game']}: {', '.join(bits) or events}")
-        rows.append(tuple(cells))
-    headers = ("set", "game", *(h for _ in who for h in ("rank", "pts")), *(("events",) if events_inline else ()))
-    notes = ["each player: rank in the game and points so far in the set", *sheet.notes[1:]]
-    if below:
-        notes.insert(0, "events: " + "; ".join(below))
-    return Layout(headers, tuple(rows), (True, True, *(False, True) * len(who), *((False,) if events_inline else ())),
-                  (("", 2), *((p, 2) for p in who), *((("", 1),) if events_inline else ())), tuple(notes))
-
-
-_SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_COMPACT = {"oh-hell": _oh_hell_compact, "rook": _rook_compact, "daifugo": _daifugo_compact}
-
-
-LONG_HEADERS = {"#": "hand", "n": "cards", "tr": "trump", "b/t": "bid/took", "tot": "total"}
-"""The compact layout's short headers spelt out, where there is room (Markdown, HTML)."""
-
-
-def long_headers(headers: Sequence[str]) -> tuple[str, ...]:
-    return tuple(LONG_HEADERS.get(h, h) for h in headers)
-
-
 def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
-    """The compact layout (fits 80 columns for four players) or the game's own wide table.
-    With `columns`, a compact Daifugō table too wide for them lists its events under it."""
-    if not wide and sheet.game in _COMPACT:
-        lay = _COMPACT[sheet.game](sheet)
-        if columns is not None and sheet.game == "daifugo" and _width_of(lay) > columns:
-            lay = _daifugo_compact(sheet, events_inline=False)
-        return lay
-    return Layout(sheet.headers, sheet.table, None, None, sheet.notes)
+    """The game's compact layout (fits 80 columns for four players) or its wide table. With
+    `columns`, the first of the game's compact layouts that fits them, else its last."""
+    from ..games import REGISTRY
+
+    part = None if wide else REGISTRY.part(sheet.game, "sheet")
+    if part is None:
+        return Layout(sheet.headers, sheet.table, None, None, sheet.notes)
+    layouts = part.layouts(sheet)
+    lay = next(layouts)
+    for narrower in layouts if columns is not None else ():  # a game with a narrower one
+        if _width_of(lay) <= columns:  # type: ignore[operator]
+            break
+        lay = narrower
+    return lay
 
 
 def _width_of(lay: Layout) -> int:
@@ -383,10 +278,10 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
         col = 0
         for label, span in lay.groups:
             headers += [f"{md_text(label)} {h}" if label else h
-                        for h in long_headers(lay.headers[col:col + span])]
+                        for h in (lay.long_headers or lay.headers)[col:col + span]]
             col += span
     else:
-        headers = list(long_headers(lay.headers))
+        headers = list(lay.long_headers or lay.headers)
     rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
     out = [f"# {md_text(title)}", ""]
     if violations:

@@ -17,95 +17,20 @@ class StatsFormat(str, Enum):
     html = "html"
 
 
-def _p(v: float | None) -> str:
-    return "–" if v is None else f"{v:g}%"
-
-
-def _frac(part: int, whole: int) -> str:
-    from ..stats import pct
-
-    return f"{part}/{whole} ({_p(pct(part, whole))})" if whole else "–"
-
-
-Table = tuple[str, tuple[str, ...], list[tuple[str, ...]]]
-
-
-def tables(season: Any) -> list[Table]:
-    """The statistics as titled tables (header, rows of text), one or more per game."""
-    from ..stats import RANK_NAMES, pct
-
-    out: list[Table] = []
-    if season.oh_hell:
-        out.append(("Oh Hell: bids", ("player", "games", "hands", "made", "made %", "over", "under",
-                                      "zero bids made", "as dealer", "others"),
-                    [(p.name, str(p.games), str(p.hands), str(p.made), _p(pct(p.made, p.hands)), str(p.over),
-                      str(p.under), f"{p.zero_made}/{p.zero_bids}", _frac(p.dealer_made, p.dealer_hands),
-                      _frac(p.other_made, p.other_hands)) for p in season.oh_hell]))
-        sizes = sorted({c for p in season.oh_hell for c, _, _ in p.by_size})
-        rows = []
-        for p in season.oh_hell:
-            got = {c: (h, m) for c, h, m in p.by_size}
-            rows.append((p.name, *(f"{got[c][1]}/{got[c][0]}" if c in got else "–" for c in sizes)))
-        if len(season.oh_hell) > 1:
-            every = {c: [0, 0] for c in sizes}
-            for p in season.oh_hell:
-                for c, h, m in p.by_size:
-                    every[c][0] += h
-                    every[c][1] += m
-            rows.append(("all players", *(f"{every[c][1]}/{every[c][0]}" for c in sizes)))
-        out.append(("Oh Hell: bids made by hand size (made/hands)", ("player", *(f"{c} cards" for c in sizes)), rows))
-    if season.rook:
-        out.append(("Rook: contracts as bid winner", ("player", "games", "hands", "contracts", "made", "made %",
-                                                      "sets", "average bid", "average captured"),
-                    [(p.name, str(p.games), str(p.hands), str(p.contracts), str(p.made), _p(pct(p.made, p.contracts)),
-                      str(p.sets), _avg(p.bid_total, p.contracts), _avg(p.captured_total, p.contracts))
-                     for p in season.rook]))
-    if season.daifugo:
-        out.append(("Daifugō: finishes", ("player", "matches", "games", *RANK_NAMES, "大富豪 kept", "都落ち",
-                                          "forbidden finishes", "revolutions"),
-                    [(p.name, str(p.matches), str(p.games), *(str(x) for x in p.ranks), _frac(p.kept, p.as_daifugo),
-                      str(p.fallen), str(p.fouls), str(p.revolutions)) for p in season.daifugo]))
-    return out
-
-
-def _avg(total: int, n: int) -> str:
-    return f"{total / n:.1f}" if n else "–"
-
-
-def bars(season: Any) -> list[tuple[str, list[tuple[str, float]], str, float | None]]:
-    """Bar charts for the HTML page."""
-    from ..stats import pct
-
-    out: list[tuple[str, list[tuple[str, float]], str, float | None]] = []
-    if season.oh_hell:
-        out.append(("Oh Hell: bids made %", [(p.name, pct(p.made, p.hands) or 0) for p in season.oh_hell], "%", 100))
-        out.append(("Oh Hell: made % as dealer (the hook) and otherwise",
-                    [(f"{p.name} {k}", v or 0) for p in season.oh_hell
-                     for k, v in (("dealer", pct(p.dealer_made, p.dealer_hands)),
-                                  ("others", pct(p.other_made, p.other_hands)))], "%", 100))
-    if season.rook:
-        out.append(("Rook: contracts made %", [(p.name, pct(p.made, p.contracts) or 0) for p in season.rook],
-                    "%", 100))
-        out.append(("Rook: contracts taken", [(p.name, p.contracts) for p in season.rook], "", None))
-    if season.daifugo:
-        out.append(("Daifugō: games finished 大富豪", [(p.name, p.ranks[0]) for p in season.daifugo], "", None))
-        out.append(("Daifugō: revolutions made", [(p.name, p.revolutions) for p in season.daifugo], "", None))
-    return out
-
-
 def text(season: Any, md: bool) -> str:
     from . import render
 
     out: list[str] = ["# Statistics" if md else "Statistics", "",
                       f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
-    for title, headers, rows in tables(season):
+    tables = season.tables()
+    for title, headers, rows in tables:
         if md:
             out += [f"## {render.md_text(title)}", "",
                     render.table(headers, [tuple(render.md_text(c) if i == 0 else c for i, c in enumerate(r))
                                            for r in rows], "pipe", [False] + [True] * (len(headers) - 1)), ""]
         else:
             out += [title, render.table(headers, rows, "simple", [False] + [True] * (len(headers) - 1)), ""]
-    if not tables(season):
+    if not tables:
         out.append("No complete hand or game to count.")
     return "\n".join(out).rstrip() + "\n"
 
@@ -192,7 +117,7 @@ def stats(
     elif format is StatsFormat.html:
         from . import html
 
-        doc = html.stats_page("Statistics", tables(season), bars(season),
+        doc = html.stats_page("Statistics", season.tables(), season.bars(),
                               f"{season.records} record{'s' if season.records != 1 else ''}: "
                               + ", ".join(str(f) for f in files) + "; players matched by name.")
     else:

@@ -2,16 +2,18 @@
 
 - `session.Session`: open a record (locked), judge an entry with the checker, write it
   atomically, undo; `edits`: the edits themselves, kept byte-exact in the text;
-- `oh_hell`, `rook`, `daifugo`: per game, where the record stands (what is entered next,
-  for whom) and the legal choices there. No rule is judged here: a choice is the engine's
-  legal move where the engine's position answers the question (Oh Hell's bids, Rook's
-  calls), else it is found by trial through the same audit `check` runs; either way the
-  entry itself is judged by that audit before it is written.
+- each game's `entry.py` (`scorekeep/games/<game>/`): where the record stands (what is entered
+  next, for whom) and the legal choices there; the questions `play` asks (`turn`: the next
+  entry, `reopen`: `edit N`), through a front end's `Table`; `add_edits` (`add`),
+  `undo_edits`; `LIST_KEY` and `NO_FIRST_DEALER` (`new`). No rule is judged here: a choice
+  is the engine's legal move where the engine's position answers the question (Oh Hell's
+  bids, Rook's calls), else it is found by trial through the same audit `check` runs; either
+  way the entry itself is judged by that audit before it is written.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import Finding
 
@@ -24,12 +26,31 @@ class Choices(NamedTuple):
     refused: tuple[tuple[str, Finding], ...] = ()
 
 
-ENTRY_MODULES = {"oh-hell": "scorekeep.entry.oh_hell", "rook": "scorekeep.entry.rook",
-                 "daifugo": "scorekeep.entry.daifugo"}
+class Table(Protocol):
+    """The front end's side of `play`: a game's entry module asks and tells through it, and the
+    front end prompts, prints and writes. `ask` also handles the commands any prompt takes
+    (undo, edit N, table, help, quit)."""
 
+    s: Any
+    """The session over the record (`session.Session`)."""
 
-def module_for(game: str):  # type: ignore[no-untyped-def]
-    """The entry module of a game (imported when needed)."""
-    import importlib
+    def say(self, text: str = "") -> None: ...
 
-    return importlib.import_module(ENTRY_MODULES[game])
+    def ask(self, text: str, default: str | None = None) -> str: ...
+
+    def name(self, text: str, names: Any = None) -> str | None:
+        """A player's (or one of `names`') name from what was typed; None (and why) if it is none."""
+
+    def number(self, text: str) -> int | None:
+        """A whole number from what was typed; None (and why) if it is not one."""
+
+    def enter(self, edits: list[Any]) -> bool:
+        """Judge an entry and write it if legal (or confirmed as it happened); True if written."""
+
+    def show_table(self) -> None: ...
+
+    def over(self) -> bool:
+        """At the end: a last chance to correct (`edit N`); False ends."""
+
+    def correct(self, n: int, edits: list[Any]) -> None:
+        """Enter the edits of a reopened hand `n`, saying which later running totals moved."""

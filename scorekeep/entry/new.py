@@ -9,9 +9,6 @@ from .. import api
 from ..errors import InputError
 from .edits import flow_text, scalar_text
 
-LIST_KEY = {"oh-hell": "hands", "rook": "hands", "daifugo": "sets"}
-
-
 def option_value(text: str) -> Any:
     """A `--rule KEY=VALUE` value as the record writes it: a number, a switch, a list, text."""
     t = text.strip()
@@ -30,17 +27,18 @@ def new_record(game: str, players: Sequence[str], first_dealer: str | None = Non
     name = REGISTRY.resolve(game)
     if name is None:
         raise InputError(f"unknown game `{game}` (games: {', '.join(REGISTRY.names())})")
+    entry = REGISTRY.part(name, "entry")
     lines = [f"game: {name}"]
     if title:
         lines.append(f"title: {scalar_text(title)}")
     lines.append(f"players: {flow_text(list(players))}")
     if first_dealer is not None:
-        if name == "daifugo":
-            raise InputError("Daifugō has no dealer: the first game is led by the spade seat")
+        if entry.NO_FIRST_DEALER:
+            raise InputError(entry.NO_FIRST_DEALER)
         lines.append(f"first_dealer: {scalar_text(first_dealer)}")
     if rules:
         lines.append(f"rules: {flow_text({k: option_value(v) for k, v in rules.items()})}")
-    lines.append(f"{LIST_KEY[name]}:")
+    lines.append(f"{entry.LIST_KEY}:")
     text = "\n".join(lines) + "\n"
     api.audit_text(text)  # raises InputError: unknown option, bad name, wrong player count
     return text

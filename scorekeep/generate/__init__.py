@@ -1,6 +1,6 @@
-"""Random legal games for `scorekeep demo`: each game's module is a random policy over that
-game's engine (`scorekeep/games/<game>/engine.py`: it picks among the position's legal
-moves) plus the YAML styling of the record it writes.
+"""Random legal games for `scorekeep demo`: each game's `demo.py` (`scorekeep/games/<game>/`) is a
+random policy over that game's engine (it picks among the position's legal moves) plus the YAML
+styling of the record it writes; this package holds what they share.
 
   game(seed, **knobs) -> Generated      a complete legal match, reproducible from the seed
 
@@ -28,20 +28,6 @@ class Generated(NamedTuple):
     @property
     def text(self) -> str:
         return dump(self.data)
-
-
-MODULES = {
-    "oh-hell": "scorekeep.generate.oh_hell",
-    "rook": "scorekeep.generate.rook",
-    "daifugo": "scorekeep.generate.daifugo",
-}
-
-
-def generator(game: str):  # type: ignore[no-untyped-def]
-    """The generator module for a game name (`oh-hell`, `rook`, `daifugo`)."""
-    import importlib
-
-    return importlib.import_module(MODULES[game])
 
 
 def dump(data: dict[str, Any]) -> str:

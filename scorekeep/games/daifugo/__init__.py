@@ -9,6 +9,11 @@
   score.py     rank points per game and the score sheet
   options.py   the house-rule options
   rulebook.py  the rules in words
+  explain.py   `why`: a move explained from the engine's position
+  stats.py     `stats`: each player's line over a season
+  sheet.py     the compact score sheet and the page's charts, as data the CLI draws
+  entry.py     live entry: `play`'s questions, `add`, `new`
+  demo.py      `demo`: a random legal match over the engine
 """
 
 from __future__ import annotations
@@ -57,7 +62,10 @@ def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False
     headers = ("#", "player", "play", "to beat", "order", "lock (縛り)", "what happened")
     if legal:
         headers += ("legal here (from the engine)",)
-    return Section(title, headers, rows, tuple(notes))
+    # a revolution and a lock in force stand out
+    marks = tuple(tuple("hot" if (i == 4 and c != "normal") or (i == 5 and c not in ("–", "")) else ""
+                        for i, c in enumerate(r)) for r in rows)
+    return Section(title, headers, rows, tuple(notes), marks)
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:

@@ -7,6 +7,11 @@
   score.py     points per hand and the score sheet
   options.py   the house-rule options
   rulebook.py  the rules in words
+  explain.py   `why`: a move explained from the engine's position
+  stats.py     `stats`: each player's line over a season
+  sheet.py     the compact score sheet, as data the CLI draws
+  entry.py     live entry: `play`'s questions, `add`, `new`
+  demo.py      `demo`: a random legal match over the engine
 """
 
 from __future__ import annotations

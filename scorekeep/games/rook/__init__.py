@@ -10,6 +10,11 @@
   score.py     hand scores, game end and the score sheet
   options.py   the house-rule options
   rulebook.py  the rules in words
+  explain.py   `why`: a move explained from the engine's position
+  stats.py     `stats`: each player's line over a season
+  sheet.py     the compact score sheet and the page's chart, as data the CLI draws
+  entry.py     live entry: `play`'s questions, `add`, `new`
+  demo.py      `demo`: a random legal match over the engine
 """
 
 from __future__ import annotations

@@ -15,14 +15,14 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
-from ..cards import SUITS, Card
-from ..games.daifugo.cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
-from ..games.daifugo.combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
-from ..games.daifugo.engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
-from ..games.daifugo.model import OnTable
-from ..games.daifugo.rulebook import OPEN, OPTIONS
-from ..options import read_options
-from . import Generated
+from ...cards import SUITS, Card
+from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
+from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
+from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
+from .model import OnTable
+from .rulebook import OPEN, OPTIONS
+from ...options import read_options
+from ...generate import Generated
 
 GAME = "daifugo"
 EVENT_RULES = ("daifugo.revolution", "daifugo.eight-cut", "daifugo.suit-lock",
@@ -169,7 +169,7 @@ def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Pla
         return None
     naturals = [c for c in move.cards if type(c) is Card]
     if r.kind == STAIRS:
-        from ..games.daifugo.cards import ORDER
+        from .cards import ORDER
 
         held = {c.rank for c in naturals}  # type: ignore[union-attr]
         stand = [Card(ORDER[i], r.suit or "S") for i in range(r.level, r.level + r.size) if ORDER[i] not in held]
@@ -250,39 +250,31 @@ def _deal(rng: random.Random, deck: list[DCard], sizes: list[int], rare: float) 
     return piles
 
 
-def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], first: str,
-               blind: frozenset[Card], prev: tuple[str, ...] | None, si: int, gi: int, knobs: dict[str, float],
-               feats: set[str], lister: Moves | None = None) -> tuple[dict[str, Any], tuple[str, ...], list[tuple[str, dict[str, Any]]]]:
-    notation, strings = knobs["notation"], knobs["strings"]
-    leader = first if prev is None else prev[-1]
+def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], leader: str, blind: frozenset[Card],
+           rare: float) -> dict[str, tuple[DCard, ...]]:
+    """The deal, from the leader round: the deck without the blind cards, with the jokers."""
     deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
     total = len(deck)
     base, extra = divmod(total, len(seats))
     start = seats.index(leader)
     order = [seats[(start + k) % len(seats)] for k in range(len(seats))]
-    piles = _deal(rng, deck, [base + (1 if k < extra else 0) for k in range(len(seats))], knobs["rare"])
-    dealt = {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(order)}
+    piles = _deal(rng, deck, [base + (1 if k < extra else 0) for k in range(len(seats))], rare)
+    return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(order)}
+
+
+def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], first: str,
+               blind: frozenset[Card], prev: tuple[str, ...] | None, si: int, gi: int, knobs: dict[str, float],
+               feats: set[str], lister: Moves | None = None) -> tuple[dict[str, Any], tuple[str, ...], list[tuple[str, dict[str, Any]]]]:
+    """One game played out by the players' styles among the legal moves (after the exchange, if
+    `prev` ranked a game before it); the game as written, its ranking and its rule events."""
+    notation, strings = knobs["notation"], knobs["strings"]
+    leader = first if prev is None else prev[-1]
+    dealt = _dealt(rng, opts, seats, leader, blind, knobs["rare"])
     g: dict[str, Any] = {"deal": {p: [_variant(t, rng, notation) for t in cards_text(dealt[p]).split()]
                                   for p in seats}}
     pos = Position(Setup(seats, opts, si, gi, leader, prev, blind or None, 0), dealt, prev is not None)
     if prev is not None:
-        gifts: dict[str, Any] = {}
-        while pos.phase == "exchange":
-            moves = pos.legal_moves()
-            giver = pos.to_act
-            if len(moves) > 1 and rng.random() < 0.8:  # a higher rank usually gives weak cards
-                moves.sort(key=lambda m: sum(strength_key(c) for c in m.cards or ()))
-                moves = moves[:6]
-            move = rng.choice(moves)
-            gifts[giver] = _cards_out(move.cards or (), rng, notation, strings)  # type: ignore[index]
-            pos, found = pos.apply(move)
-            assert not pos.f.violations, found
-        g["exchange"] = {p: gifts[p] for p in seats}
-        for low in prev[2:]:
-            given = Counter(plain(c) for c in dealt[low]) - (pos.known.get(low) or Counter())
-            if given and any(strength_key(c) > min(strength_key(x) for x in given.elements())
-                             for c in (pos.known.get(low) or Counter()).elements()):
-                feats.add("exchange-received-stronger")
+        pos, g["exchange"] = _exchange(rng, pos, seats, prev, dealt, knobs, feats)
     styles = {p: Style(pass_p=rng.uniform(0.05, 0.35), hoard=rng.random() < 0.45,
                        foul_w=rng.choice((3.0, 12.0, 40.0)), rare=knobs["rare"]) for p in seats}
     plays: list[dict[str, Any]] = []
@@ -303,18 +295,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
                 if annotated is not None:
                     move, v = annotated, pos.verdict(annotated)[0]
         if type(move) is Play:
-            r = v.reading
-            assert r is not None
-            if r.kind == STAIRS:
-                feats.add("long-stairs" if r.size >= 5 else "stairs")
-            if r.kind == GROUP and r.level == JOKER_LEVEL:
-                feats.add("joker-pair")
-            if r.kind == GROUP and r.size >= 5:
-                feats.add("group-of-5-or-6")
-            if pos.lock is not None and r.jokers:
-                feats.add("joker-under-lock")
-            if any(type(c) is Joker and c.stands_for for c in move.cards):
-                feats.add("joker-annotated")
+            _play_features(pos, move, v, feats)
             plays.append({p: _cards_out(move.cards, rng, notation, strings)})
         else:
             plays.append({p: "pass"})
@@ -323,14 +304,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
         assert not new.f.violations, [str(v) for v in new.f.violations]
         for e in new.f.events:
             events.append((e.rule, e.location()))
-            feats.add(e.rule.removeprefix("daifugo."))
-            if e.rule == "daifugo.revolution" and not new.revolution:
-                feats.add("counter-revolution")
-            if e.rule == "daifugo.forbidden-finish":
-                assert type(move) is Play
-                cards = move.cards
-                feats.add("foul-" + ("eight-cut" if "8-cut" in e.message else "joker" if JOKER in map(plain, cards)
-                                     else "three" if was_rev else "spade-3" if cards == (SPADE_3,) else "two"))
+            _event_features(e, new, move, was_rev, feats)
         if new.top is None and new.last_clear[0] == "passes" and new.last_clear[1] is not None \
                 and new.last_clear[1].player not in new.st.active and pos.top is not None:
             feats.add("lead-passes-left")
@@ -345,6 +319,77 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
     if len(st.fouls) == 2:
         feats.add("double-foul")
     return g, ranks, events
+
+
+def _new_set(rng: random.Random, names: tuple[str, ...], reseat: bool, naturals: list[Card],
+             blind_cards: int) -> tuple[dict[str, Any], tuple[str, ...], str, frozenset[Card]]:
+    """A set's header as written (its seating if `reseat`, who leads first, the blind cards), and
+    its seats, first leader and blind cards."""
+    seats = names
+    st: dict[str, Any] = {}
+    if reseat:
+        seats = tuple(rng.sample(names, 4))
+        st["players"] = list(seats)
+    first = rng.choice(seats)
+    if first != seats[0] or "players" in st or rng.random() < 0.5:
+        st["first"] = first
+    blind = frozenset(rng.sample(naturals, blind_cards))
+    if blind:
+        st["blind"] = cards_text(sorted(blind, key=strength_key)).split()
+    st["games"] = []
+    return st, seats, first, blind
+
+
+def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: tuple[str, ...],
+              dealt: dict[str, tuple[DCard, ...]], knobs: dict[str, float],
+              feats: set[str]) -> tuple[Position, dict[str, Any]]:
+    """The exchange before the game, gift by gift among the legal ones; the position after it and
+    the record's `exchange`."""
+    gifts: dict[str, Any] = {}
+    while pos.phase == "exchange":
+        moves = pos.legal_moves()
+        giver = pos.to_act
+        if len(moves) > 1 and rng.random() < 0.8:  # a higher rank usually gives weak cards
+            moves.sort(key=lambda m: sum(strength_key(c) for c in m.cards or ()))
+            moves = moves[:6]
+        move = rng.choice(moves)
+        gifts[giver] = _cards_out(move.cards or (), rng, knobs["notation"], knobs["strings"])  # type: ignore[index]
+        pos, found = pos.apply(move)
+        assert not pos.f.violations, found
+    for low in prev[2:]:
+        given = Counter(plain(c) for c in dealt[low]) - (pos.known.get(low) or Counter())
+        if given and any(strength_key(c) > min(strength_key(x) for x in given.elements())
+                         for c in (pos.known.get(low) or Counter()).elements()):
+            feats.add("exchange-received-stronger")
+    return pos, {p: gifts[p] for p in seats}
+
+
+def _play_features(pos: Position, move: Play, v: Verdict, feats: set[str]) -> None:
+    """The rare shapes a play has (stairs, a joker pair, a group of 5 or 6, a joker under a lock)."""
+    r = v.reading
+    assert r is not None
+    if r.kind == STAIRS:
+        feats.add("long-stairs" if r.size >= 5 else "stairs")
+    if r.kind == GROUP and r.level == JOKER_LEVEL:
+        feats.add("joker-pair")
+    if r.kind == GROUP and r.size >= 5:
+        feats.add("group-of-5-or-6")
+    if pos.lock is not None and r.jokers:
+        feats.add("joker-under-lock")
+    if any(type(c) is Joker and c.stands_for for c in move.cards):
+        feats.add("joker-annotated")
+
+
+def _event_features(e: Any, new: Position, move: Play | Pass, was_rev: bool, feats: set[str]) -> None:
+    """What a rule event of the move makes rare: a counter-revolution, each kind of foul finish."""
+    feats.add(e.rule.removeprefix("daifugo."))
+    if e.rule == "daifugo.revolution" and not new.revolution:
+        feats.add("counter-revolution")
+    if e.rule == "daifugo.forbidden-finish":
+        assert type(move) is Play
+        cards = move.cards
+        feats.add("foul-" + ("eight-cut" if "8-cut" in e.message else "joker" if JOKER in map(plain, cards)
+                             else "three" if was_rev else "spade-3" if cards == (SPADE_3,) else "two"))
 
 
 def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[str, ...] | None = None,
@@ -382,18 +427,7 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
     naturals = list(FULL_DECK)
     lister = Moves(check=CHECK_MOVES)
     for si in range(1, sets + 1):
-        seats = names
-        st: dict[str, Any] = {}
-        if reseat and si > 1:
-            seats = tuple(rng.sample(names, 4))
-            st["players"] = list(seats)
-        first = rng.choice(seats)
-        if first != seats[0] or "players" in st or rng.random() < 0.5:
-            st["first"] = first
-        blind = frozenset(rng.sample(naturals, opts["blind_cards"]))
-        if blind:
-            st["blind"] = cards_text(sorted(blind, key=strength_key)).split()
-        st["games"] = []
+        st, seats, first, blind = _new_set(rng, names, reseat and si > 1, naturals, opts["blind_cards"])
         data["sets"].append(st)
         prev: tuple[str, ...] | None = None
         for gi in range(1, opts["games_per_set"] + 1):

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..errors import InputError
-from . import Choices
-from .edits import Append, DelKey, Edit, Pop, SetKey
-from .session import Session
-from .values import match_name, per_player, whole
+from ...errors import InputError
+from ...entry import Choices, Table
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
+from ...entry.session import Session
+from ...entry.values import match_name, per_player, ranges, whole
 
 COLORS = ("red", "yellow", "black", "green")
 TOTAL_POINTS = 120
@@ -72,7 +72,7 @@ def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
 
 def auction_position(s: Session, hand: int) -> Any:
     """The engine's position of hand `hand` after the calls it records."""
-    from ..games.rook.rules import auction_position
+    from .rules import auction_position
 
     return auction_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
 
@@ -87,7 +87,7 @@ def legal_calls(s: Session, hand: int, player: str) -> Choices:
     """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
     maximum, in steps), from the engine's legal moves; each other call from one step up to one
     step over the maximum with the engine's ruling on it."""
-    from ..games.rook.model import CallMove
+    from .model import CallMove
 
     pos = auction_position(s, hand)
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
@@ -131,7 +131,7 @@ def legal_points(s: Session, w: Where) -> Choices:
 
 def color_name(code: str | None) -> str | None:
     """The record's color code (`Y`) as the word a table says (`yellow`)."""
-    from ..games.rook.cards import COLOR_NAME
+    from .cards import COLOR_NAME
 
     return COLOR_NAME.get(code, code) if code is not None else None
 
@@ -150,7 +150,7 @@ ADD_KEYS = ("dealer", "bidding", "bid", "trump", "points", "scores", "totals")
 
 
 def _calls(s: Session, raw: str) -> list[Any]:
-    from .values import items
+    from ...entry.values import items
 
     out: list[Any] = []
     for item in items(raw):
@@ -216,7 +216,7 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 
 def _has(s: Session, i: int, key: str) -> bool:
-    from ..yamlio import Map
+    from ...yamlio import Map
 
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
     return isinstance(item, Map) and key in item.index
@@ -227,7 +227,7 @@ def _has(s: Session, i: int, key: str) -> bool:
 def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
     """Edits that correct hand `hand`'s trump and captured points, with their `history`; the
     running `totals` written on it and on later hands move with its scores (`_shift_totals`)."""
-    from .session import history_edits, now_iso
+    from ...entry.session import history_edits, now_iso
 
     i = hand - 1
     rec = s.audit.record.hands[i]
@@ -253,8 +253,8 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
     """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
     moved by what the correction changes in that hand's scores (as a scorer carries a corrected
     hand down the sheet), in the form each is written; each is kept in `history`."""
-    from ..yamlio import Map, Seq
-    from .edits import apply_nodes
+    from ...yamlio import Map, Seq
+    from ...entry.edits import apply_nodes
 
     root = s.root
     for e in edits:
@@ -290,3 +290,112 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
         out.append(SetKey(("hands", j), "totals", value))
         history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
     return out
+
+
+# --- `new` ---------------------------------------------------------------------------------
+
+LIST_KEY = "hands"
+"""The record's list `new` opens."""
+NO_FIRST_DEALER = ""
+"""Why a new record takes no `first_dealer` (empty: it takes one)."""
+
+
+# --- `play`: the questions at the table ------------------------------------------------------
+
+def turn(t: Table) -> bool:
+    """Ask for the next entry (a new hand, a call, trump, the captured points) and enter it;
+    False at the end."""
+    w = where(t.s)
+    if w.kind == "over":
+        t.show_table()
+        t.say(t.s.game.sheet(t.s.audit).status)
+        return t.over()
+    if w.kind == "start":
+        _start(t)
+    elif w.kind == "call":
+        _ask_call(t, w)
+    elif w.kind == "trump":
+        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)")
+        color = t.name(raw, COLORS)
+        if color is not None:
+            t.enter(trump_edit(w.hand, color))
+    else:
+        _ask_points(t, w)
+    return True
+
+
+def _start(t: Table) -> None:
+    """A new hand, dealt by whom the rotation (and a seat change) gives."""
+    before = t.s.audit.result.hands
+    if before and before[-1].thrown_in:
+        t.say("  all passed: the hand is thrown in")
+    if t.enter(start_edits(t.s)):
+        h = t.s.audit.result.hands[-1]
+        t.say(f"\nHand {h.number}: {h.dealer} deals.")
+        if len(before) and tuple(before[-1].seating) != tuple(h.seating):
+            t.say(f"  seat change: the order is now {', '.join(h.seating)} (rook.seat-change)")
+
+
+def _ask_call(t: Table, w: Where) -> None:
+    """The next call: pass or a bid; `NAME 80` for a call someone else made, as it happened."""
+    p = w.player
+    assert p is not None  # a call is someone's
+    ch = legal_calls(t.s, w.hand, p)
+    amounts = [int(c) for c in ch.legal if c != "pass"]
+    shown = "pass" + (f" or {ranges(amounts)}" if amounts else "")
+    raw = t.ask(f"Hand {w.hand}: {p}'s call ({shown})")
+    who: str | None = p
+    amount_text = raw
+    parts = raw.replace("=", " ").split()
+    if len(parts) == 2:  # `NAME 80`: a call made by someone else, as it happened
+        who = t.name(parts[0])
+        amount_text = parts[1]
+        if who is None:
+            return
+    if amount_text.lower() in ("p", "pass"):
+        amount = None
+    else:
+        amount = t.number(amount_text)
+        if amount is None:
+            return
+    if t.enter(call_edit(w.hand, who, amount)):
+        nxt = where(t.s)
+        if nxt.kind == "trump":
+            t.say(f"  the auction is over: {nxt.bidder} takes it at {nxt.bid}")
+
+
+def _ask_points(t: Table, w: Where) -> None:
+    """The points the bidders captured (the others get the rest), and the hand's scores."""
+    labels = t.s.audit.result.teams.labels
+    other = labels[1] if w.team == labels[0] else labels[0]
+    x = t.number(t.ask(f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, "
+                       f"{other} get the rest)"))
+    if x is None:
+        return
+    if t.enter(points_edit(t.s, w, x)):
+        h = t.s.audit.result.hands[w.hand - 1]
+        if h.made is not None:
+            t.say(f"  {h.bid_team} bid {h.bid}: {'made' if h.made else 'set'}; hand scores "
+                  + ", ".join(f"{k} {v}" for k, v in (h.scores or {}).items()))
+        t.show_table()
+
+
+def reopen(t: Table, n: int) -> None:
+    """`edit N`: ask hand `n`'s trump and captured points again, what is written offered, and
+    correct it."""
+    hands = t.s.audit.result.hands
+    if not 1 <= n <= len(hands) or not hands[n - 1].complete or hands[n - 1].points is None:
+        t.say(f"  hand {n} is not a completed hand (there are {len(hands)})")
+        return
+    h = hands[n - 1]
+    t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
+    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), COLORS)
+    if color is None:
+        return
+    team = h.bid_team
+    x = t.number(t.ask(f"Hand {n}: points captured by {team}", str(h.points[team])))
+    if x is None:
+        return
+    w = Where("points", n, h.bidder, h.dealer, h.bidder, h.bid, team, h.seating)
+    pts = points_edit(t.s, w, x)[0].value
+    t.correct(n, correction(t.s, n, color, pts))

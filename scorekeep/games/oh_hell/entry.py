@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..errors import InputError
-from . import Choices
-from .edits import Append, DelKey, Edit, SetKey
-from .session import Session, history_edits, now_iso
-from .values import match_name, per_player, whole
+from ...errors import InputError
+from ...entry import Choices, Table
+from ...entry.edits import Append, DelKey, Edit, SetKey
+from ...entry.session import Session, history_edits, now_iso
+from ...entry.values import match_name, per_player, ranges, whole
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PER_PLAYER = ("bids", "tricks", "scores", "totals")
@@ -43,7 +43,7 @@ def _result(s: Session) -> Any:
 
 
 def where(s: Session) -> Where:
-    from ..games.oh_hell.rules import bidding_order
+    from .rules import bidding_order
 
     res = _result(s)
     hands = res.hands
@@ -103,7 +103,7 @@ def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -
     """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
     trump the checker found for the hand, the bids so far applied in bidding order. `given`:
     the bids typed so far when a completed hand is reopened (else the record's)."""
-    from ..games.oh_hell import engine
+    from . import engine
 
     h = _result(s).hands[w.hand - 1]
     pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
@@ -118,7 +118,7 @@ def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | Non
     """The bids `player` may make now, from the engine's legal moves; each other bid from 0 to
     the hand size with the engine's ruling on it (the hook refuses one of the dealer's).
     `given`: when a completed hand is reopened, the bids typed so far."""
-    from ..games.oh_hell.engine import Bid
+    from .engine import Bid
 
     pos = bid_position(s, w, given)
     legal = {m.value for m in pos.legal_moves() if isinstance(m, Bid) and m.player == player}
@@ -179,7 +179,7 @@ def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
 
 def undo_edits(s: Session) -> list[Edit] | None:
     """Remove the last entry the record holds (for an undo after a resume)."""
-    from ..games.oh_hell.rules import bidding_order
+    from .rules import bidding_order
 
     rec = s.audit.record
     if not rec.hands:
@@ -195,14 +195,14 @@ def undo_edits(s: Session) -> list[Edit] | None:
         rest = {e.player: e.value for e in h.bids if e.player != last}
         return [SetKey(("hands", i), "bids", rest or None)]
     if h.play is None:
-        from .edits import Pop
+        from ...entry.edits import Pop
 
         return [Pop(("hands",))]
     return None
 
 
 def _has(s: Session, i: int, key: str) -> bool:
-    from ..yamlio import Map
+    from ...yamlio import Map
 
     hands = s.root.get("hands")  # type: ignore[union-attr]
     item = hands.items[i]  # type: ignore[union-attr]
@@ -235,7 +235,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
         return []
-    from .edits import apply_nodes
+    from ...entry.edits import apply_nodes
 
     root = s.root
     for e in edits:
@@ -255,7 +255,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
 def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
     """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
     of the players it names, in its order."""
-    from ..yamlio import Map, Seq
+    from ...yamlio import Map, Seq
 
     node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
     if isinstance(node, Seq):
@@ -288,3 +288,128 @@ def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any
         edits.append(SetKey(("hands", j), "totals", _written_like(s, j, "totals", now)))
         history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
     return edits
+
+
+# --- `new` ---------------------------------------------------------------------------------
+
+LIST_KEY = "hands"
+"""The record's list `new` opens."""
+NO_FIRST_DEALER = ""
+"""Why a new record takes no `first_dealer` (empty: it takes one)."""
+
+
+# --- `play`: the questions at the table ------------------------------------------------------
+
+def turn(t: Table) -> bool:
+    """Ask for the next entry (a new hand, a bid, the tricks taken) and enter it; False at the end."""
+    w = where(t.s)
+    if w.kind == "over":
+        t.show_table()
+        t.say("The game is over.")
+        return t.over()
+    if w.kind == "start":
+        _ask_start(t, w)
+        return True
+    if w.kind == "bid":
+        _ask_bid(t, w)
+        return True
+    # tricks, in the same order; the last is what is left
+    took = _ask_tricks(t, w.hand, w.size or 0, w.order, w.bids, {})
+    if took is None:
+        return True
+    if t.enter(tricks_edit(w, took)):
+        _after_hand(t, w.hand)
+    return True
+
+
+def _ask_start(t: Table, w: Where) -> None:
+    """A new hand: its size and dealer (offered when the rules leave one), and its trump."""
+    sizes, dealers = legal_start(t.s)
+    size_d = sizes.legal[0] if len(sizes.legal) == 1 else None
+    dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
+    t.say(f"\nHand {w.hand}: {size_d or '?'} cards, {dealer_d or '?'} deals.")
+    size = t.number(t.ask(f"Hand {w.hand}, cards", size_d))
+    dealer = t.name(t.ask(f"Hand {w.hand}, dealer", dealer_d))
+    if size is None or dealer is None:
+        return
+    raw = t.ask("Trump (spades, hearts, diamonds, clubs; `-` not written)", "-")
+    trump = None
+    if raw != "-":
+        trump = t.name(raw, SUITS)
+        if trump is None:
+            return
+    t.enter(start_edits(size, dealer, trump))
+
+
+def _ask_bid(t: Table, w: Where) -> None:
+    p = w.player
+    assert p is not None  # a bid is someone's
+    ch = legal_bids(t.s, w, p)
+    _say_hook(t, ch, p)
+    bid = t.number(t.ask(f"Hand {w.hand} ({w.size} cards): {p}'s bid ({ranges(map(int, ch.legal))})"))
+    if bid is not None:
+        t.enter(bid_edit(w, p, bid))
+
+
+def _say_hook(t: Table, ch: Choices, player: str) -> None:
+    """Which bid the hook refuses `player`, before they bid."""
+    from .engine import HOOK
+
+    hooked = [b for b, f in ch.refused if f.rule == HOOK.rule]
+    if hooked:
+        t.say(f"  the hook: {player} may not bid {hooked[0]} (oh-hell.hook)")
+
+
+def _ask_tricks(t: Table, hand: int, size: int, order: Any, bids: Any,
+                current: dict[str, int]) -> dict[str, int] | None:
+    """The tricks each player took, in bidding order; the last player's is what is left."""
+    took: dict[str, int] = {}
+    left = size
+    for p in order[:-1]:
+        n = t.number(t.ask(f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')}; {max(left, 0)} left)",
+                           str(current[p]) if p in current else None))
+        if n is None:
+            return None
+        took[p] = n
+        left -= n
+    last = order[-1]
+    took[last] = max(left, 0)
+    if left < 0:
+        t.say(f"  those add up to {size - left}, more than the {size} tricks of the hand")
+    else:
+        t.say(f"  {last} took the other {left}")
+    return {p: took[p] for p in order}
+
+
+def _after_hand(t: Table, hand: int) -> None:
+    pts = hand_scores(t.s, hand)
+    if pts is not None:
+        t.say(f"  hand {hand} scores: " + ", ".join(f"{p} {pts[p]}" for p in t.s.players))
+    t.show_table()
+
+
+def reopen(t: Table, n: int) -> None:
+    """`edit N`: ask hand `n`'s bids and tricks again, what is written offered, and correct it."""
+    from .rules import bidding_order
+
+    hands = t.s.audit.result.hands
+    if not 1 <= n <= len(hands) or hands[n - 1].took is None:
+        t.say(f"  hand {n} is not a completed hand (there are {len(hands)})")
+        return
+    h = hands[n - 1]
+    order = bidding_order(t.s.players, h.dealer)
+    t.say(f"  reopening hand {n} ({h.size} cards, {h.dealer} dealt); Enter keeps what is written")
+    bids: dict[str, int] = {}
+    w = Where("bid", n, None, h.size, h.dealer, tuple(order), {})
+    for p in order:
+        ch = legal_bids(t.s, w, p, bids)
+        _say_hook(t, ch, p)
+        shown = f" ({ranges(map(int, ch.legal))})"
+        b = t.number(t.ask(f"Hand {n}: {p}'s bid{shown}", str(h.bids[p])))
+        if b is None:
+            return
+        bids[p] = b
+    took = _ask_tricks(t, n, h.size, order, bids, dict(h.took or {}))
+    if took is None:
+        return
+    t.correct(n, correction(t.s, n, bids, took))

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..errors import InputError
-from .edits import Append, Edit, Pop
-from .session import Session
-from .values import names
-
-RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
+from ...entry import Table
+from ...errors import InputError
+from ...entry.edits import Append, Edit, Pop
+from ...entry.session import Session
+from ...entry.values import names
+from .rulebook import RANK_NAMES
 
 
 class Where(NamedTuple):
@@ -53,7 +53,7 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
     their 2 strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count,
     daifugo.exchange-strongest). Read from the engine's table of gifts (`EXCHANGE`, the one its
     exchange phase walks), in its order; the higher ranks' return gifts are of their choice."""
-    from ..games.daifugo.model import EXCHANGE
+    from .model import EXCHANGE
 
     r = w.previous
     if not r or len(r) < 4:
@@ -121,8 +121,8 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls: Sequence[str]) -> list[Edit]:
     """Edits that correct a finished game's finishing order and fouls, with their `history`."""
-    from .edits import DelKey, SetKey
-    from .session import history_edits, now_iso
+    from ...entry.edits import DelKey, SetKey
+    from ...entry.session import history_edits, now_iso
 
     g = s.audit.record.sets[set_no - 1].games[game_no - 1]
     path = ("sets", set_no - 1, "games", game_no - 1)
@@ -139,3 +139,91 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
         history.append({"time": when, "set": set_no, "game": game_no, "key": "fouls", "was": old_fouls,
                         "now": list(fouls)})
     return edits + history_edits(s, history) if edits else []
+
+
+# --- `new` ---------------------------------------------------------------------------------
+
+LIST_KEY = "sets"
+"""The record's list `new` opens."""
+NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
+"""Why a new record takes no `first_dealer`."""
+
+
+# --- `play`: the questions at the table ------------------------------------------------------
+
+def turn(t: Table) -> bool:
+    """Ask for the next game's finishing order and forbidden finishes, the exchange owed before
+    it said, and enter it; False at the end."""
+    w = where(t.s)
+    if w.kind == "over":
+        t.show_table()
+        t.say("The match is over.")
+        return t.over()
+    if w.new_set and w.set > 1:
+        t.say(f"\nSet {w.set - 1} is over; set {w.set} begins.")
+    t.say(f"\nSet {w.set}, game {w.game}.")
+    for giver, taker, k in exchange_owed(w):
+        t.say(f"  {giver} gives {taker} their {'2 strongest cards' if k == 2 else 'strongest card'}"
+              f"; {taker} gives back {k} of their choice")
+    got = _ask_order(t, w.set, w.game, w.seats, None, None)
+    if got is None:
+        return True
+    out, fouls = got
+    if t.enter(game_edits(t.s, w, out, fouls)):
+        _after_game(t, w.set, w.game)
+    return True
+
+
+def _ask_order(t: Table, set_no: int, game_no: int, seats: Any, out_d: Any,
+               fouls_d: Any) -> tuple[list[str], list[str]] | None:
+    """Who went out, first to last, and the forbidden finishes among them (what is written
+    offered); None (and why) if a name is not one of the seats."""
+    try:
+        raw = t.ask(f"Set {set_no} game {game_no}: who went out, first to last (forbidden finishes "
+                    "included; the last one left may be left out)", " ".join(out_d) if out_d else None)
+        out = names(raw, seats, "the finishing order")
+        raw = t.ask("Forbidden finishes (反則上がり) among them (`-` for none)",
+                    " ".join(fouls_d) if fouls_d else "-")
+        fouls = [] if raw.strip() in ("-", "none") else names(raw, seats, "the forbidden finishes")
+    except InputError as e:
+        t.say(f"  {e.message}")
+        return None
+    return out, fouls
+
+
+def _after_game(t: Table, set_no: int, game_no: int) -> None:
+    g = game_result(t.s, set_no, game_no)
+    if g is None or g.ranking is None:
+        return
+    if g.fallen:
+        t.say(f"  都落ち: {g.fallen}, last game's 大富豪, falls to 大貧民")
+    t.say("  ranks: " + ", ".join(f"{RANK_NAMES[i]} {p}" for i, p in enumerate(g.ranking)))
+    if g.points:
+        t.say("  points: " + ", ".join(f"{p} {g.points[p]}" for p in g.ranking))
+    t.show_table()
+
+
+def reopen(t: Table, n: int) -> None:
+    """`edit N`: ask game `n` of the current set's finishing order and fouls again, what is
+    written offered, and correct it."""
+    sets = t.s.audit.result.sets
+    if not sets:
+        t.say("  no game to edit yet")
+        return
+    st = sets[-1]
+    if not 1 <= n <= len(st.games) or not st.games[n - 1].complete:
+        t.say(f"  game {n} of set {st.number} is not a finished game (it has {len(st.games)})")
+        return
+    rec = t.s.audit.record.sets[-1].games[n - 1]
+    t.say(f"  reopening set {st.number} game {n}; Enter keeps what is written")
+    got = _ask_order(t, st.number, n, st.seats, rec.out.names if rec.out else None,
+                     rec.fouls.names if rec.fouls else None)
+    if got is None:
+        return
+    edits = correction(t.s, st.number, n, *got)
+    if not edits:
+        t.say("  no change")
+        return
+    if t.enter(edits):
+        t.say(f"  game {n} corrected (kept in `history`); later games judged again")
+        t.show_table()

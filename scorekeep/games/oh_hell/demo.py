@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from ..cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
-from ..games.oh_hell import engine
-from ..games.oh_hell.model import Bid, CardPlay
-from ..games.oh_hell.record import default_pattern, expand_pattern
-from ..games.oh_hell.options import OPTIONS
-from ..games.oh_hell.score import hand_points
-from . import Generated
+from ...cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
+from . import engine
+from .model import Bid, CardPlay
+from .record import default_pattern, expand_pattern
+from .options import OPTIONS
+from .score import hand_points
+from ...generate import Generated
 
 GAME = "oh-hell"
 CHOICES = {name: tuple(o.values.replace("`", "").split(", ")) for name, o in OPTIONS.items()
@@ -305,19 +305,20 @@ def _random_pattern(rng: random.Random, n_players: int) -> str:
     return f"{hi}..{lo}..{c + 1}" if shape == 2 else f"{lo}..{hi}..{c}"
 
 
-def game(seed: int, **knobs: Any) -> Generated:
-    """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
-    rng = random.Random(seed)
-    if knobs.pop("vary", False):
-        knobs.setdefault("players", rng.choice((2, 3, 4, 4, 4, 5, 6, 7)))
-        knobs.setdefault("names", "tricky" if rng.random() < 0.15 else "plain")
-        knobs.setdefault("random_rules", rng.random() < 0.6)
-        knobs.setdefault("detail", rng.choice(("full", "full", "play", "summary", "mixed", "mixed")))
-        knobs.setdefault("notation", "mixed" if rng.random() < 0.2 else "canonical")
-        if rng.random() < 0.15:
-            knobs.setdefault("hands", rng.randint(0, 20))
-            knobs.setdefault("partial", rng.random() < 0.6)
-    players = _players(rng, knobs.get("players", 4), knobs.get("names", "plain"))
+def _vary(rng: random.Random, knobs: dict[str, Any]) -> None:
+    """Knobs not given, drawn: players, names, rules, detail, notation, a match cut short."""
+    knobs.setdefault("players", rng.choice((2, 3, 4, 4, 4, 5, 6, 7)))
+    knobs.setdefault("names", "tricky" if rng.random() < 0.15 else "plain")
+    knobs.setdefault("random_rules", rng.random() < 0.6)
+    knobs.setdefault("detail", rng.choice(("full", "full", "play", "summary", "mixed", "mixed")))
+    knobs.setdefault("notation", "mixed" if rng.random() < 0.2 else "canonical")
+    if rng.random() < 0.15:
+        knobs.setdefault("hands", rng.randint(0, 20))
+        knobs.setdefault("partial", rng.random() < 0.6)
+
+
+def _written_rules(rng: random.Random, knobs: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """The house rules the record writes: drawn (`random_rules`), then those given as knobs."""
     written: dict[str, Any] = {}
     if knobs.get("random_rules"):
         for name, values in CHOICES.items():
@@ -328,6 +329,16 @@ def game(seed: int, **knobs: Any) -> Generated:
     for name in OPTIONS:
         if name in knobs:
             written[name] = knobs[name]
+    return written
+
+
+def game(seed: int, **knobs: Any) -> Generated:
+    """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
+    rng = random.Random(seed)
+    if knobs.pop("vary", False):
+        _vary(rng, knobs)
+    players = _players(rng, knobs.get("players", 4), knobs.get("names", "plain"))
+    written = _written_rules(rng, knobs, players)
     opts = {name: o.default for name, o in OPTIONS.items()} | written
     sizes = expand_pattern(opts["deal_pattern"] or default_pattern(len(players)), len(players), None)
     first = knobs.get("first_dealer") or rng.choice(players)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import Generated, dump
+from ...generate import Generated, dump
 
 DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_deal": "new-left",
                             "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5, "bird": "highest"}
@@ -54,10 +54,7 @@ def _cards(cs: Any) -> list[str]:
 
 def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: tuple[str, ...]) -> _Hand:
     """Deal, bid, exchange, name trump and play one hand, every move among the engine's legal ones."""
-    from ..games.rook.cards import COLOR_NAME
-    from ..games.rook.engine import HAND_CARDS, HandPosition
-    from ..games.rook.model import CardMove, DiscardMove, ResultMove
-    from ..games.rook.score import hand_scores, made
+    from .engine import HAND_CARDS, HandPosition
 
     h = _Hand()
     h.dealer, h.order = dealer, order
@@ -68,19 +65,7 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     h.nest = deck[4 * HAND_CARDS:]
     pos, found, _ = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
     assert not found
-    # The auction: each player bids up to a limit of their own (some never bid: all four passing
-    # happens, and so do bids close to the maximum, which are often set).
-    limits = {p: rng.choices((0, 80, 95, 110, 120), (0.3, 0.3, 0.2, 0.15, 0.05))[0] for p in seats}
-    calls: list[tuple[str, int | None]] = []
-    while pos.phase == "call" and not pos.ended:
-        who = pos.to_act
-        assert who is not None
-        moves = pos.legal_moves()
-        bids = [m for m in moves if m.amount is not None and m.amount <= limits[who]]
-        m = rng.choice(bids[:3]) if bids and rng.random() < 0.9 else moves[0]
-        assert not pos.push(m)
-        calls.append((who, m.amount))
-    h.calls = calls
+    h.calls = _auction(rng, pos, seats)
     if pos.all_pass:
         h.features.add("all-pass")
         if table.opts["all_pass"] == "redeal":
@@ -91,10 +76,36 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     else:
         assert pos.high is not None
         pos.won(*pos.high)
+    _exchange(rng, table, pos, h)
+    _play_tricks(rng, pos, h)
+    _settle(table, pos, h)
+    return h
+
+
+def _auction(rng: random.Random, pos: Any, seats: list[str]) -> list[tuple[str, int | None]]:
+    """The calls: each player bids up to a limit of their own (some never bid: all four passing
+    happens, and so do bids close to the maximum, which are often set)."""
+    limits = {p: rng.choices((0, 80, 95, 110, 120), (0.3, 0.3, 0.2, 0.15, 0.05))[0] for p in seats}
+    calls: list[tuple[str, int | None]] = []
+    while pos.phase == "call" and not pos.ended:
+        who = pos.to_act
+        assert who is not None
+        moves = pos.legal_moves()
+        bids = [m for m in moves if m.amount is not None and m.amount <= limits[who]]
+        m = rng.choice(bids[:3]) if bids and rng.random() < 0.9 else moves[0]
+        assert not pos.push(m)
+        calls.append((who, m.amount))
+    return calls
+
+
+def _exchange(rng: random.Random, table: Any, pos: Any, h: _Hand) -> None:
+    """Trump: the color the bid winner holds most of; put back the lowest cards of the others (now
+    and then a counter, which the defenders may then win with the last trick)."""
+    from .cards import COLOR_NAME
+    from .model import DiscardMove
+
     bidder = pos.bidder
     assert bidder is not None and pos.pool is not None
-    # Trump: the color the bid winner holds most of; put back the lowest cards of the others (now and
-    # then a counter, which the defenders may then win with the last trick).
     colors = [c for c in "RYBG"]
     trump = max(colors, key=lambda c: (sum(1 for x in pos.pool if x.color == c), rng.random()))
     pool = sorted(pos.pool, key=_card_order)  # a set: never let its order reach the random choices
@@ -106,6 +117,12 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     tm = next(x for x in pos.legal_moves() if x.color == trump)
     pos.push(tm)
     h.discard, h.trump = discard, COLOR_NAME[trump]
+
+
+def _play_tricks(rng: random.Random, pos: Any, h: _Hand) -> None:
+    """The ten tricks: any legal card, the Bird or a trump led now and then."""
+    from .model import CardMove
+
     while pos.phase == "play":
         moves = pos.legal_moves()
         p = pos.to_act
@@ -130,10 +147,18 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
         if choice.card.is_bird and led is None:
             h.features.add("bird-led")
         assert isinstance(choice, CardMove) and not pos.push(choice)
+
+
+def _settle(table: Any, pos: Any, h: _Hand) -> None:
+    """The points captured (the nest with the last trick) and the hand's scores."""
+    from .model import ResultMove
+    from .score import hand_scores, made
+
+    bidder = pos.bidder
     points = pos.captured()
     assert points is not None and pos.legal_moves() == [ResultMove(tuple(points[t] for t in table.teams.labels))]
     last = pos.tricks[-1].winner
-    if table.teams.of[last] != table.teams.of[bidder] and sum(c.points for c in discard):
+    if table.teams.of[last] != table.teams.of[bidder] and sum(c.points for c in h.discard):
         h.features.add("nest-to-defenders")
     pos.push(pos.legal_moves()[0])
     assert pos.amount is not None
@@ -141,7 +166,6 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     h.scores = hand_scores(team, pos.amount, points)
     h.features.add("made" if made(pos.amount, points[team]) else "set")
     h.pos = pos
-    return h
 
 
 def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
@@ -163,9 +187,9 @@ def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
 
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Rook match to the target, reproducible from the seed."""
-    from ..games.rook.engine import Table, left_of, seating
-    from ..games.rook.record import default_teams
-    from ..games.rook.score import game_winner
+    from .engine import Table, left_of, seating
+    from .record import default_teams
+    from .score import game_winner
 
     unknown = set(knobs) - {"players", "first_dealer", "steer", "target", "seat_change_every", "all_pass"}
     if unknown:
@@ -194,20 +218,7 @@ def game(seed: int, **knobs: Any) -> Generated:
             raise RuntimeError("match did not end")
         order = seating(players, played // every if every else 0)
         dealer = first if prev is None else left_of(prev[0], order)
-        if steer and spare > 0 and max(totals.values()) >= target - 150:
-            best: tuple[tuple[Any, ...], _Hand] | None = None
-            for k in range(min(STEER_TRIES, spare + 1)):
-                cand = _play_hand(rng, table, len(hands) + 1, dealer, order)
-                key = _goal_key(steer, totals, cand, target)
-                if best is None or key < best[0]:
-                    best = (key, cand)
-                if key[0] == 0:
-                    break
-            spare -= k
-            assert best is not None
-            h = best[1]
-        else:
-            h = _play_hand(rng, table, len(hands) + 1, dealer, order)
+        h, spare = _steered(rng, table, len(hands) + 1, dealer, order, steer, totals, target, spare)
         hands.append(h)
         features |= h.features
         if h.scores is not None:
@@ -229,6 +240,24 @@ def game(seed: int, **knobs: Any) -> Generated:
     data["first_dealer"] = first
     data["hands"] = [_render_hand(h, labels) for h in hands]
     return Generated("rook", data, dict(totals), winner, (), frozenset(features))
+
+
+def _steered(rng: random.Random, table: Any, number: int, dealer: str, order: tuple[str, ...], steer: str | None,
+             totals: dict[str, int], target: int, spare: int) -> tuple[_Hand, int]:
+    """The next hand; near the target, the best of a few tries towards the `steer` ending, within
+    the `spare` tries left. Also the tries left after it."""
+    if not (steer and spare > 0 and max(totals.values()) >= target - 150):
+        return _play_hand(rng, table, number, dealer, order), spare
+    best: tuple[tuple[Any, ...], _Hand] | None = None
+    for k in range(min(STEER_TRIES, spare + 1)):
+        cand = _play_hand(rng, table, number, dealer, order)
+        key = _goal_key(steer, totals, cand, target)
+        if best is None or key < best[0]:
+            best = (key, cand)
+        if key[0] == 0:
+            break
+    assert best is not None
+    return best[1], spare - k
 
 
 def _goal_key(goal: str, totals: dict[str, int], h: _Hand, target: int) -> tuple[Any, ...]:

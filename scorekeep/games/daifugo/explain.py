@@ -1,0 +1,188 @@
+"""Daifugō's part of `why`: a play, a pass or a gift of the record explained, from the engine's
+position there (the check's own walk of the set, keeping positions: `rules.audit_of_set`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import Finding, all_worded
+from ...game import Audit
+from ...why import Explanation, Location, NoSuchPlace, as_written, how_many, no_choice, plural, reported
+from . import rules
+from .cards import show
+from .combos import lock_text
+from .engine import Pass, Play, cards_text, passed_at
+from .model import EXCHANGE, Result, rank_name
+
+
+def location_of(f: Finding) -> Location:
+    """Where a violation happened, as a location `explain` can walk to."""
+    return Location(set=f.set or 1, game=f.game, play=f.play, player=f.player,
+                    exchange=f.play is None and f.rule.startswith("daifugo.exchange"))
+
+
+def about(rule: str, loc: Location) -> bool:
+    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a gift
+    of the exchange is judged by the exchange's rules."""
+    return not loc.exchange or rule.startswith("daifugo.exchange")
+
+
+def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
+    """The move of a Daifugō record at `loc` (or the record's `finding` there), explained."""
+    rec = audit.record
+    sets = rec.sets
+    s_no = loc.set if loc.set is not None else 1
+    if loc.hand is not None or loc.trick is not None or loc.bid is not None:
+        raise NoSuchPlace("--hand, --trick and --bid are for Rook and Oh Hell; a Daifugō record is sets of games: "
+                          "use --set S --game G --play K (or --exchange)")
+    srec = next((s for s in sets if s.number == s_no), None)
+    if srec is None:
+        raise NoSuchPlace(f"there is no set {s_no}: the record has {how_many(len(sets), 'set')}")
+    if loc.game is None:
+        if finding is not None:
+            return as_written(finding, loc, audit.game, finding.player)
+        raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
+    grec = next((g for g in srec.games if g.number == loc.game), None)
+    if grec is None:
+        raise NoSuchPlace(f"there is no game {loc.game} in set {s_no}: set {s_no} has "
+                          f"{plural(len(srec.games), 'game')}")
+    if loc.player is not None and loc.player not in srec.players:
+        raise NoSuchPlace(f"there is no player `{loc.player}` in set {s_no} (players: {', '.join(srec.players)})")
+    # The check's walk of the game, keeping positions; past the cap (`audit` only counts what it
+    # found there), wording every finding, so that a move there finds what check found.
+    worded = all_worded(audit.violations)
+    again = rules.audit_of_set(rec, s_no, loc.game, positions=True,
+                               play=None if loc.exchange else loc.play)
+    result: Result = again.result
+
+    def found(ex: Explanation) -> Explanation:
+        return ex if worded or finding is not None else ex._replace(finding=reported(again.violations, ex, about))
+
+    g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
+    if loc.exchange:
+        return found(_gift(audit, loc, g, grec, finding))
+    if loc.play is None:
+        if finding is not None:
+            return as_written(finding, loc._replace(set=s_no), audit.game, finding.player)
+        raise NoSuchPlace(f"say which play: --play K (set {s_no}, game {loc.game} has "
+                          f"{plural(len(grec.plays or ()), 'play')}) or --exchange")
+    plays = grec.plays or ()
+    if not 1 <= loc.play <= len(plays):
+        raise NoSuchPlace(f"there is no play {loc.play} in set {s_no}, game {loc.game}: it has "
+                          + (how_many(len(plays), "play") if plays else "no plays recorded"))
+    turn = plays[loc.play - 1]
+    if loc.player is not None and turn.player != loc.player:
+        raise NoSuchPlace(f"play {loc.play} of set {s_no}, game {loc.game} is {turn.player}'s, not {loc.player}'s")
+    return found(_play(audit, loc._replace(set=s_no, player=turn.player), g, turn))
+
+
+def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
+    view = g.turns[loc.play - 1]
+    pos = view.before
+    p = turn.player
+    move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
+    ruling = pos.ruling(move)
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if pos.top is None:
+        facts.append(("on the table", "nothing: the table is clear, a new lead"))
+    else:
+        on = pos.top.text() + ("" if pos.top.legal else " — an illegal play")
+        if not pos.top.legal and pos.ref is not None:
+            on += f"; the last legal play: {pos.ref.text()}"
+        facts.append(("on the table", on))
+    facts.append(("order", "revolution (革命): 3 is strongest, 2 weakest" if pos.revolution
+                  else "normal: 2 is strongest, 3 weakest"))
+    facts.append(("lock (縛り)", f"{lock_text(pos.lock)}: every play must have these suits" if pos.lock
+                  else "none"))
+    passed = ", ".join(f"{q} ({passed_at(n)})" for q, n in pos.passed.items())
+    facts.append(("passed", passed or "nobody since the table last cleared"))
+    if pos.st.exits or pos.st.fallen:
+        out = [f"{q}" + ("" if legal else " (forbidden finish, 反則上がり)") for q, legal in pos.st.exits]
+        if pos.st.fallen:
+            out.append(f"{pos.st.fallen} (fell: 都落ち)")
+        facts.append(("out", ", ".join(out)))
+    facts.append(("turn", f"{pos.expected}'s" if pos.expected else "not known (the leader is not known)"))
+    hand = pos.hand(p)
+    left = pos.cards_left(p)
+    if hand is not None:
+        facts.append((f"{p}'s hand", f"{cards_text(list(hand.elements())) or 'no cards'} ({plural(left, 'card')})"))
+    else:
+        facts.append((f"{p}'s hand", f"{plural(left, 'card')}; the record gives no deal for it, so only "
+                                     "what the plays prove is known"))
+    facts.append(("cards left", ", ".join(f"{q} {pos.cards_left(q)}" for q in g.seats)))
+    choices = ruling.allowed
+    why_none = ""
+    if choices is None and pos.phase == "play":
+        if p == pos.to_act:
+            choices = pos.allowed_plays(p) if pos.top is not None or hand is not None else \
+                ("any single, group or stairs",)
+        else:
+            choices, why_none = (), no_choice(p, pos.to_act, "the game was over")
+    what = "passed" if turn.cards is None else f"played {show(turn.cards)}"
+    if ruling.legal and ruling.reason == "legal":
+        ruling = ruling._replace(reason=_legal(pos, move, ruling.rule))
+    return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
+                       no_choice=why_none)
+
+
+def _legal(pos: Any, move: Any, rule: str) -> str:
+    """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
+    if rule == "daifugo.pass":
+        return f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, {rule}"
+    if pos.top is None:
+        return f"legal: {move.player} leads on a clear table: any single, group or stairs may be led, {rule}"
+    lock = f", and it has the locked suits {lock_text(pos.lock)}" if pos.lock else ""
+    if rule == "daifugo.spade-3-return":
+        return f"legal: the single spade 3 beats a single joker (スペ3返し), {rule}"
+    return f"legal: {show(move.cards)} covers {pos.top.text()}: the same kind and size, stronger{lock}, {rule}"
+
+
+def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | None) -> Explanation:
+    if not g.gifts:
+        if grec.exchange is None:
+            why = ("game 1 of a set has no exchange" if g.number == 1 else "the record gives no exchange for it")
+        else:
+            why = "the ranks of the game before are not known, so nobody knows who gives to whom"
+        raise NoSuchPlace(f"there is no exchange to explain in set {g.set}, game {g.number}: {why}")
+    chosen = None
+    if loc.player is not None:
+        chosen = next((x for x in g.gifts if x[1].player == loc.player), None)
+        if chosen is None:
+            raise NoSuchPlace(f"{loc.player} gives nothing in the exchange of set {g.set}, game {g.number}")
+    else:  # the first gift that breaks a rule, else the first
+        chosen = next((x for x in g.gifts if not x[0].ruling(x[1]).legal), g.gifts[0])
+    pos, gift = chosen
+    ruling = pos.ruling(gift)
+    p = gift.player
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if pos.prev is not None:
+        facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.prev))))
+        owed = []
+        for a, b, n in EXCHANGE:
+            owed.append(f"{pos.prev[a]} ({rank_name(a)}) gives {n} to {pos.prev[b]} ({rank_name(b)})")
+        facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
+    if pos.prev is not None and pos._phase == "exchange":
+        giver, receiver, a, b, n = pos._giver()
+        facts.append(("gives now", f"{giver} ({rank_name(a)}), {plural(n, 'card')} to {receiver} ({rank_name(b)})"))
+    dealt = pos.dealt.get(p)
+    facts.append((f"{p}'s hand as dealt", show(dealt) if dealt is not None else
+                  "not recorded (no deal): only what the later plays prove is known"))
+    choices = ruling.allowed
+    if choices is None and pos._phase == "exchange" and p == pos.to_act:
+        a, n = pos._giver()[2], pos._giver()[4]
+        if a < 2:  # a higher rank gives any cards: the combinations are no list to read
+            choices = (f"any {plural(n, 'card')} of the {len(pos.dealt[p])} dealt to {p}",) if p in pos.dealt \
+                else (f"any {plural(n, 'card')}",)
+        else:
+            choices = tuple(str(m) for m in pos.legal_moves()) or None
+    if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
+        giver, receiver, a, b, n = pos._giver()
+        what = (f"{plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
+                                                          ", any of them (a higher rank chooses)"))
+        ruling = ruling._replace(reason=f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}, "
+                                        f"{ruling.rule}")
+    line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
+
+    return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
+                       str(gift) or "nothing", tuple(facts), ruling, choices,
+                       f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")

@@ -1,0 +1,142 @@
+"""Oh Hell's part of `why`: a bid or a card of the record explained, from the engine's position
+there (the check's own walk of the record, observed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import SUIT_NAME, SUIT_SYMBOL, show
+from ...errors import Finding
+from ...game import Audit
+from ...why import (Explanation, Location, Picker, Snap, card_choices, chosen, hand_of, no_choice,
+                    plural, trick_target, whole_hand)
+from ...why import hand_location as location_of  # noqa: F401 - the part's interface
+from . import engine, rules
+from .model import Bid
+
+
+def about(rule: str, loc: Location) -> bool:
+    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a bid
+    is judged by the bidding rules and the hook."""
+    return loc.bid is None or rule.startswith("oh-hell.bid") or rule == engine.HOOK.rule
+
+
+def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
+    """The bid or card of an Oh Hell record at `loc` (or the record's `finding` there), explained."""
+    h = hand_of(audit, loc, finding)
+    n = h.number
+    if loc.trick is None and loc.bid is None and loc.player is None:
+        return whole_hand(audit, loc, finding, "--trick T (with --player P) or --bid K")
+    target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
+    walk = _Walk(h, loc, target)
+    rules.audit(audit.record, walk.observe)  # the check's own walk, observed
+    return chosen(audit, loc, target, walk.found, walk.bids, "the hand was not played out")
+
+
+def _suit(s: str) -> str:
+    return f"{SUIT_SYMBOL[s]} ({SUIT_NAME[s]})"
+
+
+class _Walk:
+    """Observes the check's walk of the record: describes the bid `why` picks (`bids`) or the card
+    of the target (trick, player), once."""
+
+    def __init__(self, h: Any, loc: Location, target: tuple[int, str] | None) -> None:
+        self.h, self.loc, self.target = h, loc, target
+        self.bids = Picker(loc, h.number, "bid")
+        self.found: list[Snap] = []
+
+    def observe(self, pos: Any, move: Any) -> None:
+        if pos.t.number != self.h.number:
+            return
+        if isinstance(move, Bid):
+            if self.loc.trick is None and self.bids.wants(move.player):
+                self.bids.offer(self._bid(pos, move))
+        elif self.target is not None and (pos.trick_no, move.player) == self.target and not self.found:
+            self.found.append(self._card(pos, move))
+
+    def _common(self, pos: Any, p: str) -> list[tuple[str, str]]:
+        """The facts of the hand every move of it shows: size, dealer, trump, `p`'s holding."""
+        t, h = pos.t, self.h
+        trump = ("not recorded" if h.trump is None and h.turn_up is None else
+                 "no trump" if t.trump is None else _suit(t.trump))
+        if t.turn_up is not None:
+            trump += f" (turned {t.turn_up.symbol})"
+        out = [("hand", f"hand {h.number}: {plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
+        held = pos.holding(p)
+        if held is not None:
+            out.append((f"{p}'s hand", f"{show(held) or 'no cards'} ({plural(len(held), 'card')})"))
+        else:
+            void = pos.shown_void(p)
+            proven = f"; has not followed {', '.join(SUIT_SYMBOL[s] for s in sorted(void))} this hand" if void else ""
+            out.append((f"{p}'s hand", f"{plural(pos.count(p), 'card')}, known only by their count (no deal "
+                                       f"recorded){proven}"))
+        return out
+
+    def _bid(self, pos: Any, move: Any) -> Snap:
+        t, p = pos.t, move.player
+        facts = self._common(pos, p)
+        facts.insert(2, ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"))
+        made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+        facts.insert(3, ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"))
+        facts.insert(4, ("the hook", "on: the dealer, bidding last, may not make the bids add up to "
+                         f"{t.size}" if t.hook else "off"))
+        values = pos.legal_bid_values(p)
+        ruling = pos.ruling(move)
+        if ruling.legal:
+            if ruling.rule == engine.HOOK.rule:
+                why = (f"legal: {move.value} does not make the bids add up to {t.size}; the dealer may bid "
+                       f"{engine.ranges(values)}, oh-hell.hook")
+            else:
+                why = f"legal: {p} may bid any number from 0 to {t.size}, oh-hell.bid-range"
+            ruling = ruling._replace(reason=why)
+        # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
+        later = t.in_order and pos.to_act is not None and pos.to_act != p
+        return Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
+                    () if later else tuple(str(b) for b in values),
+                    no_choice(p, pos.to_act, "the bidding was over") if later else "")
+
+    def _card(self, pos: Any, move: Any) -> Snap:
+        t, p = pos.t, move.player
+        facts = self._common(pos, p)
+        bid_text = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+        facts.insert(2, ("bids", bid_text or "none recorded"))
+        lead = pos.plays[0].player if pos.plays else pos.leader
+        facts.insert(3, ("trick", f"trick {pos.trick_no} of {t.size}, led by {lead}"))
+        facts.insert(4, ("on the table", "  ".join(f"{x.player} {x.card.symbol}" for x in pos.plays)
+                         or f"nothing yet: {p} leads"))
+        led = pos.led
+        facts.insert(5, ("led suit", _suit(led) if led else "none yet (this card leads)"))
+        if t.trump and t.lead_trump != "anytime" and led is None:
+            facts.insert(6, ("trump lead", "trump may be led now" if not pos._restricted()
+                             else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
+        facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
+        held = pos.holding(p)
+        choices, why_none = card_choices(pos, p, held, (f"any {_suit(led)} card {p} holds; any card if none"
+                                                        if led else "any card",))
+        ruling = pos.ruling(move)
+        if ruling.legal:
+            ruling = ruling._replace(reason=_legal(pos, move, held))
+        return Snap(p, str(move), f"{p} played {move.card.symbol}", move.line, tuple(facts), ruling, choices,
+                    why_none)
+
+
+def _legal(pos: Any, move: Any, held: Any) -> str:
+    """Why a card the engine ruled legal was legal, in words (oh-hell.follow-suit)."""
+    p, c, led = move.player, move.card, pos.led
+    if led is None:
+        why = f"{p} leads trick {pos.trick_no}: any card may be led"
+        if pos.t.trump and c.suit == pos.t.trump and pos._restricted():
+            why = f"{p} leads trump holding nothing but trump"
+    elif c.suit == led:
+        why = f"{c.symbol} follows the led suit {_suit(led)} (any card of it, not necessarily higher)"
+    elif held is not None:
+        why = f"{p} holds no {_suit(led)}, so any card may be played (trumping is never compulsory)"
+    else:
+        why = (f"as far as the record shows: {p} may hold no {_suit(led)} (no deal recorded; a later "
+               f"{_SUIT_WORD.get(led, led)} card of {p}'s would prove a revoke)")
+    win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
+    return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
+
+
+_SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
