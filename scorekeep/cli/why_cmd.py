@@ -39,6 +39,7 @@ def why(
     Exit codes: 0 it could rule (legal or not), 2 a location the record does not have, or
     input it cannot read.
     """
+    from .. import api
     from .. import why as lib
 
     if trick is not None and bid is not None:
@@ -49,7 +50,7 @@ def why(
     # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)
     try:
-        ex = lib.explain(audit, loc)
+        ex = api.explain(audit, loc)
     except lib.NoSuchPlace as e:
         _fail(f"{path_name(file)}: {e}" + (" (the record was read up to its first unreadable part)"
                                            if unreadable else ""))
