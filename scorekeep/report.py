@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import api
 from .errors import InputError, shown
@@ -11,20 +11,16 @@ from .fields import ReadWarning
 from .game import Audit
 
 
-class FileReport:
+class FileReport(NamedTuple):
     """The outcome of checking one file: the audit of what could be read, every input error,
     and warnings. With input errors, `audit` covers the hands before the first unreadable one
     (None when the header itself is unreadable)."""
 
-    __slots__ = ("path", "game", "audit", "errors", "warnings")
-
-    def __init__(self, path: str, game: str | None, audit: Audit | None, errors: list[InputError],
-                 warnings: list[ReadWarning] | None = None) -> None:
-        self.path = path
-        self.game = game
-        self.audit = audit
-        self.errors = errors
-        self.warnings = warnings or []
+    path: str
+    game: str | None
+    audit: Audit | None
+    errors: list[InputError]
+    warnings: list[ReadWarning]
 
     @property
     def error(self) -> InputError | None:
