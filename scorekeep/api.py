@@ -15,17 +15,19 @@
 from __future__ import annotations
 
 import os
-from contextlib import nullcontext
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import fields
 from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .why import Explanation, Location
 from .yamlio import Map, Node, decode, parse, read_text
+
+if TYPE_CHECKING:
+    from .why import Explanation, Location
 
 __all__ = ["InputError", "Loaded", "Location", "audit", "explain", "load", "replay", "sheet"]
 
@@ -120,6 +122,15 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
     from . import why
 
     return why.explain(audit, location)
+
+
+def __getattr__(name: str) -> Any:
+    """`api.Location` (where in a record, for `explain`), without importing `why` until asked."""
+    if name == "Location":
+        from .why import Location
+
+        return Location
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_of(root: Node) -> Game:
