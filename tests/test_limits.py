@@ -114,3 +114,43 @@ def test_score_csv_finds_each_hands_violations_once_not_once_per_hand() -> None:
         assert text.count("oh-hell.unfinished-hand") == hands - 1
         # a few fields of each violation (hand, set, game, rule, message); before: one per hand each
         assert _Counted.reads <= 8 * len(a.violations), (hands, _Counted.reads)
+
+
+# --- what a command prints stays in proportion to the record -----------------------------
+
+LONG = [f"{c * 36}-{i:03d}" for i, c in enumerate("NESW")]  # four names of 40 characters
+QUOTED = "[" + ", ".join(f'"{n}"' for n in LONG) + "]"
+SHAPES = {
+    # the shortest hands a record can write, each naming every player on every row it is shown in
+    "oh-hell": lambda n: f"game: oh-hell\nplayers: {QUOTED}\nhands:\n" + "  - bids: [1, 1, 1, 1]\n" * n,
+    "rook": lambda n: (f"game: rook\nplayers: {QUOTED}\nteams: {{{'T' * 40}: [\"{LONG[0]}\", \"{LONG[2]}\"], "
+                       f"{'U' * 40}: [\"{LONG[1]}\", \"{LONG[3]}\"]}}\nhands:\n"
+                       + "  - bidding: [70, pass, pass, pass]\n" * n),
+    "daifugo": lambda n: (f"game: daifugo\nplayers: {QUOTED}\nsets:\n  - games:\n    - plays:\n"
+                          f"      - {{\"{LONG[0]}\": 3S}}\n" + "".join(f"      - {{\"{LONG[1 + i % 3]}\": pass}}\n"
+                                                                     for i in range(n))),
+}
+COMMANDS = [("check",), ("score",), ("score", "--wide"), ("score", "--format", "csv"), ("score", "--format", "json"),
+            ("score", "--format", "markdown"), ("score", "--format", "html"), ("replay",),
+            ("replay", "--format", "html"), ("stats",), ("stats", "--format", "csv"), ("why",)]
+
+
+@pytest.mark.parametrize("game", sorted(SHAPES))
+def test_no_output_grows_faster_than_its_record(game: str, tmp_path: Path) -> None:
+    """Four times the hands give at most about four times the output, and never more than a
+    fixed multiple of the record's bytes (the widest, `score --format json`, repeats every
+    name in each row: about 30 times)."""
+    sizes = {}
+    for n in (150, 600):
+        path = tmp_path / f"{n}.yaml"
+        path.write_text(SHAPES[game](n), encoding="utf-8")
+        sizes[n] = path.stat().st_size
+        for args in COMMANDS:
+            run = cli(*args, str(path))
+            assert run.code in (0, 1), (args, run.err)
+            sizes[n, args] = len(run.out.encode())
+    assert 3.5 < sizes[600] / sizes[150] < 4.1
+    for args in COMMANDS:
+        small, big = sizes[150, args], sizes[600, args]
+        assert big <= 4.2 * small + 2_000, (args, small, big)
+        assert big <= 50 * sizes[600], (args, big / sizes[600])
