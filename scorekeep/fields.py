@@ -215,11 +215,31 @@ def players(node: Node, count: range, why: str = "") -> tuple[str, ...]:
             shown = name.replace("\r", "\\r").replace("\n", "\\n")
             raise InputError(f"a player's name must fit on one line: `{shown}` has a line break in it",
                              item.line)
+        fits(name, item.line)
         if name in names:
             raise InputError(f"`{name}` is listed twice in `players`: names must be unique", item.line)
         names[name] = item  # type: ignore[assignment]
     _lookalikes(names)
     return tuple(names)
+
+
+NAME_MAX = 40
+"""The most characters a player's name (or a Rook team's label) may have: it is printed on every
+row of a sheet and a replay, so a longer one would make the output grow faster than the record."""
+
+
+def fits(name: str, line: int | None, what: str = "a player's name") -> None:
+    """Refuse a name longer than NAME_MAX characters (code points, after NFC normalisation:
+    `é` typed as e + accent counts once)."""
+    if name.isascii():
+        size = len(name)
+    else:
+        from unicodedata import normalize  # only for non-ASCII names (start-up cost)
+
+        size = len(normalize("NFC", name))
+    if size > NAME_MAX:
+        raise InputError(f"`{name[:NAME_MAX]}…` is {size:,} characters long: {what} may have at most "
+                         f"{NAME_MAX} (a shorter form or a nickname will do)", line)
 
 
 def player(node: Node, names: Sequence[str], what: str) -> str:
@@ -228,6 +248,7 @@ def player(node: Node, names: Sequence[str], what: str) -> str:
         return node.value  # type: ignore[union-attr]
     name = text(node, what)
     if name not in names:
+        fits(name, node.line)
         raise InputError(colon_slip(name, names) or (
             f"`{name}` in {what} is not a player{_guess(name, names)} "
             f"(players: {', '.join(names)}){wide_hint(name)}"), node.line)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,23 @@ from scorekeep.game import Audit
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
 SAMPLES = ROOT / "samples"
+
+
+THOROUGH = os.environ.get("SCOREKEEP_THOROUGH") == "1"
+"""Every case of the sampled tests, not a sample (benchmarks/thorough.py sets it)."""
+
+
+def sample(cases: Iterable[object], k: int, *, keep: Iterable[object] = ()) -> list:
+    """`k` of `cases` in their order, the same ones on every run (seeded): the suite's share of a
+    test's thousands of cases, sized to its time budget; every case under SCOREKEEP_THOROUGH=1.
+    `keep`: cases always included (the ones that reach a rare rule)."""
+    cases = list(cases)
+    if THOROUGH or k >= len(cases):
+        return cases
+    kept = [c for c in cases if c in set(keep)]
+    rest = [i for i, c in enumerate(cases) if c not in kept]
+    chosen = set(random.Random(len(cases)).sample(rest, max(0, k - len(kept))))
+    return [c for i, c in enumerate(cases) if c in kept or i in chosen]
 
 
 def record(relpath: str) -> Path:
@@ -47,7 +66,7 @@ def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | Non
         return time.process_time() - start
 
     seconds(small)
-    return min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(2))
+    return min(seconds(big) for _ in range(2)) / min(seconds(small) for _ in range(3))
 
 
 def read_error(text: str) -> InputError:

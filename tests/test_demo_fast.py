@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from conftest import THOROUGH
 from scorekeep.games.daifugo import engine as daifugo_engine
 from scorekeep.games.daifugo.cards import JOKER
 from scorekeep.games.daifugo import demo as daifugo
@@ -69,7 +70,7 @@ def test_daifugo_hand_plays_lists_every_play_of_a_hand_in_order() -> None:
     # the engine's listing (which the generator and the legal choices of a faulty play use)
     # against the plain reading above, with and without a restriction to some sizes
     rng = random.Random(5)
-    for _ in range(3000):
+    for _ in range(3000 if THOROUGH else 600):
         deck = list(daifugo_engine.FULL_DECK)
         rng.shuffle(deck)
         hand: Counter = Counter(deck[:rng.randint(0, 20)])

@@ -3,7 +3,6 @@ bids), else the checker by trial; the entry itself is judged by the checker."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from conftest import SAMPLES
@@ -13,6 +12,7 @@ from scorekeep.games.oh_hell import entry as OH
 from scorekeep.games.rook import entry as R
 from scorekeep.entry.new import new_record
 from scorekeep.entry.session import Session
+from scorekeep.yamlio import parse
 
 RECORDS = Path(__file__).parent / "records" / "entry"
 
@@ -158,8 +158,12 @@ def test_daifugo_exchange_owed_and_a_foul_by_the_fallen_daifugo_refused(tmp_path
         assert "都落ち" in j.new[0].message
 
 
-def test_one_entry_on_a_19_hand_record_answers_in_well_under_50_ms(tmp_path: Path) -> None:
-    """Not a benchmark: a loose bound that catches a return to whole-file round trips."""
+def test_one_entry_on_a_19_hand_record_reads_the_file_text_once(tmp_path: Path, monkeypatch) -> None:
+    """The legal bids come from the engine and the entry is judged on one reading of the text
+    that would be written: a return to whole-file round trips (one per candidate bid) shows
+    as more readings (timing lives in benchmarks/, not here)."""
+    from scorekeep.entry import session
+
     text = (SAMPLES / "oh-hell-full-game.yaml").read_text(encoding="utf-8")
     cut = text.index("  - cards: 10\n    dealer: Chloé") if "  - cards: 10\n    dealer: Chloé" in text else None
     with _session(tmp_path, text if cut is None else text[:cut]) as s:
@@ -167,9 +171,9 @@ def test_one_entry_on_a_19_hand_record_answers_in_well_under_50_ms(tmp_path: Pat
         if w.kind == "start":
             s.commit(s.judge(OH.start_edits(None, None, None)))
             w = OH.where(s)
-        start = time.perf_counter()
+        readings = []
+        monkeypatch.setattr(session, "parse", lambda t: readings.append(t) or parse(t))
         ch = OH.legal_bids(s, w, w.player)
         j = s.judge(OH.bid_edit(w, w.player, int(ch.legal[0])))
-        elapsed = time.perf_counter() - start
         assert j.ok
-        assert elapsed < 0.5  # measured ~10 ms; the bound allows a loaded machine
+        assert len(readings) == 1

@@ -3,19 +3,19 @@ located message instead). A longer campaign: `python tests/fuzzing.py --count 20
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import THOROUGH, cli
 from fuzzing import campaign, judge
 from scorekeep.report import check_file
 
 
 def test_mutated_records_get_a_verdict_or_a_located_error(tmp_path: Path) -> None:
-    tally = campaign(count=600, seed=20261130, workdir=tmp_path)
-    assert sum(tally.values()) == 600
+    count = 600 if THOROUGH else 250  # longer campaigns: tests/fuzzing.py --count 20000
+    tally = campaign(count=count, seed=20261130, workdir=tmp_path)
+    assert sum(tally.values()) == count
     assert tally["input-error"] and tally["ok"] + tally["violations"]  # both paths were exercised
 
 
@@ -40,9 +40,7 @@ HOSTILE = {
 def test_hostile_input_is_refused_quickly_with_a_line(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.yaml"
     path.write_text(HOSTILE[name], encoding="utf-8")
-    start = time.perf_counter()
-    report = check_file(str(path))
-    assert time.perf_counter() - start < 5.0  # a hang takes forever; a loaded CI machine takes a while
+    report = check_file(str(path))  # a hang would never get here (timing: tests/fuzzing.py --slow)
     assert judge(report) == "input-error"
     r = cli("check", str(path))
     assert r.code == 2 and f"{path}:" in r.err and "Traceback" not in r.err + r.out

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 from conftest import audit as audit_record
-from conftest import found
+from conftest import found, sample
 
 import faults.oh_hell as oh_faults
 import oracle.oh_hell as oracle
@@ -65,7 +65,7 @@ def test_default_pattern_matches_check_clean_for_every_table_size(players: int) 
 
 def test_generated_matches_check_clean_and_score_as_generated() -> None:
     features: Counter[str] = Counter()
-    for seed in range(160):
+    for seed in sample(range(160), 60, keep=range(40)):  # the first 20 reach every situation below
         g = oh_hell.game(seed, vary=True)
         features.update(g.features)
         assert oracle.expected_violations(g.data) == [], seed

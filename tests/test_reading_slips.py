@@ -5,7 +5,6 @@ huge `players` list, and a file read on past its unreadable hands."""
 from __future__ import annotations
 
 import json
-import time
 import unicodedata
 
 import pytest
@@ -78,9 +77,8 @@ def test_anchor_and_tag_indicators_inside_text_are_text(text: str) -> None:
 
 def test_eighty_thousand_players_are_refused_at_once_by_their_count() -> None:
     names = ", ".join(f"p{i}" for i in range(80_000))
-    start = time.perf_counter()
+    # once 42 s (a list membership test per name): timed with the largest records in benchmarks/big.py
     e = read_error(f"game: oh-hell\nplayers: [{names}]\n")
-    assert time.perf_counter() - start < 3  # was 42 s: a list membership test per name
     assert "2 to 7 players" in e.message and "lists 80000" in e.message and e.line == 2
 
 

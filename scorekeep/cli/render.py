@@ -337,12 +337,6 @@ def _flatten(row: dict[str, Any], order: Sequence[str], nested: set[str]) -> dic
     return out
 
 
-def _row_of(f: Finding, row: dict[str, Any]) -> bool:
-    if "hand" in row:
-        return f.hand == row["hand"]
-    return f.set == row.get("set") and f.game == row.get("game")
-
-
 def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     """One CSV row per hand/game, columns in seat order. The `violations` column holds the
     violations of that hand/game (`rule: message`, several joined by ` | `); violations of
@@ -351,9 +345,15 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     order = seats(sheet)
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
     flat = [_flatten(r, order, nested) for r in sheet.rows]
+    # grouped once by hand and by (set, game), so that each row finds its own in one look-up
+    by_hand: dict[Any, list[int]] = {}
+    by_game: dict[Any, list[int]] = {}
+    for i, v in enumerate(violations):
+        by_hand.setdefault(v.hand, []).append(i)
+        by_game.setdefault((v.set, v.game), []).append(i)
     placed: set[int] = set()
     for r, src in zip(flat, sheet.rows):
-        mine = [i for i, v in enumerate(violations) if _row_of(v, src)]
+        mine = by_hand.get(src["hand"], []) if "hand" in src else by_game.get((src.get("set"), src.get("game")), [])
         placed.update(mine)
         r["violations"] = " | ".join(f"{violations[i].rule}: {violations[i].message}" for i in mine)
     rest = [v for i, v in enumerate(violations) if i not in placed]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import InputError
-from ..fields import did_you_mean
+from ..fields import did_you_mean, fits
 
 _WHOLE = re.compile(r"[+-]?\d{1,9}\Z")
 _SPLIT = re.compile(r"\s*[,，、]\s*|\s+")
@@ -30,6 +30,7 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
         return starts[0]
     if len(starts) > 1:
         raise InputError(f"`{t}` could be {', '.join(starts)}: type more of the name")
+    fits(t, None)  # no player has a longer name: say so rather than guess at one
     raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
 
 

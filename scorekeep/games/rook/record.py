@@ -313,6 +313,7 @@ def read_teams(node: Node, players: tuple[str, ...]) -> Teams:
     members: dict[str, tuple[str, str]] = {}
     for key, value in m.pairs:
         label = fields.text(key, "a team label")
+        fields.fits(label, key.line, "a team's label")  # printed on every row, as a name is
         seq = fields.sequence(value, f"team `{label}`")
         names = [fields.player(item, players, f"team `{label}`") for item in seq.items]
         if len(names) != 2 or names[0] == names[1]:
