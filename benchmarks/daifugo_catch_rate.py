@@ -98,7 +98,7 @@ def main() -> None:
         _coverage(label, source)
 
     try:
-        api.audit_text(matches[0].text)
+        api.audit(api.load(text=matches[0].text))
     except InputError as e:
         print(f"\nthe checker cannot read Daifugō records here ({e}); generator statistics only")
         return
@@ -107,7 +107,7 @@ def main() -> None:
     clean = same_events = same_scores = 0
     shown: Counter[str] = Counter()
     for g in matches:
-        audit = api.audit_text(g.text)
+        audit = api.audit(api.load(text=g.text))
         ok = not audit.violations
         clean += ok
         ev = _events(_found(audit.events)) == _events(g.events)
@@ -128,7 +128,7 @@ def main() -> None:
     t0 = time.perf_counter()
     clean = same_events = same_scores = agree = 0
     for g in played:
-        audit = api.audit_text(g.text)
+        audit = api.audit(api.load(text=g.text))
         clean += not audit.violations
         same_events += _events(_found(audit.events)) == _events(g.events)
         sheet = api.sheet(audit)
@@ -157,7 +157,7 @@ def main() -> None:
             if fault is None:
                 continue
             tried += 1
-            got = _found(api.audit_text(fault.text).violations)
+            got = _found(api.audit(api.load(text=fault.text)).violations)
             if got == [(rule, fault.location)]:
                 exact += 1
             elif any(r == rule for r, _ in got):
@@ -181,8 +181,7 @@ def main() -> None:
             plays = d["sets"][si]["games"][gi]["plays"]
             del plays[pi]
             where = (si + 1, gi + 1, pi + 1, next(iter(plays[pi])) if pi < len(plays) else None)
-            got = [(v.set, v.game, v.play, v.player) for v in api.audit_text(
-                yaml.safe_dump(d, allow_unicode=True, sort_keys=False)).violations]
+            got = [(v.set, v.game, v.play, v.player) for v in api.audit(api.load(text=yaml.safe_dump(d, allow_unicode=True, sort_keys=False))).violations]
             tried += 1
             once += got == [where]
     if tried:

@@ -44,7 +44,7 @@ def one(seed: int) -> list[tuple[str, str, str]]:
     """(rule, variant, outcome) rows for one seed; rule `clean` for the match itself."""
     rows = []
     g = oh_hell.game(seed, vary=True)
-    audit = api.audit_text(_text(g.data))
+    audit = api.audit(api.load(text=_text(g.data)))
     sheet = api.sheet(audit)
     ok = (not audit.violations and not oracle.expected_violations(g.data)
           and (sheet.totals, sheet.winner) == oracle.standings(g.data) == (g.totals, g.winner))
@@ -56,7 +56,7 @@ def one(seed: int) -> list[tuple[str, str, str]]:
             continue
         variant = fault.what.split(":")[0]
         try:
-            got = sorted(_key(f.rule, f.location()) for f in api.audit_text(_text(fault.data)).violations)
+            got = sorted(_key(f.rule, f.location()) for f in api.audit(api.load(text=_text(fault.data))).violations)
         except InputError:
             rows.append((rule, variant, "input-error"))
             continue

@@ -56,7 +56,7 @@ def main() -> int:
         g = rook.game(seed, variety=True)
         features.update(g.features)
         try:
-            audit = api.audit_text(g.text)
+            audit = api.audit(api.load(text=g.text))
         except InputError as e:
             unreadable += 1
             if shown["<input>"] < args.show:
@@ -85,8 +85,8 @@ def main() -> int:
             d = copy.deepcopy(g.data)
             calls = d["hands"][h]["bidding"]
             del calls[i]
-            got = [(v.rule, v.location()) for v in api.audit_text(
-                yaml.safe_dump(d, allow_unicode=True, sort_keys=False)).violations]
+            got = [(v.rule, v.location()) for v in api.audit(api.load(
+                text=yaml.safe_dump(d, allow_unicode=True, sort_keys=False))).violations]
             dropped += 1
             dropped_once += got == [("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})]
         for rule in faults.FAULT_RULES:
@@ -97,7 +97,7 @@ def main() -> int:
             own = rook.judge(f.model)  # type: ignore[attr-defined]
             judged[rule] += (rule, f.location) in own and {r for r, _ in own} == {rule}
             try:
-                got = [(v.rule, v.location()) for v in api.audit_text(f.text).violations]
+                got = [(v.rule, v.location()) for v in api.audit(api.load(text=f.text)).violations]
             except InputError as e:
                 got = [("<input error>", {"message": str(e)})]
             hit = (rule, f.location) in got
@@ -138,7 +138,7 @@ def main() -> int:
         for seed in range(args.demo):
             g = demo.game(seed)
             demo_features.update(g.features)
-            audit = api.audit_text(g.text)
+            audit = api.audit(api.load(text=g.text))
             sheet = api.sheet(audit)
             demo_ok += not audit.violations and (sheet.totals, sheet.winner) == (g.totals, g.winner)
         print()

@@ -1,124 +1,108 @@
-"""The library's front door: read a record file, audit it, score it, replay it.
+"""The library's front door: load a record, audit it, score it, replay it, explain a move.
 
     >>> from scorekeep import api
-    >>> audit = api.audit_file("samples/oh-hell-seed-example.yaml")
-    >>> audit.ok, api.sheet(audit).totals
+    >>> loaded = api.load("samples/oh-hell-seed-example.yaml")
+    >>> loaded.errors                     # input errors kept, as a PGN reader keeps them
+    []
+    >>> audit = api.audit(loaded)         # the record judged: violations, events
+    >>> api.sheet(audit).totals           # the running score
+    >>> api.explain(audit)                # the first violation, explained (None: there is none)
+
+`load` never raises for what is wrong in a record: every input error (with file and line) is in
+`Loaded.errors`, and the hands (Daifugō: games) before the first unreadable one are still read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import NamedTuple
+import os
+from collections.abc import Mapping
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import fields
 from .errors import InputError
 from .fields import ReadWarning
 from .game import Audit, Game, Section, Selection, Sheet
 from .games import REGISTRY
-from .yamlio import Map, Node, decode, parse, read_file, read_text
+from .yamlio import Map, Node, decode, parse, read_text
 
-__all__ = ["InputError", "Partial", "audit_file", "audit_data_partial", "audit_file_partial", "audit_text", "audit_text_partial",
-           "game_of", "read_record", "replay", "sheet"]
+if TYPE_CHECKING:
+    from .why import Explanation, Location
 
-
-def game_of(root: Node) -> Game:
-    """The game module a parsed record belongs to (by its `game:` key)."""
-    if not isinstance(root, Map):
-        raise InputError("a record is a YAML mapping that starts with `game:` and `players:`", root.line)
-    return REGISTRY.read_game(root.get("game"), root.line)
+__all__ = ["InputError", "Loaded", "Location", "audit", "explain", "load", "replay", "sheet"]
 
 
-def read_record(root: Node) -> tuple[Game, object]:
-    game = game_of(root)
-    assert isinstance(root, Map)
-    return game, game.read(root)
+class Loaded(NamedTuple):
+    """One record as read: what could be read of it, and what could not."""
 
-
-def audit_file(path: str, overrides: Mapping[str, str] | None = None) -> Audit:
-    """Read and replay one record file. Raises InputError (with path and line) if unreadable.
-
-    `overrides` ({option: value as text}, e.g. `{"failed_score": "tricks"}`) replace what the
-    record's `rules:` say, for a what-if reading (see `scorekeep.whatif`)."""
-    return _audit(lambda: read_file(path), path, overrides)
-
-
-def audit_text(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Audit:
-    """Like audit_file, for a record held in memory."""
-    return _audit(lambda: parse(text), path, overrides)
-
-
-def _audit(load: Callable[[], Node], path: str, overrides: Mapping[str, str] | None = None) -> Audit:
-    try:
-        root = load()
-        if overrides:
-            from .whatif import with_rules
-
-            root = with_rules(root, game_of(root), overrides)[0]  # type: ignore[arg-type]
-        game, record = read_record(root)
-    except InputError as e:
-        e.path = e.path or path
-        raise
-    return game.audit(record)
-
-
-class Partial(NamedTuple):
-    """A record read on past its unreadable hands or games, and judged up to the first one."""
-
-    game: str | None
-    """The game's name, once `game:` could be read."""
-    audit: Audit | None
-    """The audit of the hands (Daifugō: sets and games) before the first unreadable one; None
-    when the header (`game`, `players`, `rules`, …) cannot be read."""
+    path: str
+    """The file's name as messages give it (`<text>` for a record held in memory)."""
+    game: Game | None
+    """The record's game, once `game:` could be read."""
+    record: Any
+    """The game's record of the hands (games) before the first unreadable one; None when the
+    header (`game`, `players`, `rules`, …) or the YAML itself cannot be read."""
     errors: list[InputError]
-    """Every input error of the file, in file order (empty when it reads cleanly)."""
+    """Every input error, in file order, each with the path (empty when it reads cleanly)."""
     warnings: list[ReadWarning]
     """Readable but suspicious: player names that only look alike."""
 
 
-def audit_file_partial(path: str, overrides: Mapping[str, str] | None = None) -> Partial:
-    """Read one record file on past unreadable hands and audit the part before the first one
-    (`overrides` as for audit_file). Never raises InputError: input errors are returned,
-    each with path and line."""
-    return _partial(lambda: read_text(path), path, overrides)
+def load(path: str | os.PathLike[str] = "<text>", *, text: str | bytes | None = None,
+         overrides: Mapping[str, str] | None = None, strict: bool = False) -> Loaded:
+    """Read one record: the file at `path`, or `text` (a record held in memory, or a file's bytes
+    read elsewhere such as standard input) named `path`.
 
-
-def audit_data_partial(data: bytes, path: str, overrides: Mapping[str, str] | None = None) -> Partial:
-    """Like audit_file_partial, for a file's bytes read elsewhere (standard input)."""
-    return _partial(lambda: decode(data), path, overrides)
-
-
-def audit_text_partial(text: str, path: str = "<text>", overrides: Mapping[str, str] | None = None) -> Partial:
-    """Like audit_file_partial, for a record held in memory."""
-    return _partial(lambda: text, path, overrides)
-
-
-def _partial(load: Callable[[], str], path: str, overrides: Mapping[str, str] | None = None) -> Partial:
+    `overrides` ({option: value as text}, e.g. `{"failed_score": "tricks"}`) replace what the
+    record's `rules:` say, for a what-if reading (see `scorekeep.whatif`). Reading goes on past
+    an unreadable hand or game for the errors after it; `strict` stops at the first input error
+    instead (its message as the reader words it, without "the check stops before it")."""
+    path = os.fspath(path)
     game: Game | None = None
-    audit: Audit | None = None
     record = None
-    with fields.reading() as r:
+    # outside `reading()` the first input error raises: that is the strict reading
+    with nullcontext(fields.Reading()) if strict else fields.reading() as r:
         try:
-            root = parse(load())
+            root = _root(path, text)
             game = game_of(root)
-            assert isinstance(root, Map)
-            if overrides:
-                from .whatif import with_rules
-
-                root = with_rules(root, game, overrides)[0]
-            record = game.read(root)
-            del root  # the record holds what the audit needs: the nodes go
+            record = _read(root, game, overrides)
         except InputError as e:  # the header, or the YAML itself: nothing to judge
             r.errors.append(e)
             record = None
-    if record is not None and game is not None:
-        try:
-            audit = game.audit(record)
-        except InputError as e:  # a reading only the replay can find unreadable (Rook `scores` on an unfinished play)
-            r.errors.append(e)
     for e in r.errors:
         e.path = path
-    warnings = [w._replace(path=path) for w in r.warnings]
-    return Partial(game.name if game is not None else None, audit, r.errors, warnings)
+    return Loaded(path, game, record, r.errors, [w._replace(path=path) for w in r.warnings])
+
+
+def _root(path: str, text: str | bytes | None) -> Node:
+    if text is None:
+        text = read_text(path)
+    return parse(decode(text) if isinstance(text, bytes) else text)
+
+
+def _read(root: Node, game: Game, overrides: Mapping[str, str] | None) -> Any:
+    assert isinstance(root, Map)
+    if overrides:
+        from .whatif import with_rules
+
+        root = with_rules(root, game, overrides)
+    return game.read(root)  # the record holds what the audit needs: the nodes go
+
+
+def audit(loaded: Loaded, *, partial: bool = False) -> Audit:
+    """The record replayed against its game's rules: violations and events. A record with input
+    errors raises the first one, unless `partial`: then the hands (games) before the first
+    unreadable one are judged. Raises InputError (with the path) when nothing can be judged (the
+    header is unreadable) or for a reading only the replay finds unreadable (Rook `scores` on
+    an unfinished play)."""
+    if loaded.errors and (not partial or loaded.record is None):
+        raise loaded.errors[0]
+    assert loaded.game is not None
+    try:
+        return loaded.game.audit(loaded.record)
+    except InputError as e:
+        e.path = loaded.path
+        raise
 
 
 def sheet(audit: Audit) -> Sheet:
@@ -129,3 +113,36 @@ def sheet(audit: Audit) -> Sheet:
 def replay(audit: Audit, selection: Selection = Selection()) -> list[Section]:
     """The record turn by turn, with the state that judges each turn."""
     return REGISTRY.get(audit.game).replay(audit, selection)
+
+
+def explain(audit: Audit, location: Location | None = None) -> Explanation | None:
+    """Why the move at `location` was legal or not (see `scorekeep.why`). Without a location:
+    the record's first violation, None when it has none. Raises why.NoSuchPlace for a location
+    the record does not have."""
+    from . import why
+
+    return why.explain(audit, location)
+
+
+def __getattr__(name: str) -> Any:
+    """`api.Location` (where in a record, for `explain`), without importing `why` until asked."""
+    if name == "Location":
+        from .why import Location
+
+        return Location
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def game_of(root: Node) -> Game:
+    """The game a parsed record belongs to (by its `game:` key)."""
+    if not isinstance(root, Map):
+        raise InputError("a record is a YAML mapping that starts with `game:` and `players:`", root.line)
+    return REGISTRY.read_game(root.get("game"), root.line)
+
+
+def read_record(root: Node) -> tuple[Game, Any]:
+    """A parsed record's game and the game's record, for editors that keep the YAML nodes
+    (`entry.Session`); raises the first InputError."""
+    game = game_of(root)
+    assert isinstance(root, Map)
+    return game, game.read(root)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import api
 from .errors import InputError, shown
@@ -11,20 +11,16 @@ from .fields import ReadWarning
 from .game import Audit
 
 
-class FileReport:
+class FileReport(NamedTuple):
     """The outcome of checking one file: the audit of what could be read, every input error,
     and warnings. With input errors, `audit` covers the hands before the first unreadable one
     (None when the header itself is unreadable)."""
 
-    __slots__ = ("path", "game", "audit", "errors", "warnings")
-
-    def __init__(self, path: str, game: str | None, audit: Audit | None, errors: list[InputError],
-                 warnings: list[ReadWarning] | None = None) -> None:
-        self.path = path
-        self.game = game
-        self.audit = audit
-        self.errors = errors
-        self.warnings = warnings or []
+    path: str
+    game: str | None
+    audit: Audit | None
+    errors: list[InputError]
+    warnings: list[ReadWarning]
 
     @property
     def error(self) -> InputError | None:
@@ -52,10 +48,16 @@ class FileReport:
         return out
 
 
-def check_file(path: str, data: bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
+def check_file(path: str, data: str | bytes | None = None, overrides: Mapping[str, str] | None = None) -> FileReport:
     """Read and audit one file (or `data` read elsewhere, e.g. standard input, named `path`);
     input errors are caught and reported, never raised. A file is read on past an unreadable
     hand or game, and judged up to the first one. `overrides` replace options of the record's
     `rules:` (see `scorekeep.whatif`)."""
-    p = api.audit_file_partial(path, overrides) if data is None else api.audit_data_partial(data, path, overrides)
-    return FileReport(path, p.game, p.audit, p.errors, p.warnings)
+    loaded = api.load(path, text=data, overrides=overrides)
+    audit, errors = None, loaded.errors
+    if loaded.record is not None:
+        try:
+            audit = api.audit(loaded, partial=True)
+        except InputError as e:  # a reading only the replay can find unreadable
+            errors.append(e)
+    return FileReport(path, loaded.game.name if loaded.game else None, audit, errors, loaded.warnings)

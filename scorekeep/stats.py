@@ -8,7 +8,7 @@ per player with its `to_json`; `tables` and `bars`, the lines as titled tables o
 charts for the front ends to render); this module gathers a season and holds what they share.
 
     >>> from scorekeep import api, stats
-    >>> s = stats.season([api.audit_file("samples/oh-hell-full-game.yaml")])
+    >>> s = stats.season([api.audit(api.load("samples/oh-hell-full-game.yaml"))])
     >>> [(p.name, p.hands, p.made) for p in s.of("oh-hell")]
 """
 

@@ -12,7 +12,7 @@ record's `rules:`, so an unknown key or value is an input error that lists the v
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
@@ -20,7 +20,10 @@ from .game import Audit, Game, Sheet
 from .options import Option
 from .yamlio import Map, Node, Scalar, parse
 
-__all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "with_rules"]
+if TYPE_CHECKING:
+    from .api import Loaded
+
+__all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "rule_values", "with_rules"]
 
 
 def parse_pairs(texts: Iterable[str]) -> dict[str, str]:
@@ -49,10 +52,9 @@ def _value(opt: Option, key: str, text: str) -> tuple[Node, Any]:
     return node, value
 
 
-def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map, dict[str, Any]]:
-    """The record's top mapping with `overrides` put into its `rules:` (replacing what it says
-    for those keys), and the overriding values as read. Raises InputError for an unknown key or
-    value, naming the valid ones."""
+def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Node], dict[str, Any]]:
+    """The overrides as YAML nodes and as read values, by option. Raises InputError for an
+    unknown key or value, naming the valid ones."""
     nodes: dict[str, Node] = {}
     values: dict[str, Any] = {}
     for key, text in overrides.items():
@@ -61,6 +63,13 @@ def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map
             raise InputError(f"--rule {key}={text}: `{key}` is not {'an' if game.name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game.name} option"
                              f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
         nodes[key], values[key] = _value(opt, key, text)
+    return nodes, values
+
+
+def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> Map:
+    """The record's top mapping with `overrides` put into its `rules:` (replacing what it says
+    for those keys). Raises InputError as `rule_values`."""
+    nodes = rule_values(game, overrides)[0]
     old = root.get("rules")
     rules = Map(old.line if old is not None else root.line)
     if isinstance(old, Map):
@@ -74,7 +83,7 @@ def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> tuple[Map
         if k.value != "rules":
             _put(new, k, v)
     _put(new, Scalar("rules", rules.line, True), rules)
-    return new, values
+    return new
 
 
 def _put(m: Map, key: Scalar, value: Node) -> None:
@@ -140,26 +149,18 @@ def compare(path: str, overrides: Mapping[str, str]) -> WhatIf:
     """Audit and score one record file under its own rules and under `overrides`. Raises
     InputError (with the path) when the file or an override cannot be read."""
     from . import api
-    from .yamlio import read_file
 
-    try:
-        root = read_file(path)
-        game = api.game_of(root)
-        assert isinstance(root, Map)
-        record = game.read(root)
-        changed, values = with_rules(root, game, overrides)
-        other = game.read(changed)
-    except InputError as e:
-        e.path = e.path or path
-        raise
-    base, audit = game.audit(record), game.audit(other)
-    own = {k: base.header.options[k] for k in values}
-    return WhatIf(game.name, values, own, base, audit, game.sheet(base), game.sheet(audit))
+    base = api.load(path, strict=True)
+    if base.errors:
+        raise base.errors[0]
+    values = _values(base, overrides)
+    other = api.load(path, overrides=overrides, strict=True)
+    return _compared(base, values, api.audit(base), api.audit(other))
 
 
 class PartialWhatIf(NamedTuple):
     """A what-if reading of a record read on past its unreadable hands or games (as
-    `api.audit_file_partial`): both audits cover the part before the first unreadable one."""
+    `api.load`): both audits cover the part before the first unreadable one."""
 
     what_if: WhatIf | None
     """None when nothing could be judged (the header, or the YAML itself, is unreadable)."""
@@ -174,56 +175,45 @@ def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None 
     up to the first one. `data` is the file's bytes read elsewhere (standard input). Raises
     InputError only for an override that cannot be read (an unknown option or value)."""
     from . import api
-    from .yamlio import decode, read_file
 
-    game: Game | None = None
-    record: object = None
-    with fields.reading() as r:
-        try:
-            root = read_file(path) if data is None else parse(decode(data))
-            game = api.game_of(root)
-            assert isinstance(root, Map)
-            record = game.read(root)
-        except InputError as e:  # the header, or the YAML itself: nothing to judge
-            r.errors.append(e)
-            record = None
-    errors, warnings = r.errors, [w._replace(path=path) for w in r.warnings]
+    base = api.load(path, text=data)
+    if base.record is None:  # the header, or the YAML itself: nothing to judge
+        return PartialWhatIf(None, base.errors, base.warnings)
+    values = _values(base, overrides)
+    other = api.load(path, text=data, overrides=overrides)
+    # the same slips are found twice; an override can add its own (another deal pattern)
+    seen = {(e.line, e.message) for e in base.errors}
+    errors = base.errors + [e for e in other.errors if (e.line, e.message) not in seen]
     what_if = None
-    if record is not None and game is not None:
+    if other.record is not None:  # (a readable header stays readable under readable overrides)
         try:
-            changed, values = with_rules(root, game, overrides)
-        except InputError as e:
-            e.path = e.path or path
-            raise
-        with fields.reading() as again:
-            try:
-                other = game.read(changed)
-            except InputError as e:  # cannot happen for a readable header; kept as an input error
-                again.errors.append(e)
-                other = None
-        # the same slips are found twice; an override can add its own (another deal pattern)
-        seen = {(e.line, e.message) for e in errors}
-        errors += [e for e in again.errors if (e.line, e.message) not in seen]
-        if other is not None:
-            try:
-                base, audit = game.audit(record), game.audit(other)
-            except InputError as e:  # a reading only the replay can find unreadable
-                errors.append(e)
-            else:
-                own = {k: base.header.options[k] for k in values}
-                what_if = WhatIf(game.name, values, own, base, audit, game.sheet(base), game.sheet(audit))
-    for e in errors:
-        e.path = path
-    return PartialWhatIf(what_if, errors, warnings)
+            what_if = _compared(base, values, api.audit(base, partial=True), api.audit(other, partial=True))
+        except InputError as e:  # a reading only the replay can find unreadable
+            errors.append(e)
+    return PartialWhatIf(what_if, errors, base.warnings)
+
+
+def _values(base: Loaded, overrides: Mapping[str, str]) -> dict[str, Any]:
+    """The overrides as read for the record's game; an unreadable one raises, with the path."""
+    try:
+        return rule_values(base.game, overrides)[1]
+    except InputError as e:
+        e.path = base.path
+        raise
+
+
+def _compared(base: Loaded, values: dict[str, Any], own_audit: Audit, audit: Audit) -> WhatIf:
+    game = base.game
+    own = {k: own_audit.header.options[k] for k in values}
+    return WhatIf(game.name, values, own, own_audit, audit, game.sheet(own_audit), game.sheet(audit))
 
 
 def against_own(path: str, audit: Audit, data: bytes | None = None) -> tuple[list[Finding], list[Finding]]:
     """The violations an audit under overrides adds to, and removes from, the same record file
     (or `data` read elsewhere, e.g. standard input) audited under its own rules: (added, removed)."""
     from . import api
-    from .yamlio import decode
 
-    base = api.audit_file(path) if data is None else api.audit_text(decode(data), path)
+    base = api.audit(api.load(path, text=data, strict=True))
     return _minus(audit.violations, base.violations), _minus(base.violations, audit.violations)
 
 

@@ -2,8 +2,8 @@
 rules' order, the legal choices, and the ruling on what was played (legal or not).
 
     >>> from scorekeep import api, why
-    >>> audit = api.audit_file("tests/records/daifugo/lock.yaml")
-    >>> ex = why.explain(audit, why.Location(set=1, game=1, play=3))
+    >>> audit = api.audit(api.load("tests/records/daifugo/lock.yaml"))
+    >>> ex = api.explain(audit, why.Location(set=1, game=1, play=3))
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 

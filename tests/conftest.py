@@ -46,11 +46,11 @@ def record(relpath: str) -> Path:
 
 
 def audit(relpath: str) -> Audit:
-    return api.audit_file(str(record(relpath)))
+    return api.audit(api.load(str(record(relpath))))
 
 
 def audit_text(text: str) -> Audit:
-    return api.audit_text(text)
+    return api.audit(api.load(text=text))
 
 
 def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | None = None) -> float:
@@ -60,7 +60,7 @@ def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | Non
 
     def seconds(text: str) -> float:
         start = time.process_time()
-        a = api.audit_text(text)
+        a = api.audit(api.load(text=text))
         if check is not None:
             check(text, a)
         return time.process_time() - start
@@ -72,7 +72,7 @@ def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | Non
 def read_error(text: str) -> InputError:
     """The input error a record text raises (fails the test if it reads cleanly)."""
     with pytest.raises(InputError) as info:
-        api.audit_text(text)
+        api.audit(api.load(text=text, strict=True))
     return info.value
 
 

@@ -194,11 +194,11 @@ def test_new_and_add_write_names_with_c1_and_direction_controls_that_read_back(t
     assert r.returncode == 0, r.stderr
     text = p.read_text(encoding="utf-8")
     assert not RAW.findall(text.replace("\n", "")), text  # the file itself is safe to `cat`
-    audit = api.audit_file(str(p))
+    audit = api.audit(api.load(str(p)))
     assert audit.header.players == tuple(names) and audit.header.meta["title"] == title
     r = run("add", str(p), "--bids", "1,0,0,0")
     assert r.returncode == 0, r.stderr
-    assert {e.player: e.value for e in api.audit_file(str(p)).record.hands[0].bids}[names[0]] == 1
+    assert {e.player: e.value for e in api.audit(api.load(str(p))).record.hands[0].bids}[names[0]] == 1
 
 
 # --- item 17: `-` and directories; item 4: a closed standard input ------------------------
@@ -261,7 +261,7 @@ def test_new_with_dash_prints_the_record_and_creates_no_file_called_dash(tmp_pat
                        capture_output=True, env=env, cwd=tmp_path, timeout=60)
     assert r.returncode == 0, r.stderr
     assert not (tmp_path / "-").exists()
-    assert api.audit_text(r.stdout.decode()).header.players == ("a", "b", "c")
+    assert api.audit(api.load(text=r.stdout.decode())).header.players == ("a", "b", "c")
 
 
 @pytest.mark.parametrize("cmd", [("add", "--bids", "1,1,1"), ("play",)])
@@ -373,7 +373,7 @@ def test_add_takes_full_width_equals_and_colons_as_a_table_types_them(tmp_path) 
     p.write_bytes(Path(OH).read_bytes())
     r = cli("add", str(p), "--cards", "7", "--bids", "North＝0、East：1、South=2、West:１")
     assert r.code == 0, r.err
-    bids = api.audit_file(str(p)).record.hands[-1].bids
+    bids = api.audit(api.load(str(p))).record.hands[-1].bids
     assert {e.player: e.value for e in bids} == {"North": 0, "East": 1, "South": 2, "West": 1}
 
 

@@ -86,7 +86,7 @@ def test_missing_pass_trials_are_bounded(player, monkeypatch):
     monkeypatch.setattr(engine.Position, "step", counting)
     monkeypatch.setattr(engine.Position, "advance", counting_in_place)  # a turn the replay owns
     n = 3200
-    audit = api.audit_text(_passes(player, n))
+    audit = api.audit(api.load(text=_passes(player, n)))
     assert len(audit.violations) == (n if player == "A" else n - 1)
     assert steps <= 4 * (n + 1) + rules.TRIAL_BUDGET
 
@@ -97,7 +97,7 @@ def test_a_missing_pass_is_still_read_within_the_budget():
 
     text = ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n    - plays:\n"
             "      - {甲: 3H}\n      - {乙: pass}\n      - {丁: pass}\n      - {甲: 4H}\n")
-    vs = api.audit_text(text).violations
+    vs = api.audit(api.load(text=text)).violations
     assert [(v.rule, v.play, v.player) for v in vs] == [("daifugo.turn-order", 3, "丁")]
     assert "taken as missing" in vs[0].message
 

@@ -54,7 +54,7 @@ def _events(events: Any) -> list[tuple[str, tuple[tuple[str, Any], ...]]]:
 def test_engine_playout_checks_clean_and_the_independent_reading_agrees(case):
     seed, knobs = case
     m = _match(seed, tuple(knobs.items()))
-    audit = api.audit_text(m.text)
+    audit = api.audit(api.load(text=m.text))
     assert [(v.rule, v.location()) for v in audit.violations] == []
     assert _events((e.rule, e.location()) for e in audit.events) == _events(m.events)
     assert api.sheet(audit).totals == m.totals

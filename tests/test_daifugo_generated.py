@@ -61,7 +61,7 @@ def _winner(w: str | list[str] | None) -> Any:
 def test_generated_match_checks_clean_with_its_events_and_scores(case):
     seed, knobs = case
     g = _game(seed, tuple(knobs.items()))
-    audit = api.audit_text(g.text)
+    audit = api.audit(api.load(text=g.text))
     assert found(audit.violations) == []
     assert _events(found(audit.events)) == _events(g.events)
     sheet = api.sheet(audit)
@@ -95,7 +95,7 @@ def test_injected_fault_is_caught_with_its_rule_at_its_place(rule):
         fault = faults.inject(_game(seed, tuple(knobs.items())), rule, rng)
         if fault is None:
             continue
-        audit = api.audit_text(fault.text)
+        audit = api.audit(api.load(text=fault.text))
         assert found(audit.violations) == [(rule, fault.location)], fault.what
         caught += 1
         if caught == PER_RULE:
@@ -114,7 +114,7 @@ def test_turn_order_a_pass_left_out_of_the_record_is_reported_once(seed):
         d = copy.deepcopy(data)
         del d["sets"][si]["games"][gi]["plays"][pi]
         who = list(d["sets"][si]["games"][gi]["plays"][pi])[0]
-        audit = api.audit_text(yaml.safe_dump(d, allow_unicode=True))
+        audit = api.audit(api.load(text=yaml.safe_dump(d, allow_unicode=True)))
         assert [(v.rule, v.set, v.game, v.play, v.player) for v in audit.violations] in (
             [(f"daifugo.{rule}", si + 1, gi + 1, pi + 1, who)] for rule in ("turn-order", "pass")), \
             (seed, si + 1, gi + 1, pi + 1)
@@ -124,11 +124,11 @@ def test_out_list_that_contradicts_the_plays_is_a_ranking_violation():
     # the same game with `fouls: [A]` and `out: [B, A, C]`: the finishing order is wrong
     text = record("daifugo/fouls-list-contradicts-plays.yaml").read_text(encoding="utf-8")
     text = text.replace("fouls: []", "fouls: [A]").replace("out: [A, B, C]", "out: [B, A, C]")
-    assert found(api.audit_text(text).violations) == [("daifugo.ranking", {"set": 1, "game": 1})]
+    assert found(api.audit(api.load(text=text)).violations) == [("daifugo.ranking", {"set": 1, "game": 1})]
 
 
 def test_fouls_list_that_contradicts_the_plays_is_a_ranking_violation():
-    audit = api.audit_file(str(record("daifugo/fouls-list-contradicts-plays.yaml")))
+    audit = api.audit(api.load(str(record("daifugo/fouls-list-contradicts-plays.yaml"))))
     assert found(audit.events) == [("daifugo.forbidden-finish",
                                     {"set": 1, "game": 1, "play": 5, "player": "A"})]
     assert found(audit.violations) == [("daifugo.ranking", {"set": 1, "game": 1})]
@@ -136,11 +136,11 @@ def test_fouls_list_that_contradicts_the_plays_is_a_ranking_violation():
 
 def test_record_with_one_wrong_entry_in_out_is_clean_once_corrected():
     text = record("daifugo/out-list-wrong-once.yaml").read_text(encoding="utf-8")
-    audit = api.audit_text(text.replace("out: [B, A, C]", "out: [A, B, C]"))
+    audit = api.audit(api.load(text=text.replace("out: [B, A, C]", "out: [A, B, C]")))
     assert found(audit.violations) == []
     assert found(audit.events) == [("daifugo.forbidden-finish", {"set": 1, "game": 2, "play": 6, "player": "A"})]
 
 
 def test_one_wrong_out_entry_is_reported_once():
-    audit = api.audit_file(str(record("daifugo/out-list-wrong-once.yaml")))
+    audit = api.audit(api.load(str(record("daifugo/out-list-wrong-once.yaml"))))
     assert found(audit.violations) == [("daifugo.ranking", {"set": 1, "game": 2})]

@@ -35,7 +35,7 @@ def test_new_writes_a_record_and_never_overwrites(tmp_path: Path) -> None:
     run = cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee", "--first-dealer", "ch",
               "--title", "Friday", "--rule", "hook=false")
     assert run.code == 0, run.err
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert a.header.players == ("Ana", "Ben", "Chloé", "Dee") and a.record.first_dealer == "Chloé"
     assert a.header.options["hook"] is False
     before = path.read_bytes()
@@ -52,7 +52,7 @@ def test_new_refuses_an_unknown_rule_and_a_wrong_player_count(tmp_path: Path) ->
 
 def test_oh_hell_19_hands_by_add_score_as_the_hand_written_sheet(tmp_path: Path) -> None:
     sample = SAMPLES / "oh-hell-full-game.yaml"
-    written = api.audit_file(str(sample))
+    written = api.audit(api.load(str(sample)))
     rec = written.record
     path = tmp_path / "game.yaml"
     assert cli("new", "oh-hell", str(path), "--players", ",".join(rec.players),
@@ -68,7 +68,7 @@ def test_oh_hell_19_hands_by_add_score_as_the_hand_written_sheet(tmp_path: Path)
         scores = {e.player: e.value for e in hand.scores}
         _add(path, "--tricks", ",".join(str(took[p]) for p in rec.players),
              "--scores", " ".join(str(scores[p]) for p in rec.players))
-    assert api.audit_file(str(path)).ok
+    assert api.audit(api.load(str(path))).ok
     assert _score_json(path) == _score_json(sample)
 
 
@@ -121,7 +121,7 @@ def test_a_violation_is_recorded_on_purpose_with_anyway(tmp_path: Path) -> None:
     _add(path, "--bids", "Ben=3,Chloé=3,Dee=3")
     run = cli("add", str(path), "--bids", "Ana=1", "--anyway")
     assert run.code == 1 and "recorded anyway" in run.err
-    assert [v.rule for v in api.audit_file(str(path)).violations] == ["oh-hell.hook"]
+    assert [v.rule for v in api.audit(api.load(str(path))).violations] == ["oh-hell.hook"]
     # a later legal entry is not refused for the violation already in the record
     _add(path, "--tricks", "3,3,3,1")
 
@@ -172,7 +172,7 @@ def test_names_that_yaml_would_misread_are_written_so_they_read_back(tmp_path: P
     path = tmp_path / "g.yaml"
     assert cli("new", "oh-hell", str(path), "--players", "No,null,1,2026-11-30").code == 0
     _add(path, "--bids", "no=1,nu=2,1=0,2026=3", "--cards", "10")
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert {e.player: e.value for e in a.record.hands[0].bids} == {"No": 1, "null": 2, "1": 0, "2026-11-30": 3}
     import yaml
 
@@ -195,7 +195,7 @@ def test_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: Path) 
     assert "Ben after hand 2 is 24, but it should be 13" in run.err
     assert path.read_bytes() == before
     _add(path, "--bids", "1,1,1,1", "--tricks", "1,6,1,1", "--totals", "Ana=23,Ben=13,Chloé=11,Dee=11")
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert a.violations == [] and a.record.hands[1].totals is not None
     assert cli("check", str(path)).code == 0
     assert _score_json(path)["totals"] == {"Ana": 23, "Ben": 13, "Chloé": 11, "Dee": 11}
@@ -211,7 +211,7 @@ def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path
 
     path = tmp_path / "g.yaml"
     shutil.copy(record("entry/oh-hell-sheet-totals.yaml"), path)
-    before = api.audit_file(str(path)).violations
+    before = api.audit(api.load(str(path))).violations
     with Session.open(str(path)) as s:
         edits = OH.correction(s, 1, {"East": 1, "South": 0, "West": 1, "North": 0},
                               {"East": 1, "South": 1, "West": 1, "North": 0})
@@ -222,7 +222,7 @@ def test_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp_path
     assert "    totals: [10, 11, 0, 11]\n" in text
     assert "    totals: {North: 21, East: 11, South: 10, West: 21}   # after hand 2\n" in text
     assert "    totals: {North: 31, East: 21, South: 20, West: 22}\n" in text
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert [(f.rule, f.hand, f.player) for f in a.violations] == [(f.rule, f.hand, f.player) for f in before] \
         == [("oh-hell.score-recorded", 3, "West")]
     history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
@@ -246,7 +246,7 @@ def test_rook_edit_of_an_earlier_hand_carries_the_sheets_running_totals_down(tmp
     assert "    totals: [80, 40]\n" in text
     assert "    totals: {North: 115, East/West: 125}\n" in text
     assert "    totals: {North/South: 215, East/West: 145}\n" in text
-    assert api.audit_file(str(path)).violations == []
+    assert api.audit(api.load(str(path))).violations == []
     history = [(h["hand"], h["key"]) for h in yaml.safe_load(text)["history"]]
     assert history == [(1, "points"), (1, "totals"), (2, "totals"), (3, "totals")]
 
@@ -264,5 +264,5 @@ def test_rook_add_totals_right_is_written_and_a_wrong_one_is_refused(tmp_path: P
     assert path.read_bytes() == before
     _add(path, "--dealer", "East", "--bidding", "South=70,West=80,North=pass,East=pass,South=pass",
          "--trump", "yellow", "--points", "35,85", "--totals", "125,115")
-    assert api.audit_file(str(path)).violations == []
+    assert api.audit(api.load(str(path))).violations == []
     assert _score_json(path)["totals"] == {"North/South": 125, "East/West": 115}

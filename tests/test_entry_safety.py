@@ -36,7 +36,7 @@ def test_kill_9_at_random_moments_during_add_never_leaves_an_unreadable_file(tmp
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         text = path.read_text(encoding="utf-8")
-        api.audit_text(text)  # readable, whatever the moment of the kill
+        api.audit(api.load(text=text))  # readable, whatever the moment of the kill
         finished += text not in texts
         texts.add(text)
         if "bids:" in text.rsplit("- ", 1)[-1] and "tricks" not in text.rsplit("- ", 1)[-1]:
@@ -46,7 +46,7 @@ def test_kill_9_at_random_moments_during_add_never_leaves_an_unreadable_file(tmp
     assert cli("add", str(path), "--cards", "9", "--bids", "0,0,0,0", "--anyway").code in (0, 1)
     left = [p.name for p in tmp_path.iterdir() if p.name != "g.yaml"]
     assert left == [], left
-    assert len(api.audit_file(str(path)).record.hands) >= 1
+    assert len(api.audit(api.load(str(path))).record.hands) >= 1
 
 
 def test_a_lock_is_released_when_its_holder_is_killed(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_layouts_the_splicer_leaves_alone_go_through_the_round_trip() -> None:
     flow = "game: oh-hell  # flow style\nplayers: [A, B, C, D]\nhands: [{bids: {A: 1}}]\n"
     out = apply_text(flow, [SetKey(("hands", 0, "bids"), "B", 2), Append(("hands",), {"bids": {"A": 0}})])
     assert "# flow style" in out
-    a = api.audit_text(out)
+    a = api.audit(api.load(text=out))
     assert [{e.player: e.value for e in h.bids} for h in a.record.hands] == [{"A": 1, "B": 2}, {"A": 0}]
     assert roundtrip(HAND_WRITTEN, []) == HAND_WRITTEN
 
@@ -127,7 +127,7 @@ def test_layouts_the_splicer_leaves_alone_go_through_the_round_trip() -> None:
 def test_every_sample_reads_the_same_after_an_empty_round_trip() -> None:
     for sample in sorted(SAMPLES.glob("*.yaml")):
         text = sample.read_text(encoding="utf-8")
-        assert api.sheet(api.audit_text(roundtrip(text, []))) == api.sheet(api.audit_text(text))
+        assert api.sheet(api.audit(api.load(text=roundtrip(text, [])))) == api.sheet(api.audit(api.load(text=text)))
 
 
 def test_heavy_libraries_are_imported_only_where_needed() -> None:

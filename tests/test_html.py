@@ -122,7 +122,7 @@ def test_oh_hell_sheet_page_has_title_table_standings_and_chart() -> None:
 
 def test_chart_points_follow_the_running_totals() -> None:
     """oh-hell.score: the chart's last point is highest for the winner, lowest for the last."""
-    audit = api.audit_file(OH_FULL)
+    audit = api.audit(api.load(OH_FULL))
     series, xlabels = html.running_series(api.sheet(audit))
     assert xlabels == [str(i) for i in range(20)]
     assert series["Ben"][-1] == 136 and series["Dev"][-1] == 72 and series["Ana"][0] == 0

@@ -22,7 +22,7 @@ NAME41 = NAME40 + "s"
 def test_a_name_of_forty_characters_reads_and_one_more_is_an_input_error_at_its_line(game: str, extra: str) -> None:
     """Spec, `players`: any text of at most 40 characters (a longer name is an input error)."""
     assert len(NAME40) == 40
-    ok = api.audit_text(f"game: {game}\nplayers: [A, B, C, {NAME40}]\n{extra}")
+    ok = api.audit(api.load(text=f"game: {game}\nplayers: [A, B, C, {NAME40}]\n{extra}"))
     assert ok.header.players[-1] == NAME40
     e = read_error(f"game: {game}\nplayers:\n  - A\n  - B\n  - C\n  - {NAME41}\n{extra}")
     assert e.line == 6 and "41 characters" in e.message and "at most 40" in e.message
@@ -34,7 +34,7 @@ def test_a_name_is_counted_in_characters_after_nfc_not_in_bytes_or_code_points_a
     decomposed = composed.replace("é", "e\u0301")  # 41 code points as typed, 40 after NFC
     wide = "甲" * 40
     for name in (decomposed, wide):
-        api.audit_text(f"game: oh-hell\nplayers: [A, B, C, '{name}']\nhands:\n")
+        api.audit(api.load(text=f"game: oh-hell\nplayers: [A, B, C, '{name}']\nhands:\n"))
     assert "41 characters" in read_error(f"game: oh-hell\nplayers: [A, B, C, '{wide}乙']\n").message
 
 
@@ -53,7 +53,7 @@ def test_a_daifugo_sets_own_players_refuse_a_long_name_at_its_line() -> None:
 def test_a_rook_team_label_is_bound_as_a_name_is() -> None:
     """A label is printed on every row, as a name is: at most 40 characters too."""
     head = "game: rook\nplayers: [N, E, S, W]\nteams: {"
-    ok = api.audit_text(f"{head}{'T' * 40}: [N, S], Them: [E, W]}}\nhands:\n")
+    ok = api.audit(api.load(text=f"{head}{'T' * 40}: [N, S], Them: [E, W]}}\nhands:\n"))
     assert ok.record.teams.labels[0] == "T" * 40
     e = read_error(f"{head}{'T' * 41}: [N, S], Them: [E, W]}}\nhands:\n")
     assert e.line == 3 and "a team's label may have at most 40" in e.message
@@ -107,7 +107,8 @@ def test_score_csv_finds_each_hands_violations_once_not_once_per_hand() -> None:
     from scorekeep.cli.render import sheet_csv
 
     for hands in (100, 400):
-        a = api.audit_text("game: oh-hell\nplayers: [A, B, C, D]\nhands:\n" + "  - bids: [1, 1, 1, 1]\n" * hands)
+        text = "game: oh-hell\nplayers: [A, B, C, D]\nhands:\n" + "  - bids: [1, 1, 1, 1]\n" * hands
+        a = api.audit(api.load(text=text))
         assert len(a.violations) >= hands - 1  # oh-hell.unfinished-hand, every hand but the last
         _Counted.reads = 0
         text = sheet_csv(api.sheet(a), [_Counted(v) for v in a.violations])  # type: ignore[misc]

@@ -31,7 +31,7 @@ def located(findings: list[Any]) -> list[tuple[str, tuple]]:
 
 
 def checker(data: dict[str, Any]) -> list[tuple[str, tuple]]:
-    return located(found(api.audit_text(text(data)).violations))
+    return located(found(api.audit(api.load(text=text(data))).violations))
 
 
 # --- clean matches ---------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def test_default_pattern_matches_check_clean_for_every_table_size(players: int) 
     for seed in range(4):
         g = oh_hell.game(seed, players=players)
         assert len(g.data["hands"]) == 2 * min(10, 51 // players) - 1
-        audit = api.audit_text(text(g.data))
+        audit = api.audit(api.load(text=text(g.data)))
         assert found(audit.violations) == [], (players, seed)
         sheet = api.sheet(audit)
         assert (sheet.totals, sheet.winner) == (g.totals, g.winner), (players, seed)
@@ -69,7 +69,7 @@ def test_generated_matches_check_clean_and_score_as_generated() -> None:
         g = oh_hell.game(seed, vary=True)
         features.update(g.features)
         assert oracle.expected_violations(g.data) == [], seed
-        audit = api.audit_text(text(g.data))
+        audit = api.audit(api.load(text=text(g.data)))
         assert found(audit.violations) == [], seed
         sheet = api.sheet(audit)
         assert (sheet.totals, sheet.winner) == oracle.standings(g.data) == (g.totals, g.winner), seed

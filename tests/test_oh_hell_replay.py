@@ -29,7 +29,7 @@ def test_replay_cli_legal_flag() -> None:
 
 def test_replay_says_trump_not_recorded_when_the_record_does_not_say() -> None:
     # issue 13.16: the seed example's hands give no turned card and no trump
-    sections = api.replay(api.audit_file(str(SAMPLES / "oh-hell-seed-example.yaml")))
+    sections = api.replay(api.audit(api.load(str(SAMPLES / "oh-hell-seed-example.yaml"))))
     assert all("trump not recorded" in s.title and "no trump" not in s.title for s in sections)
 
 

@@ -50,7 +50,7 @@ def test_article_three_hands_running_totals() -> None:
     from conftest import SAMPLES
     from scorekeep import api
 
-    a = api.audit_file(str(SAMPLES / "oh-hell-seed-example.yaml"))
+    a = api.audit(api.load(str(SAMPLES / "oh-hell-seed-example.yaml")))
     assert a.violations == []
     sheet = api.sheet(a)
     assert sheet.totals == {"North": 25, "East": 13, "South": 13, "West": 11}

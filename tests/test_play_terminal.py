@@ -149,7 +149,7 @@ def test_oh_hell_game_with_mistakes_undo_edit_kill_and_resume(tmp_path: Path) ->
     c.send("1")
     c.kill(signal.SIGKILL)
     c.wait()
-    api.audit_file(str(path))  # readable after the kill
+    api.audit(api.load(str(path)))  # readable after the kill
 
     c = _play(path, log)
     c.expect(rf"{list(b5)[2]}'s bid")  # resumes in the middle of hand 5
@@ -168,7 +168,7 @@ def test_oh_hell_game_with_mistakes_undo_edit_kill_and_resume(tmp_path: Path) ->
 
     screen = _screen(log)
     assert "the hook: Ana may not bid 3" in screen
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert a.ok, a.violations
     hist = cli("score", str(path), "--history")
     assert hist.code == 0 and "hand 2" in hist.out and "tricks" in hist.out
@@ -244,14 +244,14 @@ def test_rook_game_to_300_with_a_low_bid_and_a_passed_player_calling_again(tmp_p
     c.expect(pexpect.EOF)
     screen = _screen(log)
     assert "seat change: the order is now North, West, South, East" in screen
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     assert a.ok, a.violations
     assert api.sheet(a).winner is not None and max(api.sheet(a).totals.values()) >= 300
 
 
 def _first_caller(path: Path) -> str | None:
     """The first caller of the unfinished hand (the one on the dealer's left) — from the record."""
-    a = api.audit_file(str(path))
+    a = api.audit(api.load(str(path)))
     h = a.result.hands[-1]
     seat = list(h.seating)
     first = seat[(seat.index(h.dealer) + 1) % 4]

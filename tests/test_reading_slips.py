@@ -11,6 +11,7 @@ import pytest
 
 from conftest import audit_text, cli, read_error, record
 from scorekeep import api
+from scorekeep.report import check_file
 
 HEAD = "game: oh-hell\nplayers: [North, East, South, West]\n"
 HAND = "  - bids: {East: 1, South: 1, West: 0, North: 2}\n"
@@ -107,21 +108,21 @@ CYRILLIC = "game: oh-hell\nplayers: [North, N\u043erth, South, West]\n"
 
 
 def test_players_whose_names_only_look_alike_get_a_warning() -> None:
-    p = api.audit_text_partial(CYRILLIC)
+    p = check_file("<text>", CYRILLIC)
     assert not p.errors and p.audit is not None
     assert [w.line for w in p.warnings] == [2]
     assert "look alike" in p.warnings[0].message and "Cyrillic о" in p.warnings[0].message
 
 
 def test_a_name_mixing_latin_and_cyrillic_letters_gets_a_warning() -> None:
-    p = api.audit_text_partial("game: oh-hell\nplayers: [N\u043erth, East, South, West]\n")
+    p = check_file("<text>", "game: oh-hell\nplayers: [N\u043erth, East, South, West]\n")
     assert len(p.warnings) == 1 and "mixes Cyrillic and Latin" in p.warnings[0].message
 
 
 @pytest.mark.parametrize("players", ["[North, north, South, West]", "[甲, 乙, 丙, 丁]", "[Иван, Пётр, Anna, Bob]",
                                      "[René, Zoë, Ça, Øyvind]"])
 def test_ordinary_names_get_no_warning(players: str) -> None:
-    assert api.audit_text_partial(f"game: oh-hell\nplayers: {players}\n").warnings == []
+    assert check_file("<text>", f"game: oh-hell\nplayers: {players}\n").warnings == []
 
 
 def test_a_look_alike_that_is_not_a_player_says_which_letter_differs() -> None:
@@ -144,23 +145,35 @@ def test_warnings_surface_in_check_text_and_json_only_when_there_are_some(tmp_pa
 # --- item 13: read on past an unreadable hand ---------------------------------------------
 
 def test_every_slip_of_a_file_is_reported_in_one_run_and_hands_before_the_first_are_judged() -> None:
-    p = api.audit_file_partial(str(record("oh-hell/slips/four-hands.yaml")))
+    p = api.load(record("oh-hell/slips/four-hands.yaml"))
     assert [e.line for e in p.errors] == [12, 15, 16, 18]
     assert "hand 3 could not be read: the check stops before it" in p.errors[0].message
     assert all("could not be read" not in e.message for e in p.errors[1:])
-    assert p.audit is not None and [h.number for h in p.audit.result.hands] == [1, 2]
+    a = api.audit(p, partial=True)
+    assert [h.number for h in a.result.hands] == [1, 2]
     assert all(e.path and e.path.endswith("four-hands.yaml") for e in p.errors)
 
 
+def test_a_record_with_input_errors_is_judged_only_when_asked_for_the_part_before_them() -> None:
+    p = api.load(record("oh-hell/slips/four-hands.yaml"))
+    with pytest.raises(api.InputError) as e:
+        api.audit(p)
+    assert e.value is p.errors[0]
+    header = api.load(text="game: oh-hell\nplayers: [a]\n")
+    assert header.game is not None and header.record is None
+    with pytest.raises(api.InputError):
+        api.audit(header, partial=True)  # nothing before the header to judge
+
+
 def test_rook_hands_before_the_gap_are_scored() -> None:
-    p = api.audit_file_partial(str(record("rook/slips/hand-3.yaml")))
+    p = check_file(str(record("rook/slips/hand-3.yaml")))
     assert [e.line for e in p.errors] == [12, 13]
     assert p.audit is not None
     assert api.sheet(p.audit).totals == {"North/South": 110, "East/West": 130}
 
 
 def test_daifugo_games_before_the_gap_are_judged_and_later_sets_only_read() -> None:
-    p = api.audit_file_partial(str(record("daifugo/slips/game-2.yaml")))
+    p = check_file(str(record("daifugo/slips/game-2.yaml")))
     assert [e.line for e in p.errors] == [8, 10]
     assert "game 2 of set 1 could not be read: the check stops before it" in p.errors[0].message
     assert p.audit is not None
@@ -169,19 +182,19 @@ def test_daifugo_games_before_the_gap_are_judged_and_later_sets_only_read() -> N
 
 
 def test_an_unreadable_header_stops_the_file_with_one_error() -> None:
-    p = api.audit_text_partial("game: oh-hell\nplayers: [a]\nhands:\n  - bids: {x: 1}\n")
+    p = check_file("<text>", "game: oh-hell\nplayers: [a]\nhands:\n  - bids: {x: 1}\n")
     assert p.audit is None and len(p.errors) == 1 and p.errors[0].line == 2
 
 
 def test_the_strict_entry_points_still_raise_the_first_error() -> None:
     with pytest.raises(api.InputError) as e:
-        api.audit_file(str(record("oh-hell/slips/four-hands.yaml")))
+        api.audit(api.load(str(record("oh-hell/slips/four-hands.yaml")), strict=True))
     assert e.value.line == 12
 
 
 def test_errors_are_capped_per_file() -> None:
     text = HEAD + "hands:\n" + "  - bids: {Nobody: 1}\n" * 400
-    p = api.audit_text_partial(text)
+    p = check_file("<text>", text)
     assert len(p.errors) == 51 and "the rest of the file was not read" in p.errors[-1].message
 
 

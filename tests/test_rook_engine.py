@@ -263,7 +263,7 @@ def test_demo_is_reproducible_from_the_seed() -> None:
 
 def test_random_engine_playouts_audit_clean_and_score_as_played(demos: list) -> None:
     for g in demos:
-        a = api.audit_text(g.text)
+        a = api.audit(api.load(text=g.text))
         assert [(v.rule, v.location(), v.message) for v in a.violations] == [], g.data["title"]
         sheet = api.sheet(a)
         assert (sheet.totals, sheet.winner) == (g.totals, g.winner)
@@ -365,7 +365,7 @@ def test_a_call_outside_the_legal_set_gives_one_finding_of_the_filter_that_exclu
 # --- replay --legal ----------------------------------------------------------------------------
 
 def test_replay_legal_shows_what_was_legal_at_each_turn() -> None:
-    audit = api.audit_file(str(ROOT / "samples" / "rook-seed-example.yaml"))
+    audit = api.audit(api.load(str(ROOT / "samples" / "rook-seed-example.yaml")))
     (plain,) = api.replay(audit, Selection(hand=1))
     (legal,) = api.replay(audit, Selection(hand=1, legal=True))
     assert legal.headers == (*plain.headers, "legal at each turn")

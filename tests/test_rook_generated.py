@@ -57,7 +57,7 @@ def _walk(x: object) -> object:
 
 
 def found(text: str) -> list[tuple[str, dict]]:
-    return [(v.rule, v.location()) for v in api.audit_text(text).violations]
+    return [(v.rule, v.location()) for v in api.audit(api.load(text=text)).violations]
 
 
 # ---------------------------------------------------------------- the generator on its own
@@ -197,7 +197,7 @@ def test_injected_fault_agrees_with_the_generators_own_judge(rule: str,
 
 def test_generated_matches_check_clean_and_score_as_generated(matches: list[rook.RookGenerated]) -> None:
     for g in matches:
-        audit = api.audit_text(g.text)
+        audit = api.audit(api.load(text=g.text))
         assert [(v.rule, v.location(), v.message) for v in audit.violations] == [], g.data["title"]
         sheet = api.sheet(audit)
         assert (sheet.totals, sheet.winner) == (g.totals, g.winner), g.data["title"]
@@ -233,18 +233,18 @@ def test_bid_order_a_pass_left_out_of_a_generated_bidding_is_reported_once(seed:
         d = copy.deepcopy(data)
         calls = d["hands"][h]["bidding"]
         del calls[i]
-        audit = api.audit_text(yaml.safe_dump(d, allow_unicode=True, sort_keys=False))
+        audit = api.audit(api.load(text=yaml.safe_dump(d, allow_unicode=True, sort_keys=False)))
         assert [(v.rule, v.location()) for v in audit.violations] == [
             ("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})], (seed, h + 1, i + 1)
 
 
 def test_thrown_in_hand_may_write_its_zero_scores() -> None:
-    audit = api.audit_file(str(RECORDS / "gen-thrown-in-zero-scores.yaml"))
+    audit = api.audit(api.load(str(RECORDS / "gen-thrown-in-zero-scores.yaml")))
     assert audit.violations == []
     assert api.sheet(audit).totals == {"North/South": 0, "East/West": 0}
 
 
 def test_passed_player_who_bids_again_stays_out_of_the_auction() -> None:
-    audit = api.audit_file(str(RECORDS / "gen-bid-after-pass-then-skipped.yaml"))
+    audit = api.audit(api.load(str(RECORDS / "gen-bid-after-pass-then-skipped.yaml")))
     assert [(v.rule, v.location()) for v in audit.violations] == [
         ("rook.bid-after-pass", {"hand": 1, "player": "East"})]

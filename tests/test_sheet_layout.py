@@ -189,7 +189,7 @@ def test_csv_violation_of_no_hand_gets_its_own_row() -> None:
     from scorekeep import api
     from scorekeep.errors import Finding
 
-    audit = api.audit_file(OH_SEED)
+    audit = api.audit(api.load(OH_SEED))
     text = render.sheet_csv(api.sheet(audit), [Finding("oh-hell.game-end", "=oops", hand=None)])
     rows = read_csv(text)
     assert len(rows) == 4 and rows[-1]["hand"] == "" and rows[-1]["violations"] == "oh-hell.game-end: =oops"

@@ -23,7 +23,7 @@ REVOLUTION = str(RECORDS / "daifugo" / "example1-revolution.yaml")
 
 
 def season(*paths: str) -> stats.Season:
-    return stats.season([api.audit_file(p) for p in paths])
+    return stats.season([api.audit(api.load(p)) for p in paths])
 
 
 def test_oh_hell_score_bids_made_over_under_by_hand() -> None:
@@ -57,7 +57,7 @@ def test_oh_hell_season_matches_players_by_name_and_skips_unfinished_hands() -> 
 
 def test_oh_hell_full_sample_counts_every_hand() -> None:
     """oh-hell.score on the 19-hand sample: every player has 19 hands; made = bid == took."""
-    doc = api.sheet(api.audit_file(str(SAMPLES / "oh-hell-full-game.yaml")))
+    doc = api.sheet(api.audit(api.load(str(SAMPLES / "oh-hell-full-game.yaml"))))
     made = {p: sum(1 for r in doc.rows if r["bids"][p] == r["tricks"][p]) for p in doc.totals}
     got = {p.name: (p.hands, p.made) for p in season(str(SAMPLES / "oh-hell-full-game.yaml")).of("oh-hell")}
     assert got == {p: (19, m) for p, m in made.items()}

@@ -41,7 +41,7 @@ def test_oh_hell_score_under_another_scoring_matches_the_hand_count(rule: str) -
     w = whatif.compare(OH_HELL, {key: value})
     assert w.base_sheet.totals == {"North": 25, "East": 13, "South": 13, "West": 11}
     assert w.sheet.totals == OH_HELL_BY_HAND[rule]
-    assert api.sheet(api.audit_file(OH_HELL, overrides={key: value})).totals == OH_HELL_BY_HAND[rule]
+    assert api.sheet(api.audit(api.load(OH_HELL, overrides={key: value}))).totals == OH_HELL_BY_HAND[rule]
     run = cli("score", OH_HELL, "--rule", rule, "--format", "json")
     assert run.code == 0
     doc = json.loads(run.out)
@@ -135,7 +135,7 @@ def test_unknown_key_or_value_exits_2_with_the_valid_ones(args: list[str], words
 
 def test_override_goes_through_the_library() -> None:
     with pytest.raises(InputError) as info:
-        api.audit_file(OH_HELL, overrides={"target": "100"})
+        api.audit(api.load(OH_HELL, overrides={"target": "100"}, strict=True))
     assert "not an oh-hell option" in str(info.value)
     assert whatif.parse_pairs(["a=1", "b = x y", "a=2"]) == {"a": "2", "b": "x y"}
     # the record's own `rules:` stay in force for the options not overridden

@@ -266,7 +266,7 @@ def test_daifugo_move_past_the_cap_finds_what_check_found() -> None:
     from scorekeep.errors import all_worded
     from scorekeep.games.daifugo import rules
 
-    a = api.audit_text(_gone_players_act(400))
+    a = api.audit(api.load(text=_gone_players_act(400)))
     assert not all_worded(a.violations)
     full = rules.audit(a.record, cap=False).violations
     late = [v for v in full if v.rule == "daifugo.turn-order"][150]
@@ -323,7 +323,7 @@ def test_rook_why_picks_a_players_first_wrong_call_or_says_what_the_hand_has() -
 def api_audit(text: str) -> object:
     from scorekeep import api
 
-    return api.audit_text(text)
+    return api.audit(api.load(text=text))
 
 
 def test_a_long_record_says_how_many_with_thousands_separated() -> None:
@@ -340,7 +340,7 @@ def _readable(game: str) -> list[object]:
     out = []
     for path in sorted(ROOT_RECORDS.glob(f"{game}/**/*.yaml")):
         try:
-            out.append((path, api.audit_file(str(path))))
+            out.append((path, api.audit(api.load(str(path)))))
         except api.InputError:
             pass
     return out

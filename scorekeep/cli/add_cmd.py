@@ -80,37 +80,42 @@ def add(
       scorekeep add rook.yaml --bidding 70,75,pass,80,pass,pass --trump green --points 85,35
       scorekeep add daifugo.yaml --out 甲,乙,丙 --fouls 乙
     """
-    from ..errors import InputError
-    from ..games import REGISTRY
-
     given = {k: v for k, v in zip(_KEYS, (bids, tricks, scores, totals, cards, dealer, trump, bidding, bid,
                                           points, out, fouls, ranks)) if v is not None}
     if not given:
         _fail("nothing to add: give one or more of " + ", ".join("--" + k for k in _KEYS))
     session = open_session(file)
     try:
-        try:
-            edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given)
-            j = session.judge(edits)
-        except InputError as e:
-            _fail(safe(f"{file}: {e.message}"))
-        except Exception as e:  # noqa: BLE001
-            _internal(str(file), e)
-        if j.error is not None:
-            _fail(safe(str(j.error)) + "\nnothing written")
-        if j.new and not anyway:
-            for f in j.new:
-                sys.stderr.write(f"refused: {ruling(str(file), f)}\n")
-            sys.stderr.write(f"nothing written to {file} (add --anyway to record it as it happened)\n")
-            raise typer.Exit(1)
-        try:
-            session.commit(j)
-        except OSError as e:
-            write_failed(file, e, "; the file is as it was")
-        for f in j.new:
-            sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
-        sys.stdout.write(f"written to {file}\n")
-        if j.new:
-            raise typer.Exit(1)
+        _judge_and_write(file, session, given, anyway)
     finally:
         session.close()
+
+
+def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bool) -> None:
+    """Judge the entry; write it unless it breaks a rule (exit 1 either way when it does)."""
+    from ..errors import InputError
+    from ..games import REGISTRY
+
+    try:
+        edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given)
+        j = session.judge(edits)
+    except InputError as e:
+        _fail(safe(f"{file}: {e.message}"))
+    except Exception as e:  # noqa: BLE001
+        _internal(str(file), e)
+    if j.error is not None:
+        _fail(safe(str(j.error)) + "\nnothing written")
+    if j.new and not anyway:
+        for f in j.new:
+            sys.stderr.write(f"refused: {ruling(str(file), f)}\n")
+        sys.stderr.write(f"nothing written to {file} (add --anyway to record it as it happened)\n")
+        raise typer.Exit(1)
+    try:
+        session.commit(j)
+    except OSError as e:
+        write_failed(file, e, "; the file is as it was")
+    for f in j.new:
+        sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
+    sys.stdout.write(f"written to {file}\n")
+    if j.new:
+        raise typer.Exit(1)

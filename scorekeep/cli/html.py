@@ -8,7 +8,7 @@ piece of record text goes through `esc`, which also makes control characters vis
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..errors import Finding, shown
 from ..game import Audit, Chart, Grid, Section, Sheet
@@ -182,6 +182,15 @@ def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[s
     if ylabel:
         out.append(f'<text x="12" y="{(T + H - B) / 2:.0f}" transform="rotate(-90 12 {(T + H - B) / 2:.0f})" '
                    f'text-anchor="middle">{esc(ylabel)}</text>')
+    out.extend(_lines(series, X, Y))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], float],
+           Y: Callable[[float], float]) -> list[str]:
+    """Each series as SVG polylines (a None breaks the line) with its markers."""
+    out: list[str] = []
     for k, (name, vals) in enumerate(series.items()):
         c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
         runs: list[list[tuple[float, float]]] = [[]]
@@ -197,8 +206,7 @@ def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[s
                            f'stroke-dasharray="{d}" stroke-linejoin="round"><title>{esc(name)}</title></polyline>')
         for run in runs:
             out.extend(_marker(m, x, y, c) for x, y in run)
-    out.append("</svg>")
-    return "".join(out)
+    return out
 
 
 def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = "", top: float | None = None) -> str:

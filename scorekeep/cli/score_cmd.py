@@ -2,7 +2,7 @@
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -52,8 +52,6 @@ def score(
       scorekeep score game.yaml --rule failed_score=tricks
     """
     from .. import api
-    from ..errors import shown
-    from . import render
 
     # the table up to an unreadable hand (every input error on stderr), then exit 2
     what_if, unreadable = _what_if(file, rule) if rule else (None, False)
@@ -67,7 +65,36 @@ def score(
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
-    # Under --rule, what the overrides add is said once, in the what-if part below the table.
+    _emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
+          raw=format is SheetFormat.csv and not standings)
+    raise typer.Exit(2 if unreadable else 0)
+
+
+def _emit(text: str, output: Optional[Path], raw: bool) -> None:
+    """Write the sheet to `output` (atomically) or to standard output; `raw`: CSV, whose cells
+    are cleaned already (its CRLF stays)."""
+    if output is not None and str(output) != "-":
+        from ..atomic import write_atomically
+
+        if not raw:
+            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
+        try:
+            write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
+        except OSError as e:
+            write_failed(output, e)
+    elif raw:
+        _out_raw(text)
+    else:
+        _out(text)
+
+
+def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if: Any, wide: bool,
+                standings: bool) -> str:
+    """The sheet in `format`, its violations listed (under --rule, what the overrides add is
+    said once, in the what-if part below the table)."""
+    from ..errors import shown
+    from . import render
+
     listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
               else shown(audit.violations))
     if standings:
@@ -88,35 +115,28 @@ def score(
         text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed],
                                      render.findings_heading(listed))
     else:
-        body = render.sheet_text(sheet, _title(audit), wide=True)
-        if not wide:
-            if not _wide_terminal(render.table_width(sheet, wide=True)):
-                body = render.sheet_text(sheet, _title(audit), wide=False)
-        if listed:
-            lines = [render.finding_line(path_name(file), v) for v in listed]
-            body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
-        text = body
+        text = _plain(file, sheet, _title(audit), listed, wide)
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
 
         md = format is SheetFormat.markdown
         text = (f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is below "
                 "the table.\n\n" + text.rstrip("\n") + "\n\n" + whatif_view.score_text(what_if, path_name(file), markdown=md))
-    if output is not None and str(output) != "-":
-        from ..atomic import write_atomically
+    return text
 
-        if format is not SheetFormat.csv or standings:  # CSV cells are cleaned already (its CRLF stays)
-            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
-        try:
-            write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
-        except OSError as e:
-            write_failed(output, e)
-        raise typer.Exit(2 if unreadable else 0)
-    if format is SheetFormat.csv and not standings:
-        _out_raw(text)
-    else:
-        _out(text)
-    raise typer.Exit(2 if unreadable else 0)
+
+def _plain(file: Path, sheet: Any, title: str, listed: list[Any], wide: bool) -> str:
+    """The text sheet: wide when asked or when the terminal is wide enough, the violations first."""
+    from . import render
+
+    body = render.sheet_text(sheet, title, wide=True)
+    if not wide:
+        if not _wide_terminal(render.table_width(sheet, wide=True)):
+            body = render.sheet_text(sheet, title, wide=False)
+    if listed:
+        lines = [render.finding_line(path_name(file), v) for v in listed]
+        body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
+    return body
 
 
 def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]

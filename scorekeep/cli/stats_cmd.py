@@ -83,8 +83,33 @@ def stats(
       scorekeep stats season/*.yaml --format html -o season.html
       scorekeep stats season/
     """
-    from ..report import check_file
     from ..stats import season as make_season
+
+    audits, failed = _audits(files)
+    try:
+        season = make_season(audits)
+    except Exception as e:  # noqa: BLE001
+        _internal(", ".join(map(str, files)), e)
+    doc = _document(season, format, files)
+    if output is not None and str(output) != "-":
+        try:
+            from ..atomic import write_atomically
+
+            write_atomically(str(output), doc, overwrite=True)
+        except OSError as e:
+            write_failed(output, e)
+    elif format is StatsFormat.csv:
+        _out_raw(doc)
+    else:
+        _out(doc)
+    if failed:
+        raise typer.Exit(2)
+
+
+def _audits(files: list[Path]) -> tuple[list[Any], bool]:
+    """The audits of the files that read cleanly, and whether any did not (each of its input
+    errors on stderr, as `check` gives them)."""
+    from ..report import check_file
     from .check_cmd import _expand
 
     paths = _expand(files)
@@ -104,35 +129,21 @@ def stats(
             failed = True
         else:
             audits.append(rep.audit)
-    try:
-        season = make_season(audits)
-    except Exception as e:  # noqa: BLE001
-        _internal(", ".join(map(str, files)), e)
+    return audits, failed
+
+
+def _document(season: Any, format: StatsFormat, files: list[Path]) -> str:
+    """The statistics in `format`."""
     if format is StatsFormat.json:
         from .render import to_json
 
-        doc = to_json(season.to_json())
-    elif format is StatsFormat.csv:
-        doc = csv_text(season)
-    elif format is StatsFormat.html:
+        return to_json(season.to_json())
+    if format is StatsFormat.csv:
+        return csv_text(season)
+    if format is StatsFormat.html:
         from . import html
 
-        doc = html.stats_page("Statistics", season.tables(), season.bars(),
-                              f"{season.records} record{'s' if season.records != 1 else ''}: "
-                              + ", ".join(str(f) for f in files) + "; players matched by name.")
-    else:
-        doc = text(season, format is StatsFormat.markdown)
-    if output is not None and str(output) != "-":
-        try:
-            from ..atomic import write_atomically
-
-            write_atomically(str(output), doc, overwrite=True)
-        except OSError as e:
-            write_failed(output, e)
-    elif format is StatsFormat.csv:
-        _out_raw(doc)
-    else:
-        _out(doc)
-    if failed:
-        raise typer.Exit(2)
-
+        return html.stats_page("Statistics", season.tables(), season.bars(),
+                               f"{season.records} record{'s' if season.records != 1 else ''}: "
+                               + ", ".join(str(f) for f in files) + "; players matched by name.")
+    return text(season, format is StatsFormat.markdown)

@@ -39,38 +39,44 @@ def why(
     Exit codes: 0 it could rule (legal or not), 2 a location the record does not have, or
     input it cannot read.
     """
+    from .. import api
     from .. import why as lib
 
     if trick is not None and bid is not None:
         _fail("--trick and --bid name two places: give one")
     given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
-    loc = lib.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
+    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
     # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)
     try:
-        ex = lib.explain(audit, loc)
+        ex = api.explain(audit, loc)
     except lib.NoSuchPlace as e:
         _fail(f"{path_name(file)}: {e}" + (" (the record was read up to its first unreadable part)"
                                            if unreadable else ""))
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
-    if format is CheckFormat.json:
+    _say(path_name(file), audit.game, ex, format is CheckFormat.json, unreadable)
+    if unreadable:
+        raise typer.Exit(2)
+
+
+def _say(path: str, game: str, ex: Any, json: bool, unreadable: bool) -> None:
+    """The explanation (None: the record's first violation was asked for and there is none)."""
+    if json:
         from . import render
 
-        doc: dict[str, Any] = {"path": path_name(file), "game": audit.game}
+        doc: dict[str, Any] = {"path": path, "game": game}
         if ex is None:
             doc.update({"ruling": None, "message": "no violations"})
         else:
             doc.update(ex.to_json())
         _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
     elif ex is None:
-        _out(f"{path_name(file)}: no violations" + (" before its first unreadable part" if unreadable else
+        _out(f"{path}: no violations" + (" before its first unreadable part" if unreadable else
              ": the record breaks no rule") + ". Ask about one move with a location (see `scorekeep why --help`).")
     else:
-        _out(_text(path_name(file), ex))
-    if unreadable:
-        raise typer.Exit(2)
+        _out(_text(path, ex))
 
 
 def _text(path: str, ex: Any) -> str:

@@ -346,75 +346,90 @@ def splice(text: str, edit: Edit, lay: _Lay | None = None) -> str:
     """The text with `edit` applied, changing nothing else. Raises CannotSplice where the
     layout needs the round trip."""
     root = lay or layout(text)
-    parent_path, last = edit.path[:-1], (edit.path[-1] if edit.path else None)
     target = _find(root, edit.path)
     if isinstance(edit, SetKey):
-        if target is None or _is_null(text, target):
-            if target is None and last is not None and isinstance(last, str):
-                # the mapping itself is missing: write `last: {key: value}`
-                return splice(text, SetKey(parent_path, last, {edit.key: edit.value}), root)
-            if target is None:
-                raise CannotSplice("no such place")
-            return _replace_value(text, target, {edit.key: edit.value})
-        if target.kind != "map":
-            raise CannotSplice("not a mapping")
-        existing = next((v for k, _kl, v in target.keys if k == edit.key), None)
-        if existing is not None:
-            return _replace_value(text, existing, edit.value)
-        if target.flow:
-            if not _single_line(text, target):
-                raise CannotSplice("a flow mapping over several lines")
-            close = target.end - 1
-            sep = ", " if target.keys else ""
-            return text[:close] + f"{sep}{scalar_text(edit.key)}: {flow_text(edit.value)}" + text[close:]
-        at = _after_block(text, target)
-        line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
-        if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
-                "hands", "sets", "games", "history"):
-            pad = _mapping_indent(text, target) + 2
-            line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:\n" + "\n".join(
-                block_item(v, pad) for v in edit.value)
-        return text[:at] + line + text[at:]
+        return _splice_set(text, edit, root, target)
     if isinstance(edit, DelKey):
-        if target is None or target.kind != "map" or target.flow:
-            raise CannotSplice("not a block mapping")
-        for i, (k, kl, v) in enumerate(target.keys):
-            if k != edit.key:
-                continue
-            if i == 0 or not _single_line(text, v) and not (v.kind != "scalar" and not v.flow):
-                raise CannotSplice("the first key of an item")
-            start = _line_start(text, kl.start)
-            if text[start:kl.start].strip():
-                raise CannotSplice("a key that does not start its line")
-            end = _line_end(text, v.end)
-            return text[:start - 1] + text[end:] if start > 0 else text[end + 1:]
-        raise CannotSplice("no such key")
+        return _splice_del(text, edit, target)
     if isinstance(edit, Append):
-        if target is None or _is_null(text, target):
-            if not isinstance(last, str):
-                raise CannotSplice("no such list")
-            parent = _find(root, parent_path)
-            if parent is None or parent.kind != "map":
-                raise CannotSplice("no such mapping")
-            if target is not None and isinstance(edit.value, dict) and not parent.flow:
-                # `hands:` with nothing after it: a block list below the key
-                pad = _mapping_indent(text, parent) + 2
-                return text[:target.start].rstrip(" ") + "\n" + block_item(edit.value, pad) + text[target.end:]
-            return splice(text, SetKey(parent_path, last, [edit.value]), root)
-        if target.kind != "seq":
-            raise CannotSplice("not a list")
-        if target.flow:
-            if not _single_line(text, target):
-                raise CannotSplice("a flow list over several lines")
-            close = target.end - 1
-            sep = ", " if target.items else ""
-            return text[:close] + sep + flow_text(edit.value) + text[close:]
-        if not target.items:
-            raise CannotSplice("an empty block list")
-        dash = target.col
-        at = _after_block(text, target)
-        return text[:at] + "\n" + block_item(edit.value, dash) + text[at:]
-    # Pop
+        return _splice_append(text, edit, root, target)
+    return _splice_pop(text, target)
+
+
+def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str:
+    parent_path, last = edit.path[:-1], (edit.path[-1] if edit.path else None)
+    if target is None or _is_null(text, target):
+        if target is None and last is not None and isinstance(last, str):
+            # the mapping itself is missing: write `last: {key: value}`
+            return splice(text, SetKey(parent_path, last, {edit.key: edit.value}), root)
+        if target is None:
+            raise CannotSplice("no such place")
+        return _replace_value(text, target, {edit.key: edit.value})
+    if target.kind != "map":
+        raise CannotSplice("not a mapping")
+    existing = next((v for k, _kl, v in target.keys if k == edit.key), None)
+    if existing is not None:
+        return _replace_value(text, existing, edit.value)
+    if target.flow:
+        if not _single_line(text, target):
+            raise CannotSplice("a flow mapping over several lines")
+        close = target.end - 1
+        sep = ", " if target.keys else ""
+        return text[:close] + f"{sep}{scalar_text(edit.key)}: {flow_text(edit.value)}" + text[close:]
+    at = _after_block(text, target)
+    line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
+    if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
+            "hands", "sets", "games", "history"):
+        pad = _mapping_indent(text, target) + 2
+        line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:\n" + "\n".join(
+            block_item(v, pad) for v in edit.value)
+    return text[:at] + line + text[at:]
+
+
+def _splice_del(text: str, edit: DelKey, target: _Lay | None) -> str:
+    if target is None or target.kind != "map" or target.flow:
+        raise CannotSplice("not a block mapping")
+    for i, (k, kl, v) in enumerate(target.keys):
+        if k != edit.key:
+            continue
+        if i == 0 or not _single_line(text, v) and not (v.kind != "scalar" and not v.flow):
+            raise CannotSplice("the first key of an item")
+        start = _line_start(text, kl.start)
+        if text[start:kl.start].strip():
+            raise CannotSplice("a key that does not start its line")
+        end = _line_end(text, v.end)
+        return text[:start - 1] + text[end:] if start > 0 else text[end + 1:]
+    raise CannotSplice("no such key")
+
+
+def _splice_append(text: str, edit: Append, root: _Lay, target: _Lay | None) -> str:
+    parent_path, last = edit.path[:-1], (edit.path[-1] if edit.path else None)
+    if target is None or _is_null(text, target):
+        if not isinstance(last, str):
+            raise CannotSplice("no such list")
+        parent = _find(root, parent_path)
+        if parent is None or parent.kind != "map":
+            raise CannotSplice("no such mapping")
+        if target is not None and isinstance(edit.value, dict) and not parent.flow:
+            # `hands:` with nothing after it: a block list below the key
+            pad = _mapping_indent(text, parent) + 2
+            return text[:target.start].rstrip(" ") + "\n" + block_item(edit.value, pad) + text[target.end:]
+        return splice(text, SetKey(parent_path, last, [edit.value]), root)
+    if target.kind != "seq":
+        raise CannotSplice("not a list")
+    if target.flow:
+        if not _single_line(text, target):
+            raise CannotSplice("a flow list over several lines")
+        close = target.end - 1
+        sep = ", " if target.items else ""
+        return text[:close] + sep + flow_text(edit.value) + text[close:]
+    if not target.items:
+        raise CannotSplice("an empty block list")
+    at = _after_block(text, target)
+    return text[:at] + "\n" + block_item(edit.value, target.col) + text[at:]
+
+
+def _splice_pop(text: str, target: _Lay | None) -> str:
     if target is None or target.kind != "seq" or not target.items:
         raise CannotSplice("no item to remove")
     item = target.items[-1]

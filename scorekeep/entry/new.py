@@ -40,5 +40,5 @@ def new_record(game: str, players: Sequence[str], first_dealer: str | None = Non
         lines.append(f"rules: {flow_text({k: option_value(v) for k, v in rules.items()})}")
     lines.append(f"{entry.LIST_KEY}:")
     text = "\n".join(lines) + "\n"
-    api.audit_text(text)  # raises InputError: unknown option, bad name, wrong player count
+    api.audit(api.load(text=text, strict=True))  # raises InputError: unknown option, bad name, wrong player count
     return text

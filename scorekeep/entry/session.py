@@ -144,7 +144,9 @@ class Session:
                 held.release()
             e.path = path
             if text is not None:  # a readable text: say every slip in it at once, as `check` does
-                errors = api.audit_text_partial(text, path).errors
+                from ..report import check_file
+
+                errors = check_file(path, text).errors
                 if errors:
                     raise Unreadable(errors) from None
             raise
