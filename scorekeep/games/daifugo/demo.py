@@ -104,7 +104,7 @@ class Moves:
     """The legal moves of the player to act, as `Position.legal_moves()` lists them, faster.
 
     `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
-    position passes (`passes_filters`): that listing was a third of a match's time, and a hand
+    position passes (`is_legal`): that listing was a third of a match's time, and a hand
     is asked again on every turn until it changes. Here the listing is kept per hand, and lists
     only the plays of the sizes the table takes (`Position.cover_sizes`); which plays are legal
     is still the engine's answer (`Position.table_verdicts`: the rules' yes or no, with the
@@ -135,7 +135,7 @@ class Moves:
             every = listed.get(None)
             candidates = listed[sizes] = (hand_plays(hand, jp, sizes) if every is None
                                           else [c for c in every if len(c) in sizes])  # type: ignore[operator]
-        passes = [m for m in (Pass(p),) if pos.passes_filters(m, True)]
+        passes = [m for m in (Pass(p),) if pos.is_legal(m)]
         plays = [(Play(p, c), v, covered) for c, v, covered in pos.table_verdicts(candidates)]
         if self.check:
             moves = [*passes, *(m for m, _v, _c in plays)]

@@ -7,8 +7,8 @@ ranking is settled. A position carries the table — the play to beat, who has p
 (縛り), the order (革命), who is out — and what is known of each hand: a holding known card by
 card (the record gave the deal), or only by its count (`Position.known` has no entry).
 
-Legality is an ordered list of named filters, one per rule id (`PLAY_FILTERS`,
-`EXCHANGE_FILTERS`); `Position.ruling(move)` names the first that excludes a move, with the legal
+Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
+`Position.ruling(move)` names the first that excludes a move, with the legal
 alternatives and the decision's steps. `Position.apply(move)` never changes the position: it
 returns the next one and the findings (violations and rule events), also for an illegal move —
 the record says it happened. Each rule id is judged in one function here; search for the id.
@@ -1551,61 +1551,45 @@ class Position:
         return "over" if self._phase == "play" and self.st.settled else self._phase
 
     def filters(self, move: Move | None = None) -> tuple[Filter, ...]:
-        """The filters that judge `move` here: a gift the exchange's, also outside the exchange (game 1
-        has none, daifugo.exchange-count); anything else, or no move, this phase's."""
-        return EXCHANGE_FILTERS if self._phase == "exchange" or type(move) is Exchange else PLAY_FILTERS
+        """The checks that judge `move` here (`CHECKS`, read now): a gift the exchange's, also outside
+        the exchange (game 1 has none, daifugo.exchange-count); the written result the result's;
+        anything else, or no move, this phase's."""
+        if self._phase == "exchange" or type(move) is Exchange:
+            return CHECKS["exchange"]
+        return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to act. Plays are listed only from a hand known card by
-        card; from a hand known only by its count, a pass is all that can be named."""
+        """The moves of the player to act that fail no check. Plays are listed only from a hand known
+        card by card; from a hand known only by its count, a pass is all that can be named."""
         p = self.to_act
         if p is None:
             return []
+        return [m for m in self.candidates(p) if self.is_legal(m)]
+
+    def candidates(self, p: str) -> list[Move]:
+        """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
+        due from the deal; else a pass and each play from a hand known card by card."""
         if self._phase == "exchange":
-            giver, _r, a, _b, n = self._giver()
+            giver, _r, _a, _b, n = self._giver()
             if giver not in self.dealt:
                 return []
             from itertools import combinations
 
-            choices = (self.strongest(giver, n) if a >= 2 else
-                       sorted({tuple(sorted(c, key=_sort_key)) for c in
-                               combinations([plain(x) for x in self.dealt[giver]], n)}, key=cards_text))
-            return [Exchange(giver, c) for c in choices]
-        moves: list[Move] = [Pass(p)]
+            gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
+            return [Exchange(giver, c) for c in sorted(gifts, key=cards_text)]
         hand = self.known.get(p)
-        if hand is not None:
-            moves += [Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"])]
-        return [m for m in moves if self.passes_filters(m, from_hand=True)]
-
-    def passes_filters(self, move: Move, from_hand: bool = False) -> bool:
-        """`is_legal`, cheaply for a move of the player to act (the turn filters pass): a play
-        drawn from the known hand (`from_hand`) passes the holding filters too, so only the table
-        decides — and a play of another size than the one it would cover never does."""
-        if self._phase != "play" or self.st.settled or move.player != self.expected:
-            return self.is_legal(move)
-        if type(move) is Pass:
-            return self.top is not None
-        assert type(move) is Play
-        if not from_hand and Counter(plain(c) for c in move.cards) - self.known.get(move.player, Counter()):
-            return self.is_legal(move)
-        top = self.top
-        if top is not None:
-            sizes = {len(t.cards) for t in (top, self.ref) if t is not None and t.reading is not None}
-            if sizes and len(move.cards) not in sizes:
-                return False
-        return self.verdict(move)[0].rule is None
+        plays = hand_plays(hand, self.opts["joker_pair"]) if hand is not None else []
+        return [Pass(p), *(Play(p, c) for c in plays)]
 
     def is_legal(self, move: Move) -> bool:
-        if type(move) is Outcome:
-            return self.ruling(move).legal
         return first_excluding(self.filters(move), self, move) is None
 
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
         if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
-            v = self.step(move).f.violations
-            return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
+            hit = first_excluding(self.filters(move), self, move)
+            return Ruling(str(move), hit is None, "daifugo.ranking", hit[1] if hit is not None else "legal")
         if type(move) is Play or type(move) is Pass:
             if self.early:
                 # An early pass may stand for a pass on this lead (`_take_early`): judged from there.
@@ -1767,35 +1751,50 @@ def _gift(rule: str) -> Any:
     return test
 
 
+def _ranking(pos: Position, move: Any) -> str | None:
+    v = pos.step(move).f.violations
+    return v[0].message if v else None
+
+
 TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
                         "daifugo.pass", "daifugo.turn-order"})
 LEGAL_SET_RULES = frozenset({"daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock"})
 """The play rules that are a legal set (what may beat the table): their violations carry `allowed`."""
 EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "daifugo.exchange-strongest"})
 
-PLAY_FILTERS: tuple[Filter, ...] = (
-    Filter("daifugo.game-over", "is the game still on?", _game_over),
-    Filter("daifugo.first-lead", "does the right player lead the game?", _turn("daifugo.first-lead")),
-    Filter("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", _turn("daifugo.eight-cut")),
-    Filter("daifugo.spade-3-return", "after a spade-3 return, does its player lead?", _turn("daifugo.spade-3-return")),
-    Filter("daifugo.clear", "after the table cleared, does the right player lead?", _turn("daifugo.clear")),
-    Filter("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
-           _pass),
-    Filter("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
-           _turn("daifugo.turn-order")),
-    Filter("daifugo.card-not-held", "does the player hold these cards?", _held),
-    Filter("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
-    Filter("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
-    Filter("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
-           _combo("daifugo.follow-shape")),
-    Filter("daifugo.follow-stronger", "is it stronger than the play on the table?", _combo("daifugo.follow-stronger")),
-    Filter("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
-)
-
-EXCHANGE_FILTERS: tuple[Filter, ...] = (
-    Filter("daifugo.exchange-count", "does the giver give the right number of cards?", _gift("daifugo.exchange-count")),
-    Filter("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
-    Filter("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
-           _gift("daifugo.exchange-strongest")),
-)
+CHECKS: dict[str, tuple[Filter, ...]] = {
+    "play": (
+        Filter("daifugo.game-over", "is the game still on?", _game_over),
+        Filter("daifugo.first-lead", "does the right player lead the game?", _turn("daifugo.first-lead")),
+        Filter("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", _turn("daifugo.eight-cut")),
+        Filter("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
+               _turn("daifugo.spade-3-return")),
+        Filter("daifugo.clear", "after the table cleared, does the right player lead?", _turn("daifugo.clear")),
+        Filter("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
+               _pass),
+        Filter("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
+               _turn("daifugo.turn-order")),
+        Filter("daifugo.card-not-held", "does the player hold these cards?", _held),
+        Filter("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
+        Filter("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
+        Filter("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
+               _combo("daifugo.follow-shape")),
+        Filter("daifugo.follow-stronger", "is it stronger than the play on the table?",
+               _combo("daifugo.follow-stronger")),
+        Filter("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
+    ),
+    "exchange": (
+        Filter("daifugo.exchange-count", "does the giver give the right number of cards?",
+               _gift("daifugo.exchange-count")),
+        Filter("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
+        Filter("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
+               _gift("daifugo.exchange-strongest")),
+    ),
+    "result": (
+        Filter("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
+    ),
+}
+"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
+ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
+(`Position.legal_moves`). Read when a move is judged, never copied."""
 
