@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 
 from ...cards import SUITS, Card
 from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
-from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict, new_lock
-from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, forbidden_reason, hand_plays
+from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
+from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, hand_plays, locks,
+                     revolts)
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
 from ...options import read_options
@@ -50,8 +51,6 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
     verdict here and the play it covers (`pos.verdict`). What the position and the options say
     is looked up once for all of them."""
     opts = pos.opts
-    eight_cut, eight_cut_stairs, stairs_rev = opts["eight_cut"], opts["eight_cut_stairs"], opts["stairs_revolution"]
-    may_lock = opts["suit_lock"] and pos.lock is None
     forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.revolution, style.rare, style.hoard
     strong = (3,) if revolution else (2, 8)
     lone_spade_3: bool | None = None  # another player holds only the spade 3 (asked when needed)
@@ -62,11 +61,10 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
         r = v.reading
         assert r is not None
         kind = r.kind
-        cuts = bool(eight_cut and r.has_eight and (kind != STAIRS or eight_cut_stairs))
-        revolts = (kind == GROUP and r.size >= 4) or bool(kind == STAIRS and stairs_rev and r.size >= stairs_rev)
+        cut, revolt = cuts(opts, r), revolts(opts, r)
         if len(cards) == left:
-            foul = forbidden and forbidden_reason(cards, revolution, cuts) is not None
-            out.append((style.foul_w if foul else 40.0) * (2.0 if revolts else 1.0))
+            foul = forbidden and forbidden_reason(cards, revolution, cut) is not None
+            out.append((style.foul_w if foul else 40.0) * (2.0 if revolt else 1.0))
             continue
         w = 1.0
         if kind == SINGLE:
@@ -75,9 +73,9 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
             w *= 1.5 + 0.4 * r.size
         if hoard and any(type(c) is Joker or c.rank in strong or c == SPADE_3 for c in cards):  # type: ignore[union-attr]
             w *= 0.01 if r.jokers else 0.05
-        if revolts:
+        if revolt:
             w *= 12 * rare
-        if cuts:
+        if cut:
             w *= 4 * rare
         if v.returns:
             w *= 60 * rare
@@ -89,8 +87,7 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
                 lone_spade_3 = any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p)
             if lone_spade_3:
                 w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
-        if (may_lock and not cuts and not v.returns
-                and new_lock(r, covered.reading if covered is not None else None) is not None):
+        if locks(opts, pos.lock, r, covered, cut, v.returns) is not None:
             w *= 6 * rare
         out.append(w)
     return out
