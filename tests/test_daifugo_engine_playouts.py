@@ -19,7 +19,7 @@ import pytest
 
 from scorekeep import api
 from scorekeep.cards import Card
-from scorekeep.games.daifugo.engine import PLAY_FILTERS, Pass, Play, Position, hand_plays
+from scorekeep.games.daifugo.engine import CHECKS, Pass, Play, Position, hand_plays
 from scorekeep.engine import first_excluding
 from scorekeep.generate import Generated
 from scorekeep.games.daifugo import demo as demo
@@ -127,7 +127,7 @@ def test_a_move_outside_the_legal_set_gives_one_finding_with_its_filters_rule(se
     rules_seen: set[str] = set()
     for pos in _positions(seed):
         for move in _outside(pos, rng):
-            hit = first_excluding(PLAY_FILTERS, pos, move)
+            hit = first_excluding(CHECKS["play"], pos, move)
             assert hit is not None, (str(move), move.player)
             ruling = pos.ruling(move)
             assert not ruling.legal and ruling.rule == hit[0].rule
@@ -147,7 +147,7 @@ def test_legal_moves_are_exactly_the_moves_every_filter_passes(seed):
         hand = pos.hand(p)  # type: ignore[arg-type]
         assert hand is not None
         candidates = [Pass(p), *(Play(p, c) for c in hand_plays(hand))]  # type: ignore[arg-type]
-        by_filters = {str(m) for m in candidates if first_excluding(PLAY_FILTERS, pos, m) is None}
+        by_filters = {str(m) for m in candidates if first_excluding(CHECKS["play"], pos, m) is None}
         assert {str(m) for m in pos.legal_moves()} == by_filters
         for m in pos.legal_moves():
             assert pos.ruling(m).legal and pos.is_legal(m)

@@ -177,3 +177,29 @@ def test_one_entry_on_a_19_hand_record_reads_the_file_text_once(tmp_path: Path, 
         j = s.judge(OH.bid_edit(w, w.player, int(ch.legal[0])))
         assert j.ok
         assert len(readings) == 1
+
+
+def test_daifugo_miyako_ochi_rank_told_after_the_game_is_the_rankings(tmp_path: Path) -> None:
+    """daifugo.miyako-ochi: the fallen 大富豪 takes the lowest rank no forbidden finish has taken —
+    貧民 when someone else went out by a foul — and the line after the game says the rank the
+    ranking gives, not 大貧民 always."""
+    said: list[str] = []
+    with _session(tmp_path, new_record("daifugo", ["甲", "乙", "丙", "丁"])) as s:
+        s.commit(s.judge(D.add_edits(s, {"out": "甲 乙 丙"})))
+        j = s.judge(D.game_edits(s, D.where(s), ["丙", "乙"], ["乙"]))
+        assert j.ok, j.new
+        s.commit(j)
+
+        class Told:
+            def __init__(self) -> None:
+                self.s = s
+
+            def say(self, text: str = "") -> None:
+                said.append(text)
+
+            def show_table(self) -> None:
+                pass
+
+        D._after_game(Told(), 1, 2)  # type: ignore[arg-type]
+    assert said[0] == "  都落ち: 甲, last game's 大富豪, falls to 貧民"
+    assert said[1] == "  ranks: 大富豪 丙, 富豪 丁, 貧民 甲, 大貧民 乙"

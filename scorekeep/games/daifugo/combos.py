@@ -3,13 +3,14 @@
 `daifugo.spade-3-return`.
 
 A play is a tuple of cards. `readings()` lists every way the rules can read it (a joker can
-stand in for different cards); `judge()` picks the reading that makes the play legal on the
-current table — the strongest one — or, when none does, the reading closest to legal and the
-rule it breaks, with a message a player understands.
+stand in for different cards); `decide()` asks the table's rules in order and picks the reading
+that makes the play legal on the current table — the strongest one — or, when none does, the
+reading closest to legal and the first rule it breaks; `judge()` words that for a player.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -150,7 +151,7 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
 def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
     """daifugo.suit-lock, its start: the suits a legal play locks when it has the same suit
     composition as the play it covers (the two consecutive plays on the table; neither may hold a
-    joker), else None. What a locked table accepts is `judge`'s (`lock_fits`)."""
+    joker), else None. What a locked table accepts is `decide`'s (`lock_fits`)."""
     if (play is not None and covered is not None and play.jokers == 0 and covered.jokers == 0
             and play.suits == covered.suits):
         return play.suits
@@ -198,69 +199,53 @@ class Verdict(NamedTuple):
 
 
 @lru_cache(maxsize=16384)
-def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
-          spade_3_return: bool, joker_pair: bool = True) -> Verdict:
-    """Judge a play against the play it covers (`top`, None on an empty table). A pure function of
-    its arguments, cached: a record repeats the same plays on the same tables. Whether the play
-    is legal is `legal`'s answer; here, for a play it refuses, which rule that breaks and why."""
-    v = legal(cards, top, revolution, lock, spade_3_return, joker_pair)
-    if v is not None:
-        return v
+def decide(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
+           spade_3_return: bool, joker_pair: bool = True) -> Verdict:
+    """The table's ruling on a play covering `top` (None: a lead), its conditions asked once each,
+    in the digest's order: daifugo.combination, daifugo.spade-3-return (settles a single spade 3
+    on the lone joker), daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock. The
+    verdict names the first rule the play breaks and the reading closest to legal, or the reading
+    taken (the strongest legal one); nothing is worded (`judge` words it). A pure function of its
+    arguments, cached: a record repeats the same plays on the same tables."""
     options = readings(cards, joker_pair)
     if not options:
-        return Verdict(None, "daifugo.combination",
-                       f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}")
-    assert top is not None  # every reading leads legally
+        return Verdict(None, "daifugo.combination")
+    if top is None:
+        # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
+        return _legal_verdict(options[0] if len(options) == 1 else max(
+            options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution))))
+    if spade_3_return and top.is_joker and cards == (SPADE_3,):
+        return Verdict(options[0], returns=True)
     shaped = [r for r in options if r.kind == top.kind and r.size == top.size]
     if not shaped:
-        r = options[0]
-        extra = ""
-        if r.kind == GROUP and r.size >= 4 and top.kind == SINGLE:
-            extra = " Four of a kind never covers a single."
-        elif cards == (SPADE_3,) and top.kind == GROUP and top.level == JOKER_LEVEL:
-            extra = " The spade 3 returns only a single joker, not a pair of jokers."
-        return Verdict(r, "daifugo.follow-shape",
-                       f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
-                       f"same number of cards as the play it covers — here {top.shape()}: "
-                       f"{cover_text(top, revolution)} — or a pass.{extra}")
-    stronger = [r for r in shaped if power(r.level, revolution) > power(top.level, revolution)]
+        return Verdict(options[0], "daifugo.follow-shape")
+    beat = power(top.level, revolution)
+    stronger = [r for r in shaped if power(r.level, revolution) > beat]
     if not stronger:
-        r = max(shaped, key=lambda x: power(x.level, revolution))
-        return Verdict(r, "daifugo.follow-stronger", _weaker_message(r, top, revolution, spade_3_return))
-    r = max(stronger, key=lambda x: power(x.level, revolution))
-    assert lock is not None
-    return Verdict(r, "daifugo.suit-lock",
-                   f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
-                   f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
-                   "for a locked suit)")
+        return Verdict(max(shaped, key=lambda x: power(x.level, revolution)), "daifugo.follow-stronger")
+    fitting = stronger if lock is None else [r for r in stronger if lock_fits(r, lock)]
+    if not fitting:
+        return Verdict(max(stronger, key=lambda x: power(x.level, revolution)), "daifugo.suit-lock")
+    # The strongest reading that beats it (the first of equals, as `max` takes it).
+    return _legal_verdict(max(fitting, key=lambda x: power(x.level, revolution)))
+
+
+@lru_cache(maxsize=16384)
+def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
+          spade_3_return: bool, joker_pair: bool = True) -> Verdict:
+    """`decide`'s verdict, with the message of the rule a refused play breaks."""
+    v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
+    if v.rule is None:
+        return v
+    return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return))
 
 
 def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
           spade_3_return: bool, joker_pair: bool = True) -> Verdict | None:
-    """`judge`'s verdict on a play the rules allow (daifugo.combination, daifugo.follow-shape,
-    daifugo.follow-stronger, daifugo.suit-lock, daifugo.spade-3-return), None for a play they
-    refuse — without the wording of why (`judge` words it): a yes/no for the many plays a
-    generator only tests."""
-    options = readings(cards, joker_pair)
-    if not options:
-        return None
-    if top is None:
-        # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
-        best = options[0] if len(options) == 1 else max(
-            options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution)))
-        return _legal_verdict(best)
-    if spade_3_return and top.is_joker and cards == (SPADE_3,):
-        return Verdict(options[0], returns=True)
-    # The strongest reading of the table's kind and size that beats it (and fits a lock); the
-    # first of equals, as `max` takes it.
-    beat = power(top.level, revolution)
-    best, strength = None, beat
-    for r in options:
-        if r.kind == top.kind and r.size == top.size:
-            p = power(r.level, revolution)
-            if p > strength and (lock is None or lock_fits(r, lock)):
-                best, strength = r, p
-    return None if best is None else _legal_verdict(best)
+    """`decide`'s verdict on a play the table allows, None for one it refuses: a yes/no for the
+    many plays a lister only tests."""
+    v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
+    return v if v.rule is None else None
 
 
 @lru_cache(maxsize=4096)
@@ -269,7 +254,32 @@ def _legal_verdict(reading: Reading) -> Verdict:
     return Verdict(reading)
 
 
-def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: bool) -> str:
+def _not_combination(cards: tuple[DCard, ...], r: Reading | None, top: Reading | None, revolution: bool,
+                     lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
+    return f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}"
+
+
+def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
+                 lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
+    extra = ""
+    if r.kind == GROUP and r.size >= 4 and top.kind == SINGLE:
+        extra = " Four of a kind never covers a single."
+    elif cards == (SPADE_3,) and top.kind == GROUP and top.level == JOKER_LEVEL:
+        extra = " The spade 3 returns only a single joker, not a pair of jokers."
+    return (f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
+            f"same number of cards as the play it covers — here {top.shape()}: "
+            f"{cover_text(top, revolution)} — or a pass.{extra}")
+
+
+def _unlocked(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
+              lock: tuple[str, ...], spade_3_return: bool) -> str:
+    return (f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
+            f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
+            "for a locked suit)")
+
+
+def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
+            lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
     head = f"{r.describe()} cannot cover {top.describe()}"
     if top.level == JOKER_LEVEL:
         if top.kind == SINGLE:
@@ -288,3 +298,8 @@ def _weaker_message(r: Reading, top: Reading, revolution: bool, spade_3_return: 
     else:
         cmp = f"in {order_name(revolution)} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
     return f"{head}: {cmp}; to cover it: {cover_text(top, revolution)}, or pass"
+
+
+_WORDS: dict[str, Callable[..., str]] = {"daifugo.combination": _not_combination, "daifugo.follow-shape": _other_shape,
+                                         "daifugo.follow-stronger": _weaker, "daifugo.suit-lock": _unlocked}
+"""The message of each table rule a play breaks (`judge`)."""

@@ -7,8 +7,8 @@ ranking is settled. A position carries the table — the play to beat, who has p
 (縛り), the order (革命), who is out — and what is known of each hand: a holding known card by
 card (the record gave the deal), or only by its count (`Position.known` has no entry).
 
-Legality is an ordered list of named filters, one per rule id (`PLAY_FILTERS`,
-`EXCHANGE_FILTERS`); `Position.ruling(move)` names the first that excludes a move, with the legal
+Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
+`Position.ruling(move)` names the first that excludes a move, with the legal
 alternatives and the decision's steps. `Position.apply(move)` never changes the position: it
 returns the next one and the findings (violations and rule events), also for an illegal move —
 the record says it happened. Each rule id is judged in one function here; search for the id.
@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
-from ...engine import Filter, Ruling, Step, first_excluding
+from ...engine import Ruling, Step, first_excluding
 from ...errors import UNSAID, Finding, Findings, always_listed, unlisted
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
@@ -264,6 +264,29 @@ def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> 
     return None
 
 
+def cuts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
+    """daifugo.eight-cut: whether a legal play read so cuts (an 8 in it; stairs only by house rule)."""
+    return bool(reading is not None and opts["eight_cut"] and reading.has_eight
+                and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
+
+
+def revolts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
+    """daifugo.revolution: whether a legal play read so starts (or ends) a revolution: four of a
+    kind or more, or stairs of the house rule's length."""
+    return bool(reading is not None and (
+        (reading.kind == GROUP and reading.size >= 4)
+        or (reading.kind == STAIRS and opts["stairs_revolution"] and reading.size >= opts["stairs_revolution"])))
+
+
+def locks(opts: Mapping[str, Any], lock: tuple[str, ...] | None, reading: Reading | None,
+          covered: OnTable | None, cut: bool, returns: bool) -> tuple[str, ...] | None:
+    """daifugo.suit-lock: the suits a legal play locks on an unlocked table (not when it cuts or
+    returns the joker: the table clears), None if none."""
+    if not opts["suit_lock"] or lock is not None or cut or returns:
+        return None
+    return new_lock(reading, covered.reading if covered is not None else None)
+
+
 # --- the deck and the deal (daifugo.deck) ------------------------------------------------------
 
 def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
@@ -336,7 +359,7 @@ def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], 
 
 # --- the match's order of sets and games (daifugo.game-over) -----------------------------------
 #
-# A game's position knows when its own game is over (the `_game_over` filter); the order of
+# A game's position knows when its own game is over (the `_game_over` check); the order of
 # sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
 # asks them as it reaches each set and game, and records what they find where it belongs.
 
@@ -965,7 +988,6 @@ class Position:
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
                     ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
-        opts, st = self.opts, self.st
         # A trial's findings are only counted (`rules.run_plays`): none is worded.
         listing, telling = (_never, _never) if trial else (self.listing, self.telling)
         self.plays = i = self.plays + 1
@@ -973,38 +995,55 @@ class Position:
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
         where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
-        if self.early:
-            self._take_early(p, notes)
-            self.early.pop(p, None)
-        was_late = self.late
-        late = False
-        if was_late is not None:
-            late = self._late_pass(t)
-            self.late = None
-        before = self.revolution
-        if late:
-            assert was_late is not None
-            # It closed the round before (no report, nothing changes — even if the early lead
-            # ended the game); if the record then skips them on the new lead, it stands for their
-            # pass on that too.
-            notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
-            self.early[p] = i
-            self.also = self.resume = None
+        if self._written_late(t, i, notes):
             return None, None, notes
-        if len(st.active) <= 1:  # st.settled
+        if self.st.settled:
             if self.over_at is None:
                 self.over_at = i
-                self.f.violation("daifugo.game-over",
-                                 f"{p} acted at play {i}, but the ranking was settled at play {self.settled_at}: "
-                                 f"{st.explain()}. Nothing after that belongs to this game", **where)
+                self.f.violation("daifugo.game-over", f"{p} acted at play {i}, but {_game_over(self, t)}", **where)
             return cards, None, ("after the game ended: ignored",)
-        if p not in st.active:
+        if p not in self.st.active:
             self.f.violations.append(_turn_finding(
-                "daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
-                + (f"; it was {self.expected}'s turn" if self.expected else "")
-                if listing("daifugo.turn-order") else UNSAID, where))
+                "daifugo.turn-order", _still_in(self, t) if listing("daifugo.turn-order") else UNSAID,  # type: ignore[arg-type]
+                where))
             return cards, None, (f"{p} is out of the game: ignored",)
-        expected = self.expected
+        in_turn, step_from, still, skipped = self._whose_turn(t, i, take, where, listing, notes)
+        if cards is None:
+            self._pass_turn(p, i, in_turn, step_from, still, skipped, where, listing, notes)
+            return None, None, notes
+        self.passed.pop(p, None)
+        if not trial:
+            self.hold(p, cards, i, where)
+        v, covered = self._table_verdict(p, cards, in_turn, skipped, where, listing, notes)
+        return self._played(p, cards, v, covered, i, step_from, skipped, where, telling, notes)
+
+    def _written_late(self, t: Play | Pass, i: int, notes: list[str]) -> bool:
+        """Read a pass written out of its place (`_take_early`, `_late_pass`): whether `t` is a late
+        pass, which closed the round before a lead out of turn (no report, nothing changes)."""
+        if self.early:
+            self._take_early(t.player, notes)
+            self.early.pop(t.player, None)
+        was_late = self.late
+        if was_late is None:
+            return False
+        late = self._late_pass(t)
+        self.late = None
+        if not late:
+            return False
+        # It closed the round before (no report, nothing changes — even if the early lead ended the
+        # game); if the record then skips them on the new lead, it stands for their pass on that too.
+        notes.append(f"pass on the round before {was_late[1]}'s new lead (written late)")
+        self.early[t.player] = i
+        self.also = self.resume = None
+        return True
+
+    def _whose_turn(self, t: Play | Pass, i: int, take: bool, where: dict[str, Any],
+                    listing: Callable[[str], bool], notes: list[str]
+                    ) -> tuple[bool, str, tuple[str | None, str | None], str | None]:
+        """Whether `t` is in turn (reporting a turn out of turn: `wrong_turn`), whose seat the turn goes
+        on from, (also, resume) as they were, and the player a turn out of turn skipped. `take`: read
+        the passes of the players it skipped on a live table as missing from the record."""
+        p, expected, cards = t.player, self.expected, t.cards if type(t) is Play else None
         in_turn = expected is None or p == expected
         step_from = p  # whose seat the turn goes on from after this one
         if not in_turn and p == self.also:
@@ -1019,57 +1058,62 @@ class Position:
         self.also = self.resume = None
         # A pass on an empty table by someone else than the leader is one mistake, the pass: it
         # is not also a lead by the wrong player, and the leader still leads.
-        stray_pass = cards is None and self.top is None and not in_turn
-        skipped: str | None = None
-        if not in_turn and not stray_pass:
-            assert expected is not None
-            gap = self.missing_passes(expected, p, self.top, self.passed, st.active, i)
-            if gap:
-                self.candidate = True
-                if not take:
-                    gap = {}
-            if self.top is not None and p in self.passed and self.passed[p] < 0:
-                self.contradicted = True  # a pass taken as missing, but here they are
-            rule, msg, see = self.wrong_turn(p, expected, self.top, self.passed, self.last_clear, st.active,
-                                             still[0] if still[1] is not None else None, tuple(gap), listing)
-            self.f.violations.append(_turn_finding(rule, msg, where, see))
-            notes.append(f"out of turn ({expected} was to act)")
-            skipped = expected
-            if gap:
-                # The record goes on as if the skipped players had passed (a pass left out of
-                # the record): carry on that way rather than report each later turn again.
-                self.passed.update(gap)
-                notes.append(f"{' and '.join(gap)} taken as passing (missing from the record)")
-                expected = self.expected = self.after(expected, notes)
-                in_turn, skipped = p == expected, None
-        if cards is None:
-            if self.top is None:
-                self.f.violations.append(_turn_finding(
-                    "daifugo.pass", self.empty_pass(p, in_turn, expected) if listing("daifugo.pass") else UNSAID,
-                    where))
-                notes.append("pass on an empty table (not allowed)")
-                self.early[p] = i
-                if in_turn:
-                    # One mistake: the pass changes nothing, so the same player still leads — or the
-                    # next player, if the table carried on as if the pass had counted.
-                    self.expected, self.also = p, self.next_from(p, self.passed, st.active)
-                else:
-                    self.also, self.resume = still
+        if in_turn or (cards is None and self.top is None):
+            return in_turn, step_from, still, None
+        assert expected is not None
+        gap = self.missing_passes(expected, p, self.top, self.passed, self.st.active, i)
+        if gap:
+            self.candidate = True
+            if not take:
+                gap = {}
+        if self.top is not None and p in self.passed and self.passed[p] < 0:
+            self.contradicted = True  # a pass taken as missing, but here they are
+        rule, msg, see = self.wrong_turn(OutOfTurn(p, expected, still[0] if still[1] is not None else None,
+                                                   tuple(gap)), listing)
+        self.f.violations.append(_turn_finding(rule, msg, where, see))
+        notes.append(f"out of turn ({expected} was to act)")
+        if not gap:
+            return False, step_from, still, expected
+        # The record goes on as if the skipped players had passed (a pass left out of the record):
+        # carry on that way rather than report each later turn again.
+        self.passed.update(gap)
+        notes.append(f"{' and '.join(gap)} taken as passing (missing from the record)")
+        self.expected = self.after(expected, notes)
+        return p == self.expected, step_from, still, None
+
+    def _pass_turn(self, p: str, i: int, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
+                   skipped: str | None, where: dict[str, Any], listing: Callable[[str], bool],
+                   notes: list[str]) -> None:
+        """A pass on this copy: on an empty table a daifugo.pass violation that changes nothing, else
+        the player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
+        if self.top is None:
+            self.f.violations.append(_turn_finding(
+                "daifugo.pass", self.empty_pass(p, in_turn, self.expected) if listing("daifugo.pass") else UNSAID,
+                where))
+            notes.append("pass on an empty table (not allowed)")
+            self.early[p] = i
+            if in_turn:
+                # One mistake: the pass changes nothing, so the same player still leads — or the
+                # next player, if the table carried on as if the pass had counted.
+                self.expected, self.also = p, self.next_from(p, self.passed, self.st.active)
             else:
-                self.passed.pop(p, None)
-                self.passed[p] = i
-                notes.append("pass")
-                self.expected = self.after(step_from, notes)
-                if skipped is not None:
-                    self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
-            return None, None, notes
-        # A play.
+                self.also, self.resume = still
+            return
         self.passed.pop(p, None)
-        if not trial:
-            self.hold(p, cards, i, where)
+        self.passed[p] = i
+        notes.append("pass")
+        self.expected = self.after(step_from, notes)
+        if skipped is not None:
+            self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
+
+    def _table_verdict(self, p: str, cards: tuple[DCard, ...], in_turn: bool, skipped: str | None,
+                       where: dict[str, Any], listing: Callable[[str], bool], notes: list[str]
+                       ) -> tuple[Verdict, OnTable | None]:
+        """The table's verdict on a play (`verdict`), and the play it covers; reports the rule it breaks."""
         top = self.top
         if top is not None and p == top.player and not in_turn:
             # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
+            opts = self.opts
             v = judge(cards, None, self.revolution, None, opts["spade_3_return"], opts["joker_pair"])
             covered: OnTable | None = None
             notes.append("judged as a lead")
@@ -1077,117 +1121,143 @@ class Position:
             self.lock = None
             self.passed.clear()
             self.late = (skipped, p) if skipped is not None else None
-            base_allowed: tuple[str, ...] | None = None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-            base_allowed = None
         if v.rule is not None:
             # A finding not listed (a trial's, or one past the cap: `listing`) words nothing and lists
             # no legal choices.
             if listing(v.rule):
-                if v.rule in LEGAL_SET_RULES:
-                    base_allowed = self.allowed_plays(p)
+                allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
                 self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
-                                                 allowed=base_allowed))
+                                                 allowed=allowed))
             else:
                 self.f.violations.append(_turn_finding(v.rule, UNSAID, where))
             notes.append(f"breaks {v.rule}")
-        legal, reading = v.rule is None, v.reading
+        return v, covered
+
+    # -- what a play causes: each effect written once, in the order it happens -----------------------
+
+    def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, covered: OnTable | None, i: int,
+                step_from: str, skipped: str | None, where: dict[str, Any], telling: Callable[[str], bool],
+                notes: list[str]) -> tuple[tuple[DCard, ...], Reading | None, Sequence[str]]:
+        """The play's effects on this copy (only a legal play revolts, cuts or locks), then who acts next."""
+        opts, legal, reading = self.opts, v.rule is None, v.reading
+        before = self.revolution  # a forbidden finish is judged in the order before the play
         self.count = {**self.count, p: self.count[p] + len(cards)}
         finishing = self.count[p] >= self.sizes[p]
-        cuts = bool(legal and reading is not None and opts["eight_cut"] and reading.has_eight
-                    and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
-        revolts = bool(legal and reading is not None and (
-            (reading.kind == GROUP and reading.size >= 4)
-            or (reading.kind == STAIRS and opts["stairs_revolution"]
-                and reading.size >= opts["stairs_revolution"])))
-        foul = forbidden_reason(cards, before, cuts) if finishing and opts["forbidden_finish"] else None
+        cut = legal and cuts(opts, reading)
+        revolt = legal and revolts(opts, reading)
         on = _on_table((p, cards, reading, legal, i))
-        ev = where
-        if revolts:
-            # daifugo.revolution
-            self.revolution = not self.revolution
-            self.revolutions += 1
-            assert reading is not None
-            nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
-            self.f.events.append(_turn_finding("daifugo.revolution", (
-                UNSAID if not telling("daifugo.revolution") else
-                f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-                f"the joker still strongest) until the game ends or another revolution{nth}" if self.revolution else
-                f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
-                f"restored (3 … K A 2, the joker strongest){nth}"), ev))
-            notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
-        if cuts:
-            # daifugo.eight-cut
-            self.f.events.append(_turn_finding("daifugo.eight-cut", (
-                f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "  # type: ignore[union-attr]
-                + (f"{p} leads again" if not finishing else
-                   f"{p} went out, so the next player still in to {p}'s left leads")
-                if telling("daifugo.eight-cut") else UNSAID), ev))
-            notes.append("8-cut (8切り)")
+        if revolt:
+            self._revolution(p, reading, where, telling, notes)  # type: ignore[arg-type]
+        if cut:
+            self._eight_cut(p, reading, finishing, where, telling, notes)  # type: ignore[arg-type]
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
-        lock = (new_lock(reading, covered.reading if covered is not None else None)
-                if legal and opts["suit_lock"] and self.lock is None and not cuts and not v.returns else None)
+        lock = locks(opts, self.lock, reading, covered, cut, v.returns) if legal else None
         if lock is not None:
-            assert covered is not None and covered.reading is not None and reading is not None
-            self.lock = lock
-            self.f.events.append(_turn_finding("daifugo.suit-lock", (
-                f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
-                f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"
-                if telling("daifugo.suit-lock") else UNSAID), ev))
-            notes.append(f"lock (縛り) {lock_text(lock)}")
+            self._lock(lock, reading, covered, where, telling, notes)  # type: ignore[arg-type]
         if v.returns:
-            self.f.events.append(_turn_finding(
-                "daifugo.spade-3-return", f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
-                if telling("daifugo.spade-3-return") else UNSAID, ev))
-            notes.append("spade-3 return (スペ3返し)")
+            self._spade_3_return(p, where, telling, notes)
         self.top = on
         if legal:
             self.ref = on
         if finishing:
-            if foul is not None:
-                # daifugo.forbidden-finish
-                self.st = st = st.copy()
-                st.leave(p, False)
-                self.gone = {**self.gone, p: f"went out by a forbidden finish at play {i}"}
-                k = len(st.fouls)
-                self.f.event("daifugo.forbidden-finish",
-                             f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
-                             f"{' (judged in the order before this play)' if revolts else ''}. "
-                             f"{p} leaves the game ranked from the bottom "
-                             f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
-                             "on the table", **ev)
-                notes.append(f"forbidden finish (反則上がり): {foul}")
-            else:
-                self.st = st = st.copy()
-                fallen = st.leave(p, True)
-                self.gone = {**self.gone, p: f"went out at play {i}"}
-                notes.append(f"{p} goes out ({ORDINALS[len(st.finishers) - 1]})")
-                if fallen is not None:
-                    # daifugo.miyako-ochi
-                    self.gone = {**self.gone, fallen: f"fell by 都落ち at play {i}"}
-                    self.f.event("daifugo.miyako-ochi",
-                                 f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
-                                 f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
-                                 "foul has taken", **{**ev, "player": fallen})
-                    notes.append(f"都落ち: {fallen} falls")
-                if reading is not None and reading.kind == STAIRS and reading.has_eight and not cuts:
-                    notes.append("stairs with an 8 do not cut, so this is a legal finish")
-        if st.settled:
+            foul = forbidden_reason(cards, before, cut) if opts["forbidden_finish"] else None
+            self._finish(p, cards, foul, revolt, i, where, notes)
+            if foul is None and reading is not None and reading.kind == STAIRS and reading.has_eight and not cut:
+                notes.append("stairs with an 8 do not cut, so this is a legal finish")
+        if self.st.settled:
             self.settled_at = i
             notes.append("ranking settled")
             return cards, reading, notes
-        if cuts or v.returns:
-            who = p if p in st.active else self.left_of(p, st.active)
-            reason = "cut" if cuts else "return"
-            notes.append(self._clear(reason, who, on) + ("" if p in st.active else f" ({p} is out)"))
-            self.expected = who
+        if cut or v.returns:
+            self._clear_after(p, on, "cut" if cut else "return", notes)
         else:
             self.expected = self.after(step_from, notes)
             if skipped is not None:
-                self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, st)
+                self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
         return cards, reading, notes
+
+    def _revolution(self, p: str, reading: Reading, where: dict[str, Any], telling: Callable[[str], bool],
+                    notes: list[str]) -> None:
+        """daifugo.revolution: the order reverses (a counter-revolution restores it)."""
+        self.revolution = not self.revolution
+        self.revolutions += 1
+        nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
+        self.f.events.append(_turn_finding("daifugo.revolution", (
+            UNSAID if not telling("daifugo.revolution") else
+            f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+            f"the joker still strongest) until the game ends or another revolution{nth}" if self.revolution else
+            f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+            f"restored (3 … K A 2, the joker strongest){nth}"), where))
+        notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
+
+    def _eight_cut(self, p: str, reading: Reading, finishing: bool, where: dict[str, Any],
+                   telling: Callable[[str], bool], notes: list[str]) -> None:
+        """daifugo.eight-cut: the table clears at once (`_clear_after`)."""
+        self.f.events.append(_turn_finding("daifugo.eight-cut", (
+            f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "
+            + (f"{p} leads again" if not finishing else
+               f"{p} went out, so the next player still in to {p}'s left leads")
+            if telling("daifugo.eight-cut") else UNSAID), where))
+        notes.append("8-cut (8切り)")
+
+    def _lock(self, lock: tuple[str, ...], reading: Reading, covered: OnTable, where: dict[str, Any],
+              telling: Callable[[str], bool], notes: list[str]) -> None:
+        """daifugo.suit-lock, its start: the suits stay locked until the table clears."""
+        assert covered.reading is not None
+        self.lock = lock
+        self.f.events.append(_turn_finding("daifugo.suit-lock", (
+            f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
+            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"
+            if telling("daifugo.suit-lock") else UNSAID), where))
+        notes.append(f"lock (縛り) {lock_text(lock)}")
+
+    def _spade_3_return(self, p: str, where: dict[str, Any], telling: Callable[[str], bool],
+                        notes: list[str]) -> None:
+        """daifugo.spade-3-return: the spade 3 returns the lone joker; the table clears (`_clear_after`)."""
+        self.f.events.append(_turn_finding(
+            "daifugo.spade-3-return", f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
+            if telling("daifugo.spade-3-return") else UNSAID, where))
+        notes.append("spade-3 return (スペ3返し)")
+
+    def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
+                where: dict[str, Any], notes: list[str]) -> None:
+        """`p`'s play emptied their hand: a forbidden finish (`foul`: why), or out (and 都落ち)."""
+        self.st = st = self.st.copy()
+        if foul is not None:
+            # daifugo.forbidden-finish
+            st.leave(p, False)
+            self.gone = {**self.gone, p: f"went out by a forbidden finish at play {i}"}
+            k = len(st.fouls)
+            self.f.event("daifugo.forbidden-finish",
+                         f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
+                         f"{' (judged in the order before this play)' if revolt else ''}. "
+                         f"{p} leaves the game ranked from the bottom "
+                         f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
+                         "on the table", **where)
+            notes.append(f"forbidden finish (反則上がり): {foul}")
+            return
+        fallen = st.leave(p, True)
+        self.gone = {**self.gone, p: f"went out at play {i}"}
+        notes.append(f"{p} goes out ({ORDINALS[len(st.finishers) - 1]})")
+        if fallen is not None:
+            # daifugo.miyako-ochi
+            self.gone = {**self.gone, fallen: f"fell by 都落ち at play {i}"}
+            self.f.event("daifugo.miyako-ochi",
+                         f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
+                         f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
+                         "foul has taken", **{**where, "player": fallen})
+            notes.append(f"都落ち: {fallen} falls")
+
+    def _clear_after(self, p: str, on: OnTable, reason: str, notes: list[str]) -> None:
+        """daifugo.clear after an 8-cut or a spade-3 return: its player leads again, or, out, the
+        next player still in to their left."""
+        active = self.st.active
+        who = p if p in active else self.left_of(p, active)
+        notes.append(self._clear(reason, who, on) + ("" if p in active else f" ({p} is out)"))
+        self.expected = who
 
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
@@ -1248,73 +1318,15 @@ class Position:
                      + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
         return leader
 
-    def wrong_turn(self, p: str, expected: str, top: OnTable | None, passed: Mapping[str, int],
-                   last_clear: tuple[str, OnTable | None], active: Sequence[str], late: str | None = None,
-                   missing: tuple[str, ...] = (), say: Callable[[str], bool] = always_listed
+    def wrong_turn(self, turn: OutOfTurn, say: Callable[[str], bool] = always_listed
                    ) -> tuple[str, str, tuple[str, ...]]:
-        """daifugo.first-lead, daifugo.clear, daifugo.eight-cut, daifugo.spade-3-return,
-        daifugo.pass (acting again after a pass), daifugo.turn-order: the rule a player acting out of
-        turn breaks, why it was someone else's turn, and the other rules involved; `missing`: the
-        skipped players whose passes the record reads on without. The why is worded only if `say`
-        (the rule) is true, else it is `UNSAID` (see `Position.listing`)."""
-        if top is not None and p in passed:
-            return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
-                    f"(their turn is skipped); it was {expected}'s turn{_gap(missing)}"
-                    if say("daifugo.pass") else UNSAID, ("daifugo.turn-order",))
-        if top is None:
-            reason, cause = last_clear
-            if reason == "first":
-                if not say("daifugo.first-lead"):
-                    return "daifugo.first-lead", UNSAID, ()
-                if self.game_no == 1:
-                    why = (f"game 1 of a set is led by the spade seat, {expected} (the set's `first`), not by "
-                           "whoever holds the spade 3")
-                else:
-                    why = f"after the exchange the previous game's 大貧民, {expected}, leads"
-                return "daifugo.first-lead", f"{p} led game {self.game_no}, but {why}", ()
-            assert cause is not None
-            # The rule broken is the one that cleared the table: its text says who leads next.
-            out = cause.player not in active
-            see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
-            rule = {"cut": "daifugo.eight-cut", "return": "daifugo.spade-3-return"}.get(reason, "daifugo.clear")
-            if not say(rule):
-                return rule, UNSAID, see
-            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                    f"{cause.player}'s left, {expected}, leads (daifugo.clear)") if out else ""
-            if reason == "cut":
-                return (rule, f"{p} led after {cause.player}'s 8 cut the table (8切り), but the player who cuts "
-                        f"leads again{gone}: it was {expected}'s lead", see)
-            if reason == "return":
-                return (rule, f"{p} led after {cause.player}'s spade 3 returned the joker (スペ3返し), but that "
-                        f"player leads again{gone}: it was {expected}'s lead", see)
-            if out:
-                why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
-                       f"still in the game to {cause.player}'s left, {expected}, leads")
-            elif cause.player == expected:
-                why = f"{expected} made the last play and everyone else passed, so {expected} leads"
-            else:
-                why = f"it was {expected}'s lead"
-            return rule, f"{p} led after the table cleared, but {why}", ("daifugo.turn-order",)
-        r = top.reading
-        if p == top.player:
-            also: tuple[str, ...] = ("daifugo.pass",) if missing else ()
-            if r is not None and r.kind == STAIRS and r.has_eight:
-                also = ("daifugo.eight-cut", *also)
-                why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
-                       f"{r.describe()} and it was {expected}'s turn")
-            elif r is not None and r.has_eight and not top.legal:
-                also = ("daifugo.eight-cut", *also)
-                why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
-            else:
-                why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
-            return ("daifugo.turn-order", f"{p} acted again on their own play, but {why}{_gap(missing)}"
-                    if say("daifugo.turn-order") else UNSAID, also)
-        return ("daifugo.turn-order",
-                f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
-                f"so it was {expected}'s turn"
-                + (f" (or {late}'s, whose turn the previous turn skipped)" if late else "") + _gap(missing)
-                if say("daifugo.turn-order") else UNSAID,
-                ("daifugo.pass",) if missing else ())
+        """The rule a player acting out of turn breaks: the first turn check (`CHECKS`) whose
+        condition holds, with why it was someone else's turn and the other rules involved. The why
+        is worded only if `say` (the rule) is true, else it is `UNSAID` (see `Position.listing`)."""
+        for check in CHECKS["play"]:
+            if check.turn is not None and (fault := check.turn(self, turn, say)) is not None:
+                return fault
+        raise AssertionError(f"no turn check judges {turn.player}'s turn")
 
     # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
 
@@ -1453,7 +1465,7 @@ class Position:
 
 
 
-    # -- legality: the filters' tests (each rule id is judged in the function named here) ----------
+    # -- legality: what the checks ask of the position -------------------------------------------------
 
     def in_turn(self, p: str) -> bool:
         """Whether it is `p`'s turn (or `p` may take it without a report, see `also`)."""
@@ -1461,15 +1473,13 @@ class Position:
 
     def turn_fault(self, move: Play | Pass) -> tuple[str, str, tuple[str, ...]] | None:
         """Whose turn it is: the rule a player acting now out of turn breaks (see `wrong_turn`)."""
-        p, st = move.player, self.st
-        if p not in st.active:
-            return ("daifugo.turn-order", f"{p} {self.gone[p]}, so {p} is skipped and cannot act again this game"
-                    + (f"; it was {self.expected}'s turn" if self.expected else ""), ())
+        p = move.player
+        if (gone := _still_in(self, move)) is not None:
+            return "daifugo.turn-order", gone, ()
         if self.in_turn(p) or (type(move) is Pass and self.top is None):
             return None
         assert self.expected is not None
-        return self.wrong_turn(p, self.expected, self.top, self.passed, self.last_clear, st.active,
-                               self.also if self.resume is not None else None)
+        return self.wrong_turn(OutOfTurn(p, self.expected, self.also if self.resume is not None else None))
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         """daifugo.combination, daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock,
@@ -1550,62 +1560,46 @@ class Position:
         """`exchange`, `play`, or `over` once the ranking is settled."""
         return "over" if self._phase == "play" and self.st.settled else self._phase
 
-    def filters(self, move: Move | None = None) -> tuple[Filter, ...]:
-        """The filters that judge `move` here: a gift the exchange's, also outside the exchange (game 1
-        has none, daifugo.exchange-count); anything else, or no move, this phase's."""
-        return EXCHANGE_FILTERS if self._phase == "exchange" or type(move) is Exchange else PLAY_FILTERS
+    def filters(self, move: Move | None = None) -> tuple[Check, ...]:
+        """The checks that judge `move` here (`CHECKS`, read now): a gift the exchange's, also outside
+        the exchange (game 1 has none, daifugo.exchange-count); the written result the result's;
+        anything else, or no move, this phase's."""
+        if self._phase == "exchange" or type(move) is Exchange:
+            return CHECKS["exchange"]
+        return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to act. Plays are listed only from a hand known card by
-        card; from a hand known only by its count, a pass is all that can be named."""
+        """The moves of the player to act that fail no check. Plays are listed only from a hand known
+        card by card; from a hand known only by its count, a pass is all that can be named."""
         p = self.to_act
         if p is None:
             return []
+        return [m for m in self.candidates(p) if self.is_legal(m)]
+
+    def candidates(self, p: str) -> list[Move]:
+        """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
+        due from the deal; else a pass and each play from a hand known card by card."""
         if self._phase == "exchange":
-            giver, _r, a, _b, n = self._giver()
+            giver, _r, _a, _b, n = self._giver()
             if giver not in self.dealt:
                 return []
             from itertools import combinations
 
-            choices = (self.strongest(giver, n) if a >= 2 else
-                       sorted({tuple(sorted(c, key=_sort_key)) for c in
-                               combinations([plain(x) for x in self.dealt[giver]], n)}, key=cards_text))
-            return [Exchange(giver, c) for c in choices]
-        moves: list[Move] = [Pass(p)]
+            gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
+            return [Exchange(giver, c) for c in sorted(gifts, key=cards_text)]
         hand = self.known.get(p)
-        if hand is not None:
-            moves += [Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"])]
-        return [m for m in moves if self.passes_filters(m, from_hand=True)]
-
-    def passes_filters(self, move: Move, from_hand: bool = False) -> bool:
-        """`is_legal`, cheaply for a move of the player to act (the turn filters pass): a play
-        drawn from the known hand (`from_hand`) passes the holding filters too, so only the table
-        decides — and a play of another size than the one it would cover never does."""
-        if self._phase != "play" or self.st.settled or move.player != self.expected:
-            return self.is_legal(move)
-        if type(move) is Pass:
-            return self.top is not None
-        assert type(move) is Play
-        if not from_hand and Counter(plain(c) for c in move.cards) - self.known.get(move.player, Counter()):
-            return self.is_legal(move)
-        top = self.top
-        if top is not None:
-            sizes = {len(t.cards) for t in (top, self.ref) if t is not None and t.reading is not None}
-            if sizes and len(move.cards) not in sizes:
-                return False
-        return self.verdict(move)[0].rule is None
+        plays = hand_plays(hand, self.opts["joker_pair"]) if hand is not None else []
+        return [Pass(p), *(Play(p, c) for c in plays)]
 
     def is_legal(self, move: Move) -> bool:
-        if type(move) is Outcome:
-            return self.ruling(move).legal
         return first_excluding(self.filters(move), self, move) is None
 
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
         if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
-            v = self.step(move).f.violations
-            return Ruling(str(move), not v, "daifugo.ranking", v[0].message if v else "legal")
+            hit = first_excluding(self.filters(move), self, move)
+            return Ruling(str(move), hit is None, "daifugo.ranking", hit[1] if hit is not None else "legal")
         if type(move) is Play or type(move) is Pass:
             if self.early:
                 # An early pass may stand for a pass on this lead (`_take_early`): judged from there.
@@ -1705,7 +1699,7 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
-# --- the filters, in the digest's decision order ---------------------------------------------------
+# --- the checks, in the digest's decision order -----------------------------------------------------
 
 def _game_over(pos: Position, move: Any) -> str | None:
     if pos.st.settled:
@@ -1714,17 +1708,140 @@ def _game_over(pos: Position, move: Any) -> str | None:
     return None
 
 
-def _turn(rule: str) -> Any:
+def _still_in(pos: Position, move: Any) -> str | None:
+    p = move.player
+    if p in pos.st.active:
+        return None
+    return (f"{p} {pos.gone[p]}, so {p} is skipped and cannot act again this game"
+            + (f"; it was {pos.expected}'s turn" if pos.expected else ""))
+
+
+class OutOfTurn(NamedTuple):
+    """A player acting out of turn: whose turn it was, who else's it may have been (the player the
+    turn before skipped), and the skipped players whose passes the record reads on without."""
+
+    player: str
+    expected: str
+    late: str | None = None
+    missing: tuple[str, ...] = ()
+
+
+TurnFault = tuple[str, str, tuple[str, ...]]
+"""(rule id, why it was someone else's turn, the other rules involved)."""
+
+
+def _out_of_turn(fault: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]
+                 ) -> Callable[[Position, Any], str | None]:
+    """A turn check's test on a move: its `fault` for a player still in who acts out of turn (a pass
+    on an empty table is `_pass`'s, not a turn out of turn)."""
     def test(pos: Position, move: Any) -> str | None:
-        fault = pos.turn_fault(move)
-        return fault[1] if fault is not None and fault[0] == rule else None
+        p = move.player
+        if p not in pos.st.active or pos.in_turn(p) or (type(move) is Pass and pos.top is None):
+            return None
+        assert pos.expected is not None
+        said = fault(pos, OutOfTurn(p, pos.expected, pos.also if pos.resume is not None else None), always_listed)
+        return None if said is None else said[1]
     return test
+
+
+def _first_lead(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
+    if pos.top is not None or pos.last_clear[0] != "first":
+        return None
+    if not say("daifugo.first-lead"):
+        return "daifugo.first-lead", UNSAID, ()
+    if pos.game_no == 1:
+        why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
+               "whoever holds the spade 3")
+    else:
+        why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
+    return "daifugo.first-lead", f"{t.player} led game {pos.game_no}, but {why}", ()
+
+
+def _leads_again(rule: str, reason: str, what: str, who: str
+                 ) -> Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]:
+    """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
+    player whose play did it leads again (or, out, the next player still in to their left)."""
+    def fault(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+        cleared, cause = pos.last_clear
+        if pos.top is not None or cleared != reason:
+            return None
+        assert cause is not None
+        out = cause.player not in pos.st.active
+        see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
+        if not say(rule):
+            return rule, UNSAID, see
+        gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
+                f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
+        return (rule, f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: "
+                f"it was {t.expected}'s lead", see)
+    return fault
+
+
+def _cleared_leader(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
+    cleared, cause = pos.last_clear
+    if pos.top is not None or cleared != "passes":
+        return None
+    assert cause is not None
+    if not say("daifugo.clear"):
+        see = ("daifugo.turn-order", "daifugo.clear") if cause.player not in pos.st.active else ("daifugo.turn-order",)
+        return "daifugo.clear", UNSAID, see
+    if cause.player not in pos.st.active:
+        why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
+               f"still in the game to {cause.player}'s left, {t.expected}, leads")
+    elif cause.player == t.expected:
+        why = f"{t.expected} made the last play and everyone else passed, so {t.expected} leads"
+    else:
+        why = f"it was {t.expected}'s lead"
+    return "daifugo.clear", f"{t.player} led after the table cleared, but {why}", ("daifugo.turn-order",)
+
+
+def _passed(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    """daifugo.pass: a player who passed may not act again until the table clears."""
+    p, passed = t.player, pos.passed
+    if pos.top is None or p not in passed:
+        return None
+    return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
+            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}"
+            if say("daifugo.pass") else UNSAID, ("daifugo.turn-order",))
+
+
+def _not_in_turn(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    """daifugo.turn-order: play goes clockwise, skipping players who passed or are out (acting again
+    on one's own play, before everyone else passed, included)."""
+    top, p, expected = pos.top, t.player, t.expected
+    if top is None or p != top.player:
+        return ("daifugo.turn-order",
+                f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+                f"so it was {expected}'s turn"
+                + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing)
+                if say("daifugo.turn-order") else UNSAID,
+                ("daifugo.pass",) if t.missing else ())
+    r = top.reading
+    also: tuple[str, ...] = ("daifugo.pass",) if t.missing else ()
+    if r is not None and r.kind == STAIRS and r.has_eight:
+        also = ("daifugo.eight-cut", *also)
+        why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
+               f"{r.describe()} and it was {expected}'s turn")
+    elif r is not None and r.has_eight and not top.legal:
+        also = ("daifugo.eight-cut", *also)
+        why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
+    else:
+        why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
+    return ("daifugo.turn-order", f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
+            if say("daifugo.turn-order") else UNSAID, also)
+
+
+def _turn_order(pos: Position, move: Any) -> str | None:
+    """daifugo.turn-order: a player out of the game, or acting out of turn."""
+    return _still_in(pos, move) or _out_of_turn(_not_in_turn)(pos, move)
 
 
 def _pass(pos: Position, move: Any) -> str | None:
     if type(move) is Pass and pos.top is None:
         return pos.empty_pass(move.player, pos.in_turn(move.player), pos.expected)
-    return _turn("daifugo.pass")(pos, move)
+    return _out_of_turn(_passed)(pos, move)
 
 
 def _held(pos: Position, move: Any) -> str | None:
@@ -1767,35 +1884,70 @@ def _gift(rule: str) -> Any:
     return test
 
 
+def _ranking(pos: Position, move: Any) -> str | None:
+    v = pos.step(move).f.violations
+    return v[0].message if v else None
+
+
 TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
                         "daifugo.pass", "daifugo.turn-order"})
 LEGAL_SET_RULES = frozenset({"daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock"})
 """The play rules that are a legal set (what may beat the table): their violations carry `allowed`."""
 EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "daifugo.exchange-strongest"})
 
-PLAY_FILTERS: tuple[Filter, ...] = (
-    Filter("daifugo.game-over", "is the game still on?", _game_over),
-    Filter("daifugo.first-lead", "does the right player lead the game?", _turn("daifugo.first-lead")),
-    Filter("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", _turn("daifugo.eight-cut")),
-    Filter("daifugo.spade-3-return", "after a spade-3 return, does its player lead?", _turn("daifugo.spade-3-return")),
-    Filter("daifugo.clear", "after the table cleared, does the right player lead?", _turn("daifugo.clear")),
-    Filter("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
-           _pass),
-    Filter("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
-           _turn("daifugo.turn-order")),
-    Filter("daifugo.card-not-held", "does the player hold these cards?", _held),
-    Filter("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
-    Filter("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
-    Filter("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
-           _combo("daifugo.follow-shape")),
-    Filter("daifugo.follow-stronger", "is it stronger than the play on the table?", _combo("daifugo.follow-stronger")),
-    Filter("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
-)
 
-EXCHANGE_FILTERS: tuple[Filter, ...] = (
-    Filter("daifugo.exchange-count", "does the giver give the right number of cards?", _gift("daifugo.exchange-count")),
-    Filter("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
-    Filter("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
-           _gift("daifugo.exchange-strongest")),
-)
+class Check(NamedTuple):
+    """A named check a move must pass to be legal (the shape of `engine.Filter`): its rule id, its
+    question, and its `test(position, move)` (None: passes, else why not). A check on whose turn it
+    is also gives its `turn` condition: for a player acting out of turn, the fault when it is this
+    rule's (`Position.wrong_turn` asks them in order)."""
+
+    rule: str
+    name: str
+    test: Callable[[Any, Any], str | None]
+    turn: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None] | None = None
+
+
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn, Callable[[str], bool]],
+                                                      TurnFault | None]) -> Check:
+    return Check(rule, name, _out_of_turn(fault), fault)
+
+
+CHECKS: dict[str, tuple[Check, ...]] = {
+    "play": (
+        Check("daifugo.game-over", "is the game still on?", _game_over),
+        _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
+        _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
+                    _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
+        _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
+                    _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)",
+                                 "that player")),
+        _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
+        Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
+              _pass, _passed),
+        Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
+              _turn_order, _not_in_turn),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _held),
+        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
+        Check("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
+        Check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
+              _combo("daifugo.follow-shape")),
+        Check("daifugo.follow-stronger", "is it stronger than the play on the table?",
+              _combo("daifugo.follow-stronger")),
+        Check("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
+    ),
+    "exchange": (
+        Check("daifugo.exchange-count", "does the giver give the right number of cards?",
+               _gift("daifugo.exchange-count")),
+        Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
+        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
+               _gift("daifugo.exchange-strongest")),
+    ),
+    "result": (
+        Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
+    ),
+}
+"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
+ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
+(`Position.legal_moves`). Read when a move is judged, never copied."""
 

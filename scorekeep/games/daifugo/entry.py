@@ -196,7 +196,8 @@ def _after_game(t: Table, set_no: int, game_no: int) -> None:
     if g is None or g.ranking is None:
         return
     if g.fallen:
-        t.say(f"  都落ち: {g.fallen}, last game's 大富豪, falls to 大貧民")
+        # The rank the ranking gives: the lowest no forbidden finish has taken (大貧民 only without one).
+        t.say(f"  都落ち: {g.fallen}, last game's 大富豪, falls to {RANK_NAMES[g.ranking.index(g.fallen)]}")
     t.say("  ranks: " + ", ".join(f"{RANK_NAMES[i]} {p}" for i, p in enumerate(g.ranking)))
     if g.points:
         t.say("  points: " + ", ".join(f"{p} {g.points[p]}" for p in g.ranking))
