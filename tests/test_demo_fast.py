@@ -90,9 +90,3 @@ def test_daifugo_legal_moves_are_the_engines(seed: int, monkeypatch: pytest.Monk
     daifugo.game(seed, sets=2, reseat=True, jokers=1, rare=3.0, suit_lock=True)
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_oh_hell_legal_cards_are_the_engines(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(oh_hell, "CHECK_MOVES", True)
-    oh_hell.game(seed)
-    oh_hell.game(seed, vary=True)
-    oh_hell.game(seed, players=3, lead_trump="after-broken", hands=5, partial=True)

@@ -18,7 +18,7 @@ import pytest
 from conftest import ROOT
 
 GAMES = {"oh-hell": "oh_hell", "rook": "rook", "daifugo": "daifugo"}
-JUDGES = {"violation", "event", "Filter", "Finding", "Ruling", "_f", "_v", "_e", "_turn_finding"}
+JUDGES = {"violation", "event", "Filter", "Check", "Finding", "Ruling", "_f", "_v", "_e", "_turn_finding"}
 
 # Rules that are never a finding: scoring is a pure function, and two Rook rules only explain
 # (the Bird may be played any time; who won the trick), so no module reports them.
