@@ -39,9 +39,9 @@ from .score import hand_points
 from ...generate import Generated
 
 GAME = "oh-hell"
-CHOICES = {name: tuple(o.values.replace("`", "").split(", ")) for name, o in OPTIONS.items()
-           if name != "deal_pattern"}
-CHOICES["hook"] = (True, False)
+CHOICES = {name: (True, False) if isinstance(o.default, bool) else tuple(o.values.replace("`", "").split(", "))
+           for name, o in OPTIONS.items() if name != "deal_pattern"}
+"""The house rules `random_rules` draws from, each option's values (a switch: true or false)."""
 PLAIN_NAMES = {4: ["North", "East", "South", "West"], 0: ["Ann", "Bao", "Chen", "Dara", "Eli", "Fay", "Gus"]}
 TRICKY_NAMES = ["No", "On", "1", "2026-11-30", "Yes", "true", "null", "Off"]
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
