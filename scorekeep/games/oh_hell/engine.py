@@ -235,7 +235,7 @@ def _hook(pos: HandPosition, move: Bid) -> str | None:
 
 def _trick_total(pos: HandPosition, move: Any) -> str | None:
     t = pos.t
-    if move.__class__ is CardPlay:
+    if move.__class__ is not Took:  # a card
         if not pos.plays and pos.trick_no == t.size + 1:
             return (f"trick {pos.trick_no} is one trick too many: each player holds only {t.size} "
                     f"card{'s' if t.size != 1 else ''} in hand {t.number}")
@@ -302,7 +302,8 @@ def _revokes(pos: HandPosition, card: Card, held: Iterable[Card]) -> bool:
     """Whether playing `card` from the holding `held` breaks oh-hell.follow-suit here: a card
     off the led suit while holding it, or a trump lead before trump may lead while holding
     another suit (the `lead_trump` option)."""
-    led, trump = pos.led, pos.t.trump
+    plays, trump = pos.plays, pos.t.trump
+    led = plays[0].card.suit if plays else None
     if led is None:
         return bool(trump) and card.suit == trump and pos._restricted() and any(x.suit != trump for x in held)
     return card.suit != led and any(x.suit == led for x in held)
@@ -444,7 +445,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
 """Per kind of move, its checks in the article's decision order: the one place a rule's
 condition is asked. Read at every call, so a check taken out of the table is out everywhere."""
 
-PHASE_OF = {Bid: "bid", CardPlay: "play", Took: "result"}
+PHASE_OF = {Bid: "bid", CardPlay: "play", Took: "result", Play: "play"}
+"""The phase of each kind of move; a card as the record holds it (`Play`) is a `CardPlay`."""
 
 _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
@@ -714,30 +716,34 @@ class HandPosition:
     def push(self, move: Move) -> list[Finding]:
         """`apply` in place, for a driver that keeps no earlier position (python-chess's push):
         this position becomes the next one; returns what the move breaks."""
-        if type(move) is CardPlay:
+        if type(move) is Play or type(move) is CardPlay:
             return self._play(move)
         if type(move) is Bid:
             return self._bid(move)
         return self._result(move)
 
-    def _broken(self, move: Move, **where: Any) -> list[Finding]:
-        """Every check the move fails, in decision order, but those a failure makes moot."""
+    def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
+        """Every check the move fails, in decision order, but those a failure makes moot; each
+        found at the move's line, hand and player (and `trick`, for a card)."""
         checks = CHECKS[PHASE_OF[type(move)]]
-        for i, f in enumerate(checks):
+        for f in checks:
             why = f.test(self, move)
             if why is not None:
                 break
         else:
             return []  # the usual case: a legal move
+        i = checks.index(f)
         out: list[Finding] = []
         moot: tuple[Check, ...] = ()
+        n = self.t.number
         for f in checks[i:]:
             if f in moot:
                 continue
             if why is None:
                 why = f.test(self, move)
             if why is not None:
-                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), **where))
+                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
+                                   line=move.line, hand=n, trick=trick, player=move.player))
                 moot += _EXCLUSIVE.get(f, ())
             why = None
         return out
@@ -745,7 +751,7 @@ class HandPosition:
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found = self._broken(move, line=move.line, hand=self.t.number, player=move.player)
+        found = self._broken(move)
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -756,12 +762,13 @@ class HandPosition:
         self.bids[move.player] = move.value
         return found
 
-    def _play(self, move: CardPlay) -> list[Finding]:
-        """The checks, then the card goes to the trick as the record says it was played."""
+    def _play(self, move: CardPlay | Play) -> list[Finding]:
+        """The checks, then the card goes to the trick as the record says it was played (a
+        driver may push the record's `Play` itself: no move value is made for each card)."""
         t, p, c = self.t, move.player, move.card
-        pl = Play(p, c, move.line or 0)
+        pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, line=move.line, hand=t.number, trick=trick_no, player=p)
+        found = self._broken(move, trick_no)
         held = self.known.get(p)
         card_fault = False
         if found:

@@ -301,12 +301,12 @@ class _Replay:
         pos = self.bids(hand, pos)
         if hand.play is not None:
             observe, collect = self.observe, self.f.extend  # engine findings go through the cap
+            push = pos.push
             for trick in hand.play:
                 for pl in trick.plays:
-                    move = CardPlay(pl.player, pl.card, pl.line)
                     if observe is not None:
-                        observe(pos, move)
-                    found = pos.push(move)
+                        observe(pos, CardPlay(pl.player, pl.card, pl.line))
+                    found = push(pl)  # the card as the record holds it: the same checks
                     if found:
                         collect(found)
         if hand.tricks is not None:
