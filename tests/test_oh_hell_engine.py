@@ -10,8 +10,9 @@ from conftest import RECORDS, cli
 from scorekeep.cards import Card, parse_card
 from scorekeep.games.oh_hell import engine
 from scorekeep.games.oh_hell.model import Bid, CardPlay, Took
+from scorekeep.games.oh_hell.options import OPTIONS
 
-OPTS = {"bidding": "in-order", "hook": True, "lead_trump": "anytime"}
+OPTS = {name: o.default for name, o in OPTIONS.items()}  # the default house rules, each option given
 PLAYERS = ("North", "East", "South", "West")
 
 
