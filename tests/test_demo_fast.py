@@ -99,9 +99,3 @@ def test_daifugo_demo_plays_what_the_engines_checks_allow(seed: int, monkeypatch
         daifugo.game(seed)
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_oh_hell_legal_cards_are_the_engines(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(oh_hell, "CHECK_MOVES", True)
-    oh_hell.game(seed)
-    oh_hell.game(seed, vary=True)
-    oh_hell.game(seed, players=3, lead_trump="after-broken", hands=5, partial=True)

@@ -23,6 +23,15 @@ def _session(tmp_path: Path, text: str) -> Session:
     return Session.open(str(path))
 
 
+RANGE = "oh-hell.bid-range"
+"""The engine's space of bids is what a record can write, one past each end: those two are
+refused by the range rule."""
+
+
+def _rules(ch: object) -> list[str]:
+    return [f.rule for _b, f in ch.refused]  # type: ignore[attr-defined]
+
+
 def test_oh_hell_hook_the_dealer_is_told_the_forbidden_bid(tmp_path: Path) -> None:
     """oh-hell.hook: with 3 + 3 + 1 bid on 10 cards, the dealer Ana may not bid 3."""
     with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"])) as s:
@@ -37,7 +46,7 @@ def test_oh_hell_hook_the_dealer_is_told_the_forbidden_bid(tmp_path: Path) -> No
         w = OH.where(s)
         ch = OH.legal_bids(s, w, "Ana")
         assert "3" not in ch.legal and len(ch.legal) == 10
-        assert [(b, f.rule) for b, f in ch.refused] == [("3", "oh-hell.hook")]
+        assert [(b, f.rule) for b, f in ch.refused] == [("-1", RANGE), ("3", "oh-hell.hook"), ("11", RANGE)]
         j = s.judge(OH.bid_edit(w, "Ana", 3))
         assert not j.ok and j.new[0].rule == "oh-hell.hook"
 
@@ -53,7 +62,7 @@ def test_oh_hell_hook_refusal_at_the_prompt_is_the_engines_ruling(tmp_path: Path
         s.commit(s.judge(OH.add_edits(s, {"bids": "Ben=3,Chloé=3,Dee=1"})))
         w = OH.where(s)
         assert (w.kind, w.player) == ("bid", "Ana")
-        [(bid, ruling)] = OH.legal_bids(s, w, "Ana").refused
+        [(bid, ruling)] = [(b, f) for b, f in OH.legal_bids(s, w, "Ana").refused if f.rule != RANGE]
         assert (bid, ruling.rule) == ("3", "oh-hell.hook")
         assert ruling.allowed == ("0", "1", "2", "4", "5", "6", "7", "8", "9", "10")
         assert "3 + 3 + 1 = 7" in ruling.message and ruling.hand == 1 and ruling.player == "Ana"
@@ -67,7 +76,7 @@ def test_oh_hell_hook_forbids_nothing_when_the_others_overbid(tmp_path: Path) ->
         w = OH.where(s)
         assert (w.kind, w.player) == ("bid", "North")
         ch = OH.legal_bids(s, w, "North")
-        assert ch.legal == ("0", "1", "2", "3") and ch.refused == ()
+        assert ch.legal == ("0", "1", "2", "3") and _rules(ch) == [RANGE, RANGE]
 
 
 def test_oh_hell_hook_off_offers_the_dealer_every_bid(tmp_path: Path) -> None:
@@ -75,7 +84,7 @@ def test_oh_hell_hook_off_offers_the_dealer_every_bid(tmp_path: Path) -> None:
     with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"], rules={"hook": "false"})) as s:
         s.commit(s.judge(OH.add_edits(s, {"bids": "Ben=3,Chloé=3,Dee=1"})))
         ch = OH.legal_bids(s, OH.where(s), "Ana")
-        assert ch.legal == tuple(str(i) for i in range(11)) and ch.refused == ()
+        assert ch.legal == tuple(str(i) for i in range(11)) and _rules(ch) == [RANGE, RANGE]
 
 
 def test_oh_hell_reopened_hand_hooks_the_dealer_on_the_bids_retyped(tmp_path: Path) -> None:
@@ -84,10 +93,11 @@ def test_oh_hell_reopened_hand_hooks_the_dealer_on_the_bids_retyped(tmp_path: Pa
     with _copy(tmp_path, "oh-hell-hand-done.yaml") as s:
         h = s.audit.result.hands[0]
         w = OH.Where("bid", 1, None, h.size, h.dealer, ("East", "South", "West", "North"), {})
-        assert [b for b, _f in OH.legal_bids(s, w, "North", {"East": 1, "South": 0, "West": 1}).refused] == ["1"]
+        assert [b for b, _f in OH.legal_bids(s, w, "North", {"East": 1, "South": 0, "West": 1}).refused] == ["-1", "1", "4"]
         ch = OH.legal_bids(s, w, "North", {"East": 1, "South": 1, "West": 1})
-        assert ch.legal == ("1", "2", "3") and [(b, f.rule) for b, f in ch.refused] == [("0", "oh-hell.hook")]
-        assert OH.legal_bids(s, w, "South", {"East": 1}).refused == ()
+        assert ch.legal == ("1", "2", "3") and [(b, f.rule) for b, f in ch.refused] == [
+            ("-1", RANGE), ("0", "oh-hell.hook"), ("4", RANGE)]
+        assert _rules(OH.legal_bids(s, w, "South", {"East": 1})) == [RANGE, RANGE]
 
 
 def test_oh_hell_tricks_that_do_not_add_up_are_refused(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import audit_text, found, time_ratio
 from scorekeep.games.oh_hell.record import expand_pattern
-from scorekeep.games.oh_hell.rules import legal_bids, legal_cards, trick_winner
+from scorekeep.games.oh_hell.rules import trick_winner
 from scorekeep.games.oh_hell.score import hand_points, other_scoring
 from scorekeep.cards import parse_card
 
@@ -73,19 +73,6 @@ def test_default_pattern_leaves_a_turn_up(players: int, top: int) -> None:
     names = ", ".join(f"p{i}" for i in range(players))
     a = audit_text(f"game: oh-hell\nplayers: [{names}]\n")
     assert max(a.record.pattern) == top and len(a.record.pattern) == 2 * top - 1
-
-
-def test_legal_bids_for_hooked_dealer() -> None:
-    assert legal_bids(10, 6, hook=True) == [0, 1, 2, 3, 5, 6, 7, 8, 9, 10]  # the article: not 4
-    assert legal_bids(10, 11, hook=True) == list(range(11))                  # others exceed: free
-    assert legal_bids(10, 6, hook=False) == list(range(11))
-
-
-def test_legal_cards_follow_suit_else_anything() -> None:
-    hand = {parse_card(c) for c in ["AS", "2S", "KH"]}
-    assert legal_cards(hand, "S", "H", False) == {parse_card("AS"), parse_card("2S")}
-    assert legal_cards(hand, "D", "H", False) == hand  # void: trump or discard, both legal
-    assert legal_cards(hand, None, "H", True) == {parse_card("AS"), parse_card("2S")}  # no trump lead yet
 
 
 SIMULTANEOUS = """\

@@ -381,7 +381,9 @@ def test_why_rules_every_rook_and_oh_hell_card_as_check_judges_it() -> None:
                             continue  # a hand not played out as far (its auction unfinished)
                         assert ex is not None
                         seen += 1
-                        assert ex.ruling.legal == ((h.number, k, play.player) not in at), (
+                        # a finding of the whole trick (a trick too many) is about the card that leads it
+                        whole = (h.number, k, None) in at and play is trick.plays[0]
+                        assert ex.ruling.legal == ((h.number, k, play.player) not in at and not whole), (
                             path.name, h.number, k, play.player, ex.ruling)
     assert seen > 500
 

@@ -27,18 +27,15 @@ from .rulebook import RULES
 def _legal_text(pos: engine.HandPosition, move: object) -> str:
     """What was legal for the player at this turn, in a card player's words."""
     if isinstance(move, Bid):
-        values = pos.legal_bid_values(move.player)
-        hooked = " (the hook)" if len(values) <= pos.t.size else ""
-        return f"{move.player} {engine.ranges(values)}{hooked}"
+        hooked = " (the hook)" if pos.ruled_out(engine.HOOK.rule, move.player) else ""
+        return f"{move.player} {engine.ranges(pos.bid_values(move.player))}{hooked}"
     assert isinstance(move, CardPlay)
     p = move.player
     held = pos.holding(p)
     if held is None:  # known only by its count
         led = pos.led
         return f"{p}: " + (f"{SUIT_SYMBOL[led]} if held" if led else "any")
-    legal = [m.card for m in pos.legal_moves()] if pos.to_act == p else []
-    if pos.to_act != p or not legal:
-        legal = sorted(engine.legal_cards(held, pos.led, pos.t.trump, pos._restricted()))
+    legal = [m.card for m in pos.legal_set(move)]  # type: ignore[union-attr]
     return f"{p}: " + ("any" if len(legal) == len(held) and len(held) > 1 else show(legal))
 
 

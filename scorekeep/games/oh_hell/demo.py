@@ -39,9 +39,9 @@ from .score import hand_points
 from ...generate import Generated
 
 GAME = "oh-hell"
-CHOICES = {name: tuple(o.values.replace("`", "").split(", ")) for name, o in OPTIONS.items()
-           if name != "deal_pattern"}
-CHOICES["hook"] = (True, False)
+CHOICES = {name: (True, False) if isinstance(o.default, bool) else tuple(o.values.replace("`", "").split(", "))
+           for name, o in OPTIONS.items() if name != "deal_pattern"}
+"""The house rules `random_rules` draws from, each option's values (a switch: true or false)."""
 PLAIN_NAMES = {4: ["North", "East", "South", "West"], 0: ["Ann", "Bao", "Chen", "Dara", "Eli", "Fay", "Gus"]}
 TRICKY_NAMES = ["No", "On", "1", "2026-11-30", "Yes", "true", "null", "Off"]
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -80,37 +80,16 @@ def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str, shares
     p = legal[0].player
     legal = [m for m in legal if m.player == p]  # simultaneous bids: one player at a time
     values = [m.value for m in legal]
-    hooked = len(values) <= t.size  # the dealer under the hook: one number is missing
+    hooked = [m.value for m in pos.ruled_out(engine.HOOK.rule, p)]  # type: ignore[union-attr]
     if style == "exact" and p != t.dealer:  # the others share out exactly n: the dealer may not bid 0
         want = shares.pop(0) if shares else 0
     elif hooked and rng.random() < 0.35:  # right next to the hooked number
-        h = next(b for b in range(t.size + 1) if b not in values)
+        h = hooked[0]
         want = rng.choice([b for b in (h - 1, h + 1) if b in values])
     else:
         want = _target(rng, style if style != "exact" else "uniform", t.size, len(t.players))
     best = min(values, key=lambda b: (abs(b - want), rng.random()))
     return next(m for m in legal if m.value == best)
-
-
-CHECK_MOVES = False
-"""Tests set this: every list of legal cards is also compared with `HandPosition.legal_moves()`."""
-
-
-def legal_cards(pos: engine.HandPosition) -> list[CardPlay]:
-    """`pos.legal_moves()` for a card to the trick, faster: the cards of the holding the follow-suit
-    rule allows (the engine's own `legal_cards`, through the position), in the order the engine
-    lists them. `legal_moves()` asks every filter of every card and words why each card it
-    excludes is excluded, which was most of a match's time; for the player to act, holding a
-    known hand in a legal match, only oh-hell.follow-suit can exclude a card of it."""
-    p = pos.to_act
-    held = pos.known.get(p) if p is not None else None
-    if held is None:
-        return pos.legal_moves()  # type: ignore[return-value]
-    allowed = pos._legal_for(held)
-    moves = [CardPlay(p, c) for c in sorted(allowed, key=lambda c: ("SHDC".find(c.suit), -c.rank))]
-    if CHECK_MOVES:
-        assert moves == pos.legal_moves(), (moves, pos.legal_moves())
-    return moves
 
 
 def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], number: int, size: int,
@@ -134,10 +113,10 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
     while pos.phase != "over" and (stop is None or moves < stop):
         if pos.phase == "bid":
             move: Bid | CardPlay = _choose_bid(rng, pos, style, shares)
-            if move.player == dealer and pos.t.hook:
+            if pos.binds(engine.HOOK.rule, move):
                 _note_hook(pos, features)
         else:
-            move = rng.choice(legal_cards(pos))
+            move = rng.choice(pos.legal_moves())
             _note_play(pos, move, features)
         found = pos.push(move)  # in place: no earlier position is kept
         assert not found, found  # a legal move breaks nothing
@@ -152,13 +131,12 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
 
 
 def _note_hook(pos: engine.HandPosition, features: set[str]) -> None:
-    values = pos.legal_bid_values(pos.t.dealer)
-    if len(values) > pos.t.size:
+    hooked = [m.value for m in pos.ruled_out(engine.HOOK.rule, pos.t.dealer)]  # type: ignore[union-attr]
+    if not hooked:
         features.add("dealer-free")
         return
     features.add("hook-bound-dealer")
-    missing = next(b for b in range(pos.t.size + 1) if b not in values)
-    features.add("hook-forbids-zero" if missing == 0 else "hook-forbids-all" if missing == pos.t.size else "")
+    features.add("hook-forbids-zero" if hooked[0] == 0 else "hook-forbids-all" if hooked[0] == pos.t.size else "")
     if pos.t.size == 1:
         features.add("dealer-forced")  # one number left for the dealer
     features.discard("")

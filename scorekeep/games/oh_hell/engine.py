@@ -2,8 +2,8 @@
 
 A `HandPosition` is made by `deal()` (the cards as far as the record knows them: a holding
 may be known only by its count) and moves on by `apply(move)`: a `Bid`, a `CardPlay`, or the
-summary `Took`. Legality comes from named filters, each carrying the rule id it judges, in
-the article's decision order:
+summary `Took`. Legality comes from the named checks of `CHECKS`, each carrying the rule id it
+judges, in the article's decision order; they are the only place a move's rule is decided:
 
   bids   oh-hell.bid-order (whose turn) → oh-hell.bid-range (0 to the hand size) → oh-hell.hook
   cards  oh-hell.trick-total (a trick too many) → oh-hell.turn-order → oh-hell.deck (a joker) →
@@ -11,10 +11,11 @@ the article's decision order:
          the `lead_trump` option for leads); then oh-hell.trick-winner says who won
   result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
 
-`ruling(move)` answers for the first filter that excludes the move (its rule id, reason,
-the legal alternatives as canonical text and the decision's steps); `apply(move)` reports
-every rule the move breaks and carries on from what the record says happened, so an illegal
-move can be applied. What the record leaves unknown stays part of the position: a holding
+`ruling(move)` answers for the first check that excludes the move (its rule id, reason,
+the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
+moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
+checks) and carries on from what the record says happened (small effects: the bid taken, the
+card to the trick, the trick won), so an illegal move can be applied. What the record leaves unknown stays part of the position: a holding
 without a deal is known only by its count, a failure to follow suit is remembered (a void,
 if the player was honest), and a later card of that suit proves the revoke — reported at
 the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
@@ -24,17 +25,17 @@ earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
-from ...cards import DECK, SUIT_NAME, SUIT_SYMBOL, Card, show
-from ...engine import Filter, Ruling, Step
+from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
+from ...engine import Ruling, Step
 from ...errors import Finding
 from ...game import Play
 from .model import Bid, CardPlay, Move, PlayedTrick, Took
 
-__all__ = ["Bid", "CardPlay", "HandPosition", "Took", "bidding_order", "deal", "hook_number",
-           "legal_bids", "legal_cards", "trick_winner"]
+__all__ = ["CHECKS", "Bid", "CardPlay", "Check", "HandPosition", "Took", "bidding_order", "deal",
+           "trick_winner"]
 
 
 # --- the rules as plain functions ------------------------------------------------------------
@@ -43,35 +44,6 @@ def bidding_order(players: Sequence[str], dealer: str) -> list[str]:
     """Clockwise from the dealer's left; the dealer bids last (oh-hell.bid-order)."""
     d = players.index(dealer)
     return [players[(d + k) % len(players)] for k in range(1, len(players) + 1)]
-
-
-def hook_number(size: int, others: int) -> int | None:
-    """The one bid the hook forbids the dealer, or None when the others already exceed the hand."""
-    forbidden = size - others
-    return forbidden if 0 <= forbidden <= size else None
-
-
-def legal_bids(size: int, others: int | None, hook: bool) -> list[int]:
-    """Bids allowed to a player; `others` is the sum of the other bids when this is the hooked dealer."""
-    allowed = list(range(size + 1))
-    if hook and others is not None and (h := hook_number(size, others)) is not None:
-        allowed.remove(h)
-    return allowed
-
-
-def lead_restricted(lead_trump: str, broken: bool, trick: int) -> bool:
-    """Whether trump may not be led now (a player with only trumps may lead one anyway)."""
-    return (lead_trump == "after-broken" and not broken) or (lead_trump == "after-first-trick" and trick == 1)
-
-
-def legal_cards(hand: Iterable[Card], led: str | None, trump: str | None, restricted: bool) -> set[Card]:
-    """Cards a player holding `hand` may play: follow the led suit if you can (oh-hell.follow-suit)."""
-    hand = set(hand)
-    if led is None:
-        if trump and restricted:
-            return {c for c in hand if c.suit != trump} or hand
-        return hand
-    return {c for c in hand if c.suit == led} or hand
 
 
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
@@ -114,9 +86,8 @@ def suit_word(suit: str) -> str:
     return f"{SUIT_SYMBOL[suit]} ({SUIT_NAME[suit]})"
 
 
-def _ordered(cards: Iterable[Card]) -> tuple[str, ...]:
-    """Canonical text of cards, grouped by suit, aces first (for `allowed`)."""
-    return tuple(str(c) for c in sorted(cards, key=lambda c: ("SHDC*".find(c.suit), -c.rank)))
+_SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
+"""The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
 
 
 # --- the hand's fixed facts --------------------------------------------------------------------
@@ -124,8 +95,8 @@ def _ordered(cards: Iterable[Card]) -> tuple[str, ...]:
 class Table:
     """What does not change during a hand: seats, options, size, dealer, trump, the deal."""
 
-    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "in_order",
-                 "hook", "lead_trump", "order", "left", "seat")
+    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "options",
+                 "in_order", "hook", "lead_trump", "order", "left", "seat")
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], number: int, size: int,
                  dealer: str, trump: str | None, turn_up: Card | None,
@@ -134,6 +105,7 @@ class Table:
         self.number, self.size, self.dealer, self.trump, self.turn_up = number, size, dealer, trump, turn_up
         self.deal = deal
         self.owner = owner
+        self.options = options  # the house rules, for a check that reads one at question time
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
@@ -183,34 +155,6 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
     return HandPosition(table), findings
 
 
-def summary_bids(players: tuple[str, ...], options: Mapping[str, Any], size: int, dealer: str,
-                 bids: Mapping[str, int], counts: Sequence[int]) -> dict[str, int] | None:
-    """A hand recorded by its summary alone (no deal, no play), judged at once when it breaks
-    nothing: the bids in bidding order, as `deal()` then a `push` of each written bid in bidding
-    order and of `Took(counts)` would leave them with no finding. None when that is not plain
-    from cheap facts: then push them, and the filters decide.
-
-    The cheap facts: everyone bid (oh-hell.bid-order: in bidding order there is no other),
-    each bid from 0 to the hand size (oh-hell.bid-range), the bids not adding up to the hand
-    size under the hook (the dealer's bid would be the hooked one: oh-hell.hook), the counts
-    adding up to the hand size with none below 0 (oh-hell.trick-total); with no card played
-    the play contradicts no count (oh-hell.trick-winner) in a hand of at least one card.
-    """
-    if size < 1 or len(bids) != len(players) or sum(counts) != size or min(counts) < 0:
-        return None
-    out: dict[str, int] = {}
-    total = 0
-    for p in _seating(players)[2][dealer]:
-        v = bids.get(p)
-        if v is None or v < 0 or v > size:
-            return None
-        out[p] = v
-        total += v
-    if total == size and options["hook"] and options["bidding"] == "in-order":
-        return None
-    return out
-
-
 def _deck(card: Card, player: str, owner: Mapping[Card, str] | None, turn_up: Card | None,
           dealt: bool = True) -> str | None:
     """Why `card` breaks the deck rule, or None: a joker, the turned card in a hand, a card twice.
@@ -253,21 +197,45 @@ def _bid_range(pos: HandPosition, move: Bid) -> str | None:
             f"the number of cards each player holds in hand {pos.t.number}")
 
 
-def _hook(pos: HandPosition, move: Bid) -> str | None:
+def _hook_binds(pos: HandPosition, move: Bid) -> bool:
+    """Whether the hook asks at all: the option on, bidding in order, the dealer bidding after
+    every other player, no bid out of range before."""
     t = pos.t
-    others = pos._hook_others(move.player)
-    if others is None or move.value != hook_number(t.size, others):
+    if not t.hook or pos.bids_bad or move.player != t.dealer:
+        return False
+    bids = pos.bids
+    for p in t.order[:-1]:  # a loop, not all(genexpr): asked for every dealer's bid
+        if p not in bids:
+            return False
+    return True
+
+
+def _hooked(pos: HandPosition) -> tuple[int, int | None]:
+    """The other bids' sum, and the one bid that would make the bids add up to the hand size
+    (None when the others already bid more than the hand)."""
+    t = pos.t
+    others = sum(pos.bids[p] for p in t.order[:-1])
+    forbidden = t.size - others
+    return others, forbidden if 0 <= forbidden <= t.size else None
+
+
+def _hook(pos: HandPosition, move: Bid) -> str | None:
+    if not _hook_binds(pos, move):
+        return None
+    t = pos.t
+    others, forbidden = _hooked(pos)
+    if move.value != forbidden:
         return None
     detail = " + ".join(str(pos.bids[p]) for p in t.order[:-1])
     return (f"{t.dealer} deals hand {t.number} and bids last (oh-hell.bid-order); the other bids add up to "
             f"{detail} = {others}, so bidding {move.value} would make the bids total exactly {t.size}, the "
             f"number of tricks. The hook forbids that one bid: {t.dealer} could bid "
-            f"{ranges(legal_bids(t.size, others, True))}")
+            f"{ranges([v for v in pos.bid_values(move.player, HOOK) if v != forbidden])}")
 
 
 def _trick_total(pos: HandPosition, move: Any) -> str | None:
     t = pos.t
-    if move.__class__ is CardPlay:
+    if move.__class__ is not Took:  # a card
         if not pos.plays and pos.trick_no == t.size + 1:
             return (f"trick {pos.trick_no} is one trick too many: each player holds only {t.size} "
                     f"card{'s' if t.size != 1 else ''} in hand {t.number}")
@@ -330,21 +298,25 @@ def _card_not_held(pos: HandPosition, move: CardPlay) -> str | None:
     return None if hit is None else hit[1]
 
 
+def _revokes(pos: HandPosition, card: Card, held: Iterable[Card]) -> bool:
+    """Whether playing `card` from the holding `held` breaks oh-hell.follow-suit here: a card
+    off the led suit while holding it, or a trump lead before trump may lead while holding
+    another suit (the `lead_trump` option)."""
+    plays, trump = pos.plays, pos.t.trump
+    led = plays[0].card.suit if plays else None
+    if led is None:
+        return bool(trump) and card.suit == trump and pos._restricted() and any(x.suit != trump for x in held)
+    return card.suit != led and any(x.suit == led for x in held)
+
+
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> str | None:
-    """Judged on a known holding; without one, `HandPosition._infer` proves a revoke later.
-    (`HandPosition.play` asks it with the recorded play itself, which has the same player and card.)"""
+    """Judged on a known holding; without one, `HandPosition._infer` proves a revoke later."""
     held = pos.known.get(move.player)
     p, c = move.player, move.card
-    if held is None or c.rank == 0:
+    if held is None or c.rank == 0 or not _revokes(pos, c, held):
         return None
-    led = pos.plays[0].card.suit if pos.plays else None
-    trump = pos.t.trump
-    if led is None:
-        if c.suit != trump or not trump or not pos._restricted() or all(x.suit == trump for x in held):
-            return None
-    elif c.suit == led or all(x.suit != led for x in held):
-        return None
-    allowed = pos._legal_for(held)
+    allowed = [x for x in held if not _revokes(pos, x, held)]
+    led = pos.led
     if led is not None:
         return (f"{p} played {c.symbol} to a {suit_word(led)} lead while holding {show(allowed)}: "
                 f"a player who holds the led suit must play it (any card of it, not necessarily "
@@ -358,22 +330,123 @@ def _trick_winner(pos: HandPosition, move: Took) -> str | None:
     return "; ".join(why for _p, why, _line in wrong) or None
 
 
-BID_ORDER = Filter("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order)
-BID_RANGE = Filter("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_range)
-HOOK = Filter("oh-hell.hook", "the dealer may not make the bids add up", _hook)
-TRICK_TOTAL = Filter("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total)
-TURN_ORDER = Filter("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order)
-DECK_RULE = Filter("oh-hell.deck", "52 cards, no jokers", _played_joker)
-CARD_NOT_HELD = Filter("oh-hell.card-not-held", "only your own cards, each once", _card_not_held)
-FOLLOW_SUIT = Filter("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit)
-TRICK_WINNER = Filter("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
-                       _trick_winner)
+def _asks_bid_order(pos: HandPosition, move: Bid) -> Iterator[Step]:
+    if pos.t.in_order:
+        nxt = pos.to_act
+        yield Step(f"is it {move.player}'s turn to bid?", "yes" if nxt in (None, move.player) or pos.order_lost
+                   else f"no: {nxt} bids first", BID_ORDER.rule)
 
-BID_FILTERS = (BID_ORDER, BID_RANGE, HOOK)
-CARD_FILTERS = (TRICK_TOTAL, TURN_ORDER, DECK_RULE, CARD_NOT_HELD, FOLLOW_SUIT)
-RESULT_FILTERS = (TRICK_WINNER, TRICK_TOTAL)
-FILTERS = {Bid: BID_FILTERS, CardPlay: CARD_FILTERS, Took: RESULT_FILTERS}
-"""Per kind of move, its filters in the article's decision order."""
+
+def _asks_bid_range(pos: HandPosition, move: Bid) -> Iterator[Step]:
+    yield Step(f"is {move.value} from 0 to {pos.t.size}?", "yes" if _bid_range(pos, move) is None else "no",
+               BID_RANGE.rule)
+
+
+def _asks_hook(pos: HandPosition, move: Bid) -> Iterator[Step]:
+    if _hook_binds(pos, move):
+        others, h = _hooked(pos)
+        yield Step(f"the other bids add up to {others}: which bid would make {pos.t.size}?",
+                   "none: the others already bid more than the hand" if h is None
+                   else f"{h}, so {move.player} may bid {ranges(pos.bid_values(move.player))}", HOOK.rule)
+
+
+def _asks_trick_total(pos: HandPosition, move: Any) -> Iterator[Step]:
+    if isinstance(move, Took):
+        yield Step(f"do they add up to {pos.t.size}?", "yes" if sum(move.counts) == pos.t.size else "no",
+                   TRICK_TOTAL.rule)
+
+
+def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
+    yield Step(f"is it {move.player}'s turn?", "yes" if _turn_order(pos, move) is None
+               else f"no: {pos.to_act}'s", TURN_ORDER.rule)
+
+
+def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
+    return iter(())  # the deck's question is asked with the card's (`_asks_held`)
+
+
+def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
+    nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
+    yield Step(f"may {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {nh}",
+               CARD_NOT_HELD.rule)
+
+
+def _asks_follow(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
+    t, p, c, led = pos.t, move.player, move.card, pos.led
+    held = pos.known.get(p)
+    if led is None:
+        if t.trump and pos._restricted():
+            if held is None:
+                ans = "not known (no deal): only a player holding nothing but trump may lead it"
+            else:
+                others = [x for x in held if x.suit != t.trump]
+                ans = f"yes: {show(others)}, so no trump lead" if others else "no: trump may be led"
+            yield Step(f"trump may not be led yet: does {p} hold another suit?", ans, FOLLOW_SUIT.rule)
+        else:
+            yield Step(f"{p} leads: any card may be led", "yes", FOLLOW_SUIT.rule)
+        return
+    if held is None:
+        ans = ("not known (no deal): a later card of that suit would prove a revoke"
+               if c.suit != led else "yes: follows suit")
+    else:
+        suit = [x for x in held if x.suit == led]
+        ans = (f"yes: {show(suit)}, so {p} must play one of them (not necessarily higher)" if suit
+               else "no: any card, trumping is never compulsory")
+    yield Step(f"does {p} hold the led suit {SUIT_SYMBOL.get(led, led)}?", ans, FOLLOW_SUIT.rule)
+
+
+def _asks_winner(pos: HandPosition, move: Took) -> Iterator[Step]:
+    yield Step("do the counts agree with the tricks played?", _trick_winner(pos, move) or "yes",
+               TRICK_WINNER.rule)
+
+
+class Check(NamedTuple):
+    """A rule's condition, written once: `engine.Filter`'s rule id, name and `test` (None: the
+    move passes, else why not), with what the decision needs besides.
+
+    `asks` gives the check's question and answer at a move (`why`'s steps); `binds` says
+    whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
+    `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
+    ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
+    legal choices of a player are the moves that pass every other check)."""
+
+    rule: str
+    name: str
+    test: Callable[[Any, Any], str | None]
+    asks: Callable[[Any, Any], Iterable[Step]]
+    binds: Callable[[Any, Any], bool] | None = None
+    decides: bool = False
+    legal_set: bool = False
+    turn: bool = False
+
+
+BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
+                  turn=True)
+BID_RANGE = Check("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_range, _asks_bid_range,
+                  decides=True, legal_set=True)
+HOOK = Check("oh-hell.hook", "the dealer may not make the bids add up", _hook, _asks_hook, _hook_binds,
+             decides=True, legal_set=True)
+TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total, _asks_trick_total,
+                    turn=True)
+TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
+DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
+CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
+                      legal_set=True)
+FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
+                    decides=True, legal_set=True)
+TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
+                     _trick_winner, _asks_winner, decides=True)
+
+CHECKS: dict[str, tuple[Check, ...]] = {
+    "bid": (BID_ORDER, BID_RANGE, HOOK),
+    "play": (TRICK_TOTAL, TURN_ORDER, DECK_RULE, CARD_NOT_HELD, FOLLOW_SUIT),
+    "result": (TRICK_WINNER, TRICK_TOTAL),
+}
+"""Per kind of move, its checks in the article's decision order: the one place a rule's
+condition is asked. Read at every call, so a check taken out of the table is out everywhere."""
+
+PHASE_OF = {Bid: "bid", CardPlay: "play", Took: "result", Play: "play"}
+"""The phase of each kind of move; a card as the record holds it (`Play`) is a `CardPlay`."""
 
 _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
@@ -390,7 +463,8 @@ class HandPosition:
     """One hand at one moment (see the module docstring). Never changed in place."""
 
     __slots__ = ("t", "bids", "bids_bad", "order_lost", "trick_no", "plays", "slipped", "leader", "broken",
-                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "_done", "result")
+                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "_done", "result",
+                 "hook_bound")
 
     def __init__(self, table: Table) -> None:
         self.t = table
@@ -413,6 +487,7 @@ class HandPosition:
         self.took: dict[str, int] = dict.fromkeys(table.players, 0)
         self._done: tuple[Any, ...] = _EMPTY  # finished tricks, newest first, as a linked list
         self.result: tuple[int, ...] | None = None   # a recorded summary, once applied
+        self.hook_bound: str | None = None           # the player the hook bound at their bid
 
     def _copy(self) -> HandPosition:
         """A copy that shares nothing `push` changes in place (tuples and frozensets are shared)."""
@@ -500,31 +575,15 @@ class HandPosition:
     # --- legality ---------------------------------------------------------------------------
 
     def _restricted(self) -> bool:
+        """Whether trump may not be led now (a player with only trumps may lead one anyway)."""
         rule = self.t.lead_trump
-        return rule != "anytime" and lead_restricted(rule, self.broken, self.trick_no)
-
-    def _legal_for(self, held: Iterable[Card]) -> set[Card]:
-        return legal_cards(held, self.led, self.t.trump, self._restricted())
+        return ((rule == "after-broken" and not self.broken)
+                or (rule == "after-first-trick" and self.trick_no == 1))
 
     def _lead_when(self) -> str:
         return ("before trump was broken (house rule lead_trump: after-broken)"
                 if self.t.lead_trump == "after-broken"
                 else "although trump may not lead the first trick (house rule lead_trump: after-first-trick)")
-
-    def _hook_others(self, player: str) -> int | None:
-        """The sum of the other bids when `player` is the dealer bidding last under the hook."""
-        t = self.t
-        if not t.hook or self.bids_bad or player != t.dealer:
-            return None
-        bids, total = self.bids, 0
-        for p in t.order[:-1]:
-            if p not in bids:
-                return None  # someone before the dealer has not bid yet
-            total += bids[p]
-        return total
-
-    def legal_bid_values(self, player: str) -> list[int]:
-        return legal_bids(self.t.size, self._hook_others(player), self.t.hook)
 
     def _took_mismatches(self, move: Took) -> list[tuple[str, str, int | None]]:
         """(player, why, line) for each recorded count the play contradicts (oh-hell.trick-winner)."""
@@ -549,114 +608,101 @@ class HandPosition:
                                f"{p} {counted}", line))
         return out
 
-    def _candidates(self) -> list[Move]:
+    def space(self, player: str | None = None) -> list[Move]:
+        """Every move a record could write here for `player` (default: whoever acts), legal or
+        not: bids from -1 to one more than the hand size, any card of the 52 or a joker. Wider
+        than any check, so a check taken out of `CHECKS` widens the legal moves."""
         t, phase = self.t, self.phase
         if phase == "bid":
-            bidders = [self.to_act] if t.in_order else [p for p in t.order if p not in self.bids]
-            return [Bid(p, b) for p in bidders if p is not None for b in range(t.size + 1)]
-        if phase == "play":
-            p = self.to_act
-            assert p is not None
-            held = self.known.get(p)
-            if held is None:  # known only by its count: any card whose place is not known
-                seen = self.seen()
-                held = frozenset(c for c in DECK if c not in seen and t.owner.get(c, p) == p)
-            return [CardPlay(p, c) for c in sorted(held, key=lambda c: ("SHDC".find(c.suit), -c.rank))]
-        return []
+            if player is not None:
+                bidders: list[str] = [player]
+            else:
+                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
+            return [Bid(p, b) for p in bidders if p for b in range(-1, t.size + 2)]
+        p = player or self.to_act
+        if phase != "play" or p is None:
+            return []
+        return [CardPlay(p, c) for c in _SPACE]
 
     def legal_moves(self) -> list[Move]:
         """The legal moves here: bids, or cards to the trick (a summary `Took` is ruled on, not offered)."""
-        return [m for m in self._candidates() if self._excluding(m) is None]
+        return [m for m in self.space() if self._excluding(m) is None]
 
     def is_legal(self, move: Move) -> bool:
         return self._excluding(move) is None
 
-    def _excluding(self, move: Move) -> tuple[Filter, str] | None:
-        for f in FILTERS[type(move)]:
+    def _excluding(self, move: Move) -> tuple[Check, str] | None:
+        for f in CHECKS[PHASE_OF[type(move)]]:
             why = f.test(self, move)
             if why is not None:
                 return f, why
         return None
 
-    def _allowed(self, rule: Filter, move: Move) -> tuple[str, ...] | None:
+    def legal_set(self, move: Bid | CardPlay, but: Check | None = None) -> list[Move]:
+        """The moves of `move`'s player that pass every check but those of whose turn it is (a
+        player out of turn still has the cards and numbers the other rules allow); `but`: a
+        check left out (the one asking, when it words its own legal set)."""
+        checks = [c for c in CHECKS[PHASE_OF[type(move)]] if not c.turn and c is not but]
+        return [m for m in self.space(move.player) if all(c.test(self, m) is None for c in checks)]
+
+    def bid_values(self, player: str, but: Check | None = None) -> list[int]:
+        """The bids `player` may make, turn aside: the values of `legal_set`."""
+        return [m.value for m in self.legal_set(Bid(player, 0), but)]  # type: ignore[union-attr]
+
+    def ruled_out(self, rule: str, player: str | None = None) -> list[Move]:
+        """The moves of the space whose first failing check is `rule` (e.g. the hooked bid)."""
+        out = []
+        for m in self.space(player):
+            hit = self._excluding(m)
+            if hit is not None and hit[0].rule == rule:
+                out.append(m)
+        return out
+
+    def binds(self, rule: str, move: Move) -> bool:
+        """Whether the check of `rule` is in the table and asks at `move` (the hook: the dealer
+        bidding last)."""
+        for c in CHECKS[PHASE_OF[type(move)]]:
+            if c.rule == rule:
+                return c.binds is None or c.binds(self, move)
+        return False
+
+    def _allowed(self, rule: Check, move: Move) -> tuple[str, ...] | None:
         """The legal choices at this point for a rule that is a legal set."""
-        if isinstance(move, Bid) and rule in (BID_RANGE, HOOK):
-            return tuple(str(b) for b in self.legal_bid_values(move.player))
-        if isinstance(move, CardPlay) and rule in (FOLLOW_SUIT, CARD_NOT_HELD):
-            held = self.known.get(move.player)
-            if held is not None:
-                return _ordered(self._legal_for(held))
-        return None
+        if not rule.legal_set or isinstance(move, Took):
+            return None
+        if isinstance(move, Bid):
+            return tuple(str(b) for b in self.bid_values(move.player))
+        if self.known.get(move.player) is None:
+            return None
+        return tuple(str(m) for m in self.legal_set(move))
 
     @staticmethod
-    def _see(rule: Filter, why: str) -> tuple[str, ...]:
+    def _see(rule: Check, why: str) -> tuple[str, ...]:
         if rule is TURN_ORDER and TRICK_WINNER.rule in why:
             return (TRICK_WINNER.rule,)
         return ()
 
     def ruling(self, move: Move) -> Ruling:
-        """Why `move` is or is not legal here: the first filter that excludes it, in decision order."""
+        """Why `move` is or is not legal here: the first check that excludes it, in decision order;
+        a legal move cites the last check that decides and binds there."""
         hit = self._excluding(move)
         steps = tuple(self._steps(move))
         if hit is None:
-            rule = {Bid: HOOK if self._hook_others(getattr(move, "player", "")) is not None else BID_RANGE,
-                    CardPlay: FOLLOW_SUIT, Took: TRICK_WINNER}[type(move)]
-            return Ruling(str(move), True, rule.rule, steps[-1].answer if steps else "legal", steps=steps)
+            rule = ""
+            for c in CHECKS[PHASE_OF[type(move)]]:
+                if c.decides and (c.binds is None or c.binds(self, move)):
+                    rule = c.rule
+            return Ruling(str(move), True, rule, steps[-1].answer if steps else "legal", steps=steps)
         f, why = hit
         return Ruling(str(move), False, f.rule, why, self._allowed(f, move), self._see(f, why), steps)
 
     def _steps(self, move: Move) -> Iterable[Step]:
-        """The decision in the article's order, as questions and answers."""
-        t = self.t
-        if isinstance(move, Bid):
-            p = move.player
-            if t.in_order:
-                nxt = self.to_act
-                yield Step(f"is it {p}'s turn to bid?", "yes" if nxt in (None, p) or self.order_lost
-                           else f"no: {nxt} bids first", BID_ORDER.rule)
-            yield Step(f"is {move.value} from 0 to {t.size}?",
-                       "yes" if 0 <= move.value <= t.size else "no", BID_RANGE.rule)
-            others = self._hook_others(p)
-            if others is not None:
-                h = hook_number(t.size, others)
-                yield Step(f"the other bids add up to {others}: which bid would make {t.size}?",
-                           "none: the others already bid more than the hand" if h is None
-                           else f"{h}, so {p} may bid {ranges(legal_bids(t.size, others, True))}", HOOK.rule)
-            return
-        if isinstance(move, Took):
-            yield Step("do the counts agree with the tricks played?",
-                       _trick_winner(self, move) or "yes", TRICK_WINNER.rule)
-            yield Step(f"do they add up to {t.size}?", "yes" if sum(move.counts) == t.size else "no",
-                       TRICK_TOTAL.rule)
-            return
-        p, c = move.player, move.card
-        yield Step(f"is it {p}'s turn?", "yes" if _turn_order(self, move) is None
-                   else f"no: {self.to_act}'s", TURN_ORDER.rule)
-        held = self.known.get(p)
-        nh = _card_not_held(self, move) or _played_joker(self, move)
-        yield Step(f"may {p} hold {c.symbol}?", "yes" if nh is None else f"no: {nh}", CARD_NOT_HELD.rule)
-        led = self.led
-        if led is None:
-            if t.trump and self._restricted():
-                if held is None:
-                    ans = "not known (no deal): only a player holding nothing but trump may lead it"
-                else:
-                    others = [x for x in held if x.suit != t.trump]
-                    ans = f"yes: {show(others)}, so no trump lead" if others else "no: trump may be led"
-                yield Step(f"trump may not be led yet: does {p} hold another suit?", ans, FOLLOW_SUIT.rule)
-            else:
-                yield Step(f"{p} leads: any card may be led", "yes", FOLLOW_SUIT.rule)
-        else:
-            if held is None:
-                ans = ("not known (no deal): a later card of that suit would prove a revoke"
-                       if c.suit != led else "yes: follows suit")
-            else:
-                suit = [x for x in held if x.suit == led]
-                ans = (f"yes: {show(suit)}, so {p} must play one of them (not necessarily higher)" if suit
-                       else "no: any card, trumping is never compulsory")
-            yield Step(f"does {p} hold the led suit {SUIT_SYMBOL.get(led, led)}?", ans, FOLLOW_SUIT.rule)
-        if len(self.plays) == len(t.players) - 1:
-            best, why = trick_winner((*self.plays, Play(p, c, 0)), t.trump)
+        """The decision in the article's order, as each check's questions and answers; then who
+        wins the trick a card completes (oh-hell.trick-winner)."""
+        for c in CHECKS[PHASE_OF[type(move)]]:
+            yield from c.asks(self, move)
+        if isinstance(move, CardPlay) and len(self.plays) == len(self.t.players) - 1:
+            best, why = trick_winner((*self.plays, Play(move.player, move.card, 0)), self.t.trump)
             yield Step("who wins the trick?", f"{best.player}: {why}", TRICK_WINNER.rule)
 
     # --- moving on -------------------------------------------------------------------------
@@ -670,87 +716,59 @@ class HandPosition:
     def push(self, move: Move) -> list[Finding]:
         """`apply` in place, for a driver that keeps no earlier position (python-chess's push):
         this position becomes the next one; returns what the move breaks."""
-        if type(move) is CardPlay:
-            return self.play(Play(move.player, move.card, move.line or 0), move)
+        if type(move) is Play or type(move) is CardPlay:
+            return self._play(move)
         if type(move) is Bid:
             return self._bid(move)
         return self._result(move)
 
-    def _broken(self, move: Move, **where: Any) -> list[Finding]:
-        filters = FILTERS[type(move)]
-        for i, f in enumerate(filters):
+    def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
+        """Every check the move fails, in decision order, but those a failure makes moot; each
+        found at the move's line, hand and player (and `trick`, for a card)."""
+        checks = CHECKS[PHASE_OF[type(move)]]
+        for f in checks:
             why = f.test(self, move)
             if why is not None:
                 break
         else:
             return []  # the usual case: a legal move
+        i = checks.index(f)
         out: list[Finding] = []
-        moot: tuple[Filter, ...] = ()
-        for f in filters[i:]:
+        moot: tuple[Check, ...] = ()
+        n = self.t.number
+        for f in checks[i:]:
             if f in moot:
                 continue
             if why is None:
                 why = f.test(self, move)
             if why is not None:
-                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), **where))
+                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
+                                   line=move.line, hand=n, trick=trick, player=move.player))
                 moot += _EXCLUSIVE.get(f, ())
             why = None
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
-        t, p, bids = self.t, move.player, self.bids
-        # The usual bid, proved legal by cheap facts, so the filters need not be asked: the
-        # player's first bid, in turn or with no order to keep (oh-hell.bid-order), from 0 to the
-        # hand size (oh-hell.bid-range), and not the hooked dealer's — else the hook's own filter
-        # is asked (oh-hell.hook). Anything else goes to all the filters, which decide.
-        if (p not in bids and 0 <= move.value <= t.size
-                and (not t.in_order or self.order_lost or p == self._next_bidder())
-                and (not t.hook or p != t.dealer or _hook(self, move) is None)):
-            bids[p] = move.value
-            return []
-        found = self._broken(move, line=move.line, hand=t.number, player=move.player)
-        if t.in_order and not self.order_lost and move.player != self._next_bidder():
-            self.order_lost = True
+        """The checks, then the bid is taken; a bid out of order makes the record's order the
+        order from now on, and a bid out of range leaves the hook unasked."""
+        found = self._broken(move)
+        if self.binds(HOOK.rule, move):
+            self.hook_bound = move.player
+        for f in found:
+            if f.rule == BID_ORDER.rule:
+                self.order_lost = True
+            elif f.rule == BID_RANGE.rule:
+                self.bids_bad = True
         self.bids[move.player] = move.value
-        self.bids_bad = self.bids_bad or not 0 <= move.value <= t.size
         return found
 
-    def play(self, pl: Play, move: CardPlay | None = None) -> list[Finding]:
-        """`push(CardPlay(pl.player, pl.card, pl.line))` for a card as the record holds it (the
-        driver's form: the usual legal card makes no new values but the trick)."""
-        p, c = pl.player, pl.card
-        t, plays = self.t, self.plays
-        held = self.known.get(p)
-        # The usual case, proved legal by cheap facts, so the filters before oh-hell.follow-suit
-        # need not be asked: not a trick too many (oh-hell.trick-total), the player in turn or
-        # the trick already slipped (oh-hell.turn-order), no joker (oh-hell.deck), a card not
-        # yet played and not the turned card, of the player's known holding or, unknown, dealt
-        # to nobody else (oh-hell.card-not-held). oh-hell.follow-suit passes a card of the led
-        # suit, a lead with no trump restriction in force, and any card of a holding known only
-        # by its count (judged by inference); else its filter is asked. Anything else, or a
-        # card that filter excludes, goes to all the filters (`_play`), which decide.
-        if ((plays or self.trick_no != t.size + 1)
-                and (self.slipped or p == (t.left[plays[-1].player] if plays else self.leader))
-                and c.rank != 0 and c not in self.played_in and c != t.turn_up):
-            if held is not None:
-                if c in held and (((c.suit == plays[0].card.suit) if plays else
-                                   (not t.trump or c.suit != t.trump or not self._restricted()))
-                                  or _follow_suit(self, pl) is None):
-                    held.discard(c)
-                    self.played_in[c] = self.trick_no
-                    return self._add(pl, [])
-            elif t.owner.get(c, p) == p:
-                self.played_in[c] = trick_no = self.trick_no
-                found: list[Finding] = []
-                self._infer(pl, plays[0].card.suit if plays else None, self._restricted(), found, t.number,
-                            trick_no)
-                return self._add(pl, found)
-        return self._play(move if move is not None else CardPlay(p, c, pl.line), pl)
-
-    def _play(self, move: CardPlay, pl: Play) -> list[Finding]:
+    def _play(self, move: CardPlay | Play) -> list[Finding]:
+        """The checks, then the card goes to the trick as the record says it was played (a
+        driver may push the record's `Play` itself: no move value is made for each card)."""
         t, p, c = self.t, move.player, move.card
+        pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, line=move.line, hand=t.number, trick=trick_no, player=p)
+        found = self._broken(move, trick_no)
         held = self.known.get(p)
         card_fault = False
         if found:
@@ -769,7 +787,7 @@ class HandPosition:
             held.discard(c)
         if c not in self.played_in:
             self.played_in[c] = trick_no
-        if c.rank != 0 and p not in self.known and not card_fault:
+        if c.rank != 0 and p not in self.known and not card_fault and FOLLOW_SUIT in CHECKS["play"]:
             self._infer(pl, self.plays[0].card.suit if self.plays else None, self._restricted(), found,
                         t.number, trick_no)
         return self._add(pl, found)
@@ -825,12 +843,16 @@ class HandPosition:
             self.only_trump[p] = (*leads, (t, pl))
 
     def _result(self, move: Took) -> list[Finding]:
+        """The checks of a summary result, then it is taken: a count the play contradicts is
+        reported at its own line (oh-hell.trick-winner), the rest at the summary's."""
         t = self.t
-        found = [Finding(TRICK_WINNER.rule, why, line=line, hand=t.number, player=p)
-                 for p, why, line in self._took_mismatches(move)]
-        why = _trick_total(self, move)
-        if why is not None:
-            found.append(Finding(TRICK_TOTAL.rule, why, line=move.line, hand=t.number))
+        found = []
+        for c in CHECKS["result"]:
+            if c is TRICK_WINNER:
+                found += [Finding(c.rule, why, line=line, hand=t.number, player=p)
+                          for p, why, line in self._took_mismatches(move)]
+            elif (why := c.test(self, move)) is not None:
+                found.append(Finding(c.rule, why, line=move.line, hand=t.number))
         self.result = move.counts
         return found
 

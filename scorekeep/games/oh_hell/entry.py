@@ -115,15 +115,13 @@ def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -
 
 
 def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
-    """The bids `player` may make now, from the engine's legal moves; each other bid from 0 to
-    the hand size with the engine's ruling on it (the hook refuses one of the dealer's).
+    """The bids `player` may make now, from the engine's legal moves; each other bid a record
+    could write, with the engine's ruling on it (the hook refuses one of the dealer's).
     `given`: when a completed hand is reopened, the bids typed so far."""
-    from .engine import Bid
-
     pos = bid_position(s, w, given)
-    legal = {m.value for m in pos.legal_moves() if isinstance(m, Bid) and m.player == player}
-    refused = tuple((str(b), pos.ruling(Bid(player, b)).finding(hand=w.hand, player=player))
-                    for b in range(pos.t.size + 1) if b not in legal)
+    legal = {m.value for m in pos.legal_moves() if m.player == player}
+    refused = tuple((str(m), pos.ruling(m).finding(hand=w.hand, player=player))
+                    for m in pos.space(player) if m.value not in legal)
     return Choices(tuple(str(b) for b in sorted(legal)), refused)
 
 

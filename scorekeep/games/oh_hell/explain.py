@@ -81,15 +81,10 @@ class _Walk:
         facts.insert(3, ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"))
         facts.insert(4, ("the hook", "on: the dealer, bidding last, may not make the bids add up to "
                          f"{t.size}" if t.hook else "off"))
-        values = pos.legal_bid_values(p)
+        values = pos.bid_values(p)
         ruling = pos.ruling(move)
-        if ruling.legal:
-            if ruling.rule == engine.HOOK.rule:
-                why = (f"legal: {move.value} does not make the bids add up to {t.size}; the dealer may bid "
-                       f"{engine.ranges(values)}, oh-hell.hook")
-            else:
-                why = f"legal: {p} may bid any number from 0 to {t.size}, oh-hell.bid-range"
-            ruling = ruling._replace(reason=why)
+        if ruling.legal:  # the legal set in words; the rule cited is the engine's
+            ruling = ruling._replace(reason=f"legal: {p} may bid {engine.ranges(values)}, {ruling.rule}")
         # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
         later = t.in_order and pos.to_act is not None and pos.to_act != p
         return Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,

@@ -84,6 +84,8 @@ class HandResult(NamedTuple):
     tricks: tuple[PlayedTrick, ...]
     trump_known: bool = True
     """False when the record neither turns up a card nor names trump (trump unknown, not none)."""
+    hook_bound: str | None = None
+    """The player the hook bound at their bid (the engine's oh-hell.hook check); None: nobody."""
 
 
 class Result(NamedTuple):

@@ -132,6 +132,24 @@ def _card(node: Node, what: str) -> Card:
     return fields.card(node, what, parse_card_or_joker, CARD_HELP)
 
 
+def _trump(node: Node, where: str) -> str:
+    """`trump:` as a suit letter, or NO_TRUMP for `none` (and its other spellings)."""
+    raw = fields.text(node, f"`trump` of {where}")
+    trump = NO_TRUMP if raw.lower() in ("none", "no", "no trump", "notrump", "nt", "-") else parse_suit(raw)
+    if trump is None:
+        raise InputError(f"`trump` of {where} cannot be `{raw}`: write a suit (S H D C, ♠ ♥ ♦ ♣, "
+                         "or spades, hearts, diamonds, clubs) or `none`", node.line)
+    return trump
+
+
+def _missing_bids(bids: tuple[Entry, ...], players: tuple[str, ...], where: str, line: int | None) -> None:
+    """A hand played with bids missing: every player bids before the first card."""
+    bid_names = {e.player for e in bids}
+    missing = [p for p in players if p not in bid_names]
+    raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
+                     "every player bids before the first card", line)
+
+
 def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     where = f"hand {number}"
     if node.__class__ is not Map:
@@ -161,12 +179,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         turn_up = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card_or_joker, CARD_HELP)
         turn_up_line = top["turn_up"].line
     if "trump" in top:
-        raw = fields.text(top["trump"], f"`trump` of {where}")
-        trump = NO_TRUMP if raw.lower() in ("none", "no", "no trump", "notrump", "nt", "-") else parse_suit(raw)
-        if trump is None:
-            raise InputError(f"`trump` of {where} cannot be `{raw}`: write a suit (S H D C, ♠ ♥ ♦ ♣, "
-                             "or spades, hearts, diamonds, clubs) or `none`", top["trump"].line)
-        trump_line = top["trump"].line
+        trump, trump_line = _trump(top["trump"], where), top["trump"].line
     if "deal" in top:
         deal, deal_lines = {}, {}
         for name, _k, v in fields.per_player(top["deal"], players, f"`deal` of {where}"):
@@ -191,10 +204,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         totals_line = m.key_line("totals")
         _summed(top, "totals", where)
     if len(bids) < len(players) and ("tricks" in top or "play" in top or "scores" in top or "totals" in top):
-        bid_names = {e.player for e in bids}
-        missing = [p for p in players if p not in bid_names]
-        raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
-                         "every player bids before the first card", bids_line)
+        _missing_bids(bids, players, where, bids_line)
     return _new(Hand, (number, m.line, cards, dealer, dealer_line, turn_up, turn_up_line, trump, trump_line,
                        deal, deal_lines, bids, bids_line, play, play_line, tricks, tricks_line, scores,
                        scores_line, totals, totals_line))

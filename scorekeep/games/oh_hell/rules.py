@@ -18,8 +18,7 @@ from collections.abc import Callable, Sequence
 from ...errors import Finding, Findings, InputError
 from ...game import Audit
 from . import engine
-from .engine import (HandPosition, bidding_order, hook_number, legal_bids, legal_cards, suit_word,
-                     trick_winner)
+from .engine import HandPosition, bidding_order, suit_word, trick_winner
 from .model import Bid, CardPlay, HandResult, Move, PlayedTrick, Result, Took
 from .record import NO_TRUMP, Entry, Hand, Record
 from .score import SCORING_NOTES, hand_points, other_scoring
@@ -285,29 +284,16 @@ class _Replay:
         return suit
 
     def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int,
-             evidence: set[int] | frozenset[int]) -> tuple[HandResult, HandPosition | None]:
+             evidence: set[int] | frozenset[int]) -> tuple[HandResult, HandPosition]:
         """Drive the engine through one recorded hand: for each entry, record what it breaks, apply.
-        `evidence` is the hand's `size_evidence`. The position is None for a hand whose summary
-        the engine judged at once (it has a result, so nothing is left to ask it). A hand past
-        the game's end (`place` None) is never counted."""
+        `evidence` is the hand's `size_evidence`. A hand past the game's end (`place` None) is
+        never counted."""
         n, players = hand.number, self.players
         size = self.size(hand, place, skipped, evidence)
         trump = self.trump(hand)
         if hand.play is not None and hand.turn_up is None and hand.trump is None:
             raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the trump "
                              "suit (or `trump: none`) so that trick winners can be judged", hand.play_line)
-        if hand.play is None and not hand.deal and hand.tricks is not None and self.observe is None:
-            # A hand recorded by its summary alone (the usual paper sheet): the engine says at
-            # once when its bids and tricks taken break nothing, and in what order they were bid.
-            written = {e.player: e.value for e in hand.bids}
-            given = {e.player: e.value for e in hand.tricks}
-            counts = [given[p] for p in players]
-            bids = engine.summary_bids(players, self.opts, size, dealer, written, counts)
-            if bids is not None:
-                took = dict(zip(players, counts))
-                points = {p: hand_points(bids[p], took[p], self.opts) for p in players}
-                return _new(HandResult, (n, place, size, dealer, trump, hand.turn_up, bids, took, points,
-                                         place is not None, (), hand.turn_up is not None or hand.trump is not None)), None
         pos, found = engine.deal(players, self.opts, n, size, dealer, trump, hand.turn_up, hand.deal,
                                  hand.deal_lines)
         if found:
@@ -315,21 +301,14 @@ class _Replay:
         pos = self.bids(hand, pos)
         if hand.play is not None:
             observe, collect = self.observe, self.f.extend  # engine findings go through the cap
-            if observe is None:
-                play = pos.play  # the card as recorded: no move value for the usual legal card
-                for trick in hand.play:
-                    for pl in trick.plays:
-                        found = play(pl)
-                        if found:
-                            collect(found)
-            else:
-                for trick in hand.play:
-                    for pl in trick.plays:
-                        move = CardPlay(pl.player, pl.card, pl.line)
-                        observe(pos, move)
-                        found = pos.play(pl, move)
-                        if found:
-                            collect(found)
+            push = pos.push
+            for trick in hand.play:
+                for pl in trick.plays:
+                    if observe is not None:
+                        observe(pos, CardPlay(pl.player, pl.card, pl.line))
+                    found = push(pl)  # the card as the record holds it: the same checks
+                    if found:
+                        collect(found)
         if hand.tricks is not None:
             given = {e.player: e for e in hand.tricks}
             move = Took(tuple([given[p].value for p in players]), tuple([given[p].line for p in players]),
@@ -347,7 +326,7 @@ class _Replay:
                                      "checked until every trick is recorded (or give `tricks`)", line)
         result = _new(HandResult, (n, place, size, dealer, trump, hand.turn_up, bids, took, points,
                                    took is not None and place is not None, pos.tricks,
-                                   hand.turn_up is not None or hand.trump is not None))
+                                   hand.turn_up is not None or hand.trump is not None, pos.hook_bound))
         return result, pos
 
     def bids(self, hand: Hand, pos: HandPosition) -> HandPosition:
@@ -416,5 +395,4 @@ Observer = Callable[[HandPosition, Move], None]
 """Called with the position before each recorded bid or card, and the move (for `replay`)."""
 
 
-__all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "hook_number",
-           "legal_bids", "legal_cards", "trick_winner"]
+__all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "trick_winner"]

@@ -24,7 +24,7 @@ class OhHellLine(NamedTuple):
     zero_made: int
     dealer_hands: int
     dealer_made: int
-    """As dealer, the one the hook binds."""
+    """Bound by the hook (the engine's oh-hell.hook check: the dealer bidding last)."""
     other_hands: int
     other_made: int
     by_size: tuple[tuple[int, int, int], ...]
@@ -46,6 +46,7 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[OhHellLine, ...]:
     acc: dict[str, dict[str, Any]] = {}
     for audit, sheet in pairs:
         seen: set[str] = set()
+        bound = {h.number: h.hook_bound for h in audit.result.hands}
         for r in sheet.rows:
             if not r["complete"] or r["tricks"] is None:
                 continue
@@ -59,7 +60,8 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[OhHellLine, ...]:
                     seen.add(name)
                     a["games"] += 1
                 made = bid == took
-                dealer = name_key(r["dealer"]) == name
+                hooked = bound.get(r["hand"])
+                dealer = hooked is not None and name_key(hooked) == name
                 n = a["n"]
                 n[0] += 1
                 n[1] += made

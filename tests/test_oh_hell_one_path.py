@@ -1,0 +1,131 @@
+"""One legality path for Oh Hell: each check of the engine's `CHECKS` is the only place its rule
+is decided. Turned off in turn (taken out of the table), every front end that asks about moves
+of its kind changes with it: `check`, `why`, the live bid choices, `demo` and `stats`. Any code
+that still spelled the rule elsewhere would keep one of them unchanged.
+
+The rules are read from the table itself, so a new check without a witness here fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import RECORDS
+from scorekeep import api, stats, why
+from scorekeep.entry.session import Session
+from scorekeep.games.oh_hell import demo, engine
+from scorekeep.games.oh_hell import entry as OH
+
+RULES = sorted({c.rule for checks in engine.CHECKS.values() for c in checks})
+
+HEAD = 'game: oh-hell\nplayers: [North, East, South, West]\nrules: {deal_pattern: "3..1"}\nhands:\n'
+
+WITNESS = {
+    # rule: (record under tests/records/oh-hell, where `why` finds the move the rule excludes)
+    "oh-hell.bid-order": ("bid-order-gap.yaml", why.Location(hand=1, player="West")),
+    "oh-hell.bid-range": ("bid-range.yaml", why.Location(hand=1, player="East")),
+    "oh-hell.hook": ("hook-forbidden.yaml", why.Location(hand=1, player="North")),
+    "oh-hell.trick-total": ("trick-total-extra-trick.yaml", why.Location(hand=1, trick=4, player="North")),
+    "oh-hell.turn-order": ("turn-order.yaml", why.Location(hand=1, trick=1, player="West")),
+    "oh-hell.deck": ("deck-joker-played.yaml", why.Location(hand=1, trick=1, player="East")),
+    "oh-hell.card-not-held": ("card-not-held.yaml", why.Location(hand=1, trick=2, player="East")),
+    "oh-hell.follow-suit": ("follow-suit-revoke.yaml", why.Location(hand=1, trick=2, player="South")),
+    "oh-hell.trick-winner": ("trick-winner-count.yaml", None),
+}
+
+LIVE = {
+    # rule: (the record cut before the move, who bids, the bid the rule refuses)
+    "oh-hell.bid-range": (HEAD + "  - bids:\n", "East", "-1"),
+    "oh-hell.hook": (HEAD + "  - bids: {East: 1, South: 1, West: 0}\n", "North", "1"),
+}
+
+TURN = ("a rule of whose turn it is: the prompt and the demo offer moves only to the player to "
+        "act, so only a recorded move can break it")
+NO_CARD_PROMPT = "no live prompt for cards: `play` and `add` enter bids and trick counts"
+SUMMARY = ("a rule on the recorded trick counts, which the play decides: `why` explains bids and "
+           "cards, and the demo writes the counts its play gives")
+
+EXEMPT = {
+    ("oh-hell.bid-order", "live"): TURN, ("oh-hell.bid-order", "demo"): TURN,
+    ("oh-hell.turn-order", "live"): TURN, ("oh-hell.turn-order", "demo"): TURN,
+    ("oh-hell.trick-total", "live"): TURN, ("oh-hell.trick-total", "demo"): TURN,
+    ("oh-hell.deck", "live"): NO_CARD_PROMPT, ("oh-hell.card-not-held", "live"): NO_CARD_PROMPT,
+    ("oh-hell.follow-suit", "live"): NO_CARD_PROMPT,
+    ("oh-hell.trick-winner", "why"): SUMMARY, ("oh-hell.trick-winner", "live"): SUMMARY,
+    ("oh-hell.trick-winner", "demo"): SUMMARY,
+    **{(rule, "stats"): "stats count the demo's matches, which this rule cannot change (see demo)"
+       for rule in ("oh-hell.bid-order", "oh-hell.turn-order", "oh-hell.trick-total", "oh-hell.trick-winner")},
+}
+"""(rule, front end) pairs where the front end has no move of the rule's kind, and why."""
+
+SEEDS = range(12)
+
+
+def check_off(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
+    """The engine without the check of `rule`: taken out of every phase of the table."""
+    for phase, checks in list(engine.CHECKS.items()):
+        monkeypatch.setitem(engine.CHECKS, phase, tuple(c for c in checks if c.rule != rule))
+
+
+def _found(audit: api.Audit) -> list[str]:
+    return [f.rule for f in audit.violations]
+
+
+def _ruling(rule: str) -> tuple[bool, str]:
+    name, loc = WITNESS[rule]
+    ex = why.explain(api.audit_file(str(RECORDS / "oh-hell" / name)), loc)
+    assert ex is not None
+    return ex.ruling.legal, ex.ruling.rule
+
+
+def _live(tmp_path: Path, rule: str) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    text, player, _bid = LIVE[rule]
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+    with Session.open(str(path)) as s:
+        ch = OH.legal_bids(s, OH.where(s), player)
+    return ch.legal, [(b, f.rule) for b, f in ch.refused]
+
+
+def _audits(texts: list[str]) -> list[api.Audit]:
+    return [api.audit_text(t) for t in texts]
+
+
+def test_every_check_has_a_witness() -> None:
+    """A new check of the table needs its witness here (and its exemptions, if any)."""
+    assert set(RULES) == set(WITNESS)
+    for (rule, front), reason in EXEMPT.items():
+        assert rule in WITNESS and front in ("why", "live", "demo", "stats") and reason
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    name, _loc = WITNESS[rule]
+    witness = api.audit_file(str(RECORDS / "oh-hell" / name))
+    assert rule in _found(witness)                                         # check, all on
+    if (rule, "why") not in EXEMPT:
+        assert _ruling(rule) == (False, rule)
+    if (rule, "live") not in EXEMPT:
+        legal, refused = _live(tmp_path, rule)
+        assert (LIVE[rule][2], rule) in refused and LIVE[rule][2] not in legal
+    on_texts = [demo.game(seed, hands=6).text for seed in SEEDS]
+    on = _audits(on_texts)
+    assert all(rule not in _found(a) for a in on)                          # demo: legal by construction
+
+    with monkeypatch.context() as m:
+        check_off(m, rule)
+        assert rule not in _found(api.audit_file(str(RECORDS / "oh-hell" / name)))   # check
+        if (rule, "why") not in EXEMPT:
+            legal_now, rule_now = _ruling(rule)
+            assert legal_now or rule_now != rule                           # why
+        if (rule, "live") not in EXEMPT:
+            legal, refused = _live(tmp_path, rule)
+            assert LIVE[rule][2] in legal and (LIVE[rule][2], rule) not in refused    # live choices
+        off_texts = [demo.game(seed, hands=6).text for seed in SEEDS]
+    off = _audits(off_texts)                                               # judged with every check on
+    if (rule, "demo") not in EXEMPT:
+        assert any(rule in _found(a) for a in off), f"no demo match drew a move only {rule} forbids"
+    if (rule, "stats") not in EXEMPT:
+        assert stats.season(off) != stats.season(on)                       # stats
