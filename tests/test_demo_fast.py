@@ -18,7 +18,6 @@ from scorekeep import api
 from scorekeep.games.daifugo import engine as daifugo_engine
 from scorekeep.games.daifugo.cards import JOKER
 from scorekeep.games.daifugo import demo as daifugo
-from scorekeep.games.oh_hell import demo as oh_hell
 
 
 def _reference_hand_plays(hand: Counter, joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple]:

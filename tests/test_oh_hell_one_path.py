@@ -74,7 +74,7 @@ def _found(audit: api.Audit) -> list[str]:
 
 def _ruling(rule: str) -> tuple[bool, str]:
     name, loc = WITNESS[rule]
-    ex = why.explain(api.audit_file(str(RECORDS / "oh-hell" / name)), loc)
+    ex = why.explain(api.audit(api.load(str(RECORDS / "oh-hell" / name))), loc)
     assert ex is not None
     return ex.ruling.legal, ex.ruling.rule
 
@@ -89,7 +89,7 @@ def _live(tmp_path: Path, rule: str) -> tuple[tuple[str, ...], list[tuple[str, s
 
 
 def _audits(texts: list[str]) -> list[api.Audit]:
-    return [api.audit_text(t) for t in texts]
+    return [api.audit(api.load(text=t)) for t in texts]
 
 
 def test_every_check_has_a_witness() -> None:
@@ -103,7 +103,7 @@ def test_every_check_has_a_witness() -> None:
 def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     name, _loc = WITNESS[rule]
-    witness = api.audit_file(str(RECORDS / "oh-hell" / name))
+    witness = api.audit(api.load(str(RECORDS / "oh-hell" / name)))
     assert rule in _found(witness)                                         # check, all on
     if (rule, "why") not in EXEMPT:
         assert _ruling(rule) == (False, rule)
@@ -116,7 +116,7 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
 
     with monkeypatch.context() as m:
         check_off(m, rule)
-        assert rule not in _found(api.audit_file(str(RECORDS / "oh-hell" / name)))   # check
+        assert rule not in _found(api.audit(api.load(str(RECORDS / "oh-hell" / name))))   # check
         if (rule, "why") not in EXEMPT:
             legal_now, rule_now = _ruling(rule)
             assert legal_now or rule_now != rule                           # why
