@@ -23,16 +23,18 @@ from ...errors import Finding, Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
+    CHECKS,
     TRICKS,
     HandPosition,
     Table,
+    first_failing,
     from_left,
     left_of,
     seating,
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DiscardMove, HandResult, PlayedTrick, Result, TrumpMove
+from .model import CallMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, TrumpMove
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made, mistaken_scores
 
@@ -398,8 +400,8 @@ class _Replay:
             p, a, line = call
             m = CallMove(p, a)
             gap = self.passes_taken(pos, m, calls, i, last)
-            if gap:
-                r = pos.ruling(m)
+            r = pos.ruling(m) if gap else None
+            if r is not None and not r.legal:  # out of turn (rook.bid-order): the skipped players' passes
                 said = 'that pass is' if len(gap) == 1 else 'those passes are'
                 add([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so "
                                         f"{said} taken as missing from the record"))
@@ -477,14 +479,14 @@ class _Replay:
         if last_winner is not None and not shown <= self.deck and hand.points is not None:
             # A card outside the deck that the hand does not identify: its counters are unknown, so the
             # written points cannot be checked against the tricks; carry on from what the record says.
-            points = self.summary_points(hand)
+            points = self.summary_points(hand, pos)
         elif last_winner is not None:  # rook.nest-to-last-trick: the engine's count
             real_nest, nest_points = pos.nest_after_play()
             points = pos.captured()
             assert points is not None and nest_points is not None
             self.check_points(hand, points, nest_points, last_winner)
         elif hand.points is not None:
-            points = self.summary_points(hand)
+            points = self.summary_points(hand, pos)
         elif hand.scores is not None:
             raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked until "
                              "every trick is recorded (or give `points`)", hand.scores_line)
@@ -572,7 +574,7 @@ class _Replay:
         return {(t, pl.player): next(iter(left))}, set()
 
     # rook.points-total: a summary result
-    def summary_points(self, hand: Hand) -> dict[str, int]:
+    def summary_points(self, hand: Hand, pos: HandPosition) -> dict[str, int]:
         """The written captured points (one team written: the other captured the rest), judged by
         the engine's `summary_finding`."""
         given = dict(hand.points or {})
@@ -580,8 +582,10 @@ class _Replay:
         if len(values) == 1:  # one team written: the other captured the rest
             (t, v), = values.items()
             values[self.teams.other(t)] = self.table.total - v
-        problem = summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
-                                  hand.number)
+        asked = ResultMove(tuple(values[t] if t in given else None for t in self.teams.labels))
+        problem = (summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
+                                   hand.number)  # placed at its line: the engine's check says whether it fails
+                   if first_failing(CHECKS["result"], pos, asked) else None)
         if problem is not None:
             self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
