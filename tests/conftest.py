@@ -33,10 +33,10 @@ def sample(cases: Iterable[object], k: int, *, keep: Iterable[object] = ()) -> l
     cases = list(cases)
     if THOROUGH or k >= len(cases):
         return cases
-    kept = [c for c in cases if c in set(keep)]
-    rest = [i for i, c in enumerate(cases) if c not in kept]
-    chosen = set(random.Random(len(cases)).sample(rest, max(0, k - len(kept))))
-    return [c for i, c in enumerate(cases) if c in kept or i in chosen]
+    keep = set(keep)
+    rest = [i for i, c in enumerate(cases) if c not in keep]
+    chosen = set(random.Random(len(cases)).sample(rest, max(0, k - (len(cases) - len(rest)))))
+    return [c for i, c in enumerate(cases) if c in keep or i in chosen]
 
 
 def record(relpath: str) -> Path:
@@ -67,7 +67,7 @@ def time_ratio(small: str, big: str, check: Callable[[str, Audit], object] | Non
         gc.disable()
         try:
             start = time.process_time()
-            a = api.audit(api.load(text=text))
+            a = audit_text(text)
             if check is not None:
                 check(text, a)
             return time.process_time() - start

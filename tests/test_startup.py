@@ -132,7 +132,7 @@ def test_demo_printed_imports_no_file_writer() -> None:
 
 @pytest.mark.parametrize("args", [("--help",), ("check", str(SAMPLES / SAMPLE["rook"]))])
 def test_no_collection_pass_while_starting(args: tuple[str, ...]) -> None:
-    """Importing makes only long-lived objects: `main` turns the collector off until the
-    command runs (a small record is then checked without a pass too)."""
+    """Importing makes only long-lived objects: `main` raises the collector's threshold before
+    the command's imports, so none of them, nor checking a small record, runs a pass."""
     _, passes = _run(*args)
     assert passes == []
