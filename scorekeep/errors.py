@@ -111,6 +111,17 @@ def unlisted(rule: str) -> Finding:
     return u
 
 
+def worded(f: Finding) -> Finding:
+    """`f` with a lazy `message` or `allowed` (a function, as an engine may give them) made.
+
+    An engine always makes its findings whole but may leave the costly parts as functions: the
+    collector calls them only for a finding it keeps (a record can break one rule a million
+    times, and past the cap nobody reads the words)."""
+    message = f.message() if callable(f.message) else f.message
+    allowed = f.allowed() if callable(f.allowed) else f.allowed
+    return f._replace(message=message, allowed=allowed)
+
+
 def all_worded(findings: Iterable[Finding]) -> bool:
     """Whether every finding is kept in full (none is a stand-in past the cap)."""
     return not any(type(f) is _Unlisted for f in findings)
@@ -224,6 +235,8 @@ class Findings:
         return len(kept) >= CAP
 
     def _keep(self, into: list[Finding], which: bool, f: Finding) -> None:
+        if callable(f.message) or callable(f.allowed):
+            f = worded(f)
         kept = self._kept.get((which, f.rule))
         if kept is None:
             if self._kept is _NONE_KEPT:
