@@ -20,9 +20,9 @@ from conftest import ROOT
 GAMES = {"oh-hell": "oh_hell", "rook": "rook", "daifugo": "daifugo"}
 JUDGES = {"violation", "event", "Filter", "Check", "_turn_check", "Finding", "Ruling", "_f", "_v", "_e", "_turn_finding"}
 
-# Rules that are never a finding: scoring is a pure function, and two Rook rules only explain
-# (the Bird may be played any time; who won the trick), so no module reports them.
-NOT_FINDINGS = {"oh-hell.score", "rook.bird-anytime", "rook.trick-winner"}
+# Rules that are never a finding: scoring is a pure function, and Rook's trick winner only
+# explains, so no module reports them. (The Bird played any time is a permission: a check.)
+NOT_FINDINGS = {"oh-hell.score", "rook.trick-winner"}
 
 # The driver records what an engine function decided (`engine.deal_faults`, `blind_faults`,
 # `set_order_fault`, `game_order_fault`: the deck and the match's order of sets and games, which

@@ -19,8 +19,7 @@ from oracle import rook as oracle
 from scorekeep import api
 from scorekeep.game import Selection
 from scorekeep.games.rook.cards import BIRD, parse_card
-from scorekeep.games.rook.engine import (CALL_FILTERS, PLAY_FILTERS, HandPosition, Table, legal_cards,
-                                         trick_winner)
+from scorekeep.games.rook.engine import CHECKS, HandPosition, Table, failing, trick_winner
 from scorekeep.games.rook.model import CallMove, CardMove
 from scorekeep.games.rook.record import default_teams
 from scorekeep.games.rook.options import OPTIONS
@@ -81,7 +80,7 @@ def test_score_depends_on_the_model_alone_and_no_module_imports_the_rules() -> N
     assert "engine" not in _imports(PACKAGE / "model.py")
 
 
-JUDGES = {"violation", "_f", "Finding", "Filter"}
+JUDGES = {"violation", "_f", "Finding", "Check"}
 
 
 def _judged(path: Path) -> set[str]:
@@ -104,7 +103,7 @@ def test_each_rule_id_is_judged_in_exactly_one_place() -> None:
             continue
         for rule in _judged(path):
             where.setdefault(rule, []).append(path.name)
-    informational = {"rook.bird-anytime", "rook.trick-winner"}
+    informational = {"rook.trick-winner"}
     for doc in RULES:
         places = where.get(doc.id, [])
         assert len(places) == (0 if doc.id in informational else 1), (doc.id, places)
@@ -311,8 +310,8 @@ def test_the_oracle_agrees_with_the_engine_on_legal_cards_and_trick_winners() ->
 
 def _illegal_cards(pos: HandPosition) -> list[CardMove]:
     p = pos.to_act
-    legal = legal_cards(pos.held[p], pos.plays[0].card if pos.plays else None, pos.trump)
-    return [CardMove(p, c) for c in sorted(pos.held[p] - legal, key=str)]
+    legal = {str(m.card) for m in pos.legal_moves()}
+    return [CardMove(p, c) for c in sorted(pos.held[p], key=str) if str(c) not in legal]
 
 
 def test_a_card_outside_the_legal_set_gives_one_finding_of_the_filter_that_excluded_it() -> None:
@@ -324,7 +323,7 @@ def test_a_card_outside_the_legal_set_gives_one_finding_of_the_filter_that_exclu
                       if q != pos.to_act][:1]
             for m in wrong[:1] + others:
                 r = pos.ruling(m)
-                excluding = [f.rule for f in PLAY_FILTERS if f.test(pos, m) is not None]
+                excluding = [c.rule for c, _why in failing(CHECKS["play"], pos, m)]
                 assert not r.legal and r.rule == excluding[0]
                 after, found = pos.apply(m)
                 # One finding per filter that excludes the move: exactly one when one filter does.
@@ -349,7 +348,7 @@ def test_a_call_outside_the_legal_set_gives_one_finding_of_the_filter_that_exclu
         r = pos.ruling(m)
         if r.legal:
             continue
-        excluding = [f.rule for f in CALL_FILTERS if f.test(pos, m) is not None]
+        excluding = [c.rule for c, _why in failing(CHECKS["call"], pos, m)]
         assert r.rule == excluding[0]
         after, found = pos.apply(m)
         # One finding per filter that excludes the call (who may call, what may be called): exactly
@@ -359,7 +358,7 @@ def test_a_call_outside_the_legal_set_gives_one_finding_of_the_filter_that_exclu
             assert found[-1].allowed == tuple(str(x) for x in pos.legal_moves())
         if len(excluding) == 1:
             rules.add(r.rule)
-    assert rules == {f.rule for f in CALL_FILTERS}
+    assert rules == {c.rule for c in CHECKS["call"]}
 
 
 # --- replay --legal ----------------------------------------------------------------------------

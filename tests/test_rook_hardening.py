@@ -148,52 +148,6 @@ def _bidding(calls: list[str]) -> str:
     return f"game: rook\nplayers: [North, East, South, West]\nfirst_dealer: West\nhands:\n  - bidding:\n{lines}\n"
 
 
-def test_bid_order_a_call_repeated_past_the_cap_gives_what_judging_each_afresh_gives(monkeypatch) -> None:
-    # rook.bid-order, rook.bid-step, rook.bid-end: a call that changed nothing is not judged again
-    # when it is repeated (`HandPosition.again`); its findings, their count and the calls replayed
-    # are those of judging every call afresh.
-    from scorekeep.games.rook.engine import HandPosition
-
-    records = [
-        _bidding(["{East: 70}"] * 300),  # out of turn, not over the standing bid
-        _bidding(["{North: 70}", "{East: pass}", "{South: pass}", "{West: pass}"] + ["{East: 80}"] * 250),  # after the end
-        _bidding(["{North: 70}", "{East: pass}"] + ["{East: pass}"] * 250 + ["{South: 75}"]),  # a passed player's pass
-        _bidding(["{East: 70}", "{West: 70}"] * 150),  # two players in turn with each other
-        _bidding(["{North: 70}"] + ["{North: 71}"] * 150 + ["{East: 80}", "{South: pass}"]),  # a bid off the step
-    ]
-    quick = [audit_text(r) for r in records]
-    monkeypatch.setattr(HandPosition, "again", lambda self, m: None)
-    for a, r in zip(quick, records):
-        slow = audit_text(r)
-        assert a.violations == slow.violations and len(a.violations) > 200
-        assert a.result.hands[0].calls == slow.result.hands[0].calls
-
-
-def test_bid_order_a_repeated_call_is_worded_again_once_its_findings_are_rolled_back() -> None:
-    # A repeat is made from the last call's stand-ins only while those are past the cap: after a
-    # roll-back (`del violations[mark:]`) the call is judged and worded afresh.
-    from scorekeep.errors import CAP, Findings
-    from scorekeep.games.rook.engine import HandPosition, Table
-    from scorekeep.games.rook.model import CallMove
-    from scorekeep.games.rook.options import OPTIONS
-    from scorekeep.games.rook.record import default_teams
-
-    players = ("North", "East", "South", "West")
-    f = Findings()
-    table = Table.of(players, default_teams(players), {k: o.default for k, o in OPTIONS.items()})
-    pos, _found, _ = HandPosition.deal(table, 1, "West", players, listing=f.listing)
-    call = CallMove("East", 70)
-    f.extend(pos.push(call))
-    mark = len(f.violations)
-    for _ in range(CAP + 20):
-        f.extend(pos.push(call))
-    assert f.violations[-1].message == ""  # a stand-in
-    del f.violations[mark:]
-    found = pos.push(call)
-    assert [v.rule for v in found] == ["rook.bid-order", "rook.bid-step"]
-    assert found[0].message.startswith("East called 70 out of turn")
-
-
 def _long_match(hands: int) -> str:
     """A generated match whose hands are repeated (their seats, dealers and game's end then wrong:
     every rule of the seating is met again and again), as benchmarks/big.py builds it."""
@@ -205,17 +159,15 @@ def _long_match(hands: int) -> str:
     return head + sep + "".join(items[i % len(items)].rstrip("\n") + "\n" for i in range(hands))
 
 
-def test_seat_change_trials_stopped_at_their_budget_and_tricks_judged_at_once_change_nothing(monkeypatch) -> None:
+def test_seat_change_trials_stopped_at_their_budget_change_nothing(monkeypatch) -> None:
     # rook.seat-change, rook.turn-order and the following rules: a trial replay in another seating stops
-    # once it has as many findings as the one it must beat (`_Budget`), and a trick every filter
-    # passes is played at once (`play_trick`); judging every trial in full and every card one at a
-    # time gives the same audit.
+    # once it has as many findings as the one it must beat (`_Budget`); judging every trial in full
+    # gives the same audit.
     import math
 
     from conftest import ROOT
 
     from scorekeep.games.rook import rules
-    from scorekeep.games.rook.engine import HandPosition
 
     texts = [_long_match(120)] + [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "records" / "rook").glob("*.yaml"))]
 
@@ -233,5 +185,4 @@ def test_seat_change_trials_stopped_at_their_budget_and_tricks_judged_at_once_ch
     quick = audits()
     assert len({v.rule for v in quick[0][0]}) >= 5  # the long match meets the seating's rules
     monkeypatch.setattr(rules._Budget, "__init__", lambda self, limit: rules.Findings.__init__(self) or setattr(self, "limit", math.inf))
-    monkeypatch.setattr(HandPosition, "play_trick", lambda self, plays: False)
     assert audits() == quick

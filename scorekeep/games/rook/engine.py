@@ -1,5 +1,5 @@
 """Rook's engine: a hand position that knows who acts, what kind of move is due and which moves
-are legal, on the shared shape of `scorekeep.engine` (Position, Filter, Ruling, Step).
+are legal, on the shared shape of `scorekeep.engine` (Position, Ruling, Step).
 
 A hand goes through the phases `call` (the auction), `discard` (the bid winner's 5 cards to the
 nest), `trump`, `play` (9 tricks), `result` (the captured points) and `over`. The legal moves of
@@ -19,13 +19,12 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from ...engine import Filter, Ruling, Step
-from ...errors import CAP, UNSAID, Finding, always_listed, unlisted
+from ...engine import Ruling, Step
+from ...errors import Finding
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
 from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
@@ -57,37 +56,6 @@ def from_left(dealer: str, order: Sequence[str]) -> list[str]:
 
 def is_trump(card: Card, trump: str | None) -> bool:
     return card.is_bird or (trump is not None and card.color == trump)
-
-
-def legal_cards(hand: set[Card] | frozenset[Card], led: Card | None, trump: str | None) -> set[Card]:
-    """Cards a player holding `hand` may play to a trick led with `led` (None: they lead).
-
-    rook.follow-color: a player holding the led color plays it, or the Bird (rook.bird-anytime).
-    When trump is led — or the Bird, which calls for trump (rook.bird-led) — the Bird counts as a
-    trump, so a player whose only trump is the Bird must play it (rook.bird-must-follow-trump).
-    """
-    if led is None:
-        return set(hand)
-    if is_trump(led, trump):
-        return {c for c in hand if is_trump(c, trump)} or set(hand)
-    follow = {c for c in hand if c.color == led.color}
-    if not follow:
-        return set(hand)
-    return follow | {c for c in hand if c.is_bird}
-
-
-def may_play(card: Card, hand: Iterable[Card], led: Card | None, trump: str | None) -> bool:
-    """Whether `card` is in legal_cards(hand, led, trump), without building the set: this runs
-    for every card of an archive, the set only when a message needs it."""
-    if led is None:
-        return True
-    lc, cc = led.color, card.color
-    if lc == "" or lc == trump:
-        if cc == "" or cc == trump:
-            return True
-        held = set(map(_COLOR, hand))  # the colors held
-        return "" not in held and trump not in held
-    return cc == lc or cc == "" or lc not in map(_COLOR, hand)
 
 
 _COLOR = itemgetter(0)  # a card's color (Card is (color, number))
@@ -129,13 +97,6 @@ def color_word(color: str | None) -> str:
 def canonical(cards: Iterable[Card]) -> tuple[str, ...]:
     """Cards as `allowed` text: the Bird first, then by color, high to low."""
     return tuple(str(c) for c in sorted(cards, key=sort_key))
-
-
-@lru_cache(maxsize=64)
-def _calls_from(least: int, hi: int, step: int) -> tuple[str, ...]:
-    """The legal calls as text: pass, then every bid from `least` up to `hi` (shared, cached: a
-    record may break the bid steps many thousand times)."""
-    return ("pass", *(str(a) for a in range(least, hi + 1, step)))
 
 
 class Table(NamedTuple):
@@ -189,18 +150,25 @@ def _f(rule: str, message: str, **where: Any) -> Finding:
     return Finding(rule, message, **where)
 
 
-def _found(rule: str, why: str, **where: Any) -> Finding:
-    """The finding for a filter's reason: the shared stand-in when the reason was not composed."""
-    return unlisted(rule) if why is UNSAID else Finding(rule, why, **where)
+# --- checks: each a named test with its rule id, returning the reason a move is excluded ------
 
+class Check(NamedTuple):
+    """`engine.Filter` with what Rook's listing needs: `test(position, move)` is None when the move
+    passes, else the reason it is excluded. `moots`: the later checks a failure of this one makes
+    moot (one mistake, one finding: a bid over the maximum is not also off the steps). A check that
+    `permits` is a permission: when its test gives a reason, the move is legal, and no later check
+    asks (the Bird played to a plain lead)."""
 
-# --- filters: each a named test with its rule id, returning the reason a move is excluded -----
+    rule: str
+    name: str
+    test: Callable[[Any, Any], str | None]
+    moots: tuple[str, ...] = ()
+    permits: bool = False
+
 
 def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
     if not pos.ended:
         return None
-    if not pos.listing("rook.bid-end"):
-        return UNSAID
     who = pos.caller(m)
     if pos.all_pass:
         why = "all four players had passed"
@@ -211,71 +179,51 @@ def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
 
 
 def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
-    return _after_pass_reason(pos, m, pos.to_act)
-
-
-def _after_pass_reason(pos: HandPosition, m: CallMove, expected: str | None) -> str | None:
-    """rook.bid-after-pass, with `expected` the position's `to_act` (the caller has it at hand)."""
-    if pos.ended or m.player is None or m.amount is None or m.player not in pos.passed:
+    """rook.bid-after-pass: a player who has passed bids again."""
+    if m.amount is None or m.player is None or m.player not in pos.passed or pos.ended:
         return None
+    expected = pos.to_act
     if m.player == expected:
         return None
-    if not pos.listing("rook.bid-after-pass"):
-        return UNSAID
     return (f"{m.player} bid {m.amount} after passing earlier in this auction: a player who has passed is "
             f"out of the bidding for the hand (it was {expected}'s turn)")
 
 
 def _bid_order(pos: HandPosition, m: CallMove) -> str | None:
-    return _order_reason(pos, m, pos.to_act)
-
-
-def _order_reason(pos: HandPosition, m: CallMove, expected: str | None) -> str | None:
-    """rook.bid-order, with `expected` the position's `to_act`."""
-    if pos.ended or m.player is None or m.player == expected:
+    """rook.bid-order: clockwise from the dealer's left, passed players skipped."""
+    if m.player is None or pos.ended:
         return None
-    if m.player in pos.passed and m.amount is not None:
-        return None  # rook.bid-after-pass
-    if not pos.listing("rook.bid-order"):
-        return UNSAID
+    expected = pos.to_act
+    if m.player == expected:
+        return None
     return (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({pos.seat}) left "
             f"({', '.join(pos.bidders)}), skipping players who have passed, so it was {expected}'s turn")
 
 
 def _bid_maximum(pos: HandPosition, m: CallMove) -> str | None:
     hi = pos.table.opts["max_bid"]
-    if pos.ended or m.amount is None or m.amount <= hi:
+    if m.amount is None or m.amount <= hi or pos.ended:
         return None
-    if not pos.listing("rook.bid-maximum"):
-        return UNSAID
     return (f"{pos.caller(m)} bid {m.amount}, but no bid may be over {hi}"
             + (", all the points in the deck" if hi == pos.table.total else ""))
 
 
 def _bid_minimum(pos: HandPosition, m: CallMove) -> str | None:
     lo = pos.table.opts["min_bid"]
-    if pos.ended or m.amount is None or pos.legal_high is not None or m.amount >= lo or _bid_maximum(pos, m):
+    if m.amount is None or m.amount >= lo or pos.legal_high is not None or pos.ended:
         return None
-    if not pos.listing("rook.bid-minimum"):
-        return UNSAID
     return f"{pos.caller(m)} opened the bidding at {m.amount}, but the opening bid is at least {lo}"
 
 
 def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
-    if pos.ended or m.amount is None or _bid_maximum(pos, m) or _bid_minimum(pos, m):
+    """rook.bid-step: multiples of the step, each at least a step over the highest legal bid."""
+    if m.amount is None or pos.ended:
         return None
-    return _step_reason(pos, m)
-
-
-def _step_reason(pos: HandPosition, m: CallMove) -> str | None:
-    """rook.bid-step for a bid that neither rook.bid-maximum nor rook.bid-minimum excludes."""
     opts = pos.table.opts
     step = opts["bid_step"]
     high = pos.legal_high
-    if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):  # type: ignore[operator]
+    if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):
         return None
-    if not pos.listing("rook.bid-step"):
-        return UNSAID
     hi = opts["max_bid"]
     least = pos.least_bid()
     after = "" if high is None else f" after {high[0]}'s {high[1]}"
@@ -284,18 +232,8 @@ def _step_reason(pos: HandPosition, m: CallMove) -> str | None:
             + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
 
 
-CALL_FILTERS: tuple[Filter, ...] = (
-    Filter("rook.bid-end", "the auction is over", _bid_end),
-    Filter("rook.bid-after-pass", "a passed player stays out", _bid_after_pass),
-    Filter("rook.bid-order", "clockwise from the dealer's left", _bid_order),
-    Filter("rook.bid-maximum", "no bid over the maximum", _bid_maximum),
-    Filter("rook.bid-minimum", "the opening bid", _bid_minimum),
-    Filter("rook.bid-step", "steps over the highest bid", _bid_step),
-)
-_END, _AFTER_PASS, _ORDER, _MAXIMUM, _MINIMUM, _STEP = CALL_FILTERS
-_AMOUNT_TESTS = ((_MAXIMUM.rule, _bid_maximum), (_MINIMUM.rule, _bid_minimum), (_STEP.rule, _step_reason))
-"""What a bid may be, in order; at most one excludes a bid (each tests that the ones before it do not)."""
-
+BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
+"""What a bid may be (a legal set: a finding of one carries the legal calls)."""
 
 def _discard_problems(pos: HandPosition, m: DiscardMove) -> str | None:
     """rook.nest-exchange: every problem with one discard, as one reason (one mistake, one report)."""
@@ -345,16 +283,12 @@ def _turn_order(pos: HandPosition, m: CardMove) -> str | None:
     if k == 0:
         if m.player == leader:
             return None
-        if not pos.listing("rook.turn-order"):
-            return UNSAID
         why = (f"{leader} sits on the dealer's ({pos.seat}) left and leads the first trick" if t == 1
                else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
         return f"{m.player} led trick {t}, but {why}"
     expected = pos.order[(pos.lead_at + k) % 4]
     if m.player == expected:
         return None
-    if not pos.listing("rook.turn-order"):
-        return UNSAID
     return (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(pos.order)}), so "
             f"after {pos.plays[k - 1].player} it was {expected}'s turn")
 
@@ -397,68 +331,77 @@ def _led(pos: HandPosition) -> Card | None:
     return pos.plays[0].card if pos.plays else None
 
 
-def _follow_case(pos: HandPosition, m: CardMove) -> tuple[str, frozenset[Card], Card] | None:
-    """(rule, legal cards, led) when a known hand's card breaks a following rule, else None."""
+_FOLLOWING = ("rook.card-not-held", "rook.bird-anytime", "rook.bird-led", "rook.bird-must-follow-trump",
+              "rook.follow-color")
+"""The checks of a card a player's holding decides, in order (a legal set: a finding carries the legal cards)."""
+
+
+def _bird_anytime(pos: HandPosition, m: CardMove) -> str | None:
+    """rook.bird-anytime, a permission: the Bird may be played to a plain-color lead even by a player
+    holding that color. Its reason says so; None when it does not apply."""
+    plays = pos.plays
+    if m.card[0] != "" or not plays:
+        return None
+    led = plays[0].card
+    if is_trump(led, pos.trump):
+        return None
     held = pos.held.get(m.player)
-    led = _led(pos)
-    if held is None or led is None or m.card not in held or m.card not in pos.table.deck:
-        return None
-    if may_play(m.card, held, led, pos.trump):
-        return None
-    allowed = frozenset(legal_cards(held, led, pos.trump))
-    if led.is_bird:
-        return "rook.bird-led", allowed, led
-    if led.color == pos.trump and allowed == {BIRD}:
-        return "rook.bird-must-follow-trump", allowed, led
-    return "rook.follow-color", allowed, led
+    if held is not None and led[0] not in map(_COLOR, held):
+        return None  # void in the led color: any card may be played
+    return f"legal: the Bird may be played while holding the led color ({color_word(led.color)}), rook.bird-anytime"
 
 
 def _bird_led(pos: HandPosition, m: CardMove) -> str | None:
-    case = _follow_case(pos, m)
-    if case is None or case[0] != "rook.bird-led":
+    """rook.bird-led: a led Bird calls for trump; a player holding trump plays it."""
+    plays, trump = pos.plays, pos.trump
+    if not plays or plays[0].card[0] != "" or m.card[0] == trump or trump is None:
         return None
+    held = pos.held.get(m.player)
+    if held is None or trump not in map(_COLOR, held):
+        return None
+    trumps = [c for c in held if c.color == trump]
     return (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
-            f"({color_word(pos.trump)}), and {m.player} held trump ({show(case[1])}), so {m.player} had to play "
+            f"({color_word(trump)}), and {m.player} held trump ({show(trumps)}), so {m.player} had to play "
             "one of those")
 
 
 def _bird_must_follow(pos: HandPosition, m: CardMove) -> str | None:
-    case = _follow_case(pos, m)
-    if case is None or case[0] != "rook.bird-must-follow-trump":
+    """rook.bird-must-follow-trump: to a trump lead, a player whose only trump is the Bird plays it."""
+    plays, trump = pos.plays, pos.trump
+    if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
         return None
-    return (f"{m.player} played {m.card} to a trump lead ({case[2]}) while holding the Bird and no other trump: "
-            f"the Bird is the highest trump, so it must be played to a trump lead; {m.player} may not discard "
-            "to hide it")
+    held = pos.held.get(m.player)
+    if held is None or BIRD not in held or trump in map(_COLOR, held):
+        return None
+    return (f"{m.player} played {m.card} to a trump lead ({plays[0].card}) while holding the Bird and no other "
+            f"trump: the Bird is the highest trump, so it must be played to a trump lead; {m.player} may not "
+            "discard to hide it")
 
 
 def _follow_color(pos: HandPosition, m: CardMove) -> str | None:
-    case = _follow_case(pos, m)
-    if case is None or case[0] != "rook.follow-color":
+    """rook.follow-color: a player holding the led color plays it (to a trump lead the Bird is a trump)."""
+    plays, c = pos.plays, m.card
+    if not plays:
         return None
-    _rule, allowed, led = case
-    p, c, trump = m.player, m.card, pos.trump
-    if led.color == trump:
+    led = plays[0].card
+    lc, trump = led[0], pos.trump
+    if c[0] == lc or lc == "" or (c[0] == "" and lc == trump):
+        return None
+    held = pos.held.get(m.player)
+    if held is None or lc not in map(_COLOR, held):
+        return None
+    p = m.player
+    if lc == trump:
+        allowed = [x for x in held if is_trump(x, trump)]
         return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): a "
                 f"player who holds the led color must play it; legal plays were {show(allowed)}")
-    color = color_word(led.color)
-    follow = sorted((x for x in allowed if not x.is_bird), key=lambda x: -x.number)
-    bird = " or the Bird" if BIRD in allowed else ""
+    color = color_word(lc)
+    follow = sorted((x for x in held if x.color == lc), key=lambda x: -x.number)
+    bird = " or the Bird" if BIRD in held else ""
     instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played instead"
                if c.color == trump else "; only the Bird may be played instead")
     return (f"{p} played {c} to a {color} lead ({led}) while holding {color} ({show(follow)}): a player who "
             f"holds the led color must play it{instead}; legal plays were {show(follow)}{bird}")
-
-
-PLAY_FILTERS: tuple[Filter, ...] = (
-    Filter("rook.turn-order", "clockwise from the leader", _turn_order),
-    Filter("rook.deck", "a card of the deck, not already played", _deck),
-    Filter("rook.card-not-held", "a card the player holds", _card_not_held),
-    Filter("rook.bird-led", "a led Bird calls for trump", _bird_led),
-    Filter("rook.bird-must-follow-trump", "the Bird as the only trump", _bird_must_follow),
-    Filter("rook.follow-color", "follow the led color", _follow_color),
-)
-DISCARD_FILTERS = (Filter("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),)
-TRUMP_FILTERS = (Filter("rook.trump", "a color is trump", _trump_named),)
 
 
 def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str, int], line: int | None,
@@ -493,7 +436,63 @@ def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     return None if found is None else found.message
 
 
-RESULT_FILTERS = (Filter("rook.points-total", "the counters add up", _points_total),)
+CHECKS: dict[str, tuple[Check, ...]] = {
+    "call": (
+        Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
+                                                                       *BID_AMOUNTS)),
+        Check("rook.bid-after-pass", "a passed player stays out", _bid_after_pass, moots=("rook.bid-order",)),
+        Check("rook.bid-order", "clockwise from the dealer's left", _bid_order),
+        Check("rook.bid-maximum", "no bid over the maximum", _bid_maximum, moots=BID_AMOUNTS[1:]),
+        Check("rook.bid-minimum", "the opening bid", _bid_minimum, moots=BID_AMOUNTS[2:]),
+        Check("rook.bid-step", "steps over the highest bid", _bid_step),
+    ),
+    "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
+    "trump": (Check("rook.trump", "a color is trump", _trump_named),),
+    "play": (
+        Check("rook.turn-order", "clockwise from the leader", _turn_order),
+        Check("rook.deck", "a card of the deck, not already played", _deck, moots=_FOLLOWING),
+        Check("rook.card-not-held", "a card the player holds", _card_not_held, moots=_FOLLOWING[1:]),
+        Check("rook.bird-anytime", "the Bird may be played to any lead", _bird_anytime, permits=True),
+        Check("rook.bird-led", "a led Bird calls for trump", _bird_led, moots=_FOLLOWING[3:]),
+        Check("rook.bird-must-follow-trump", "the Bird as the only trump", _bird_must_follow,
+              moots=_FOLLOWING[4:]),
+        Check("rook.follow-color", "follow the led color", _follow_color),
+    ),
+    "result": (Check("rook.points-total", "the counters add up", _points_total),),
+}
+"""Every rule a move is judged by, per phase, in the order the articles decide: a move's ruling is the
+first check that fails; what `check` lists at a move is every failing check a failure before it does
+not make moot. Read at call time (a test switches a check off by replacing its phase's tuple)."""
+
+
+def _asked() -> set[str]:
+    """The rules the checks of a card ask now: the revokes a later play proves are theirs too."""
+    return {c.rule for c in CHECKS["play"]}
+
+
+def first_failing(checks: Sequence[Check], pos: Any, m: Any) -> tuple[Check, str] | None:
+    """The first check that excludes `m`, with its reason; None when it is legal (every check passed,
+    or a permission allowed it first)."""
+    for c in checks:
+        why = c.test(pos, m)
+        if why is not None:
+            return None if c.permits else (c, why)
+    return None
+
+
+def failing(checks: Sequence[Check], pos: Any, m: Any) -> list[tuple[Check, str]]:
+    """What `check` lists at `m`: each failing check that no failure before it makes moot."""
+    out: list[tuple[Check, str]] = []
+    moot: tuple[str, ...] = ()
+    for c in checks:
+        why = c[2](pos, m)  # c.test
+        if why is None or c.rule in moot:  # (a test only reads the position: asking a moot one is harmless)
+            continue
+        if c.permits:
+            break
+        out.append((c, why))
+        moot += c.moots
+    return out
 
 
 # --- the position ------------------------------------------------------------------------
@@ -505,7 +504,7 @@ class HandPosition:
                  "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
                  "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
                  "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
-                 "pending", "voids", "listing", "_echo")
+                 "pending", "voids")
 
     table: Table
     number: int
@@ -543,13 +542,6 @@ class HandPosition:
     played_in: dict[Card, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
-    listing: Callable[[str], bool]
-    """Whether a finding of a rule made now would be listed (`errors.Findings.listing`); when not,
-    filters return `UNSAID` and the position makes the shared stand-in, not the message."""
-    _echo: tuple[CallMove, tuple[Any, ...], tuple[Finding, ...], tuple[str, int | None] | None] | None
-    """The last call, when it changed nothing but the list of calls and its findings were all stand-ins
-    (past the cap): the call, the auction's state it was made in, its findings, what it added to
-    `calls` (see `again`). None otherwise."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -557,7 +549,7 @@ class HandPosition:
     def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
              deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
              deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
-             doubt_nest: bool = False, listing: Callable[[str], bool] = always_listed
+             doubt_nest: bool = False
              ) -> tuple[HandPosition, list[Finding], frozenset[str]]:
         """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
         with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
@@ -567,7 +559,6 @@ class HandPosition:
         reported, what the player really held is unknown, and the player is judged by inference, so
         the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
         both entries doubtful (either may be the wrong one), and where it really was is unknown.
-        `listing` (see the attribute) also spares the messages of rook.deck past the cap.
         """
         pos = cls.__new__(cls)
         pos.table, pos.number, pos.order, pos.seat = table, number, tuple(order), seat
@@ -583,8 +574,6 @@ class HandPosition:
         pos.played_in = {}
         pos.pending = {p: () for p in table.players}
         pos.voids = {p: frozenset() for p in table.players}
-        pos.listing = listing
-        pos._echo = None
         n = number
         found: list[Finding] = []
         owner: dict[Card, str] = {}
@@ -592,22 +581,10 @@ class HandPosition:
         twice: set[Card] = set()
         clean = True
         deck, size = table.deck, table.nest_size
-        said = [0]  # rook.deck findings of this deal composed in full: `found` is added after the deal
-
-        def quiet() -> bool:
-            """Whether this rook.deck finding is past the cap: its message is not composed."""
-            if said[0] >= CAP or not listing("rook.deck"):
-                found.append(unlisted("rook.deck"))
-                return True
-            said[0] += 1
-            return False
-
         def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
             if c not in deck:
                 doubtful.add(who)
                 owner.setdefault(c, who)  # so that playing it is not reported again
-                if quiet():
-                    return False
                 where = "the nest" if who == "" else f"{who}'s deal"
                 found.append(_f("rook.deck", f"{c} in {where} is not a card of this game: " + table.not_in_deck(c),
                                 line=line, hand=n, player=player))
@@ -615,8 +592,6 @@ class HandPosition:
             if c in owner:
                 doubtful.update((who, owner[c]))
                 twice.add(c)
-                if quiet():
-                    return False
                 prev = "the nest" if owner[c] == "" else owner[c]
                 now = "the nest" if who == "" else who
                 dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
@@ -731,18 +706,19 @@ class HandPosition:
                          and self.owner.get(c) in (None, p, "" if p == self.bidder else None)
                          and (c.color not in void or c.is_bird))
 
-    def filters(self) -> tuple[Filter, ...]:
-        return {"call": CALL_FILTERS, "discard": DISCARD_FILTERS, "trump": TRUMP_FILTERS,
-                "play": PLAY_FILTERS, "result": RESULT_FILTERS}.get(self.phase, ())
+    def checks(self) -> tuple[Check, ...]:
+        """The checks of the move due here (`CHECKS`, read now)."""
+        return CHECKS.get(self.phase, ())
 
-    def legal_moves(self) -> list[Any]:
-        """The legal moves here, in canonical order."""
+    def space(self) -> list[Any]:
+        """The moves a record can write here for the player to act, wider than any check (the checks
+        decide which are legal): every call from a pass to a bid past the maximum, each card the player
+        may still hold, each trump color and none, every discard from the bid winner's cards."""
         p = self.to_act
         if self.phase == "call":
             if p is None:
                 return []
-            hi, step = self.table.opts["max_bid"], self.table.opts["bid_step"]
-            return [CallMove(p, None)] + [CallMove(p, a) for a in range(self.least_bid(), hi + 1, step)]
+            return [CallMove(p, None)] + [CallMove(p, a) for a in range(self.table.opts["max_bid"] + 6)]
         if self.phase == "discard":
             assert p is not None
             if self.pool is None:
@@ -751,56 +727,63 @@ class HandPosition:
             return [DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size)]
         if self.phase == "trump":
             assert p is not None
-            return [TrumpMove(p, c) for c in TRUMP_COLORS]
+            return [TrumpMove(p, c) for c in (*TRUMP_COLORS, NO_TRUMP)]
         if self.phase == "play":
             assert p is not None
             held = self.held.get(p)
-            led = _led(self)
-            cards = legal_cards(held, led, self.trump) if held is not None else self.unseen(p)
-            return [CardMove(p, c) for c in sorted(cards, key=sort_key)]
+            return [CardMove(p, c) for c in sorted(self.unseen(p) if held is None else held, key=sort_key)]
         if self.phase == "result":
             points = self.captured()
             return [] if points is None else [ResultMove(tuple(points[t] for t in self.table.teams.labels))]
         return []
 
-    def is_legal(self, move: Any) -> bool:
-        return all(f.test(self, move) is None for f in self.filters())
+    def legal_moves(self) -> list[Any]:
+        """The legal moves here, in canonical order: the moves of `space()` no check excludes."""
+        checks = self.checks()
+        return [m for m in self.space() if first_failing(checks, self, m) is None]
 
-    def allowed(self, rule: str) -> tuple[str, ...] | None:
+    def is_legal(self, move: Any) -> bool:
+        return first_failing(self.checks(), self, move) is None
+
+    def legal_cards(self, p: str) -> tuple[str, ...] | None:
+        """The cards `p` may play to the trick as it stands, whoever's turn it is (the checks after
+        rook.turn-order), as canonical text; None when p's hand is unknown."""
+        held = self.held.get(p)
+        if held is None:
+            return None
+        checks = tuple(c for c in CHECKS["play"] if c.rule != "rook.turn-order")
+        return canonical(c for c in held if first_failing(checks, self, CardMove(p, c)) is None)
+
+    def allowed(self, rule: str, player: str | None = None) -> tuple[str, ...] | None:
         """The legal choices as canonical text, for a rule that is a legal set; None otherwise."""
-        if rule in ("rook.bid-minimum", "rook.bid-step", "rook.bid-maximum"):
+        if rule in BID_AMOUNTS:
             if self.phase != "call" or self.to_act is None:
                 return ()
-            return _calls_from(self.least_bid(), self.table.opts["max_bid"], self.table.opts["bid_step"])
+            return tuple(str(m) for m in self.legal_moves())
         if rule == "rook.trump":
-            return tuple(COLOR_NAME[c] for c in TRUMP_COLORS)
-        if rule in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
-            p = self.to_act if self.phase == "play" else None
-            held = self.held.get(p) if p is not None else None
-            if held is None:
-                return None
-            return canonical(legal_cards(held, _led(self), self.trump))
+            return tuple(COLOR_NAME.get(m.color, m.color) for m in self.legal_moves())
+        if rule in _FOLLOWING:
+            p = player or (self.to_act if self.phase == "play" else None)
+            return None if p is None else self.legal_cards(p)
         return None
 
     def ruling(self, move: Any) -> Ruling:
         """Why `move` is or is not legal here: the rule id, the reason, the legal alternatives (for
         a legal set) and the facts that decide it in the article's order."""
         steps = self.steps(move)
-        for f in self.filters():
-            why = f.test(self, move)
+        for c in self.checks():
+            why = c.test(self, move)
             if why is not None:
-                return Ruling(str(move), False, f.rule, why, self.allowed(f.rule), (), steps)
+                if c.permits:
+                    return Ruling(str(move), True, c.rule, why, None, (), steps)
+                return Ruling(str(move), False, c.rule, why, self.allowed(c.rule), (), steps)
         rule, why = self.legal_reason(move)
         return Ruling(str(move), True, rule, why, None, (), steps)
 
     def legal_reason(self, move: Any) -> tuple[str, str]:
+        """The rule a legal move meets, when no permission decided it."""
         if isinstance(move, CardMove):
             led = _led(self)
-            held = self.held.get(move.player)
-            if move.card.is_bird and led is not None and not is_trump(led, self.trump) and (
-                    held is None or any(c.color == led.color for c in held)):
-                return "rook.bird-anytime", (f"legal: the Bird may be played while holding the led color "
-                                             f"({color_word(led.color)}), rook.bird-anytime")
             if led is None:
                 return "rook.turn-order", f"legal: {move.player} leads trick {self.trick_no}"
             return "rook.follow-color", f"legal: {move.card} may be played to {led}"
@@ -860,79 +843,25 @@ class HandPosition:
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
         if isinstance(move, ResultMove):
-            why = _points_total(self, move)
+            found = [Finding(c.rule, why, line=line, hand=self.number) for c, why in failing(self.checks(), self, move)]
             self.phase = "over"
-            return [] if why is None else [_f("rook.points-total", why, line=line, hand=self.number)]
+            return found
         raise TypeError(move)
 
-    def _auction_state(self) -> tuple[Any, ...]:
-        """What judging a call depends on, in the auction (with the hand's seats and house rules)."""
-        return (self.passed, self.high, self.legal_high, self.turn, self.ended, self.phase)
-
-    def again(self, m: CallMove) -> list[Finding] | None:
-        """`push(m)` when `m` repeats the last call and that call changed nothing (a record may repeat
-        one wrong call a hundred thousand times: past the cap of listed findings its findings are
-        stand-ins, and each repeat makes the same ones without judging it again); else None, and
-        nothing is done."""
-        e = self._echo
-        if e is None or e[0] != m or self._auction_state() != e[1]:
-            return None
-        listing = self.listing
-        for f in e[2]:
-            if listing(f.rule):  # listed again (the findings were rolled back): judge it afresh
-                return None
-        if e[3] is not None:
-            self.calls.append(e[3])
-        return list(e[2])
-
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
-        if self._echo is not None:
-            found = self.again(m)
-            if found is not None:
-                return found
-        p, a = m
-        nxt = self.next_caller()
-        opts = self.table.opts
-        if not self.ended and nxt is not None and (p is None or p == nxt) and (a is None or (
-                a % opts["bid_step"] == 0 and self.least_bid() <= a <= opts["max_bid"])):
-            # The common case, every filter passed: a legal call in turn.
-            self._echo = None
-            return self._called(nxt, a, True)
-        before = self._auction_state()
-        who = p or nxt or self.bidders[self.turn % 4]  # `caller(m)`
-        n = self.number
-        if self.ended:  # rook.bid-end: after the end nothing is judged, nothing changes
-            why = _bid_end(self, m)
-            if why is UNSAID:
-                self._echo = (m, before, (unlisted(_END.rule),), None)
-                return [unlisted(_END.rule)]
-            self._echo = None
-            return [Finding(_END.rule, why, line=line, hand=n, player=who)]
-        # The filters that exclude the call, in order (see CALL_FILTERS): who may call — a passed
-        # player's bid or a call out of turn, at most one of them — then what may be called.
-        out: list[Finding] = []
-        if p is not None:
-            expected = nxt if self.phase == "call" else self.to_act
-            if p != expected:  # a passed player's bid is rook.bid-after-pass, any other call rook.bid-order
-                rule, why = ((_AFTER_PASS.rule, _after_pass_reason(self, m, expected)) if a is not None and p in self.passed
-                             else (_ORDER.rule, _order_reason(self, m, expected)))
-                if why is not None:
-                    out.append(unlisted(rule) if why is UNSAID else Finding(rule, why, line=line, hand=n, player=who))
-        good = True
-        if a is not None:
-            for rule, test in _AMOUNT_TESTS:
-                why = test(self, m)
-                if why is not None:
-                    out.append(unlisted(rule) if why is UNSAID else Finding(
-                        rule, why, line=line, hand=n, player=who, allowed=self.allowed(rule)))
-                    good = False
-                    break
-        self._called(who, a, good, out)
-        self._echo = ((m, before, tuple(out), (who, a))
-                      if self._auction_state() == before and all(f is unlisted(f.rule) for f in out) else None)
+        """A call: each failing check listed (after the auction's end nothing changes), then the
+        call made as written."""
+        who = self.caller(m)
+        where = {"line": line, "hand": self.number, "player": who}
+        out = [Finding(c.rule, why, allowed=self.allowed(c.rule), **where)
+               for c, why in failing(CHECKS["call"], self, m)]
+        if not self.ended:
+            self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
 
-    def _called(self, who: str, amount: int | None, good: bool, out: list[Finding] | None = None) -> list[Finding]:
+    def _called(self, who: str, amount: int | None, good: bool) -> None:
+        """The call is made: a pass puts the caller out; the auction ends with three passes after a
+        bid, or four."""
         passed = self.passed
         if amount is None:
             passed = self.passed = passed | {who}
@@ -950,7 +879,6 @@ class HandPosition:
             self.ended = True
         elif len(passed) == 4:
             self.ended = self.all_pass = True
-        return [] if out is None else out
 
     def take_passes(self, players: Iterable[str]) -> None:
         """Passes the record left out (the missing-pass reading): these players are out."""
@@ -963,12 +891,11 @@ class HandPosition:
         trial.ended = False
         m = CallMove(player, amount)
         where = {"line": line, "hand": self.number, "player": player}
-        for f in CALL_FILTERS[3:]:
-            why = f.test(trial, m)
-            if why is not None:
-                return [unlisted(f.rule) if why is UNSAID
-                        else Finding(f.rule, why, allowed=trial.allowed(f.rule), **where)]
-        return []
+        amounts = tuple(c for c in CHECKS["call"] if c.rule in BID_AMOUNTS)
+        found = first_failing(amounts, trial, m)
+        if found is None:
+            return []
+        return [Finding(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
 
     def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
         """The winner of an auction whose last calls are not written, when `bid` names one.
@@ -1017,10 +944,8 @@ class HandPosition:
         self.counts[bidder] = HAND_CARDS + self.table.nest_size
 
     def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
-        out = []
-        why = _discard_problems(self, m)
-        if why is not None:
-            out.append(_f("rook.nest-exchange", why, line=line, hand=self.number, player=m.player))
+        out = [Finding(c.rule, why, line=line, hand=self.number, player=m.player)
+               for c, why in failing(CHECKS["discard"], self, m)]
         p = m.player
         if m.cards is None:
             self.held.pop(p, None)  # 9 of the 14, but which is not written: judged by inference
@@ -1036,110 +961,59 @@ class HandPosition:
         return out
 
     def _trump(self, m: TrumpMove, line: int | None) -> list[Finding]:
-        why = _trump_named(self, m)
+        out = [Finding(c.rule, why, line=line, hand=self.number, player=self.bidder, allowed=self.allowed(c.rule))
+               for c, why in failing(CHECKS["trump"], self, m)]
         self.trump = None if m.color in (None, NO_TRUMP) else m.color
         self.phase = "play"
-        if why is None:
-            return []
-        return [Finding("rook.trump", why, line=line, hand=self.number, player=self.bidder,
-                        allowed=self.allowed("rook.trump"))]
+        return out
 
     def _card(self, m: CardMove, line: int | None) -> list[Finding]:
-        return self.play_card(Play(m.player, m.card, line or 0), m.written)
+        return self.play(Play(m.player, m.card, line or 0), m.written)
 
-    def play_card(self, pl: Play, written: Card | None = None) -> list[Finding]:
-        """`push(CardMove(pl.player, pl.card, written))` for a play as the record holds it (the
-        driver's fast path: no new values for the common legal card)."""
+    def play(self, pl: Play, written: Card | None = None) -> list[Finding]:
+        """`push(CardMove(pl.player, pl.card, written))` for a play as the record holds it: each
+        failing check listed, then the card played as written (a card the record identifies, `written`
+        outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        held = self.held.get(p)
-        plays = self.plays
-        if (held is not None and written is None and c in held and self.phase == "play"
-                and (self.disordered or p == self.order[(self.lead_at + len(plays)) % 4])
-                and may_play(c, held, plays[0].card if plays else None, self.trump)):
-            # The common case, every filter passed: a known hand plays a legal card in turn.
-            held.discard(c)
-            self.played_in.setdefault(c, self.trick_no)
-            return self._played(pl, [])
-        m = CardMove(p, c, written)
-        line: int | None = pl.line
-        t, n = self.trick_no, self.number
-        w = m.written or c
-        where: dict[str, Any] = {"line": line, "hand": n, "trick": t, "player": p}
+        m = _new(CardMove, (p, c, written))
+        t = self.trick_no
         out: list[Finding] = []
-        why = _turn_order(self, m)
-        if why is not None:
-            # A later trick led by the wrong player: who leads is decided by rook.trick-winner.
-            see = ("rook.trick-winner",) if not self.plays and t > 1 else ()
-            out.append(_found("rook.turn-order", why, see=see, **where))
-            self.disordered = True
+        found = failing(CHECKS["play"], self, m)
+        if found:
+            out = self._card_findings(m, found, pl.line)
+            if written is not None and found[-1][0].rule == "rook.deck":  # the card it stands for
+                checks = CHECKS["play"]
+                later = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
+                out += self._card_findings(m, later, pl.line)
+        held = self.held.get(p)
+        if held is not None and c in held:  # the usual card
+            held.discard(c)
+            if c not in self.played_in:
+                self.played_in[c] = t
+            self.counts[p] -= 1
+            plays = self.plays = (*self.plays, pl)
+            if len(plays) == 4:
+                self._trick_done(plays)
+            return out
         led = _led(self)
-        why = _deck(self, m)
-        if why is not None:
-            out.append(_f("rook.deck", why, **where))
-        if w not in self.table.deck and c == w:
-            # Which card it was is unknown: nothing more can be judged of it.
+        if written is None and c not in self.table.deck:  # which card it was is unknown
             self._infer(p, c, led, t, pl, out)
             return self._played(pl, out)
-        if why is None or m.written is not None:
-            for f in PLAY_FILTERS[2:]:
-                why = f.test(self, m)
-                if why is not None:
-                    out.append(Finding(f.rule, why, allowed=self._allowed_for(p, f.rule), **where))
-                    break
-        held = self.held.get(p)
         if held is not None:
-            if c in held:
-                held.discard(c)
-                self.played_in.setdefault(c, t)
-                return self._played(pl, out)
             del self.held[p]  # the record lost track of this hand: judge it by inference from now on
         self.played_in.setdefault(c, t)
         self._infer(p, c, led, t, pl, out)
         return self._played(pl, out)
 
-    def play_trick(self, plays: tuple[Play, ...]) -> bool:
-        """`play_card` for each play of the rest of a trick (all of it, or the cards after those
-        played) as the record holds it, when every filter passes every card: known hands, in turn,
-        each card held and legal (the usual trick, judged at once rather than a card at a time).
-        False when one does not: nothing is done, and the caller plays the cards one by one."""
-        done = self.plays
-        k = len(done)
-        if k + len(plays) != 4 or self.phase != "play":
-            return False
-        held, order, trump = self.held, self.order, self.trump
-        at = None if self.disordered else self.lead_at + k  # rook.turn-order: clockwise from the leader
-        first = done[0].card if done else plays[0].card
-        hands = []
-        for pl in plays:
-            h = held.get(pl.player)
-            c = pl.card
-            if h is None or c not in h:  # rook.card-not-held: known hands only
-                return False
-            if at is not None:
-                if pl.player != order[at % 4]:
-                    return False
-                at += 1
-            # rook.follow-color, rook.bird-led, rook.bird-must-follow-trump
-            if k and not may_play(c, h, first, trump):
-                return False
-            k += 1
-            hands.append(h)
-        t = self.trick_no
-        played_in, counts = self.played_in, self.counts
-        for h, pl in zip(hands, plays):
-            c = pl.card
-            h.discard(c)
-            if c not in played_in:  # (a card an unknown hand played earlier keeps its first trick)
-                played_in[c] = t
-            counts[pl.player] -= 1
-        self._trick_done(done + plays if done else plays)
-        return True
-
-    def _allowed_for(self, p: str, rule: str) -> tuple[str, ...] | None:
-        if rule not in ("rook.follow-color", "rook.bird-led", "rook.bird-must-follow-trump", "rook.card-not-held"):
-            return None
-        held = self.held.get(p)
-        return None if held is None else canonical(legal_cards(held, _led(self), self.trump))
+    def _card_findings(self, m: CardMove, found: list[tuple[Check, str]], line: int | None) -> list[Finding]:
+        out = []
+        for c, why in found:
+            see = ("rook.trick-winner",) if c.rule == "rook.turn-order" and not self.plays and self.trick_no > 1 else ()
+            if c.rule == "rook.turn-order":
+                self.disordered = True
+            out.append(Finding(c.rule, why, allowed=self.allowed(c.rule, m.player), see=see, line=line,
+                               hand=self.number, trick=self.trick_no, player=m.player))
+        return out
 
     def _played(self, pl: Play, out: list[Finding]) -> list[Finding]:
         counts = self.counts
@@ -1185,8 +1059,9 @@ class HandPosition:
         """
         n = self.number
         still: list[Pending] = []
+        asked = _asked()
         for w in self.pending[p]:
-            if w.kind == "follow" and not c.is_bird and c.color == w.color:
+            if w.kind == "follow" and not c.is_bird and c.color == w.color and "rook.follow-color" in asked:
                 out.append(_f(
                     "rook.follow-color",
                     f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still held "
@@ -1195,7 +1070,8 @@ class HandPosition:
                     line=w.play.line, hand=n, trick=w.trick, player=p))
             elif w.kind == "trump" and c.is_bird:
                 still.append(w._replace(bird=t))
-            elif w.kind in ("trump", "bird") and c.color == w.color and w.color is not None:
+            elif (w.kind in ("trump", "bird") and c.color == w.color and w.color is not None
+                  and ("rook.bird-led" if w.kind == "bird" else "rook.follow-color") in asked):
                 rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
                 lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
                 out.append(_f(
@@ -1226,9 +1102,10 @@ class HandPosition:
         """At the end of the recorded play (rook.bird-must-follow-trump): a player who hid the Bird
         from a trump lead and never showed another trump held the Bird as their only trump."""
         out = []
+        asked = _asked()
         for p in self.table.players:
             for w in self.pending[p]:
-                if w.kind == "trump" and w.bird:
+                if w.kind == "trump" and w.bird and "rook.bird-must-follow-trump" in asked:
                     out.append(_f(
                         "rook.bird-must-follow-trump",
                         f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
@@ -1267,5 +1144,5 @@ class HandPosition:
         return points
 
 
-__all__ = ["CALL_FILTERS", "DISCARD_FILTERS", "HandPosition", "PLAY_FILTERS", "TRUMP_FILTERS", "Table",
-           "from_left", "left_of", "legal_cards", "may_play", "seating", "summary_finding", "trick_winner"]
+__all__ = ["CHECKS", "Check", "HandPosition", "Table", "failing", "first_failing", "from_left", "left_of",
+           "seating", "summary_finding", "trick_winner"]

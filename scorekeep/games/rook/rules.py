@@ -19,44 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Finding, Findings, InputError, unlisted
+from ...errors import Finding, Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
+    CHECKS,
     TRICKS,
-    UNSAID,
     HandPosition,
     Table,
+    first_failing,
     from_left,
     left_of,
-    legal_cards,
-    may_play,
     seating,
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DiscardMove, HandResult, PlayedTrick, Result, TrumpMove
+from .model import CallMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, TrumpMove
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made, mistaken_scores
-
-
-def auction_result(calls: Sequence[Call], bidders: Sequence[str]) -> tuple[str, int] | None:
-    """The standing bid (bidder, amount) when the calls stop, taking turns clockwise from
-    `bidders[0]` and skipping passed players (rook.bid-order, rook.bid-end); no judgement."""
-    passed: set[str] = set()
-    high: tuple[str, int] | None = None
-    pos = 0
-    for call in calls:
-        if len(passed) == 4 or (high is not None and len(passed - {high[0]}) == 3):
-            break
-        who = call.player or next(bidders[(pos + k) % 4] for k in range(4) if bidders[(pos + k) % 4] not in passed)
-        if call.amount is None:
-            passed.add(who)
-        else:  # a passed player's bid (rook.bid-after-pass) stands, but they stay passed
-            high = (who, call.amount)
-        pos = bidders.index(who) + 1
-    return high
-
 
 
 # --- the replay --------------------------------------------------------------------------
@@ -340,7 +320,10 @@ class _Replay:
 
     def fits(self, hand: Hand, seat: str, order: tuple[str, ...]) -> bool:
         """Whether the auction, replayed from `seat`'s left, gives the winner the rest of the hand shows."""
-        high = auction_result(hand.bidding or (), from_left(seat, order))
+        pos, _found, _ = HandPosition.deal(self.table, hand.number, seat, order)
+        for call in hand.bidding or ():
+            pos.push(CallMove(call.player, call.amount))
+        high = pos.high
         if high is None:
             return False
         winner, amount = high
@@ -413,38 +396,24 @@ class _Replay:
         calls = hand.bidding or ()
         last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
         add = self.f.extend
-        push = pos.push
-        new = tuple.__new__
-        quiet = None  # the last call, when the position alone ruled the missing-pass reading out for it
         for i, call in enumerate(calls):
             p, a, line = call
-            m = new(CallMove, (p, a))  # CallMove(p, a), without its Python-level __new__
-            if m == quiet:
-                # The same call again: if the last one changed nothing (`again`: a call past the cap of
-                # listed findings, repeated) the position is the same, and so is the reading.
-                found = pos.again(m)
-                if found is not None:
-                    add(found)
-                    continue
-            quiet = m
+            m = CallMove(p, a)
             gap = self.passes_taken(pos, m, calls, i, last)
-            if gap is not None:  # (the reading depends on the calls after this one: no shortcut)
-                quiet = None
-                if gap:
-                    r = pos.ruling(m)
-                    said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                    add([unlisted(r.rule) if r.reason is UNSAID else r._replace(reason=(
-                        f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so {said} taken "
-                        "as missing from the record"))
-                        .finding(line=line, hand=hand.number, player=p)])
-                    pos.take_passes(gap)
-            add(push(m, line))
+            r = pos.ruling(m) if gap else None
+            if r is not None and not r.legal:  # out of turn (rook.bid-order): the skipped players' passes
+                said = 'that pass is' if len(gap) == 1 else 'those passes are'
+                add([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so "
+                                        f"{said} taken as missing from the record"))
+                     .finding(line=line, hand=hand.number, player=p)])
+                pos.take_passes(gap)
+            add(pos.push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
         pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
-                                                  hand.deal_lines, hand.nest_line, listing=self.f.listing)
+                                                  hand.deal_lines, hand.nest_line)
         self.f.extend(found)
         bidding = hand.bidding is not None
         if bidding:
@@ -510,25 +479,14 @@ class _Replay:
         if last_winner is not None and not shown <= self.deck and hand.points is not None:
             # A card outside the deck that the hand does not identify: its counters are unknown, so the
             # written points cannot be checked against the tricks; carry on from what the record says.
-            points = self.summary_points(hand)
-        elif last_winner is not None:
-            trick_points = {t: 0 for t in self.teams.labels}
-            for pt in played[:TRICKS]:
-                trick_points[self.teams.of[pt.winner]] += pt.points  # type: ignore[index]
-            if len(shown) == TRICKS * 4 and shown <= self.deck:
-                # 36 different cards played: the nest that goes to the last trick is what they leave of
-                # the deck, whatever the discard says (a discard written wrong is reported once, at it).
-                real_nest = tuple(self.deck - shown)  # unordered: the replay sorts it for display
-                nest_points = sum(c.points for c in real_nest)
-            elif hand.discard is not None:
-                nest_points = sum(c.points for c in hand.discard)
-            else:  # the nest is whatever the played cards leave of the counters
-                nest_points = max(0, self.total - sum(trick_points.values()))
-            points = dict(trick_points)
-            points[self.teams.of[last_winner]] += nest_points
+            points = self.summary_points(hand, pos)
+        elif last_winner is not None:  # rook.nest-to-last-trick: the engine's count
+            real_nest, nest_points = pos.nest_after_play()
+            points = pos.captured()
+            assert points is not None and nest_points is not None
             self.check_points(hand, points, nest_points, last_winner)
         elif hand.points is not None:
-            points = self.summary_points(hand)
+            points = self.summary_points(hand, pos)
         elif hand.scores is not None:
             raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked until "
                              "every trick is recorded (or give `points`)", hand.scores_line)
@@ -549,7 +507,7 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
-        push, trick_ok = pos.play_card, pos.play_trick
+        push = pos.play
         new = tuple.__new__
         add = self.f.extend
         for t, trick in enumerate(tricks, 1):
@@ -559,16 +517,13 @@ class _Replay:
             plays = trick.plays
             if stand and any((t, pl.player) in stand for pl in plays):
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-                for k, pl in enumerate(plays):
-                    written = trick.plays[k].card
-                    add(push(pl, None if written == pl.card else written))
-            elif not trick_ok(plays):  # every card as written (the usual trick: at once)
-                for k, pl in enumerate(plays, 1):
-                    more = push(pl)
-                    if more:
-                        add(more)
-                        if trick_ok(plays[k:]):  # after a card out of turn, the rest at once
-                            break
+                for pl, as_written in zip(plays, trick.plays):
+                    add(push(pl, None if as_written.card == pl.card else as_written.card))
+            else:
+                for pl in plays:
+                    found = push(pl)
+                    if found:
+                        add(found)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -619,7 +574,7 @@ class _Replay:
         return {(t, pl.player): next(iter(left))}, set()
 
     # rook.points-total: a summary result
-    def summary_points(self, hand: Hand) -> dict[str, int]:
+    def summary_points(self, hand: Hand, pos: HandPosition) -> dict[str, int]:
         """The written captured points (one team written: the other captured the rest), judged by
         the engine's `summary_finding`."""
         given = dict(hand.points or {})
@@ -627,8 +582,10 @@ class _Replay:
         if len(values) == 1:  # one team written: the other captured the rest
             (t, v), = values.items()
             values[self.teams.other(t)] = self.table.total - v
-        problem = summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
-                                  hand.number)
+        asked = ResultMove(tuple(values[t] if t in given else None for t in self.teams.labels))
+        problem = (summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
+                                   hand.number)  # placed at its line: the engine's check says whether it fails
+                   if first_failing(CHECKS["result"], pos, asked) else None)
         if problem is not None:
             self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
@@ -740,7 +697,7 @@ def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int,
     for t in h.tricks:
         for k, pl in enumerate(t.judged or t.plays, 1):
             yield t.number, k, pos, pl
-            pos.play_card(pl)
+            pos.play(pl)
 
 
 def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
@@ -777,5 +734,5 @@ def audit(record: Record) -> Audit:
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "legal_turns", "turns", "from_left", "left_of", "legal_cards", "may_play",
-           "seating", "trick_winner"]
+__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "legal_turns", "turns", "from_left",
+           "left_of", "seating", "trick_winner"]
