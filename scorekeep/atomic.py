@@ -6,6 +6,9 @@ the target; the folder is synced so that the rename survives a power cut. A kill
 leaves the old file or the new one, and at most a temporary file named
 `.scorekeep-<pid>-….tmp`, which the next write to that folder removes. A new file gets the
 mode the umask gives (as `open` would). Without `overwrite` an existing file is never replaced.
+
+With `expect` (a `Snapshot` of the file as it was read) the file is compared with it just
+before the rename, and not replaced if another program has saved it since (`Changed`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import errno
 import os
 import stat
 import tempfile
+from typing import NamedTuple
 
 TEMP_PREFIX = ".scorekeep-"
 TEMP_SUFFIX = ".tmp"
@@ -23,11 +27,45 @@ class NotRegularFile(OSError):
     """The target exists and is not a regular file (a FIFO, a device, a directory)."""
 
 
-def write_atomically(path: str, text: str, overwrite: bool = False) -> None:
-    """Write `text` to `path` through a temporary file and a rename.
+class Snapshot(NamedTuple):
+    """A file as it was read or written: its identity, modification time, size and bytes."""
+
+    dev: int
+    ino: int
+    mtime_ns: int
+    size: int
+    data: bytes
+
+
+class Changed(Exception):
+    """The file is no longer what was read: another program saved it (`now`: what is there
+    now, None if it is gone)."""
+
+    def __init__(self, path: str, now: Snapshot | None) -> None:
+        super().__init__(path)
+        self.path = path
+        self.now = now
+
+
+def snapshot(path: str) -> Snapshot | None:
+    """The file at `path` as it is now (None if there is none)."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            data = f.read()
+    except FileNotFoundError:
+        return None
+    return Snapshot(st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, data)
+
+
+def write_atomically(path: str, text: str | bytes, overwrite: bool = False,
+                     expect: Snapshot | None = None) -> Snapshot:
+    """Write `text` (UTF-8 for a str) to `path` through a temporary file and a rename; returns
+    the file as written.
 
     Raises FileExistsError if `path` exists and `overwrite` is false, NotRegularFile if it
-    exists and is not a regular file (whatever `overwrite` says)."""
+    exists and is not a regular file (whatever `overwrite` says), Changed if `expect` is given
+    and the file is not that any more (then nothing is written)."""
     target = os.path.realpath(path)  # a symlink: write the file it points to, keep the link
     folder = os.path.dirname(target)
     try:
@@ -40,13 +78,19 @@ def write_atomically(path: str, text: str, overwrite: bool = False) -> None:
         if not overwrite:
             raise FileExistsError(errno.EEXIST, "file exists", path)
     clean_stale_temps(folder)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder)
     try:
-        with open(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        with open(fd, "wb") as f:
+            f.write(data)
             f.flush()
             _take_over(tmp, old)
             os.fsync(f.fileno())
+            st = os.fstat(f.fileno())  # a rename keeps the file's identity and time
+        if expect is not None:  # the last moment before the rename: another program's save wins
+            now = snapshot(target)
+            if now != expect:
+                raise Changed(path, now)
         if overwrite:
             os.replace(tmp, target)
         else:
@@ -56,6 +100,7 @@ def write_atomically(path: str, text: str, overwrite: bool = False) -> None:
             os.unlink(tmp)
         raise
     _sync_folder(folder)
+    return Snapshot(st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, data)
 
 
 def _take_over(tmp: str, old: os.stat_result | None) -> None:

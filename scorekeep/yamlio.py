@@ -135,6 +135,16 @@ def decode(data: bytes) -> str:
         ) from None
 
 
+def encode_like(text: str, data: bytes) -> bytes:
+    """`text` in the encoding of a file whose bytes were `data`: a UTF-8 byte order mark and
+    UTF-16 (either byte order) are kept, as `decode` read them."""
+    if data.startswith(b"\xff\xfe"):
+        return b"\xff\xfe" + text.encode("utf-16-le")
+    if data.startswith(b"\xfe\xff"):
+        return b"\xfe\xff" + text.encode("utf-16-be")
+    return (b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b"") + text.encode("utf-8")
+
+
 def read_file(path: str) -> Node:
     """Read and parse one record file. Raises InputError (with `path` set) on anything unreadable."""
     text = read_text(path)

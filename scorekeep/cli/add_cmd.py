@@ -25,17 +25,26 @@ def ruling(path: str, f: Any) -> str:
     return safe(f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message)
 
 
-def open_session(file: Path):  # type: ignore[no-untyped-def]
-    """Open a record for entries, or fail with exit 2 (unreadable, open elsewhere)."""
-    from ..entry.session import Locked, Session, Unreadable
+def open_session(file: Path, wait: bool = False):  # type: ignore[no-untyped-def]
+    """Open a record for entries, or fail: exit 2 (unreadable, open elsewhere, no lock can
+    be made there), 4 (the disk is full). `wait`: wait until the record is free."""
+    from ..entry.session import Locked, LockError, Session, Unreadable
     from ..errors import InputError
+    from .common import WRITE_FAILED
 
     if str(file) == "-":  # elsewhere `-` is standard input, which cannot be written back
         _fail("`-`: entries are written into a record file; give its name (start one with `scorekeep new`)")
     try:
-        return Session.open(str(file))
+        return Session.open(str(file), wait=wait, waiting=lambda: sys.stderr.write(
+            f"{safe(str(file))} is open in another `scorekeep play` or `add`; waiting for it (Ctrl-C stops)\n"))
     except Locked:
-        _fail(f"{file} is open in another `scorekeep play` or `add`; finish there first")
+        _fail(f"{file} is open in another `scorekeep play` or `add`; finish there first (or add --wait)")
+    except LockError as e:
+        import errno
+
+        _fail(safe(f"{file}: {e.reason}; nothing written"), WRITE_FAILED if e.errno in (errno.ENOSPC, errno.EDQUOT) else 2)
+    except KeyboardInterrupt:
+        _fail(f"{file}: stopped waiting; nothing written")
     except Unreadable as e:  # every slip of the file, one line each
         said((), e.errors[:-1])
         _fail(safe(str(e.errors[-1])))
@@ -66,6 +75,7 @@ def add(
     fouls: Optional[str] = typer.Option(None, "--fouls", help="Daifugō forbidden finishes: NAME,…"),
     ranks: Optional[str] = typer.Option(None, "--ranks", help="Daifugō final ranking, 大富豪 first."),
     anyway: bool = typer.Option(False, "--anyway", help="Write the entry even if it breaks a rule."),
+    wait: bool = typer.Option(False, "--wait", help="If the record is open in `play` or another `add`, wait for it."),
 ) -> None:
     """Add one entry to a record: fills the unfinished hand (game), else starts the next.
 
@@ -84,15 +94,18 @@ def add(
                                           points, out, fouls, ranks)) if v is not None}
     if not given:
         _fail("nothing to add: give one or more of " + ", ".join("--" + k for k in _KEYS))
-    session = open_session(file)
+    session = open_session(file, wait)
     try:
         _judge_and_write(file, session, given, anyway)
     finally:
         session.close()
 
 
-def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bool) -> None:
-    """Judge the entry; write it unless it breaks a rule (exit 1 either way when it does)."""
+def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bool, tries: int = 3) -> None:
+    """Judge the entry; write it unless it breaks a rule (exit 1 either way when it does).
+    Another program's save meanwhile is never written over: the entry is made again from the
+    record as it is then, and judged again (`tries` times at most)."""
+    from ..entry.session import Reloaded
     from ..errors import InputError
     from ..games import REGISTRY
 
@@ -112,6 +125,12 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
         raise typer.Exit(1)
     try:
         session.commit(j)
+    except Reloaded as e:
+        if e.problem or tries <= 1:
+            _fail(f"{file} was changed by another program while `add` worked"
+                  f"{'; ' + e.problem if e.problem else ''}; nothing written")
+        sys.stderr.write(f"{file} was changed by another program meanwhile: read again, the entry judged again\n")
+        return _judge_and_write(file, session, given, anyway, tries - 1)
     except OSError as e:
         write_failed(file, e, "; the file is as it was")
     for f in j.new:

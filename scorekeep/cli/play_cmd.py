@@ -139,13 +139,40 @@ class Table:
             if not self.confirm_anyway():
                 self.say("  nothing written")
                 return False
-        self.s.commit(j)
+        if not self.save(j):
+            return False
         for f in j.new:
             self.say(f"  recorded as a violation: {f.rule}")
         return True
 
+    def save(self, j: Any) -> bool:
+        """Commit a judged entry; if another program saved the record meanwhile, say so and
+        what the entry would do to the record as it is now (nothing is written)."""
+        from ..entry.session import Reloaded
+
+        try:
+            self.s.commit(j)
+        except Reloaded as e:
+            self.say(f"  {self.path} was changed by another program since it was read: nothing written; "
+                     + (e.problem if e.problem else "read again (undo starts afresh)"))
+            a = e.again
+            if a is not None:
+                why = (f"cannot be read now: {a.error.message}" if a.error is not None else
+                       "; ".join(f.rule for f in a.new) if a.new else "it would be legal")
+                self.say(f"  that entry against the record as it is now: {why}; type it again if it still holds")
+            return False
+        return True
+
     def undo(self) -> None:
-        if self.s.undo():
+        from ..entry.session import Reloaded
+
+        try:
+            done = self.s.undo()
+        except Reloaded as e:
+            self.say(f"  {self.path} was changed by another program since it was read: nothing undone; "
+                     + (e.problem or "read again"))
+            return
+        if done:
             self.say("  undone")
             return
         edits = self.module().undo_edits(self.s)
@@ -156,7 +183,8 @@ class Table:
         if j.text is None:
             self.say("  cannot undo here")
             return
-        self.s.commit(j)
+        if not self.save(j):
+            return
         self.s.undo_stack.clear()
         self.say("  undone")
 
@@ -225,6 +253,7 @@ class Table:
 def play(
     file: Path = typer.Argument(..., metavar="FILE", help="The record to keep (start one with `scorekeep new`).",
                                 show_default=False),
+    wait: bool = typer.Option(False, "--wait", help="If the record is open in another `play` or `add`, wait for it."),
 ) -> None:
     """Keep score at the table: prompts for each entry, judged before it is written.
 
@@ -238,7 +267,7 @@ def play(
       scorekeep new oh-hell friday.yaml --players Ana,Ben,Chloé,Dee
       scorekeep play friday.yaml
     """
-    session = open_session(file)
+    session = open_session(file, wait)
     try:
         t = Table(session, file)
         try:

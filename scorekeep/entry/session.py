@@ -7,10 +7,12 @@ did not have before. Nothing here knows a rule.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import Finding, InputError
@@ -18,9 +20,25 @@ from ..game import Audit, Game
 from ..yamlio import Node, decode, parse
 from .edits import Edit, apply_nodes, apply_text
 
+if TYPE_CHECKING:
+    from ..atomic import Snapshot
+
 
 class Locked(Exception):
     """Another `play` or `add` has the record open."""
+
+
+class Reloaded(Exception):
+    """Nothing was written: another program saved the record since this session read it.
+    The session has read it again (unless `problem` says why it could not: removed,
+    unreadable) and cleared its undo; `again` is the entry judged against the record as it
+    is now (None for an undo)."""
+
+    def __init__(self, path: str, again: Judgement | None, problem: str) -> None:
+        super().__init__(path)
+        self.path = path
+        self.again = again
+        self.problem = problem
 
 
 class Unreadable(InputError):
@@ -67,63 +85,176 @@ def added(before: Sequence[Finding], after: Sequence[Finding]) -> list[Finding]:
     return out
 
 
+class LockError(OSError):
+    """The lock beside a record cannot be made: a read-only folder, a full disk, a lock path
+    that is a link or not a plain file. `reason` says so in plain words; `errno` as OSError's."""
+
+    def __init__(self, code: int, reason: str, path: str) -> None:
+        super().__init__(code, reason, path)
+        self.reason = reason
+
+
 class FileLock:
     """An exclusive lock on a record, held while a session has it open.
 
-    The lock is on a small file beside the record (`.NAME.lock`): the record itself is
-    replaced on every save, so a lock on it would not survive the first one. The kernel
-    drops the lock when the process dies, kill -9 included."""
+    The lock is on a small file beside the record (`.NAME.lock`, holding the holder's process
+    id): the record itself is replaced on every save, so a lock on it would not survive the
+    first one. The lock is the system's own (flock on Linux and macOS, LockFileEx on Windows,
+    through `filelock`), which the system drops when the process dies, kill -9 included. The
+    lock path is never followed when it is a link, nor written when it is not a plain file of
+    one name; a lock file this process made and could not finish is removed."""
 
     def __init__(self, path: str) -> None:
         folder, name = os.path.split(os.path.realpath(path))  # two names of one file: one lock
         self.path = os.path.join(folder, f".{name}.lock")
         self.fd: int | None = None
 
-    def acquire(self) -> None:
-        import fcntl
+    def acquire(self, wait: bool = False, waiting: Callable[[], None] | None = None) -> None:
+        """Take the lock. Raises Locked when another holds it (unless `wait`: then `waiting`
+        is called once and the lock is waited for), LockError when it cannot be made."""
+        from filelock import lock_descriptor
 
         while True:
-            fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o644)
+            fd, created = self._open()
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+                got = lock_descriptor(fd, blocking=False)
+                if not got and wait:
+                    if waiting is not None:
+                        waiting()
+                        waiting = None
+                    got = lock_descriptor(fd, blocking=True, poll_interval=0.1)
+            except OSError as e:
+                self._drop(fd, created)
+                raise LockError(e.errno or 0, f"cannot lock {self.path} ({e.strerror or e})", self.path) from None
+            except BaseException:  # Ctrl-C while waiting
                 os.close(fd)
-                raise Locked(self.path) from None
-            try:  # the holder before us may have removed the file meanwhile: lock the one there
-                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                self.fd = fd
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())
+                raise
+            if not got:
+                os.close(fd)
+                raise Locked(self.path)
+            if _same_file(self.path, fd):  # the holder before us may have removed it meanwhile
+                self._stamp(fd)
                 return
             os.close(fd)
+
+    def _open(self) -> tuple[int, bool]:
+        """The lock file, opened without following a link: (descriptor, made by this call)."""
+        flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        while True:
+            if os.path.islink(self.path):  # (where the system has no O_NOFOLLOW: Windows)
+                raise LockError(errno.ELOOP, _LINK.format(self.path), self.path)
+            try:
+                try:
+                    fd, created = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+                except FileExistsError:
+                    fd, created = os.open(self.path, flags), False
+            except FileNotFoundError:  # removed between the two opens: again
+                continue
+            except OSError as e:
+                raise _lock_error(self.path, e) from None
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+                os.close(fd)
+                raise LockError(errno.EINVAL, f"{self.path} is not a plain file of its own (a link, a device or "
+                                "a file with other names); scorekeep does not write to it: remove it", self.path)
+            return fd, created
+
+    def _stamp(self, fd: int) -> None:
+        """Write the holder's process id into the held lock (a full disk: the lock is removed)."""
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as e:
+            self._drop(fd, True)
+            raise _lock_error(self.path, e) from None
+        self.fd = fd
+
+    def _drop(self, fd: int, remove: bool) -> None:
+        """Close a lock file that is not held on to; remove it when this process made it (or
+        holds it), so that no empty lock file is left."""
+        if remove and os.name != "nt":  # (Windows: only a closed file can be removed)
+            _unlink(self.path)
+        os.close(fd)
+        if remove and os.name == "nt":
+            _unlink(self.path)
 
     def release(self) -> None:
         if self.fd is None:
             return
-        try:
-            os.unlink(self.path)
-        except OSError:
-            pass
-        os.close(self.fd)
-        self.fd = None
+        fd, self.fd = self.fd, None
+        self._drop(fd, True)  # removed while still held (POSIX): a waiter then locks a new one
+
+
+_LINK = "{} is a symbolic link; scorekeep does not follow a lock file's link (remove it)"
+
+
+def _lock_error(path: str, e: OSError) -> LockError:
+    """An OSError met while making the lock, in plain words."""
+    folder = os.path.dirname(path) or "."
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = f"the folder {folder} is read-only for you; scorekeep keeps a small lock file beside the record"
+    elif e.errno in (errno.ENOSPC, errno.EDQUOT):
+        why = f"the disk holding {folder} is full"
+    elif e.errno == errno.ELOOP:
+        return LockError(errno.ELOOP, _LINK.format(path), path)
+    else:
+        why = e.strerror or str(e)
+    return LockError(e.errno or 0, f"cannot make the lock file {path}: {why}", path)
+
+
+def _same_file(path: str, fd: int) -> bool:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def held_elsewhere(path: str) -> bool:
+    """Whether a `play` or `add` holds the record at `path` open now (without taking it)."""
+    from filelock import lock_descriptor, unlock_descriptor
+
+    lock = FileLock(path).path
+    try:
+        fd = os.open(lock, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        if not lock_descriptor(fd, blocking=False):
+            return True
+        unlock_descriptor(fd)
+        return False
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 class Session:
     """One record file open for entries. Use `Session.open(path)`; `close()` when done."""
 
-    def __init__(self, path: str, text: str, lock: FileLock | None) -> None:
+    def __init__(self, path: str, text: str, lock: FileLock | None, snap: Snapshot | None = None) -> None:
         self.path = path
         self.lock = lock
+        self.snap = snap  # the file as read or last written: a save checks it is still that
         self.undo_stack: list[str] = []
         self._set_text(text)
 
     @classmethod
-    def open(cls, path: str, lock: bool = True) -> Session:
-        """Open a record for entries. Raises Locked, or InputError if it cannot be read."""
-        import stat
+    def open(cls, path: str, lock: bool = True, *, wait: bool = False,
+             waiting: Callable[[], None] | None = None) -> Session:
+        """Open a record for entries. Raises Locked (unless `wait`: then `waiting` is called
+        once and the lock waited for), LockError when the lock cannot be made, or InputError
+        if the record cannot be read."""
+        from ..atomic import snapshot
 
         try:
             st = os.stat(path)
@@ -133,12 +264,14 @@ class Session:
             raise InputError("not a regular file", None, path)
         held = FileLock(path) if lock else None
         if held is not None:
-            held.acquire()
+            held.acquire(wait, waiting)
         text = None
         try:
-            with open(path, "rb") as f:
-                text = decode(f.read())
-            session = cls(path, text, held)
+            snap = snapshot(path)
+            if snap is None:
+                raise InputError("no such file (start one with `scorekeep new`)", None, path)
+            text = decode(snap.data)
+            session = cls(path, text, held, snap)
         except InputError as e:
             if held is not None:
                 held.release()
@@ -261,19 +394,54 @@ class Session:
     # --- writing -------------------------------------------------------------------------
 
     def commit(self, j: Judgement) -> None:
-        """Write a judged entry (legal, or recorded on purpose) to the file, atomically."""
-        from ..atomic import write_atomically
-
+        """Write a judged entry (legal, or recorded on purpose) to the file, atomically.
+        Raises Reloaded, having written nothing, if another program saved the file since."""
         assert j.text is not None
-        write_atomically(self.path, j.text, overwrite=True)
+        self._save(j.text, j.edits)
         self.undo_stack.append(self.text)
         self._set_text(j.text)
 
     def write_text(self, text: str) -> None:
-        from ..atomic import write_atomically
-
-        write_atomically(self.path, text, overwrite=True)
+        """Write `text` as the record (undo). Raises Reloaded as `commit` does."""
+        self._save(text, ())
         self._set_text(text)
+
+    def _save(self, text: str, edits: Sequence[Edit]) -> None:
+        """Write `text` in the file's own encoding, unless the file is no longer what this
+        session read (then read it again, judge `edits` against it, raise Reloaded)."""
+        from ..atomic import Changed, write_atomically
+        from ..yamlio import encode_like
+
+        data = encode_like(text, self.snap.data) if self.snap is not None else text
+        try:
+            self.snap = write_atomically(self.path, data, overwrite=True, expect=self.snap)
+        except Changed as e:
+            raise self._reload(e.now, edits) from None
+
+    def refresh(self) -> bool:
+        """Read the file again if another program saved it since this session read it (True
+        then; the undo stack is cleared, since undoing would write over that save)."""
+        from ..atomic import snapshot
+
+        now = snapshot(self.path)
+        if self.snap is None or now == self.snap:
+            return False
+        self._reload(now, ())
+        return True
+
+    def _reload(self, now: Snapshot | None, edits: Sequence[Edit]) -> Reloaded:
+        """Take the file as it is now; the entry `edits` judged against it (what to raise)."""
+        if now is None:
+            return Reloaded(self.path, None, "it was removed")
+        try:
+            text = decode(now.data)
+            self._set_text(text)
+        except InputError as e:
+            e.path = self.path
+            return Reloaded(self.path, None, f"it cannot be read now ({e})")
+        self.snap = now
+        self.undo_stack.clear()
+        return Reloaded(self.path, self.judge(edits) if edits else None, "")
 
     def undo(self) -> bool:
         """Put back the record as it was before this session's last entry."""
