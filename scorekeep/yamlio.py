@@ -368,3 +368,32 @@ def _build(loader: _Loader) -> Node:
     if not top:
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     return top[0]
+
+
+def difference(a: Node, b: Node, where: str = "") -> tuple[str, int] | None:
+    """Where record `b` reads differently from record `a` (a place like `players[2]`, and
+    its line in `b`); None when every key and value reads the same (lines and quoting aside:
+    a plain value has no spaces around it to lose, and a null written `~` or left empty is
+    the same null; a quoted `~` is text)."""
+    here = where or "the record"
+    if a.__class__ is not b.__class__:
+        return here, b.line
+    if isinstance(a, Scalar):
+        same = (a.value, a.is_null) == (b.value, b.is_null) or a.is_null and b.is_null  # type: ignore[union-attr]
+        return None if same else (here, b.line)
+    if isinstance(a, Seq):
+        if len(a.items) != len(b.items):  # type: ignore[union-attr]
+            return here, b.line
+        for i, (x, y) in enumerate(zip(a.items, b.items)):  # type: ignore[union-attr]
+            d = difference(x, y, f"{where}[{i + 1}]")
+            if d is not None:
+                return d
+        return None
+    pairs_b = b.pairs  # type: ignore[union-attr]
+    if [k.value for k, _v in a.pairs] != [k.value for k, _v in pairs_b]:  # type: ignore[union-attr]
+        return here, b.line
+    for (k, x), (_k, y) in zip(a.pairs, pairs_b):  # type: ignore[union-attr]
+        d = difference(x, y, f"{where}.{k.value}" if where else k.value)
+        if d is not None:
+            return d
+    return None

@@ -131,8 +131,7 @@ def test_a_locked_record_can_be_waited_for(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
 
 
-def test_play_waits_too(tmp_path: Path) -> None:
-    path = _record(tmp_path)
+def test_play_waits_too() -> None:
     r = cli("play", "--help")
     assert "--wait" in r.out
 

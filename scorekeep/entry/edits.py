@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple, Union
 
+from ..errors import InputError
 from ..yamlio import Map, Node, Scalar, Seq
 
 Path = tuple[Union[str, int], ...]
@@ -316,10 +317,6 @@ def _is_null(text: str, node: _Lay) -> bool:
     return node.kind == "scalar" and text[node.start:node.end].strip() in ("", "~", "null", "Null", "NULL")
 
 
-def _single_line(text: str, node: _Lay) -> bool:
-    return "\n" not in text[node.start:node.end]
-
-
 def _after_block(text: str, node: _Lay) -> int:
     """Insertion point after a block collection's content: the end of its last line (past a
     comment on that line)."""
@@ -327,13 +324,59 @@ def _after_block(text: str, node: _Lay) -> int:
 
 
 def _replace_value(text: str, value_node: _Lay, new: Any) -> str:
-    if not (value_node.kind == "scalar" or value_node.flow) or not _single_line(text, value_node):
-        raise CannotSplice("a value written over several lines")
+    """The text with one value replaced (the value is the entry: what was inside it goes)."""
     start, end = value_node.start, value_node.end
+    if value_node.kind == "scalar" and text[start:start + 1] in ("|", ">"):
+        raise CannotSplice("a block scalar (| or >)")
+    if value_node.kind != "scalar" and not value_node.flow:
+        return _replace_block(text, value_node, new)
     rendered = flow_text(new) if new is not None else ""
     if start == end and start > 0 and text[start - 1] == ":":
         rendered = " " + rendered
     return text[:start] + rendered + text[end:]
+
+
+def _replace_block(text: str, node: _Lay, new: Any) -> str:
+    """A block mapping or list replaced by `new`: one key (item) a line at the same indent,
+    or after its key's colon when `new` is not a mapping (list) with something in it."""
+    pad = "\n" + " " * node.col
+    if isinstance(new, dict) and new and node.kind == "map":
+        return text[:node.start] + pad.join(f"{scalar_text(k)}:{_after_colon(v)}" for k, v in new.items()) \
+            + text[node.end:]
+    if isinstance(new, (list, tuple)) and new and node.kind == "seq":
+        return text[:node.start] + pad.join(f"- {flow_text(v)}" for v in new) + text[node.end:]
+    colon = text[:node.start].rstrip(" \t\r\n")
+    if not colon.endswith(":") or "#" in text[len(colon):node.start]:
+        raise CannotSplice("a list or mapping replaced by another kind of value")
+    return colon + _after_colon(new) + text[node.end:]
+
+
+def _flow_insert(text: str, target: _Lay, piece: str) -> str:
+    """`piece` added at the end of a flow list or mapping, on one line or several, after its
+    last value (a comment or line break after that stays where it is)."""
+    last = (target.keys[-1][2] if target.keys else None) if target.kind == "map" else \
+        (target.items[-1] if target.items else None)
+    if last is None:
+        at = target.start + 1
+        return text[:at] + piece + text[at:]
+    return text[:last.end] + ", " + piece + text[last.end:]
+
+
+def _flow_remove(text: str, target: _Lay, start: int, end: int, before: int | None, after: int | None) -> str:
+    """The entry text[start:end] of a flow list or mapping removed with its comma; `before`:
+    where the entry before it ends, `after`: where the one after it starts (None: none)."""
+    if before is not None:
+        if "#" not in text[before:start]:
+            return text[:before] + text[end:]
+        comma = text.index(",", before)  # the comma follows the entry before, ahead of any comment
+        return text[:comma] + text[comma + 1:start] + text[end:]
+    if after is not None:
+        if "#" in text[end:after]:
+            raise CannotSplice("a comment after the first entry of a flow list or mapping")
+        return text[:start] + text[after:]
+    if "#" in text[target.start:target.end]:
+        raise CannotSplice("a comment inside a flow list or mapping being emptied")
+    return text[:target.start] + ("{}" if target.kind == "map" else "[]") + text[target.end:]
 
 
 def _mapping_indent(text: str, m: _Lay) -> int:
@@ -371,11 +414,7 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
     if existing is not None:
         return _replace_value(text, existing, edit.value)
     if target.flow:
-        if not _single_line(text, target):
-            raise CannotSplice("a flow mapping over several lines")
-        close = target.end - 1
-        sep = ", " if target.keys else ""
-        return text[:close] + f"{sep}{scalar_text(edit.key)}: {flow_text(edit.value)}" + text[close:]
+        return _flow_insert(text, target, f"{scalar_text(edit.key)}: {flow_text(edit.value)}")
     at = _after_block(text, target)
     line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
     if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
@@ -387,19 +426,24 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
 
 
 def _splice_del(text: str, edit: DelKey, target: _Lay | None) -> str:
-    if target is None or target.kind != "map" or target.flow:
-        raise CannotSplice("not a block mapping")
-    for i, (k, kl, v) in enumerate(target.keys):
-        if k != edit.key:
-            continue
-        if i == 0 or not _single_line(text, v) and not (v.kind != "scalar" and not v.flow):
-            raise CannotSplice("the first key of an item")
-        start = _line_start(text, kl.start)
-        if text[start:kl.start].strip():
-            raise CannotSplice("a key that does not start its line")
-        end = _line_end(text, v.end)
-        return text[:start - 1] + text[end:] if start > 0 else text[end + 1:]
-    raise CannotSplice("no such key")
+    if target is None or target.kind != "map":
+        raise CannotSplice("not a mapping")
+    i = next((i for i, (k, _kl, _v) in enumerate(target.keys) if k == edit.key), None)
+    if i is None:
+        raise CannotSplice("no such key")
+    _k, kl, v = target.keys[i]
+    if target.flow:
+        return _flow_remove(text, target, kl.start, v.end, target.keys[i - 1][2].end if i else None,
+                            target.keys[i + 1][1].start if i + 1 < len(target.keys) else None)
+    if i == 0:  # `- bids: …` starting an item: the next key takes its place
+        if len(target.keys) == 1 or "#" in text[v.end:target.keys[1][1].start]:
+            raise CannotSplice("the only key of an item, or a comment after it")
+        return text[:kl.start] + text[target.keys[1][1].start:]
+    start = _line_start(text, kl.start)
+    if text[start:kl.start].strip():
+        raise CannotSplice("a key that does not start its line")
+    end = _line_end(text, v.end)
+    return text[:start - 1] + text[end:] if start > 0 else text[end + 1:]
 
 
 def _splice_append(text: str, edit: Append, root: _Lay, target: _Lay | None) -> str:
@@ -418,11 +462,7 @@ def _splice_append(text: str, edit: Append, root: _Lay, target: _Lay | None) -> 
     if target.kind != "seq":
         raise CannotSplice("not a list")
     if target.flow:
-        if not _single_line(text, target):
-            raise CannotSplice("a flow list over several lines")
-        close = target.end - 1
-        sep = ", " if target.items else ""
-        return text[:close] + sep + flow_text(edit.value) + text[close:]
+        return _flow_insert(text, target, flow_text(edit.value))
     if not target.items:
         raise CannotSplice("an empty block list")
     at = _after_block(text, target)
@@ -434,31 +474,37 @@ def _splice_pop(text: str, target: _Lay | None) -> str:
         raise CannotSplice("no item to remove")
     item = target.items[-1]
     if target.flow:
-        if not _single_line(text, target):
-            raise CannotSplice("a flow list over several lines")
-        if len(target.items) == 1:
-            return text[:target.start] + "[]" + text[target.end:]
-        prev = target.items[-2]
-        return text[:prev.end] + text[item.end:target.end - 1] + text[target.end - 1:]
-    if len(target.items) == 1:
-        raise CannotSplice("the only item of a block list")
+        return _flow_remove(text, target, item.start, item.end,
+                            target.items[-2].end if len(target.items) > 1 else None, None)
     start = _line_start(text, item.start)
     if text[start:item.start].strip() != "-":
         raise CannotSplice("an item that does not start its line")
     end = _line_end(text, item.end)
+    if len(target.items) == 1:  # the list is left empty: `[]` after its key
+        colon = text[:start].rstrip(" \t\r\n")
+        if not colon.endswith(":") or "#" in text[len(colon):start]:
+            raise CannotSplice("the only item of a block list")
+        return colon + " []" + text[end:]
     return text[:start - 1] + text[end:]
 
 
 # --- the round trip, for layouts the splicer leaves alone --------------------------------
 
+class Unsafe(InputError):
+    """An entry that cannot be saved without changing the record elsewhere (a layout the
+    splicer cannot edit, where the round trip would change a value or drop a comment)."""
+
+
 def roundtrip(text: str, edits: list[Edit]) -> str:
-    """The text with `edits` applied through ruamel.yaml's round trip (comments, key order and
-    quoting kept; indentation as the record's own where it is regular)."""
+    """The text with `edits` applied through ruamel.yaml's round trip (comments outside flow
+    collections, key order and quoting kept; indentation as the record's own where it is
+    regular). Plain text stays the text it was: `True`, `Null`, `~`, `+3` are not retyped."""
     import io
 
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="rt")
+    yaml.Resolver = _text_resolver()
     yaml.preserve_quotes = True
     yaml.width = 4096
     offset = _sequence_offset(text)
@@ -471,6 +517,21 @@ def roundtrip(text: str, edits: list[Edit]) -> str:
     return out.getvalue()
 
 
+def _text_resolver() -> type:
+    """A resolver that reads every plain value as text, as the checker does (only an empty
+    one is null): what is read as text is written back as the same plain text."""
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+
+    class TextResolver(VersionedResolver):  # type: ignore[misc]
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            if kind is ScalarNode and implicit[0] and value != "":
+                return self.DEFAULT_SCALAR_TAG
+            return super().resolve(kind, value, implicit)
+
+    return TextResolver
+
+
 def _sequence_offset(text: str) -> int:
     m = re.search(r"^(\s*)[\w\"']+:[ \t]*(?:#.*)?\n(?:\s*#.*\n)*(\s*)- ", text, re.M)
     if m and len(m.group(2)) >= len(m.group(1)):
@@ -479,13 +540,15 @@ def _sequence_offset(text: str) -> int:
 
 
 def _to_ruamel(value: Any, flow: bool) -> Any:
-    """Plain values as ruamel's: flow style for what fits on a line (per-player numbers)."""
+    """Plain values as ruamel's: flow style for what fits on a line (per-player numbers);
+    numbers as the text they are written as, text quoted where `scalar_text` quotes it."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
     if isinstance(value, dict):
         m = CommentedMap()
         for k, v in value.items():
-            m[k] = _to_ruamel(v, True)
+            m[_to_ruamel(k, True)] = _to_ruamel(v, True)
         if flow:
             m.fa.set_flow_style()
         return m
@@ -494,7 +557,10 @@ def _to_ruamel(value: Any, flow: bool) -> Any:
         if flow:
             s.fa.set_flow_style()
         return s
-    return value
+    if value is None:
+        return None
+    written = scalar_text(value)
+    return DoubleQuotedScalarString(str(value)) if written.startswith('"') else written
 
 
 _BLOCK_LISTS = ("hands", "sets", "games", "history")
@@ -511,7 +577,7 @@ def _apply_ruamel(doc: Any, edit: Edit) -> None:
             node = CommentedSeq() if isinstance(edit, Append) and i == len(edit.path) - 1 else CommentedMap()
             parent[step] = node
     if isinstance(edit, SetKey):
-        node[edit.key] = _to_ruamel(edit.value, edit.key not in _BLOCK_LISTS)
+        node[_to_ruamel(edit.key, True)] = _to_ruamel(edit.value, edit.key not in _BLOCK_LISTS)
     elif isinstance(edit, DelKey):
         del node[edit.key]
     elif isinstance(edit, Append):
@@ -520,14 +586,71 @@ def _apply_ruamel(doc: Any, edit: Edit) -> None:
         node.pop()
 
 
-def apply_text(text: str, edits: list[Edit]) -> str:
-    """The text with `edits` applied: spliced where the layout allows, else round-tripped."""
+def apply_text(text: str, edits: list[Edit], before: Node | None = None) -> str:
+    """The text with `edits` applied: spliced where the layout allows, else round-tripped.
+    Either way the result is read again and must be the record `before` (the text's nodes,
+    read here if not given) with the edits and nothing else; else Unsafe, with the reason."""
     if "\r\n" in text:  # a record saved on Windows keeps its line ends
-        return apply_text(text.replace("\r\n", "\n"), edits).replace("\n", "\r\n")
+        return apply_text(text.replace("\r\n", "\n"), edits, before).replace("\n", "\r\n")
     out = text
     try:
         for edit in edits:
             out = splice(out, edit)
-        return out
-    except CannotSplice:
-        return roundtrip(text, edits)
+        spliced = True
+    except CannotSplice as e:
+        why = str(e)
+        spliced = False
+        out = roundtrip(text, edits)
+    _prove(text, edits, out, before, "" if spliced else why)
+    return out
+
+
+def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str) -> None:
+    """Raise Unsafe unless `out` reads as `text` with `edits` and nothing else, and (after a
+    round trip: `why` says why it was needed) keeps every comment of `text`."""
+    from ..yamlio import difference, parse
+
+    expected = before if before is not None else parse(text)
+    for edit in edits:
+        expected = apply_nodes(expected, edit)
+    try:
+        got = parse(out)
+    except InputError as e:
+        raise Unsafe(f"saving this entry would make the record unreadable ({e.message})", e.line) from None
+    d = difference(expected, got)
+    how = f"this layout ({why}) cannot be edited in place, and rewriting the file" if why else "the edit"
+    if d is not None:
+        raise Unsafe(f"the entry is not saved: {how} would change `{d[0]}` as well; nothing written "
+                     "(write the entry with a text editor, or put that list on one line)", d[1])
+    if why:
+        lost = _lost_comment(text, out)
+        if lost is not None:
+            raise Unsafe(f"the entry is not saved: {how} would drop the comment `{lost[0]}`; nothing written "
+                         "(write the entry with a text editor, or move the comment)", lost[1])
+
+
+def _lost_comment(text: str, out: str) -> tuple[str, int] | None:
+    """The first comment of `text` (and its line) that `out` no longer has."""
+    spans: list[tuple[int, int]] = []
+    stack = [layout(text)]
+    while stack:
+        node = stack.pop()
+        if node.kind == "scalar":
+            spans.append((node.start, node.end))
+        stack.extend(node.items)
+        stack.extend(x for _k, kl, v in node.keys for x in (kl, v))
+    spans.sort()
+    import bisect
+
+    starts = [a for a, _b in spans]
+    left = out
+    for m in re.finditer(r"(?:^|(?<=[ \t]))#[^\n]*", text, re.M):
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if i >= 0 and spans[i][0] <= m.start() < spans[i][1]:
+            continue  # a `#` inside a value
+        comment = m.group().rstrip()
+        at = left.find(comment)
+        if at < 0:
+            return comment, text.count("\n", 0, m.start()) + 1
+        left = left[at + len(comment):]
+    return None

@@ -326,7 +326,7 @@ class Session:
         """What `edits` would do, judged on the text that would be written."""
         edits = tuple(edits)
         try:
-            text = apply_text(self.text, list(edits))
+            text = apply_text(self.text, list(edits), self.root)
             root = parse(text)
             game, record = api.read_record(root)
             audit = game.audit(record)
