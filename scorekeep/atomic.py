@@ -27,6 +27,10 @@ class NotRegularFile(OSError):
     """The target exists and is not a regular file (a FIFO, a device, a directory)."""
 
 
+class DanglingLink(FileExistsError):
+    """The name is a symbolic link to nothing: a new file is not created through it."""
+
+
 class Snapshot(NamedTuple):
     """A file as it was read or written: its identity, modification time, size and bytes."""
 
@@ -63,9 +67,12 @@ def write_atomically(path: str, text: str | bytes, overwrite: bool = False,
     """Write `text` (UTF-8 for a str) to `path` through a temporary file and a rename; returns
     the file as written.
 
-    Raises FileExistsError if `path` exists and `overwrite` is false, NotRegularFile if it
+    Raises FileExistsError if `path` exists and `overwrite` is false (DanglingLink if it is a
+    link to nothing: the link may point where the writer did not mean), NotRegularFile if it
     exists and is not a regular file (whatever `overwrite` says), Changed if `expect` is given
     and the file is not that any more (then nothing is written)."""
+    if not overwrite and os.path.islink(path) and not os.path.exists(path):
+        raise DanglingLink(errno.EEXIST, "a symbolic link to a file that does not exist", path)
     target = os.path.realpath(path)  # a symlink: write the file it points to, keep the link
     folder = os.path.dirname(target)
     try:

@@ -13,7 +13,10 @@ import re
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 import typer
 
@@ -140,6 +143,59 @@ def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
 
     failed = e.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
     _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if failed else 2)
+
+
+def write_output(output: Path, text: str, reads: "Sequence[Path | str]" = ()) -> None:
+    """Write a command's output to the file named by `-o`, atomically, never over a record
+    (`refuse_record`); a failed write is one line and exit 4 (`write_failed`)."""
+    from ..atomic import write_atomically
+
+    refuse_record(output, reads)
+    try:
+        write_atomically(str(output), text, overwrite=True)
+    except OSError as e:
+        write_failed(output, e)
+
+
+def refuse_record(output: Path, reads: "Sequence[Path | str]" = ()) -> None:
+    """Exit 2 when `-o FILE` would destroy a record: a file the command reads (by any name,
+    link or hard link), a record that `play` or `add` has open, any file that reads as a
+    record (`game:` and `players:`)."""
+    import os
+
+    name = str(output)
+    for f in reads:
+        try:
+            same = str(f) != "-" and os.path.samefile(name, str(f))
+        except OSError:
+            same = False
+        if same:
+            _fail(f"-o {output}: that is the record being read ({f}); the output would replace it: "
+                  "give another file name")
+    folder, base = os.path.split(os.path.realpath(name))
+    if os.path.lexists(os.path.join(folder, f".{base}.lock")):
+        from ..entry.session import held_elsewhere
+
+        if held_elsewhere(name):
+            _fail(f"-o {output}: that record is open in `scorekeep play` or `add`; -o never writes over a record")
+    if _is_record(name):
+        _fail(f"-o {output}: that file is a game record; -o never writes over a record: give another file name")
+
+
+def _is_record(path: str) -> bool:
+    """Whether `path` is a file that reads as a record (a mapping with `game` and `players`)."""
+    import os
+
+    from ..errors import InputError
+    from ..yamlio import Map, parse, read_text
+
+    if not os.path.isfile(path):
+        return False
+    try:
+        root = parse(read_text(path))
+    except InputError:
+        return False
+    return isinstance(root, Map) and root.get("game") is not None and root.get("players") is not None
 
 
 def _internal(path: str, exc: BaseException | str) -> NoReturn:

@@ -28,7 +28,7 @@ def new(
       scorekeep new rook rook.yaml --players North,East,South,West --rule target=500
       scorekeep new daifugo d.yaml --players 甲,乙,丙,丁
     """
-    from ..atomic import NotRegularFile, write_atomically
+    from ..atomic import DanglingLink, NotRegularFile, write_atomically
     from ..entry.new import new_record
     from ..entry.values import items, match_name
     from ..errors import InputError
@@ -51,6 +51,9 @@ def new(
         return
     try:
         write_atomically(str(file), text)
+    except DanglingLink:
+        _fail(f"{file} is a symbolic link to a file that does not exist; `scorekeep new` does not create a "
+              "record through it (remove the link, or give the name of the file itself)")
     except FileExistsError:
         _fail(f"{file} exists; `scorekeep new` never writes over a record (continue it with "
               f"`scorekeep play {file}`)")

@@ -251,6 +251,14 @@ def standings_text(sheet: Sheet) -> str:
     return "\n".join(([standings_line(sheet)] if sheet.standings else []) + [sheet.status])
 
 
+def standings_csv(sheet: Sheet) -> str:
+    """`score --standings --format csv`: a row per place (place, name, points), then the
+    status line in a row of its own."""
+    rows: list[dict[str, Any]] = [{"place": i, "name": name, "points": pts}
+                                  for i, (name, pts) in enumerate(sheet.standings, 1)]
+    return csv_table([*rows, {"status": sheet.status}])
+
+
 _MD_SPECIAL = r"([\\`*_{}\[\]<>()#+!|~-])"
 
 
@@ -298,7 +306,9 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
     return "\n".join(out) + "\n"
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What a spreadsheet runs as a formula when a cell starts with it, after any spaces: the
+ASCII signs and their full-width forms (＝ ＋ － ＠), which some spreadsheets fold to ASCII."""
 
 
 def csv_cell(v: Any) -> Any:
@@ -315,7 +325,8 @@ def csv_cell(v: Any) -> Any:
             clean,  # a cell holds no control character: CSV is written raw
         )
 
-        return clean("'" + v if v.startswith(_FORMULA_START) else v)
+        guard = v.startswith(("\t", "\r")) or v.lstrip().startswith(_FORMULA_START)
+        return clean("'" + v if guard else v)
     return v
 
 

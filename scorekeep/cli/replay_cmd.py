@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_failed
+from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_output
 
 
 @app.command()
@@ -54,12 +54,7 @@ def replay(
         if audit.violations:
             text = text.rstrip("\n") + f"\n{len(audit.violations):,} violation(s); see `scorekeep check {file}`"
     if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
-        from ..atomic import write_atomically
-
-        try:
-            write_atomically(str(output), clean(text if text.endswith("\n") else text + "\n"), overwrite=True)
-        except OSError as e:
-            write_failed(output, e)
+        write_output(output, clean(text if text.endswith("\n") else text + "\n"), (file,))
     else:
         _out(text)
     if unreadable:

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source, write_failed
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source, write_output
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -66,22 +66,17 @@ def score(
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
     _emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
-          raw=format is SheetFormat.csv and not standings)
+          raw=format is SheetFormat.csv, reads=(file,))
     raise typer.Exit(2 if unreadable else 0)
 
 
-def _emit(text: str, output: Optional[Path], raw: bool) -> None:
-    """Write the sheet to `output` (atomically) or to standard output; `raw`: CSV, whose cells
-    are cleaned already (its CRLF stays)."""
+def _emit(text: str, output: Optional[Path], raw: bool, reads: tuple[Path, ...]) -> None:
+    """Write the sheet to `output` (atomically, never over a record) or to standard output;
+    `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
     if output is not None and str(output) != "-":
-        from ..atomic import write_atomically
-
         if not raw:
             text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
-        try:
-            write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
-        except OSError as e:
-            write_failed(output, e)
+        write_output(output, text if text.endswith("\n") else text + "\n", reads)
     elif raw:
         _out_raw(text)
     else:
@@ -98,7 +93,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
               else shown(audit.violations))
     if standings:
-        text = render.standings_text(sheet)
+        text = render.standings_csv(sheet) if format is SheetFormat.csv else render.standings_text(sheet)
     elif format is SheetFormat.json:
         text = render.sheet_json(sheet, audit.violations, audit.events)
         if what_if:

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import STDIN, _err, _internal, _out, _out_raw, app, read_stdin, said, write_failed
+from .common import STDIN, _err, _internal, _out, _out_raw, app, read_stdin, said, write_output
 
 
 class StatsFormat(str, Enum):
@@ -92,12 +92,7 @@ def stats(
         _internal(", ".join(map(str, files)), e)
     doc = _document(season, format, files)
     if output is not None and str(output) != "-":
-        try:
-            from ..atomic import write_atomically
-
-            write_atomically(str(output), doc, overwrite=True)
-        except OSError as e:
-            write_failed(output, e)
+        write_output(output, doc, files)
     elif format is StatsFormat.csv:
         _out_raw(doc)
     else:
