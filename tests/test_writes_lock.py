@@ -120,7 +120,7 @@ def test_a_locked_record_can_be_waited_for(tmp_path: Path) -> None:
         waiter = subprocess.Popen([sys.executable, "-c", "from scorekeep.cli import main; main()", "add", str(path),
                                    "--cards", "10", "--wait"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True)
-        assert waiter.stderr is not None and "waiting for it" in waiter.stderr.readline()
+        assert waiter.stderr is not None and "waiting (Ctrl-C stops)" in waiter.stderr.readline()
         assert waiter.poll() is None
     finally:
         holder.send_signal(signal.SIGKILL)
@@ -226,3 +226,38 @@ def test_a_save_keeps_the_files_byte_order_mark_and_line_ends(tmp_path: Path) ->
 def test_a_lock_error_is_an_os_error_with_its_reason() -> None:
     e = LockError(errno.ENOSPC, "the disk is full", "x")
     assert isinstance(e, OSError) and e.errno == errno.ENOSPC and e.reason == "the disk is full"
+
+
+def test_play_reads_an_editors_save_again_and_never_writes_over_it(tmp_path: Path) -> None:
+    """Through a pipe: a hand is started, an editor saves the record between two prompts,
+    the bid typed next is not written over that save; typed again, it is written on it."""
+    import time
+
+    path = tmp_path / "g.yaml"
+    assert cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee", "--first-dealer", "Ana").code == 0
+    play = subprocess.Popen([sys.executable, "-c", "from scorekeep.cli import main; main()", "play", str(path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert play.stdin is not None
+    play.stdin.write("\n\n\n")  # hand 1: the size, dealer and trump offered
+    play.stdin.flush()
+    for _ in range(600):
+        if "bids:" in path.read_text(encoding="utf-8"):
+            break
+        time.sleep(0.05)
+    edited = path.read_text(encoding="utf-8").replace("first_dealer: Ana\n", "first_dealer: Ana\nplace: the club\n")
+    path.write_text(edited, encoding="utf-8")
+    out, _ = play.communicate("2\n2\nquit\n", timeout=60)
+    assert "changed by another program: read again; nothing written" in out, out
+    assert "type it again: it is legal against the new record" in out
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(edited.rstrip("\n")) and "place: the club" in text and "Ben: 2" in text, text
+
+
+def test_a_save_keeps_the_files_owner_and_group(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another user needs root")
+    path = _record(tmp_path)
+    os.chown(path, 1234, 5678)
+    assert cli("add", str(path), "--cards", "10").code == 0
+    st = path.stat()
+    assert (st.st_uid, st.st_gid) == (1234, 5678)

@@ -153,13 +153,10 @@ class Table:
         try:
             self.s.commit(j)
         except Reloaded as e:
-            self.say(f"  {self.path} was changed by another program since it was read: nothing written; "
-                     + (e.problem if e.problem else "read again (undo starts afresh)"))
-            a = e.again
-            if a is not None:
-                why = (f"cannot be read now: {a.error.message}" if a.error is not None else
-                       "; ".join(f.rule for f in a.new) if a.new else "it would be legal")
-                self.say(f"  that entry against the record as it is now: {why}; type it again if it still holds")
+            self.say(f"  {self.path} was changed by another program: "
+                     + (f"{e.problem}; " if e.problem else "read again; ") + "nothing written")
+            if e.again is not None:
+                self.say(f"  type it again: {_against_new(e.again)}")
             return False
         return True
 
@@ -169,8 +166,7 @@ class Table:
         try:
             done = self.s.undo()
         except Reloaded as e:
-            self.say(f"  {self.path} was changed by another program since it was read: nothing undone; "
-                     + (e.problem or "read again"))
+            self.say(f"  {self.path} was changed by another program: {e.problem or 'read again'}; nothing undone")
             return
         if done:
             self.say("  undone")
@@ -247,6 +243,15 @@ class Table:
                 self.say(f"  the running totals written on hand{'s' if len(moved) > 1 else ''} "
                          f"{', '.join(map(str, moved))} moved with it")
             self.show_table()
+
+
+def _against_new(j: Any) -> str:
+    """What an entry judged again against a record another program saved would do."""
+    if j.error is not None:
+        return f"it cannot be read now ({j.error.message})"
+    if j.new:
+        return "against the new record it breaks " + ", ".join(f.rule for f in j.new)
+    return "it is legal against the new record"
 
 
 @app.command()
