@@ -29,27 +29,52 @@ def _header(path: Path) -> tuple:
     return a.header.players, a.header.meta
 
 
+ENTRIES = {  # a night's `add`s on each game's layouts, and what they must read back as
+    "oh-hell": [["--cards", "9"], ["--bids", "1,1,1,1"], ["--tricks", "2,2,2,3"], ["--cards", "8"]],
+    "rook": [["--bidding", "70,pass,pass,pass"], ["--trump", "red", "--points", "40,80"], ["--bidding", "75"]],
+    "daifugo": [["--out", "~,Off,No"], ["--out", "No,~,Off"]],
+}
+
+
+def _entered(path: Path) -> list:
+    a = api.audit(api.load(str(path)))
+    if a.game == "oh-hell":
+        return [(h.size, sorted(h.bids.values()), sorted((h.took or {}).values())) for h in a.result.hands]
+    if a.game == "rook":
+        return [len(h.bidding) for h in a.record.hands]
+    return [[tuple(g.out.names) for g in s.games] for s in a.record.sets]
+
+
+WANT = {"oh-hell": [(9, [1, 1, 1, 1], [2, 2, 2, 3]), (8, [], [])], "rook": [4, 1],
+        "daifugo": [("~", "Off", "No"), ("No", "~", "Off")]}
+
+
 @pytest.mark.parametrize("layout", LAYOUTS, ids=[p.stem for p in LAYOUTS])
 def test_a_night_of_entries_keeps_every_byte_outside_them(layout: Path, tmp_path: Path) -> None:
-    """Four `add`s (a new hand, its bids, its tricks, a third hand) on each layout: the
-    players, title and notes read the same, every comment stays, the text before `hands`
-    is byte for byte the same, and what was added reads back as entered."""
+    """A night's `add`s on each layout: the players, title and notes read the same, every
+    comment stays, the text before the entries is byte for byte the same, and what was
+    added reads back as entered."""
     path = tmp_path / layout.name
     shutil.copy(layout, path)
     before = path.read_bytes()
     players, meta = _header(path)
-    for args in (["--cards", "9"], ["--bids", "1,1,1,1"], ["--tricks", "2,2,2,3"], ["--cards", "8"]):
+    game = api.audit(api.load(str(path))).game
+    was = _entered(path)
+    for args in ENTRIES[game]:
         r = cli("add", str(path), *args, "--anyway")
         assert r.code in (0, 1) and "written to" in r.out, (args, r.err)
     after = path.read_bytes()
     assert _header(path) == (players, meta), "a player, the title or the notes changed"
     text, old = after.decode("utf-8"), before.decode("utf-8")
-    assert text[:old.index("hands:")] == old[:old.index("hands:")]
+    key = "sets:" if game == "daifugo" else "hands:"
+    assert text[:old.index(key)] == old[:old.index(key)]
     assert _comments(old) == [c for c in _comments(text) if c in _comments(old)]
     assert ("\r\n" in old) == ("\r\n" in text) and ("\n" not in text.replace("\r\n", "") if "\r\n" in old else True)
-    hands = api.audit(api.load(str(path))).result.hands
-    assert [h.size for h in hands] == [10, 9, 8]
-    assert sorted(hands[1].bids.values()) == [1, 1, 1, 1] and sorted(hands[1].took.values()) == [2, 2, 2, 3]
+    now = _entered(path)
+    if game == "daifugo":
+        assert now[-1][len(was[-1]):] == WANT[game]
+    else:
+        assert now[:len(was)] == was and now[len(was):] == WANT[game]
 
 
 ODD = ["True", "Null", "~", "+3", "-0", "0x1F", "1_000", "2026-11-30", "yes", "Off", ".inf", "0o17", "1e3", "NULL",
