@@ -161,3 +161,28 @@ def test_every_sample_and_layout_reads_the_same_after_an_empty_round_trip() -> N
     for path in [*sorted((ROOT / "samples").glob("*.yaml")), *LAYOUTS]:
         text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
         assert difference(parse(text), parse(roundtrip(text, []))) is None, path.name
+
+
+def test_a_file_with_both_kinds_of_line_end_keeps_each_line_as_it_was() -> None:
+    text = "game: oh-hell\r\nplayers: [A, B, C, D]\nhands:\r\n  - cards: 10\n    bids: {A: 1}\r\n"
+    out = apply_text(text, [SetKey(("hands", 0, "bids"), "B", 2), Append(("hands",), {"cards": 9})])
+    assert out.startswith("game: oh-hell\r\nplayers: [A, B, C, D]\nhands:\r\n  - cards: 10\n    bids: {A: 1, B: 2}\r\n")
+    with pytest.raises(Unsafe) as e:  # a rewrite would make every line end one kind
+        apply_text(text.replace("hands:", "notes: |\r\n  x\r\nhands:"), [SetKey((), "notes", "y")])
+    assert "line ends" in e.value.message
+
+
+def test_a_session_sees_an_editors_save_between_prompts(tmp_path: Path) -> None:
+    """`refresh`, for a front end that checks before each prompt: the file saved by another
+    program is read again, and undo starts afresh (it would write over that save)."""
+    from scorekeep.entry.session import Session
+
+    path = tmp_path / "g.yaml"
+    shutil.copy(LAYOUTS[0], path)
+    with Session.open(str(path)) as s:
+        assert not s.refresh()
+        s.commit(s.judge([SetKey((), "place", "home")]))
+        assert s.undo_stack
+        path.write_text(path.read_text(encoding="utf-8") + "# saved elsewhere\n", encoding="utf-8")
+        assert s.refresh() and s.text.endswith("# saved elsewhere\n") and not s.undo_stack
+        assert not s.refresh()

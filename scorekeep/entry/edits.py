@@ -590,7 +590,7 @@ def apply_text(text: str, edits: list[Edit], before: Node | None = None) -> str:
     """The text with `edits` applied: spliced where the layout allows, else round-tripped.
     Either way the result is read again and must be the record `before` (the text's nodes,
     read here if not given) with the edits and nothing else; else Unsafe, with the reason."""
-    if "\r\n" in text:  # a record saved on Windows keeps its line ends
+    if "\r\n" in text and "\n" not in text.replace("\r\n", ""):  # saved on Windows: its line ends kept
         return apply_text(text.replace("\r\n", "\n"), edits, before).replace("\n", "\r\n")
     out = text
     try:
@@ -622,6 +622,9 @@ def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str
     if d is not None:
         raise Unsafe(f"the entry is not saved: {how} would change `{d[0]}` as well; nothing written "
                      "(write the entry with a text editor, or put that list on one line)", d[1])
+    if why and "\r" in text:  # (line ends of both kinds: the rewrite would make them all one kind)
+        raise Unsafe(f"the entry is not saved: {how} would change the line ends of this file; nothing written "
+                     "(save it with one kind of line end)", 1)
     if why:
         lost = _lost_comment(text, out)
         if lost is not None:
