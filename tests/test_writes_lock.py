@@ -261,3 +261,10 @@ def test_a_save_keeps_the_files_owner_and_group(tmp_path: Path) -> None:
     assert cli("add", str(path), "--cards", "10").code == 0
     st = path.stat()
     assert (st.st_uid, st.st_gid) == (1234, 5678)
+
+
+def test_a_program_that_ends_without_closing_leaves_no_lock_file(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    subprocess.run([sys.executable, "-c", f"from scorekeep.entry.session import Session; Session.open({str(path)!r})"],
+                   check=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]

@@ -7,6 +7,7 @@ did not have before. Nothing here knows a rule.
 
 from __future__ import annotations
 
+import atexit
 import errno
 import os
 import stat
@@ -168,6 +169,7 @@ class FileLock:
             self._drop(fd, True)
             raise _lock_error(self.path, e) from None
         self.fd = fd
+        atexit.register(self.release)  # a program that ends without closing leaves no lock file
 
     def _drop(self, fd: int, remove: bool) -> None:
         """Close a lock file that is not held on to; remove it when this process made it (or
@@ -182,6 +184,7 @@ class FileLock:
         if self.fd is None:
             return
         fd, self.fd = self.fd, None
+        atexit.unregister(self.release)
         self._drop(fd, True)  # removed while still held (POSIX): a waiter then locks a new one
 
 
