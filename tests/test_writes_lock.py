@@ -90,6 +90,22 @@ def test_a_lock_that_cannot_be_made_is_told_and_leaves_no_lock_file(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"], "a lock file was left"
 
 
+def test_a_lock_file_not_ours_to_write_is_told_as_such(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _record(tmp_path)
+    _lock_of(path).write_text("4242\n", encoding="utf-8")  # another user's, left behind
+    real = os.open
+
+    def refused(target, flags, *args):  # type: ignore[no-untyped-def]
+        if target == str(_lock_of(path)) and not flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, "Permission denied", target)
+        return real(target, flags, *args)
+
+    monkeypatch.setattr(session_mod.os, "open", refused)
+    r = cli("add", str(path), "--cards", "10")
+    assert r.code == 2 and "not yours to write" in r.err and "read-only" not in r.err, r.err
+    assert _lock_of(path).read_text(encoding="utf-8") == "4242\n"
+
+
 def test_a_released_lock_leaves_no_file_and_holds_the_process_id(tmp_path: Path) -> None:
     path = _record(tmp_path)
     lock = FileLock(str(path))

@@ -194,7 +194,9 @@ _LINK = "{} is a symbolic link; scorekeep does not follow a lock file's link (re
 def _lock_error(path: str, e: OSError) -> LockError:
     """An OSError met while making the lock, in plain words."""
     folder = os.path.dirname(path) or "."
-    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+    if e.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(path):
+        why = "that file is not yours to write (another user's lock?)"
+    elif e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         why = f"the folder {folder} is read-only for you; scorekeep keeps a small lock file beside the record"
     elif e.errno in (errno.ENOSPC, errno.EDQUOT):
         why = f"the disk holding {folder} is full"
