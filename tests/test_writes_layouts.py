@@ -32,8 +32,18 @@ def _header(path: Path) -> tuple:
 ENTRIES = {  # a night's `add`s on each game's layouts, and what they must read back as
     "oh-hell": [["--cards", "9"], ["--bids", "1,1,1,1"], ["--tricks", "2,2,2,3"], ["--cards", "8"]],
     "rook": [["--bidding", "70,pass,pass,pass"], ["--trump", "red", "--points", "40,80"], ["--bidding", "75"]],
-    "daifugo": [["--out", "~,Off,No"], ["--out", "No,~,Off"]],
+    "daifugo": [["--out", "{2},{1},{0}"], ["--out", "{0},{2},{1}"]],  # names by seat
 }
+
+
+def _night(path: Path) -> str:
+    """A night's `add`s (`ENTRIES`) on the record at `path`; returns its game."""
+    a = api.audit(api.load(str(path)))
+    for args in ENTRIES[a.game]:
+        args = [x.format(*a.header.players) for x in args]
+        r = cli("add", str(path), *args, "--anyway")
+        assert r.code in (0, 1) and "written to" in r.out, (args, r.err)
+    return a.game
 
 
 def _entered(path: Path) -> list:
@@ -58,11 +68,8 @@ def test_a_night_of_entries_keeps_every_byte_outside_them(layout: Path, tmp_path
     shutil.copy(layout, path)
     before = path.read_bytes()
     players, meta = _header(path)
-    game = api.audit(api.load(str(path))).game
     was = _entered(path)
-    for args in ENTRIES[game]:
-        r = cli("add", str(path), *args, "--anyway")
-        assert r.code in (0, 1) and "written to" in r.out, (args, r.err)
+    game = _night(path)
     after = path.read_bytes()
     assert _header(path) == (players, meta), "a player, the title or the notes changed"
     text, old = after.decode("utf-8"), before.decode("utf-8")
@@ -186,3 +193,36 @@ def test_a_session_sees_an_editors_save_between_prompts(tmp_path: Path) -> None:
         path.write_text(path.read_text(encoding="utf-8") + "# saved elsewhere\n", encoding="utf-8")
         assert s.refresh() and s.text.endswith("# saved elsewhere\n") and not s.undo_stack
         assert not s.refresh()
+
+
+_ONE_LINE_FLOW = re.compile(r"^(?P<head>\s*(?:- )?[^\s#:][^#:]*: )(?P<open>[\[{])(?P<body>[^\[\]{}#\n]+)(?P<close>[\]}])"
+                            r"(?P<tail>[^\n]*)$", re.M)
+
+
+def _wrapped(text: str) -> str:
+    """Every one-line flow list or mapping of `text` broken after its first comma, with a
+    comment there, as a person lines up a long list."""
+    def wrap(m: re.Match[str]) -> str:
+        first, sep, rest = m["body"].partition(", ")
+        if not sep:
+            return m.group()
+        pad = " " * (len(m["head"]) + 1)
+        return f"{m['head']}{m['open']}{first},  # wrapped\n{pad}{rest}{m['close']}{m['tail']}"
+    return _ONE_LINE_FLOW.sub(wrap, text)
+
+
+@pytest.mark.parametrize("sample", sorted((ROOT / "samples").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_sample_rewrapped_with_comments_inside_its_flows_takes_a_night_of_entries(
+        sample: Path, tmp_path: Path) -> None:
+    path = tmp_path / sample.name
+    text = _wrapped(sample.read_text(encoding="utf-8"))
+    assert text.count("# wrapped") >= 3
+    path.write_text(text, encoding="utf-8")
+    before = parse(text)
+    game = _night(path)
+    after = path.read_text(encoding="utf-8")
+    assert after.count("# wrapped") == text.count("# wrapped")
+    key = "sets" if game == "daifugo" else "hands"
+    assert after[:text.index(f"{key}:")] == text[:text.index(f"{key}:")]
+    old, new = before.get(key), parse(after).get(key)  # type: ignore[union-attr]
+    assert all(difference(a, b) is None for a, b in zip(old.items[:-1], new.items))  # type: ignore[union-attr]
