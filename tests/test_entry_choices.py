@@ -172,6 +172,7 @@ def test_one_entry_on_a_19_hand_record_reads_the_file_text_once(tmp_path: Path, 
     """The legal bids come from the engine and the entry is judged on one reading of the text
     that would be written: a return to whole-file round trips (one per candidate bid) shows
     as more readings (timing lives in benchmarks/, not here)."""
+    from scorekeep import yamlio
     from scorekeep.entry import session
 
     text = (SAMPLES / "oh-hell-full-game.yaml").read_text(encoding="utf-8")
@@ -183,6 +184,7 @@ def test_one_entry_on_a_19_hand_record_reads_the_file_text_once(tmp_path: Path, 
             w = OH.where(s)
         readings = []
         monkeypatch.setattr(session, "parse", lambda t: readings.append(t) or parse(t))
+        monkeypatch.setattr(yamlio, "parse", lambda t: readings.append(t) or parse(t))  # (where a save is proved)
         ch = OH.legal_bids(s, w, w.player)
         j = s.judge(OH.bid_edit(w, w.player, int(ch.legal[0])))
         assert j.ok

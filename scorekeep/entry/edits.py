@@ -590,24 +590,28 @@ def apply_text(text: str, edits: list[Edit], before: Node | None = None) -> str:
     """The text with `edits` applied: spliced where the layout allows, else round-tripped.
     Either way the result is read again and must be the record `before` (the text's nodes,
     read here if not given) with the edits and nothing else; else Unsafe, with the reason."""
+    return edit_text(text, edits, before)[0]
+
+
+def edit_text(text: str, edits: list[Edit], before: Node | None = None) -> tuple[str, Node]:
+    """`apply_text`, and the nodes of the text it returns (read to prove it)."""
     if "\r\n" in text and "\n" not in text.replace("\r\n", ""):  # saved on Windows: its line ends kept
-        return apply_text(text.replace("\r\n", "\n"), edits, before).replace("\n", "\r\n")
+        out, nodes = edit_text(text.replace("\r\n", "\n"), edits, before)
+        return out.replace("\n", "\r\n"), nodes
     out = text
+    why = ""
     try:
         for edit in edits:
             out = splice(out, edit)
-        spliced = True
     except CannotSplice as e:
         why = str(e)
-        spliced = False
         out = roundtrip(text, edits)
-    _prove(text, edits, out, before, "" if spliced else why)
-    return out
+    return out, _prove(text, edits, out, before, why)
 
 
-def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str) -> None:
-    """Raise Unsafe unless `out` reads as `text` with `edits` and nothing else, and (after a
-    round trip: `why` says why it was needed) keeps every comment of `text`."""
+def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str) -> Node:
+    """The nodes of `out`; raise Unsafe unless they are `text`'s with `edits` and nothing
+    else, and (after a round trip: `why` says why it was needed) `out` keeps every comment."""
     from ..yamlio import difference, parse
 
     expected = before if before is not None else parse(text)
@@ -630,6 +634,7 @@ def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str
         if lost is not None:
             raise Unsafe(f"the entry is not saved: {how} would drop the comment `{lost[0]}`; nothing written "
                          "(write the entry with a text editor, or move the comment)", lost[1])
+    return got
 
 
 def _lost_comment(text: str, out: str) -> tuple[str, int] | None:

@@ -19,7 +19,7 @@ from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
 from ..yamlio import Node, decode, parse
-from .edits import Edit, apply_nodes, apply_text
+from .edits import Edit, apply_nodes, edit_text
 
 if TYPE_CHECKING:
     from ..atomic import Snapshot
@@ -331,8 +331,7 @@ class Session:
         """What `edits` would do, judged on the text that would be written."""
         edits = tuple(edits)
         try:
-            text = apply_text(self.text, list(edits), self.root)
-            root = parse(text)
+            text, root = edit_text(self.text, list(edits), self.root)
             game, record = api.read_record(root)
             audit = game.audit(record)
         except InputError as e:
