@@ -284,3 +284,19 @@ def test_a_program_that_ends_without_closing_leaves_no_lock_file(tmp_path: Path)
     subprocess.run([sys.executable, "-c", f"from scorekeep.entry.session import Session; Session.open({str(path)!r})"],
                    check=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_play_ended_by_a_closed_terminal_or_a_kill_leaves_no_lock_file(tmp_path: Path, sig: int) -> None:
+    import time
+
+    path = _record(tmp_path)
+    play = subprocess.Popen([sys.executable, "-c", "from scorekeep.cli import main; main()", "play", str(path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):  # until it holds the record
+        if _lock_of(path).exists() and _lock_of(path).read_text():
+            break
+        time.sleep(0.05)
+    play.send_signal(sig)
+    assert play.wait(timeout=60) == 128 + sig
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]

@@ -342,6 +342,7 @@ def run() -> NoReturn:
 
     _closed_streams()
     _streams()
+    _stop_on_signals()
     stdout = sys.stdout
     code: int | str | None = 0
     try:
@@ -365,6 +366,22 @@ def run() -> NoReturn:
     except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
         code = _bug(e)
     sys.exit(code)
+
+
+def _stop_on_signals() -> None:
+    """A closed terminal (SIGHUP) or a plain kill (SIGTERM) ends a command as an exit does,
+    so that a half-written temporary file and the lock of `play` or `add` are removed (the
+    exit code is 128 + the signal's number, as the shell gives)."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
+            signal.signal(sig, _exit_on_signal)
+
+
+def _exit_on_signal(signum: int, _frame: object) -> NoReturn:
+    raise SystemExit(128 + signum)
 
 
 class _ClosedStream:
