@@ -1,7 +1,8 @@
 """Live entry at the table: sessions over a record file, one entry at a time.
 
 - `session.Session`: open a record (locked), judge an entry with the checker, write it
-  atomically, undo; `edits`: the edits themselves, kept byte-exact in the text;
+  atomically and never over another program's save (`Reloaded`), undo; `edits`: the edits
+  themselves, kept byte-exact in the text and proved by reading it again;
 - each game's `entry.py` (`scorekeep/games/<game>/`): where the record stands (what is entered
   next, for whom) and the legal choices there; the questions `play` asks (`turn`: the next
   entry, `reopen`: `edit N`), through a front end's `Table`; `add_edits` (`add`),

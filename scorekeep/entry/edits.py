@@ -4,9 +4,11 @@ An edit is a small frozen value (`SetKey`, `DelKey`, `Append`, `Pop`) addressed 
 keys and indices from the top of the record. The same edit is applied
 
 - to the text (`splice`): only the characters of the edited value change, so a hand-written
-  record keeps its comments, key order and layout byte for byte everywhere else; where the
-  layout is one the splicer does not handle (a flow-style list of hands, a value written
-  over several lines) it falls back to a ruamel.yaml round trip (`roundtrip`);
+  record keeps its comments, key order and layout byte for byte everywhere else (block and
+  flow, flow lists over several lines, comments inside them); where the layout is one the
+  splicer does not handle (a block scalar `|` replaced) it falls back to a ruamel.yaml round
+  trip (`roundtrip`) that reads plain text as text. Either way the result is read again and
+  must be the record with the edits and nothing else (`edit_text`), else it is refused;
 - to the line-tracked nodes the checker reads (`apply_nodes`), copy-on-write, which is how
   the legal choices at a prompt are found quickly by trial.
 
