@@ -226,3 +226,10 @@ def test_every_sample_rewrapped_with_comments_inside_its_flows_takes_a_night_of_
     assert after[:text.index(f"{key}:")] == text[:text.index(f"{key}:")]
     old, new = before.get(key), parse(after).get(key)  # type: ignore[union-attr]
     assert all(difference(a, b) is None for a, b in zip(old.items[:-1], new.items))  # type: ignore[union-attr]
+
+
+def test_a_rewrite_the_yaml_library_cannot_make_is_refused_not_a_crash() -> None:
+    text = "game: oh-hell\nplayers: [A, B, C, D]\nhands:\n  - cards: 10\n"
+    with pytest.raises(Unsafe) as e:  # a hand that is not there: nowhere to put its bids
+        apply_text(text, [SetKey(("hands", 3, "bids"), "A", 1)])
+    assert "nothing written" in e.value.message

@@ -607,7 +607,11 @@ def edit_text(text: str, edits: list[Edit], before: Node | None = None) -> tuple
             out = splice(out, edit)
     except CannotSplice as e:
         why = str(e)
-        out = roundtrip(text, edits)
+        try:
+            out = roundtrip(text, edits)
+        except Exception as x:  # noqa: BLE001 - whatever ruamel.yaml cannot do, nothing is written
+            raise Unsafe(f"the entry is not saved: this layout ({why}) cannot be edited in place, nor "
+                         f"rewritten ({type(x).__name__}); nothing written", 1) from None
     return out, _prove(text, edits, out, before, why)
 
 
