@@ -271,7 +271,7 @@ def _trick_total(pos: HandPosition, move: Any) -> str | None:
             return (f"trick {pos.trick_no} is one trick too many: each player holds only {t.size} "
                     f"card{'s' if t.size != 1 else ''} in hand {t.number}")
         return None
-    if isinstance(move, Took) and not pos.finished:
+    if not pos.finished:
         total = sum(move.counts)
         if total != t.size or (move.counts and min(move.counts) < 0):
             return (f"the tricks taken add up to {total}, but {a_n(t.size)}-card hand has exactly "
@@ -463,8 +463,8 @@ def _asks_winner(pos: HandPosition, move: Took) -> Iterator[Step]:
 
 
 class Check(NamedTuple):
-    """A rule's condition, written once: `engine.Filter`'s rule id, name and `test` (None: the
-    move passes, else why not), with what the decision needs besides.
+    """A rule's condition, written once: its rule id, name and `test` (None: the move passes,
+    else why not), with what the decision needs besides.
 
     `asks` gives the check's question and answer at a move (`why`'s steps); `binds` says
     whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
@@ -723,9 +723,6 @@ class HandPosition:
         offered). The moves that pass every check, asked one check at a time over the moves
         still in (a card not held fails cheaply, before its suit is asked about)."""
         return _passing(self, self.space())
-
-    def is_legal(self, move: Move) -> bool:
-        return self._excluding(move) is None
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         for f in CHECKS[PHASE_OF[type(move)]]:
