@@ -14,7 +14,7 @@ import pytest
 from conftest import RECORDS
 from scorekeep import api, stats, why
 from scorekeep.entry.session import Session
-from scorekeep.games.oh_hell import demo, engine
+from scorekeep.games.oh_hell import demo, engine, rules
 from scorekeep.games.oh_hell import entry as OH
 
 RULES = sorted({c.rule for checks in engine.CHECKS.values() for c in checks})
@@ -129,3 +129,22 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
         assert any(rule in _found(a) for a in off), f"no demo match drew a move only {rule} forbids"
     if (rule, "stats") not in EXEMPT:
         assert stats.season(off) != stats.season(on)                       # stats
+
+
+@pytest.mark.parametrize("rule", [None, *RULES])
+def test_legal_moves_are_the_moves_no_check_excludes(rule: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`legal_moves()` asks the checks the cheap way (sets of playable cards, whose-turn checks
+    once a player); it gives exactly the moves of the space that the first-failing-check ruling
+    passes, with every check on and with each one off (oh-hell.card-not-held, oh-hell.follow-suit)."""
+    if rule is not None:
+        check_off(monkeypatch, rule)
+    asked = 0
+    for seed in range(2):
+        def observe(pos: engine.HandPosition, move: object) -> None:
+            nonlocal asked
+            want = [m for m in pos.space() if pos._excluding(m) is None]  # the ruling's first failing check
+            assert pos.legal_moves() == want, (pos.t.number, move)
+            asked += 1
+        g = demo.game(seed, hands=3, lead_trump="after-broken" if seed else "anytime")
+        rules.audit(api.load(text=g.text).record, observe)
+    assert asked > 100

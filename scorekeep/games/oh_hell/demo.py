@@ -74,13 +74,16 @@ def _target(rng: random.Random, style: str, n: int, players: int) -> int:
     return rng.randint(n // 2, n)  # high
 
 
-def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str, shares: list[int]) -> Bid:
+def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str,
+                shares: list[int]) -> tuple[Bid, list[int]]:
+    """The bid, and the numbers the hook forbids the bidder."""
     legal = pos.legal_moves()
     t = pos.t
     p = legal[0].player
     legal = [m for m in legal if m.player == p]  # simultaneous bids: one player at a time
     values = [m.value for m in legal]
-    hooked = [m.value for m in pos.ruled_out(engine.HOOK.rule, p)]  # type: ignore[union-attr]
+    hooked = ([m.value for m in pos.ruled_out(engine.HOOK.rule, p)]  # type: ignore[union-attr]
+              if pos.binds(engine.HOOK.rule, legal[0]) else [])
     if style == "exact" and p != t.dealer:  # the others share out exactly n: the dealer may not bid 0
         want = shares.pop(0) if shares else 0
     elif hooked and rng.random() < 0.35:  # right next to the hooked number
@@ -89,7 +92,7 @@ def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str, shares
     else:
         want = _target(rng, style if style != "exact" else "uniform", t.size, len(t.players))
     best = min(values, key=lambda b: (abs(b - want), rng.random()))
-    return next(m for m in legal if m.value == best)
+    return next(m for m in legal if m.value == best), hooked
 
 
 def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], number: int, size: int,
@@ -112,11 +115,11 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
     moves = 0
     while pos.phase != "over" and (stop is None or moves < stop):
         if pos.phase == "bid":
-            move: Bid | CardPlay = _choose_bid(rng, pos, style, shares)
+            move, hooked = _choose_bid(rng, pos, style, shares)
             if pos.binds(engine.HOOK.rule, move):
-                _note_hook(pos, features)
+                _note_hook(pos, hooked, features)
         else:
-            move = rng.choice(pos.legal_moves())
+            move: Bid | CardPlay = rng.choice(pos.legal_moves())
             _note_play(pos, move, features)
         found = pos.push(move)  # in place: no earlier position is kept
         assert not found, found  # a legal move breaks nothing
@@ -130,8 +133,7 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
     return played
 
 
-def _note_hook(pos: engine.HandPosition, features: set[str]) -> None:
-    hooked = [m.value for m in pos.ruled_out(engine.HOOK.rule, pos.t.dealer)]  # type: ignore[union-attr]
+def _note_hook(pos: engine.HandPosition, hooked: list[int], features: set[str]) -> None:
     if not hooked:
         features.add("dealer-free")
         return

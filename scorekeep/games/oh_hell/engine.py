@@ -25,7 +25,10 @@ earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
@@ -86,6 +89,21 @@ def suit_word(suit: str) -> str:
     return f"{SUIT_SYMBOL[suit]} ({SUIT_NAME[suit]})"
 
 
+Why = str | Callable[[], str]
+"""A check's reason a move fails: its words, or a function giving them (a reason costly to word
+and often not read: `legal_moves` asks only whether a card fails)."""
+
+
+def said(why: Why) -> str:
+    return why() if callable(why) else why
+
+
+_JOKERS = frozenset((JOKER,))
+_SUIT = attrgetter("suit")
+_ANY = frozenset(("S", "H", "D", "C", JOKER.suit))
+_ONLY = {s: frozenset((s, JOKER.suit)) for s in "SHDC"}
+_BUT = {s: _ANY - {s} for s in "SHDC"}
+_OF_SUIT = {s: frozenset(c for c in (*DECK, JOKER) if c.suit == s) for s in _ANY}
 _SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
 """The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
 
@@ -112,6 +130,17 @@ class Table:
         self.left, self.seat, orders = _seating(self.players)
         self.order = orders[dealer]
 
+
+@lru_cache(maxsize=64)
+def _card_space(player: str) -> tuple[CardPlay, ...]:
+    """A player's `space` of cards (made once: a move is a frozen value)."""
+    return tuple([CardPlay(player, c) for c in _SPACE])
+
+
+@lru_cache(maxsize=256)
+def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
+    """A player's `space` of bids in a hand of `size` cards: -1 to one more than the hand."""
+    return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
 _SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
 
@@ -219,13 +248,15 @@ def _hooked(pos: HandPosition) -> tuple[int, int | None]:
     return others, forbidden if 0 <= forbidden <= t.size else None
 
 
-def _hook(pos: HandPosition, move: Bid) -> str | None:
-    if not _hook_binds(pos, move):
+def _hook(pos: HandPosition, move: Bid) -> Why | None:
+    if not _hook_binds(pos, move) or move.value != _hooked(pos)[1]:
         return None
+    return lambda: _hook_words(pos, move)  # worded when asked
+
+
+def _hook_words(pos: HandPosition, move: Bid) -> str:
     t = pos.t
     others, forbidden = _hooked(pos)
-    if move.value != forbidden:
-        return None
     detail = " + ".join(str(pos.bids[p]) for p in t.order[:-1])
     return (f"{t.dealer} deals hand {t.number} and bids last (oh-hell.bid-order); the other bids add up to "
             f"{detail} = {others}, so bidding {move.value} would make the bids total exactly {t.size}, the "
@@ -240,7 +271,7 @@ def _trick_total(pos: HandPosition, move: Any) -> str | None:
             return (f"trick {pos.trick_no} is one trick too many: each player holds only {t.size} "
                     f"card{'s' if t.size != 1 else ''} in hand {t.number}")
         return None
-    if isinstance(move, Took) and not pos.finished:
+    if not pos.finished:
         total = sum(move.counts)
         if total != t.size or (move.counts and min(move.counts) < 0):
             return (f"the tricks taken add up to {total}, but {a_n(t.size)}-card hand has exactly "
@@ -271,51 +302,82 @@ def _played_joker(pos: HandPosition, move: CardPlay) -> str | None:
     return _deck(move.card, move.player, None, None, dealt=False)
 
 
-def _not_held(pos: HandPosition, move: CardPlay) -> tuple[str, str] | None:
-    """Which way the card cannot be the player's (`turn-up`, `again`, `not-dealt`, `other's`) and why."""
+def _not_held(pos: HandPosition, move: CardPlay) -> str | None:
+    """Which way the card cannot be the player's: `turn-up`, `again`, `not-dealt` (a known holding
+    without it), `other's` (dealt to another)."""
     t, p, c = pos.t, move.player, move.card
     if c.rank == 0:
         return None  # a joker is the deck rule's
     if c == t.turn_up and c not in (t.deal or {}).get(p, ()):  # else already oh-hell.deck
-        return "turn-up", f"{p} played {c.symbol}, the turned-up card: it belongs to nobody's hand"
+        return "turn-up"
     if c in pos.played_in and not (c in pos.misplayed and t.owner.get(c) == p):
-        return "again", f"{p} played {c.symbol}, which was already played in trick {pos.played_in[c]}"
+        return "again"
     held = pos.known.get(p)
     if held is not None and c not in held:
-        whose = f"; it was dealt to {t.owner[c]}" if c in t.owner and t.owner[c] != p else ""
-        return "not-dealt", f"{p} played {c.symbol} but was not dealt it{whose}"
+        return "not-dealt"
     if held is None and c in t.owner and t.owner[c] != p:
-        return "other's", f"{p} played {c.symbol}, but it was dealt to {t.owner[c]}"
+        return "other's"
     return None
 
 
-def _card_not_held(pos: HandPosition, move: CardPlay) -> str | None:
-    c = move.card
-    held = pos.known.get(move.player)
-    if held is not None and c in held and c not in pos.played_in and c != pos.t.turn_up:
-        return None  # the usual case: a card of a known holding, played once
-    hit = _not_held(pos, move)
-    return None if hit is None else hit[1]
+def _not_held_words(pos: HandPosition, move: CardPlay, kind: str) -> str:
+    t, p, c = pos.t, move.player, move.card
+    if kind == "turn-up":
+        return f"{p} played {c.symbol}, the turned-up card: it belongs to nobody's hand"
+    if kind == "again":
+        return f"{p} played {c.symbol}, which was already played in trick {pos.played_in[c]}"
+    if kind == "other's":
+        return f"{p} played {c.symbol}, but it was dealt to {t.owner[c]}"
+    whose = f"; it was dealt to {t.owner[c]}" if c in t.owner and t.owner[c] != p else ""
+    return f"{p} played {c.symbol} but was not dealt it{whose}"
 
 
-def _revokes(pos: HandPosition, card: Card, held: Iterable[Card]) -> bool:
-    """Whether playing `card` from the holding `held` breaks oh-hell.follow-suit here: a card
-    off the led suit while holding it, or a trump lead before trump may lead while holding
-    another suit (the `lead_trump` option)."""
-    plays, trump = pos.plays, pos.t.trump
-    led = plays[0].card.suit if plays else None
-    if led is None:
-        return bool(trump) and card.suit == trump and pos._restricted() and any(x.suit != trump for x in held)
-    return card.suit != led and any(x.suit == led for x in held)
+def _holdable(pos: HandPosition, player: str) -> Container[Card] | None:
+    """The cards oh-hell.card-not-held lets a player whose cards are known play: those still in the
+    holding, or a joker (the deck rule's). None: the holding is not known; `_not_held` asks each card.
+    (A card played before, or the turned card, is never in a holding: `_play` takes it out.)"""
+    held = pos.known.get(player)
+    return None if held is None else held | _JOKERS
 
 
-def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> str | None:
-    """Judged on a known holding; without one, `HandPosition._infer` proves a revoke later."""
-    held = pos.known.get(move.player)
-    p, c = move.player, move.card
-    if held is None or c.rank == 0 or not _revokes(pos, c, held):
+def _card_not_held(pos: HandPosition, move: CardPlay) -> Why | None:
+    holdable = _holdable(pos, move.player)
+    if holdable is not None and move.card in holdable:
         return None
-    allowed = [x for x in held if not _revokes(pos, x, held)]
+    kind = _not_held(pos, move)
+    return None if kind is None else lambda: _not_held_words(pos, move, kind)  # worded when asked
+
+
+def _suits_allowed(pos: HandPosition, held: Iterable[Card]) -> frozenset[str]:
+    """The suits oh-hell.follow-suit lets a player with the holding `held` play here: the led suit
+    while they hold it; to lead, any but trump before trump may lead (the `lead_trump` option)
+    while they hold another suit; else any. A joker's `*` is always in (the deck rule's)."""
+    led, trump = pos.led, pos.t.trump
+    if led is None:
+        if trump and pos._restricted() and any(x.suit != trump for x in held):
+            return _BUT[trump]
+        return _ANY
+    return _ONLY[led] if led in map(_SUIT, held) else _ANY
+
+
+def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
+    """The cards oh-hell.follow-suit lets a player whose cards are known play: those of the suits
+    allowed. None: the holding is not known (then `HandPosition._infer` proves a revoke later)."""
+    held = pos.known.get(player)
+    return None if held is None else frozenset().union(*[_OF_SUIT[s] for s in _suits_allowed(pos, held)])
+
+
+def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
+    held = pos.known.get(move.player)
+    if held is None or move.card.suit in _suits_allowed(pos, held):
+        return None
+    return lambda: _revoke_words(pos, move, held)  # worded when asked
+
+
+def _revoke_words(pos: HandPosition, move: CardPlay | Play, held: set[Card]) -> str:
+    p, c = move.player, move.card
+    suits = _suits_allowed(pos, held)
+    allowed = [x for x in held if x.suit in suits]
     led = pos.led
     if led is not None:
         return (f"{p} played {c.symbol} to a {suit_word(led)} lead while holding {show(allowed)}: "
@@ -367,7 +429,7 @@ def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
     nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
-    yield Step(f"may {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {nh}",
+    yield Step(f"may {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
                CARD_NOT_HELD.rule)
 
 
@@ -401,23 +463,26 @@ def _asks_winner(pos: HandPosition, move: Took) -> Iterator[Step]:
 
 
 class Check(NamedTuple):
-    """A rule's condition, written once: `engine.Filter`'s rule id, name and `test` (None: the
-    move passes, else why not), with what the decision needs besides.
+    """A rule's condition, written once: its rule id, name and `test` (None: the move passes,
+    else why not), with what the decision needs besides.
 
     `asks` gives the check's question and answer at a move (`why`'s steps); `binds` says
     whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
     `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
     ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
-    legal choices of a player are the moves that pass every other check)."""
+    legal choices of a player are the moves that pass every other check); `playable` the cards
+    the check lets a player play, as one set, when it can say so at once (its test is membership
+    in it then), so that the legal moves need not ask it card by card."""
 
     rule: str
     name: str
-    test: Callable[[Any, Any], str | None]
+    test: Callable[[Any, Any], Why | None]
     asks: Callable[[Any, Any], Iterable[Step]]
     binds: Callable[[Any, Any], bool] | None = None
     decides: bool = False
     legal_set: bool = False
     turn: bool = False
+    playable: Callable[[Any, str], Container[Card] | None] | None = None
 
 
 BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
@@ -431,9 +496,9 @@ TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards",
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
 DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
 CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
-                      legal_set=True)
+                      legal_set=True, playable=_holdable)
 FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
-                    decides=True, legal_set=True)
+                    decides=True, legal_set=True, playable=_followable)
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
                      _trick_winner, _asks_winner, decides=True)
 
@@ -451,6 +516,35 @@ PHASE_OF = {Bid: "bid", CardPlay: "play", Took: "result", Play: "play"}
 _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
 _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
+
+
+def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
+    """The moves that pass every check of their phase (`turn` false: but those of whose turn it
+    is; `but`: one left out), asked player by player (a space lists each player's moves
+    together) and cheaply: first the checks that know, as one set, the cards they let the player
+    play (`playable`); a check of whose turn it is once (its answer is the same for all of a
+    player's moves); the others move by move, over the moves still in."""
+    if not moves:
+        return []
+    checks = CHECKS[PHASE_OF[type(moves[0])]]
+    out: list[Move] = []
+    one = moves[0].player == moves[-1].player  # a card's space: one player's
+    for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
+        mine, rest = list(group), []
+        for c in checks:
+            cards = None if c.playable is None or c is but else c.playable(pos, player)
+            if cards is not None:
+                mine = [m for m in mine if m.card in cards]  # type: ignore[union-attr]
+            elif c is not but:
+                rest.append(c)
+        for c in rest:
+            if c.turn:
+                if turn and mine and c.test(pos, mine[0]) is not None:
+                    mine = []
+            else:
+                mine = [m for m in mine if c.test(pos, m) is None]
+        out += mine
+    return out
 
 
 # --- the position -----------------------------------------------------------------------------------
@@ -608,7 +702,7 @@ class HandPosition:
                                f"{p} {counted}", line))
         return out
 
-    def space(self, player: str | None = None) -> list[Move]:
+    def space(self, player: str | None = None) -> Sequence[Move]:
         """Every move a record could write here for `player` (default: whoever acts), legal or
         not: bids from -1 to one more than the hand size, any card of the 52 or a joker. Wider
         than any check, so a check taken out of `CHECKS` widens the legal moves."""
@@ -618,20 +712,19 @@ class HandPosition:
                 bidders: list[str] = [player]
             else:
                 bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
-            return [Bid(p, b) for p in bidders if p for b in range(-1, t.size + 2)]
+            return [m for p in bidders if p for m in _bid_space(p, t.size)]
         p = player or self.to_act
         if phase != "play" or p is None:
             return []
-        return [CardPlay(p, c) for c in _SPACE]
+        return _card_space(p)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves here: bids, or cards to the trick (a summary `Took` is ruled on, not offered)."""
-        return [m for m in self.space() if self._excluding(m) is None]
+        """The legal moves here: bids, or cards to the trick (a summary `Took` is ruled on, not
+        offered). The moves that pass every check, asked one check at a time over the moves
+        still in (a card not held fails cheaply, before its suit is asked about)."""
+        return _passing(self, self.space())
 
-    def is_legal(self, move: Move) -> bool:
-        return self._excluding(move) is None
-
-    def _excluding(self, move: Move) -> tuple[Check, str] | None:
+    def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         for f in CHECKS[PHASE_OF[type(move)]]:
             why = f.test(self, move)
             if why is not None:
@@ -642,8 +735,7 @@ class HandPosition:
         """The moves of `move`'s player that pass every check but those of whose turn it is (a
         player out of turn still has the cards and numbers the other rules allow); `but`: a
         check left out (the one asking, when it words its own legal set)."""
-        checks = [c for c in CHECKS[PHASE_OF[type(move)]] if not c.turn and c is not but]
-        return [m for m in self.space(move.player) if all(c.test(self, m) is None for c in checks)]
+        return _passing(self, self.space(move.player), turn=False, but=but)
 
     def bid_values(self, player: str, but: Check | None = None) -> list[int]:
         """The bids `player` may make, turn aside: the values of `legal_set`."""
@@ -693,7 +785,7 @@ class HandPosition:
                 if c.decides and (c.binds is None or c.binds(self, move)):
                     rule = c.rule
             return Ruling(str(move), True, rule, steps[-1].answer if steps else "legal", steps=steps)
-        f, why = hit
+        f, why = hit[0], said(hit[1])
         return Ruling(str(move), False, f.rule, why, self._allowed(f, move), self._see(f, why), steps)
 
     def _steps(self, move: Move) -> Iterable[Step]:
@@ -742,6 +834,7 @@ class HandPosition:
             if why is None:
                 why = f.test(self, move)
             if why is not None:
+                why = said(why)
                 out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
                                    line=move.line, hand=n, trick=trick, player=move.player))
                 moot += _EXCLUSIVE.get(f, ())
@@ -779,9 +872,9 @@ class HandPosition:
             card_fault = bool(rules & _CARD_RULES)
         kind = _not_held(self, move) if card_fault else None
         if kind is not None:
-            if kind[0] != "other's":  # the record lost track of this hand: judge it by inference now
+            if kind != "other's":  # the record lost track of this hand: judge it by inference now
                 self.known.pop(p, None)
-            if kind[0] in ("not-dealt", "other's"):
+            if kind in ("not-dealt", "other's"):
                 self.misplayed = self.misplayed | {c}
         elif held is not None:
             held.discard(c)
