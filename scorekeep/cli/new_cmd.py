@@ -19,6 +19,8 @@ def new(
     first_dealer: Optional[str] = typer.Option(None, "--first-dealer", help="Who deals hand 1 (Rook, Oh Hell)."),
     rule: list[str] = typer.Option([], "--rule", help="A house rule KEY=VALUE (see `scorekeep rules GAME`); repeatable."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for the match."),
+    teams: Optional[str] = typer.Option(None, "--teams", help="Rook: the teams' names, the first player's "
+                                        "team first: Us,Them (partners sit opposite)."),
 ) -> None:
     """Start a new record, then fill it with `scorekeep play` or `scorekeep add`.
 
@@ -26,6 +28,7 @@ def new(
     Examples:
       scorekeep new oh-hell friday.yaml --players Ana,Ben,Chloé,Dee --first-dealer Ana
       scorekeep new rook rook.yaml --players North,East,South,West --rule target=500
+      scorekeep new rook rook.yaml --players Ann,Bo,Cy,Di --teams Us,Them
       scorekeep new daifugo d.yaml --players 甲,乙,丙,丁
     """
     from ..atomic import DanglingLink, NotRegularFile, write_atomically
@@ -43,7 +46,8 @@ def new(
         rules[key.strip()] = value.strip()
     try:
         dealer = match_name(first_dealer, names) if first_dealer is not None else None
-        text = new_record(game, names, dealer, rules, title)
+        labels = [x.strip() for x in teams.split(",")] if teams is not None else None
+        text = new_record(game, names, dealer, rules, title, labels)
     except InputError as e:
         _fail(safe(e.message))
     if str(file) == "-":  # as `demo -o -`: the record on standard output, no file called `-`

@@ -14,42 +14,50 @@ import typer
 from .add_cmd import open_session, ruling, safe
 from .common import app
 
-COMMANDS = ("undo", "edit", "table", "help", "quit")
+COMMANDS = ("undo", "edit", "table", "why", "help", "quit")
 HELP = """At any prompt:
-  undo      take back the last entry
-  edit N    reopen hand N (Daifugō: game N of this set) and correct it
+  undo      take back the last thing typed (a value of this entry, else the last entry)
+  edit N    reopen hand N (Daifugō: game N of this set, or SET.GAME) and correct it
   table     the running score table
+  why       the full ruling on the last refusal
   help      this text
   quit      stop here (everything entered is already saved; `scorekeep play FILE` resumes)
-Names may be typed by their first letters, in any case. Enter takes the [default]."""
+Names may be typed by their first letters, in any case; a list of names is separated by
+commas (or spaces, where no name holds one). Enter takes the [default]."""
+
+_STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
+REFUSAL_COLUMNS = 80
 
 
-class _Undo(Exception):
-    pass
+def colour_wanted() -> bool:
+    """Colour only on a terminal that has it, and never under NO_COLOR (no-color.org)."""
+    import os
 
-
-class _Quit(Exception):
-    pass
-
-
-class _Edit(Exception):
-    def __init__(self, n: int) -> None:
-        self.n = n
+    return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            and os.environ.get("TERM", "") not in ("", "dumb"))
 
 
 class Table:
-    """The dialogue's front end (`scorekeep.entry.Table`): prompts (with completion where there is
-    a terminal), output, commands; the game's entry module says what to ask."""
+    """The terminal front end of `play` (`scorekeep.entry.Table`: see its docstring for each
+    method): prompts with line editing and name completion where there is a terminal, plain
+    lines through a pipe; the game's entry module says what to ask."""
 
-    def __init__(self, session: Any, path: Path) -> None:
+    def __init__(self, session: Any, path: Path, fill_last: bool = False) -> None:
         self.s = session
         self.path = path
+        self.fill_last = fill_last
         self._prompt: Callable[[str], str] | None = None
+        self._colour = colour_wanted()
+        self._last_refusal: list[Any] = []
+        self._table_shown: str | None = None  # the record text the table was last shown for
 
     # --- input and output ----------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
-        sys.stdout.write(safe(text) + "\n")
+    def say(self, text: str = "", style: str | None = None) -> None:
+        line = safe(text)
+        if style in _STYLES and self._colour:
+            line = f"{_STYLES[style]}{line}\x1b[0m"
+        sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
     def _reader(self) -> Callable[[str], str]:
@@ -60,7 +68,9 @@ class Table:
                 from prompt_toolkit.history import InMemoryHistory
 
                 words = [*self.s.players, *COMMANDS, "pass", "yes", "no"]
-                ps: Any = PromptSession(history=InMemoryHistory(),
+                # no lines kept free under the prompt for the completion menu: on 80x24 they
+                # would push the table's player names off the screen
+                ps: Any = PromptSession(history=InMemoryHistory(), reserve_space_for_menu=0,
                                         completer=WordCompleter(words, ignore_case=True, WORD=True))
                 self._prompt = lambda text: ps.prompt(text)
             else:
@@ -75,51 +85,72 @@ class Table:
         return self._prompt
 
     def ask(self, text: str, default: str | None = None) -> str:
-        """One answer; handles `undo`, `edit N`, `table`, `help`, `quit` at any prompt."""
+        """One answer; handles undo, edit N, table, why, help, quit at any prompt. Commands are
+        whole words, and a player's exact name (Edith, or a player called Undo) is never one."""
+        from ..entry import Quit, Reopen, Undo
+
         shown = f"{text} [{default}]: " if default is not None else f"{text}: "
+        players = {p.casefold() for p in self.s.players}
         while True:
             try:
                 raw = self._reader()(safe(shown))
             except (EOFError, KeyboardInterrupt):
-                raise _Quit() from None
+                raise Quit() from None
             answer = raw.strip()
-            word = answer.lower()
-            if word == "quit" or word == "q!":
-                raise _Quit()
-            if word == "undo":
-                raise _Undo()
-            if word == "help" or word == "?":
-                self.say(HELP)
-                continue
-            if word == "table":
-                self.show_table()
-                continue
-            if word.startswith("edit"):
-                rest = word[4:].strip()
-                if rest.isdigit():
-                    raise _Edit(int(rest))
-                self.say("edit which? e.g. `edit 2`")
-                continue
             if not answer and default is not None:
                 return default
-            if answer:
+            if answer.casefold() in players:
                 return answer
+            words = answer.lower().split()
+            cmd = words[0] if words else ""
+            if cmd in ("quit", "q!") and len(words) == 1:
+                raise Quit()
+            if cmd == "undo" and len(words) == 1:
+                raise Undo()
+            if cmd in ("help", "?") and len(words) == 1:
+                self.say(HELP)
+            elif cmd == "table" and len(words) == 1:
+                self.show_table(again=True)
+            elif cmd == "why" and len(words) == 1:
+                self._why()
+            elif cmd == "edit" and len(words) <= 2:
+                if len(words) == 2 and words[1].replace(".", "", 1).isdigit():
+                    raise Reopen(words[1])
+                self.say("  edit which? e.g. `edit 2`")
+            elif answer:
+                return answer
+
+    def _why(self) -> None:
+        if not self._last_refusal:
+            self.say("  nothing was refused yet")
+            return
+        for f in self._last_refusal:
+            for line in render_wrap(ruling(str(self.path), f)):
+                self.say(line)
 
     def over(self) -> bool:
         """At the end: a last chance to correct a hand (`edit N`); anything else ends."""
         self.ask("`edit N` to correct a hand or game, Enter to finish", "done")
         return False
 
-    def confirm_anyway(self) -> bool:
-        answer = self.ask("Record it anyway, as it happened at the table? (yes/no)", "no").lower()
-        return answer in ("y", "yes")
+    def refused(self, findings: Any, options: str = "") -> str:
+        self._last_refusal = list(findings)
+        for f in findings:
+            for line in short_refusal(self.s.game.name, f):
+                self.say(line, "forbidden" if f.allowed is not None else "refused")
+        how = f"yes, or which to correct: {options}" if options else "yes/no, or the corrected value"
+        return self.ask(f"Record it anyway, as it happened at the table? ({how})", "no").strip()
 
-    def show_table(self) -> None:
+    def show_table(self, again: bool = False) -> None:
+        """The running table; not shown twice for the same record unless asked (`table`)."""
         from .. import api
         from . import render
         from .common import _title
         from .score_cmd import _wide_terminal
 
+        if not again and self._table_shown == self.s.text:
+            return
+        self._table_shown = self.s.text
         sheet = api.sheet(self.s.audit)
         # as `score` chooses: the wide table only where the terminal is wide enough for it
         wide = _wide_terminal(render.table_width(sheet, wide=True))
@@ -127,22 +158,21 @@ class Table:
 
     # --- entries -------------------------------------------------------------------------
 
-    def enter(self, edits: list[Any]) -> bool:
-        """Judge an entry; write it if legal (or confirmed as it happened). True if written."""
+    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
+        """Judge an entry; write it if legal, if what it breaks is `allowed`, or if confirmed
+        as it happened. True if written."""
         j = self.s.judge(edits)
         if j.error is not None:
-            self.say(f"  cannot read that: {j.error.message}")
+            self.say(f"  cannot read that: {j.error.message}", "refused")
             return False
-        if j.new:
-            for f in j.new:
-                self.say(f"  refused: {ruling(str(self.path), f)}")
-            if not self.confirm_anyway():
-                self.say("  nothing written")
-                return False
+        new = [f for f in j.new if f.rule not in set(allowed)]
+        if new and self.refused(new).lower() not in ("y", "yes"):
+            self.say("  nothing written")
+            return False
         if not self.save(j):
             return False
         for f in j.new:
-            self.say(f"  recorded as a violation: {f.rule}")
+            self.say(f"  recorded as a violation: {f.rule}", "refused")
         return True
 
     def save(self, j: Any) -> bool:
@@ -189,12 +219,12 @@ class Table:
 
         return REGISTRY.part(self.s.game.name, "entry")
 
-    def name(self, text: str, names: Any = None) -> str | None:
+    def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
         from ..entry.values import match_name
         from ..errors import InputError
 
         try:
-            return match_name(text, list(names or self.s.players))
+            return match_name(text, list(names or self.s.players), what)
         except InputError as e:
             self.say(f"  {e.message}")
             return None
@@ -210,39 +240,99 @@ class Table:
 
     def run(self) -> None:
         """The game's questions, one entry at a time (`turn`), until it says the record is done."""
+        from ..entry import Reopen, Undo
+
         entry = self.module()
         self.say(f"{self.s.game.title}: {', '.join(self.s.players)} — {self.path}")
-        self.say("Type `help` for undo, edit N, table, quit.")
+        self.say("Type `help` for undo, edit N, table, why, quit.")
+        self.resume()
         while True:
             try:
                 if not entry.turn(self):
                     return
-            except _Undo:
+            except Undo:
                 self.undo()
-            except _Edit as e:
+            except Reopen as e:
                 try:
-                    self.edit(e.n)
-                except _Undo:
+                    self.edit(e.target)
+                except Undo:
                     self.say("  edit abandoned")
-                except _Edit:
+                except Reopen:
                     self.say("  one edit at a time; edit abandoned")
 
-    def edit(self, n: int) -> None:
-        self.module().reopen(self, n)
-
-    def correct(self, n: int, edits: list[Any]) -> None:
-        """Enter the edits of a reopened hand `n` (Oh Hell, Rook), saying which later running
-        totals moved with it."""
-        if not edits:
-            self.say("  no change")
+    def resume(self) -> None:
+        """On a record with entries: where the table is (the game's own lines), the table,
+        and the violations the record already has."""
+        lines = self.module().situation(self.s)
+        if not lines:
             return
-        moved = [e.path[1] + 1 for e in edits if getattr(e, "key", None) == "totals" and len(e.path) == 2]
-        if self.enter(edits):
-            self.say(f"  hand {n} corrected (kept in `history`); later hands judged again")
-            if moved:
-                self.say(f"  the running totals written on hand{'s' if len(moved) > 1 else ''} "
-                         f"{', '.join(map(str, moved))} moved with it")
-            self.show_table()
+        self.show_table()
+        found = self.s.audit.violations
+        if found:
+            self.say(f"The record already has {len(found)} violation{'s' if len(found) != 1 else ''}:", "refused")
+            for f in found[:5]:
+                self.say("  " + short_refusal(self.s.game.name, f, "")[0].strip())
+            if len(found) > 5:
+                self.say(f"  … and {len(found) - 5} more (`scorekeep check {self.path}`)")
+        for line in lines:
+            self.say(line)
+
+    def edit(self, target: str) -> None:
+        self.module().reopen(self, target)
+
+
+def render_wrap(text: str, indent: str = "  ") -> list[str]:
+    from .render import wrap
+
+    return wrap(text, REFUSAL_COLUMNS, indent)
+
+
+def short_refusal(game: str, f: Any, head: str = "refused: ") -> list[str]:
+    """A refusal in one line or two of 80 columns: what is wrong in the table's words (the
+    record's key names said as the table says them), what is allowed where the rule is a set of
+    choices, the rule id at the end (`why` gives the whole ruling)."""
+    from ..entry.values import ranges
+
+    if f.allowed is not None:
+        title = _rule_title(game, f.rule)
+        allowed = list(f.allowed)
+        numbers = all(a.lstrip("-").isdigit() for a in allowed)
+        shown = ranges([int(a) for a in allowed]) if numbers else ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
+        text = (title[:1].lower() + title[1:] if title else f.message.split("; ")[0]) + \
+            f"; {f.player or 'the player'} may {'bid ' if numbers else 'play '}{shown or 'nothing'}"
+    else:
+        text = f.message.split("; ")[0]
+    text = table_words(game, text)
+    lines = render_wrap(f"{head}{text} ({f.rule})")
+    if len(lines) > 2:
+        keep = render_wrap(f"{head}{text}")
+        room = REFUSAL_COLUMNS - len(f.rule) - 4
+        second = keep[1]
+        while len(second) > room and " " in second.strip():
+            second = second.rstrip().rsplit(" ", 1)[0]
+        lines = [keep[0], f"{second.rstrip(' ,;:')}… ({f.rule})"]
+    return lines
+
+
+def table_words(game: str, text: str) -> str:
+    """`fouls`, `bids`: the record's keys in a message said as the table says them (each game's
+    entry module names its own, `KEY_WORDS`)."""
+    import re
+
+    from ..games import REGISTRY
+
+    words = getattr(REGISTRY.part(game, "entry"), "KEY_WORDS", {})
+    return re.sub(r"`([a-z_]+)`", lambda m: words.get(m.group(1), m.group(1).replace("_", " ")), text)
+
+
+def _rule_title(game: str, rule: str) -> str:
+    from ..games import REGISTRY
+
+    try:
+        book = REGISTRY.part(game, "rulebook")
+    except Exception:  # noqa: BLE001  (a rule of another part: its id says enough)
+        return ""
+    return next((r.title for r in getattr(book, "RULES", ()) if r.id == rule), "")
 
 
 def _against_new(j: Any) -> str:
@@ -259,25 +349,29 @@ def play(
     file: Path = typer.Argument(..., metavar="FILE", help="The record to keep (start one with `scorekeep new`).",
                                 show_default=False),
     wait: bool = typer.Option(False, "--wait", help="If the record is open in another `play` or `add`, wait for it."),
+    fill_last: bool = typer.Option(False, "--fill-last", help="Oh Hell: the last player's tricks are what the "
+                                   "others leave (not asked, and the sum not checked)."),
 ) -> None:
     """Keep score at the table: prompts for each entry, judged before it is written.
 
     Resumes wherever the record stops (also in the middle of a hand). Each prompt says what
     is entered, for whom, and the legal choices; an entry that breaks a rule is refused
     with the ruling, or recorded on purpose after you confirm it. At any prompt: undo,
-    edit N, table, help, quit. The record is saved after every entry.
+    edit N, table, why, help, quit. The record is saved after every entry.
 
     \b
     Example:
       scorekeep new oh-hell friday.yaml --players Ana,Ben,Chloé,Dee
       scorekeep play friday.yaml
     """
+    from ..entry import Quit
+
     session = open_session(file, wait)
     try:
-        t = Table(session, file)
+        t = Table(session, file, fill_last)
         try:
             t.run()
-        except _Quit:
+        except Quit:
             t.say("\nsaved; `scorekeep play " + str(file) + "` resumes here")
     finally:
         session.close()

@@ -27,31 +27,68 @@ class Choices(NamedTuple):
     refused: tuple[tuple[str, Finding], ...] = ()
 
 
+class Undo(Exception):
+    """Raised by `Table.ask` when `undo` is typed: take back the last thing typed (a value of
+    the entry being typed, else the last entry written)."""
+
+
+class Quit(Exception):
+    """Raised by `Table.ask` when `quit` is typed (or input ends): stop; everything written stays."""
+
+
+class Reopen(Exception):
+    """Raised by `Table.ask` on `edit N` (Daifugō also `edit SET.GAME`): correct that hand or game.
+    `target` is what was typed after `edit`, e.g. `2` or `1.3`."""
+
+    def __init__(self, target: str) -> None:
+        super().__init__(target)
+        self.target = target
+
+
 class Table(Protocol):
-    """The front end's side of `play`: a game's entry module asks and tells through it, and the
-    front end prompts, prints and writes. `ask` also handles the commands any prompt takes
-    (undo, edit N, table, help, quit)."""
+    """The front end's side of `play` (a terminal, a web page): a game's entry module asks and
+    tells through it, and the front end prompts, prints and writes. Every method is one the
+    entry modules and `scorekeep.entry.form` call; nothing else is needed of a front end.
+
+    `ask` handles the commands any prompt takes: it raises `Undo`, `Quit` or `Reopen` for
+    `undo`, `quit` and `edit N`, and answers `table`, `help` and `why` itself (then asks
+    again). A typed answer that is exactly a name offered (a player called Edith, Undo) is
+    that answer, never a command; commands are whole words."""
 
     s: Any
     """The session over the record (`session.Session`)."""
 
-    def say(self, text: str = "") -> None: ...
+    fill_last: bool
+    """Oh Hell: the last player's trick count is what the others leave (`play --fill-last`),
+    instead of being asked and the sum checked."""
 
-    def ask(self, text: str, default: str | None = None) -> str: ...
+    def say(self, text: str = "", style: str | None = None) -> None:
+        """Show a line. `style` (`refused`, `set`, `forbidden`) may colour it where the front end
+        can (a terminal without NO_COLOR); the words alone must carry the meaning."""
 
-    def name(self, text: str, names: Any = None) -> str | None:
-        """A player's (or one of `names`') name from what was typed; None (and why) if it is none."""
+    def ask(self, text: str, default: str | None = None) -> str:
+        """One answer to the prompt `text` (Enter gives `default`); raises Undo, Quit, Reopen."""
+
+    def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
+        """The one of `names` (default: the players) that `text` stands for (the name, or the
+        only one it starts, any case); None (and says why, calling it `what`) if none."""
 
     def number(self, text: str) -> int | None:
-        """A whole number from what was typed; None (and why) if it is not one."""
+        """A whole number from what was typed; None (and says why) if it is not one."""
 
-    def enter(self, edits: list[Any]) -> bool:
-        """Judge an entry and write it if legal (or confirmed as it happened); True if written."""
+    def refused(self, findings: Any, options: str = "") -> str:
+        """Show why an entry is refused (short: a line or two, the rule id at the end; `why`
+        at the next prompt gives the full ruling) and ask `Record it anyway?`. Returns `yes`,
+        `no`, or what else was typed: the corrected value (or, where `options` lists them,
+        which value to correct)."""
 
-    def show_table(self) -> None: ...
+    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
+        """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
+        the scorer has already said to record anyway), or if the scorer confirms it; True if
+        written."""
+
+    def show_table(self) -> None:
+        """Show the running score table (the compact one where the screen is narrow)."""
 
     def over(self) -> bool:
         """At the end: a last chance to correct (`edit N`); False ends."""
-
-    def correct(self, n: int, edits: list[Any]) -> None:
-        """Enter the edits of a reopened hand `n`, saying which later running totals moved."""

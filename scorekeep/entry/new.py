@@ -20,8 +20,10 @@ def option_value(text: str) -> Any:
 
 
 def new_record(game: str, players: Sequence[str], first_dealer: str | None = None,
-               rules: Mapping[str, str] | None = None, title: str | None = None) -> str:
-    """The text of a new record, checked by the reader (InputError if it would not read)."""
+               rules: Mapping[str, str] | None = None, title: str | None = None,
+               teams: Sequence[str] | None = None) -> str:
+    """The text of a new record, checked by the reader (InputError if it would not read).
+    `teams`: the teams' names, the first player's team first (Rook)."""
     from ..games import REGISTRY
 
     name = REGISTRY.resolve(game)
@@ -36,6 +38,10 @@ def new_record(game: str, players: Sequence[str], first_dealer: str | None = Non
         if entry.NO_FIRST_DEALER:
             raise InputError(entry.NO_FIRST_DEALER)
         lines.append(f"first_dealer: {scalar_text(first_dealer)}")
+    if teams:
+        if entry.NO_TEAMS:
+            raise InputError(entry.NO_TEAMS)
+        lines.append(f"teams: {flow_text(entry.teams_value(list(players), list(teams)))}")
     if rules:
         lines.append(f"rules: {flow_text({k: option_value(v) for k, v in rules.items()})}")
     lines.append(f"{entry.LIST_KEY}:")

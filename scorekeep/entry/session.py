@@ -328,8 +328,13 @@ class Session:
     # --- judging -------------------------------------------------------------------------
 
     def judge(self, edits: Sequence[Edit]) -> Judgement:
-        """What `edits` would do, judged on the text that would be written."""
+        """What `edits` would do, judged on the text that would be written. (The last
+        judgement is kept: a front end that judged an entry to ask about it and then enters it
+        reads the record once.)"""
         edits = tuple(edits)
+        memo = getattr(self, "_memo", None)
+        if memo is not None and memo[0] is self.text and memo[1] == edits:
+            return memo[2]  # type: ignore[no-any-return]
         try:
             text, root = edit_text(self.text, list(edits), self.root)
             game, record = api.read_record(root)
@@ -338,7 +343,9 @@ class Session:
             e.path = self.path
             return Judgement(edits, None, None, (), e)
         self._judged = (text, root, game, audit)
-        return Judgement(edits, text, audit, tuple(added(self.audit.violations, audit.violations)), None)
+        j = Judgement(edits, text, audit, tuple(added(self.audit.violations, audit.violations)), None)
+        self._memo = (self.text, edits, j)
+        return j
 
     def trial(self, edits: Sequence[Edit], prefix: tuple[str, int] | None = None) -> list[Finding] | None:
         """The violations `edits` would add, judged quickly on the checker's nodes (for the

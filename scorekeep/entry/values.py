@@ -90,9 +90,44 @@ def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str
     return out
 
 
+def name_items(text: str, players: Sequence[str]) -> list[str]:
+    """The names of a typed list: split at commas where there is one (`Mary Ann, Bo`), else at
+    spaces, words joined again where together they are a name that holds a space
+    (`Mary Ann Bo`, or a start of it, `mary a bo`, when one name only starts so)."""
+    t = text.strip()
+    if t.startswith("[") and t.endswith("]"):
+        t = t[1:-1]
+    if re.search(r"[,，、]", t):
+        return [x.strip() for x in re.split(r"[,，、]", t) if x.strip()]
+    words = t.split()
+    spaced = [n for n in players if " " in n.strip()]
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        took, name = 1, words[i]
+        for n in sorted(spaced, key=lambda n: -len(n.split())):
+            k = len(n.split())
+            if i + k <= len(words) and _starts_words(words[i:i + k], n.split(), players):
+                took, name = k, n
+                break
+        out.append(name)
+        i += took
+    return out
+
+
+def _starts_words(typed: Sequence[str], name: Sequence[str], players: Sequence[str]) -> bool:
+    """Whether the words typed are the name's words (each the word or its start),
+    and, unless every word is typed whole, the first word alone is not a player's name."""
+    if [w.casefold() for w in typed] == [w.casefold() for w in name]:
+        return True
+    if any(p.casefold() == typed[0].casefold() for p in players):
+        return False
+    return all(b.casefold().startswith(a.casefold()) for a, b in zip(typed, name))
+
+
 def names(text: str, players: Sequence[str], what: str) -> list[str]:
-    """A list of players, each from a prefix."""
-    out = [match_name(p, players) for p in items(text)]
+    """A list of players, each from a prefix (see `name_items` for names with spaces)."""
+    out = [match_name(p, players) for p in name_items(text, players)]
     for n in out:
         if out.count(n) > 1:
             raise InputError(f"{what} names {n} twice")

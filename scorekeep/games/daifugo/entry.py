@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...entry import Table
+from ...entry.form import Field, ask_form
 from ...errors import InputError
 from ...entry.edits import Append, Edit, Pop
 from ...entry.session import Session
@@ -143,13 +144,36 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
 
 # --- `new` ---------------------------------------------------------------------------------
 
+KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play", "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
+"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
+
 LIST_KEY = "sets"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
 """Why a new record takes no `first_dealer`."""
+NO_TEAMS = "Daifugō is played each for themselves: there are no teams to name"
+"""Why a new record takes no `teams` (empty: it takes them)."""
+
+
+def teams_value(players: list[str], labels: list[str]) -> Any:
+    raise InputError(NO_TEAMS)
 
 
 # --- `play`: the questions at the table ------------------------------------------------------
+
+def situation(s: Session) -> list[str]:
+    """Where the table is, for a resumed record: the set and game next, the last game's ranks."""
+    res = s.audit.result
+    if not res.sets:
+        return []
+    w = where(s)
+    if w.kind == "over":
+        return ["The match is over."]
+    line = f"Next: set {w.set}, game {w.game}."
+    if w.previous:
+        line += " Last game: " + ", ".join(f"{RANK_NAMES[i]} {p}" for i, p in enumerate(w.previous)) + "."
+    return [line]
+
 
 def turn(t: Table) -> bool:
     """Ask for the next game's finishing order and forbidden finishes, the exchange owed before
@@ -165,30 +189,31 @@ def turn(t: Table) -> bool:
     for giver, taker, k in exchange_owed(w):
         t.say(f"  {giver} gives {taker} their {'2 strongest cards' if k == 2 else 'strongest card'}"
               f"; {taker} gives back {k} of their choice")
-    got = _ask_order(t, w.set, w.game, w.seats, None, None)
-    if got is None:
-        return True
-    out, fouls = got
-    if t.enter(game_edits(t.s, w, out, fouls)):
+    if ask_form(t, order_fields(w.set, w.game, w.seats), lambda v: game_edits(t.s, w, v["out"], v["fouls"])):
         _after_game(t, w.set, w.game)
     return True
 
 
-def _ask_order(t: Table, set_no: int, game_no: int, seats: Any, out_d: Any,
-               fouls_d: Any) -> tuple[list[str], list[str]] | None:
+def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequence[str] | None = None,
+                 fouls_d: Sequence[str] | None = None) -> list[Field]:
     """Who went out, first to last, and the forbidden finishes among them (what is written
-    offered); None (and why) if a name is not one of the seats."""
-    try:
-        raw = t.ask(f"Set {set_no} game {game_no}: who went out, first to last (forbidden finishes "
-                    "included; the last one left may be left out)", " ".join(out_d) if out_d else None)
-        out = names(raw, seats, "the finishing order")
-        raw = t.ask("Forbidden finishes (反則上がり) among them (`-` for none)",
-                    " ".join(fouls_d) if fouls_d else "-")
-        fouls = [] if raw.strip() in ("-", "none") else names(raw, seats, "the forbidden finishes")
-    except InputError as e:
-        t.say(f"  {e.message}")
-        return None
-    return out, fouls
+    offered: commas between names, as a name may hold a space)."""
+    def listed(what: str) -> Any:
+        def read(t: Table, raw: str, _v: Any) -> list[str] | None:
+            if what != "the finishing order" and raw.strip().lower() in ("-", "none"):
+                return []
+            try:
+                return names(raw, seats, what)
+            except InputError as e:
+                t.say(f"  {e.message}")
+                return None
+        return read
+
+    return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last "
+                  "(the last one left may be left out)", listed("the finishing order"),
+                  lambda v: ", ".join(out_d) if out_d else None),
+            Field("fouls", "fouls", lambda v: "Forbidden finishes (反則上がり) among them (- for none)",
+                  listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-")]
 
 
 def _after_game(t: Table, set_no: int, game_no: int) -> None:
@@ -204,27 +229,29 @@ def _after_game(t: Table, set_no: int, game_no: int) -> None:
     t.show_table()
 
 
-def reopen(t: Table, n: int) -> None:
-    """`edit N`: ask game `n` of the current set's finishing order and fouls again, what is
-    written offered, and correct it."""
+def reopen(t: Table, target: str) -> None:
+    """`edit N` (game N of this set) or `edit SET.GAME` (any game of any set): ask its finishing
+    order and fouls again, what is written offered, and correct it (kept in the history)."""
     sets = t.s.audit.result.sets
     if not sets:
         t.say("  no game to edit yet")
         return
-    st = sets[-1]
+    set_part, _dot, game_part = target.rpartition(".")
+    set_no = int(set_part) if set_part.isdigit() else sets[-1].number
+    n = int(game_part) if game_part.isdigit() else 0
+    if not 1 <= set_no <= len(sets):
+        t.say(f"  there is no set {set_no} (sets 1–{len(sets)})")
+        return
+    st = sets[set_no - 1]
     if not 1 <= n <= len(st.games) or not st.games[n - 1].complete:
-        t.say(f"  game {n} of set {st.number} is not a finished game (it has {len(st.games)})")
+        t.say(f"  game {n} of set {st.number} is not a finished game (it has {len(st.games)}; "
+              "`edit SET.GAME` for another set)")
         return
-    rec = t.s.audit.record.sets[-1].games[n - 1]
+    rec = t.s.audit.record.sets[set_no - 1].games[n - 1]
     t.say(f"  reopening set {st.number} game {n}; Enter keeps what is written")
-    got = _ask_order(t, st.number, n, st.seats, rec.out.names if rec.out else None,
-                     rec.fouls.names if rec.fouls else None)
-    if got is None:
-        return
-    edits = correction(t.s, st.number, n, *got)
-    if not edits:
-        t.say("  no change")
-        return
-    if t.enter(edits):
-        t.say(f"  game {n} corrected (kept in `history`); later games judged again")
+    fields = order_fields(st.number, n, st.seats, rec.out.names if rec.out else None,
+                          rec.fouls.names if rec.fouls else None)
+    got = ask_form(t, fields, lambda v: correction(t.s, st.number, n, v["out"], v["fouls"]))
+    if got is not None:
+        t.say(f"  set {st.number} game {n} corrected (the old order is kept in the record); later games judged again")
         t.show_table()

@@ -629,8 +629,10 @@ class HandPosition:
 
     @property
     def finished(self) -> bool:
-        """Every trick of the hand played (and no trick left half done)."""
-        return self.trick_no - 1 >= self.t.size and not self.plays
+        """Every trick of the hand played (and no trick left half done). A hand of no cards
+        (`cards: 0`, a hand-size violation) is never finished by play: it has no tricks to play,
+        and its bids are still owed, so only its written result ends it."""
+        return self.t.size > 0 and self.trick_no - 1 >= self.t.size and not self.plays
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:

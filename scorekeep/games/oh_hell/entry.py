@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ...errors import InputError
 from ...entry import Choices, Table
+from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, SetKey
 from ...entry.session import Session, history_edits, now_iso
 from ...entry.values import match_name, per_player, ranges, whole
@@ -93,7 +94,7 @@ def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list
         hand["cards"] = size
     if dealer is not None:
         hand["dealer"] = dealer
-    if trump is not None:
+    if trump:
         hand["trump"] = trump
     hand["bids"] = None
     return [Append(("hands",), hand)]
@@ -209,26 +210,28 @@ def _has(s: Session, i: int, key: str) -> bool:
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
-def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str, int]) -> list[Edit]:
-    """Edits that correct hand `hand`'s bids and tricks, with the `history` of what changed.
-    The hand's written `scores` are rewritten from the corrected hand, and the running
-    `totals` written on it and on every later hand move by the points the correction changes
-    (see `_shift_totals`), so the sheet stays as consistent as it was."""
+def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str, int] | None,
+               start: Mapping[str, Any] | None = None) -> list[Edit]:
+    """Edits that correct hand `hand`: its size, dealer and trump (`start`: `cards`, `dealer`,
+    `trump`, each None for as the checker reads it now), bids and tricks (None: the hand is
+    being bid), with the `history` of what changed. The hand's written `scores` are rewritten
+    from the corrected hand, and the running `totals` written on it and on every later hand
+    move by the points the correction changes (see `_shift_totals`), so the sheet stays as
+    consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
     old_took = {e.player: e.value for e in rec.tricks} if rec.tricks is not None else None
     # keep the order the sheet writes them in
     bids = {**{p: bids[p] for p in old_bids if p in bids}, **bids}
-    if old_took is not None:
+    if old_took is not None and took is not None:
         took = {**{p: took[p] for p in old_took if p in took}, **took}
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
     when = now_iso()
+    edits, history = _start_changes(s, hand, start or {}, when)
     if dict(bids) != old_bids:
-        edits.append(SetKey(("hands", i), "bids", dict(bids)))
+        edits.append(SetKey(("hands", i), "bids", dict(bids) or None))
         history.append({"time": when, "hand": hand, "key": "bids", "was": old_bids, "now": dict(bids)})
-    if old_took is None or dict(took) != old_took:
+    if took is not None and (old_took is None or dict(took) != old_took):
         edits.append(SetKey(("hands", i), "tricks", dict(took)))
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
@@ -248,6 +251,33 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         edits.extend(_shift_totals(s, hand, after, history, when))
     edits.extend(history_edits(s, history))
     return edits
+
+
+def _start_changes(s: Session, hand: int, start: Mapping[str, Any],
+                   when: str) -> tuple[list[Edit], list[dict[str, Any]]]:
+    """The edits (and their history) that give hand `hand` the size, dealer and trump retyped,
+    where they differ from what the checker reads; a value the record leaves to the rules is
+    written only when it changes."""
+    from ...cards import parse_suit
+    from .record import NO_TRUMP
+
+    i = hand - 1
+    h = _result(s).hands[i]
+    rec = s.audit.record.hands[i]
+    edits: list[Edit] = []
+    history: list[dict[str, Any]] = []
+    was_trump = rec.trump
+    now_trump = start.get("trump")
+    code = None if now_trump is None else NO_TRUMP if now_trump == NO_TRUMP else parse_suit(now_trump)
+    for key, was, now, changed in (
+            ("cards", h.size, start.get("cards"), start.get("cards") not in (None, h.size)),
+            ("dealer", h.dealer, start.get("dealer"), start.get("dealer") not in (None, h.dealer)),
+            ("trump", was_trump, now_trump, code != was_trump)):
+        if not changed:
+            continue
+        edits.append(DelKey(("hands", i), key) if now is None else SetKey(("hands", i), key, now))
+        history.append({"time": when, "hand": hand, "key": key, "was": was, "now": now})
+    return edits, history
 
 
 def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
@@ -290,13 +320,50 @@ def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any
 
 # --- `new` ---------------------------------------------------------------------------------
 
+KEY_WORDS = {"cards": "the hand size", "bids": "the bids", "tricks": "the tricks taken", "scores": "the scores written", "totals": "the running totals", "trump": "the trump", "dealer": "the dealer", "turn_up": "the turned card", "play": "the play", "deal": "the deal", "first_dealer": "the first dealer", "deal_pattern": "the deal pattern"}
+"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
+
 LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
+NO_TEAMS = "Oh Hell is played each for themselves: there are no teams to name"
+"""Why a new record takes no `teams` (empty: it takes them)."""
+
+
+def teams_value(players: list[str], labels: list[str]) -> Any:
+    raise InputError(NO_TEAMS)
 
 
 # --- `play`: the questions at the table ------------------------------------------------------
+
+def cards_text(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def trump_text(trump: str | None) -> str:
+    """The hand's trump as the table says it: a suit's word, `no trump`, `not written`."""
+    from .engine import suit_word
+    from .record import NO_TRUMP
+
+    if trump is None:
+        return "trump not written"
+    return "no trump" if trump == NO_TRUMP else f"{suit_word(trump)} trump"
+
+
+def situation(s: Session) -> list[str]:
+    """Where the table is, for a resumed record: the hand, its dealer and trump, the bids so far."""
+    res = _result(s)
+    if not res.hands:
+        return []
+    w = where(s)
+    if w.kind in ("start", "over"):
+        h = res.hands[-1]
+        return [f"Hand {h.number} is finished ({cards_text(h.size)}, {h.dealer} dealt)."]
+    h = res.hands[w.hand - 1]
+    bids = ", ".join(f"{p} {w.bids[p]}" for p in w.order if p in w.bids) or "none yet"
+    return [f"Hand {w.hand}: {cards_text(h.size)}, {h.dealer} deals, {trump_text(h.trump)}; bids: {bids}."]
+
 
 def turn(t: Table) -> bool:
     """Ask for the next entry (a new hand, a bid, the tricks taken) and enter it; False at the end."""
@@ -307,36 +374,50 @@ def turn(t: Table) -> bool:
         return t.over()
     if w.kind == "start":
         _ask_start(t, w)
-        return True
-    if w.kind == "bid":
+    elif w.kind == "bid":
         _ask_bid(t, w)
-        return True
-    # tricks, in the same order; the last is what is left
-    took = _ask_tricks(t, w.hand, w.size or 0, w.order, w.bids, {})
-    if took is None:
-        return True
-    if t.enter(tricks_edit(w, took)):
+    elif ask_form(t, trick_fields(t, w.hand, w.size or 0, w.order, w.bids), lambda v: tricks_edit(w, _took(t, w, v)),
+                  after=lambda v: _say_counts(t, w.size or 0, _took(t, w, v))) is not None:
         _after_hand(t, w.hand)
     return True
 
 
 def _ask_start(t: Table, w: Where) -> None:
-    """A new hand: its size and dealer (offered when the rules leave one), and its trump."""
+    """A new hand: its size and dealer (what the rules give offered), and its trump; a refused
+    value is asked again alone."""
     sizes, dealers = legal_start(t.s)
     size_d = sizes.legal[0] if len(sizes.legal) == 1 else None
     dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
-    t.say(f"\nHand {w.hand}: {size_d or '?'} cards, {dealer_d or '?'} deals.")
-    size = t.number(t.ask(f"Hand {w.hand}, cards", size_d))
-    dealer = t.name(t.ask(f"Hand {w.hand}, dealer", dealer_d))
-    if size is None or dealer is None:
-        return
-    raw = t.ask("Trump (spades, hearts, diamonds, clubs; `-` not written)", "-")
-    trump = None
-    if raw != "-":
-        trump = t.name(raw, SUITS)
-        if trump is None:
-            return
-    t.enter(start_edits(size, dealer, trump))
+    t.say(f"\nHand {w.hand}: {cards_text(int(size_d)) if size_d else '? cards'}, {dealer_d or '?'} deals.")
+    fields = start_fields(w.hand, size_d, dealer_d)
+    ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")),
+             prefix=_prefix(w.hand))
+
+
+def start_fields(hand: int, size_d: str | None, dealer_d: str | None) -> list[Field]:
+    return [
+        Field("size", "cards", lambda v: f"Hand {hand}, cards", lambda t, raw, v: t.number(raw),
+              lambda v: size_d, judged=True),
+        Field("dealer", "dealer", lambda v: f"Hand {hand}, dealer", lambda t, raw, v: t.name(raw),
+              lambda v: dealer_d, judged=True),
+        Field("trump", "trump", lambda v: "Trump (spades, hearts, diamonds, clubs; - if not noted)",
+              _read_trump, lambda v: "-"),
+    ]
+
+
+def _read_trump(t: Table, raw: str, _v: Any) -> Any:
+    """A suit from its start (`h`, `Hea`), `-` for none noted; a wrong word is not a suit."""
+    from .record import NO_TRUMP
+
+    if raw.strip() in ("-", ""):
+        return _NOT_NOTED
+    if raw.strip().lower() in ("none", "no trump", "nt"):
+        return NO_TRUMP
+    return t.name(raw, SUITS, "a suit")
+
+
+_NOT_NOTED = ""
+"""The trump not noted: nothing written (a value, so that the form keeps it as typed)."""
 
 
 def _ask_bid(t: Table, w: Where) -> None:
@@ -344,9 +425,20 @@ def _ask_bid(t: Table, w: Where) -> None:
     assert p is not None  # a bid is someone's
     ch = legal_bids(t.s, w, p)
     _say_hook(t, ch, p)
-    bid = t.number(t.ask(f"Hand {w.hand} ({w.size} cards): {p}'s bid ({ranges(map(int, ch.legal))})"))
-    if bid is not None:
-        t.enter(bid_edit(w, p, bid))
+    field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
+                  f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw))
+    if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"]), prefix=_prefix(w.hand)) is None:
+        return
+    nxt = where(t.s)
+    if nxt.kind == "tricks" and nxt.hand == w.hand:
+        t.say("  " + over_under(nxt.bids, w.size or 0))
+
+
+def over_under(bids: Mapping[str, int], size: int) -> str:
+    """`bids total 11 on 10 tricks: over by 1`, the line a table says once every bid is in."""
+    total = sum(bids.values())
+    how = "even" if total == size else f"over by {total - size}" if total > size else f"under by {size - total}"
+    return f"bids total {total} on {size} trick{'s' if size != 1 else ''}: {how}"
 
 
 def _say_hook(t: Table, ch: Choices, player: str) -> None:
@@ -355,28 +447,38 @@ def _say_hook(t: Table, ch: Choices, player: str) -> None:
 
     hooked = [b for b, f in ch.refused if f.rule == HOOK.rule]
     if hooked:
-        t.say(f"  the hook: {player} may not bid {hooked[0]} (oh-hell.hook)")
+        t.say(f"  the hook: {player} may not bid {hooked[0]} (oh-hell.hook)", "forbidden")
 
 
-def _ask_tricks(t: Table, hand: int, size: int, order: Any, bids: Any,
-                current: dict[str, int]) -> dict[str, int] | None:
-    """The tricks each player took, in bidding order; the last player's is what is left."""
-    took: dict[str, int] = {}
-    left = size
-    for p in order[:-1]:
-        n = t.number(t.ask(f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')}; {max(left, 0)} left)",
-                           str(current[p]) if p in current else None))
-        if n is None:
-            return None
-        took[p] = n
-        left -= n
-    last = order[-1]
-    took[last] = max(left, 0)
-    if left < 0:
-        t.say(f"  those add up to {size - left}, more than the {size} tricks of the hand")
-    else:
-        t.say(f"  {last} took the other {left}")
-    return {p: took[p] for p in order}
+def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
+                 current: Mapping[str, int] | None = None, label: str = "{p}") -> list[Field]:
+    """Every player's tricks, in bidding order (`play --fill-last`: all but the last, whose
+    count is what the others leave)."""
+    asked = list(order[:-1] if t.fill_last else order)
+
+    def field(p: str) -> Field:
+        return Field(p, label.format(p=p), lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
+                     lambda t, raw, v: t.number(raw),
+                     lambda v: str(current[p]) if current and p in current else None)
+    return [field(p) for p in asked]
+
+
+def _took(t: Table, w: Where, v: Mapping[str, int]) -> dict[str, int]:
+    return took_of(t, w.size or 0, w.order, v)
+
+
+def took_of(t: Table, size: int, order: Any, v: Mapping[str, int]) -> dict[str, int]:
+    """The counts typed, in bidding order; with `--fill-last` the last is what is left."""
+    took = {p: v[p] for p in order if p in v}
+    if t.fill_last and order[-1] not in took:
+        took[order[-1]] = max(size - sum(took.values()), 0)
+    return took
+
+
+def _say_counts(t: Table, size: int, took: Mapping[str, int]) -> None:
+    total = sum(took.values())
+    t.say("  " + ", ".join(f"{p} {n}" for p, n in took.items())
+          + f": {total} trick{'s' if total != 1 else ''} of {size}")
 
 
 def _after_hand(t: Table, hand: int) -> None:
@@ -386,28 +488,49 @@ def _after_hand(t: Table, hand: int) -> None:
     t.show_table()
 
 
-def reopen(t: Table, n: int) -> None:
-    """`edit N`: ask hand `n`'s bids and tricks again, what is written offered, and correct it."""
+def reopen(t: Table, target: str) -> None:
+    """`edit N`: ask hand N's size, dealer, trump, bids and tricks again (the current hand: what
+    it has so far), what is written offered; a correction kept in the record's history."""
     from .rules import bidding_order
 
     hands = t.s.audit.result.hands
-    if not 1 <= n <= len(hands) or hands[n - 1].took is None:
-        t.say(f"  hand {n} is not a completed hand (there are {len(hands)})")
+    n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
+    if not 1 <= n <= len(hands):
+        t.say(f"  there is no hand {n} (hands 1–{len(hands)})" if hands else "  no hand to edit yet")
         return
     h = hands[n - 1]
-    order = bidding_order(t.s.players, h.dealer)
-    t.say(f"  reopening hand {n} ({h.size} cards, {h.dealer} dealt); Enter keeps what is written")
-    bids: dict[str, int] = {}
-    w = Where("bid", n, None, h.size, h.dealer, tuple(order), {})
-    for p in order:
-        ch = legal_bids(t.s, w, p, bids)
-        _say_hook(t, ch, p)
-        shown = f" ({ranges(map(int, ch.legal))})"
-        b = t.number(t.ask(f"Hand {n}: {p}'s bid{shown}", str(h.bids[p])))
-        if b is None:
-            return
-        bids[p] = b
-    took = _ask_tricks(t, n, h.size, order, bids, dict(h.took or {}))
-    if took is None:
-        return
-    t.correct(n, correction(t.s, n, bids, took))
+    order = tuple(bidding_order(t.s.players, h.dealer))
+    t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); Enter keeps what is written")
+    rec = t.s.audit.record.hands[n - 1]
+    written = {"size": str(h.size), "dealer": h.dealer,
+               "trump": "-" if rec.trump is None else rec.trump}
+    fields = [Field(f.key, f.label, lambda v, f=f: f"Hand {n}: {f.label}", f.read,
+                    lambda v, k=f.key: written[k]) for f in start_fields(n, None, None)]
+    fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
+                     lambda v, p=p: str(h.bids[p]))
+               for p in order if p in h.bids]
+    if h.took is not None:
+        fields += [Field("took " + f.key, f.label, f.prompt, f.read, f.default)
+                   for f in trick_fields(t, n, h.size, order, h.bids, h.took, "took {p}")]
+    if ask_form(t, fields, lambda v: _reopened(t, n, order, h, v),
+                after=lambda v: t.say(f"  hand {n}: " + _summary(v, order))) is not None:
+        t.say(f"  hand {n} corrected (the old values are kept in the record); later hands judged again")
+        t.show_table()
+
+
+def _summary(v: Mapping[str, Any], order: Any) -> str:
+    bids = ", ".join(f"{p} {v['bid ' + p]}" for p in order if "bid " + p in v)
+    took = ", ".join(f"{p} {v['took ' + p]}" for p in order if "took " + p in v)
+    return f"bids {bids}" + (f"; took {took}" if took else "")
+
+
+def _reopened(t: Table, n: int, order: Any, h: Any, v: Mapping[str, Any]) -> list[Edit]:
+    """The correction of hand `n` from the values retyped."""
+    bids = {p: v["bid " + p] for p in order if "bid " + p in v}
+    took = None
+    if h.took is not None:
+        took = took_of(t, h.size, order, {p: v["took " + p] for p in order if "took " + p in v})
+    trump = v.get("trump")
+    start = {"cards": v.get("size"), "dealer": v.get("dealer"),
+             "trump": None if trump in (_NOT_NOTED, "-") else trump}
+    return correction(t.s, n, bids, took, start)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ...errors import InputError
 from ...entry import Choices, Table
+from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Session
 from ...entry.values import match_name, per_player, ranges, whole
@@ -224,9 +225,12 @@ def _has(s: Session, i: int, key: str) -> bool:
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------
 
-def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None) -> list[Edit]:
-    """Edits that correct hand `hand`'s trump and captured points, with their `history`; the
-    running `totals` written on it and on later hands move with its scores (`_shift_totals`)."""
+def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, int] | None,
+               won: tuple[str, int] | None = None) -> list[Edit]:
+    """Edits that correct hand `hand`'s winning bid (`won`: bidder and amount, written as the
+    winning bid alone in place of the auction), trump and captured points, with their
+    `history`; the running `totals` written on it and on later hands move with its scores
+    (`_shift_totals`)."""
     from ...entry.session import history_edits, now_iso
 
     i = hand - 1
@@ -234,6 +238,14 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
     when = now_iso()
+    if won is not None:
+        h = _hands(s)[i]
+        was: Any = {h.bidder: h.bid}
+        if _has(s, i, "bidding"):
+            edits.append(DelKey(("hands", i), "bidding"))
+            was = [{p: "pass" if a is None else a} for p, a in h.calls]
+        edits.append(SetKey(("hands", i), "bid", {won[0]: won[1]}))
+        history.append({"time": when, "hand": hand, "key": "bid", "was": was, "now": {won[0]: won[1]}})
     if trump is not None and trump != color_name(rec.trump):
         edits.append(SetKey(("hands", i), "trump", trump))
         history.append({"time": when, "hand": hand, "key": "trump", "was": color_name(rec.trump), "now": trump})
@@ -294,13 +306,43 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
 
 # --- `new` ---------------------------------------------------------------------------------
 
+KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the trump", "points": "the points captured", "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest", "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams", "first_dealer": "the first dealer"}
+"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
+
 LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
+NO_TEAMS = ""
+"""Why a new record takes no `teams` (empty: it takes them)."""
+
+
+def teams_value(players: list[str], labels: list[str]) -> dict[str, list[str]]:
+    """`teams` for `new --teams Us,Them`: partners sit opposite, the first player's team first."""
+    if len(labels) != 2 or len(players) != 4:
+        raise InputError("--teams takes two names, the first player's team first (e.g. --teams Us,Them)")
+    return {labels[0]: [players[0], players[2]], labels[1]: [players[1], players[3]]}
 
 
 # --- `play`: the questions at the table ------------------------------------------------------
+
+def situation(s: Session) -> list[str]:
+    """Where the table is, for a resumed record: the hand, its dealer, the auction so far, trump."""
+    hands = _hands(s)
+    if not hands:
+        return []
+    w = where(s)
+    h = hands[-1]
+    if w.kind in ("start", "over"):
+        return [f"Hand {h.number} is finished ({h.dealer} dealt)."]
+    calls = ", ".join(f"{p} {'pass' if a is None else a}" for p, a in h.calls) or "none yet"
+    line = f"Hand {h.number}: {h.dealer} deals; calls: {calls}"
+    if h.bidder is not None and w.kind != "call":
+        line += f"; {h.bidder} took it at {h.bid}"
+    if h.trump is not None:
+        line += f"; {color_name(h.trump)} trump"
+    return [line + "."]
+
 
 def turn(t: Table) -> bool:
     """Ask for the next entry (a new hand, a call, trump, the captured points) and enter it;
@@ -315,13 +357,16 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)")
-        color = t.name(raw, COLORS)
-        if color is not None:
-            t.enter(trump_edit(w.hand, color))
+        field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
+                      "(red, yellow, black, green)", _read_color)
+        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=_prefix(w.hand))
     else:
         _ask_points(t, w)
     return True
+
+
+def _read_color(t: Table, raw: str, _v: Any) -> str | None:
+    return t.name(raw, COLORS, "a color")
 
 
 def _start(t: Table) -> None:
@@ -336,66 +381,112 @@ def _start(t: Table) -> None:
             t.say(f"  seat change: the order is now {', '.join(h.seating)} (rook.seat-change)")
 
 
+class Call(NamedTuple):
+    """A call as typed: `who` called `amount` (None: pass); `won`: the winning bid alone
+    (`bid East 90`), the auction not noted."""
+
+    who: str
+    amount: int | None
+    won: bool = False
+
+
+def read_call(t: Table, raw: str, player: str) -> Call | None:
+    """`pass`, `80`; `NAME 80` (a call someone else made, out of turn, as it happened); `bid NAME
+    80` (the winning bid alone, as a table that notes only it writes it)."""
+    words = raw.replace("=", " ").split()
+    won = len(words) >= 3 and words[0].lower() == "bid"
+    if won:
+        words = words[1:]
+    who: str | None = player
+    if len(words) >= 2:
+        who = t.name(" ".join(words[:-1]))
+        if who is None:
+            return None
+    elif won or not words:
+        t.say("  the winning bid alone is `bid NAME AMOUNT`, e.g. `bid East 90`")
+        return None
+    text = words[-1]
+    if text.lower() in ("p", "pass") and not won:
+        return Call(who, None)
+    amount = t.number(text)
+    return None if amount is None else Call(who, amount, won)
+
+
+def _call_edits(w: Where, c: Call) -> list[Edit]:
+    if c.won:
+        return [SetKey(("hands", w.hand - 1), "bid", {c.who: c.amount})]
+    return call_edit(w.hand, c.who, c.amount)
+
+
 def _ask_call(t: Table, w: Where) -> None:
-    """The next call: pass or a bid; `NAME 80` for a call someone else made, as it happened."""
+    """The next call: pass or a bid; `NAME 80` for a call someone else made, as it happened;
+    `bid NAME 80` for the winning bid alone."""
     p = w.player
     assert p is not None  # a call is someone's
     ch = legal_calls(t.s, w.hand, p)
     amounts = [int(c) for c in ch.legal if c != "pass"]
     shown = "pass" + (f" or {ranges(amounts)}" if amounts else "")
-    raw = t.ask(f"Hand {w.hand}: {p}'s call ({shown})")
-    who: str | None = p
-    amount_text = raw
-    parts = raw.replace("=", " ").split()
-    if len(parts) == 2:  # `NAME 80`: a call made by someone else, as it happened
-        who = t.name(parts[0])
-        amount_text = parts[1]
-        if who is None:
-            return
-    if amount_text.lower() in ("p", "pass"):
-        amount = None
-    else:
-        amount = t.number(amount_text)
-        if amount is None:
-            return
-    if t.enter(call_edit(w.hand, who, amount)):
-        nxt = where(t.s)
-        if nxt.kind == "trump":
-            t.say(f"  the auction is over: {nxt.bidder} takes it at {nxt.bid}")
+    first = not _hands(t.s)[w.hand - 1].calls
+    hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
+    field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({shown}{hint})",
+                  lambda t, raw, v: read_call(t, raw, p))
+    if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=_prefix(w.hand)) is None:
+        return
+    nxt = where(t.s)
+    if nxt.kind == "trump":
+        t.say(f"  the auction is over: {nxt.bidder} takes it at {nxt.bid}")
 
 
 def _ask_points(t: Table, w: Where) -> None:
     """The points the bidders captured (the others get the rest), and the hand's scores."""
     labels = t.s.audit.result.teams.labels
     other = labels[1] if w.team == labels[0] else labels[0]
-    x = t.number(t.ask(f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, "
-                       f"{other} get the rest)"))
-    if x is None:
+    field = Field("points", f"{w.team}'s points",
+                  lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
+                  lambda t, raw, v: t.number(raw))
+    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=_prefix(w.hand)) is None:
         return
-    if t.enter(points_edit(t.s, w, x)):
-        h = t.s.audit.result.hands[w.hand - 1]
-        if h.made is not None:
-            t.say(f"  {h.bid_team} bid {h.bid}: {'made' if h.made else 'set'}; hand scores "
-                  + ", ".join(f"{k} {v}" for k, v in (h.scores or {}).items()))
-        t.show_table()
+    h = t.s.audit.result.hands[w.hand - 1]
+    if h.made is not None:
+        t.say(f"  {h.bid_team} bid {h.bid}: {'made' if h.made else 'set'}; hand scores "
+              + ", ".join(f"{k} {v}" for k, v in (h.scores or {}).items()), None if h.made else "set")
+    t.show_table()
 
 
-def reopen(t: Table, n: int) -> None:
-    """`edit N`: ask hand `n`'s trump and captured points again, what is written offered, and
-    correct it."""
+def reopen(t: Table, target: str) -> None:
+    """`edit N`: ask hand N's bidder, bid, trump and captured points again (the current hand:
+    what it has so far), what is written offered; a correction kept in the record's history."""
     hands = t.s.audit.result.hands
-    if not 1 <= n <= len(hands) or not hands[n - 1].complete or hands[n - 1].points is None:
-        t.say(f"  hand {n} is not a completed hand (there are {len(hands)})")
+    n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
+    if not 1 <= n <= len(hands) or hands[n - 1].bidder is None:
+        t.say(f"  hand {n} has no winning bid to correct (hands 1–{len(hands)})" if hands
+              else "  no hand to edit yet")
         return
     h = hands[n - 1]
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
-    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), COLORS)
-    if color is None:
-        return
-    team = h.bid_team
-    x = t.number(t.ask(f"Hand {n}: points captured by {team}", str(h.points[team])))
-    if x is None:
-        return
-    w = Where("points", n, h.bidder, h.dealer, h.bidder, h.bid, team, h.seating)
-    pts = points_edit(t.s, w, x)[0].value
-    t.correct(n, correction(t.s, n, color, pts))
+    fields = [Field("bidder", "bidder", lambda v: f"Hand {n}: who took the bid", lambda t, raw, v: t.name(raw),
+                    lambda v: h.bidder),
+              Field("bid", "bid", lambda v: f"Hand {n}: the winning bid", lambda t, raw, v: t.number(raw),
+                    lambda v: str(h.bid))]
+    if h.trump is not None:
+        fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _read_color,
+                            lambda v: color_name(h.trump)))
+    if h.points is not None:
+        team = h.bid_team
+        fields.append(Field("points", "points", lambda v: f"Hand {n}: points captured by the bidders' team",
+                            lambda t, raw, v: t.number(raw), lambda v: str(h.points[team])))
+    if ask_form(t, fields, lambda v: _reopened(t, n, h, v)) is not None:
+        t.say(f"  hand {n} corrected (the old values are kept in the record); later hands judged again")
+        t.show_table()
+
+
+def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
+    """The correction of hand `n` from the values retyped: the points are the new bidders'."""
+    teams = t.s.audit.result.teams
+    pts = None
+    if "points" in v:
+        team = teams.of[v["bidder"]]
+        w = Where("points", n, v["bidder"], h.dealer, v["bidder"], v["bid"], team, h.seating)
+        pts = points_edit(t.s, w, v["points"])[0].value
+    won = (v["bidder"], v["bid"]) if (v["bidder"], v["bid"]) != (h.bidder, h.bid) else None
+    return correction(t.s, n, v.get("trump"), pts, won)

@@ -1,0 +1,146 @@
+"""One entry of several values typed one at a time (a hand's size, dealer and trump; every
+player's trick count), as a scorer fills a line of the sheet.
+
+What the form promises, for every game alike:
+- `undo` takes back the last value typed (asked again), never the values before it; at the
+  first value it goes on to the front end (the last entry written is taken back);
+- a refused value is asked again alone, with everything else typed kept; at `Record it
+  anyway?` the value typed is the corrected one;
+- an entry refused as a whole (tricks that do not add up) keeps every value, and the scorer
+  says which to correct.
+
+The form judges nothing itself: a value marked `judged` is tried in the record as soon as it
+is typed (the checker's audit, `Session.trial`), and the whole entry is judged by the checker
+before it is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from . import Table, Undo
+
+YES = ("y", "yes")
+NO = ("n", "no", "")
+
+
+def _nothing(_values: Mapping[str, Any]) -> str | None:
+    return None
+
+
+class Field(NamedTuple):
+    """One value of an entry."""
+
+    key: str
+    label: str
+    """The value in table words, as the scorer names it to correct it (`Ana`, `cards`)."""
+    prompt: Callable[[Mapping[str, Any]], str]
+    """The prompt, given the values typed before it."""
+    read: Callable[[Table, str, Mapping[str, Any]], Any]
+    """The value from what was typed; None after saying why it is not one."""
+    default: Callable[[Mapping[str, Any]], str | None] = _nothing
+    judged: bool = False
+    """Tried in the record as soon as it is typed, so that a refusal is this value's alone."""
+
+
+def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
+             values: Mapping[str, Any] | None = None, prefix: tuple[str, int] | None = None,
+             after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
+    """Ask `fields` in turn (those in `values` are taken as typed), then enter `make(values)`.
+    `prefix`: the part of the record the entry is in, for quick trials. `after(values)` is told
+    once every value is typed and before the entry is judged (an over/under line). The values
+    written, or None if the entry was not written (the scorer declined it)."""
+    vals: dict[str, Any] = dict(values or {})
+    allowed: set[str] = set()
+    i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
+    first = i
+    pending: str | None = None
+    while True:
+        if i >= len(fields):
+            if after is not None:
+                after(vals)
+            back = _whole(t, fields, make(vals), allowed)
+            if back is None:
+                return vals
+            i, pending = back
+            if i < 0:
+                return None
+            vals.pop(fields[i].key, None)
+            continue
+        f = fields[i]
+        try:
+            raw = pending if pending is not None else t.ask(f.prompt(vals), f.default(vals))
+        except Undo:
+            if i <= first:
+                raise
+            i -= 1
+            vals.pop(fields[i].key, None)
+            t.say(f"  taken back: {fields[i].label}")
+            continue
+        pending = None
+        v = f.read(t, raw, vals)
+        if v is None:
+            continue
+        vals[f.key] = v
+        if f.judged:
+            found = _blame(t, fields[:i + 1], make, vals, prefix, allowed)
+            if found:
+                try:
+                    answer = t.refused(found)
+                except Undo:
+                    del vals[f.key]
+                    continue
+                if answer.lower() in YES:
+                    allowed.update(x.rule for x in found)
+                else:
+                    del vals[f.key]
+                    pending = None if answer.lower() in NO else answer
+                    continue
+        i += 1
+
+
+def _blame(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
+           vals: Mapping[str, Any], prefix: tuple[str, int] | None, allowed: set[str]) -> list[Any]:
+    """The violations the last value typed adds to those of the values before it."""
+    from .session import added
+
+    def tried(v: Mapping[str, Any]) -> list[Any]:
+        return list(t.s.trial(make(v), prefix) or [])
+
+    last = upto[-1].key
+    before = tried({k: v for k, v in vals.items() if k != last})
+    return [f for f in added(before, tried(vals)) if f.rule not in allowed]
+
+
+def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
+           allowed: set[str]) -> tuple[int, str | None] | None:
+    """Judge and write the whole entry. None: written; else (the index of the value to ask
+    again, the corrected value typed for it or None); index -1: declined, nothing written."""
+    j = t.s.judge(edits)
+    last = len(fields) - 1
+    if j.error is not None:
+        t.say(f"  cannot read that: {j.error.message}", "refused")
+        return last, None
+    new = [f for f in j.new if f.rule not in allowed]
+    if new:
+        labels = [f.label for f in fields]
+        options = ", ".join(labels) if len(fields) > 1 else ""
+        try:
+            answer = t.refused(new, options)
+        except Undo:
+            return last, None
+        low = answer.lower()
+        if low in YES:
+            allowed.update(f.rule for f in new)
+        elif len(fields) == 1:
+            return 0, (None if low in NO else answer)
+        else:
+            which = None if low in NO else t.name(answer, labels, "one of them")
+            while which is None:
+                try:
+                    which = t.name(t.ask(f"Correct which? ({options})"), labels, "one of them")
+                except Undo:
+                    return last, None
+            return labels.index(which), None
+    return None if t.enter(edits, allowed) else (-1, None)
