@@ -161,9 +161,11 @@ class Table:
     def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
         """Judge an entry; write it if legal, if what it breaks is `allowed`, or if confirmed
         as it happened. True if written."""
+        from ..entry.values import table_words
+
         j = self.s.judge(edits)
         if j.error is not None:
-            self.say(f"  cannot read that: {j.error.message}", "refused")
+            self.say(f"  cannot read that: {table_words(self.s.game.name, j.error.message)}", "refused")
             return False
         new = [f for f in j.new if f.rule not in set(allowed)]
         if new and self.refused(new).lower() not in ("y", "yes"):
@@ -302,6 +304,8 @@ def short_refusal(game: str, f: Any, head: str = "refused: ") -> list[str]:
             f"; {f.player or 'the player'} may {'bid ' if numbers else 'play '}{shown or 'nothing'}"
     else:
         text = f.message.split("; ")[0]
+    from ..entry.values import table_words
+
     text = table_words(game, text)
     lines = render_wrap(f"{head}{text} ({f.rule})")
     if len(lines) > 2:
@@ -312,17 +316,6 @@ def short_refusal(game: str, f: Any, head: str = "refused: ") -> list[str]:
             second = second.rstrip().rsplit(" ", 1)[0]
         lines = [keep[0], f"{second.rstrip(' ,;:')}… ({f.rule})"]
     return lines
-
-
-def table_words(game: str, text: str) -> str:
-    """`fouls`, `bids`: the record's keys in a message said as the table says them (each game's
-    entry module names its own, `KEY_WORDS`)."""
-    import re
-
-    from ..games import REGISTRY
-
-    words = getattr(REGISTRY.part(game, "entry"), "KEY_WORDS", {})
-    return re.sub(r"`([a-z_]+)`", lambda m: words.get(m.group(1), m.group(1).replace("_", " ")), text)
 
 
 def _rule_title(game: str, rule: str) -> str:

@@ -97,7 +97,12 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
                     del vals[f.key]
                     pending = None if answer.lower() in NO else answer
                     continue
-        i += 1
+        i = _next(fields, vals, i)
+
+
+def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:
+    """The next value not typed yet after value `i` (a value corrected keeps those after it)."""
+    return next((k for k in range(i + 1, len(fields)) if fields[k].key not in vals), len(fields))
 
 
 def _blame(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
@@ -120,7 +125,9 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
     j = t.s.judge(edits)
     last = len(fields) - 1
     if j.error is not None:
-        t.say(f"  cannot read that: {j.error.message}", "refused")
+        from .values import table_words
+
+        t.say(f"  cannot read that: {table_words(t.s.game.name, j.error.message)}", "refused")
         return last, None
     new = [f for f in j.new if f.rule not in allowed]
     if new:

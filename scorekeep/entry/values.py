@@ -150,3 +150,12 @@ def ranges(numbers: Sequence[int]) -> str:
         else:
             runs.append([n, n])
     return ", ".join(str(a) if a == b else f"{a}–{b}" if b > a + 1 else f"{a}, {b}" for a, b in runs)
+
+
+def table_words(game: str, text: str) -> str:
+    """`fouls`, `bids`: the record's keys in a message said as the table says them (each game's
+    entry module names its own, `KEY_WORDS`): no YAML at the table."""
+    from ..games import REGISTRY
+
+    words = getattr(REGISTRY.part(game, "entry"), "KEY_WORDS", {})
+    return re.sub(r"`([a-z_]+)`", lambda m: words.get(m.group(1), m.group(1).replace("_", " ")), text)
