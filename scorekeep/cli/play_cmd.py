@@ -154,7 +154,7 @@ class Table:
         sheet = api.sheet(self.s.audit)
         # as `score` chooses: the wide table only where the terminal is wide enough for it
         wide = _wide_terminal(render.table_width(sheet, wide=True))
-        self.say(render.sheet_text(sheet, _title(self.s.audit), wide=wide))
+        self.say(render.sheet_text(sheet, _title(self.s.audit), wide=wide, names=self.s.players))
 
     # --- entries -------------------------------------------------------------------------
 
@@ -272,8 +272,11 @@ class Table:
         found = self.s.audit.violations
         if found:
             self.say(f"The record already has {len(found)} violation{'s' if len(found) != 1 else ''}:", "refused")
+            from .render import where
+
             for f in found[:5]:
-                self.say("  " + short_refusal(self.s.game.name, f, "")[0].strip())
+                for line in short_refusal(self.s.game.name, f, f"{where(f)}: " if where(f) else ""):
+                    self.say(line)
             if len(found) > 5:
                 self.say(f"  … and {len(found) - 5} more (`scorekeep check {self.path}`)")
         for line in lines:

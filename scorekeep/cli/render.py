@@ -232,10 +232,50 @@ def wrap(text: str, columns: int = 80, indent: str = "") -> list[str]:
     return lines
 
 
-def sheet_text(sheet: Sheet, title: str, wide: bool = False) -> str:
+NAME_COLUMNS = 12
+"""A name wider than this is shortened with `…` in the compact table's cells and labels."""
+
+
+def shorten_names(lay: Layout, names: Sequence[str]) -> Layout:
+    """The layout with every name wider than NAME_COLUMNS shortened with `…` where it stands in
+    a cell or over a player's columns, and a note that gives each such name in full."""
+    long = sorted({n for n in names if width(n) > NAME_COLUMNS}, key=len, reverse=True)
+    if not long:
+        return lay
+    short = {n: _cut(n, NAME_COLUMNS) for n in long}
+
+    def fix(text: str) -> str:
+        for n in long:
+            if n in text:
+                text = text.replace(n, short[n])
+        return text
+
+    rows = tuple(tuple(fix(c) for c in r) for r in lay.rows)
+    groups = tuple((fix(g), k) for g, k in lay.groups) if lay.groups else lay.groups
+    used = [n for n in long if any(short[n] in c for r in rows for c in r) or
+            any(short[n] in g for g, _k in groups or ())]
+    notes = lay.notes + tuple(f"{short[n]} is {n}" for n in used)
+    return lay._replace(rows=rows, groups=groups, notes=notes)
+
+
+def _cut(text: str, columns: int) -> str:
+    """`text` cut to `columns` terminal columns, the last one `…`."""
+    out = ""
+    for ch in text:
+        if width(out + ch) > columns - 1:
+            break
+        out += ch
+    return out.rstrip() + "…"
+
+
+def sheet_text(sheet: Sheet, title: str, wide: bool = False, names: Sequence[str] = ()) -> str:
     """The terminal sheet: title, table, notes, standings and the status line; in the compact
-    layout every line fits 80 columns."""
+    layout every line fits 80 columns (a name too long for it shortened, given in full in a
+    note: `names`, the players; the sheet's own totals are named too)."""
     lay = layout(sheet, wide, None if wide else 80)
+    if not wide:
+        own = [n for n in sheet.totals if not any(p in n for p in names)]
+        lay = shorten_names(lay, [*names, *own])
     fit = (lambda t, ind="": [t]) if wide else (lambda t, ind="": wrap(t, 80, ind))
     out = [*fit(title), "", table(lay.headers, lay.rows, "simple", lay.right, lay.groups)]
     for note in lay.notes:

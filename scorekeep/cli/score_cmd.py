@@ -110,7 +110,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
         text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed],
                                      render.findings_heading(listed))
     else:
-        text = _plain(file, sheet, _title(audit), listed, wide)
+        text = _plain(file, sheet, _title(audit), listed, wide, audit.header.players)
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
 
@@ -120,14 +120,14 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     return text
 
 
-def _plain(file: Path, sheet: Any, title: str, listed: list[Any], wide: bool) -> str:
+def _plain(file: Path, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
     """The text sheet: wide when asked or when the terminal is wide enough, the violations first."""
     from . import render
 
     body = render.sheet_text(sheet, title, wide=True)
     if not wide:
         if not _wide_terminal(render.table_width(sheet, wide=True)):
-            body = render.sheet_text(sheet, title, wide=False)
+            body = render.sheet_text(sheet, title, wide=False, names=names)
     if listed:
         lines = [render.finding_line(path_name(file), v) for v in listed]
         body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
