@@ -75,20 +75,25 @@ def add(
     fouls: Optional[str] = typer.Option(None, "--fouls", help="Daifugō forbidden finishes: NAME,…"),
     ranks: Optional[str] = typer.Option(None, "--ranks", help="Daifugō final ranking, 大富豪 first."),
     anyway: bool = typer.Option(False, "--anyway", help="Write the entry even if it breaks a rule."),
+    replace: bool = typer.Option(False, "--replace", help="Replace values the hand already holds (the old "
+                                 "ones are kept in the record's `history`)."),
     wait: bool = typer.Option(False, "--wait", help="If the record is open in `play` or another `add`, wait for it."),
 ) -> None:
     """Add one entry to a record: fills the unfinished hand (game), else starts the next.
 
     The entry is judged by the checker first: if it breaks a rule it is refused with the
-    ruling and nothing is written (exit 1), unless --anyway. Numbers per player are
-    NAME=V,NAME=V (names from their first letters, any case) or a bare list in seat order.
+    ruling and nothing is written (exit 1), unless --anyway. A value the hand already holds
+    is not written over (exit 2) unless --replace. Numbers per player are NAME=V,NAME=V
+    (names from their first letters, any case) or a bare list in seat order.
 
     \b
-    Examples:
-      scorekeep add game.yaml --bids 3,2,3,1 --tricks 3,3,3,1
-      scorekeep add game.yaml --bids An=3,Ben=2 ; scorekeep add game.yaml --bids Chl=3,Dev=1
+    Examples (players as made by `scorekeep new --help`):
+      scorekeep add friday.yaml --bids Ben=2,Chl=3 ; scorekeep add friday.yaml --bids Dee=1,An=3
+      scorekeep add friday.yaml --tricks 3,3,3,1
+      scorekeep add friday.yaml --cards 9 --trump h --bids 2,2,2,2 --tricks 2,3,2,2
       scorekeep add rook.yaml --bidding 70,75,pass,80,pass,pass --trump green --points 85,35
-      scorekeep add daifugo.yaml --out 甲,乙,丙 --fouls 乙
+      scorekeep add rook.yaml --bid West=90 --trump r --points 60,60
+      scorekeep add d.yaml --out 甲,乙,丙 --fouls 乙
     """
     given = {k: v for k, v in zip(_KEYS, (bids, tricks, scores, totals, cards, dealer, trump, bidding, bid,
                                           points, out, fouls, ranks)) if v is not None}
@@ -96,12 +101,13 @@ def add(
         _fail("nothing to add: give one or more of " + ", ".join("--" + k for k in _KEYS))
     session = open_session(file, wait)
     try:
-        _judge_and_write(file, session, given, anyway)
+        _judge_and_write(file, session, given, anyway, replace=replace)
     finally:
         session.close()
 
 
-def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bool, tries: int = 3) -> None:
+def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bool, tries: int = 3,
+                     replace: bool = False) -> None:
     """Judge the entry; write it unless it breaks a rule (exit 1 either way when it does).
     Another program's save meanwhile is never written over: the entry is made again from the
     record as it is then, and judged again (`tries` times at most)."""
@@ -110,7 +116,7 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
     from ..games import REGISTRY
 
     try:
-        edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given)
+        edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given, replace)
         j = session.judge(edits)
     except InputError as e:
         _fail(safe(f"{file}: {e.message}"))
@@ -130,7 +136,7 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
             _fail(f"{file} was changed by another program while `add` worked"
                   f"{'; ' + e.problem if e.problem else ''}; nothing written")
         sys.stderr.write(f"{file} was changed by another program meanwhile: read again, the entry judged again\n")
-        return _judge_and_write(file, session, given, anyway, tries - 1)
+        return _judge_and_write(file, session, given, anyway, tries - 1, replace)
     except OSError as e:
         write_failed(file, e, "; the file is as it was")
     for f in j.new:

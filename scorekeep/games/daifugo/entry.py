@@ -94,7 +94,9 @@ def game_result(s: Session, set_no: int, game_no: int) -> Any:
 ADD_KEYS = ("out", "fouls", "ranks")
 
 
-def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
+def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
+    """The edits for `scorekeep add`: the next game (a game is written whole, so nothing it
+    holds is ever replaced; `replace` is for the games that fill a hand in steps)."""
     for key in given:
         if key not in ADD_KEYS:
             raise InputError(f"--{key} is not a key of a Daifugō game (keys: {', '.join('--' + k for k in ADD_KEYS)})")

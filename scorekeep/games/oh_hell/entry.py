@@ -144,8 +144,9 @@ def hand_scores(s: Session, hand: int) -> Mapping[str, int] | None:
 ADD_KEYS = ("cards", "dealer", "trump", "bids", "tricks", "scores", "totals")
 
 
-def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
-    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next."""
+def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
+    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next. A value
+    the hand already holds is replaced only with `replace` (the old one kept in `history`)."""
     values: dict[str, Any] = {}
     for key, raw in given.items():
         if key not in ADD_KEYS:
@@ -158,22 +159,81 @@ def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
         elif key == "dealer":
             values[key] = match_name(raw, s.players)
         else:
-            values[key] = raw.strip()
+            values[key] = _trump_word(raw)
     res = _result(s)
     if res.hands and res.hands[-1].took is None:
-        i = len(res.hands) - 1
-        old = s.audit.record.hands[i]
-        edits: list[Edit] = []
-        for key, v in values.items():
-            if key == "bids" and old.bids:  # one bid at a time: the sheet's own layout is kept
-                edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
-            else:
-                edits.append(SetKey(("hands", i), key, v))
-        return edits
+        return _fill(s, len(res.hands) - 1, values, replace)
     hand = {k: values[k] for k in ("cards", "dealer", "trump") if k in values}
     hand["bids"] = values.get("bids")
     hand.update({k: values[k] for k in ("tricks", "scores", "totals") if k in values})
     return [Append(("hands",), hand)]
+
+
+def _trump_word(raw: str) -> str:
+    """`g`, `H`, `♥`: the suit's word, as `play` writes it; `none` as it is; else as typed (the
+    reader says what is wrong with it)."""
+    from ...cards import parse_suit
+    from .record import NO_TRUMP
+
+    t = raw.strip()
+    code = parse_suit(t)
+    if code is not None:
+        return SUITS["SHDC".index(code)]
+    if t.lower() in ("none", "no trump", "nt", "-"):
+        return NO_TRUMP
+    try:
+        return match_name(t, SUITS, "a suit")
+    except InputError:
+        return t
+
+
+def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
+    """Edits that fill hand i (unfinished) with `values`; what it holds already is refused, or
+    replaced with `replace` and logged in `history`."""
+    old = s.audit.record.hands[i]
+    held = {e.player: e.value for e in old.bids}
+    edits: list[Edit] = []
+    history: list[dict[str, Any]] = []
+    when = now_iso()
+    for key, v in values.items():
+        if key == "bids":
+            again = {p: b for p, b in v.items() if p in held and held[p] != b}
+            if again and not replace:
+                raise InputError(f"hand {i + 1} already has "
+                                 + ", ".join(f"{p}'s bid ({held[p]})" for p in again)
+                                 + ": add --replace to replace it")
+            for p in again:
+                history.append({"time": when, "hand": i + 1, "key": "bids", "was": {p: held[p]}, "now": {p: v[p]}})
+            if held:  # one bid at a time: the sheet's own layout is kept
+                edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
+                continue
+        elif _has(s, i, key):
+            was = _written(s, i, key)
+            if _text(was) == _text(v):
+                continue
+            if not replace:
+                raise InputError(f"hand {i + 1} already has {KEY_WORDS.get(key, key)} ({was}): "
+                                 "add --replace to replace it")
+            history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
+        edits.append(SetKey(("hands", i), key, v))
+    return edits + history_edits(s, history)
+
+
+def _text(v: Any) -> Any:
+    """A value as text all through, to compare a value typed with one read from the file."""
+    return {str(k): str(x) for k, x in v.items()} if isinstance(v, Mapping) else str(v)
+
+
+def _written(s: Session, i: int, key: str) -> Any:
+    """What hand i's `key` holds, as plain values (a name, a number, a mapping)."""
+    from ...yamlio import Map, Scalar
+
+    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+    if isinstance(node, Scalar):
+        return node.value
+    if isinstance(node, Map):
+        return {k.value: v.value if isinstance(v, Scalar) else str(v) for k, v in node.pairs}
+    return str(node)
 
 
 def undo_edits(s: Session) -> list[Edit] | None:

@@ -167,8 +167,9 @@ def _calls(s: Session, raw: str) -> list[Any]:
     return out
 
 
-def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
-    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next."""
+def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
+    """The edits for `scorekeep add`: fill the unfinished last hand, else start the next. A value
+    the hand already holds is replaced only with `replace` (the old one kept in `history`)."""
     labels = s.audit.result.teams.labels
     values: dict[str, Any] = {}
     for key, raw in given.items():
@@ -183,18 +184,50 @@ def add_edits(s: Session, given: Mapping[str, str]) -> list[Edit]:
         elif key == "dealer":
             values[key] = match_name(raw, s.players)
         else:
-            values[key] = raw.strip()
+            values[key] = _color_word(raw)
     hands = _hands(s)
     if hands and not (hands[-1].complete or hands[-1].thrown_in):
-        i = len(hands) - 1
-        edits: list[Edit] = []
-        for key, v in values.items():
-            if key == "bidding":
-                edits.extend(Append(("hands", i, "bidding"), c) for c in v)
-            else:
-                edits.append(SetKey(("hands", i), key, v))
-        return edits
+        return _fill(s, len(hands) - 1, values, replace)
     return [Append(("hands",), values)]
+
+
+def _color_word(raw: str) -> str:
+    """`g`, `G`, `Green`: the color's word, as `play` writes it; `none` as it is; else as typed
+    (the reader says what is wrong with it)."""
+    t = raw.strip()
+    try:
+        return match_name(t, COLORS, "a color")
+    except InputError:
+        return t
+
+
+def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
+    """Edits that fill hand i (unfinished) with `values`; a value it holds already is refused, or
+    replaced with `replace` and logged in `history`. Calls are added to the auction."""
+    from ...entry.session import history_edits, now_iso
+    from ...yamlio import Map, Scalar
+
+    edits: list[Edit] = []
+    history: list[dict[str, Any]] = []
+    when = now_iso()
+    for key, v in values.items():
+        if key == "bidding":
+            edits.extend(Append(("hands", i, "bidding"), c) for c in v)
+            continue
+        if _has(s, i, key):
+            node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+            was: Any = node.value if isinstance(node, Scalar) else (
+                {k.value: getattr(x, "value", str(x)) for k, x in node.pairs} if isinstance(node, Map) else str(node))
+            same = ({str(k): str(x) for k, x in was.items()} == {str(k): str(x) for k, x in v.items()}
+                    if isinstance(was, dict) and isinstance(v, dict) else str(was) == str(v))
+            if same:
+                continue
+            if not replace:
+                raise InputError(f"hand {i + 1} already has {KEY_WORDS.get(key, key)} ({was}): "
+                                 "add --replace to replace it")
+            history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
+        edits.append(SetKey(("hands", i), key, v))
+    return edits + history_edits(s, history)
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
