@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...game import Audit, Sheet
-from ...stats import Bar, Table, fraction_text, name_key
+from ...stats import Bar, Table, name_key
 from .rulebook import RANK_NAMES
 
 
@@ -77,9 +77,9 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
 
 def tables(lines: Sequence[DaifugoLine]) -> list[Table]:
     """The finishes table."""
-    return [("Daifugō: finishes", ("player", "matches", "games", *RANK_NAMES, "大富豪 kept", "都落ち",
-                                   "forbidden finishes", "revolutions"),
-             [(p.name, str(p.matches), str(p.games), *(str(x) for x in p.ranks), fraction_text(p.kept, p.as_daifugo),
+    return [("Daifugō: finishes (kept: 大富豪 kept; fouls: forbidden finishes)",
+             ("player", "matches", "games", *RANK_NAMES, "kept", "都落ち", "fouls", "革命"),
+             [(p.name, str(p.matches), str(p.games), *(str(x) for x in p.ranks), f"{p.kept}/{p.as_daifugo}",
                str(p.fallen), str(p.fouls), str(p.revolutions)) for p in lines])]
 
 

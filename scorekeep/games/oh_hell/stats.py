@@ -82,8 +82,10 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[OhHellLine, ...]:
 
 def tables(lines: Sequence[OhHellLine]) -> list[Table]:
     """The bidding table, and bids made by hand size."""
-    out: list[Table] = [("Oh Hell: bids", ("player", "games", "hands", "made", "made %", "over", "under",
-                                          "zero bids made", "as dealer", "others"),
+    # headers short enough for four players in 80 columns: `0 bids` is zero bids made/bid,
+    # `dealer` and `others` bids made as dealer (bound by the hook) and in the other seats
+    out: list[Table] = [("Oh Hell: bids (0 bids: zero bids made; dealer: under the hook)",
+                         ("player", "games", "hands", "made", "%", "over", "under", "0 bids", "dealer", "others"),
                          [(p.name, str(p.games), str(p.hands), str(p.made), percent_text(pct(p.made, p.hands)),
                            str(p.over), str(p.under), f"{p.zero_made}/{p.zero_bids}",
                            fraction_text(p.dealer_made, p.dealer_hands), fraction_text(p.other_made, p.other_hands))
@@ -100,7 +102,8 @@ def tables(lines: Sequence[OhHellLine]) -> list[Table]:
                 every[c][0] += h
                 every[c][1] += m
         rows.append(("all players", *(f"{every[c][1]}/{every[c][0]}" for c in sizes)))
-    out.append(("Oh Hell: bids made by hand size (made/hands)", ("player", *(f"{c} cards" for c in sizes)), rows))
+    out.append(("Oh Hell: bids made by hand size (cards dealt; made/hands)", ("player", *(str(c) for c in sizes)),
+                rows))
     return out
 
 

@@ -56,8 +56,8 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[RookLine, ...]:
 
 def tables(lines: Sequence[RookLine]) -> list[Table]:
     """The contracts table."""
-    return [("Rook: contracts as bid winner", ("player", "games", "hands", "contracts", "made", "made %",
-                                               "sets", "average bid", "average captured"),
+    return [("Rook: contracts as bid winner (avg: average bid and points captured)",
+             ("player", "games", "hands", "bids won", "made", "%", "sets", "avg bid", "avg taken"),
              [(p.name, str(p.games), str(p.hands), str(p.contracts), str(p.made),
                percent_text(pct(p.made, p.contracts)), str(p.sets), average_text(p.bid_total, p.contracts),
                average_text(p.captured_total, p.contracts)) for p in lines])]
