@@ -28,7 +28,7 @@ def new(
     Examples:
       scorekeep new oh-hell friday.yaml --players Ana,Ben,Chloé,Dee --first-dealer Ana
       scorekeep new rook rook.yaml --players North,East,South,West --rule target=500
-      scorekeep new rook rook.yaml --players Ann,Bo,Cy,Di --teams Us,Them
+      scorekeep new rook teams.yaml --players Ann,Bo,Cy,Di --teams Us,Them
       scorekeep new daifugo d.yaml --players 甲,乙,丙,丁
     """
     from ..atomic import DanglingLink, NotRegularFile, write_atomically

@@ -403,12 +403,11 @@ def cards_text(n: int) -> str:
 
 def trump_text(trump: str | None) -> str:
     """The hand's trump as the table says it: a suit's word, `no trump`, `not written`."""
-    from .engine import suit_word
     from .record import NO_TRUMP
 
     if trump is None:
         return "trump not written"
-    return "no trump" if trump == NO_TRUMP else f"{suit_word(trump)} trump"
+    return "no trump" if trump == NO_TRUMP else f"{SUITS['SHDC'.index(trump)]} trump"
 
 
 def situation(s: Session) -> list[str]:

@@ -1,0 +1,371 @@
+"""`scorekeep play` follows the scorer (issue 25): scripted sessions through a pipe, each
+answer a line, and what the record holds afterwards.
+
+undo takes back one value; every trick count is asked and the sum is the checker's
+(oh-hell.trick-total); a refusal keeps what was typed; resuming says where the table is;
+Oh Hell's over/under line; Rook's winning bid alone; edit N reaches every value; names as
+typed; short refusals in table words; add's --trump, --replace and --help examples."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import RECORDS, cli
+from typer.testing import CliRunner
+
+from scorekeep import api
+from scorekeep.cli import app
+from scorekeep.cli.render import width
+
+ENTRY = RECORDS / "entry"
+PLAYERS = "Ana,Ben,Chloé,Dee"
+
+
+def play(path: Path, answers: list[str], *flags: str) -> str:
+    """Run `play` with `answers` typed one a line (the input ends: quit); what it showed."""
+    run = CliRunner().invoke(app, ["play", str(path), *flags], input="".join(a + "\n" for a in answers),
+                             catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    assert "Traceback" not in run.output
+    return run.stdout
+
+
+def new(tmp_path: Path, game: str = "oh-hell", players: str = PLAYERS, *more: str) -> Path:
+    path = tmp_path / "g.yaml"
+    run = cli("new", game, str(path), "--players", players, *more)
+    assert run.code == 0, run.err
+    return path
+
+
+def copy(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    shutil.copy(ENTRY / name, path)
+    return path
+
+
+def hands(path: Path) -> list[dict]:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["hands"] or []
+
+
+START = ["", "", "h"]  # hand 1: 10 cards, Ana deals (Enter takes them), hearts
+BIDS = ["3", "3", "1", "2"]  # Ben, Chloé, Dee, Ana (the hook forbids Ana 3)
+
+
+# --- undo: the last thing typed -----------------------------------------------------------
+
+def test_undo_at_a_trick_count_takes_back_only_the_count_before_it(tmp_path: Path) -> None:
+    """The counts typed stay; undo at Dee's count asks Chloé's again, then goes on."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "9", "undo", "4", "2", "1"])
+    assert "taken back: Chloé" in out
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 4, "Dee": 2, "Ana": 1}
+    assert hands(path)[0]["bids"] == {"Ben": 3, "Chloé": 3, "Dee": 1, "Ana": 2}
+
+
+def test_undo_at_the_first_count_takes_back_the_dealers_bid_alone(tmp_path: Path) -> None:
+    """The last thing typed before the first count is the dealer's bid: that bid, nothing else."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "undo", "4"])
+    assert "undone" in out
+    assert hands(path)[0]["bids"] == {"Ben": 3, "Chloé": 3, "Dee": 1, "Ana": 4}
+    assert "tricks" not in hands(path)[0]
+
+
+def test_undo_at_the_trump_takes_back_the_dealer(tmp_path: Path) -> None:
+    """Within a new hand's values too: undo at the trump asks the dealer again."""
+    path = new(tmp_path)
+    out = play(path, ["", "", "undo", "ana", "s"])
+    assert "taken back: dealer" in out
+    assert hands(path)[0]["trump"] == "spades"
+
+
+# --- the trick counts are a check ------------------------------------------------------------
+
+def test_trick_counts_all_asked_a_slip_is_shown_and_corrected_alone(tmp_path: Path) -> None:
+    """oh-hell.trick-total: Ben's 2 for 3 is not moved onto Ana; the counts are shown, the scorer
+    says whose to correct, and only that count is asked again."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "2", "3", "2", "2", "ben", "3"])
+    assert "Ben 2, Chloé 3, Dee 2, Ana 2: 9 tricks of 10" in out
+    assert "(oh-hell.trick-total)" in out
+    assert "which to correct: Ben, Chloé, Dee, Ana" in out
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+    a = api.audit(api.load(str(path)))
+    assert a.ok, a.violations
+    assert out.count("tricks taken by Chloé") == 1  # kept, not asked again
+
+
+def test_fill_last_keeps_the_old_way(tmp_path: Path) -> None:
+    """`play --fill-last`: three counts asked, the last is what they leave."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "3", "2"], "--fill-last")
+    assert "tricks taken by Ana" not in out
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+
+
+# --- a refusal keeps what was typed -----------------------------------------------------------
+
+def test_refused_hook_bid_a_number_at_record_anyway_is_the_corrected_bid(tmp_path: Path) -> None:
+    """oh-hell.hook: Ana's 3 is refused in a short line; `why` gives the whole ruling; `4` at
+    Record it anyway? is the bid."""
+    path = new(tmp_path)
+    out = play(path, [*START, "3", "3", "1", "3", "why", "4"])
+    refusal = [ln for ln in out.splitlines() if "refused:" in ln]
+    assert refusal and "(oh-hell.hook)" in out
+    assert "bidding 3 would make the bids total exactly 10" in " ".join(out.split())  # `why`
+    assert hands(path)[0]["bids"]["Ana"] == 4
+
+
+def test_refused_hand_size_asks_the_size_alone_and_keeps_the_dealer(tmp_path: Path) -> None:
+    """oh-hell.hand-size: 9 cards in hand 1 is refused as soon as it is typed; `10` at Record it
+    anyway? is the size, then the dealer is asked once."""
+    path = new(tmp_path)
+    out = play(path, ["9", "10", "", "c"])
+    assert "(oh-hell.hand-size)" in out
+    assert out.count("Hand 1, dealer") == 1
+    assert hands(path)[0] == {"cards": 10, "dealer": "Ana", "trump": "clubs", "bids": None}
+
+
+def test_refused_dealer_keeps_the_size(tmp_path: Path) -> None:
+    """oh-hell.dealer-rotation: a wrong dealer is asked again alone, the size typed kept."""
+    path = new(tmp_path)
+    out = play(path, ["", "ben", "no", "ana", "d"])
+    assert "(oh-hell.dealer-rotation)" in out
+    assert out.count("Hand 1, cards") == 1
+    assert hands(path)[0]["dealer"] == "Ana"
+
+
+def test_wrong_trump_is_not_a_suit(tmp_path: Path) -> None:
+    path = new(tmp_path)
+    out = play(path, ["", "", "green", "h"])
+    assert "`green` is not a suit" in out and "not a player" not in out
+
+
+# --- resuming -------------------------------------------------------------------------------
+
+def test_resume_says_hand_dealer_trump_bids_table_and_the_violations(tmp_path: Path) -> None:
+    """oh-hell.trick-total already in the record is listed; where the table is, then the prompt."""
+    path = copy(tmp_path, "oh-hell-mid-hand-with-a-violation.yaml")
+    out = play(path, [])
+    assert "Hand 2: 9 cards, Ben deals, spades trump; bids: Chloé 2." in out
+    assert "already has 1 violation" in out and "(oh-hell.trick-total)" in out
+    assert re.search(r"Ana +Ben +Chloé +Dee", out)  # the compact table
+    assert out.rstrip().splitlines()[-2].startswith("Hand 2 (9 cards): Dee's bid")
+
+
+# --- the over/under line, "1 card" ------------------------------------------------------------
+
+def test_over_under_line_after_the_bids(tmp_path: Path) -> None:
+    path = new(tmp_path)
+    out = play(path, [*START, "3", "3", "1", "4"])
+    assert "bids total 11 on 10 tricks: over by 1" in out
+
+
+def test_one_card_hand_is_one_card_and_the_final_table_shows_once(tmp_path: Path) -> None:
+    """A 2..1 game: the hand of 1 card says so; the table after the last hand is not repeated
+    at the end."""
+    path = new(tmp_path, "oh-hell", PLAYERS, "--rule", "deal_pattern=2..1")
+    answers = ["", "", "s", "1", "0", "0", "0", "1", "0", "0", "1",
+               "", "", "s", "0", "0", "0", "0", "1", "0", "0", "0", ""]
+    out = play(path, answers)
+    assert "Hand 2: 1 card, Ben deals." in out and "(1 card)" in out and "1 cards" not in out
+    end = out[out.index("hand 2 scores"):]
+    assert end.count("standings:") == 1 and "The game is over." in end
+
+
+# --- Rook ---------------------------------------------------------------------------------------
+
+def test_rook_winning_bid_alone_in_one_step(tmp_path: Path) -> None:
+    """`bid East 90` writes the winning bid alone (as `add --bid`); trump, points follow."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["bid East 90", "g", "80"])
+    assert "the auction is over: East takes it at 90" in out
+    assert hands(path)[0] == {"dealer": "North", "bid": {"East": 90}, "trump": "green",
+                              "points": {"East/West": 80, "North/South": 40}}
+    assert "East/West bid 90: set" in out
+
+
+def test_rook_name_and_amount_is_still_a_call_out_of_turn(tmp_path: Path) -> None:
+    """rook.bid-order: `south 90` at East's turn is a call South made out of turn, refused."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["south 90", "no", "pass"])
+    assert "(rook.bid-order)" in out
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}]
+
+
+def test_rook_team_names_at_new(tmp_path: Path) -> None:
+    path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["teams"] == {"Us": ["North", "South"], "Them": ["East", "West"]}
+    out = play(path, ["70", "pass", "pass", "pass", "red", "100"])  # East (Them) calls first
+    assert "points captured by Them" in out and "Them bid 70: made" in out
+
+
+def test_rook_edit_reaches_bidder_bid_trump_points(tmp_path: Path) -> None:
+    path = new(tmp_path, "rook", "North,East,South,West")
+    play(path, ["70", "pass", "pass", "pass", "red", "100"])
+    out = play(path, ["edit 1", "south", "85", "black", "90"])
+    assert "hand 1 corrected" in out
+    h = hands(path)[0]
+    assert h["bid"] == {"South": 85} and "bidding" not in h and h["trump"] == "black"
+    assert h["points"] == {"North/South": 90, "East/West": 30}
+    hist = yaml.safe_load(path.read_text(encoding="utf-8"))["history"]
+    assert [e["key"] for e in hist] == ["bid", "trump", "points"]
+
+
+# --- edit N: everything a hand holds ------------------------------------------------------------
+
+def test_oh_hell_edit_reaches_trump_and_every_bid(tmp_path: Path) -> None:
+    path = new(tmp_path)
+    play(path, [*START, *BIDS, "3", "3", "2", "2"])
+    out = play(path, ["edit 1", "", "", "spades", "4", "", "", "1", "", "", "", ""])
+    assert "hand 1 corrected" in out
+    h = hands(path)[0]
+    assert h["trump"] == "spades" and h["bids"] == {"Ben": 4, "Chloé": 3, "Dee": 1, "Ana": 1}
+    assert api.audit(api.load(str(path))).ok
+
+
+def test_oh_hell_edit_the_current_hand_earlier_bid(tmp_path: Path) -> None:
+    """`edit 2` while hand 2 is being bid: its size, dealer, trump and the bids so far."""
+    path = copy(tmp_path, "oh-hell-mid-hand-with-a-violation.yaml")
+    out = play(path, ["edit 2", "", "", "", "1"])
+    assert "reopening hand 2" in out and "hand 2 corrected" in out
+    assert hands(path)[1]["bids"] == {"Chloé": 1}
+
+
+def test_daifugo_edit_any_game_of_any_set(tmp_path: Path) -> None:
+    path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
+    games = [("甲 乙 丙", "-"), ("丙 乙 丁", "-"), ("乙 丙 甲", "乙"), ("甲 丁", "丁"), ("甲 乙 丙", "-")]
+    play(path, [x for g in games for x in g])
+    out = play(path, ["edit 1.1", "乙, 甲, 丙", ""])
+    assert "set 1 game 1 corrected" in out
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"][0]["out"] == ["乙", "甲", "丙"]
+    assert doc["history"][0]["set"] == 1 and doc["history"][0]["game"] == 1
+
+
+# --- names as typed -----------------------------------------------------------------------------
+
+def test_daifugo_names_with_spaces_commas_or_spaces(tmp_path: Path) -> None:
+    """`Mary Ann` and `Mary`: a list with commas, or with spaces where the words make a name."""
+    path = copy(tmp_path, "daifugo-names-with-spaces.yaml")
+    play(path, ["mary ann, bo, mary", "-", "Mary Ann Mary Bo", "-"])
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert [g["out"] for g in doc["sets"][0]["games"]] == [["Mary Ann", "Bo", "Mary"], ["Mary Ann", "Mary", "Bo"]]
+
+
+def test_a_name_that_begins_with_a_command_is_a_name(tmp_path: Path) -> None:
+    """`Edith` is not `edit`, `ed` is Edith's start; a player called Undo is named, not undone."""
+    path = new(tmp_path, "oh-hell", "Edith,Undo,Cy,Di")
+    out = play(path, ["", "Ed", "s", "undo", "cy", "Edith", "Di"])
+    assert "edit which" not in out
+    h = hands(path)[0]
+    assert h["dealer"] == "Edith"
+    out = play(path, ["1", "1", "1", "edit", "3"])  # `edit` alone is the command, asking which
+    assert "edit which?" in out
+
+
+def test_daifugo_edith_at_the_prompt(tmp_path: Path) -> None:
+    path = new(tmp_path, "daifugo", "Edith,Undo,Cy,Di")
+    play(path, ["Edith", "-"])  # the one name typed: the finishing order begins with Edith
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"][0]["out"] == ["Edith"]
+
+
+def test_long_names_are_shortened_in_the_table_and_given_in_full(tmp_path: Path) -> None:
+    path = new(tmp_path, "oh-hell", "Maximiliana Featherstonehaugh,Ben,Chloé,Dee")
+    out = play(path, ["", "", "s", "3", "3", "1", "2", "3", "3", "2", "2"])
+    table = out[out.index("Oh Hell\n"):out.index("standings:")]
+    assert "Maximiliana…" in table and "(Maximiliana… is Maximiliana Featherstonehaugh)" in table
+    assert max(width(ln) for ln in table.splitlines()) <= 80
+
+
+# --- short plain messages -------------------------------------------------------------------
+
+def test_refusals_fit_two_lines_in_table_words_with_the_rule_id_last(tmp_path: Path) -> None:
+    """daifugo.ranking: the record's key `fouls` is said as the table says it."""
+    path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
+    out = play(path, ["甲 乙 丙", "-", "丙 乙 甲", "甲", "fouls", "-"])
+    lines = out[out.index("  refused:"):].splitlines()  # (through a pipe the prompt ends no line)
+    block = lines[:2] if "(daifugo.ranking)" not in lines[0] else lines[:1]
+    assert block[-1].rstrip().endswith("(daifugo.ranking)")
+    assert all(width(ln) <= 80 for ln in block)
+    assert "`fouls`" not in out and "the forbidden finishes" in out
+
+
+# --- add ----------------------------------------------------------------------------------------
+
+def test_add_help_examples_work_with_the_players_new_makes(tmp_path: Path) -> None:
+    """Every example of `add --help`, in order, on the records `new --help`'s examples make."""
+    import os
+    import shlex
+
+    def examples(cmd: str) -> list[str]:
+        text = cli(cmd, "--help").out
+        return [ln.strip() for ln in text.splitlines() if ln.strip().startswith(f"scorekeep {cmd} ")]
+
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for ex in examples("new"):
+            assert cli(*shlex.split(ex)[1:]).code == 0, ex
+        shutil.copy("rook.yaml", "rook-plain.yaml")
+        cli("new", "daifugo", "d.yaml", "--players", "甲,乙,丙,丁")  # made by the examples already
+        for ex in examples("add"):
+            for one in ex.split(" ; "):
+                run = cli(*shlex.split(one)[1:])
+                assert run.code == 0, (one, run.err)
+    finally:
+        os.chdir(here)
+
+
+def test_add_trump_g_writes_the_word(tmp_path: Path) -> None:
+    path = new(tmp_path, "rook", "North,East,South,West")
+    assert cli("add", str(path), "--bid", "East=90", "--trump", "g").code == 0
+    assert hands(path)[0]["trump"] == "green"
+    oh = tmp_path / "o.yaml"
+    cli("new", "oh-hell", str(oh), "--players", PLAYERS)
+    assert cli("add", str(oh), "--trump", "H", "--bids", "Ben=1").code == 0
+    assert hands(oh)[0]["trump"] == "hearts"
+
+
+def test_add_refuses_a_written_value_unless_replace_and_logs_it(tmp_path: Path) -> None:
+    path = new(tmp_path)
+    assert cli("add", str(path), "--bids", "Ben=2").code == 0
+    run = cli("add", str(path), "--bids", "Ben=3")
+    assert run.code == 2 and "already has Ben's bid (2)" in run.err and "--replace" in run.err
+    assert hands(path)[0]["bids"] == {"Ben": 2}
+    assert cli("add", str(path), "--bids", "Ben=3", "--replace").code == 0
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["hands"][0]["bids"] == {"Ben": 3}
+    assert doc["history"][0]["was"] == {"Ben": 2} and doc["history"][0]["now"] == {"Ben": 3}
+
+
+# --- cards: 0 -----------------------------------------------------------------------------------
+
+def test_a_hand_of_no_cards_is_a_violation_never_a_crash(tmp_path: Path) -> None:
+    """oh-hell.hand-size: `cards: 0` is reported (exit 1), and `play` goes on from it."""
+    path = copy(tmp_path, "oh-hell-cards-0.yaml")
+    run = cli("check", str(path))
+    assert run.code == 1 and "oh-hell.hand-size" in run.out
+    out = play(path, [])
+    assert "(oh-hell.hand-size)" in out
+
+
+# --- stats and history in 80 columns ------------------------------------------------------------
+
+def test_stats_and_history_fit_80_columns_for_four_players(tmp_path: Path) -> None:
+    from conftest import SAMPLES
+
+    for f in SAMPLES.glob("*.yaml"):
+        out = cli("stats", str(f)).out
+        assert max(width(ln) for ln in out.splitlines()) <= 80, f
+    path = new(tmp_path)
+    play(path, [*START, *BIDS, "3", "3", "2", "2"])
+    play(path, ["edit 1", "", "", "", "", "", "", "", "2", "4", "2", "2"])
+    out = cli("score", str(path), "--history").out
+    assert "Chloé 3 → 4" in out
+    assert max(width(ln) for ln in out.splitlines()) <= 80
