@@ -120,12 +120,22 @@ class Table:
             elif answer:
                 return answer
 
+    def unreadable(self, error: Any) -> None:
+        from ..entry.values import table_words
+
+        self._last_refusal = [error]
+        text = table_words(self.s.game.name, error.message)
+        first = text.split("; ")[0].split(": ")[0]
+        for line in render_wrap(f"cannot read that: {first}" + (" (`why` says more)" if first != text else "")):
+            self.say(line, "refused")
+
     def _why(self) -> None:
         if not self._last_refusal:
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            for line in render_wrap(ruling(str(self.path), f)):
+            text = ruling(str(self.path), f) if hasattr(f, "rule") else safe(f.message)
+            for line in render_wrap(text):
                 self.say(line)
 
     def over(self) -> bool:
@@ -137,9 +147,9 @@ class Table:
         self._last_refusal = list(findings)
         for f in findings:
             for line in short_refusal(self.s.game.name, f):
-                self.say(line, "forbidden" if f.allowed is not None else "refused")
-        how = f"yes, or which to correct: {options}" if options else "yes/no, or the corrected value"
-        return self.ask(f"Record it anyway, as it happened at the table? ({how})", "no").strip()
+                self.say(line, "refused")
+        how = f"yes, or which to correct: {options}" if options else "yes, no, or the corrected value"
+        return self.ask(f"Record it anyway? ({how})", "no").strip()
 
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
@@ -165,7 +175,7 @@ class Table:
 
         j = self.s.judge(edits)
         if j.error is not None:
-            self.say(f"  cannot read that: {table_words(self.s.game.name, j.error.message)}", "refused")
+            self.unreadable(j.error)
             return False
         new = [f for f in j.new if f.rule not in set(allowed)]
         if new and self.refused(new).lower() not in ("y", "yes"):

@@ -276,10 +276,12 @@ def sheet_text(sheet: Sheet, title: str, wide: bool = False, names: Sequence[str
     if not wide:
         own = [n for n in sheet.totals if not any(p in n for p in names)]
         lay = shorten_names(lay, [*names, *own])
-    fit = (lambda t, ind="": [t]) if wide else (lambda t, ind="": wrap(t, 80, ind))
+    # the notes and status as wide as the table, and never narrower than 80 columns
+    columns = max(80, _width_of(lay)) if wide else 80
+    fit = lambda t, ind="": wrap(t, columns, ind)  # noqa: E731
     out = [*fit(title), "", table(lay.headers, lay.rows, "simple", lay.right, lay.groups)]
     for note in lay.notes:
-        out += fit(f"({note})", "  ") if not wide else [f"  ({note})"]
+        out += fit(f"({note})", "  ")
     if sheet.standings:
         out += ["", *fit(standings_line(sheet))]
     out += fit(sheet.status)

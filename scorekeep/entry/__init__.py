@@ -82,6 +82,10 @@ class Table(Protocol):
         `no`, or what else was typed: the corrected value (or, where `options` lists them,
         which value to correct)."""
 
+    def unreadable(self, error: Any) -> None:
+        """Say briefly why an entry cannot be read into the record (an InputError: a name not
+        in the finishing order, …); `why` at the next prompt gives all of it."""
+
     def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
         """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
         the scorer has already said to record anyway), or if the scorer confirms it; True if

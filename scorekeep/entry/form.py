@@ -125,9 +125,7 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
     j = t.s.judge(edits)
     last = len(fields) - 1
     if j.error is not None:
-        from .values import table_words
-
-        t.say(f"  cannot read that: {table_words(t.s.game.name, j.error.message)}", "refused")
+        t.unreadable(j.error)
         return last, None
     new = [f for f in j.new if f.rule not in allowed]
     if new:

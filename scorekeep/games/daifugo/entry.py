@@ -187,7 +187,7 @@ def turn(t: Table) -> bool:
         return t.over()
     if w.new_set and w.set > 1:
         t.say(f"\nSet {w.set - 1} is over; set {w.set} begins.")
-    t.say(f"\nSet {w.set}, game {w.game}.")
+    t.say(f"\nSet {w.set}, game {w.game} (the last one left may be left out of the order).")
     for giver, taker, k in exchange_owed(w):
         t.say(f"  {giver} gives {taker} their {'2 strongest cards' if k == 2 else 'strongest card'}"
               f"; {taker} gives back {k} of their choice")
@@ -211,8 +211,8 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
                 return None
         return read
 
-    return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last "
-                  "(the last one left may be left out)", listed("the finishing order"),
+    return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last",
+                  listed("the finishing order"),
                   lambda v: ", ".join(out_d) if out_d else None),
             Field("fouls", "fouls", lambda v: "Forbidden finishes (反則上がり) among them (- for none)",
                   listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-")]
