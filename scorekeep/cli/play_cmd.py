@@ -54,7 +54,14 @@ class Table:
     # --- input and output ----------------------------------------------------------------
 
     def say(self, text: str = "", style: str | None = None) -> None:
+        """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
+        as it is), coloured by `style` where the terminal has colour."""
+        from .render import width, wrap
+
         line = safe(text)
+        if "\n" not in line and width(line) > REFUSAL_COLUMNS:
+            indent = line[:len(line) - len(line.lstrip(" "))]
+            line = "\n".join(wrap(line.strip(), REFUSAL_COLUMNS, indent))
         if style in _STYLES and self._colour:
             line = f"{_STYLES[style]}{line}\x1b[0m"
         sys.stdout.write(line + "\n")
@@ -121,12 +128,11 @@ class Table:
                 return answer
 
     def unreadable(self, error: Any) -> None:
-        from ..entry.values import table_words
+        from ..entry.play import unreadable_text
 
         self._last_refusal = [error]
-        text = table_words(self.s.game.name, error.message)
-        first = text.split("; ")[0].split(": ")[0]
-        for line in render_wrap(f"cannot read that: {first}" + (" (`why` says more)" if first != text else "")):
+        first, more = unreadable_text(self.s.game.name, error)
+        for line in render_wrap(f"cannot read that: {first}" + (" (`why` says more)" if more else "")):
             self.say(line, "refused")
 
     def _why(self) -> None:
@@ -144,9 +150,11 @@ class Table:
         return False
 
     def refused(self, findings: Any, options: str = "") -> str:
+        from ..entry.play import refusal_text
+
         self._last_refusal = list(findings)
         for f in findings:
-            for line in short_refusal(self.s.game.name, f):
+            for line in two_lines(f"refused: {refusal_text(self.s.game.name, f)}", f.rule):
                 self.say(line, "refused")
         how = f"yes, or which to correct: {options}" if options else "yes, no, or the corrected value"
         return self.ask(f"Record it anyway? ({how})", "no").strip()
@@ -169,67 +177,9 @@ class Table:
     # --- entries -------------------------------------------------------------------------
 
     def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
-        """Judge an entry; write it if legal, if what it breaks is `allowed`, or if confirmed
-        as it happened. True if written."""
-        from ..entry.values import table_words
+        from ..entry.play import enter
 
-        j = self.s.judge(edits)
-        if j.error is not None:
-            self.unreadable(j.error)
-            return False
-        new = [f for f in j.new if f.rule not in set(allowed)]
-        if new and self.refused(new).lower() not in ("y", "yes"):
-            self.say("  nothing written")
-            return False
-        if not self.save(j):
-            return False
-        for f in j.new:
-            self.say(f"  recorded as a violation: {f.rule}", "refused")
-        return True
-
-    def save(self, j: Any) -> bool:
-        """Commit a judged entry; if another program saved the record meanwhile, say so and
-        what the entry would do to the record as it is now (nothing is written)."""
-        from ..entry.session import Reloaded
-
-        try:
-            self.s.commit(j)
-        except Reloaded as e:
-            self.say(f"  {self.path} was changed by another program: "
-                     + (f"{e.problem}; " if e.problem else "read again; ") + "nothing written")
-            if e.again is not None:
-                self.say(f"  type it again: {_against_new(e.again)}")
-            return False
-        return True
-
-    def undo(self) -> None:
-        from ..entry.session import Reloaded
-
-        try:
-            done = self.s.undo()
-        except Reloaded as e:
-            self.say(f"  {self.path} was changed by another program: {e.problem or 'read again'}; nothing undone")
-            return
-        if done:
-            self.say("  undone")
-            return
-        edits = self.module().undo_edits(self.s)
-        if not edits:
-            self.say("  nothing to undo")
-            return
-        j = self.s.judge(edits)
-        if j.text is None:
-            self.say("  cannot undo here")
-            return
-        if not self.save(j):
-            return
-        self.s.undo_stack.clear()
-        self.say("  undone")
-
-    def module(self) -> Any:
-        from ..games import REGISTRY
-
-        return REGISTRY.part(self.s.game.name, "entry")
+        return enter(self, edits, allowed)
 
     def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
         from ..entry.values import match_name
@@ -251,49 +201,12 @@ class Table:
     # --- the loop ------------------------------------------------------------------------
 
     def run(self) -> None:
-        """The game's questions, one entry at a time (`turn`), until it says the record is done."""
-        from ..entry import Reopen, Undo
+        """The game's questions, one entry at a time, until it says the record is done."""
+        from ..entry.play import run
 
-        entry = self.module()
         self.say(f"{self.s.game.title}: {', '.join(self.s.players)} — {self.path}")
         self.say("Type `help` for undo, edit N, table, why, quit.")
-        self.resume()
-        while True:
-            try:
-                if not entry.turn(self):
-                    return
-            except Undo:
-                self.undo()
-            except Reopen as e:
-                try:
-                    self.edit(e.target)
-                except Undo:
-                    self.say("  edit abandoned")
-                except Reopen:
-                    self.say("  one edit at a time; edit abandoned")
-
-    def resume(self) -> None:
-        """On a record with entries: where the table is (the game's own lines), the table,
-        and the violations the record already has."""
-        lines = self.module().situation(self.s)
-        if not lines:
-            return
-        self.show_table()
-        found = self.s.audit.violations
-        if found:
-            self.say(f"The record already has {len(found)} violation{'s' if len(found) != 1 else ''}:", "refused")
-            from .render import where
-
-            for f in found[:5]:
-                for line in short_refusal(self.s.game.name, f, f"{where(f)}: " if where(f) else ""):
-                    self.say(line)
-            if len(found) > 5:
-                self.say(f"  … and {len(found) - 5} more (`scorekeep check {self.path}`)")
-        for line in lines:
-            self.say(line)
-
-    def edit(self, target: str) -> None:
-        self.module().reopen(self, target)
+        run(self)
 
 
 def render_wrap(text: str, indent: str = "  ") -> list[str]:
@@ -302,52 +215,19 @@ def render_wrap(text: str, indent: str = "  ") -> list[str]:
     return wrap(text, REFUSAL_COLUMNS, indent)
 
 
-def short_refusal(game: str, f: Any, head: str = "refused: ") -> list[str]:
-    """A refusal in one line or two of 80 columns: what is wrong in the table's words (the
-    record's key names said as the table says them), what is allowed where the rule is a set of
-    choices, the rule id at the end (`why` gives the whole ruling)."""
-    from ..entry.values import ranges
+def two_lines(text: str, rule: str) -> list[str]:
+    """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
+    longer (`why` gives all of it)."""
+    from .render import width
 
-    if f.allowed is not None:
-        title = _rule_title(game, f.rule)
-        allowed = list(f.allowed)
-        numbers = all(a.lstrip("-").isdigit() for a in allowed)
-        shown = ranges([int(a) for a in allowed]) if numbers else ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
-        text = (title[:1].lower() + title[1:] if title else f.message.split("; ")[0]) + \
-            f"; {f.player or 'the player'} may {'bid ' if numbers else 'play '}{shown or 'nothing'}"
-    else:
-        text = f.message.split("; ")[0]
-    from ..entry.values import table_words
-
-    text = table_words(game, text)
-    lines = render_wrap(f"{head}{text} ({f.rule})")
-    if len(lines) > 2:
-        keep = render_wrap(f"{head}{text}")
-        room = REFUSAL_COLUMNS - len(f.rule) - 4
-        second = keep[1]
-        while len(second) > room and " " in second.strip():
-            second = second.rstrip().rsplit(" ", 1)[0]
-        lines = [keep[0], f"{second.rstrip(' ,;:')}… ({f.rule})"]
-    return lines
-
-
-def _rule_title(game: str, rule: str) -> str:
-    from ..games import REGISTRY
-
-    try:
-        book = REGISTRY.part(game, "rulebook")
-    except Exception:  # noqa: BLE001  (a rule of another part: its id says enough)
-        return ""
-    return next((r.title for r in getattr(book, "RULES", ()) if r.id == rule), "")
-
-
-def _against_new(j: Any) -> str:
-    """What an entry judged again against a record another program saved would do."""
-    if j.error is not None:
-        return f"it cannot be read now ({j.error.message})"
-    if j.new:
-        return "against the new record it breaks " + ", ".join(f.rule for f in j.new)
-    return "it is legal against the new record"
+    lines = render_wrap(text)
+    if len(lines) <= 2:
+        return lines
+    second = lines[1]
+    room = REFUSAL_COLUMNS - width(rule) - 4
+    while width(second) > room and " " in second.strip():
+        second = second.rstrip().rsplit(" ", 1)[0]
+    return [lines[0], f"{second.rstrip(' ,;:')}… ({rule})"]
 
 
 @app.command()

@@ -9,7 +9,10 @@
   `undo_edits`; `LIST_KEY` and `NO_FIRST_DEALER` (`new`). No rule is judged here: a choice
   is the engine's legal move where the engine's position answers the question (Oh Hell's
   bids, Rook's calls), else it is found by trial through the same audit `check` runs; either
-  way the entry itself is judged by that audit before it is written.
+  way the entry itself is judged by that audit before it is written;
+- `form`: one entry of several values asked in turn (undo takes back one value, a refused
+  value is asked again alone); `play`: the dialogue's loop, undo, resume, enter, the words of
+  a refusal — for any front end, through the `Table` protocol below.
 """
 
 from __future__ import annotations
@@ -47,8 +50,11 @@ class Reopen(Exception):
 
 class Table(Protocol):
     """The front end's side of `play` (a terminal, a web page): a game's entry module asks and
-    tells through it, and the front end prompts, prints and writes. Every method is one the
-    entry modules and `scorekeep.entry.form` call; nothing else is needed of a front end.
+    tells through it, and the front end prompts and shows. Every method is one the entry
+    modules, `scorekeep.entry.form` and `scorekeep.entry.play` call; nothing else is needed of
+    a front end. `scorekeep.entry.play.run(table)` runs the whole dialogue; `enter` may be
+    `scorekeep.entry.play.enter` itself, and `refused` may word each finding with
+    `scorekeep.entry.play.refusal_text` (the terminal's is `cli.play_cmd.Table`).
 
     `ask` handles the commands any prompt takes: it raises `Undo`, `Quit` or `Reopen` for
     `undo`, `quit` and `edit N`, and answers `table`, `help` and `why` itself (then asks

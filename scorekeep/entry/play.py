@@ -1,0 +1,168 @@
+"""The dialogue of `play` for any front end (the terminal's `cli.play_cmd.Table`, a web page):
+the loop over the game's questions, undo, resuming, entering a judged entry, and the words of
+a refusal. A front end implements `scorekeep.entry.Table` (its I/O) and calls these; the
+questions themselves are each game's (`games/<game>/entry.py`: `turn`, `reopen`,
+`situation`). Nothing here prints or knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import Reopen, Table, Undo
+
+
+def module(t: Table) -> Any:
+    """The entry module of the session's game."""
+    from ..games import REGISTRY
+
+    return REGISTRY.part(t.s.game.name, "entry")
+
+
+def run(t: Table) -> None:
+    """Where the table is (`resume`), then the game's questions one entry at a time until it
+    says the record is done. `undo` and `edit N` are handled here; `Quit` goes to the caller."""
+    entry = module(t)
+    resume(t)
+    while True:
+        try:
+            if not entry.turn(t):
+                return
+        except Undo:
+            undo(t)
+        except Reopen as e:
+            try:
+                entry.reopen(t, e.target)
+            except Undo:
+                t.say("  edit abandoned")
+            except Reopen:
+                t.say("  one edit at a time; edit abandoned")
+
+
+def resume(t: Table) -> None:
+    """On a record with entries: the table, the violations the record already has, and where
+    the table is (the game's own lines)."""
+    lines = module(t).situation(t.s)
+    if not lines:
+        return
+    t.show_table()
+    found = t.s.audit.violations
+    if found:
+        t.say(f"The record already has {len(found)} violation{'s' if len(found) != 1 else ''}:", "refused")
+        for f in found[:5]:
+            t.say("  " + refusal_text(t.s.game.name, f, where=True))
+        if len(found) > 5:
+            t.say(f"  … and {len(found) - 5} more (`scorekeep check` lists them)")
+    for line in lines:
+        t.say(line)
+
+
+def undo(t: Table) -> None:
+    """Take back the last entry written: this session's (as it was before it), else the last
+    entry the record holds (the game's `undo_edits`, after a resume)."""
+    from .session import Reloaded
+
+    try:
+        done = t.s.undo()
+    except Reloaded as e:
+        t.say(f"  the record was changed by another program: {e.problem or 'read again'}; nothing undone")
+        return
+    if done:
+        t.say("  undone")
+        return
+    edits = module(t).undo_edits(t.s)
+    if not edits:
+        t.say("  nothing to undo")
+        return
+    j = t.s.judge(edits)
+    if j.text is None:
+        t.say("  cannot undo here")
+        return
+    if save(t, j):
+        t.s.undo_stack.clear()
+        t.say("  undone")
+
+
+def enter(t: Table, edits: list[Any], allowed: Any = ()) -> bool:
+    """Judge an entry; write it if legal, if what it breaks is in `allowed` (rule ids), or if
+    the scorer confirms it at `t.refused`. True if written."""
+    j = t.s.judge(edits)
+    if j.error is not None:
+        t.unreadable(j.error)
+        return False
+    new = [f for f in j.new if f.rule not in set(allowed)]
+    if new and t.refused(new).lower() not in ("y", "yes"):
+        t.say("  nothing written")
+        return False
+    if not save(t, j):
+        return False
+    for f in j.new:
+        t.say(f"  recorded as a violation: {f.rule}", "refused")
+    return True
+
+
+def save(t: Table, j: Any) -> bool:
+    """Commit a judged entry; if another program saved the record meanwhile, say so and what
+    the entry would do to the record as it is now (nothing is written)."""
+    from .session import Reloaded
+
+    try:
+        t.s.commit(j)
+    except Reloaded as e:
+        t.say("  the record was changed by another program: "
+              + (f"{e.problem}; " if e.problem else "read again; ") + "nothing written")
+        if e.again is not None:
+            t.say(f"  type it again: {_against_new(e.again)}")
+        return False
+    return True
+
+
+def _against_new(j: Any) -> str:
+    """What an entry judged again against a record another program saved would do."""
+    if j.error is not None:
+        return f"it cannot be read now ({j.error.message})"
+    if j.new:
+        return "against the new record it breaks " + ", ".join(f.rule for f in j.new)
+    return "it is legal against the new record"
+
+
+def refusal_text(game: str, f: Any, where: bool = False) -> str:
+    """A refusal in the table's words, short (a front end wraps it; two 80-column lines hold
+    it): what is wrong, what is allowed where the rule is a set of choices, the rule id last.
+    The record's key names are said as the table says them (`table_words`). `where`: the
+    place in the game first (`hand 3: …`)."""
+    from .values import ranges, table_words
+
+    if f.allowed is not None:
+        title = rule_title(game, f.rule)
+        allowed = list(f.allowed)
+        numbers = all(a.lstrip("-").isdigit() for a in allowed)
+        shown = ranges([int(a) for a in allowed]) if numbers else \
+            ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
+        text = (title[:1].lower() + title[1:] if title else f.message.split("; ")[0]) + \
+            f"; {f.player or 'the player'} may {'bid ' if numbers else 'play '}{shown or 'nothing'}"
+    else:
+        text = f.message.split("; ")[0]
+    place = ", ".join(f"{k} {v}" for k, v in f.location().items() if k != "player") if where else ""
+    return (f"{place}: " if place else "") + f"{table_words(game, text)} ({f.rule})"
+
+
+def unreadable_text(game: str, error: Any) -> tuple[str, bool]:
+    """Why an entry cannot be read, in its first clause and table words; True when there is
+    more to it (shown on `why`)."""
+    from .values import table_words
+
+    text = table_words(game, error.message)
+    first = text.split("; ")[0].split(": ")[0]
+    return first, first != text
+
+
+def rule_title(game: str, rule: str) -> str:
+    """The rule's title in its game's rulebook (`The hook: the bids may not add up`)."""
+    from ..games import REGISTRY
+
+    try:
+        book = REGISTRY.part(game, "rulebook")
+    except Exception:  # noqa: BLE001  (no rulebook: the rule id says enough)
+        return ""
+    return next((r.title for r in getattr(book, "RULES", ()) if r.id == rule), "")
