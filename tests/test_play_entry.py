@@ -369,3 +369,10 @@ def test_stats_and_history_fit_80_columns_for_four_players(tmp_path: Path) -> No
     out = cli("score", str(path), "--history").out
     assert "Chloé 3 → 4" in out
     assert max(width(ln) for ln in out.splitlines()) <= 80
+
+
+def test_daifugo_miyako_ochi_line_says_the_rank_fallen_to(tmp_path: Path) -> None:
+    """daifugo.miyako-ochi: with 乙's forbidden finish taking 大貧民, the fallen 甲 is 貧民."""
+    path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
+    out = play(path, ["甲 乙 丙", "-", "丙, 乙", "乙"])
+    assert "都落ち: 甲, last game's 大富豪, falls to 貧民" in out
