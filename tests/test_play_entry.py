@@ -376,3 +376,87 @@ def test_daifugo_miyako_ochi_line_says_the_rank_fallen_to(tmp_path: Path) -> Non
     path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
     out = play(path, ["甲 乙 丙", "-", "丙, 乙", "乙"])
     assert "都落ち: 甲, last game's 大富豪, falls to 貧民" in out
+
+
+# --- the Table protocol is all a front end needs ---------------------------------------------
+
+class ScriptedTable:
+    """A front end with nothing but the protocol's members (`__slots__`: any other attribute the
+    dialogue reached for would fail), answers from a script, what is shown kept."""
+
+    __slots__ = ("s", "fill_last", "answers", "shown")
+
+    def __init__(self, session, answers: list[str]) -> None:  # type: ignore[no-untyped-def]
+        self.s = session
+        self.fill_last = False
+        self.answers = list(answers)
+        self.shown: list[str] = []
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.shown.append(text)
+
+    def ask(self, text: str, default: str | None = None) -> str:
+        from scorekeep.entry import Quit, Reopen, Undo
+
+        self.shown.append(text)
+        if not self.answers:
+            raise Quit()
+        a = self.answers.pop(0)
+        if a == "undo":
+            raise Undo()
+        if a.startswith("edit "):
+            raise Reopen(a[5:])
+        return a or (default if default is not None else a)
+
+    def name(self, text: str, names=None, what: str = "a player"):  # type: ignore[no-untyped-def]
+        from scorekeep.entry.values import match_name
+        from scorekeep.errors import InputError
+
+        try:
+            return match_name(text, list(names or self.s.players), what)
+        except InputError as e:
+            self.shown.append(e.message)
+            return None
+
+    def number(self, text: str):  # type: ignore[no-untyped-def]
+        return int(text) if text.strip().lstrip("-").isdigit() else None
+
+    def refused(self, findings, options: str = "") -> str:  # type: ignore[no-untyped-def]
+        from scorekeep.entry.play import refusal_text
+
+        self.shown += [refusal_text(self.s.game.name, f) for f in findings]
+        return self.ask("Record it anyway?", "no")
+
+    def unreadable(self, error) -> None:  # type: ignore[no-untyped-def]
+        self.shown.append(error.message)
+
+    def enter(self, edits, allowed=()) -> bool:  # type: ignore[no-untyped-def]
+        from scorekeep.entry.play import enter
+
+        return enter(self, edits, allowed)
+
+    def show_table(self) -> None:
+        self.shown.append("<table>")
+
+    def over(self) -> bool:
+        self.ask("done?", "")
+        return False
+
+
+def test_a_front_end_with_only_the_protocol_runs_the_whole_dialogue(tmp_path: Path) -> None:
+    """oh-hell.hook and oh-hell.trick-total through a front end that is nothing but `Table`:
+    the same dialogue as the terminal's (the web front end's case)."""
+    from scorekeep.entry import Quit
+    from scorekeep.entry.play import run
+    from scorekeep.entry.session import Session
+
+    path = new(tmp_path)
+    with Session.open(str(path)) as s:
+        t = ScriptedTable(s, [*START, "3", "3", "1", "3", "2", "3", "3", "2", "1", "ana", "2"])
+        try:
+            run(t)
+        except Quit:
+            pass
+    assert any("(oh-hell.hook)" in x for x in t.shown) and any("(oh-hell.trick-total)" in x for x in t.shown)
+    assert hands(path)[0]["bids"]["Ana"] == 2
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
