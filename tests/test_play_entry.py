@@ -460,3 +460,22 @@ def test_a_front_end_with_only_the_protocol_runs_the_whole_dialogue(tmp_path: Pa
     assert any("(oh-hell.hook)" in x for x in t.shown) and any("(oh-hell.trick-total)" in x for x in t.shown)
     assert hands(path)[0]["bids"]["Ana"] == 2
     assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+
+
+def test_edit_with_nothing_changed_writes_nothing(tmp_path: Path) -> None:
+    path = new(tmp_path)
+    play(path, [*START, *BIDS, "3", "3", "2", "2"])
+    before = path.read_bytes()
+    out = play(path, ["edit 1", *[""] * 11])
+    assert "no change" in out and "corrected" not in out
+    assert path.read_bytes() == before
+
+
+def test_which_to_correct_takes_the_words_of_a_value_in_any_order(tmp_path: Path) -> None:
+    """oh-hell.trick-total in a reopened hand: `chl t` is Chloé's count, among the bids too."""
+    path = new(tmp_path)
+    play(path, [*START, *BIDS, "3", "3", "2", "2"])
+    out = play(path, ["edit 1", *[""] * 8, "2", "", "", "chl", "t chl", "3"])
+    assert "bid …, took …" in out and "could be bid Chloé, took Chloé" in out
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+    assert "no change" in out

@@ -121,7 +121,11 @@ def _blame(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], 
 def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
            allowed: set[str]) -> tuple[int, str | None] | None:
     """Judge and write the whole entry. None: written; else (the index of the value to ask
-    again, the corrected value typed for it or None); index -1: declined, nothing written."""
+    again, the corrected value typed for it or None); index -1: declined, or no change, nothing
+    written."""
+    if not edits:
+        t.say("  no change")
+        return -1, None
     j = t.s.judge(edits)
     last = len(fields) - 1
     if j.error is not None:
@@ -130,7 +134,7 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
     new = [f for f in j.new if f.rule not in allowed]
     if new:
         labels = [f.label for f in fields]
-        options = ", ".join(labels) if len(fields) > 1 else ""
+        options = _options(labels) if len(fields) > 1 else ""
         try:
             answer = t.refused(new, options)
         except Undo:
@@ -141,11 +145,49 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
         elif len(fields) == 1:
             return 0, (None if low in NO else answer)
         else:
-            which = None if low in NO else t.name(answer, labels, "one of them")
+            which = None if low in NO else _which(t, answer, labels)
             while which is None:
                 try:
-                    which = t.name(t.ask(f"Correct which? ({options})"), labels, "one of them")
+                    which = _which(t, t.ask(f"Correct which? ({options})"), labels)
                 except Undo:
                     return last, None
-            return labels.index(which), None
+            return which, None
     return None if t.enter(edits, allowed) else (-1, None)
+
+
+def _options(labels: Sequence[str]) -> str:
+    """The values to correct, briefly: labels that share a first word with others said once
+    (`cards, dealer, trump, bid …, took …`)."""
+    firsts = [lb.split()[0] if " " in lb else lb for lb in labels]
+    out: list[str] = []
+    for lb, first in zip(labels, firsts):
+        shown = f"{first} …" if " " in lb and firsts.count(first) > 1 else lb
+        if shown not in out:
+            out.append(shown)
+    return ", ".join(out)
+
+
+def _which(t: Table, answer: str, labels: Sequence[str]) -> int | None:
+    """The value the scorer names: a label or its start (`t.name`), or each word typed the start
+    of another word of one label, in any order (`chl took`, `t chl` for `took Chloé`)."""
+    words = answer.casefold().split()
+    if len(words) > 1 or not any(lb.casefold().startswith(answer.strip().casefold()) for lb in labels):
+        hits = [i for i, lb in enumerate(labels) if _words_fit(words, lb.casefold().split())]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            t.say(f"  `{answer.strip()}` could be {', '.join(labels[i] for i in hits)}: type more of it")
+            return None
+    which = t.name(answer, list(labels), "one of them")
+    return None if which is None else list(labels).index(which)
+
+
+def _words_fit(typed: Sequence[str], label: Sequence[str]) -> bool:
+    """Each word typed starts a different word of the label."""
+    left = list(label)
+    for w in typed:
+        hit = next((x for x in left if x.startswith(w)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return bool(typed)

@@ -562,8 +562,9 @@ def reopen(t: Table, target: str) -> None:
     t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); Enter keeps what is written")
     rec = t.s.audit.record.hands[n - 1]
     written = {"size": str(h.size), "dealer": h.dealer,
-               "trump": "-" if rec.trump is None else rec.trump}
-    fields = [Field(f.key, f.label, lambda v, f=f: f"Hand {n}: {f.label}", f.read,
+               "trump": "-" if rec.trump is None else SUITS["SHDC".index(rec.trump)] if rec.trump in "SHDC"
+               else rec.trump}
+    fields = [Field(f.key, f.label, lambda v, f=f: f"Hand {n}: {f.label}", f.read,  # judged as a whole
                     lambda v, k=f.key: written[k]) for f in start_fields(n, None, None)]
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]))
