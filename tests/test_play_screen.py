@@ -139,3 +139,30 @@ def test_resume_on_the_screen_says_where_the_table_is(tmp_path: Path, screen: Sc
     screen.keys("undo")
     shown = screen.wait("undone")
     assert "Chloé's bid" in screen.wait("Chloé's bid")
+
+
+def test_rook_winning_bid_alone_and_a_set_in_colour(tmp_path: Path, screen: Screen) -> None:
+    """`bid East 90` in one step; the set contract's line in colour; team names from `new`."""
+    assert cli("new", "rook", str(tmp_path / "g.yaml"), "--players", "North,East,South,West",
+               "--teams", "Us,Them").code == 0
+    screen.start("play", "g.yaml")
+    screen.answer("East's call", "bid East 90")
+    screen.answer("trump named by East", "g")
+    screen.answer("points captured by Them", "80")
+    shown = screen.wait("Hand 2: South's call")
+    assert "the auction is over: East takes it at 90" in shown
+    coloured = screen.screen(escapes=True)
+    line = next(ln for ln in coloured.split("\n") if "Them bid 90" in ln)
+    assert "\x1b[33m" in line and "set" in line
+
+
+def test_daifugo_names_with_spaces_on_the_screen(tmp_path: Path, screen: Screen) -> None:
+    """`Mary Ann` typed in a list with spaces; the 都落ち line says the rank fallen to."""
+    assert cli("new", "daifugo", str(tmp_path / "g.yaml"), "--players", "Mary Ann,乙,丙,丁").code == 0
+    screen.start("play", "g.yaml")
+    screen.answer("Set 1 game 1: who went out", "mary ann 乙 丙")
+    screen.answer("Forbidden finishes", "")
+    screen.answer("Set 1 game 2: who went out", "丙, 乙")
+    screen.answer("Forbidden finishes", "乙")
+    shown = screen.wait("Set 1 game 3")
+    assert "都落ち: Mary Ann, last game's 大富豪, falls to 貧民" in shown
