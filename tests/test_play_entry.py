@@ -479,3 +479,10 @@ def test_which_to_correct_takes_the_words_of_a_value_in_any_order(tmp_path: Path
     assert "bid …, took …" in out and "could be bid Chloé, took Chloé" in out
     assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
     assert "no change" in out
+
+
+def test_a_list_that_begins_with_a_player_called_edit_is_a_list(tmp_path: Path) -> None:
+    path = new(tmp_path, "daifugo", "Edit,Undo,Cy,Di")
+    play(path, ["edit undo cy", "-"])
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"][0]["out"] == ["Edit", "Undo", "Cy"]

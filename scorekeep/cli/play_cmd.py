@@ -106,9 +106,9 @@ class Table:
             answer = raw.strip()
             if not answer and default is not None:
                 return default
-            if answer.casefold() in players:
-                return answer
             words = answer.lower().split()
+            if answer.casefold() in players or (words and words[0].casefold() in players):
+                return answer  # a name (a list of names) typed: never a command
             cmd = words[0] if words else ""
             if cmd in ("quit", "q!") and len(words) == 1:
                 raise Quit()
