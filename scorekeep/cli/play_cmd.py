@@ -236,7 +236,7 @@ def play(
                                 show_default=False),
     wait: bool = typer.Option(False, "--wait", help="If the record is open in another `play` or `add`, wait for it."),
     fill_last: bool = typer.Option(False, "--fill-last", help="Oh Hell: the last player's tricks are what the "
-                                   "others leave (not asked, and the sum not checked)."),
+                                   "others leave, not asked (by default every count is asked and the sum checked)."),
 ) -> None:
     """Keep score at the table: prompts for each entry, judged before it is written.
 
