@@ -66,6 +66,19 @@ class _Budget(Findings):
             raise _OverBudget
 
 
+class _Match:
+    """The match so far: the running totals, the totals as the record's own sheet keeps them, and
+    the winner and the hand it won in (None until a team wins)."""
+
+    __slots__ = ("totals", "sheet", "winner", "won_at")
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        self.totals = {t: 0 for t in labels}
+        self.sheet = {t: 0 for t in labels}
+        self.winner: str | None = None
+        self.won_at: int | None = None
+
+
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
@@ -81,19 +94,15 @@ class _Replay:
         self.nest_size = self.table.nest_size
 
     def run(self) -> Audit:
-        rec, players, labels = self.record, self.players, self.teams.labels
+        rec, players = self.record, self.players
         every = self.opts["seat_change_every"]
         played = 0  # hands that count toward the seat change
         prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
         # alternative when the record's dealer was reported, and the last seating
-        totals = {t: 0 for t in labels}
-        sheet = {t: 0 for t in labels}  # the running totals as the record's own sheet keeps them
-        winner: str | None = None
-        won_at: int | None = None
+        match = _Match(self.teams.labels)
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for i, hand in enumerate(rec.hands):
-            n = hand.number
             period = played // every if every else 0
             order = seating(players, period)
             replayed = None  # the hand already replayed in the seating it is judged in
@@ -112,11 +121,7 @@ class _Replay:
                 trial, split, (dealer, alt), replay_result = replayed
                 self.f.extend(trial.violations[:split])
             dealt = {v.rule for v in self.f.violations[mark:]}
-            if winner is not None:
-                self.f.violation("rook.game-end",
-                                 f"hand {n} was played after the game was over: {winner} won in hand {won_at} "
-                                 f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
-                                 "not count", line=hand.line, hand=n)
+            self.game_end(hand, match)
             mark, events = len(self.f.violations), len(self.f.events)
             if replayed is None:
                 result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
@@ -128,29 +133,43 @@ class _Replay:
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
-            if result.thrown_in:
-                pass  # rook.all-pass: a thrown-in hand does not count toward the seat change
-            else:
+            if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 played += 1
-            if winner is None and result.counted and result.scores is not None:
-                for t in labels:
-                    totals[t] += result.scores[t]
-                winner = game_winner(totals, self.opts["target"])
-                won_at = n if winner is not None else None
-            elif result.counted:
-                result = result._replace(counted=False)
-            if result.counted and result.scores is not None:
-                for t in labels:
-                    written = hand.scores.get(t) if hand.scores is not None else None
-                    sheet[t] += written.value if written is not None else result.scores[t]
-            if hand.totals is not None:
-                self.check_totals(hand, totals, sheet)
+            result = self.tally(hand, result, match)
             results.append(result)
             if not result.complete and i + 1 < len(rec.hands):
                 self.unfinished(hand, result)
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
-                     Result(self.teams, tuple(results), totals, winner, won_at))
+                     Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
+
+    # rook.game-end
+    def game_end(self, hand: Hand, match: _Match) -> None:
+        """A hand played after a team has won does not count."""
+        if match.winner is not None:
+            self.f.violation("rook.game-end",
+                             f"hand {hand.number} was played after the game was over: {match.winner} won in hand "
+                             f"{match.won_at} with {match.totals[match.winner]} (target {self.opts['target']}), "
+                             "so this hand does not count", line=hand.line, hand=hand.number)
+
+    def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
+        """The hand's scores added to the running totals until a team wins (rook.game-end: later hands
+        do not count), and the record's written totals checked against them."""
+        labels = self.teams.labels
+        if match.winner is None and result.counted and result.scores is not None:
+            for t in labels:
+                match.totals[t] += result.scores[t]
+            match.winner = game_winner(match.totals, self.opts["target"])
+            match.won_at = hand.number if match.winner is not None else None
+        elif result.counted:
+            result = result._replace(counted=False)
+        if result.counted and result.scores is not None:
+            for t in labels:
+                written = hand.scores.get(t) if hand.scores is not None else None
+                match.sheet[t] += written.value if written is not None else result.scores[t]
+        if hand.totals is not None:
+            self.check_totals(hand, match.totals, match.sheet)
+        return result
 
     # rook.unfinished-hand
     def unfinished(self, hand: Hand, result: HandResult) -> None:
@@ -418,42 +437,7 @@ class _Replay:
         bidding = hand.bidding is not None
         if bidding:
             self.auction(pos, hand)
-        bidder: str | None = None
-        amount: int | None = None
-        forced = thrown = False
-        b = hand.bid
-        if bidding and pos.all_pass:
-            if self.opts["all_pass"] == "redeal":
-                thrown = True
-                if hand.played_line is not None:
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
-                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
-                                     f"or score it", line=hand.played_line, hand=n)
-            else:
-                forced, bidder, amount = True, seat, self.opts["min_bid"]
-                if b is not None and (b.player, b.amount) != (bidder, amount):
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed, so the dealer {seat} takes the hand at "
-                                     f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
-                                     f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
-        elif bidding and pos.ended:
-            assert pos.high is not None
-            bidder, amount = pos.high
-            if b is not None:
-                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
-        elif b is not None:
-            bidder, amount = b.player, b.amount
-            if not bidding:
-                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
-            else:
-                (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-                self.f.extend(more)
-        elif bidding and hand.played_line is not None:
-            if pos.high is None:
-                raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
-                                 "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
-            bidder, amount = pos.high  # the passes that end the auction were left unwritten
+        bidder, amount, forced, thrown = self.bid_winner(pos, hand, seat)
         calls = tuple(pos.calls) if bidding else ()
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
@@ -472,24 +456,7 @@ class _Replay:
             played = self.play(pos, hand)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
-        points: dict[str, int] | None = None
-        nest_points: int | None = None
-        real_nest = hand.discard
-        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
-        if last_winner is not None and not shown <= self.deck and hand.points is not None:
-            # A card outside the deck that the hand does not identify: its counters are unknown, so the
-            # written points cannot be checked against the tricks; carry on from what the record says.
-            points = self.summary_points(hand, pos)
-        elif last_winner is not None:  # rook.nest-to-last-trick: the engine's count
-            real_nest, nest_points = pos.nest_after_play()
-            points = pos.captured()
-            assert points is not None and nest_points is not None
-            self.check_points(hand, points, nest_points, last_winner)
-        elif hand.points is not None:
-            points = self.summary_points(hand, pos)
-        elif hand.scores is not None:
-            raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked until "
-                             "every trick is recorded (or give `points`)", hand.scores_line)
+        points, real_nest, nest_points = self.result(pos, hand, played, last_winner)
         scores = None
         ok = None
         if points is not None and bidder is not None and amount is not None and bid_team is not None:
@@ -500,6 +467,69 @@ class _Replay:
         return HandResult(**base, trump=trump, nest=real_nest, nest_points=nest_points, last_winner=last_winner,
                           tricks=tuple(played), points=points, scores=scores, made=ok, complete=complete,
                           counted=scores is not None)
+
+    # rook.all-pass, rook.bid-end
+    def bid_winner(self, pos: HandPosition, hand: Hand, seat: str) -> tuple[str | None, int | None, bool, bool]:
+        """Who won the auction and at what (the calls, else the record's `bid`), whether the dealer
+        was forced to take it, and whether the hand was thrown in."""
+        n, b = hand.number, hand.bid
+        bidding = hand.bidding is not None
+        if bidding and pos.all_pass:
+            if self.opts["all_pass"] == "redeal":
+                if hand.played_line is not None:
+                    self.f.violation("rook.all-pass",
+                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
+                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
+                                     f"or score it", line=hand.played_line, hand=n)
+                return None, None, False, True
+            amount = self.opts["min_bid"]
+            if b is not None and (b.player, b.amount) != (seat, amount):
+                self.f.violation("rook.all-pass",
+                                 f"all four players passed, so the dealer {seat} takes the hand at "
+                                 f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
+                                 f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
+            return seat, amount, True, False
+        if bidding and pos.ended:
+            assert pos.high is not None
+            if b is not None:
+                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
+            return (*pos.high, False, False)
+        if b is not None:
+            if not bidding:
+                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
+                return b.player, b.amount, False, False
+            (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
+            self.f.extend(more)
+            return bidder, amount, False, False
+        if bidding and hand.played_line is not None:
+            if pos.high is None:
+                raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
+                                 "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
+            return (*pos.high, False, False)  # the passes that end the auction were left unwritten
+        return None, None, False, False
+
+    # rook.nest-to-last-trick, rook.points-total, rook.points-recorded
+    def result(self, pos: HandPosition, hand: Hand, played: list[PlayedTrick], last_winner: str | None
+               ) -> tuple[dict[str, int] | None, tuple[Card, ...] | None, int | None]:
+        """The points each team captured (from the tricks, else as written), the nest as it was, and
+        its counters (None unless counted from the tricks)."""
+        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
+        if last_winner is not None and not shown <= self.deck and hand.points is not None:
+            # A card outside the deck that the hand does not identify: its counters are unknown, so the
+            # written points cannot be checked against the tricks; carry on from what the record says.
+            return self.summary_points(hand, pos), hand.discard, None
+        if last_winner is not None:  # rook.nest-to-last-trick: the engine's count
+            real_nest, nest_points = pos.nest_after_play()
+            points = pos.captured()
+            assert points is not None and nest_points is not None
+            self.check_points(hand, points, nest_points, last_winner)
+            return points, real_nest, nest_points
+        if hand.points is not None:
+            return self.summary_points(hand, pos), hand.discard, None
+        if hand.scores is not None:
+            raise InputError(f"hand {hand.number} has `scores` but its play is unfinished: the scores cannot be "
+                             "checked until every trick is recorded (or give `points`)", hand.scores_line)
+        return None, hand.discard, None
 
     def play(self, pos: HandPosition, hand: Hand) -> list[PlayedTrick]:
         """Each card: the engine's ruling, the finding, the card applied; then the revokes the whole
