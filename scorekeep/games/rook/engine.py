@@ -18,7 +18,7 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -842,10 +842,11 @@ class HandPosition:
         """The checks of the move due here (`CHECKS`, read now)."""
         return CHECKS.get(self.phase, ())
 
-    def space(self) -> list[Any]:
+    def space(self, card_order: Callable[[Card], Any] | None = None) -> Iterable[Any]:
         """The moves a record can write here for the player to act, wider than any check (the checks
         decide which are legal): every call from a pass to a bid past the maximum, each card the player
-        may still hold, each trump color and none, every discard from the bid winner's cards."""
+        may still hold, each trump color and none, every discard from the bid winner's cards (2,002 of
+        them: made one by one, from the cards taken in `card_order`, canonical by default)."""
         p = self.to_act
         if self.phase == "call":
             if p is None:
@@ -856,7 +857,9 @@ class HandPosition:
             if self.pool is None:
                 return [DiscardMove(p, None)]
             pool = sorted(self.pool, key=sort_key)
-            return [DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size)]
+            if card_order is not None:
+                pool.sort(key=card_order)
+            return (DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size))
         if self.phase == "trump":
             assert p is not None
             return [TrumpMove(p, c) for c in (*TRUMP_COLORS, NO_TRUMP)]
@@ -871,8 +874,16 @@ class HandPosition:
 
     def legal_moves(self) -> list[Any]:
         """The legal moves here, in canonical order: the moves of `space()` no check excludes."""
+        return list(self.iter_legal())
+
+    def iter_legal(self, card_order: Callable[[Card], Any] | None = None) -> Iterator[Any]:
+        """`legal_moves()` one by one, each judged when it is asked for; a discard's cards taken in
+        `card_order` (a player's preference: the first discard is then of the cards it ranks lowest
+        that the checks allow), so a caller that wants one move of 2,002 judges only those it reads."""
         checks = self.checks()
-        return [m for m in self.space() if first_failing(checks, self, m) is None]
+        for m in self.space(card_order):
+            if first_failing(checks, self, m) is None:
+                yield m
 
     def is_legal(self, move: Any) -> bool:
         return first_failing(self.checks(), self, move) is None
