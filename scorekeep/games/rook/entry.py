@@ -19,7 +19,6 @@ from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Session
 from ...entry.values import match_name, per_player, ranges, whole
 
-COLORS = ("red", "yellow", "black", "green")
 TOTAL_POINTS = 120
 
 
@@ -97,6 +96,18 @@ def legal_calls(s: Session, hand: int, player: str) -> Choices:
     refused = tuple((str(CallMove(player, a)),
                      pos.ruling(CallMove(player, a)).finding(hand=hand, player=player))
                     for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)] if a not in given)
+    return Choices(tuple(str(m) for m in legal), refused)
+
+
+def legal_trumps(s: Session, hand: int) -> Choices:
+    """The colors hand `hand`'s bid winner may name (the engine's legal trump moves, as the table
+    says them), and each other choice a record can write with the engine's ruling on it."""
+    from .rules import trump_position
+
+    pos = trump_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
+    legal = pos.legal_moves()
+    refused = tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
+                    for m in pos.space() if m not in legal)
     return Choices(tuple(str(m) for m in legal), refused)
 
 
@@ -315,8 +326,9 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)")
-        color = t.name(raw, COLORS)
+        colors = legal_trumps(t.s, w.hand).legal
+        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} ({', '.join(colors)})")
+        color = t.name(raw, colors)
         if color is not None:
             t.enter(trump_edit(w.hand, color))
     else:
@@ -389,7 +401,7 @@ def reopen(t: Table, n: int) -> None:
         return
     h = hands[n - 1]
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
-    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), COLORS)
+    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), legal_trumps(t.s, n).legal)
     if color is None:
         return
     team = h.bid_team

@@ -759,10 +759,19 @@ def auction_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
     return pos
 
 
+def trump_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
+    """The engine's position when hand `h`'s bid winner names trump: after its calls (as `check`
+    reads them) and the discard as written (live entry: the trump choices and the ruling on others)."""
+    pos = auction_position(record, h, hand)
+    pos.won(h.bidder or pos.seat, h.bid, h.forced)
+    pos.push(DiscardMove(pos.bidder, hand.discard))
+    return pos
+
+
 def audit(record: Record) -> Audit:
     """Replay a Rook record against the rules (see the module docstring)."""
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "legal_turns", "turns", "from_left",
+__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns", "from_left",
            "left_of", "seating", "trick_winner"]
