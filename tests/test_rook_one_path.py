@@ -15,6 +15,7 @@ import pytest
 from conftest import RECORDS
 
 from scorekeep import api, why
+from scorekeep.entry.edits import Append
 from scorekeep.entry.new import new_record
 from scorekeep.entry.session import Session
 from scorekeep.games.rook import demo, engine, stats
@@ -26,6 +27,9 @@ FRONT_ENDS = ("check", "why", "live", "demo", "stats")
 WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     # rule: records under tests/records/rook that break it, with why's location there (None: no move
     # why can point at: a revoke proven only later, from a hand the record does not deal)
+    "rook.game-end": [("game-end.yaml", None)],
+    "rook.seat-change": [("seat-change-missed.yaml", None), ("seat-change-forgotten.yaml", None)],
+    "rook.dealer-rotation": [("dealer-rotation.yaml", None)],
     "rook.bid-end": [("bid-end.yaml", why.Location(hand=1, player="West"))],
     "rook.bid-after-pass": [("bid-after-pass-stays-out.yaml", why.Location(hand=1, player="East"))],
     "rook.bid-order": [("bid-order-missing-pass.yaml", why.Location(hand=1, player="East"))],
@@ -57,11 +61,17 @@ _DEMO_SAME = {
     "rook.nest-exchange": "every discard the engine offers the demo is five of the bid winner's fourteen cards",
     "rook.trump": "the demo names the color its bid winner holds most of, never none",
     "rook.points-total": "the demo writes the engine's count of the captured points",
+    "rook.game-end": "the demo's match ends with the hand in which a team wins (score.game_winner): it never "
+                     "deals another",
+    "rook.seat-change": "the dealer of the old seating is refused by rook.dealer-rotation too: the demo's one "
+                        "legal dealer is the same",
 }
 EXEMPT: dict[tuple[str, str], str] = {
     # (front end, rule): why the check cannot change what that front end says
     **{("why", r): "why explains calls and cards only" for r in ("rook.nest-exchange", "rook.trump",
-                                                                    "rook.points-total")},
+                                                                    "rook.points-total", "rook.game-end",
+                                                                    "rook.seat-change", "rook.dealer-rotation")},
+    ("live", "rook.game-end"): "the table asks nothing more once a team has won: no hand is dealt after",
     **{("live", r): "live entry takes the auction, trump and the points captured: no card and no "
                     "discard is entered at the table" for r in (*_CARDS, "rook.nest-exchange")},
     **{("demo", r): why_not for r, why_not in _DEMO_SAME.items()},
@@ -96,28 +106,33 @@ def _choices(ch: Any) -> tuple[Any, ...]:
 
 
 def _live(tmp: Path) -> dict[str, Any]:
-    """A hand entered at the table as `play` enters it: what is offered and refused at each prompt."""
+    """A hand entered at the table as `play` enters it (seats change after every hand): what is offered
+    and refused at each prompt, then who the table has deal the next hand and what it refuses."""
     tmp.mkdir()
     path = tmp / "live.yaml"
-    path.write_text(new_record("rook", ["N", "E", "S", "W"], "W"), encoding="utf-8")
+    path.write_text(new_record("rook", ["N", "E", "S", "W"], "E", {"seat_change_every": "1"}), encoding="utf-8")
     seen: dict[str, Any] = {}
     with Session.open(str(path)) as s:
         s.commit(s.judge(R.start_edits(s)))
-        seen["N opens"] = _choices(R.legal_calls(s, 1, "N"))  # rook.bid-minimum, rook.bid-maximum
-        seen["E before N"] = _choices(R.legal_calls(s, 1, "E"))  # rook.bid-order
-        s.commit(s.judge(R.call_edit(1, "N", 80)))
-        seen["E over 80"] = _choices(R.legal_calls(s, 1, "E"))  # rook.bid-step
-        s.commit(s.judge(R.call_edit(1, "E", None)))
-        seen["E passed"] = _choices(R.legal_calls(s, 1, "E"))  # rook.bid-after-pass
-        for who in ("S", "W"):
+        seen["S opens"] = _choices(R.legal_calls(s, 1, "S"))  # rook.bid-minimum, rook.bid-maximum
+        seen["W before S"] = _choices(R.legal_calls(s, 1, "W"))  # rook.bid-order
+        s.commit(s.judge(R.call_edit(1, "S", 80)))
+        seen["W over 80"] = _choices(R.legal_calls(s, 1, "W"))  # rook.bid-step
+        s.commit(s.judge(R.call_edit(1, "W", None)))
+        seen["W passed"] = _choices(R.legal_calls(s, 1, "W"))  # rook.bid-after-pass
+        for who in ("N", "E"):
             s.commit(s.judge(R.call_edit(1, who, None)))
-        seen["N after the auction"] = _choices(R.legal_calls(s, 1, "N"))  # rook.bid-end
+        seen["S after the auction"] = _choices(R.legal_calls(s, 1, "S"))  # rook.bid-end
         seen["trump"] = _choices(R.legal_trumps(s, 1))  # rook.trump
         s.commit(s.judge(R.trump_edit(1, "red")))
         w = R.where(s)
         assert w.kind == "points"
         judged = s.judge(R.points_edit(s, w, 83))  # not a multiple of 5: rook.points-total
         seen["points 83"] = [(f.rule, f.message) for f in judged.new]
+        s.commit(s.judge(R.points_edit(s, w, 80)))
+        seen["hand 2 dealt by"] = R.start_edits(s)  # rook.dealer-rotation
+        seen["hand 2 refused"] = [(p, [(f.rule, f.message) for f in s.judge([Append(("hands",), {"dealer": p})]).new])
+                                  for p in s.players]  # rook.seat-change: S is E's left in the old seating
     return seen
 
 

@@ -193,7 +193,7 @@ def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
 
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Rook match to the target, reproducible from the seed."""
-    from .engine import Table, left_of, seating
+    from .engine import DealPosition, Table, seating
     from .record import default_teams
     from .score import game_winner
 
@@ -223,7 +223,9 @@ def game(seed: int, **knobs: Any) -> Generated:
         if len(hands) >= 400:
             raise RuntimeError("match did not end")
         order = seating(players, played // every if every else 0)
-        dealer = first if prev is None else left_of(prev[0], order)
+        last, last_order = prev if prev is not None else (None, order)
+        dealing = DealPosition(table, len(hands) + 1, first, last, None, last_order, order, played)
+        dealer = dealing.legal_moves()[0].dealer  # the engine's: the rotation and the seat change
         h, spare = _steered(rng, table, len(hands) + 1, dealer, order, steer, totals, target, spare)
         hands.append(h)
         features |= h.features

@@ -27,7 +27,7 @@ from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
-from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
+from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove
 from .record import NO_TRUMP, Teams
 
 HAND_CARDS = 9
@@ -481,7 +481,122 @@ def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     return None if found is None else found.message
 
 
+# --- the match: who deals, and whether a hand is played at all --------------------------------
+
+class DealPosition(NamedTuple):
+    """The match before a hand is dealt: who dealt the last hand (and, when that dealer was reported,
+    who should have: `alt`), the seating then and now, the hands that counted toward the seat change,
+    and the winner so far. The checks of `CHECKS["deal"]` and `CHECKS["hand"]` judge a `DealMove` here."""
+
+    table: Table
+    number: int
+    """The hand about to be dealt, 1 first."""
+    first_dealer: str
+    last: str | None
+    """Who dealt the hand before (None: this is the first hand)."""
+    alt: str | None
+    last_order: tuple[str, ...]
+    order: tuple[str, ...]
+    """The clockwise order this hand is dealt in (rook.seat-change: `seating`)."""
+    played: int
+    winner: str | None = None
+    won_at: int | None = None
+    winner_total: int = 0
+
+    @property
+    def new_left(self) -> bool:
+        """House rule `seat_change_deal`: after a seat change the deal passes to the left in the new
+        seating (the default) or the old."""
+        return self.table.opts["seat_change_deal"] == "new-left"
+
+    @property
+    def expected(self) -> str:
+        """Who deals: the first dealer, then the left of the last dealer (rook.dealer-rotation)."""
+        if self.last is None:
+            return self.first_dealer
+        return left_of(self.last, self.order if self.new_left else self.last_order)
+
+    def on_rotation(self, dealer: str) -> bool:
+        """Whether `dealer` deals in turn: the one expected, or — after a dealer who was reported — the
+        left of the one who should have dealt (back on the rotation: one mistake is reported once)."""
+        if dealer == self.expected:
+            return True
+        basis = self.order if self.new_left else self.last_order
+        return self.last is not None and self.alt is not None and dealer == left_of(self.alt, basis)
+
+    def checks(self, phase: str = "deal") -> tuple[Check, ...]:
+        return CHECKS.get(phase, ())
+
+    def legal_moves(self) -> list[DealMove]:
+        """The players who may deal this hand: none once the game is over (`CHECKS["hand"]`)."""
+        checks = (*self.checks("hand"), *self.checks("deal"))
+        return [m for p in self.table.players if first_failing(checks, self, m := DealMove(p)) is None]
+
+
+def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.seat-change: after a seat change the deal passes on in the new clockwise order (house
+    rule `seat_change_deal`); a dealer who would deal in the other seating forgot the change."""
+    if pos.last is None or pos.order == pos.last_order or pos.on_rotation(m.dealer):
+        return None
+    new_left, last = pos.new_left, pos.last
+    if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
+        return None
+    every, expected, n, order, played = pos.table.opts["seat_change_every"], pos.expected, pos.number, pos.order, pos.played
+    house = _house_deal(pos)
+    return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
+                    f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
+                    f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
+                    f"hands played, and the deal passes to {expected} ({house})")
+
+
+def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
+    """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
+    if m.order == pos.order:
+        return None
+    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.played
+    return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
+                    f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
+                    f"the clockwise order to {', '.join(order)} after {played} hands played")
+
+
+def _house_deal(pos: DealPosition) -> str:
+    return (f"house {'default' if pos.new_left else 'rule'} `seat_change_deal: {pos.table.opts['seat_change_deal']}`: "
+            f"the deal passes to the left in the {'new' if pos.new_left else 'old'} seating")
+
+
+def _dealer_rotation(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.dealer-rotation: the first dealer deals hand 1, then the deal passes to the left."""
+    if pos.on_rotation(m.dealer):
+        return None
+    expected, n = pos.expected, pos.number
+    if pos.last is None:
+        return lambda: (f"{m.dealer} dealt hand 1, but the first dealer is {expected} (`first_dealer`, by default "
+                        "the first player listed)")
+    last, changed, players = pos.last, pos.order != pos.last_order, pos.table.players
+    seats = f" (clockwise order now {', '.join(pos.order)})" if pos.order != tuple(players) else ""
+    house = f" ({_house_deal(pos)})" if changed else ""
+    return lambda: (f"{m.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
+                    f"the deal passes to the left{seats}{house}")
+
+
+def _game_over(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.game-end: the game ends with the hand in which a team reaches the target (a tie plays on);
+    a hand after it does not count."""
+    if pos.winner is None:
+        return None
+    n, winner, won_at, total, target = pos.number, pos.winner, pos.won_at, pos.winner_total, pos.table.opts["target"]
+    return lambda: (f"hand {n} was played after the game was over: {winner} won in hand {won_at} with {total} "
+                    f"(target {target}), so this hand does not count")
+
+
 CHECKS: dict[str, tuple[Check, ...]] = {
+    "hand": (Check("rook.game-end", "no hand after the game is won", _game_over),),
+    "deal": (
+        Check("rook.seat-change", "the deal passes on in the new seating", _seat_change,
+              moots=("rook.dealer-rotation",)),
+        Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation),
+    ),
+    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept),),
     "call": (
         Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
                                                                        *BID_AMOUNTS)),
@@ -1279,5 +1394,5 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "HandPosition", "Table", "failing", "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

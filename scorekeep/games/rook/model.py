@@ -78,6 +78,24 @@ class Result(NamedTuple):
 
 # --- moves: small frozen values; str() is the canonical text ------------------------------
 
+class DealMove(NamedTuple):
+    """A hand dealt by `dealer` (the record's `dealer`; where it writes none, the rotation's)."""
+
+    dealer: str
+
+    def __str__(self) -> str:
+        return self.dealer
+
+
+class SeatingMove(NamedTuple):
+    """A hand bid and played in the clockwise `order` (what the record shows, read by trial)."""
+
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.order)
+
+
 class CallMove(NamedTuple):
     """An auction call: a bid of `amount`, or a pass (`amount` None). `player` None: the record
     does not name the caller, who is then whoever's turn it is."""

@@ -25,16 +25,19 @@ from .cards import Card, show
 from .engine import (
     CHECKS,
     TRICKS,
+    DealPosition,
     HandPosition,
     Table,
+    failing,
     first_failing,
     from_left,
     left_of,
+    said,
     seating,
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, TrumpMove
+from .model import CallMove, DealMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, SeatingMove, TrumpMove
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made, mistaken_scores
 
@@ -145,12 +148,12 @@ class _Replay:
 
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
-        """A hand played after a team has won does not count."""
-        if match.winner is not None:
-            self.f.violation("rook.game-end",
-                             f"hand {hand.number} was played after the game was over: {match.winner} won in hand "
-                             f"{match.won_at} with {match.totals[match.winner]} (target {self.opts['target']}), "
-                             "so this hand does not count", line=hand.line, hand=hand.number)
+        """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
+        if match.winner is None:
+            return
+        pos = self.dealing(hand, (), None, 0, match)
+        for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
+            self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
 
     def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
         """The hand's scores added to the running totals until a team wins (rook.game-end: later hands
@@ -255,68 +258,44 @@ class _Replay:
             v = self.f.violations[i]
             self.f.violations[i] = v._replace(
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
-        else:
-            n, every = hand.number, self.opts["seat_change_every"]
+        else:  # the engine's ruling on the seating the record used
             first = hand.tricks[0].line if hand.tricks else None
-            self.f.violation(
-                "rook.seat-change",
-                f"hand {n} was bid and played as if the seats had not changed ({', '.join(old)} clockwise), but "
-                f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
-                f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
-                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer,
-                see=("rook.bid-order", "rook.turn-order"))
+            pos = self.dealing(hand, order, prev, played)
+            for c, why in failing(pos.checks("seating"), pos, SeatingMove(old)):
+                self.f.violation(c.rule, f"{said(why)}. This hand and {judged}",
+                                 line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=hand.number,
+                                 player=dealer, see=("rook.bid-order", "rook.turn-order"))
         self.f.extend(trial.violations)
         self.f.events += trial.events
         return result, dealer, None, old
 
-    # rook.dealer-rotation, rook.seat-change
+    def dealing(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
+                played: int, match: _Match | None = None) -> DealPosition:
+        """The engine's position before `hand` is dealt in `order`, after `prev` (the last dealer, the
+        one who should have dealt when that was reported, the seating then)."""
+        last, alt, last_order = prev if prev is not None else (None, None, order)
+        won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
+        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, played,
+                            *won)
+
     def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
                played: int) -> tuple[str, str | None]:
-        """Who deals this hand, and — when the record's dealer is reported — who should have.
+        """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
+        when the record's dealer is reported — who should have.
 
         The replay carries on from the record's dealer; but a record whose next dealer (or first
         bidder, or first leader) follows the correct rotation instead is not reported again:
-        one mistake is reported once.
+        one mistake is reported once (`DealPosition.on_rotation`).
         """
-        n = hand.number
-        rec = self.record
-        if prev is None:
-            expected = rec.first_dealer
-            if hand.dealer is not None and hand.dealer != expected:
-                self.f.violation("rook.dealer-rotation",
-                                 f"{hand.dealer} dealt hand 1, but the first dealer is {expected} (`first_dealer`, "
-                                 "by default the first player listed)",
-                                 line=hand.dealer_line, hand=n, player=hand.dealer)
-                return hand.dealer, expected
-            return expected, None
-        last, last_alt, last_order = prev
-        new_left = self.opts["seat_change_deal"] == "new-left"
-        basis = order if new_left else last_order
-        expected = left_of(last, basis)
-        if hand.dealer is None or hand.dealer == expected:
-            return expected, None
-        if last_alt is not None and hand.dealer == left_of(last_alt, basis):
-            return hand.dealer, None  # back on the rotation the record should have followed
-        changed = order != last_order
-        house = (f"house {'default' if new_left else 'rule'} `seat_change_deal: {self.opts['seat_change_deal']}`: "
-                 f"the deal passes to the left in the {'new' if new_left else 'old'} seating")
-        if changed and hand.dealer == left_of(last, last_order if new_left else order):
-            every = self.opts["seat_change_every"]
-            self.f.violation(
-                "rook.seat-change",
-                f"{hand.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
-                f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
-                f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
-                f"hands played, and the deal passes to {expected} ({house})",
-                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.dealer-rotation",))
-        else:
-            seats = f" (clockwise order now {', '.join(order)})" if order != tuple(self.players) else ""
-            self.f.violation(
-                "rook.dealer-rotation",
-                f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
-                f"the deal passes to the left{seats}" + (f" ({house})" if changed else ""),
-                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.seat-change",) if changed else ())
-        return hand.dealer, expected
+        pos = self.dealing(hand, order, prev, played)
+        if hand.dealer is None:
+            return pos.expected, None
+        found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
+        for c, why in found:
+            see = (("rook.dealer-rotation",) if c.rule == "rook.seat-change"
+                   else ("rook.seat-change",) if prev is not None and order != pos.last_order else ())
+            self.f.violation(c.rule, why, line=hand.dealer_line, hand=hand.number, player=hand.dealer, see=see)
+        return (hand.dealer, pos.expected) if found else (hand.dealer, None)
 
     def seat_dealer(self, hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
         """Whose left bids and leads first: normally the dealer's.
