@@ -19,6 +19,7 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -688,10 +689,11 @@ class _Deal:
     dealt each card ('' the nest), the findings, the entries that broke a rule (`doubtful`: the
     player's holding is then judged by inference) and the cards dealt twice."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice")
+    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "words")
 
     def __init__(self, table: Table, number: int) -> None:
         self.table, self.number = table, number
+        self.words: dict[tuple[Card, str | None, str], Callable[[], str]] = {}
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
@@ -748,27 +750,33 @@ class _Deal:
         if c not in self.table.deck:
             self.doubtful.add(who)
             owner.setdefault(c, who)  # so that playing it is not reported again
-            note = self.table.not_in_deck(c)
-            words = lambda: f"{c} in {_dealt_to(who)} is not a card of this game: " + note  # noqa: E731
+            key = (c, None, who)
         elif c in owner:
             self.doubtful.update((who, owner[c]))
             self.twice.add(c)
-            before = owner[c]
-            words = lambda: f"{c} was dealt {_dealt_twice(before, who)}; the deck has one of each card"  # noqa: E731
+            key = (c, owner[c], who)
         else:
             owner[c] = who
             return True
+        # One words function for each card and place: a deal of 260,000 copies of one card keeps as
+        # many findings at once, until the collector takes them.
+        words = self.words.get(key)
+        if words is None:
+            words = self.words[key] = (partial(_not_in_deck_words, c, who, self.table) if key[1] is None
+                                       else partial(_dealt_twice_words, *key))
         self.found.append(_f("rook.deck", words, line=line, hand=self.number, player=player))
         return False
 
 
-def _dealt_to(who: str) -> str:
-    return "the nest" if who == "" else f"{who}'s deal"
+def _not_in_deck_words(c: Card, who: str, table: Table) -> str:
+    where = "the nest" if who == "" else f"{who}'s deal"
+    return f"{c} in {where} is not a card of this game: " + table.not_in_deck(c)
 
 
-def _dealt_twice(before: str, now: str) -> str:
+def _dealt_twice_words(c: Card, before: str, now: str) -> str:
     prev, again = ("the nest" if w == "" else w for w in (before, now))
-    return f"twice to {again}" if prev == again else f"to both {prev} and {again}"
+    dup = f"twice to {again}" if prev == again else f"to both {prev} and {again}"
+    return f"{c} was dealt {dup}; the deck has one of each card"
 
 
 def _deal_size_words(p: str, cards: Sequence[Card], moved_nest: Sequence[Card] | None, size: int) -> Why:
