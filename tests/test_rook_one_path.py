@@ -48,6 +48,7 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     "rook.follow-color": [("revoke-with-deal.yaml", why.Location(hand=1, trick=4, player="West")),
                           ("bird-hidden-with-trump-inferred.yaml", None)],
     "rook.points-total": [("points-total-over.yaml", None)],
+    "rook.nest-to-last-trick": [("nest-to-bidder.yaml", None)],
 }
 
 _CARDS = ("rook.turn-order", "rook.deck", "rook.card-not-held", "rook.bird-anytime", "rook.bird-led",
@@ -61,6 +62,7 @@ _DEMO_SAME = {
     "rook.nest-exchange": "every discard the engine offers the demo is five of the bid winner's fourteen cards",
     "rook.trump": "the demo names the color its bid winner holds most of, never none",
     "rook.points-total": "the demo writes the engine's count of the captured points",
+    "rook.nest-to-last-trick": "the demo writes the engine's count of the captured points",
     "rook.game-end": "the demo's match ends with the hand in which a team wins (score.game_winner): it never "
                      "deals another",
     "rook.seat-change": "the dealer of the old seating is refused by rook.dealer-rotation too: the demo's one "
@@ -70,8 +72,11 @@ EXEMPT: dict[tuple[str, str], str] = {
     # (front end, rule): why the check cannot change what that front end says
     **{("why", r): "why explains calls and cards only" for r in ("rook.nest-exchange", "rook.trump",
                                                                     "rook.points-total", "rook.game-end",
+                                                                    "rook.nest-to-last-trick",
                                                                     "rook.seat-change", "rook.dealer-rotation")},
     ("live", "rook.game-end"): "the table asks nothing more once a team has won: no hand is dealt after",
+    ("live", "rook.nest-to-last-trick"): "the table enters no tricks: the points it takes are a summary, which "
+                                         "no count of the tricks judges",
     **{("live", r): "live entry takes the auction, trump and the points captured: no card and no "
                     "discard is entered at the table" for r in (*_CARDS, "rook.nest-exchange")},
     **{("demo", r): why_not for r, why_not in _DEMO_SAME.items()},

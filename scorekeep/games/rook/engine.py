@@ -472,6 +472,9 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
 
 
 def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
+    """rook.points-total for a result written without the tricks that give it (a summary)."""
+    if pos.counts_points():
+        return None  # the tricks give the points: the written ones are judged against them
     labels = pos.table.teams.labels
     given = {t: v for t, v in zip(labels, m.points) if v is not None}
     values = dict(given)
@@ -480,6 +483,30 @@ def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
             values[t] = pos.table.total - sum(given.values())
     found = summary_finding(pos.table, values, {t: 0 for t in given}, None, pos.number)
     return None if found is None else found.message
+
+
+def _nest_to_last_trick(pos: HandPosition, m: ResultMove) -> Why | None:
+    """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
+    bid winner's: written points that give the nest to the other team break it."""
+    if not pos.counts_points():
+        return None
+    nest_points = pos.nest_after_play()[1]
+    points = pos.captured()
+    assert points is not None
+    teams = pos.table.teams
+    last = pos.tricks[TRICKS - 1].winner
+    team = teams.of[last]
+    other = teams.other(team)
+    moved = dict(points)
+    moved[team] -= nest_points or 0
+    moved[other] += nest_points or 0
+    written = {t: v for t, v in zip(teams.labels, m.points) if v is not None}
+    if not nest_points or not written or any(v != moved[t] for t, v in written.items()):
+        return None
+    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    return lambda: (f"the points written give the nest's {nest_points} points to {other}, but the nest goes to "
+                    f"whoever wins the 9th trick — {last} ({team}) — not automatically to the bidding team: the "
+                    f"tricks give {computed}")
 
 
 # --- the match: who deals, and whether a hand is played at all --------------------------------
@@ -619,7 +646,10 @@ CHECKS: dict[str, tuple[Check, ...]] = {
               moots=_FOLLOWING[4:]),
         Check("rook.follow-color", "follow the led color", _follow_color),
     ),
-    "result": (Check("rook.points-total", "the counters add up", _points_total),),
+    "result": (
+        Check("rook.points-total", "the counters add up", _points_total),
+        Check("rook.nest-to-last-trick", "the nest to the last trick's winner", _nest_to_last_trick),
+    ),
 }
 """Every rule a move is judged by, per phase, in the order the articles decide: a move's ruling is the
 first check that fails; what `check` lists at a move is every failing check a failure before it does
@@ -1388,6 +1418,12 @@ class HandPosition:
             return self.discarded, sum(c.points for c in self.discarded)
         played = sum(tr.points for tr in self.tricks[:TRICKS])
         return self.discarded, max(0, self.table.total - played)
+
+    def counts_points(self) -> bool:
+        """Whether the tricks give each team's captured points: all nine played, each card one of the
+        deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
+        deck = self.table.deck
+        return len(self.tricks) >= TRICKS and all(pl.card in deck for tr in self.tricks[:TRICKS] for pl in tr.plays)
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

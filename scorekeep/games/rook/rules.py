@@ -492,8 +492,7 @@ class _Replay:
                ) -> tuple[dict[str, int] | None, tuple[Card, ...] | None, int | None]:
         """The points each team captured (from the tricks, else as written), the nest as it was, and
         its counters (None unless counted from the tricks)."""
-        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
-        if last_winner is not None and not shown <= self.deck and hand.points is not None:
+        if last_winner is not None and not pos.counts_points() and hand.points is not None:
             # A card outside the deck that the hand does not identify: its counters are unknown, so the
             # written points cannot be checked against the tricks; carry on from what the record says.
             return self.summary_points(hand, pos), hand.discard, None
@@ -501,7 +500,7 @@ class _Replay:
             real_nest, nest_points = pos.nest_after_play()
             points = pos.captured()
             assert points is not None and nest_points is not None
-            self.check_points(hand, points, nest_points, last_winner)
+            self.check_points(hand, pos, points, nest_points, last_winner)
             return points, real_nest, nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
@@ -601,8 +600,11 @@ class _Replay:
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
 
-    # rook.points-recorded, rook.nest-to-last-trick
-    def check_points(self, hand: Hand, points: Mapping[str, int], nest_points: int, last_winner: str) -> None:
+    # rook.points-recorded (rook.nest-to-last-trick: the engine's `CHECKS["result"]`)
+    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int], nest_points: int,
+                     last_winner: str) -> None:
+        """The written `points` against the tricks' count: the engine's ruling on them (the nest given to
+        the wrong team), else any other difference."""
         if hand.points is None:
             return
         wrong = [tv for tv in hand.points.values() if tv.value != points[tv.team]]
@@ -610,18 +612,13 @@ class _Replay:
             return
         n = hand.number
         winner_team = self.teams.of[last_winner]
-        other = self.teams.other(winner_team)
-        moved = dict(points)
-        moved[winner_team] -= nest_points
-        moved[other] += nest_points
-        computed = ", ".join(f"{t} {points[t]}" for t in self.teams.labels)
-        if nest_points and all(tv.value == moved[tv.team] for tv in hand.points.values()):
-            self.f.violation("rook.nest-to-last-trick",
-                             f"the points written give the nest's {nest_points} points to {other}, but the nest "
-                             f"goes to whoever wins the 9th trick — {last_winner} ({winner_team}) — not "
-                             f"automatically to the bidding team: the tricks give {computed}",
-                             line=wrong[0].line, hand=n, see=("rook.points-recorded",))
+        written = ResultMove(tuple(tv.value if (tv := hand.points.get(t)) else None for t in self.teams.labels))
+        found = failing(CHECKS["result"], pos, written)
+        for c, why in found:
+            self.f.violation(c.rule, why, line=wrong[0].line, hand=n, see=("rook.points-recorded",))
+        if found:
             return
+        computed = ", ".join(f"{t} {points[t]}" for t in self.teams.labels)
         said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
         self.f.violation("rook.points-recorded",
                          f"`points` says {said}, but the tricks give {computed} (counters in the tricks each team won, "
