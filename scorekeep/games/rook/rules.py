@@ -149,8 +149,6 @@ class _Replay:
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
         """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
-        if match.winner is None:
-            return
         pos = self.dealing(hand, (), None, 0, match)
         for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
