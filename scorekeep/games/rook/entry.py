@@ -326,9 +326,11 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        colors = legal_trumps(t.s, w.hand).legal
-        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} ({', '.join(colors)})")
-        color = t.name(raw, colors)
+        ch = legal_trumps(t.s, w.hand)
+        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} ({', '.join(ch.legal)})")
+        said = raw.strip().lower()
+        # a choice the rules refuse (no trump) is entered to be judged: the refusal gives the ruling
+        color = said if said in dict(ch.refused) else t.name(raw, ch.legal)
         if color is not None:
             t.enter(trump_edit(w.hand, color))
     else:
