@@ -49,6 +49,8 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
                           ("bird-hidden-with-trump-inferred.yaml", None)],
     "rook.points-total": [("points-total-over.yaml", None)],
     "rook.nest-to-last-trick": [("nest-to-bidder.yaml", None)],
+    "rook.points-recorded": [("points-wrong.yaml", None), ("totals.yaml", None)],
+    "rook.contract": [("contract-bid-scored.yaml", None), ("totals-follow-scores.yaml", None)],
 }
 
 _CARDS = ("rook.turn-order", "rook.deck", "rook.card-not-held", "rook.bird-anytime", "rook.bird-led",
@@ -63,6 +65,8 @@ _DEMO_SAME = {
     "rook.trump": "the demo names the color its bid winner holds most of, never none",
     "rook.points-total": "the demo writes the engine's count of the captured points",
     "rook.nest-to-last-trick": "the demo writes the engine's count of the captured points",
+    "rook.points-recorded": "the demo writes the engine's count of the captured points and the scores they give",
+    "rook.contract": "the demo writes the scores the bid and the points captured give (score.hand_scores)",
     "rook.game-end": "the demo's match ends with the hand in which a team wins (score.game_winner): it never "
                      "deals another",
     "rook.seat-change": "the dealer of the old seating is refused by rook.dealer-rotation too: the demo's one "
@@ -73,6 +77,7 @@ EXEMPT: dict[tuple[str, str], str] = {
     **{("why", r): "why explains calls and cards only" for r in ("rook.nest-exchange", "rook.trump",
                                                                     "rook.points-total", "rook.game-end",
                                                                     "rook.nest-to-last-trick",
+                                                                    "rook.points-recorded", "rook.contract",
                                                                     "rook.seat-change", "rook.dealer-rotation")},
     ("live", "rook.game-end"): "the table asks nothing more once a team has won: no hand is dealt after",
     ("live", "rook.nest-to-last-trick"): "the table enters no tricks: the points it takes are a summary, which "
@@ -134,6 +139,10 @@ def _live(tmp: Path) -> dict[str, Any]:
         assert w.kind == "points"
         judged = s.judge(R.points_edit(s, w, 83))  # not a multiple of 5: rook.points-total
         seen["points 83"] = [(f.rule, f.message) for f in judged.new]
+        for name, given in (("bid+captured", {"points": "S=80", "scores": "N=160"}),  # rook.contract
+                            ("a slip", {"points": "S=80", "scores": "N=80,E=45"}),  # rook.points-recorded
+                            ("totals", {"points": "S=80", "totals": "N=85"})):  # rook.points-recorded
+            seen[f"add {name}"] = [(f.rule, f.message) for f in s.judge(R.add_edits(s, given)).new]  # `scorekeep add`
         s.commit(s.judge(R.points_edit(s, w, 80)))
         seen["hand 2 dealt by"] = R.start_edits(s)  # rook.dealer-rotation
         seen["hand 2 refused"] = [(p, [(f.rule, f.message) for f in s.judge([Append(("hands",), {"dealer": p})]).new])

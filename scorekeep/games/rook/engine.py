@@ -28,8 +28,9 @@ from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
-from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove
+from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove, Written
 from .record import NO_TRUMP, Teams
+from .score import made, mistaken_scores
 
 HAND_CARDS = 9
 TRICKS = 9
@@ -485,7 +486,15 @@ def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     return None if found is None else found.message
 
 
-def _nest_to_last_trick(pos: HandPosition, m: ResultMove) -> Why | None:
+# --- what the record writes of the numbers: points, scores, totals --------------------------
+
+def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str, int] | None = None) -> list[Any]:
+    """The values written that are not the right ones, nor `also` (what the sheet's own numbers written
+    before give: a sheet that carries on from its own slip repeats one mistake, reported once)."""
+    return [tv for tv in written.values if tv.value != right[tv.team] and (also is None or tv.value != also[tv.team])]
+
+
+def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
     """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
     bid winner's: written points that give the nest to the other team break it."""
     if not pos.counts_points():
@@ -493,20 +502,100 @@ def _nest_to_last_trick(pos: HandPosition, m: ResultMove) -> Why | None:
     nest_points = pos.nest_after_play()[1]
     points = pos.captured()
     assert points is not None
+    if not nest_points or not off_the_sheet(m, points):
+        return None
     teams = pos.table.teams
     last = pos.tricks[TRICKS - 1].winner
     team = teams.of[last]
     other = teams.other(team)
     moved = dict(points)
-    moved[team] -= nest_points or 0
-    moved[other] += nest_points or 0
-    written = {t: v for t, v in zip(teams.labels, m.points) if v is not None}
-    if not nest_points or not written or any(v != moved[t] for t, v in written.items()):
+    moved[team] -= nest_points
+    moved[other] += nest_points
+    if any(tv.value != moved[tv.team] for tv in m.values):
         return None
     computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
     return lambda: (f"the points written give the nest's {nest_points} points to {other}, but the nest goes to "
                     f"whoever wins the 9th trick — {last} ({team}) — not automatically to the bidding team: the "
                     f"tricks give {computed}")
+
+
+def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
+    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
+    if not pos.counts_points():
+        return None
+    points = pos.captured()
+    assert points is not None
+    wrong = off_the_sheet(m, points)
+    if not wrong:
+        return None
+    teams = pos.table.teams
+    nest_points = pos.nest_after_play()[1]
+    winner_team = teams.of[pos.tricks[TRICKS - 1].winner]
+    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
+                    f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
+                    "trick)")
+
+
+class Scoring(NamedTuple):
+    """A hand being scored: the bidding team, its bid, the points it captured, the scores they give,
+    and the scores the record's own points give (None unless it writes both teams')."""
+
+    table: Table
+    number: int
+    bid_team: str
+    bid: int
+    points: Mapping[str, int]
+    scores: Mapping[str, int]
+    alt: Mapping[str, int] | None
+
+
+def _contract(pos: Scoring, m: Written) -> Why | None:
+    """rook.contract: a made contract scores the points captured, a set one minus the bid (a score
+    written by a known misreading of that is told as such)."""
+    captured = pos.points[pos.bid_team]
+    mistakes = mistaken_scores(pos.bid, captured)
+    tv = next((tv for tv in off_the_sheet(m, pos.scores, pos.alt)
+               if tv.team == pos.bid_team and tv.value in mistakes), None)
+    if tv is None:
+        return None
+    team, bid, n, score = pos.bid_team, pos.bid, pos.number, pos.scores[pos.bid_team]
+    result = "made it" if made(bid, captured) else "was set"
+    return lambda: (f"the sheet gives {team} {tv.value} for hand {n}, but {team} bid {bid}, captured {captured} and "
+                    f"{result}: {mistakes[tv.value]}, so {team} scores {score}")
+
+
+def _scores_recorded(pos: Scoring, m: Written) -> Why | None:
+    """rook.points-recorded: the scores written are those the bid and the points captured give."""
+    wrong = off_the_sheet(m, pos.scores, pos.alt)
+    if not wrong:
+        return None
+    team, bid, n, captured = pos.bid_team, pos.bid, pos.number, pos.points[pos.bid_team]
+    computed = ", ".join(f"{t} {pos.scores[t]}" for t in pos.table.teams.labels)
+    status = "made it" if made(bid, captured) else "was set"
+    return lambda: (f"`scores` says {Written('scores', tuple(wrong))} for hand {n}, but {team} bid {bid}, captured "
+                    f"{captured} and {status}, which scores {computed} (rook.contract)")
+
+
+class Totals(NamedTuple):
+    """The match after a hand: the running totals of the hands scored, and those the record's own sheet
+    keeps (its written scores, or its last written totals)."""
+
+    table: Table
+    number: int
+    totals: Mapping[str, int]
+    sheet: Mapping[str, int]
+
+
+def _totals_recorded(pos: Totals, m: Written) -> Why | None:
+    """rook.points-recorded: the totals written are the sum of the hands scored."""
+    wrong = off_the_sheet(m, pos.totals, pos.sheet)
+    if not wrong:
+        return None
+    n = pos.number
+    computed = ", ".join(f"{t} {pos.totals[t]}" for t in pos.table.teams.labels)
+    return lambda: (f"`totals` says {Written('totals', tuple(wrong))} after hand {n}, but the hands scored so far "
+                    f"add up to {computed}")
 
 
 # --- the match: who deals, and whether a hand is played at all --------------------------------
@@ -646,10 +735,18 @@ CHECKS: dict[str, tuple[Check, ...]] = {
               moots=_FOLLOWING[4:]),
         Check("rook.follow-color", "follow the led color", _follow_color),
     ),
-    "result": (
-        Check("rook.points-total", "the counters add up", _points_total),
-        Check("rook.nest-to-last-trick", "the nest to the last trick's winner", _nest_to_last_trick),
+    "result": (Check("rook.points-total", "the counters add up", _points_total),),
+    "points": (
+        Check("rook.nest-to-last-trick", "the nest to the last trick's winner", _nest_to_last_trick,
+              moots=("rook.points-recorded",)),
+        Check("rook.points-recorded", "the points the tricks give", _points_recorded),
     ),
+    "scores": (
+        Check("rook.contract", "made: the points captured; set: minus the bid", _contract,
+              moots=("rook.points-recorded",)),
+        Check("rook.points-recorded", "the scores the points give", _scores_recorded),
+    ),
+    "totals": (Check("rook.points-recorded", "the sum of the hands scored", _totals_recorded),),
 }
 """Every rule a move is judged by, per phase, in the order the articles decide: a move's ruling is the
 first check that fails; what `check` lists at a move is every failing check a failure before it does
@@ -1438,5 +1535,5 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Table", "failing", "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Scoring", "Totals", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

@@ -7,7 +7,7 @@ module depends on nothing but the record and card values, so no game module impo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...game import Play
 from .cards import Card
@@ -94,6 +94,17 @@ class SeatingMove(NamedTuple):
 
     def __str__(self) -> str:
         return ", ".join(self.order)
+
+
+class Written(NamedTuple):
+    """Numbers the record writes for the teams — the `points` captured, a hand's `scores`, the running
+    `totals` — as `record.TeamValue`s (team, value, line), in the order written."""
+
+    key: str
+    values: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(f"{tv.team} {tv.value}" for tv in self.values)
 
 
 class CallMove(NamedTuple):

@@ -27,19 +27,22 @@ from .engine import (
     TRICKS,
     DealPosition,
     HandPosition,
+    Scoring,
     Table,
+    Totals,
     failing,
     first_failing,
     from_left,
     left_of,
+    off_the_sheet,
     said,
     seating,
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DealMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, SeatingMove, TrumpMove
+from .model import CallMove, DealMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, SeatingMove, TrumpMove, Written
 from .record import Call, Hand, Record
-from .score import game_winner, hand_scores, made, mistaken_scores
+from .score import game_winner, hand_scores, made
 
 
 # --- the replay --------------------------------------------------------------------------
@@ -498,7 +501,7 @@ class _Replay:
             real_nest, nest_points = pos.nest_after_play()
             points = pos.captured()
             assert points is not None and nest_points is not None
-            self.check_points(hand, pos, points, nest_points, last_winner)
+            self.check_points(hand, pos, points)
             return points, real_nest, nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
@@ -598,80 +601,47 @@ class _Replay:
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
 
-    # rook.points-recorded (rook.nest-to-last-trick: the engine's `CHECKS["result"]`)
-    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int], nest_points: int,
-                     last_winner: str) -> None:
-        """The written `points` against the tricks' count: the engine's ruling on them (the nest given to
-        the wrong team), else any other difference."""
+    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int]) -> None:
+        """The written `points` against the tricks' count: the engine's rulings (`CHECKS["points"]`),
+        at the first team's value that is off."""
         if hand.points is None:
             return
-        wrong = [tv for tv in hand.points.values() if tv.value != points[tv.team]]
-        if not wrong:
-            return
-        n = hand.number
-        winner_team = self.teams.of[last_winner]
-        written = ResultMove(tuple(tv.value if (tv := hand.points.get(t)) else None for t in self.teams.labels))
-        found = failing(CHECKS["result"], pos, written)
-        for c, why in found:
-            self.f.violation(c.rule, why, line=wrong[0].line, hand=n, see=("rook.points-recorded",))
-        if found:
-            return
-        computed = ", ".join(f"{t} {points[t]}" for t in self.teams.labels)
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        self.f.violation("rook.points-recorded",
-                         f"`points` says {said}, but the tricks give {computed} (counters in the tricks each team won, "
-                         f"and the nest's {nest_points} to {winner_team}, who won the 9th trick)",
-                         line=wrong[0].line, hand=n)
+        written = Written("points", tuple(hand.points.values()))
+        for c, why in failing(CHECKS["points"], pos, written):
+            see = ("rook.points-recorded",) if c.rule == "rook.nest-to-last-trick" else ()
+            self.f.violation(c.rule, why, line=off_the_sheet(written, points)[0].line, hand=hand.number, see=see)
 
-    # rook.points-recorded
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
-        """`totals` against the running totals. Totals that follow the sheet's own running sum (its
-        written scores, or its last written totals) repeat a mistake already reported: one slip is
-        reported once, and the sheet carries on from what it says."""
+        """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
+        sheet's own running sum (its written scores, or its last written totals) repeat a mistake
+        already reported: one slip is reported once, and the sheet carries on from what it says."""
         assert hand.totals is not None
-        wrong = [tv for tv in hand.totals.values() if tv.value != totals[tv.team] and tv.value != sheet[tv.team]]
+        written = Written("totals", tuple(hand.totals.values()))
+        pos = Totals(self.table, hand.number, totals, dict(sheet))
         for tv in hand.totals.values():
             sheet[tv.team] = tv.value
-        if not wrong:
-            return
-        n = hand.number
-        computed = ", ".join(f"{t} {totals[t]}" for t in self.teams.labels)
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        self.f.violation("rook.points-recorded",
-                         f"`totals` says {said} after hand {n}, but the hands scored so far add up to {computed}",
-                         line=wrong[0].line, hand=n)
+        for c, why in failing(CHECKS["totals"], pos, written):
+            self.f.violation(c.rule, why, line=off_the_sheet(written, totals, pos.sheet)[0].line, hand=hand.number)
 
-    # rook.points-recorded, rook.contract
     def check_scores(self, hand: Hand, bid_team: str, bid: int, points: Mapping[str, int],
                      scores: Mapping[str, int]) -> None:
+        """The written `scores` against those the bid and the points give (the engine's
+        `CHECKS["scores"]`). Scores that follow the record's own (wrong) points are one mistake,
+        already reported."""
         if hand.scores is None:
             return
-        # Scores that follow the record's own (wrong) points are one mistake, already reported.
         alt = None
         if hand.points is not None and len(hand.points) == 2:
             alt = hand_scores(bid_team, bid, {t: tv.value for t, tv in hand.points.items()})
-        wrong = [tv for tv in hand.scores.values()
-                 if tv.value != scores[tv.team] and (alt is None or tv.value != alt[tv.team])]
-        if not wrong:
-            return
-        n = hand.number
-        captured = points[bid_team]
-        for tv in wrong:
-            if tv.team == bid_team:
-                mistakes = mistaken_scores(bid, captured)
-                if tv.value in mistakes:
-                    result = "made it" if made(bid, captured) else "was set"
-                    self.f.violation("rook.contract",
-                                     f"the sheet gives {bid_team} {tv.value} for hand {n}, but {bid_team} bid {bid}, "
-                                     f"captured {captured} and {result}: {mistakes[tv.value]}, so {bid_team} scores "
-                                     f"{scores[bid_team]}", line=tv.line, hand=n, see=("rook.points-recorded",))
-                    return
-        computed = ", ".join(f"{t} {scores[t]}" for t in self.teams.labels)
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        status = "made it" if made(bid, captured) else "was set"
-        self.f.violation("rook.points-recorded",
-                         f"`scores` says {said} for hand {n}, but {bid_team} bid {bid}, captured {captured} and "
-                         f"{status}, which scores {computed} (rook.contract)", line=wrong[0].line, hand=n)
+        pos = Scoring(self.table, hand.number, bid_team, bid, points, scores, alt)
+        written = Written("scores", tuple(hand.scores.values()))
+        for c, why in failing(CHECKS["scores"], pos, written):
+            off = off_the_sheet(written, scores, alt)
+            if c.rule == "rook.contract":  # the bidding team's score
+                self.f.violation(c.rule, why, line=next(tv.line for tv in off if tv.team == bid_team),
+                                 hand=hand.number, see=("rook.points-recorded",))
+            else:
+                self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
 
 
 def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int, HandPosition, Any]]:
