@@ -658,7 +658,8 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     new_left, last = pos.new_left, pos.last
     if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
-    every, expected, n, order, played = pos.table.opts["seat_change_every"], pos.expected, pos.number, pos.order, pos.played
+    every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
+    order, played = pos.order, pos.played
     house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
@@ -1535,5 +1536,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Scoring", "Totals", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Scoring", "Totals", "off_the_sheet", "Table", "failing",
+           "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

@@ -40,7 +40,8 @@ from .engine import (
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DealMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, SeatingMove, TrumpMove, Written
+from .model import (CallMove, DealMove, DiscardMove, HandResult, PlayedTrick, Result, ResultMove, SeatingMove,
+                    TrumpMove, Written)
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made
 
@@ -717,5 +718,6 @@ def audit(record: Record) -> Audit:
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns", "from_left",
+__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns",
+           "from_left",
            "left_of", "seating", "trick_winner"]
