@@ -206,10 +206,17 @@ def test_why_a_legal_bird_cites_the_permission_and_without_it_the_rule_it_breaks
     assert (ruling.legal, ruling.rule) == (False, "rook.follow-color")
 
 
+@pytest.fixture(scope="module")
+def live_with_every_check(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    assert engine.CHECKS == _ALL
+    return _live(tmp_path_factory.mktemp("live") / "on")
+
+
 @pytest.mark.parametrize("phase,rule", CHECKED)
 def test_switching_a_check_off_changes_the_live_choices(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                        live_with_every_check: dict[str, Any],
                                                         phase: str, rule: str) -> None:
-    before = _live(tmp_path / "on")
+    before = live_with_every_check
     _off(monkeypatch, rule)
     after = _live(tmp_path / "off")
     if ("live", rule) in EXEMPT:
