@@ -19,6 +19,7 @@ from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Session
 from ...entry.values import match_name, per_player, ranges, whole
 
+COLORS = ("red", "yellow", "black", "green")
 TOTAL_POINTS = 120
 
 
@@ -326,11 +327,8 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        ch = legal_trumps(t.s, w.hand)
-        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} ({', '.join(ch.legal)})")
-        said = raw.strip().lower()
-        # a choice the rules refuse (no trump) is entered to be judged: the refusal gives the ruling
-        color = said if said in dict(ch.refused) else t.name(raw, ch.legal)
+        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)")
+        color = t.name(raw, COLORS)
         if color is not None:
             t.enter(trump_edit(w.hand, color))
     else:
@@ -403,7 +401,7 @@ def reopen(t: Table, n: int) -> None:
         return
     h = hands[n - 1]
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
-    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), legal_trumps(t.s, n).legal)
+    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), COLORS)
     if color is None:
         return
     team = h.bid_team
