@@ -97,7 +97,6 @@ class _Replay:
         self.f = Findings()
         self.table = Table.of(record.players, record.teams, self.opts)
         self.deck = self.table.deck
-        self.total = self.table.total
         self.nest_size = self.table.nest_size
 
     def run(self) -> Audit:
