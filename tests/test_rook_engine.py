@@ -198,7 +198,7 @@ def test_unknown_holdings_failing_to_follow_is_a_void_until_a_later_card_proves_
     trial = pos.copy()
     for p, c in (("South", "R9"), ("West", "R6"), ("North", "R14")):
         trial.push(CardMove(p, parse_card(c)))
-    found = trial.push(CardMove("East", parse_card("R13")))  # North won trick 1 and led R14
+    trial, found = trial.apply(CardMove("East", parse_card("R13")))  # North won trick 1 and led R14
     assert [(f.rule, f.trick, f.player) for f in found] == [("rook.follow-color", 1, "East")]
     assert "still held red: East played R13 in trick 2" in found[0].message
     assert pos.voids["East"] == {"R"} and len(pos.plays) == 2  # the copy changed, not the position

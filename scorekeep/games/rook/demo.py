@@ -84,15 +84,23 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
 
 def _auction(rng: random.Random, pos: Any, seats: list[str]) -> list[tuple[str, int | None]]:
     """The calls: each player bids up to a limit of their own (some never bid: all four passing
-    happens, and so do bids close to the maximum, which are often set)."""
+    happens, and so do bids close to the maximum, which are often set). A call is the first legal
+    move (a pass) or one of the three lowest legal bids within the limit, drawn from the engine's
+    legal moves as they are judged (lowest first: nobody reads past those)."""
     limits = {p: rng.choices((0, 80, 95, 110, 120), (0.3, 0.3, 0.2, 0.15, 0.05))[0] for p in seats}
     calls: list[tuple[str, int | None]] = []
     while pos.phase == "call" and not pos.ended:
         who = pos.to_act
         assert who is not None
-        moves = pos.legal_moves()
-        bids = [m for m in moves if m.amount is not None and m.amount <= limits[who]]
-        m = rng.choice(bids[:3]) if bids and rng.random() < 0.9 else moves[0]
+        first, bids = None, []
+        for m in pos.iter_legal():
+            first = first or m
+            if m.amount is not None:
+                if m.amount > limits[who] or len(bids) == 3:
+                    break
+                bids.append(m)
+        assert first is not None
+        m = rng.choice(bids) if bids and rng.random() < 0.9 else first
         assert not pos.push(m)
         calls.append((who, m.amount))
     return calls
@@ -100,23 +108,21 @@ def _auction(rng: random.Random, pos: Any, seats: list[str]) -> list[tuple[str, 
 
 def _exchange(rng: random.Random, table: Any, pos: Any, h: _Hand) -> None:
     """Trump: the color the bid winner holds most of; put back the lowest cards of the others (now
-    and then a counter, which the defenders may then win with the last trick)."""
+    and then a counter, which the defenders may then win with the last trick). The discard is the
+    first of the engine's legal discards with the cards taken in that order (the 2,002 candidates
+    are judged one by one as asked, so only the first is)."""
     from .cards import COLOR_NAME
-    from .model import DiscardMove
 
-    bidder = pos.bidder
-    assert bidder is not None and pos.pool is not None
+    assert pos.bidder is not None and pos.pool is not None
     colors = [c for c in "RYBG"]
     trump = max(colors, key=lambda c: (sum(1 for x in pos.pool if x.color == c), rng.random()))
     pool = sorted(pos.pool, key=_card_order)  # a set: never let its order reach the random choices
-    keep = sorted(pool, key=lambda c: (c.is_bird or c.color == trump, c.number + rng.random() * 6))
-    discard = tuple(sorted(keep[:table.nest_size], key=_card_order))
-    m = DiscardMove(bidder, discard)
-    assert pos.is_legal(m)
+    rank = {c: (c.is_bird or c.color == trump, c.number + rng.random() * 6) for c in pool}
+    m = next(pos.iter_legal(card_order=rank.__getitem__))
     pos.push(m)
     tm = next(x for x in pos.legal_moves() if x.color == trump)
     pos.push(tm)
-    h.discard, h.trump = discard, COLOR_NAME[trump]
+    h.discard, h.trump = tuple(sorted(m.cards, key=_card_order)), COLOR_NAME[trump]
 
 
 def _play_tricks(rng: random.Random, pos: Any, h: _Hand) -> None:
@@ -187,7 +193,7 @@ def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
 
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Rook match to the target, reproducible from the seed."""
-    from .engine import Table, left_of, seating
+    from .engine import DealPosition, Table, seating
     from .record import default_teams
     from .score import game_winner
 
@@ -217,7 +223,9 @@ def game(seed: int, **knobs: Any) -> Generated:
         if len(hands) >= 400:
             raise RuntimeError("match did not end")
         order = seating(players, played // every if every else 0)
-        dealer = first if prev is None else left_of(prev[0], order)
+        last, last_order = prev if prev is not None else (None, order)
+        dealing = DealPosition(table, len(hands) + 1, first, last, None, last_order, order, played)
+        dealer = dealing.legal_moves()[0].dealer  # the engine's: the rotation and the seat change
         h, spare = _steered(rng, table, len(hands) + 1, dealer, order, steer, totals, target, spare)
         hands.append(h)
         features |= h.features

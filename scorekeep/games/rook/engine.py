@@ -18,17 +18,19 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Ruling, Step
-from ...errors import Finding
+from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
-from .model import CallMove, CardMove, DiscardMove, ResultMove, TrumpMove
+from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove, Written
 from .record import NO_TRUMP, Teams
+from .score import made, mistaken_scores
 
 HAND_CARDS = 9
 TRICKS = 9
@@ -146,76 +148,94 @@ class TrickDone(NamedTuple):
 _new = tuple.__new__
 
 
-def _f(rule: str, message: str, **where: Any) -> Finding:
-    return Finding(rule, message, **where)
+def _f(rule: str, message: Why, **where: Any) -> Finding:
+    return Finding(rule, message, **where)  # type: ignore[arg-type]
+
+
+Why = str | Callable[[], str]
+"""A check's reason a move fails: its words, or a function giving them. A record can break one rule
+tens of thousands of times and the collector lists the first 100 (`errors.Findings`): the words are
+made only for a finding it keeps, or for a ruling. A function reads no position (positions change
+in place): it closes over the facts as they were when the check failed."""
+
+
+def said(why: Why) -> str:
+    """The words of a reason."""
+    return why() if callable(why) else why
 
 
 # --- checks: each a named test with its rule id, returning the reason a move is excluded ------
 
 class Check(NamedTuple):
     """`engine.Filter` with what Rook's listing needs: `test(position, move)` is None when the move
-    passes, else the reason it is excluded. `moots`: the later checks a failure of this one makes
-    moot (one mistake, one finding: a bid over the maximum is not also off the steps). A check that
-    `permits` is a permission: when its test gives a reason, the move is legal, and no later check
-    asks (the Bird played to a plain lead)."""
+    passes, else the reason it is excluded (`Why`). `moots`: the later checks a failure of this one
+    makes moot (one mistake, one finding: a bid over the maximum is not also off the steps). A check
+    that `permits` is a permission: when its test gives a reason, the move is legal, and no later
+    check asks (the Bird played to a plain lead)."""
 
     rule: str
     name: str
-    test: Callable[[Any, Any], str | None]
+    test: Callable[[Any, Any], Why | None]
     moots: tuple[str, ...] = ()
     permits: bool = False
 
 
-def _bid_end(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_end(pos: HandPosition, m: CallMove) -> Why | None:
+    """rook.bid-end: no call after the auction is decided."""
     if not pos.ended:
         return None
-    who = pos.caller(m)
+    who, high = pos.caller(m), pos.high
     if pos.all_pass:
         why = "all four players had passed"
     else:
-        assert pos.high is not None
-        why = f"{pos.high[0]} had bid {pos.high[1]} and the other three had passed, so {pos.high[0]} won it"
+        assert high is not None
+        why = f"{high[0]} had bid {high[1]} and the other three had passed, so {high[0]} won it"
     return f"{who} called {m} after the auction was over: {why}"
 
 
-def _bid_after_pass(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_after_pass(pos: HandPosition, m: CallMove) -> Why | None:
     """rook.bid-after-pass: a player who has passed bids again."""
     if m.amount is None or m.player is None or m.player not in pos.passed or pos.ended:
         return None
     expected = pos.to_act
     if m.player == expected:
         return None
-    return (f"{m.player} bid {m.amount} after passing earlier in this auction: a player who has passed is "
-            f"out of the bidding for the hand (it was {expected}'s turn)")
+    return lambda: (f"{m.player} bid {m.amount} after passing earlier in this auction: a player who has passed "
+                    f"is out of the bidding for the hand (it was {expected}'s turn)")
 
 
-def _bid_order(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_order(pos: HandPosition, m: CallMove) -> Why | None:
     """rook.bid-order: clockwise from the dealer's left, passed players skipped."""
     if m.player is None or pos.ended:
         return None
     expected = pos.to_act
     if m.player == expected:
         return None
-    return (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({pos.seat}) left "
-            f"({', '.join(pos.bidders)}), skipping players who have passed, so it was {expected}'s turn")
+    seat, bidders = pos.seat, pos.bidders
+    return lambda: (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({seat}) left "
+                    f"({', '.join(bidders)}), skipping players who have passed, so it was {expected}'s turn")
 
 
-def _bid_maximum(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_maximum(pos: HandPosition, m: CallMove) -> Why | None:
+    """rook.bid-maximum: no bid over the house maximum."""
     hi = pos.table.opts["max_bid"]
     if m.amount is None or m.amount <= hi or pos.ended:
         return None
-    return (f"{pos.caller(m)} bid {m.amount}, but no bid may be over {hi}"
-            + (", all the points in the deck" if hi == pos.table.total else ""))
+    who, everything = pos.caller(m), hi == pos.table.total
+    return lambda: (f"{who} bid {m.amount}, but no bid may be over {hi}"
+                    + (", all the points in the deck" if everything else ""))
 
 
-def _bid_minimum(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_minimum(pos: HandPosition, m: CallMove) -> Why | None:
+    """rook.bid-minimum: the opening bid is at least the house minimum."""
     lo = pos.table.opts["min_bid"]
     if m.amount is None or m.amount >= lo or pos.legal_high is not None or pos.ended:
         return None
-    return f"{pos.caller(m)} opened the bidding at {m.amount}, but the opening bid is at least {lo}"
+    who = pos.caller(m)
+    return lambda: f"{who} opened the bidding at {m.amount}, but the opening bid is at least {lo}"
 
 
-def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
+def _bid_step(pos: HandPosition, m: CallMove) -> Why | None:
     """rook.bid-step: multiples of the step, each at least a step over the highest legal bid."""
     if m.amount is None or pos.ended:
         return None
@@ -224,18 +244,22 @@ def _bid_step(pos: HandPosition, m: CallMove) -> str | None:
     high = pos.legal_high
     if m.amount % step == 0 and (high is None or m.amount >= high[1] + step):
         return None
-    hi = opts["max_bid"]
-    least = pos.least_bid()
-    after = "" if high is None else f" after {high[0]}'s {high[1]}"
-    return (f"{pos.caller(m)} bid {m.amount}, but bids go up in steps of {step}: multiples of {step}, each at "
-            f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
-            + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
+    who, hi, least = pos.caller(m), opts["max_bid"], pos.least_bid()
+
+    def words() -> str:
+        after = "" if high is None else f" after {high[0]}'s {high[1]}"
+        return (f"{who} bid {m.amount}, but bids go up in steps of {step}: multiples of {step}, each at "
+                f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
+                + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
+    return words
 
 
 BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
 """What a bid may be (a legal set: a finding of one carries the legal calls)."""
 
-def _discard_problems(pos: HandPosition, m: DiscardMove) -> str | None:
+
+
+def _discard_problems(pos: HandPosition, m: DiscardMove) -> Why | None:
     """rook.nest-exchange: every problem with one discard, as one reason (one mistake, one report)."""
     discard = m.cards
     if discard is None or m.player != pos.bidder:
@@ -267,7 +291,8 @@ def _discard_problems(pos: HandPosition, m: DiscardMove) -> str | None:
     return "; and ".join(problems) or None
 
 
-def _trump_named(pos: HandPosition, m: TrumpMove) -> str | None:
+def _trump_named(pos: HandPosition, m: TrumpMove) -> Why | None:
+    """rook.trump: the bid winner names a color (Rook has no no-trump hands)."""
     if m.color != NO_TRUMP:
         return None
     bidder = pos.bidder
@@ -276,55 +301,67 @@ def _trump_named(pos: HandPosition, m: TrumpMove) -> str | None:
             "is then the highest trump)")
 
 
-def _turn_order(pos: HandPosition, m: CardMove) -> str | None:
+def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
+    """rook.turn-order: the leader, then clockwise."""
     if pos.disordered or pos.phase != "play":
         return None
     k, t, leader = len(pos.plays), pos.trick_no, pos.leader
     if k == 0:
         if m.player == leader:
             return None
-        why = (f"{leader} sits on the dealer's ({pos.seat}) left and leads the first trick" if t == 1
-               else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
-        return f"{m.player} led trick {t}, but {why}"
+        seat = pos.seat
+        return lambda: f"{m.player} led trick {t}, but " + (
+            f"{leader} sits on the dealer's ({seat}) left and leads the first trick" if t == 1
+            else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
     expected = pos.order[(pos.lead_at + k) % 4]
     if m.player == expected:
         return None
-    return (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(pos.order)}), so "
-            f"after {pos.plays[k - 1].player} it was {expected}'s turn")
+    order, before = pos.order, pos.plays[k - 1].player
+    return lambda: (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(order)}), so "
+                    f"after {before} it was {expected}'s turn")
 
 
-def _deck(pos: HandPosition, m: CardMove) -> str | None:
+def _deck(pos: HandPosition, m: CardMove) -> Why | None:
+    """rook.deck: a card of this game's deck, and not one already played or put back in the nest."""
     p, c = m.player, m.card
     w = m.written or c
     if w not in pos.table.deck:
         if pos.owner.get(w) == p:
             return None  # reported where the deal gave it to this player
         stood = f"; the rest of the hand shows it was {c}" if c != w else ""
-        return f"{p} played {w}, which is not a card of this game: " + pos.table.not_in_deck(w) + stood
+        note = pos.table.not_in_deck
+        return lambda: f"{p} played {w}, which is not a card of this game: " + note(w) + stood
     if p in pos.held:
         return None  # a known hand: a card not in it is rook.card-not-held
     if c in pos.played_in:
-        return f"{p} played {c}, which was already played in trick {pos.played_in[c]}: the deck has one of each card"
+        t = pos.played_in[c]
+        return lambda: f"{p} played {c}, which was already played in trick {t}: the deck has one of each card"
     if c in pos.buried:
-        return f"{p} played {c}, which {pos.bidder} put back in the nest: the deck has one of each card"
+        bidder = pos.bidder
+        return lambda: f"{p} played {c}, which {bidder} put back in the nest: the deck has one of each card"
     return None
 
 
-def _card_not_held(pos: HandPosition, m: CardMove) -> str | None:
+def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
+    """rook.card-not-held: a card the player holds (as far as the record tells)."""
     p, c = m.player, m.card
     if c not in pos.table.deck:
         return None
     held = pos.held.get(p)
     if held is not None:
-        return None if c in held else f"{p} played {c} but did not hold it: " + pos.whereabouts(c, p)
+        return None if c in held else _not_held_words(p, c, pos.whereabouts(c, p))
     if c in pos.played_in or c in pos.buried:
         return None  # rook.deck
     who = pos.owner.get(c)
     if who not in (None, p) and not (who == "" and p == pos.bidder):
-        return f"{p} played {c} but did not hold it: " + pos.whereabouts(c, p)
+        return _not_held_words(p, c, pos.whereabouts(c, p))
     if pos.pool is not None and p == pos.bidder and c not in pos.pool:
-        return f"{p} played {c}, which was neither dealt to {p} nor in the nest {p} took"
+        return lambda: f"{p} played {c}, which was neither dealt to {p} nor in the nest {p} took"
     return None
+
+
+def _not_held_words(p: str, c: Card, where: Why) -> Why:
+    return lambda: f"{p} played {c} but did not hold it: " + said(where)
 
 
 def _led(pos: HandPosition) -> Card | None:
@@ -335,8 +372,11 @@ _FOLLOWING = ("rook.card-not-held", "rook.bird-anytime", "rook.bird-led", "rook.
               "rook.follow-color")
 """The checks of a card a player's holding decides, in order (a legal set: a finding carries the legal cards)."""
 
+LEGAL_SETS = frozenset((*BID_AMOUNTS, "rook.trump", *_FOLLOWING))
+"""The rules whose findings carry the legal choices (`HandPosition.allowed`)."""
 
-def _bird_anytime(pos: HandPosition, m: CardMove) -> str | None:
+
+def _bird_anytime(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.bird-anytime, a permission: the Bird may be played to a plain-color lead even by a player
     holding that color. Its reason says so; None when it does not apply."""
     plays = pos.plays
@@ -351,7 +391,7 @@ def _bird_anytime(pos: HandPosition, m: CardMove) -> str | None:
     return f"legal: the Bird may be played while holding the led color ({color_word(led.color)}), rook.bird-anytime"
 
 
-def _bird_led(pos: HandPosition, m: CardMove) -> str | None:
+def _bird_led(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.bird-led: a led Bird calls for trump; a player holding trump plays it."""
     plays, trump = pos.plays, pos.trump
     if not plays or plays[0].card[0] != "" or m.card[0] == trump or trump is None:
@@ -360,12 +400,12 @@ def _bird_led(pos: HandPosition, m: CardMove) -> str | None:
     if held is None or trump not in map(_COLOR, held):
         return None
     trumps = [c for c in held if c.color == trump]
-    return (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
-            f"({color_word(trump)}), and {m.player} held trump ({show(trumps)}), so {m.player} had to play "
-            "one of those")
+    return lambda: (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
+                    f"({color_word(trump)}), and {m.player} held trump ({show(trumps)}), so {m.player} had to "
+                    "play one of those")
 
 
-def _bird_must_follow(pos: HandPosition, m: CardMove) -> str | None:
+def _bird_must_follow(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.bird-must-follow-trump: to a trump lead, a player whose only trump is the Bird plays it."""
     plays, trump = pos.plays, pos.trump
     if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
@@ -373,12 +413,13 @@ def _bird_must_follow(pos: HandPosition, m: CardMove) -> str | None:
     held = pos.held.get(m.player)
     if held is None or BIRD not in held or trump in map(_COLOR, held):
         return None
-    return (f"{m.player} played {m.card} to a trump lead ({plays[0].card}) while holding the Bird and no other "
-            f"trump: the Bird is the highest trump, so it must be played to a trump lead; {m.player} may not "
-            "discard to hide it")
+    led = plays[0].card
+    return lambda: (f"{m.player} played {m.card} to a trump lead ({led}) while holding the Bird and no other "
+                    f"trump: the Bird is the highest trump, so it must be played to a trump lead; {m.player} may "
+                    "not discard to hide it")
 
 
-def _follow_color(pos: HandPosition, m: CardMove) -> str | None:
+def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.follow-color: a player holding the led color plays it (to a trump lead the Bird is a trump)."""
     plays, c = pos.plays, m.card
     if not plays:
@@ -390,18 +431,24 @@ def _follow_color(pos: HandPosition, m: CardMove) -> str | None:
     held = pos.held.get(m.player)
     if held is None or lc not in map(_COLOR, held):
         return None
-    p = m.player
-    if lc == trump:
-        allowed = [x for x in held if is_trump(x, trump)]
-        return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): a "
-                f"player who holds the led color must play it; legal plays were {show(allowed)}")
-    color = color_word(lc)
-    follow = sorted((x for x in held if x.color == lc), key=lambda x: -x.number)
-    bird = " or the Bird" if BIRD in held else ""
-    instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played instead"
-               if c.color == trump else "; only the Bird may be played instead")
-    return (f"{p} played {c} to a {color} lead ({led}) while holding {color} ({show(follow)}): a player who "
-            f"holds the led color must play it{instead}; legal plays were {show(follow)}{bird}")
+    return _revoke_words(m.player, c, led, trump, tuple(held))
+
+
+def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...]) -> Why:
+    """rook.follow-color's words: the cards of the led color `p` held."""
+    def words() -> str:
+        if led.color == trump:
+            allowed = [x for x in held if is_trump(x, trump)]
+            return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): "
+                    f"a player who holds the led color must play it; legal plays were {show(allowed)}")
+        color = color_word(led.color)
+        follow = sorted((x for x in held if x.color == led.color), key=lambda x: -x.number)
+        bird = " or the Bird" if BIRD in held else ""
+        instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played "
+                   "instead" if c.color == trump else "; only the Bird may be played instead")
+        return (f"{p} played {c} to a {color} lead ({led}) while holding {color} ({show(follow)}): a player who "
+                f"holds the led color must play it{instead}; legal plays were {show(follow)}{bird}")
+    return words
 
 
 def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str, int], line: int | None,
@@ -426,6 +473,9 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
 
 
 def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
+    """rook.points-total for a result written without the tricks that give it (a summary)."""
+    if pos.counts_points():
+        return None  # the tricks give the points: the written ones are judged against them
     labels = pos.table.teams.labels
     given = {t: v for t, v in zip(labels, m.points) if v is not None}
     values = dict(given)
@@ -436,7 +486,235 @@ def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     return None if found is None else found.message
 
 
+# --- what the record writes of the numbers: points, scores, totals --------------------------
+
+def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str, int] | None = None) -> list[Any]:
+    """The values written that are not the right ones, nor `also` (what the sheet's own numbers written
+    before give: a sheet that carries on from its own slip repeats one mistake, reported once)."""
+    return [tv for tv in written.values if tv.value != right[tv.team] and (also is None or tv.value != also[tv.team])]
+
+
+def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
+    """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
+    bid winner's: written points that give the nest to the other team break it."""
+    if not pos.counts_points():
+        return None
+    nest_points = pos.nest_after_play()[1]
+    points = pos.captured()
+    assert points is not None
+    if not nest_points or not off_the_sheet(m, points):
+        return None
+    teams = pos.table.teams
+    last = pos.tricks[TRICKS - 1].winner
+    team = teams.of[last]
+    other = teams.other(team)
+    moved = dict(points)
+    moved[team] -= nest_points
+    moved[other] += nest_points
+    if any(tv.value != moved[tv.team] for tv in m.values):
+        return None
+    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    return lambda: (f"the points written give the nest's {nest_points} points to {other}, but the nest goes to "
+                    f"whoever wins the 9th trick — {last} ({team}) — not automatically to the bidding team: the "
+                    f"tricks give {computed}")
+
+
+def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
+    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
+    if not pos.counts_points():
+        return None
+    points = pos.captured()
+    assert points is not None
+    wrong = off_the_sheet(m, points)
+    if not wrong:
+        return None
+    teams = pos.table.teams
+    nest_points = pos.nest_after_play()[1]
+    winner_team = teams.of[pos.tricks[TRICKS - 1].winner]
+    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
+                    f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
+                    "trick)")
+
+
+class Scoring(NamedTuple):
+    """A hand being scored: the bidding team, its bid, the points it captured, the scores they give,
+    and the scores the record's own points give (None unless it writes both teams')."""
+
+    table: Table
+    number: int
+    bid_team: str
+    bid: int
+    points: Mapping[str, int]
+    scores: Mapping[str, int]
+    alt: Mapping[str, int] | None
+
+
+def _contract(pos: Scoring, m: Written) -> Why | None:
+    """rook.contract: a made contract scores the points captured, a set one minus the bid (a score
+    written by a known misreading of that is told as such)."""
+    captured = pos.points[pos.bid_team]
+    mistakes = mistaken_scores(pos.bid, captured)
+    tv = next((tv for tv in off_the_sheet(m, pos.scores, pos.alt)
+               if tv.team == pos.bid_team and tv.value in mistakes), None)
+    if tv is None:
+        return None
+    team, bid, n, score = pos.bid_team, pos.bid, pos.number, pos.scores[pos.bid_team]
+    result = "made it" if made(bid, captured) else "was set"
+    return lambda: (f"the sheet gives {team} {tv.value} for hand {n}, but {team} bid {bid}, captured {captured} and "
+                    f"{result}: {mistakes[tv.value]}, so {team} scores {score}")
+
+
+def _scores_recorded(pos: Scoring, m: Written) -> Why | None:
+    """rook.points-recorded: the scores written are those the bid and the points captured give."""
+    wrong = off_the_sheet(m, pos.scores, pos.alt)
+    if not wrong:
+        return None
+    team, bid, n, captured = pos.bid_team, pos.bid, pos.number, pos.points[pos.bid_team]
+    computed = ", ".join(f"{t} {pos.scores[t]}" for t in pos.table.teams.labels)
+    status = "made it" if made(bid, captured) else "was set"
+    return lambda: (f"`scores` says {Written('scores', tuple(wrong))} for hand {n}, but {team} bid {bid}, captured "
+                    f"{captured} and {status}, which scores {computed} (rook.contract)")
+
+
+class Totals(NamedTuple):
+    """The match after a hand: the running totals of the hands scored, and those the record's own sheet
+    keeps (its written scores, or its last written totals)."""
+
+    table: Table
+    number: int
+    totals: Mapping[str, int]
+    sheet: Mapping[str, int]
+
+
+def _totals_recorded(pos: Totals, m: Written) -> Why | None:
+    """rook.points-recorded: the totals written are the sum of the hands scored."""
+    wrong = off_the_sheet(m, pos.totals, pos.sheet)
+    if not wrong:
+        return None
+    n = pos.number
+    computed = ", ".join(f"{t} {pos.totals[t]}" for t in pos.table.teams.labels)
+    return lambda: (f"`totals` says {Written('totals', tuple(wrong))} after hand {n}, but the hands scored so far "
+                    f"add up to {computed}")
+
+
+# --- the match: who deals, and whether a hand is played at all --------------------------------
+
+class DealPosition(NamedTuple):
+    """The match before a hand is dealt: who dealt the last hand (and, when that dealer was reported,
+    who should have: `alt`), the seating then and now, the hands that counted toward the seat change,
+    and the winner so far. The checks of `CHECKS["deal"]` and `CHECKS["hand"]` judge a `DealMove` here."""
+
+    table: Table
+    number: int
+    """The hand about to be dealt, 1 first."""
+    first_dealer: str
+    last: str | None
+    """Who dealt the hand before (None: this is the first hand)."""
+    alt: str | None
+    last_order: tuple[str, ...]
+    order: tuple[str, ...]
+    """The clockwise order this hand is dealt in (rook.seat-change: `seating`)."""
+    played: int
+    winner: str | None = None
+    won_at: int | None = None
+    winner_total: int = 0
+
+    @property
+    def new_left(self) -> bool:
+        """House rule `seat_change_deal`: after a seat change the deal passes to the left in the new
+        seating (the default) or the old."""
+        return self.table.opts["seat_change_deal"] == "new-left"
+
+    @property
+    def expected(self) -> str:
+        """Who deals: the first dealer, then the left of the last dealer (rook.dealer-rotation)."""
+        if self.last is None:
+            return self.first_dealer
+        return left_of(self.last, self.order if self.new_left else self.last_order)
+
+    def on_rotation(self, dealer: str) -> bool:
+        """Whether `dealer` deals in turn: the one expected, or — after a dealer who was reported — the
+        left of the one who should have dealt (back on the rotation: one mistake is reported once)."""
+        if dealer == self.expected:
+            return True
+        basis = self.order if self.new_left else self.last_order
+        return self.last is not None and self.alt is not None and dealer == left_of(self.alt, basis)
+
+    def checks(self, phase: str = "deal") -> tuple[Check, ...]:
+        return CHECKS.get(phase, ())
+
+    def legal_moves(self) -> list[DealMove]:
+        """The players who may deal this hand: none once the game is over (`CHECKS["hand"]`)."""
+        checks = (*self.checks("hand"), *self.checks("deal"))
+        return [m for p in self.table.players if first_failing(checks, self, m := DealMove(p)) is None]
+
+
+def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.seat-change: after a seat change the deal passes on in the new clockwise order (house
+    rule `seat_change_deal`); a dealer who would deal in the other seating forgot the change."""
+    if pos.last is None or pos.order == pos.last_order or pos.on_rotation(m.dealer):
+        return None
+    new_left, last = pos.new_left, pos.last
+    if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
+        return None
+    every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
+    order, played = pos.order, pos.played
+    house = _house_deal(pos)
+    return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
+                    f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
+                    f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
+                    f"hands played, and the deal passes to {expected} ({house})")
+
+
+def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
+    """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
+    if m.order == pos.order:
+        return None
+    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.played
+    return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
+                    f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
+                    f"the clockwise order to {', '.join(order)} after {played} hands played")
+
+
+def _house_deal(pos: DealPosition) -> str:
+    return (f"house {'default' if pos.new_left else 'rule'} `seat_change_deal: {pos.table.opts['seat_change_deal']}`: "
+            f"the deal passes to the left in the {'new' if pos.new_left else 'old'} seating")
+
+
+def _dealer_rotation(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.dealer-rotation: the first dealer deals hand 1, then the deal passes to the left."""
+    if pos.on_rotation(m.dealer):
+        return None
+    expected, n = pos.expected, pos.number
+    if pos.last is None:
+        return lambda: (f"{m.dealer} dealt hand 1, but the first dealer is {expected} (`first_dealer`, by default "
+                        "the first player listed)")
+    last, changed, players = pos.last, pos.order != pos.last_order, pos.table.players
+    seats = f" (clockwise order now {', '.join(pos.order)})" if pos.order != tuple(players) else ""
+    house = f" ({_house_deal(pos)})" if changed else ""
+    return lambda: (f"{m.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
+                    f"the deal passes to the left{seats}{house}")
+
+
+def _game_over(pos: DealPosition, m: DealMove) -> Why | None:
+    """rook.game-end: the game ends with the hand in which a team reaches the target (a tie plays on);
+    a hand after it does not count."""
+    if pos.winner is None:
+        return None
+    n, winner, won_at, total, target = pos.number, pos.winner, pos.won_at, pos.winner_total, pos.table.opts["target"]
+    return lambda: (f"hand {n} was played after the game was over: {winner} won in hand {won_at} with {total} "
+                    f"(target {target}), so this hand does not count")
+
+
 CHECKS: dict[str, tuple[Check, ...]] = {
+    "hand": (Check("rook.game-end", "no hand after the game is won", _game_over),),
+    "deal": (
+        Check("rook.seat-change", "the deal passes on in the new seating", _seat_change,
+              moots=("rook.dealer-rotation",)),
+        Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation),
+    ),
+    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept),),
     "call": (
         Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
                                                                        *BID_AMOUNTS)),
@@ -459,6 +737,17 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.follow-color", "follow the led color", _follow_color),
     ),
     "result": (Check("rook.points-total", "the counters add up", _points_total),),
+    "points": (
+        Check("rook.nest-to-last-trick", "the nest to the last trick's winner", _nest_to_last_trick,
+              moots=("rook.points-recorded",)),
+        Check("rook.points-recorded", "the points the tricks give", _points_recorded),
+    ),
+    "scores": (
+        Check("rook.contract", "made: the points captured; set: minus the bid", _contract,
+              moots=("rook.points-recorded",)),
+        Check("rook.points-recorded", "the scores the points give", _scores_recorded),
+    ),
+    "totals": (Check("rook.points-recorded", "the sum of the hands scored", _totals_recorded),),
 }
 """Every rule a move is judged by, per phase, in the order the articles decide: a move's ruling is the
 first check that fails; what `check` lists at a move is every failing check a failure before it does
@@ -470,7 +759,7 @@ def _asked() -> set[str]:
     return {c.rule for c in CHECKS["play"]}
 
 
-def first_failing(checks: Sequence[Check], pos: Any, m: Any) -> tuple[Check, str] | None:
+def first_failing(checks: Sequence[Check], pos: Any, m: Any) -> tuple[Check, Why] | None:
     """The first check that excludes `m`, with its reason; None when it is legal (every check passed,
     or a permission allowed it first)."""
     for c in checks:
@@ -480,9 +769,9 @@ def first_failing(checks: Sequence[Check], pos: Any, m: Any) -> tuple[Check, str
     return None
 
 
-def failing(checks: Sequence[Check], pos: Any, m: Any) -> list[tuple[Check, str]]:
+def failing(checks: Sequence[Check], pos: Any, m: Any) -> list[tuple[Check, Why]]:
     """What `check` lists at `m`: each failing check that no failure before it makes moot."""
-    out: list[tuple[Check, str]] = []
+    out: list[tuple[Check, Why]] = []
     moot: tuple[str, ...] = ()
     for c in checks:
         why = c[2](pos, m)  # c.test
@@ -493,6 +782,139 @@ def failing(checks: Sequence[Check], pos: Any, m: Any) -> list[tuple[Check, str]
         out.append((c, why))
         moot += c.moots
     return out
+
+
+def _proven(w: Pending, c: Card, asked: set[str]) -> str | None:
+    """The rule a failure to follow (`w`) is proven to break by a later card `c` of the color it
+    failed to play (the Bird proves nothing: it may be played to any lead); None when `c` proves none."""
+    if c.is_bird or w.color is None or c.color != w.color:
+        return None
+    rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
+    return rule if rule in asked else None
+
+
+def _proven_words(p: str, c: Card, t: int, w: Pending) -> Why:
+    if w.kind == "follow":
+        return lambda: (f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still "
+                        f"held {color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color "
+                        "must play it (only the Bird may be played instead)")
+    lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
+    return lambda: (f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
+                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
+                    + (f" (so the Bird, which {p} played in trick {w.bird}, was not {p}'s only trump)"
+                       if w.bird else ""))
+
+
+def _hidden_bird_words(p: str, w: Pending) -> Why:
+    return lambda: (f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
+                    f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
+                    "is the highest trump; a player with the Bird and no other trump must play it to a trump "
+                    "lead, not discard to hide it")
+
+
+class _Deal:
+    """The record's deal of one hand, read card by card against rook.deck and rook.deal: who was
+    dealt each card ('' the nest), the findings, the entries that broke a rule (`doubtful`: the
+    player's holding is then judged by inference) and the cards dealt twice."""
+
+    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "words")
+
+    def __init__(self, table: Table, number: int) -> None:
+        self.table, self.number = table, number
+        self.words: dict[tuple[Card, str | None, str], Callable[[], str]] = {}
+        self.found: list[Finding] = []
+        self.owner: dict[Card, str] = {}
+        self.doubtful: set[str] = set()
+        self.twice: set[Card] = set()
+
+    def read(self, deal: Mapping[str, Sequence[Card]], nest: Sequence[Card] | None, lines: Mapping[str, int],
+             nest_line: int | None) -> tuple[Card, ...] | None:
+        """Each player's cards, then the nest's; the nest as dealt (the cards not dealt to a player,
+        when the record gives only the four hands and they are sound)."""
+        size, deck = self.table.nest_size, self.table.deck
+        # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
+        # as the player's wrong count, reported once, at the player.
+        moved = (nest is not None and len(nest) != size and len(deal) == 4
+                 and sum(map(len, deal.values())) + len(nest) == len(deck))
+        clean = True
+        for p, cards in deal.items():
+            clean = self.hand(p, cards, lines.get(p), nest if moved else None) and clean
+        if nest is None:
+            if not (clean and len(deal) == 4):
+                return None
+            nest_t = tuple(sorted(deck - self.owner.keys()))  # the nest is what was not dealt
+            for c in nest_t:
+                self.owner[c] = ""
+            return nest_t
+        nest_t = tuple(nest)
+        if len(nest_t) != size:
+            self.doubtful.add("")
+            if not moved:
+                self.found.append(_f("rook.deal", _nest_size_words(nest_t, size), line=nest_line, hand=self.number))
+        for c in nest_t:
+            self.place(c, "", nest_line, None)
+        return nest_t
+
+    def hand(self, p: str, cards: Sequence[Card], line: int | None, moved_nest: Sequence[Card] | None) -> bool:
+        """One player's dealt cards (rook.deal: nine; rook.deck); whether all were sound."""
+        clean = True
+        if len(cards) != HAND_CARDS:
+            clean = False
+            self.doubtful.add(p)
+            self.found.append(_f("rook.deal", _deal_size_words(p, cards, moved_nest, self.table.nest_size),
+                                 line=line, hand=self.number, player=p))
+        deck, owner = self.table.deck, self.owner
+        for c in cards:
+            if c in deck and c not in owner:
+                owner[c] = p  # the usual card, as `place` places it: of the deck, not dealt before
+                continue
+            clean = self.place(c, p, line, p) and clean
+        return clean
+
+    def place(self, c: Card, who: str, line: int | None, player: str | None) -> bool:
+        """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
+        deck or was dealt before."""
+        owner = self.owner
+        if c not in self.table.deck:
+            self.doubtful.add(who)
+            owner.setdefault(c, who)  # so that playing it is not reported again
+            key = (c, None, who)
+        elif c in owner:
+            self.doubtful.update((who, owner[c]))
+            self.twice.add(c)
+            key = (c, owner[c], who)
+        else:
+            owner[c] = who
+            return True
+        # One words function for each card and place: a deal of 260,000 copies of one card keeps as
+        # many findings at once, until the collector takes them.
+        words = self.words.get(key)
+        if words is None:
+            words = self.words[key] = (partial(_not_in_deck_words, c, who, self.table) if key[1] is None
+                                       else partial(_dealt_twice_words, *key))
+        self.found.append(_f("rook.deck", words, line=line, hand=self.number, player=player))
+        return False
+
+
+def _not_in_deck_words(c: Card, who: str, table: Table) -> str:
+    where = "the nest" if who == "" else f"{who}'s deal"
+    return f"{c} in {where} is not a card of this game: " + table.not_in_deck(c)
+
+
+def _dealt_twice_words(c: Card, before: str, now: str) -> str:
+    prev, again = ("the nest" if w == "" else w for w in (before, now))
+    dup = f"twice to {again}" if prev == again else f"to both {prev} and {again}"
+    return f"{c} was dealt {dup}; the deck has one of each card"
+
+
+def _deal_size_words(p: str, cards: Sequence[Card], moved_nest: Sequence[Card] | None, size: int) -> Why:
+    also = (f"; the nest has {len(moved_nest)} instead of {size}, so the cards went to the wrong place "
+            "in the deal" if moved_nest is not None else "")
+    return lambda: f"{p} was dealt {len(cards)} cards; each player is dealt {HAND_CARDS} ({show(cards)}){also}"
+
+
+def _nest_size_words(nest: tuple[Card, ...], size: int) -> Why:
+    return lambda: f"the nest has {len(nest)} cards; {size} are dealt to the nest ({show(nest)})"
 
 
 # --- the position ------------------------------------------------------------------------
@@ -560,8 +982,22 @@ class HandPosition:
         the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
         both entries doubtful (either may be the wrong one), and where it really was is unknown.
         """
+        pos = cls._fresh(table, number, seat, tuple(order))
+        d = _Deal(table, number)
+        deal = deal or {}
+        nest_t = d.read(deal, nest, deal_lines or {}, nest_line)
+        for c in d.twice:
+            del d.owner[c]  # dealt to two entries: which one really had it is unknown
+        pos.owner, pos.twice = d.owner, frozenset(d.twice)
+        pos.nest = None if "" in d.doubtful else nest_t
+        pos.held = {p: set(cards) for p, cards in deal.items() if p not in d.doubtful}
+        return pos, d.found, frozenset(d.doubtful)
+
+    @classmethod
+    def _fresh(cls, table: Table, number: int, seat: str, order: tuple[str, ...]) -> HandPosition:
+        """A hand before its auction, with nothing known of the deal."""
         pos = cls.__new__(cls)
-        pos.table, pos.number, pos.order, pos.seat = table, number, tuple(order), seat
+        pos.table, pos.number, pos.order, pos.seat = table, number, order, seat
         pos.bidders = tuple(from_left(seat, order))
         pos.phase = "call"
         pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, []
@@ -574,79 +1010,23 @@ class HandPosition:
         pos.played_in = {}
         pos.pending = {p: () for p in table.players}
         pos.voids = {p: frozenset() for p in table.players}
-        n = number
-        found: list[Finding] = []
-        owner: dict[Card, str] = {}
-        doubtful: set[str] = set()
-        twice: set[Card] = set()
-        clean = True
-        deck, size = table.deck, table.nest_size
-        def place(c: Card, who: str, line: int | None, player: str | None) -> bool:
-            if c not in deck:
-                doubtful.add(who)
-                owner.setdefault(c, who)  # so that playing it is not reported again
-                where = "the nest" if who == "" else f"{who}'s deal"
-                found.append(_f("rook.deck", f"{c} in {where} is not a card of this game: " + table.not_in_deck(c),
-                                line=line, hand=n, player=player))
-                return False
-            if c in owner:
-                doubtful.update((who, owner[c]))
-                twice.add(c)
-                prev = "the nest" if owner[c] == "" else owner[c]
-                now = "the nest" if who == "" else who
-                dup = f"twice to {now}" if prev == now else f"to both {prev} and {now}"
-                found.append(_f("rook.deck", f"{c} was dealt {dup}; the deck has one of each card",
-                                line=line, hand=n, player=player))
-                return False
-            owner[c] = who
-            return True
-
-        deal = deal or {}
-        # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
-        # as the player's wrong count, reported once, at the player.
-        moved = (nest is not None and len(nest) != size and len(deal) == 4
-                 and sum(map(len, deal.values())) + len(nest) == len(deck))
-        for p, cards in deal.items():
-            line = (deal_lines or {}).get(p)
-            if len(cards) != HAND_CARDS:
-                clean = False
-                doubtful.add(p)
-                also = (f"; the nest has {len(nest)} instead of {size}, so the cards went to the wrong place "
-                        "in the deal" if moved and nest is not None else "")
-                found.append(_f("rook.deal", f"{p} was dealt {len(cards)} cards; each player is dealt "
-                                f"{HAND_CARDS} ({show(cards)}){also}", line=line, hand=n, player=p))
-            for c in cards:
-                if c in deck and c not in owner:
-                    owner[c] = p  # the usual card, as `place` places it: of the deck, not dealt before
-                    continue
-                clean = place(c, p, line, p) and clean
-        nest_t = tuple(nest) if nest is not None else None
-        if nest_t is not None:
-            if len(nest_t) != size:
-                doubtful.add("")
-            if len(nest_t) != size and not moved:
-                found.append(_f("rook.deal", f"the nest has {len(nest_t)} cards; {size} are dealt to the nest "
-                                f"({show(nest_t)})", line=nest_line, hand=n))
-            for c in nest_t:
-                place(c, "", nest_line, None)
-        elif clean and len(deal) == 4:
-            nest_t = tuple(sorted(deck - owner.keys()))  # the nest is what was not dealt
-            for c in nest_t:
-                owner[c] = ""
-        for c in twice:
-            del owner[c]  # dealt to two entries: which one really had it is unknown
-        pos.owner, pos.twice = owner, frozenset(twice)
-        pos.nest = None if "" in doubtful else nest_t
-        pos.held = {p: set(cards) for p, cards in deal.items() if p not in doubtful}
-        return pos, found, frozenset(doubtful)
+        pos.owner, pos.twice, pos.nest, pos.held = {}, frozenset(), None, {}
+        return pos
 
     def copy(self) -> HandPosition:
         """An independent position: containers that change are copied, the rest shared."""
+        new = self._snapshot()
+        new.calls = list(self.calls)
+        return new
+
+    def _snapshot(self) -> HandPosition:
+        """A copy to ask questions of, never moved on: without the calls made (no check reads them,
+        and copying them for each of 50,000 calls out of turn would take time growing as their square)."""
         new = HandPosition.__new__(HandPosition)
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), list(self.calls)
+        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), []
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
 
@@ -681,20 +1061,23 @@ class HandPosition:
         least = lo if self.legal_high is None else self.legal_high[1] + step
         return -(-least // step) * step
 
-    def whereabouts(self, c: Card, p: str) -> str:
-        """Where a card a player did not hold was, for a message."""
+    def whereabouts(self, c: Card, p: str) -> Why:
+        """Where a card a player did not hold was, for a message (the facts read now, worded later)."""
         if c not in self.table.deck:
-            return f"{c} is not a card of this game ({self.table.not_in_deck(c)})"
+            note = self.table.not_in_deck(c)
+            return lambda: f"{c} is not a card of this game ({note})"
         if c in self.played_in:
-            return f"{c} was already played in trick {self.played_in[c]}"
+            t = self.played_in[c]
+            return lambda: f"{c} was already played in trick {t}"
+        bidder = self.bidder
         if c in self.buried:
-            return f"{self.bidder} put {c} back in the nest"
+            return lambda: f"{bidder} put {c} back in the nest"
         who = self.owner.get(c)
         if who == "":
-            return f"{c} was in the nest, which {self.bidder or 'the bid winner'} took"
+            return lambda: f"{c} was in the nest, which {bidder or 'the bid winner'} took"
         if who is not None and who != p:
-            return f"{c} was dealt to {who}"
-        return f"{p} was not dealt {c}"
+            return lambda: f"{c} was dealt to {who}"
+        return lambda: f"{p} was not dealt {c}"
 
     def unseen(self, p: str) -> frozenset[Card]:
         """The cards `p` may hold when their hand is unknown: not played, not put back, not known
@@ -710,10 +1093,11 @@ class HandPosition:
         """The checks of the move due here (`CHECKS`, read now)."""
         return CHECKS.get(self.phase, ())
 
-    def space(self) -> list[Any]:
+    def space(self, card_order: Callable[[Card], Any] | None = None) -> Iterable[Any]:
         """The moves a record can write here for the player to act, wider than any check (the checks
         decide which are legal): every call from a pass to a bid past the maximum, each card the player
-        may still hold, each trump color and none, every discard from the bid winner's cards."""
+        may still hold, each trump color and none, every discard from the bid winner's cards (2,002 of
+        them: made one by one, from the cards taken in `card_order`, canonical by default)."""
         p = self.to_act
         if self.phase == "call":
             if p is None:
@@ -724,7 +1108,9 @@ class HandPosition:
             if self.pool is None:
                 return [DiscardMove(p, None)]
             pool = sorted(self.pool, key=sort_key)
-            return [DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size)]
+            if card_order is not None:
+                pool.sort(key=card_order)
+            return (DiscardMove(p, cs) for cs in combinations(pool, self.table.nest_size))
         if self.phase == "trump":
             assert p is not None
             return [TrumpMove(p, c) for c in (*TRUMP_COLORS, NO_TRUMP)]
@@ -739,8 +1125,16 @@ class HandPosition:
 
     def legal_moves(self) -> list[Any]:
         """The legal moves here, in canonical order: the moves of `space()` no check excludes."""
+        return list(self.iter_legal())
+
+    def iter_legal(self, card_order: Callable[[Card], Any] | None = None) -> Iterator[Any]:
+        """`legal_moves()` one by one, each judged when it is asked for; a discard's cards taken in
+        `card_order` (a player's preference: the first discard is then of the cards it ranks lowest
+        that the checks allow), so a caller that wants one move of 2,002 judges only those it reads."""
         checks = self.checks()
-        return [m for m in self.space() if first_failing(checks, self, m) is None]
+        for m in self.space(card_order):
+            if first_failing(checks, self, m) is None:
+                yield m
 
     def is_legal(self, move: Any) -> bool:
         return first_failing(self.checks(), self, move) is None
@@ -767,6 +1161,15 @@ class HandPosition:
             return None if p is None else self.legal_cards(p)
         return None
 
+    def allowed_later(self, rule: str, player: str | None = None) -> Callable[[], tuple[str, ...] | None] | None:
+        """`allowed(rule, player)` as of now, made only when asked (a finding's legal choices are listed
+        only for a finding the collector keeps); None for a rule that is no legal set. Asks a copy:
+        this position moves on with the move."""
+        if rule not in LEGAL_SETS:
+            return None
+        snap = self._snapshot()
+        return lambda: snap.allowed(rule, player)
+
     def ruling(self, move: Any) -> Ruling:
         """Why `move` is or is not legal here: the rule id, the reason, the legal alternatives (for
         a legal set) and the facts that decide it in the article's order."""
@@ -775,8 +1178,8 @@ class HandPosition:
             why = c.test(self, move)
             if why is not None:
                 if c.permits:
-                    return Ruling(str(move), True, c.rule, why, None, (), steps)
-                return Ruling(str(move), False, c.rule, why, self.allowed(c.rule), (), steps)
+                    return Ruling(str(move), True, c.rule, said(why), None, (), steps)
+                return Ruling(str(move), False, c.rule, said(why), self.allowed(c.rule), (), steps)
         rule, why = self.legal_reason(move)
         return Ruling(str(move), True, rule, why, None, (), steps)
 
@@ -829,11 +1232,12 @@ class HandPosition:
     def apply(self, move: Any, line: int | None = None) -> tuple[HandPosition, list[Finding]]:
         """The next position and the findings the move causes; this position is unchanged."""
         new = self.copy()
-        return new, new.push(move, line)
+        return new, [worded(f) for f in new.push(move, line)]
 
     def push(self, move: Any, line: int | None = None) -> list[Finding]:
-        """Make the move here (in place) and return its findings. An illegal move is made as the
-        record says it happened."""
+        """Make the move here (in place) and return its findings, their words and legal choices maybe
+        still functions (`errors.worded` makes them; the collector does, for the findings it keeps).
+        An illegal move is made as the record says it happened."""
         if isinstance(move, CardMove):
             return self._card(move, line)
         if isinstance(move, CallMove):
@@ -843,7 +1247,7 @@ class HandPosition:
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
         if isinstance(move, ResultMove):
-            found = [Finding(c.rule, why, line=line, hand=self.number) for c, why in failing(self.checks(), self, move)]
+            found = [_f(c.rule, why, line=line, hand=self.number) for c, why in failing(self.checks(), self, move)]
             self.phase = "over"
             return found
         raise TypeError(move)
@@ -853,8 +1257,8 @@ class HandPosition:
         call made as written."""
         who = self.caller(m)
         where = {"line": line, "hand": self.number, "player": who}
-        out = [Finding(c.rule, why, allowed=self.allowed(c.rule), **where)
-               for c, why in failing(CHECKS["call"], self, m)]
+        found = failing(CHECKS["call"], self, m)
+        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), **where) for c, why in found] if found else []
         if not self.ended:
             self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
@@ -895,7 +1299,7 @@ class HandPosition:
         found = first_failing(amounts, trial, m)
         if found is None:
             return []
-        return [Finding(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
+        return [_f(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
 
     def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
         """The winner of an auction whose last calls are not written, when `bid` names one.
@@ -944,7 +1348,7 @@ class HandPosition:
         self.counts[bidder] = HAND_CARDS + self.table.nest_size
 
     def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
-        out = [Finding(c.rule, why, line=line, hand=self.number, player=m.player)
+        out = [_f(c.rule, why, line=line, hand=self.number, player=m.player)
                for c, why in failing(CHECKS["discard"], self, m)]
         p = m.player
         if m.cards is None:
@@ -961,7 +1365,7 @@ class HandPosition:
         return out
 
     def _trump(self, m: TrumpMove, line: int | None) -> list[Finding]:
-        out = [Finding(c.rule, why, line=line, hand=self.number, player=self.bidder, allowed=self.allowed(c.rule))
+        out = [_f(c.rule, why, line=line, hand=self.number, player=self.bidder, allowed=self.allowed(c.rule))
                for c, why in failing(CHECKS["trump"], self, m)]
         self.trump = None if m.color in (None, NO_TRUMP) else m.color
         self.phase = "play"
@@ -1005,14 +1409,14 @@ class HandPosition:
         self._infer(p, c, led, t, pl, out)
         return self._played(pl, out)
 
-    def _card_findings(self, m: CardMove, found: list[tuple[Check, str]], line: int | None) -> list[Finding]:
+    def _card_findings(self, m: CardMove, found: list[tuple[Check, Why]], line: int | None) -> list[Finding]:
         out = []
         for c, why in found:
             see = ("rook.trick-winner",) if c.rule == "rook.turn-order" and not self.plays and self.trick_no > 1 else ()
+            out.append(_f(c.rule, why, allowed=self.allowed_later(c.rule, m.player), see=see, line=line,
+                          hand=self.number, trick=self.trick_no, player=m.player))
             if c.rule == "rook.turn-order":
                 self.disordered = True
-            out.append(Finding(c.rule, why, allowed=self.allowed(c.rule, m.player), see=see, line=line,
-                               hand=self.number, trick=self.trick_no, player=m.player))
         return out
 
     def _played(self, pl: Play, out: list[Finding]) -> list[Finding]:
@@ -1057,63 +1461,45 @@ class HandPosition:
         whether the Bird was their *only* trump (rook.bird-must-follow-trump) or they also held an
         ordinary one (rook.follow-color) is known only when the hand is over (`settle`).
         """
-        n = self.number
         still: list[Pending] = []
         asked = _asked()
         for w in self.pending[p]:
-            if w.kind == "follow" and not c.is_bird and c.color == w.color and "rook.follow-color" in asked:
-                out.append(_f(
-                    "rook.follow-color",
-                    f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still held "
-                    f"{color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color must "
-                    "play it (only the Bird may be played instead)",
-                    line=w.play.line, hand=n, trick=w.trick, player=p))
+            rule = _proven(w, c, asked)
+            if rule is not None:
+                out.append(_f(rule, _proven_words(p, c, t, w), line=w.play.line, hand=self.number, trick=w.trick,
+                              player=p))
             elif w.kind == "trump" and c.is_bird:
                 still.append(w._replace(bird=t))
-            elif (w.kind in ("trump", "bird") and c.color == w.color and w.color is not None
-                  and ("rook.bird-led" if w.kind == "bird" else "rook.follow-color") in asked):
-                rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
-                lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
-                out.append(_f(
-                    rule,
-                    f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
-                    f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
-                    + (f" (so the Bird, which {p} played in trick {w.bird}, was not {p}'s only trump)"
-                       if w.bird else ""),
-                    line=w.play.line, hand=n, trick=w.trick, player=p))
             else:
                 still.append(w)
         if led is not None and not c.is_bird:
-            trump = self.trump
-            if led.is_bird:
-                if trump is not None and c.color != trump:
-                    still.append(Pending(trump, t, pl, "bird"))
-            elif led.color == trump:
-                if c.color != trump:
-                    still.append(Pending(trump, t, pl, "trump"))
-            elif c.color != led.color:
-                still.append(Pending(led.color, t, pl, "follow"))
-            want = trump if is_trump(led, trump) else led.color
-            if want is not None and c.color != want:
-                self.voids[p] = self.voids[p] | {want}
+            self._failed_to_follow(p, c, led, t, pl, still)
         self.pending[p] = tuple(still)
+
+    def _failed_to_follow(self, p: str, c: Card, led: Card, t: int, pl: Play, still: list[Pending]) -> None:
+        """A card of another color than the lead wants, by a player whose hand is unknown: a failure
+        to follow that a later play may prove a revoke, and (the legal reading) a void."""
+        trump = self.trump
+        if led.is_bird:
+            if trump is not None and c.color != trump:
+                still.append(Pending(trump, t, pl, "bird"))
+        elif led.color == trump:
+            if c.color != trump:
+                still.append(Pending(trump, t, pl, "trump"))
+        elif c.color != led.color:
+            still.append(Pending(led.color, t, pl, "follow"))
+        want = trump if is_trump(led, trump) else led.color
+        if want is not None and c.color != want:
+            self.voids[p] = self.voids[p] | {want}
 
     def settle(self) -> list[Finding]:
         """At the end of the recorded play (rook.bird-must-follow-trump): a player who hid the Bird
         from a trump lead and never showed another trump held the Bird as their only trump."""
-        out = []
-        asked = _asked()
-        for p in self.table.players:
-            for w in self.pending[p]:
-                if w.kind == "trump" and w.bird and "rook.bird-must-follow-trump" in asked:
-                    out.append(_f(
-                        "rook.bird-must-follow-trump",
-                        f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
-                        f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
-                        "is the highest trump; a player with the Bird and no other trump must play it to a trump "
-                        "lead, not discard to hide it",
-                        line=w.play.line, hand=self.number, trick=w.trick, player=p))
-        return out
+        if "rook.bird-must-follow-trump" not in _asked():
+            return []
+        return [_f("rook.bird-must-follow-trump", _hidden_bird_words(p, w), line=w.play.line, hand=self.number,
+                   trick=w.trick, player=p)
+                for p in self.table.players for w in self.pending[p] if w.kind == "trump" and w.bird]
 
     # --- the result ----------------------------------------------------------------------
 
@@ -1131,6 +1517,12 @@ class HandPosition:
         played = sum(tr.points for tr in self.tricks[:TRICKS])
         return self.discarded, max(0, self.table.total - played)
 
+    def counts_points(self) -> bool:
+        """Whether the tricks give each team's captured points: all nine played, each card one of the
+        deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
+        deck = self.table.deck
+        return len(self.tricks) >= TRICKS and all(pl.card in deck for tr in self.tricks[:TRICKS] for pl in tr.plays)
+
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
         if len(self.tricks) < TRICKS:
@@ -1144,5 +1536,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "HandPosition", "Table", "failing", "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Scoring", "Totals", "off_the_sheet", "Table", "failing",
+           "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

@@ -101,6 +101,18 @@ def legal_calls(s: Session, hand: int, player: str) -> Choices:
     return Choices(tuple(str(m) for m in legal), refused)
 
 
+def legal_trumps(s: Session, hand: int) -> Choices:
+    """The colors hand `hand`'s bid winner may name (the engine's legal trump moves, as the table
+    says them), and each other choice a record can write with the engine's ruling on it."""
+    from .rules import trump_position
+
+    pos = trump_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
+    legal = pos.legal_moves()
+    refused = tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
+                    for m in pos.space() if m not in legal)
+    return Choices(tuple(str(m) for m in legal), refused)
+
+
 def start_edits(s: Session) -> list[Edit]:
     """A new hand with its dealer (the one the rotation and seat changes give)."""
     n = len(_hands(s)) + 1

@@ -7,7 +7,7 @@ module depends on nothing but the record and card values, so no game module impo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...game import Play
 from .cards import Card
@@ -77,6 +77,35 @@ class Result(NamedTuple):
 
 
 # --- moves: small frozen values; str() is the canonical text ------------------------------
+
+class DealMove(NamedTuple):
+    """A hand dealt by `dealer` (the record's `dealer`; where it writes none, the rotation's)."""
+
+    dealer: str
+
+    def __str__(self) -> str:
+        return self.dealer
+
+
+class SeatingMove(NamedTuple):
+    """A hand bid and played in the clockwise `order` (what the record shows, read by trial)."""
+
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.order)
+
+
+class Written(NamedTuple):
+    """Numbers the record writes for the teams — the `points` captured, a hand's `scores`, the running
+    `totals` — as `record.TeamValue`s (team, value, line), in the order written."""
+
+    key: str
+    values: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(f"{tv.team} {tv.value}" for tv in self.values)
+
 
 class CallMove(NamedTuple):
     """An auction call: a bid of `amount`, or a pass (`amount` None). `player` None: the record

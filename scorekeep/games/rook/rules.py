@@ -25,18 +25,25 @@ from .cards import Card, show
 from .engine import (
     CHECKS,
     TRICKS,
+    DealPosition,
     HandPosition,
+    Scoring,
     Table,
+    Totals,
+    failing,
     first_failing,
     from_left,
     left_of,
+    off_the_sheet,
+    said,
     seating,
     summary_finding,
     trick_winner,
 )
-from .model import CallMove, DiscardMove, ResultMove, HandResult, PlayedTrick, Result, TrumpMove
+from .model import (CallMove, DealMove, DiscardMove, HandResult, PlayedTrick, Result, ResultMove, SeatingMove,
+                    TrumpMove, Written)
 from .record import Call, Hand, Record
-from .score import game_winner, hand_scores, made, mistaken_scores
+from .score import game_winner, hand_scores, made
 
 
 # --- the replay --------------------------------------------------------------------------
@@ -66,6 +73,19 @@ class _Budget(Findings):
             raise _OverBudget
 
 
+class _Match:
+    """The match so far: the running totals, the totals as the record's own sheet keeps them, and
+    the winner and the hand it won in (None until a team wins)."""
+
+    __slots__ = ("totals", "sheet", "winner", "won_at")
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        self.totals = {t: 0 for t in labels}
+        self.sheet = {t: 0 for t in labels}
+        self.winner: str | None = None
+        self.won_at: int | None = None
+
+
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
@@ -77,23 +97,18 @@ class _Replay:
         self.f = Findings()
         self.table = Table.of(record.players, record.teams, self.opts)
         self.deck = self.table.deck
-        self.total = self.table.total
         self.nest_size = self.table.nest_size
 
     def run(self) -> Audit:
-        rec, players, labels = self.record, self.players, self.teams.labels
+        rec, players = self.record, self.players
         every = self.opts["seat_change_every"]
         played = 0  # hands that count toward the seat change
         prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
         # alternative when the record's dealer was reported, and the last seating
-        totals = {t: 0 for t in labels}
-        sheet = {t: 0 for t in labels}  # the running totals as the record's own sheet keeps them
-        winner: str | None = None
-        won_at: int | None = None
+        match = _Match(self.teams.labels)
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for i, hand in enumerate(rec.hands):
-            n = hand.number
             period = played // every if every else 0
             order = seating(players, period)
             replayed = None  # the hand already replayed in the seating it is judged in
@@ -112,11 +127,7 @@ class _Replay:
                 trial, split, (dealer, alt), replay_result = replayed
                 self.f.extend(trial.violations[:split])
             dealt = {v.rule for v in self.f.violations[mark:]}
-            if winner is not None:
-                self.f.violation("rook.game-end",
-                                 f"hand {n} was played after the game was over: {winner} won in hand {won_at} "
-                                 f"with {totals[winner]} (target {self.opts['target']}), so this hand does "
-                                 "not count", line=hand.line, hand=n)
+            self.game_end(hand, match)
             mark, events = len(self.f.violations), len(self.f.events)
             if replayed is None:
                 result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
@@ -128,29 +139,41 @@ class _Replay:
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
-            if result.thrown_in:
-                pass  # rook.all-pass: a thrown-in hand does not count toward the seat change
-            else:
+            if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 played += 1
-            if winner is None and result.counted and result.scores is not None:
-                for t in labels:
-                    totals[t] += result.scores[t]
-                winner = game_winner(totals, self.opts["target"])
-                won_at = n if winner is not None else None
-            elif result.counted:
-                result = result._replace(counted=False)
-            if result.counted and result.scores is not None:
-                for t in labels:
-                    written = hand.scores.get(t) if hand.scores is not None else None
-                    sheet[t] += written.value if written is not None else result.scores[t]
-            if hand.totals is not None:
-                self.check_totals(hand, totals, sheet)
+            result = self.tally(hand, result, match)
             results.append(result)
             if not result.complete and i + 1 < len(rec.hands):
                 self.unfinished(hand, result)
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
-                     Result(self.teams, tuple(results), totals, winner, won_at))
+                     Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
+
+    # rook.game-end
+    def game_end(self, hand: Hand, match: _Match) -> None:
+        """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
+        pos = self.dealing(hand, (), None, 0, match)
+        for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
+            self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
+
+    def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
+        """The hand's scores added to the running totals until a team wins (rook.game-end: later hands
+        do not count), and the record's written totals checked against them."""
+        labels = self.teams.labels
+        if match.winner is None and result.counted and result.scores is not None:
+            for t in labels:
+                match.totals[t] += result.scores[t]
+            match.winner = game_winner(match.totals, self.opts["target"])
+            match.won_at = hand.number if match.winner is not None else None
+        elif result.counted:
+            result = result._replace(counted=False)
+        if result.counted and result.scores is not None:
+            for t in labels:
+                written = hand.scores.get(t) if hand.scores is not None else None
+                match.sheet[t] += written.value if written is not None else result.scores[t]
+        if hand.totals is not None:
+            self.check_totals(hand, match.totals, match.sheet)
+        return result
 
     # rook.unfinished-hand
     def unfinished(self, hand: Hand, result: HandResult) -> None:
@@ -236,68 +259,44 @@ class _Replay:
             v = self.f.violations[i]
             self.f.violations[i] = v._replace(
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
-        else:
-            n, every = hand.number, self.opts["seat_change_every"]
+        else:  # the engine's ruling on the seating the record used
             first = hand.tricks[0].line if hand.tricks else None
-            self.f.violation(
-                "rook.seat-change",
-                f"hand {n} was bid and played as if the seats had not changed ({', '.join(old)} clockwise), but "
-                f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
-                f"the clockwise order to {', '.join(order)} after {played} hands played. This hand and {judged}",
-                line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=n, player=dealer,
-                see=("rook.bid-order", "rook.turn-order"))
+            pos = self.dealing(hand, order, prev, played)
+            for c, why in failing(pos.checks("seating"), pos, SeatingMove(old)):
+                self.f.violation(c.rule, f"{said(why)}. This hand and {judged}",
+                                 line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=hand.number,
+                                 player=dealer, see=("rook.bid-order", "rook.turn-order"))
         self.f.extend(trial.violations)
         self.f.events += trial.events
         return result, dealer, None, old
 
-    # rook.dealer-rotation, rook.seat-change
+    def dealing(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
+                played: int, match: _Match | None = None) -> DealPosition:
+        """The engine's position before `hand` is dealt in `order`, after `prev` (the last dealer, the
+        one who should have dealt when that was reported, the seating then)."""
+        last, alt, last_order = prev if prev is not None else (None, None, order)
+        won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
+        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, played,
+                            *won)
+
     def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
                played: int) -> tuple[str, str | None]:
-        """Who deals this hand, and — when the record's dealer is reported — who should have.
+        """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
+        when the record's dealer is reported — who should have.
 
         The replay carries on from the record's dealer; but a record whose next dealer (or first
         bidder, or first leader) follows the correct rotation instead is not reported again:
-        one mistake is reported once.
+        one mistake is reported once (`DealPosition.on_rotation`).
         """
-        n = hand.number
-        rec = self.record
-        if prev is None:
-            expected = rec.first_dealer
-            if hand.dealer is not None and hand.dealer != expected:
-                self.f.violation("rook.dealer-rotation",
-                                 f"{hand.dealer} dealt hand 1, but the first dealer is {expected} (`first_dealer`, "
-                                 "by default the first player listed)",
-                                 line=hand.dealer_line, hand=n, player=hand.dealer)
-                return hand.dealer, expected
-            return expected, None
-        last, last_alt, last_order = prev
-        new_left = self.opts["seat_change_deal"] == "new-left"
-        basis = order if new_left else last_order
-        expected = left_of(last, basis)
-        if hand.dealer is None or hand.dealer == expected:
-            return expected, None
-        if last_alt is not None and hand.dealer == left_of(last_alt, basis):
-            return hand.dealer, None  # back on the rotation the record should have followed
-        changed = order != last_order
-        house = (f"house {'default' if new_left else 'rule'} `seat_change_deal: {self.opts['seat_change_deal']}`: "
-                 f"the deal passes to the left in the {'new' if new_left else 'old'} seating")
-        if changed and hand.dealer == left_of(last, last_order if new_left else order):
-            every = self.opts["seat_change_every"]
-            self.f.violation(
-                "rook.seat-change",
-                f"{hand.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
-                f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
-                f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
-                f"hands played, and the deal passes to {expected} ({house})",
-                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.dealer-rotation",))
-        else:
-            seats = f" (clockwise order now {', '.join(order)})" if order != tuple(self.players) else ""
-            self.f.violation(
-                "rook.dealer-rotation",
-                f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {last} dealt hand {n - 1} and "
-                f"the deal passes to the left{seats}" + (f" ({house})" if changed else ""),
-                line=hand.dealer_line, hand=n, player=hand.dealer, see=("rook.seat-change",) if changed else ())
-        return hand.dealer, expected
+        pos = self.dealing(hand, order, prev, played)
+        if hand.dealer is None:
+            return pos.expected, None
+        found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
+        for c, why in found:
+            see = (("rook.dealer-rotation",) if c.rule == "rook.seat-change"
+                   else ("rook.seat-change",) if prev is not None and order != pos.last_order else ())
+            self.f.violation(c.rule, why, line=hand.dealer_line, hand=hand.number, player=hand.dealer, see=see)
+        return (hand.dealer, pos.expected) if found else (hand.dealer, None)
 
     def seat_dealer(self, hand: Hand, dealer: str, alt: str | None, order: tuple[str, ...]) -> str:
         """Whose left bids and leads first: normally the dealer's.
@@ -418,42 +417,7 @@ class _Replay:
         bidding = hand.bidding is not None
         if bidding:
             self.auction(pos, hand)
-        bidder: str | None = None
-        amount: int | None = None
-        forced = thrown = False
-        b = hand.bid
-        if bidding and pos.all_pass:
-            if self.opts["all_pass"] == "redeal":
-                thrown = True
-                if hand.played_line is not None:
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
-                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
-                                     f"or score it", line=hand.played_line, hand=n)
-            else:
-                forced, bidder, amount = True, seat, self.opts["min_bid"]
-                if b is not None and (b.player, b.amount) != (bidder, amount):
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed, so the dealer {seat} takes the hand at "
-                                     f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
-                                     f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
-        elif bidding and pos.ended:
-            assert pos.high is not None
-            bidder, amount = pos.high
-            if b is not None:
-                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
-        elif b is not None:
-            bidder, amount = b.player, b.amount
-            if not bidding:
-                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
-            else:
-                (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-                self.f.extend(more)
-        elif bidding and hand.played_line is not None:
-            if pos.high is None:
-                raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
-                                 "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
-            bidder, amount = pos.high  # the passes that end the auction were left unwritten
+        bidder, amount, forced, thrown = self.bid_winner(pos, hand, seat)
         calls = tuple(pos.calls) if bidding else ()
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
@@ -472,24 +436,7 @@ class _Replay:
             played = self.play(pos, hand)
             if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
                 last_winner = played[TRICKS - 1].winner
-        points: dict[str, int] | None = None
-        nest_points: int | None = None
-        real_nest = hand.discard
-        shown = {pl.card for pt in played[:TRICKS] for pl in pt.judged} if last_winner is not None else set()
-        if last_winner is not None and not shown <= self.deck and hand.points is not None:
-            # A card outside the deck that the hand does not identify: its counters are unknown, so the
-            # written points cannot be checked against the tricks; carry on from what the record says.
-            points = self.summary_points(hand, pos)
-        elif last_winner is not None:  # rook.nest-to-last-trick: the engine's count
-            real_nest, nest_points = pos.nest_after_play()
-            points = pos.captured()
-            assert points is not None and nest_points is not None
-            self.check_points(hand, points, nest_points, last_winner)
-        elif hand.points is not None:
-            points = self.summary_points(hand, pos)
-        elif hand.scores is not None:
-            raise InputError(f"hand {n} has `scores` but its play is unfinished: the scores cannot be checked until "
-                             "every trick is recorded (or give `points`)", hand.scores_line)
+        points, real_nest, nest_points = self.result(pos, hand, played, last_winner)
         scores = None
         ok = None
         if points is not None and bidder is not None and amount is not None and bid_team is not None:
@@ -500,6 +447,68 @@ class _Replay:
         return HandResult(**base, trump=trump, nest=real_nest, nest_points=nest_points, last_winner=last_winner,
                           tricks=tuple(played), points=points, scores=scores, made=ok, complete=complete,
                           counted=scores is not None)
+
+    # rook.all-pass, rook.bid-end
+    def bid_winner(self, pos: HandPosition, hand: Hand, seat: str) -> tuple[str | None, int | None, bool, bool]:
+        """Who won the auction and at what (the calls, else the record's `bid`), whether the dealer
+        was forced to take it, and whether the hand was thrown in."""
+        n, b = hand.number, hand.bid
+        bidding = hand.bidding is not None
+        if bidding and pos.all_pass:
+            if self.opts["all_pass"] == "redeal":
+                if hand.played_line is not None:
+                    self.f.violation("rook.all-pass",
+                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
+                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
+                                     f"or score it", line=hand.played_line, hand=n)
+                return None, None, False, True
+            amount = self.opts["min_bid"]
+            if b is not None and (b.player, b.amount) != (seat, amount):
+                self.f.violation("rook.all-pass",
+                                 f"all four players passed, so the dealer {seat} takes the hand at "
+                                 f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
+                                 f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
+            return seat, amount, True, False
+        if bidding and pos.ended:
+            assert pos.high is not None
+            if b is not None:
+                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
+            return (*pos.high, False, False)
+        if b is not None:
+            if not bidding:
+                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
+                return b.player, b.amount, False, False
+            (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
+            self.f.extend(more)
+            return bidder, amount, False, False
+        if bidding and hand.played_line is not None:
+            if pos.high is None:
+                raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
+                                 "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
+            return (*pos.high, False, False)  # the passes that end the auction were left unwritten
+        return None, None, False, False
+
+    # rook.nest-to-last-trick, rook.points-total, rook.points-recorded
+    def result(self, pos: HandPosition, hand: Hand, played: list[PlayedTrick], last_winner: str | None
+               ) -> tuple[dict[str, int] | None, tuple[Card, ...] | None, int | None]:
+        """The points each team captured (from the tricks, else as written), the nest as it was, and
+        its counters (None unless counted from the tricks)."""
+        if last_winner is not None and not pos.counts_points() and hand.points is not None:
+            # A card outside the deck that the hand does not identify: its counters are unknown, so the
+            # written points cannot be checked against the tricks; carry on from what the record says.
+            return self.summary_points(hand, pos), hand.discard, None
+        if last_winner is not None:  # rook.nest-to-last-trick: the engine's count
+            real_nest, nest_points = pos.nest_after_play()
+            points = pos.captured()
+            assert points is not None and nest_points is not None
+            self.check_points(hand, pos, points)
+            return points, real_nest, nest_points
+        if hand.points is not None:
+            return self.summary_points(hand, pos), hand.discard, None
+        if hand.scores is not None:
+            raise InputError(f"hand {hand.number} has `scores` but its play is unfinished: the scores cannot be "
+                             "checked until every trick is recorded (or give `points`)", hand.scores_line)
+        return None, hand.discard, None
 
     def play(self, pos: HandPosition, hand: Hand) -> list[PlayedTrick]:
         """Each card: the engine's ruling, the finding, the card applied; then the revokes the whole
@@ -592,82 +601,47 @@ class _Replay:
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
 
-    # rook.points-recorded, rook.nest-to-last-trick
-    def check_points(self, hand: Hand, points: Mapping[str, int], nest_points: int, last_winner: str) -> None:
+    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int]) -> None:
+        """The written `points` against the tricks' count: the engine's rulings (`CHECKS["points"]`),
+        at the first team's value that is off."""
         if hand.points is None:
             return
-        wrong = [tv for tv in hand.points.values() if tv.value != points[tv.team]]
-        if not wrong:
-            return
-        n = hand.number
-        winner_team = self.teams.of[last_winner]
-        other = self.teams.other(winner_team)
-        moved = dict(points)
-        moved[winner_team] -= nest_points
-        moved[other] += nest_points
-        computed = ", ".join(f"{t} {points[t]}" for t in self.teams.labels)
-        if nest_points and all(tv.value == moved[tv.team] for tv in hand.points.values()):
-            self.f.violation("rook.nest-to-last-trick",
-                             f"the points written give the nest's {nest_points} points to {other}, but the nest "
-                             f"goes to whoever wins the 9th trick — {last_winner} ({winner_team}) — not "
-                             f"automatically to the bidding team: the tricks give {computed}",
-                             line=wrong[0].line, hand=n, see=("rook.points-recorded",))
-            return
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        self.f.violation("rook.points-recorded",
-                         f"`points` says {said}, but the tricks give {computed} (counters in the tricks each team won, "
-                         f"and the nest's {nest_points} to {winner_team}, who won the 9th trick)",
-                         line=wrong[0].line, hand=n)
+        written = Written("points", tuple(hand.points.values()))
+        for c, why in failing(CHECKS["points"], pos, written):
+            see = ("rook.points-recorded",) if c.rule == "rook.nest-to-last-trick" else ()
+            self.f.violation(c.rule, why, line=off_the_sheet(written, points)[0].line, hand=hand.number, see=see)
 
-    # rook.points-recorded
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
-        """`totals` against the running totals. Totals that follow the sheet's own running sum (its
-        written scores, or its last written totals) repeat a mistake already reported: one slip is
-        reported once, and the sheet carries on from what it says."""
+        """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
+        sheet's own running sum (its written scores, or its last written totals) repeat a mistake
+        already reported: one slip is reported once, and the sheet carries on from what it says."""
         assert hand.totals is not None
-        wrong = [tv for tv in hand.totals.values() if tv.value != totals[tv.team] and tv.value != sheet[tv.team]]
+        written = Written("totals", tuple(hand.totals.values()))
+        pos = Totals(self.table, hand.number, totals, dict(sheet))
         for tv in hand.totals.values():
             sheet[tv.team] = tv.value
-        if not wrong:
-            return
-        n = hand.number
-        computed = ", ".join(f"{t} {totals[t]}" for t in self.teams.labels)
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        self.f.violation("rook.points-recorded",
-                         f"`totals` says {said} after hand {n}, but the hands scored so far add up to {computed}",
-                         line=wrong[0].line, hand=n)
+        for c, why in failing(CHECKS["totals"], pos, written):
+            self.f.violation(c.rule, why, line=off_the_sheet(written, totals, pos.sheet)[0].line, hand=hand.number)
 
-    # rook.points-recorded, rook.contract
     def check_scores(self, hand: Hand, bid_team: str, bid: int, points: Mapping[str, int],
                      scores: Mapping[str, int]) -> None:
+        """The written `scores` against those the bid and the points give (the engine's
+        `CHECKS["scores"]`). Scores that follow the record's own (wrong) points are one mistake,
+        already reported."""
         if hand.scores is None:
             return
-        # Scores that follow the record's own (wrong) points are one mistake, already reported.
         alt = None
         if hand.points is not None and len(hand.points) == 2:
             alt = hand_scores(bid_team, bid, {t: tv.value for t, tv in hand.points.items()})
-        wrong = [tv for tv in hand.scores.values()
-                 if tv.value != scores[tv.team] and (alt is None or tv.value != alt[tv.team])]
-        if not wrong:
-            return
-        n = hand.number
-        captured = points[bid_team]
-        for tv in wrong:
-            if tv.team == bid_team:
-                mistakes = mistaken_scores(bid, captured)
-                if tv.value in mistakes:
-                    result = "made it" if made(bid, captured) else "was set"
-                    self.f.violation("rook.contract",
-                                     f"the sheet gives {bid_team} {tv.value} for hand {n}, but {bid_team} bid {bid}, "
-                                     f"captured {captured} and {result}: {mistakes[tv.value]}, so {bid_team} scores "
-                                     f"{scores[bid_team]}", line=tv.line, hand=n, see=("rook.points-recorded",))
-                    return
-        computed = ", ".join(f"{t} {scores[t]}" for t in self.teams.labels)
-        said = ", ".join(f"{tv.team} {tv.value}" for tv in wrong)
-        status = "made it" if made(bid, captured) else "was set"
-        self.f.violation("rook.points-recorded",
-                         f"`scores` says {said} for hand {n}, but {bid_team} bid {bid}, captured {captured} and "
-                         f"{status}, which scores {computed} (rook.contract)", line=wrong[0].line, hand=n)
+        pos = Scoring(self.table, hand.number, bid_team, bid, points, scores, alt)
+        written = Written("scores", tuple(hand.scores.values()))
+        for c, why in failing(CHECKS["scores"], pos, written):
+            off = off_the_sheet(written, scores, alt)
+            if c.rule == "rook.contract":  # the bidding team's score
+                self.f.violation(c.rule, why, line=next(tv.line for tv in off if tv.team == bid_team),
+                                 hand=hand.number, see=("rook.points-recorded",))
+            else:
+                self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
 
 
 def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int, HandPosition, Any]]:
@@ -729,10 +703,20 @@ def auction_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
     return pos
 
 
+def trump_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
+    """The engine's position when hand `h`'s bid winner names trump: after its calls (as `check`
+    reads them) and the discard as written (live entry: the trump choices and the ruling on others)."""
+    pos = auction_position(record, h, hand)
+    pos.won(h.bidder or pos.seat, h.bid, h.forced)
+    pos.push(DiscardMove(pos.bidder, hand.discard))
+    return pos
+
+
 def audit(record: Record) -> Audit:
     """Replay a Rook record against the rules (see the module docstring)."""
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "legal_turns", "turns", "from_left",
+__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns",
+           "from_left",
            "left_of", "seating", "trick_winner"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...game import Audit, Sheet
 from .cards import COLOR_NAME
-from .model import Result
+from .model import HandResult, Result
 
 
 def made(bid: int, captured: int) -> bool:
@@ -61,7 +61,52 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
+def _cells(h: HandResult, labels: Sequence[str], running: Mapping[str, int]) -> tuple[str, ...]:
+    """A hand's row of the compact table: number, dealer, bid, trump, then per team points, score, total."""
+    if h.thrown_in:
+        bid = "all passed"
+    elif h.bidder is None:
+        bid = "–"
+    else:
+        bid = f"{h.bidder} {h.bid}" + (" (forced)" if h.forced else "")
+    trump = COLOR_NAME.get(h.trump or "", "–")
+    cells: list[str] = []
+    for t in labels:
+        pts = "–" if h.points is None else str(h.points[t])
+        if h.thrown_in:
+            score = "thrown in"
+        elif h.scores is None:
+            score = "–"
+        else:
+            score = _signed(h.scores[t])
+            if t == h.bid_team:
+                score += " made" if h.made else " set"
+            if not h.counted:
+                score += " (not counted)"
+        cells += [pts, score, str(running[t])]
+    return (str(h.number), h.dealer, bid, trump, *cells)
+
+
+def _status(result: Result, totals: Mapping[str, int], target: int) -> str:
+    """Who won and when, or how far the match has come (a tie over the target plays on)."""
+    counted = sum(1 for h in result.hands if h.counted)
+    if result.winner is not None:
+        other = result.teams.other(result.winner)
+        return (f"game over after hand {result.won_at}: {result.winner} wins, {totals[result.winner]} "
+                f"to {totals[other]}")
+    status = f"after {counted} scored hand{'s' if counted != 1 else ''}: no winner yet ({target} not reached)"
+    if all(v >= target for v in totals.values()) and counted:
+        status = (f"after {counted} scored hands: both teams have {target} or more and are tied, so "
+                  "another hand is played")
+    unfinished = [str(h.number) for h in result.hands if not h.complete]
+    if unfinished:
+        status += f"; hand {', '.join(unfinished)} unfinished, not counted"
+    return status
+
+
 def sheet(audit: Audit) -> Sheet:
+    """The score sheet: a row per hand (the bid, trump, and each team's points, score and running
+    total), the standings and the match's status."""
     result: Result = audit.result
     labels: Sequence[str] = result.teams.labels
     running = {t: 0 for t in labels}
@@ -71,28 +116,7 @@ def sheet(audit: Audit) -> Sheet:
         if h.counted and h.scores is not None:
             for t in labels:
                 running[t] += h.scores[t]
-        if h.thrown_in:
-            bid = "all passed"
-        elif h.bidder is None:
-            bid = "–"
-        else:
-            bid = f"{h.bidder} {h.bid}" + (" (forced)" if h.forced else "")
-        trump = COLOR_NAME.get(h.trump or "", "–")
-        cells: list[str] = []
-        for t in labels:
-            pts = "–" if h.points is None else str(h.points[t])
-            if h.thrown_in:
-                score = "thrown in"
-            elif h.scores is None:
-                score = "–"
-            else:
-                score = _signed(h.scores[t])
-                if t == h.bid_team:
-                    score += " made" if h.made else " set"
-                if not h.counted:
-                    score += " (not counted)"
-            cells += [pts, score, str(running[t])]
-        table.append((str(h.number), h.dealer, bid, trump, *cells))
+        table.append(_cells(h, labels, running))
         rows.append({
             "hand": h.number, "dealer": h.dealer,
             "bidder": h.bidder, "bid": h.bid, "bid_team": h.bid_team,
@@ -104,20 +128,7 @@ def sheet(audit: Audit) -> Sheet:
         })
     totals = dict(result.totals)
     standings = tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
-    counted = sum(1 for h in result.hands if h.counted)
-    target = audit.header.options["target"]
-    if result.winner is not None:
-        other = result.teams.other(result.winner)
-        status = (f"game over after hand {result.won_at}: {result.winner} wins, {totals[result.winner]} "
-                  f"to {totals[other]}")
-    else:
-        status = f"after {counted} scored hand{'s' if counted != 1 else ''}: no winner yet ({target} not reached)"
-        if all(v >= target for v in totals.values()) and counted:
-            status = (f"after {counted} scored hands: both teams have {target} or more and are tied, so "
-                      "another hand is played")
-        unfinished = [str(h.number) for h in result.hands if not h.complete]
-        if unfinished:
-            status += f"; hand {', '.join(unfinished)} unfinished, not counted"
+    status = _status(result, totals, audit.header.options["target"])
     headers: list[str] = ["hand", "dealer", "bid", "trump"]
     for t in labels:
         headers += [f"{t} pts", f"{t} score", f"{t} total"]
