@@ -10,7 +10,7 @@ judged by the checker before it is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
@@ -402,16 +402,18 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
+        colors = legal_trumps(t.s, w.hand).legal
         field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
-                      "(red, yellow, black, green)", _read_color)
+                      f"({', '.join(colors)})", _color_reader(colors))
         ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=_prefix(w.hand))
     else:
         _ask_points(t, w)
     return True
 
 
-def _read_color(t: Table, raw: str, _v: Any) -> str | None:
-    return t.name(raw, COLORS, "a color")
+def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | None]:
+    """Reads a trump color among `colors`, the engine's legal trump moves (rook.trump)."""
+    return lambda t, raw, _v: t.name(raw, colors, "a color")
 
 
 def _start(t: Table) -> None:
@@ -514,7 +516,7 @@ def reopen(t: Table, target: str) -> None:
               Field("bid", "bid", lambda v: f"Hand {n}: the winning bid", lambda t, raw, v: t.number(raw),
                     lambda v: str(h.bid))]
     if h.trump is not None:
-        fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _read_color,
+        fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _color_reader(legal_trumps(t.s, n).legal),
                             lambda v: color_name(h.trump)))
     if h.points is not None:
         team = h.bid_team
