@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ...cards import SUITS, Card
 from ...engine import Ruling, Step, first_excluding
-from ...errors import UNSAID, Finding, Findings, always_listed, unlisted
+from ...errors import Finding, Findings, worded
 from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
 from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
@@ -41,10 +41,6 @@ if TYPE_CHECKING:
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
-
-
-def _never(rule: str) -> bool:
-    return False
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -135,13 +131,16 @@ assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "tr
                            "see", "more")
 
 
-def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str, ...] = (),
-                  allowed: tuple[str, ...] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed. A turn's
-    collector is new for each turn, so appending this to it is what `Findings.violation` does.
-    One not worded (past the cap: `listing`) is the rule's shared stand-in, as the driver keeps it."""
-    if message is UNSAID:
-        return unlisted(rule)
+Words = Callable[[], str]
+"""A finding's message, worded when called: by the collector for a finding it keeps (a record can
+break one rule a million times, and past the cap nobody reads the words)."""
+
+
+def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
+                  allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
+    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
+    so appending this to it is what `Findings.violation` does."""
     return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
                                    where["play"], where["player"], allowed, see, 0))
 
@@ -488,12 +487,6 @@ class Setup(NamedTuple):
 class Position:
     """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
-    listing: Callable[[str], bool] = staticmethod(always_listed)
-    """Whether a violation of a rule found at a turn now would be listed in full; when not, the
-    turn words nothing (`UNSAID`) and lists no legal choices. Set by a driver that caps what it
-    lists (`rules.run_plays`); copies share it. Every finding is made all the same."""
-    telling: Callable[[str], bool] = staticmethod(always_listed)
-    """As `listing`, for the rule events of a turn."""
     viewing: bool = True
     """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
     sets it false on the position it starts from, and copies share it."""
@@ -829,9 +822,8 @@ class Position:
             self.known = {**self.known, p: known}
         if bad:
             self.f.violations.append(_turn_finding(
-                "daifugo.card-not-held", f"{p} played {show(cards)}, but " + "; ".join(bad) +
-                ": a player plays only cards they hold, each once" if self.listing("daifugo.card-not-held")
-                else UNSAID, where))
+                "daifugo.card-not-held", lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +
+                ": a player plays only cards they hold, each once", where))
         if blind_cards:
             self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
                              "the blind cards stay out of play for the whole set", **where)
@@ -988,8 +980,6 @@ class Position:
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
                     ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
-        # A trial's findings are only counted (`rules.run_plays`): none is worded.
-        listing, telling = (_never, _never) if trial else (self.listing, self.telling)
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
@@ -1003,19 +993,19 @@ class Position:
                 self.f.violation("daifugo.game-over", f"{p} acted at play {i}, but {_game_over(self, t)}", **where)
             return cards, None, ("after the game ended: ignored",)
         if p not in self.st.active:
+            gone, expected = self.gone[p], self.expected
             self.f.violations.append(_turn_finding(
-                "daifugo.turn-order", _still_in(self, t) if listing("daifugo.turn-order") else UNSAID,  # type: ignore[arg-type]
-                where))
+                "daifugo.turn-order", lambda: _gone_words(p, gone, expected), where))
             return cards, None, (f"{p} is out of the game: ignored",)
-        in_turn, step_from, still, skipped = self._whose_turn(t, i, take, where, listing, notes)
+        in_turn, step_from, still, skipped = self._whose_turn(t, i, take, where, notes)
         if cards is None:
-            self._pass_turn(p, i, in_turn, step_from, still, skipped, where, listing, notes)
+            self._pass_turn(p, i, in_turn, step_from, still, skipped, where, notes)
             return None, None, notes
         self.passed.pop(p, None)
         if not trial:
             self.hold(p, cards, i, where)
-        v, covered = self._table_verdict(p, cards, in_turn, skipped, where, listing, notes)
-        return self._played(p, cards, v, covered, i, step_from, skipped, where, telling, notes)
+        v, covered = self._table_verdict(p, cards, in_turn, skipped, where, notes)
+        return self._played(p, cards, v, covered, i, step_from, skipped, where, notes)
 
     def _written_late(self, t: Play | Pass, i: int, notes: list[str]) -> bool:
         """Read a pass written out of its place (`_take_early`, `_late_pass`): whether `t` is a late
@@ -1037,8 +1027,7 @@ class Position:
         self.also = self.resume = None
         return True
 
-    def _whose_turn(self, t: Play | Pass, i: int, take: bool, where: dict[str, Any],
-                    listing: Callable[[str], bool], notes: list[str]
+    def _whose_turn(self, t: Play | Pass, i: int, take: bool, where: dict[str, Any], notes: list[str]
                     ) -> tuple[bool, str, tuple[str | None, str | None], str | None]:
         """Whether `t` is in turn (reporting a turn out of turn: `wrong_turn`), whose seat the turn goes
         on from, (also, resume) as they were, and the player a turn out of turn skipped. `take`: read
@@ -1069,7 +1058,7 @@ class Position:
         if self.top is not None and p in self.passed and self.passed[p] < 0:
             self.contradicted = True  # a pass taken as missing, but here they are
         rule, msg, see = self.wrong_turn(OutOfTurn(p, expected, still[0] if still[1] is not None else None,
-                                                   tuple(gap)), listing)
+                                                   tuple(gap)))
         self.f.violations.append(_turn_finding(rule, msg, where, see))
         notes.append(f"out of turn ({expected} was to act)")
         if not gap:
@@ -1082,14 +1071,13 @@ class Position:
         return p == self.expected, step_from, still, None
 
     def _pass_turn(self, p: str, i: int, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
-                   skipped: str | None, where: dict[str, Any], listing: Callable[[str], bool],
-                   notes: list[str]) -> None:
+                   skipped: str | None, where: dict[str, Any], notes: list[str]) -> None:
         """A pass on this copy: on an empty table a daifugo.pass violation that changes nothing, else
         the player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
         if self.top is None:
+            expected = self.expected
             self.f.violations.append(_turn_finding(
-                "daifugo.pass", self.empty_pass(p, in_turn, self.expected) if listing("daifugo.pass") else UNSAID,
-                where))
+                "daifugo.pass", lambda: Position.empty_pass(p, in_turn, expected), where))
             notes.append("pass on an empty table (not allowed)")
             self.early[p] = i
             if in_turn:
@@ -1107,8 +1095,7 @@ class Position:
             self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
 
     def _table_verdict(self, p: str, cards: tuple[DCard, ...], in_turn: bool, skipped: str | None,
-                       where: dict[str, Any], listing: Callable[[str], bool], notes: list[str]
-                       ) -> tuple[Verdict, OnTable | None]:
+                       where: dict[str, Any], notes: list[str]) -> tuple[Verdict, OnTable | None]:
         """The table's verdict on a play (`verdict`), and the play it covers; reports the rule it breaks."""
         top = self.top
         if top is not None and p == top.player and not in_turn:
@@ -1124,21 +1111,18 @@ class Position:
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
         if v.rule is not None:
-            # A finding not listed (a trial's, or one past the cap: `listing`) words nothing and lists
-            # no legal choices.
-            if listing(v.rule):
-                allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
-                self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
-                                                 allowed=allowed))
-            else:
-                self.f.violations.append(_turn_finding(v.rule, UNSAID, where))
+            # Worded, and the legal choices listed, only if the collector keeps the finding.
+            table = (self.opts, self.known.get(p), self.top, self.ref, self.revolution, self.lock)
+            allowed = (lambda: _allowed(*table)) if v.rule in LEGAL_SET_RULES else None
+            self.f.violations.append(_turn_finding(v.rule, lambda: f"{p} played {show(cards)}: {v.message}", where,
+                                                   allowed=allowed))
             notes.append(f"breaks {v.rule}")
         return v, covered
 
     # -- what a play causes: each effect written once, in the order it happens -----------------------
 
     def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, covered: OnTable | None, i: int,
-                step_from: str, skipped: str | None, where: dict[str, Any], telling: Callable[[str], bool],
+                step_from: str, skipped: str | None, where: dict[str, Any],
                 notes: list[str]) -> tuple[tuple[DCard, ...], Reading | None, Sequence[str]]:
         """The play's effects on this copy (only a legal play revolts, cuts or locks), then who acts next."""
         opts, legal, reading = self.opts, v.rule is None, v.reading
@@ -1149,16 +1133,16 @@ class Position:
         revolt = legal and revolts(opts, reading)
         on = _on_table((p, cards, reading, legal, i))
         if revolt:
-            self._revolution(p, reading, where, telling, notes)  # type: ignore[arg-type]
+            self._revolution(p, reading, where, notes)  # type: ignore[arg-type]
         if cut:
-            self._eight_cut(p, reading, finishing, where, telling, notes)  # type: ignore[arg-type]
+            self._eight_cut(p, reading, finishing, where, notes)  # type: ignore[arg-type]
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
         lock = locks(opts, self.lock, reading, covered, cut, v.returns) if legal else None
         if lock is not None:
-            self._lock(lock, reading, covered, where, telling, notes)  # type: ignore[arg-type]
+            self._lock(lock, reading, covered, where, notes)  # type: ignore[arg-type]
         if v.returns:
-            self._spade_3_return(p, where, telling, notes)
+            self._spade_3_return(p, where, notes)
         self.top = on
         if legal:
             self.ref = on
@@ -1179,47 +1163,38 @@ class Position:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
         return cards, reading, notes
 
-    def _revolution(self, p: str, reading: Reading, where: dict[str, Any], telling: Callable[[str], bool],
-                    notes: list[str]) -> None:
+    def _revolution(self, p: str, reading: Reading, where: dict[str, Any], notes: list[str]) -> None:
         """daifugo.revolution: the order reverses (a counter-revolution restores it)."""
-        self.revolution = not self.revolution
-        self.revolutions += 1
-        nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
-        self.f.events.append(_turn_finding("daifugo.revolution", (
-            UNSAID if not telling("daifugo.revolution") else
-            f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-            f"the joker still strongest) until the game ends or another revolution{nth}" if self.revolution else
-            f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
-            f"restored (3 … K A 2, the joker strongest){nth}"), where))
+        self.revolution = on = not self.revolution
+        self.revolutions = n = self.revolutions + 1
+        self.f.events.append(_turn_finding("daifugo.revolution", lambda: _revolution_words(p, reading, on, n), where))
         notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
 
     def _eight_cut(self, p: str, reading: Reading, finishing: bool, where: dict[str, Any],
-                   telling: Callable[[str], bool], notes: list[str]) -> None:
+                   notes: list[str]) -> None:
         """daifugo.eight-cut: the table clears at once (`_clear_after`)."""
-        self.f.events.append(_turn_finding("daifugo.eight-cut", (
+        self.f.events.append(_turn_finding("daifugo.eight-cut", lambda: (
             f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "
             + (f"{p} leads again" if not finishing else
-               f"{p} went out, so the next player still in to {p}'s left leads")
-            if telling("daifugo.eight-cut") else UNSAID), where))
+               f"{p} went out, so the next player still in to {p}'s left leads")), where))
         notes.append("8-cut (8切り)")
 
     def _lock(self, lock: tuple[str, ...], reading: Reading, covered: OnTable, where: dict[str, Any],
-              telling: Callable[[str], bool], notes: list[str]) -> None:
+              notes: list[str]) -> None:
         """daifugo.suit-lock, its start: the suits stay locked until the table clears."""
-        assert covered.reading is not None
+        before = covered.reading
+        assert before is not None
         self.lock = lock
-        self.f.events.append(_turn_finding("daifugo.suit-lock", (
-            f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
-            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"
-            if telling("daifugo.suit-lock") else UNSAID), where))
+        self.f.events.append(_turn_finding("daifugo.suit-lock", lambda: (
+            f"{reading.describe()} follows {before.describe()} with the same suits "
+            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"), where))
         notes.append(f"lock (縛り) {lock_text(lock)}")
 
-    def _spade_3_return(self, p: str, where: dict[str, Any], telling: Callable[[str], bool],
-                        notes: list[str]) -> None:
+    def _spade_3_return(self, p: str, where: dict[str, Any], notes: list[str]) -> None:
         """daifugo.spade-3-return: the spade 3 returns the lone joker; the table clears (`_clear_after`)."""
         self.f.events.append(_turn_finding(
-            "daifugo.spade-3-return", f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
-            if telling("daifugo.spade-3-return") else UNSAID, where))
+            "daifugo.spade-3-return", lambda: f"{p} returns the joker with the spade 3 (スペ3返し): the table clears",
+            where))
         notes.append("spade-3 return (スペ3返し)")
 
     def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
@@ -1318,13 +1293,12 @@ class Position:
                      + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
         return leader
 
-    def wrong_turn(self, turn: OutOfTurn, say: Callable[[str], bool] = always_listed
-                   ) -> tuple[str, str, tuple[str, ...]]:
+    def wrong_turn(self, turn: OutOfTurn) -> TurnFault:
         """The rule a player acting out of turn breaks: the first turn check (`CHECKS`) whose
-        condition holds, with why it was someone else's turn and the other rules involved. The why
-        is worded only if `say` (the rule) is true, else it is `UNSAID` (see `Position.listing`)."""
+        condition holds, with why it was someone else's turn (worded when called) and the other
+        rules involved."""
         for check in CHECKS["play"]:
-            if check.turn is not None and (fault := check.turn(self, turn, say)) is not None:
+            if check.turn is not None and (fault := check.turn(self, turn)) is not None:
                 return fault
         raise AssertionError(f"no turn check judges {turn.player}'s turn")
 
@@ -1471,11 +1445,11 @@ class Position:
         """Whether it is `p`'s turn (or `p` may take it without a report, see `also`)."""
         return self.expected is None or p == self.expected or p == self.also
 
-    def turn_fault(self, move: Play | Pass) -> tuple[str, str, tuple[str, ...]] | None:
+    def turn_fault(self, move: Play | Pass) -> TurnFault | None:
         """Whose turn it is: the rule a player acting now out of turn breaks (see `wrong_turn`)."""
         p = move.player
         if (gone := _still_in(self, move)) is not None:
-            return "daifugo.turn-order", gone, ()
+            return "daifugo.turn-order", lambda: gone, ()
         if self.in_turn(p) or (type(move) is Pass and self.top is None):
             return None
         assert self.expected is not None
@@ -1491,67 +1465,17 @@ class Position:
         return self.judge(move.cards, top, self.ref, self.revolution, self.lock)
 
     def allowed_plays(self, p: str) -> tuple[str, ...]:
-        """What `p` may play on the table now, as canonical text: `pass` and the plays from `p`'s hand
-        (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count, `pass` and
-        what would cover the table, in words."""
-        base, second = self.against(self.top, self.ref)
-        out = ["pass"] if self.top is not None else []
-        hand = self.known.get(p)
-        if hand is None:
-            if base is not None and base.reading is not None:
-                text = cover_text(base.reading, self.revolution)
-                if self.lock is not None and self.opts["suit_lock"]:
-                    text += f", in the locked suits {lock_text(self.lock)}"
-                out.append(text)
-                ref = self.ref
-                if second and ref is not None and ref.reading is not None:
-                    out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_text(ref.reading, self.revolution))
-            else:
-                out.append("any single, group or stairs")
-            return tuple(out)
-        allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                   for c, _v, _covers in self.table_verdicts(hand_plays(hand, self.opts["joker_pair"],
-                                                                        self.cover_sizes()))}
-        plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
-        if len(plays) > ALLOWED_CAP:
-            plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
-        return tuple(out + plays)
+        """What `p` may play on the table now, as canonical text (`_allowed`)."""
+        return _allowed(self.opts, self.known.get(p), self.top, self.ref, self.revolution, self.lock)
 
     def table_verdicts(self, plays: Iterable[tuple[DCard, ...]]
                        ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
-        """The plays the table allows now to the player whose turn it is (`judge`), each with its
-        verdict and the play it covers, in the order given — the judging's arguments computed
-        once, and nothing worded for a play refused (`combos.legal`). Whether the player holds
-        the cards and whose turn it is are not asked."""
-        opts, ref, revolution = self.opts, self.ref, self.revolution
-        s3, jp = opts["spade_3_return"], opts["joker_pair"]
-        lock_on = self.lock if opts["suit_lock"] else None
-        base, second = self.against(self.top, ref)
-        on = base.reading if base else None
-        alt = ref.reading if ref else None
-        for c in plays:
-            v = legal(c, on, revolution, lock_on, s3, jp)
-            if v is not None:
-                yield c, v, base
-            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
-                yield c, v, ref
+        """The plays the table allows now (`_table_verdicts`)."""
+        return _table_verdicts(self.opts, self.top, self.ref, self.revolution, self.lock, plays)
 
     def cover_sizes(self) -> frozenset[int] | None:
-        """The numbers of cards a legal play may have here (None: any). Every reading of a play has
-        as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover only a
-        reading of its own size (the spade-3 return too: a single on the lone joker); `judge` here
-        judges a play against the base and, after an illegal play, the last legal one — either of
-        them None is a lead, where any size is legal."""
-        ref = self.ref
-        base, second = self.against(self.top, ref)
-        if base is None or base.reading is None:
-            return None
-        if second:
-            if ref is None or ref.reading is None:
-                return None
-            return frozenset((base.reading.size, ref.reading.size))
-        return frozenset((base.reading.size,))
+        """The numbers of cards a legal play may have here (`_cover_sizes`)."""
+        return _cover_sizes(self.top, self.ref)
 
     # -- the shared shape ---------------------------------------------------------------------------
 
@@ -1649,7 +1573,7 @@ class Position:
         `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
         reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
-        return new, [*new.f.violations, *new.f.events]
+        return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
     def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
         """`apply` without the list of findings: the next position (its `f` holds them)."""
@@ -1699,6 +1623,71 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
+def _table_verdicts(opts: Mapping[str, Any], top: OnTable | None, ref: OnTable | None, revolution: bool,
+                    lock: tuple[str, ...] | None, plays: Iterable[tuple[DCard, ...]]
+                    ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
+    """The plays this table allows to the player whose turn it is (`Position.judge`), each with its
+    verdict and the play it covers, in the order given — the judging's arguments computed once,
+    and nothing worded for a play refused (`combos.legal`). Whether the player holds the cards
+    and whose turn it is are not asked."""
+    s3, jp = opts["spade_3_return"], opts["joker_pair"]
+    lock_on = lock if opts["suit_lock"] else None
+    base, second = Position.against(top, ref)
+    on = base.reading if base else None
+    alt = ref.reading if ref else None
+    for c in plays:
+        v = legal(c, on, revolution, lock_on, s3, jp)
+        if v is not None:
+            yield c, v, base
+        elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
+            yield c, v, ref
+
+
+def _cover_sizes(top: OnTable | None, ref: OnTable | None) -> frozenset[int] | None:
+    """The numbers of cards a legal play may have on this table (None: any). Every reading of a
+    play has as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover
+    only a reading of its own size (the spade-3 return too: a single on the lone joker); a play is
+    judged against the base and, after an illegal play, the last legal one — either of them None
+    is a lead, where any size is legal."""
+    base, second = Position.against(top, ref)
+    if base is None or base.reading is None:
+        return None
+    if second:
+        if ref is None or ref.reading is None:
+            return None
+        return frozenset((base.reading.size, ref.reading.size))
+    return frozenset((base.reading.size,))
+
+
+def _allowed(opts: Mapping[str, Any], hand: Counter[DCard] | None, top: OnTable | None, ref: OnTable | None,
+             revolution: bool, lock: tuple[str, ...] | None) -> tuple[str, ...]:
+    """What a player holding `hand` may play on this table, as canonical text: `pass` and the plays
+    from the hand (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count
+    (None), `pass` and what would cover the table, in words. Of values only, so that a finding
+    may list it later (`Finding.allowed`, worded when kept)."""
+    base, second = Position.against(top, ref)
+    out = ["pass"] if top is not None else []
+    if hand is None:
+        if base is not None and base.reading is not None:
+            text = cover_text(base.reading, revolution)
+            if lock is not None and opts["suit_lock"]:
+                text += f", in the locked suits {lock_text(lock)}"
+            out.append(text)
+            if second and ref is not None and ref.reading is not None:
+                out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
+                           + cover_text(ref.reading, revolution))
+        else:
+            out.append("any single, group or stairs")
+        return tuple(out)
+    allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+               for c, _v, _covers in _table_verdicts(opts, top, ref, revolution, lock,
+                                                     hand_plays(hand, opts["joker_pair"], _cover_sizes(top, ref)))}
+    plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
+    if len(plays) > ALLOWED_CAP:
+        plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
+    return tuple(out + plays)
+
+
 # --- the checks, in the digest's decision order -----------------------------------------------------
 
 def _game_over(pos: Position, move: Any) -> str | None:
@@ -1712,8 +1701,21 @@ def _still_in(pos: Position, move: Any) -> str | None:
     p = move.player
     if p in pos.st.active:
         return None
-    return (f"{p} {pos.gone[p]}, so {p} is skipped and cannot act again this game"
-            + (f"; it was {pos.expected}'s turn" if pos.expected else ""))
+    return _gone_words(p, pos.gone[p], pos.expected)
+
+
+def _gone_words(p: str, gone: str, expected: str | None) -> str:
+    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
+
+
+def _revolution_words(p: str, reading: Reading, on: bool, n: int) -> str:
+    """daifugo.revolution's event: the `n`th revolution of the game turned the order `on` (reversed) or off."""
+    nth = f" — the {ordinal(n)} revolution this game" if n > 1 else ""
+    if on:
+        return (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+                f"the joker still strongest) until the game ends or another revolution{nth}")
+    return (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+            f"restored (3 … K A 2, the joker strongest){nth}")
 
 
 class OutOfTurn(NamedTuple):
@@ -1726,11 +1728,12 @@ class OutOfTurn(NamedTuple):
     missing: tuple[str, ...] = ()
 
 
-TurnFault = tuple[str, str, tuple[str, ...]]
-"""(rule id, why it was someone else's turn, the other rules involved)."""
+TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
+"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other
+rules involved)."""
 
 
-def _out_of_turn(fault: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]
+def _out_of_turn(fault: Callable[[Position, OutOfTurn], TurnFault | None]
                  ) -> Callable[[Position, Any], str | None]:
     """A turn check's test on a move: its `fault` for a player still in who acts out of turn (a pass
     on an empty table is `_pass`'s, not a turn out of turn)."""
@@ -1739,98 +1742,104 @@ def _out_of_turn(fault: Callable[[Position, OutOfTurn, Callable[[str], bool]], T
         if p not in pos.st.active or pos.in_turn(p) or (type(move) is Pass and pos.top is None):
             return None
         assert pos.expected is not None
-        said = fault(pos, OutOfTurn(p, pos.expected, pos.also if pos.resume is not None else None), always_listed)
-        return None if said is None else said[1]
+        said = fault(pos, OutOfTurn(p, pos.expected, pos.also if pos.resume is not None else None))
+        return None if said is None else said[1]()
     return test
 
 
-def _first_lead(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _first_lead(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     if pos.top is not None or pos.last_clear[0] != "first":
         return None
-    if not say("daifugo.first-lead"):
-        return "daifugo.first-lead", UNSAID, ()
-    if pos.game_no == 1:
+    game_no = pos.game_no
+    return "daifugo.first-lead", lambda: _first_lead_words(game_no, t), ()
+
+
+def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
+    if game_no == 1:
         why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
                "whoever holds the spade 3")
     else:
         why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
-    return "daifugo.first-lead", f"{t.player} led game {pos.game_no}, but {why}", ()
+    return f"{t.player} led game {game_no}, but {why}"
 
 
-def _leads_again(rule: str, reason: str, what: str, who: str
-                 ) -> Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]:
+def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], TurnFault | None]:
     """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
     player whose play did it leads again (or, out, the next player still in to their left)."""
-    def fault(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    def fault(pos: Position, t: OutOfTurn) -> TurnFault | None:
         cleared, cause = pos.last_clear
         if pos.top is not None or cleared != reason:
             return None
         assert cause is not None
         out = cause.player not in pos.st.active
         see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
-        if not say(rule):
-            return rule, UNSAID, see
-        gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
-        return (rule, f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: "
-                f"it was {t.expected}'s lead", see)
+
+        def words() -> str:
+            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
+                    f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
+            return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
+        return rule, words, see
     return fault
 
 
-def _cleared_leader(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
     cleared, cause = pos.last_clear
     if pos.top is not None or cleared != "passes":
         return None
     assert cause is not None
-    if not say("daifugo.clear"):
-        see = ("daifugo.turn-order", "daifugo.clear") if cause.player not in pos.st.active else ("daifugo.turn-order",)
-        return "daifugo.clear", UNSAID, see
-    if cause.player not in pos.st.active:
-        why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
-               f"still in the game to {cause.player}'s left, {t.expected}, leads")
-    elif cause.player == t.expected:
-        why = f"{t.expected} made the last play and everyone else passed, so {t.expected} leads"
-    else:
-        why = f"it was {t.expected}'s lead"
-    return "daifugo.clear", f"{t.player} led after the table cleared, but {why}", ("daifugo.turn-order",)
+    out = cause.player not in pos.st.active
+
+    def words() -> str:
+        if out:
+            why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
+                   f"still in the game to {cause.player}'s left, {t.expected}, leads")
+        elif cause.player == t.expected:
+            why = f"{t.expected} made the last play and everyone else passed, so {t.expected} leads"
+        else:
+            why = f"it was {t.expected}'s lead"
+        return f"{t.player} led after the table cleared, but {why}"
+    return "daifugo.clear", words, ("daifugo.turn-order",)
 
 
-def _passed(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _passed(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.pass: a player who passed may not act again until the table clears."""
     p, passed = t.player, pos.passed
     if pos.top is None or p not in passed:
         return None
-    return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
-            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}"
-            if say("daifugo.pass") else UNSAID, ("daifugo.turn-order",))
+    at = passed[p]
+    return ("daifugo.pass", lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
+            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}", ("daifugo.turn-order",))
 
 
-def _not_in_turn(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.turn-order: play goes clockwise, skipping players who passed or are out (acting again
     on one's own play, before everyone else passed, included)."""
     top, p, expected = pos.top, t.player, t.expected
     if top is None or p != top.player:
         return ("daifugo.turn-order",
-                f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+                lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                 f"so it was {expected}'s turn"
-                + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing)
-                if say("daifugo.turn-order") else UNSAID,
+                + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing),
                 ("daifugo.pass",) if t.missing else ())
     r = top.reading
+    stairs = r is not None and r.kind == STAIRS and r.has_eight
+    no_cut = r is not None and r.has_eight and not top.legal
     also: tuple[str, ...] = ("daifugo.pass",) if t.missing else ()
-    if r is not None and r.kind == STAIRS and r.has_eight:
+    if stairs or no_cut:
         also = ("daifugo.eight-cut", *also)
-        why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
-               f"{r.describe()} and it was {expected}'s turn")
-    elif r is not None and r.has_eight and not top.legal:
-        also = ("daifugo.eight-cut", *also)
-        why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
-    else:
-        why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
-    return ("daifugo.turn-order", f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
-            if say("daifugo.turn-order") else UNSAID, also)
+
+    def words() -> str:
+        if stairs:
+            why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
+                   f"{r.describe()} and it was {expected}'s turn")  # type: ignore[union-attr]
+        elif no_cut:
+            why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
+        else:
+            why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
+        return f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
+    return "daifugo.turn-order", words, also
 
 
 def _turn_order(pos: Position, move: Any) -> str | None:
@@ -1905,11 +1914,10 @@ class Check(NamedTuple):
     rule: str
     name: str
     test: Callable[[Any, Any], str | None]
-    turn: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None] | None = None
+    turn: Callable[[Position, OutOfTurn], TurnFault | None] | None = None
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn, Callable[[str], bool]],
-                                                      TurnFault | None]) -> Check:
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
     return Check(rule, name, _out_of_turn(fault), fault)
 
 

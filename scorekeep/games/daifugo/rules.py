@@ -11,11 +11,10 @@ take where a pass is missing from it (`readings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ...cards import Card
-from ...errors import Finding, Findings
+from ...errors import Findings, worded
 from ...game import Audit
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
                      forbidden_reason, game_order_fault, set_order_fault)
@@ -41,40 +40,6 @@ replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
-
-
-class _Room:
-    """What one replay of a game's plays may still list of each rule: the match's room
-    (`Findings.room`) less what this replay has listed so far. Its `listing` and `telling` are its positions'
-    (`engine.Position.listing`): each is asked once for each finding a turn makes, and a yes takes
-    a place."""
-
-    __slots__ = ("f", "left")
-
-    def __init__(self, f: Findings, violations: Iterable[Finding] = (), events: Iterable[Finding] = ()) -> None:
-        """`violations`, `events`: what an earlier replay found before this one starts (they take places)."""
-        self.f = f
-        self.left: tuple[dict[str, int], dict[str, int]] = ({}, {})
-        for x in violations:
-            self.listing(x.rule)
-        for x in events:
-            self.telling(x.rule)
-
-    def listing(self, rule: str) -> bool:
-        left = self.left[0]
-        n = left.get(rule)
-        if n is None:
-            n = self.f.room(rule)
-        left[rule] = n - 1
-        return n > 0
-
-    def telling(self, rule: str) -> bool:
-        left = self.left[1]
-        n = left.get(rule)
-        if n is None:
-            n = self.f.room(rule, True)
-        left[rule] = n - 1
-        return n > 0
 
 
 class _Run(NamedTuple):
@@ -119,7 +84,7 @@ class _Game:
         self.keep: bool | int = self.positions and (True if play is None else play)
         """Which turns keep the position before them: all (True), none (False), or that play only."""
         self.worded = shown and (not m.cap or m.focus is not None)
-        """Whether each finding is worded in full (`_Room`), not only the first `CAP` of a rule."""
+        """Whether each finding is worded in full, not only the first `CAP` of a rule."""
 
     # -- set-up: deck, deal ----------------------------------------------------------------
 
@@ -141,14 +106,14 @@ class _Game:
     # -- the exchange and the plays, over the engine -----------------------------------------
 
     def record_run(self, run: _Run) -> None:
-        """Record the findings of a replay of the plays, in order (past the cap, as stand-ins, unless
-        the match words every finding)."""
+        """Record the findings of a replay of the plays, in order: the collector words those it
+        keeps (past the cap, none), or every one when the match words every finding."""
         if not self.worded:
             self.f.extend(run.violations)
             self.f.extend(run.events, event=True)
         else:
-            self.f.violations += run.violations
-            self.f.events += run.events
+            self.f.violations += map(worded, run.violations)
+            self.f.events += map(worded, run.events)
 
     def record(self, new: Position) -> Position:
         self.f.violations += new.f.violations
@@ -187,23 +152,17 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None,
-                  snapped: int | None = None) -> _Run:
+                  budget: list[int] | None = None, keep: bool | int = False, snapped: int | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
-        that play; `room`: what the replay may still list (None: everything is worded); `snapped`:
+        that play; `snapped`:
         how many candidates keep the position before them (None: all) — `readings` tries no more,
         since each trial replays at least one turn of its allowance — and past them the replay
         advances in place."""
         # Set on the position it starts from, and so on every copy made from it (as `listing` below).
         pos.viewing = views = not trial  # (the turns as the replay shows them: a trial shows none)
-        if not trial:  # (a trial words nothing in any case)
-            # What the replay may list: set on the position it starts from (a snapshot of an earlier
-            # replay, which is done with it), and shared by every copy made from there.
-            pos.listing, pos.telling = ((room.listing, room.telling) if room is not None
-                                        else (Position.listing, Position.telling))
         shown: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
@@ -318,10 +277,7 @@ class _Game:
                 moves = self.moves()
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
-                # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
-                room = None if self.positions or self.worded else _Room(self.f)
-                run = self.run_plays(start, moves, take, keep=self.keep, room=room,
-                                     snapped=self.trials_left(moves))
+                run = self.run_plays(start, moves, take, keep=self.keep, snapped=self.trials_left(moves))
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
@@ -329,10 +285,8 @@ class _Game:
                     # What the plain reading found before play c stands (past the cap, as the rules'
                     # stand-ins, which say no play: where play c began is kept with its position).
                     before, _n, vi, ei = run.snaps[c]
-                    if room is not None:
-                        room = _Room(self.f, run.violations[:vi], run.events[:ei])
                     # (snapped=0: no trial follows it)
-                    rest = self.run_plays(before, moves, take, c, keep=self.keep, room=room, snapped=0)
+                    rest = self.run_plays(before, moves, take, c, keep=self.keep, snapped=0)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=run.violations[:vi] + rest.violations,
                                         events=run.events[:ei] + rest.events)
