@@ -484,6 +484,26 @@ class Setup(NamedTuple):
     blind_from: int
 
 
+Held = tuple[list[str], list[Card], list[DCard], "Counter[DCard] | None"]
+"""`Position.held`'s answer: why the player cannot hold the cards, the blind cards among them, the
+cards accepted as held, and what is left of the player's known holding."""
+
+
+class Asked:
+    """One recorded turn as the replay's checks ask about it (`Check.finds`): what they share,
+    worked out once — whether it is in turn, how it is out of turn, the cards held, the verdict."""
+
+    __slots__ = ("move", "cards", "i", "where", "in_turn", "out", "held", "verdict")
+
+    def __init__(self, move: Play | Pass, cards: tuple[DCard, ...] | None, i: int, where: dict[str, Any]) -> None:
+        self.move, self.cards, self.i, self.where = move, cards, i, where
+        self.in_turn = True
+        self.out: OutOfTurn | None = None
+        """A turn by a player still in, out of turn (not a pass on the empty table: that is the pass's)."""
+        self.held: Held | None = None
+        self.verdict: Verdict | None = None
+
+
 class Position:
     """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
@@ -766,7 +786,7 @@ class Position:
             return f"{holder} {how} {c.symbol}"
         return f"{p} does not hold {c.symbol}"
 
-    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> tuple[list[str], list[Card], list[DCard], Counter[DCard] | None]:
+    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> Held:
         """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
         `p` cannot hold `cards`, the blind cards among them, the cards accepted as held, and what
         is left of `p`'s known holding. Changes nothing."""
@@ -815,18 +835,11 @@ class Position:
             bad.append(f"{p} had only {left} card{'s' if left != 1 else ''} left")
         return bad, blind_cards, accepted, known
 
-    def hold(self, p: str, cards: tuple[DCard, ...], i: int, where: dict[str, Any]) -> None:
-        """Report what `held` finds, and take the cards out of `p`'s hand."""
-        bad, blind_cards, accepted, known = self.held(p, cards, i)
+    def take(self, p: str, held: Held, i: int) -> None:
+        """Take the cards `held` accepts out of `p`'s hand (what it finds is reported by the checks)."""
+        _bad, _blind, accepted, known = held
         if known is not None:
             self.known = {**self.known, p: known}
-        if bad:
-            self.f.violations.append(_turn_finding(
-                "daifugo.card-not-held", lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +
-                ": a player plays only cards they hold, each once", where))
-        if blind_cards:
-            self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
-                             "the blind cards stay out of play for the whole set", **where)
         if accepted:
             played = self.played = dict(self.played)
             for pc in accepted:
@@ -987,25 +1000,45 @@ class Position:
         notes: list[str] = []
         if self._written_late(t, i, notes):
             return None, None, notes
-        if self.st.settled:
+        ask = Asked(t, cards, i, where)
+        if self.st.settled:  # ignored; the first such turn is reported (daifugo.game-over)
             if self.over_at is None:
                 self.over_at = i
-                self.f.violation("daifugo.game-over", f"{p} acted at play {i}, but {_game_over(self, t)}", **where)
+                self._found("over", ask)
             return cards, None, ("after the game ended: ignored",)
-        if p not in self.st.active:
-            gone, expected = self.gone[p], self.expected
-            self.f.violations.append(_turn_finding(
-                "daifugo.turn-order", lambda: _gone_words(p, gone, expected), where))
+        if p not in self.st.active:  # ignored, and reported (daifugo.turn-order)
+            self._found("turn", ask)
             return cards, None, (f"{p} is out of the game: ignored",)
-        in_turn, step_from, still, skipped = self._whose_turn(t, i, take, where, notes)
+        in_turn, step_from, still, skipped = self._whose_turn(ask, take, notes)
         if cards is None:
-            self._pass_turn(p, i, in_turn, step_from, still, skipped, where, notes)
+            ask.in_turn = in_turn
+            self._pass_turn(ask, in_turn, step_from, still, skipped, notes)
             return None, None, notes
         self.passed.pop(p, None)
         if not trial:
-            self.hold(p, cards, i, where)
-        v, covered = self._table_verdict(p, cards, in_turn, skipped, where, notes)
-        return self._played(p, cards, v, covered, i, step_from, skipped, where, notes)
+            ask.held = self.held(p, cards, i)
+            self._found("hold", ask)
+            self.take(p, ask.held, i)
+        v, covered = self._table_verdict(ask, in_turn, skipped, notes)
+        legal = not self._found("table", ask)
+        if not legal:
+            notes.append(f"breaks {v.rule}")
+        return self._played(p, cards, v, legal, covered, i, step_from, skipped, where, notes)
+
+    def _found(self, stage: str, ask: Asked) -> bool:
+        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report
+        what they find: the first failing check of the stage, or for the cards held each one.
+        Whether any failed."""
+        found = False
+        for c in _stages(CHECKS["play"]).get(stage, ()):
+            fault = c.finds(self, ask)  # type: ignore[misc]
+            if fault is not None:
+                words, see, allowed = fault
+                self.f.violations.append(_turn_finding(c.rule, words, ask.where, see, allowed))
+                found = True
+                if stage != "hold":
+                    break
+        return found
 
     def _written_late(self, t: Play | Pass, i: int, notes: list[str]) -> bool:
         """Read a pass written out of its place (`_take_early`, `_late_pass`): whether `t` is a late
@@ -1027,12 +1060,13 @@ class Position:
         self.also = self.resume = None
         return True
 
-    def _whose_turn(self, t: Play | Pass, i: int, take: bool, where: dict[str, Any], notes: list[str]
+    def _whose_turn(self, ask: Asked, take: bool, notes: list[str]
                     ) -> tuple[bool, str, tuple[str | None, str | None], str | None]:
-        """Whether `t` is in turn (reporting a turn out of turn: `wrong_turn`), whose seat the turn goes
-        on from, (also, resume) as they were, and the player a turn out of turn skipped. `take`: read
-        the passes of the players it skipped on a live table as missing from the record."""
-        p, expected, cards = t.player, self.expected, t.cards if type(t) is Play else None
+        """Whether the turn is in turn (reporting what the turn checks find: `_found`), whose seat the
+        turn goes on from, (also, resume) as they were, and the player a turn out of turn skipped.
+        `take`: read the passes of the players it skipped on a live table as missing from the record."""
+        t, i = ask.move, ask.i
+        p, expected, cards = t.player, self.expected, ask.cards
         in_turn = expected is None or p == expected
         step_from = p  # whose seat the turn goes on from after this one
         if not in_turn and p == self.also:
@@ -1045,6 +1079,7 @@ class Position:
                              "on the empty table")
         still = (self.also, self.resume)
         self.also = self.resume = None
+        ask.in_turn = in_turn
         # A pass on an empty table by someone else than the leader is one mistake, the pass: it
         # is not also a lead by the wrong player, and the leader still leads.
         if in_turn or (cards is None and self.top is None):
@@ -1057,9 +1092,8 @@ class Position:
                 gap = {}
         if self.top is not None and p in self.passed and self.passed[p] < 0:
             self.contradicted = True  # a pass taken as missing, but here they are
-        rule, msg, see = self.wrong_turn(OutOfTurn(p, expected, still[0] if still[1] is not None else None,
-                                                   tuple(gap)))
-        self.f.violations.append(_turn_finding(rule, msg, where, see))
+        ask.out = OutOfTurn(p, expected, still[0] if still[1] is not None else None, tuple(gap))
+        self._found("turn", ask)
         notes.append(f"out of turn ({expected} was to act)")
         if not gap:
             return False, step_from, still, expected
@@ -1070,14 +1104,14 @@ class Position:
         self.expected = self.after(expected, notes)
         return p == self.expected, step_from, still, None
 
-    def _pass_turn(self, p: str, i: int, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
-                   skipped: str | None, where: dict[str, Any], notes: list[str]) -> None:
-        """A pass on this copy: on an empty table a daifugo.pass violation that changes nothing, else
-        the player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
+    def _pass_turn(self, ask: Asked, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
+                   skipped: str | None, notes: list[str]) -> None:
+        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes
+        nothing, else the player is out of the round and the turn moves on (daifugo.clear when all
+        others passed)."""
+        p, i = ask.move.player, ask.i
         if self.top is None:
-            expected = self.expected
-            self.f.violations.append(_turn_finding(
-                "daifugo.pass", lambda: Position.empty_pass(p, in_turn, expected), where))
+            self._found("pass", ask)
             notes.append("pass on an empty table (not allowed)")
             self.early[p] = i
             if in_turn:
@@ -1094,9 +1128,12 @@ class Position:
         if skipped is not None:
             self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
 
-    def _table_verdict(self, p: str, cards: tuple[DCard, ...], in_turn: bool, skipped: str | None,
-                       where: dict[str, Any], notes: list[str]) -> tuple[Verdict, OnTable | None]:
-        """The table's verdict on a play (`verdict`), and the play it covers; reports the rule it breaks."""
+    def _table_verdict(self, ask: Asked, in_turn: bool, skipped: str | None, notes: list[str]
+                       ) -> tuple[Verdict, OnTable | None]:
+        """The table's verdict on a play (`verdict`, kept in `ask` for the table checks), and the play
+        it covers."""
+        p, cards = ask.move.player, ask.cards
+        assert cards is not None
         top = self.top
         if top is not None and p == top.player and not in_turn:
             # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
@@ -1110,22 +1147,16 @@ class Position:
             self.late = (skipped, p) if skipped is not None else None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-        if v.rule is not None:
-            # Worded, and the legal choices listed, only if the collector keeps the finding.
-            table = (self.opts, self.known.get(p), self.top, self.ref, self.revolution, self.lock)
-            allowed = (lambda: _allowed(*table)) if v.rule in LEGAL_SET_RULES else None
-            self.f.violations.append(_turn_finding(v.rule, lambda: f"{p} played {show(cards)}: {v.message}", where,
-                                                   allowed=allowed))
-            notes.append(f"breaks {v.rule}")
+        ask.verdict = v
         return v, covered
 
     # -- what a play causes: each effect written once, in the order it happens -----------------------
 
-    def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, covered: OnTable | None, i: int,
+    def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, legal: bool, covered: OnTable | None, i: int,
                 step_from: str, skipped: str | None, where: dict[str, Any],
                 notes: list[str]) -> tuple[tuple[DCard, ...], Reading | None, Sequence[str]]:
         """The play's effects on this copy (only a legal play revolts, cuts or locks), then who acts next."""
-        opts, legal, reading = self.opts, v.rule is None, v.reading
+        opts, reading = self.opts, v.reading
         before = self.revolution  # a forbidden finish is judged in the order before the play
         self.count = {**self.count, p: self.count[p] + len(cards)}
         finishing = self.count[p] >= self.sizes[p]
@@ -1293,14 +1324,14 @@ class Position:
                      + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
         return leader
 
-    def wrong_turn(self, turn: OutOfTurn) -> TurnFault:
+    def wrong_turn(self, turn: OutOfTurn) -> TurnFault | None:
         """The rule a player acting out of turn breaks: the first turn check (`CHECKS`) whose
         condition holds, with why it was someone else's turn (worded when called) and the other
-        rules involved."""
+        rules involved (None: no check in the table judges it)."""
         for check in CHECKS["play"]:
             if check.turn is not None and (fault := check.turn(self, turn)) is not None:
                 return fault
-        raise AssertionError(f"no turn check judges {turn.player}'s turn")
+        return None
 
     # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
 
@@ -1898,6 +1929,80 @@ def _ranking(pos: Position, move: Any) -> str | None:
     return v[0].message if v else None
 
 
+Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
+"""What a check finds at a recorded turn (`Check.finds`): its words (made when called), the other
+rules involved, and the legal choices (made when called; None: the rule is no legal set)."""
+
+
+def _over_found(pos: Position, ask: Asked) -> Found | None:
+    if not pos.st.settled:
+        return None
+    p, i, why = ask.move.player, ask.i, _game_over(pos, ask.move)
+    return (lambda: f"{p} acted at play {i}, but {why}"), (), None
+
+
+def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
+    """A turn check's finding at a recorded turn out of turn: its `fault`."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        said = fault(pos, ask.out) if ask.out is not None else None
+        return None if said is None else (said[1], said[2], None)
+    return finds
+
+
+def _pass_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.pass at a recorded turn: acting again after passing (the `turn` stage), or a pass on
+    the empty table (the `pass` stage: the table as the turn left it, missing passes taken)."""
+    if ask.cards is None and pos.top is None and ask.move.player in pos.st.active:
+        p, in_turn, expected = ask.move.player, ask.in_turn, pos.expected
+        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
+    return _turn_found(_passed)(pos, ask)
+
+
+def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.turn-order at a recorded turn: a player out of the game, or acting out of turn."""
+    p = ask.move.player
+    if p not in pos.st.active:
+        gone, expected = pos.gone[p], pos.expected
+        return (lambda: _gone_words(p, gone, expected)), (), None
+    return _turn_found(_not_in_turn)(pos, ask)
+
+
+def _held_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.card-not-held at a recorded play (`Position.held`)."""
+    assert ask.held is not None
+    bad, p, cards = ask.held[0], ask.move.player, ask.cards
+    if not bad:
+        return None
+    return (lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +  # type: ignore[arg-type]
+            ": a player plays only cards they hold, each once"), (), None
+
+
+def _blind_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.deck at a recorded play: a blind card (`Position.held`)."""
+    assert ask.held is not None
+    blind, p, set_no = ask.held[1], ask.move.player, pos.set_no
+    if not blind:
+        return None
+    return (lambda: f"{p} played {show(blind)}, a blind card of set {set_no}: "
+            "the blind cards stay out of play for the whole set"), (), None
+
+
+def _combo_found(rule: str) -> Callable[[Position, Asked], Found | None]:
+    """A table rule at a recorded play: the verdict (`Position.judge`) breaks it. Its legal choices
+    are of the table as it is now, listed when the finding is kept."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        v = ask.verdict
+        if v is None or v.rule != rule:
+            return None
+        p, cards = ask.move.player, ask.cards
+        allowed = None
+        if rule in LEGAL_SET_RULES:
+            table = (pos.opts, pos.known.get(p), pos.top, pos.ref, pos.revolution, pos.lock)
+            allowed = lambda: _allowed(*table)  # noqa: E731
+        return (lambda: f"{p} played {show(cards)}: {v.message}"), (), allowed  # type: ignore[arg-type]
+    return finds
+
+
 TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
                         "daifugo.pass", "daifugo.turn-order"})
 LEGAL_SET_RULES = frozenset({"daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock"})
@@ -1906,24 +2011,49 @@ EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "
 
 
 class Check(NamedTuple):
-    """A named check a move must pass to be legal (the shape of `engine.Filter`): its rule id, its
-    question, and its `test(position, move)` (None: passes, else why not). A check on whose turn it
-    is also gives its `turn` condition: for a player acting out of turn, the fault when it is this
-    rule's (`Position.wrong_turn` asks them in order)."""
+    """A named check a move must pass to be legal: its rule id, its question, and its
+    `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
+    moves). A check on whose turn it is also gives its `turn` condition: for a player acting out of
+    turn, the fault when it is this rule's (`Position.wrong_turn` asks them in order).
+
+    A play check also says what it finds at a recorded turn (`finds`, from the same conditions:
+    `check` asks it) and the `stage` of the turn it judges, in the order a turn is judged: `over`
+    (the game is over), `turn` (whose turn), `pass` (a pass on the table as the turn left it),
+    `hold` (the cards held), `table` (what may cover the table) — one check may judge at several
+    (`turn pass`); the replay reports the first failing check of a stage, and each failing check
+    of `hold` (`Position._found`)."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], str | None]
     turn: Callable[[Position, OutOfTurn], TurnFault | None] | None = None
+    stage: str = ""
+    finds: Callable[[Position, Asked], Found | None] | None = None
 
 
 def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
-    return Check(rule, name, _out_of_turn(fault), fault)
+    return Check(rule, name, _out_of_turn(fault), fault, "turn", _turn_found(fault))
+
+
+def _combo_check(rule: str, name: str) -> Check:
+    return Check(rule, name, _combo(rule), None, "table", _combo_found(rule))
+
+
+@lru_cache(maxsize=8)
+def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
+    """The checks of each stage of a recorded turn, in the table's order (`Position._found`); worked
+    out once for each table (a check taken out of `CHECKS` makes another)."""
+    out: dict[str, tuple[Check, ...]] = {}
+    for c in checks:
+        if c.finds is not None:
+            for stage in c.stage.split():
+                out[stage] = (*out.get(stage, ()), c)
+    return out
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "play": (
-        Check("daifugo.game-over", "is the game still on?", _game_over),
+        Check("daifugo.game-over", "is the game still on?", _game_over, None, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
                     _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
@@ -1932,17 +2062,15 @@ CHECKS: dict[str, tuple[Check, ...]] = {
                                  "that player")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
-              _pass, _passed),
+              _pass, _passed, "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
-              _turn_order, _not_in_turn),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _held),
-        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
-        Check("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
-        Check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
-              _combo("daifugo.follow-shape")),
-        Check("daifugo.follow-stronger", "is it stronger than the play on the table?",
-              _combo("daifugo.follow-stronger")),
-        Check("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
+              _turn_order, _not_in_turn, "turn", _turn_order_found),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _held, None, "hold", _held_found),
+        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind, None, "hold", _blind_found),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?"),
+        _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?"),
+        _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
+        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?"),
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?",
