@@ -467,6 +467,28 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     return out
 
 
+_PLAYS: dict[int, tuple[Counter[DCard], dict[tuple[bool, frozenset[int] | None], list[tuple[DCard, ...]]]]] = {}
+"""`hand_plays` of the last few hands asked (`_plays_of`), by the hand's id (the hand kept with it)."""
+
+
+def _plays_of(hand: Counter[DCard], joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple[DCard, ...]]:
+    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move
+    copies what it changes), so the same holding is the same hand, asked again on each turn until
+    it plays."""
+    held = _PLAYS.get(id(hand))
+    if held is None or held[0] is not hand:
+        if len(_PLAYS) >= 16:
+            _PLAYS.clear()
+        held = _PLAYS[id(hand)] = (hand, {})
+    listed = held[1]
+    plays = listed.get((joker_pair, sizes))
+    if plays is None:
+        every = listed.get((joker_pair, None))
+        plays = listed[(joker_pair, sizes)] = (hand_plays(hand, joker_pair, sizes) if every is None or sizes is None
+                                               else [c for c in every if len(c) in sizes])
+    return plays
+
+
 # --- the position ----------------------------------------------------------------------------
 
 class Setup(NamedTuple):
@@ -600,6 +622,8 @@ class Position:
         self.source = "none"
         self.decided: Standing | None = None
         self.f = Findings()
+        self.memo: dict[Any, Any] = {}
+        """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
 
     # -- copying --------------------------------------------------------------------------------
 
@@ -614,6 +638,7 @@ class Position:
         new.candidate = False
         new.view = None
         new.f = Findings()
+        new.memo = {}
         return new
 
     # -- what the shared shape asks ---------------------------------------------------------------
@@ -679,46 +704,17 @@ class Position:
         return None
 
     def exchange_faults(self, move: Exchange) -> list[tuple[str, str]]:
-        """What is wrong with a gift: (rule id, message), in the digest's order."""
-        p, cards = move.player, move.cards or ()
-        if self._phase != "exchange":
-            if self.game_no == 1 and cards:
-                return [("daifugo.exchange-count",
-                         f"{p} gave {show(cards)} in game 1 of set {self.set_no}, but the first game "
-                         "of a set has no exchange (ranks are not carried over from another set)")]
-            return []
-        giver, receiver, a, b, n = self._giver()
-        who = f"{giver} ({rank_name(a)})"
-        out: list[tuple[str, str]] = []
-        if p != giver:
-            out.append(("daifugo.exchange-count", f"{p} gave cards out of turn: it was {who}'s gift"))
-            return out
-        if len(cards) != n:
-            out.append(("daifugo.exchange-count",
-                        f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
-                        f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
-                        f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
-                        f"{self.opts['games_per_set']} of a set"))
-        deal = self.dealt
-        dealt = Counter(plain(c) for c in deal[giver]) if giver in deal else None
-        not_held = Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
-        if not_held:
-            out.append(("daifugo.exchange-held",
-                        f"{who} gave {show(not_held.elements())}, which {giver} was not dealt "
-                        f"(dealt: {show(deal[giver])})"))
-        if a >= 2 and cards and dealt is not None and not not_held:
-            weakest = min(strength_key(c) for c in cards)
-            kept = dealt - Counter(plain(c) for c in cards)
-            above = [c for c in kept.elements() if strength_key(c) > weakest]
-            if above:
-                best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
-                out.append((
-                    "daifugo.exchange-strongest",
-                    f"{who} gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
-                    f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
-                    f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
-                    f"{show(best)}. Keeping a stronger card is tax evasion (脱税)"))
-        return out
+        """What is wrong with a gift: (rule id, message) of each exchange check (`CHECKS`) it fails,
+        in the digest's order."""
+        return [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
+
+    def dealt_counts(self, p: str) -> Counter[DCard] | None:
+        """`p`'s dealt cards, counted (None: the deal is not known), made once per position."""
+        key = ("dealt", p)
+        got = self.memo.get(key)
+        if got is None and p in self.dealt:
+            got = self.memo[key] = Counter(plain(c) for c in self.dealt[p])
+        return got
 
     def _exchange(self, move: Exchange) -> None:
         """Apply a gift on this copy: report what `exchange_faults` finds, move the cards."""
@@ -1488,7 +1484,23 @@ class Position:
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         """daifugo.combination, daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock,
-        daifugo.spade-3-return (see `combos.judge`): the verdict on a play here, and what it covers."""
+        daifugo.spade-3-return (see `combos.judge`): the verdict on a play here, and what it covers
+        (asked once for each play: `memo`)."""
+        key = ("verdict", move.player, move.cards)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self._verdict(move)
+        return got
+
+    def holding(self, move: Play) -> Held:
+        """`held` for a play here (asked once for each play: `memo`)."""
+        key = ("held", move.player, move.cards)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self.held(move.player, move.cards, self.plays + 1)
+        return got
+
+    def _verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         top = self.top
         if top is not None and move.player == top.player and not self.in_turn(move.player):
             opts = self.opts
@@ -1529,11 +1541,27 @@ class Position:
         p = self.to_act
         if p is None:
             return []
-        return [m for m in self.candidates(p) if self.is_legal(m)]
+        checks = self.filters()
+        sizes: frozenset[int] | None = None
+        for c in checks:
+            if c.sizes is not None and (only := c.sizes(self)) is not None:
+                sizes = only if sizes is None else sizes & only
+        moves = self.candidates(p, sizes)
+        if moves:
+            # Legal: failing no check, asked one check at a time over the moves still in (what the
+            # checks share of a move, its verdict and the cards held, is worked out once: `memo`).
+            for c in checks:
+                if c.fails is not None:
+                    fails = c.fails
+                    moves = [m for m in moves if not fails(self, m)]
+                else:
+                    moves = [m for m in moves if c.test(self, m) is None]
+        return moves
 
-    def candidates(self, p: str) -> list[Move]:
+    def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
-        due from the deal; else a pass and each play from a hand known card by card."""
+        due from the deal; else a pass and each play from a hand known card by card (`sizes`: only
+        the plays of these numbers of cards)."""
         if self._phase == "exchange":
             giver, _r, _a, _b, n = self._giver()
             if giver not in self.dealt:
@@ -1543,7 +1571,7 @@ class Position:
             gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
             return [Exchange(giver, c) for c in sorted(gifts, key=cards_text)]
         hand = self.known.get(p)
-        plays = hand_plays(hand, self.opts["joker_pair"]) if hand is not None else []
+        plays = _plays_of(hand, self.opts["joker_pair"], sizes) if hand is not None else []
         return [Pass(p), *(Play(p, c) for c in plays)]
 
     def is_legal(self, move: Move) -> bool:
@@ -1634,6 +1662,8 @@ class Position:
         move changes of the position's shared parts is still copied first (`copy`'s comment)."""
         self.candidate = False
         self.view = None
+        if self.memo:
+            self.memo = {}
         f = self.f
         if f.violations or f.events:  # the driver has taken what the last move found: start afresh
             f.clear()
@@ -1887,7 +1917,7 @@ def _pass(pos: Position, move: Any) -> str | None:
 def _held(pos: Position, move: Any) -> str | None:
     if type(move) is not Play:
         return None
-    bad, _blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    bad, _blind, _accepted, _known = pos.holding(move)
     if bad:
         return (f"{move.player} played {show(move.cards)}, but " + "; ".join(bad) +
                 ": a player plays only cards they hold, each once")
@@ -1897,7 +1927,7 @@ def _held(pos: Position, move: Any) -> str | None:
 def _blind(pos: Position, move: Any) -> str | None:
     if type(move) is not Play:
         return None
-    _bad, blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    _bad, blind, _accepted, _known = pos.holding(move)
     if blind:
         return (f"{move.player} played {show(blind)}, a blind card of set {pos.set_no}: "
                 "the blind cards stay out of play for the whole set")
@@ -1905,23 +1935,106 @@ def _blind(pos: Position, move: Any) -> str | None:
 
 
 def _combo(rule: str) -> Any:
+    """A table rule's test: the verdict on the play (`Position.verdict`) breaks it."""
+    fails = _combo_fails(rule)
+
     def test(pos: Position, move: Any) -> str | None:
-        if type(move) is not Play:
+        if not fails(pos, move):
             return None
         v, _ = pos.verdict(move)
-        return f"{move.player} played {show(move.cards)}: {v.message}" if v.rule == rule else None
+        return f"{move.player} played {show(move.cards)}: {v.message}"
     return test
 
 
-def _gift(rule: str) -> Any:
-    def test(pos: Position, move: Any) -> str | None:
-        if type(move) is not Exchange:
-            return f"the exchange comes first: {pos.to_act} gives next"
-        for r, msg in pos.exchange_faults(move):
-            if r == rule:
-                return msg
+def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
+    def fails(pos: Position, move: Any) -> bool:
+        return type(move) is Play and pos.verdict(move)[0].rule == rule
+    return fails
+
+
+def _held_fails(pos: Position, move: Any) -> bool:
+    return type(move) is Play and bool(pos.holding(move)[0])
+
+
+def _blind_fails(pos: Position, move: Any) -> bool:
+    return type(move) is Play and bool(pos.holding(move)[1])
+
+
+def _gift_giver(pos: Position, move: Any) -> tuple[str, str, int, int, int] | None:
+    """(giver, receiver, ranks, cards due) when `move` is the gift due now by its giver, else None."""
+    if type(move) is not Exchange or pos._phase != "exchange":
         return None
-    return test
+    due = pos._giver()
+    return due if move.player == due[0] else None
+
+
+def _gift_count(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-count: the exchange comes first, in its order, and each gives exactly the
+    cards due (game 1 has none)."""
+    if type(move) is not Exchange:
+        return f"the exchange comes first: {pos.to_act} gives next" if pos._phase == "exchange" else None
+    p, cards = move.player, move.cards or ()
+    if pos._phase != "exchange":
+        if pos.game_no == 1 and cards:
+            return (f"{p} gave {show(cards)} in game 1 of set {pos.set_no}, but the first game "
+                    "of a set has no exchange (ranks are not carried over from another set)")
+        return None
+    giver, receiver, a, b, n = pos._giver()
+    who = f"{giver} ({rank_name(a)})"
+    if p != giver:
+        return f"{p} gave cards out of turn: it was {who}'s gift"
+    if len(cards) == n:
+        return None
+    return (f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
+            f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
+            f"{pos.opts['games_per_set']} of a set")
+
+
+def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
+    """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
+    dealt = pos.dealt_counts(giver)
+    return Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
+
+
+def _gift_held(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-held: a giver gives cards they were dealt."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move)
+    due = _gift_giver(pos, move)
+    if due is None:
+        return None
+    giver, a = due[0], due[2]
+    not_held = _not_dealt(pos, giver, move.cards or ())
+    if not not_held:
+        return None
+    return (f"{giver} ({rank_name(a)}) gave {show(not_held.elements())}, which {giver} was not dealt "
+            f"(dealt: {show(pos.dealt[giver])})")
+
+
+def _gift_strongest(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-strongest: a lower rank gives their strongest cards, judged on the hand as
+    dealt (a gift of cards not dealt is the held check's)."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move)
+    due = _gift_giver(pos, move)
+    cards = move.cards or ()
+    if due is None or due[2] < 2 or not cards:
+        return None
+    giver, a, n = due[0], due[2], due[4]
+    dealt = pos.dealt_counts(giver)
+    if dealt is None or _not_dealt(pos, giver, cards):
+        return None
+    weakest = min(strength_key(c) for c in cards)
+    kept = dealt - Counter(plain(c) for c in cards)
+    above = [c for c in kept.elements() if strength_key(c) > weakest]
+    if not above:
+        return None
+    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
+    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
+            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
+            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
+            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
 
 
 def _ranking(pos: Position, move: Any) -> str | None:
@@ -2029,14 +2142,19 @@ class Check(NamedTuple):
     turn: Callable[[Position, OutOfTurn], TurnFault | None] | None = None
     stage: str = ""
     finds: Callable[[Position, Asked], Found | None] | None = None
+    fails: Callable[[Any, Any], bool] | None = None
+    """Whether `test` fails, without its words: the legal moves ask this of many moves."""
+    sizes: Callable[[Any], frozenset[int] | None] | None = None
+    """The numbers of cards a play must have to pass (None: any), when the check can say so at
+    once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
 def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
     return Check(rule, name, _out_of_turn(fault), fault, "turn", _turn_found(fault))
 
 
-def _combo_check(rule: str, name: str) -> Check:
-    return Check(rule, name, _combo(rule), None, "table", _combo_found(rule))
+def _combo_check(rule: str, name: str, sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
+    return Check(rule, name, _combo(rule), None, "table", _combo_found(rule), _combo_fails(rule), sizes)
 
 
 @lru_cache(maxsize=8)
@@ -2065,19 +2183,20 @@ CHECKS: dict[str, tuple[Check, ...]] = {
               _pass, _passed, "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
               _turn_order, _not_in_turn, "turn", _turn_order_found),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _held, None, "hold", _held_found),
-        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind, None, "hold", _blind_found),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _held, None, "hold", _held_found,
+              _held_fails),
+        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind, None, "hold", _blind_found,
+              _blind_fails),
         _combo_check("daifugo.combination", "is it a single, a group or stairs?"),
-        _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?"),
+        _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
+                     Position.cover_sizes),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
         _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?"),
     ),
     "exchange": (
-        Check("daifugo.exchange-count", "does the giver give the right number of cards?",
-               _gift("daifugo.exchange-count")),
-        Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
-        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
-               _gift("daifugo.exchange-strongest")),
+        Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
+        Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
+        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
     ),
     "result": (
         Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
