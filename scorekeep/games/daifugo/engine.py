@@ -1375,6 +1375,8 @@ class Position:
                                      line=g.ranks.line, **self.where)
                 ranking, source = recorded, "ranks"
         self.ranking, self.source, self.decided = ranking, source, st
+        if not any(c.rule == "daifugo.ranking" for c in CHECKS["result"]):  # the result check is out
+            del self.f.violations[:]
 
     def summary(self, out: Names, fouls: Names | None,
                 emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
