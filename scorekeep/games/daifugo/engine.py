@@ -545,7 +545,15 @@ class Position:
         self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
         self.clockwise, self.around, nothing = _seating(self.seats)
         self.sizes = self.hand_sizes(deal)
-        # What is known of where each card is (daifugo.card-not-held).
+        self._holdings(setup, deal, exchange_recorded, nothing)
+        self._table()
+        self._turns()
+
+    def _holdings(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool,
+                  nothing: dict[str, Counter[DCard]]) -> None:
+        """What is known of where each card is (daifugo.card-not-held), from the deal and the
+        exchange: the holdings, and whether the game starts with the exchange."""
+        first_game = setup.game_no == 1
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
         # Shared until a gift changes one (`_exchange` copies the giver's and the receiver's first).
@@ -579,7 +587,9 @@ class Position:
                 else:
                     self.partner = {}
                     self._phase = "exchange"
-        # The play.
+
+    def _table(self) -> None:
+        """The table at the start of the play: empty, normal order, nobody out."""
         self.st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
         self.plays = 0
         self.count = {p: 0 for p in self.seats}
@@ -594,6 +604,13 @@ class Position:
         self.revolutions = 0
         self.passed: dict[str, int] = {}
         """Who passed since the table last cleared, and at which play (negative: a pass taken as missing)."""
+        self.last_clear: tuple[str, OnTable | None] = ("first", None)
+        self.gone: dict[str, str] = {}
+        self.over_at: int | None = None
+        self.settled_at = 0
+
+    def _turns(self) -> None:
+        """Whose turn it is (the leader's), how the record reads so far, and what the replay keeps."""
         self.expected: str | None = self.leader
         self.also: str | None = None
         """Who else may act now without a report: after the leader passed on an empty table (not
@@ -606,10 +623,6 @@ class Position:
         self.early: dict[str, int] = {}
         """Passes on an empty table (reported), by play: if the record then skips that player on the
         next lead, the pass stands for their pass on it (a pass said before the lead)."""
-        self.last_clear: tuple[str, OnTable | None] = ("first", None)
-        self.gone: dict[str, str] = {}
-        self.over_at: int | None = None
-        self.settled_at = 0
         self.contradicted = False
         """A pass taken as missing was contradicted by the record (the player acted again)."""
         self.candidate = False

@@ -59,6 +59,27 @@ class _Run(NamedTuple):
     events: list[Any]
 
 
+def _ends(pos: Position, n: int, i: int, first: int, last: int, trial: bool, stop: tuple[bool, int] | None,
+          budget: list[int] | None) -> bool | None:
+    """Whether a replay with a limit (`_Game.run_plays`) ends after play `i`: False when it gives up
+    incomplete (its reading, `n` reports so far, is no better than `stop`, or the `budget` is spent:
+    charged here), True when a trial's count is final (the rest is charged as if replayed), None
+    when it goes on."""
+    if stop is not None and (pos.contradicted, n) >= stop:
+        if budget is not None:
+            budget[0] -= i - first + 1
+        return False
+    if trial and pos.over_at is not None:
+        # The ranking is settled and the turn after it reported: `_turn` ignores every later turn
+        # (no report, no candidate, no contradiction), so the reading's count is final.
+        return True
+    if budget is not None and i - first + 1 >= budget[0] and i < last:
+        # The allowance is spent before the reading is: it ends here, incomplete.
+        budget[0] -= i - first + 1
+        return False
+    return None
+
+
 # --- one game ------------------------------------------------------------------------------
 
 class _Game:
@@ -157,11 +178,10 @@ class _Game:
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
-        that play; `snapped`:
-        how many candidates keep the position before them (None: all) — `readings` tries no more,
-        since each trial replays at least one turn of its allowance — and past them the replay
-        advances in place."""
-        # Set on the position it starts from, and so on every copy made from it (as `listing` below).
+        that play; `snapped`: how many candidates keep the position before them (None: all) —
+        `readings` tries no more, since each trial replays at least one turn of its allowance — and
+        past them the replay advances in place."""
+        # Set on the position it starts from, and so on every copy made from it.
         pos.viewing = views = not trial  # (the turns as the replay shows them: a trial shows none)
         shown: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
@@ -198,21 +218,10 @@ class _Game:
             if not trial and f.events:
                 found[1].extend(f.events)
             pos = new
-            if not limited:
-                continue
-            if stop is not None and (pos.contradicted, n) >= stop:
-                if budget is not None:
-                    budget[0] -= i - first + 1
-                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
-            if trial and pos.over_at is not None:
-                # The ranking is settled and the turn after it reported: `_turn` ignores every later
-                # turn (no report, no candidate, no contradiction), so the reading's count is final.
-                # The budget is charged as if they were replayed.
+            if limited and (end := _ends(pos, n, i, first, len(moves), trial, stop, budget)) is not None:
+                if not end:
+                    return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
                 break
-            if budget is not None and i - first + 1 >= budget[0] and i < len(moves):
-                # The allowance is spent before the reading is: it ends here, incomplete.
-                budget[0] -= i - first + 1
-                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
         return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), True, *found)
