@@ -9,9 +9,13 @@ card (the record gave the deal), or only by its count (`Position.known` has no e
 
 Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
 `Position.ruling(move)` names the first that excludes a move, with the legal
-alternatives and the decision's steps. `Position.apply(move)` never changes the position: it
-returns the next one and the findings (violations and rule events), also for an illegal move —
-the record says it happened. Each rule id is judged in one function here; search for the id.
+alternatives and the decision's steps; `legal_moves()` lists the moves that fail none; a
+recorded turn is judged by asking the same checks what they find (`Check.finds`), stage by stage.
+`Position.apply(move)` never changes the position: it returns the next one and the findings
+(violations and rule events, worded only when kept), also for an illegal move — the record says
+it happened. Each rule id is judged in one function here or in the parts the position is made
+of: the moves (`moves.py`), what a legal play causes (`causes.py`), the standing and ranking
+(`standing.py`), the deck and the match's order (`deck.py`), a hand's plays (`hands.py`).
 
 Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
 on the table, it may empty a hand), but only a legal play has the special effects the digest
@@ -26,95 +30,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...cards import SUITS, Card
+from ...cards import Card
 from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding, Findings, worded
-from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
+from .cards import JOKER, DCard, Joker, plain, show, strength_key
+from .combos import STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
+# The parts of the game the position is made of, each in its module (and named here as before).
+from .causes import cuts, forbidden_reason, locks, revolts
+from .deck import FULL_DECK, deal_faults  # noqa: F401 (named here as before)
+from .hands import _plays_of, hand_plays
+from .moves import Exchange, Move, Outcome, Pass, Play, _sort_key, cards_text
+from .standing import Standing
 
 if TYPE_CHECKING:
     from .record import Names
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
-
-
-# --- moves ---------------------------------------------------------------------------------
-
-def cards_text(cards: Sequence[DCard]) -> str:
-    """Canonical text of cards, weakest first in normal order: `7H 7S JK=7D`."""
-    return " ".join(str(c) for c in sorted(cards, key=_sort_key))
-
-
-def _sort_key(card: DCard) -> tuple[int, int]:
-    if type(card) is Joker:
-        return (JOKER_LEVEL, 0)
-    key = _SORT_KEYS.get(card)  # type: ignore[call-overload]
-    return key if key is not None else (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
-
-
-_SORT_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (ORDER.index(r), SUITS.index(s)) for r in ORDER for s in SUITS}
-"""`_sort_key` of each card of the deck, looked up rather than computed (a card is a plain value)."""
-
-
-class Play(NamedTuple):
-    """A play of cards (jokers may carry the card they stand in for, `JK=5H`)."""
-
-    player: str
-    cards: tuple[DCard, ...]
-    line: int | None = None
-    """Where the record says so (None for a move made by a program)."""
-
-    def __str__(self) -> str:
-        return cards_text(self.cards)
-
-
-class Pass(NamedTuple):
-    """A pass."""
-
-    player: str
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-class Outcome(NamedTuple):
-    """A game's written result: `out` (the order of going out, forbidden finishes included),
-    `fouls`, `ranks` (the record's `Names`, each None when not written), and whether the record
-    gives the game's plays (the result is then judged against them)."""
-
-    out: Any
-    fouls: Any
-    ranks: Any
-    after_plays: bool = False
-
-    @property
-    def player(self) -> None:
-        return None
-
-    def __str__(self) -> str:
-        parts = [f"{k}: {' '.join(v.names)}" for k, v in (("out", self.out), ("fouls", self.fouls),
-                                                           ("ranks", self.ranks)) if v is not None]
-        return "; ".join(parts) or "no result written"
-
-
-class Exchange(NamedTuple):
-    """The cards one player gives in the exchange (None: the record does not say)."""
-
-    player: str
-    cards: tuple[DCard, ...] | None
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return cards_text(self.cards or ())
-
-
-Move = Union[Play, Pass, Exchange, Outcome]
 
 
 def _view(fields: tuple[Any, ...]) -> TurnView:
@@ -177,316 +112,6 @@ def passed_at(n: int) -> str:
     if n > 0:
         return f"passed at play {n}"
     return f"was taken as passing at play {-n} (a pass missing from the record)"
-
-
-# --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
-
-class Standing:
-    """Who is still in a game and how the others left; settles the ranking.
-
-    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
-    """
-
-    def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
-        self.seats = seats
-        self.prev_daifugo = prev_daifugo
-        self.miyako_ochi = miyako_ochi
-        self.active: list[str] = list(seats)
-        self.finishers: list[str] = []
-        self.fouls: list[str] = []
-        self.fallen: str | None = None
-        self.trigger: str | None = None
-        self.exits: list[tuple[str, bool]] = []
-
-    def copy(self) -> Standing:
-        new = Standing.__new__(Standing)
-        new.__dict__.update(self.__dict__)
-        new.active, new.finishers, new.fouls, new.exits = (list(self.active), list(self.finishers),
-                                                           list(self.fouls), list(self.exits))
-        return new
-
-    @property
-    def settled(self) -> bool:
-        return len(self.active) <= 1
-
-    def leave(self, p: str, legal: bool) -> str | None:
-        """`p` went out (legally or by a forbidden finish); returns the 大富豪 who falls, if any."""
-        self.active.remove(p)
-        self.exits.append((p, legal))
-        if not legal:
-            self.fouls.append(p)
-            return None
-        self.finishers.append(p)
-        prev = self.prev_daifugo
-        if self.miyako_ochi and prev is not None and prev != p and prev in self.active:
-            self.active.remove(prev)
-            self.fallen, self.trigger = prev, p
-            return prev
-        return None
-
-    def ranking(self) -> tuple[str, ...]:
-        return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))
-
-    def explain(self) -> str:
-        """Why the ranking is what it is, player by player."""
-        order = self.ranking()
-        parts = []
-        for i, p in enumerate(order):
-            r = rank_name(i)
-            if p in self.finishers:
-                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
-            elif p == self.fallen:
-                parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
-            elif p in self.fouls:
-                k = self.fouls.index(p)
-                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
-            else:
-                parts.append(f"{p} was the last player left ({r})")
-        return "; ".join(parts)
-
-
-def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> str | None:
-    """daifugo.forbidden-finish: why a play that empties a hand is a forbidden finish, judged in
-    the order before it; None if legal."""
-    if any(type(c) is Joker for c in cards):
-        return "it contains a joker"
-    if cuts:
-        return "it makes an 8-cut (8切り)"
-    if revolution:
-        if any(c.rank == 3 for c in cards):  # type: ignore[union-attr]
-            return "it contains a 3 during a revolution (革命)"
-        return None
-    if any(c.rank == 2 for c in cards):  # type: ignore[union-attr]
-        return "it contains a 2 in normal order"
-    if cards == (SPADE_3,):
-        return "it is the single spade 3 in normal order"
-    return None
-
-
-def cuts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
-    """daifugo.eight-cut: whether a legal play read so cuts (an 8 in it; stairs only by house rule)."""
-    return bool(reading is not None and opts["eight_cut"] and reading.has_eight
-                and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
-
-
-def revolts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
-    """daifugo.revolution: whether a legal play read so starts (or ends) a revolution: four of a
-    kind or more, or stairs of the house rule's length."""
-    return bool(reading is not None and (
-        (reading.kind == GROUP and reading.size >= 4)
-        or (reading.kind == STAIRS and opts["stairs_revolution"] and reading.size >= opts["stairs_revolution"])))
-
-
-def locks(opts: Mapping[str, Any], lock: tuple[str, ...] | None, reading: Reading | None,
-          covered: OnTable | None, cut: bool, returns: bool) -> tuple[str, ...] | None:
-    """daifugo.suit-lock: the suits a legal play locks on an unlocked table (not when it cuts or
-    returns the joker: the table clears), None if none."""
-    if not opts["suit_lock"] or lock is not None or cut or returns:
-        return None
-    return new_lock(reading, covered.reading if covered is not None else None)
-
-
-# --- the deck and the deal (daifugo.deck) ------------------------------------------------------
-
-def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
-    """What is wrong with a set's list of blind cards, and the blind cards it names."""
-    problems = []
-    if len(blind) != want:
-        problems.append(f"set {set_no} lists {len(blind)} blind card{'s' if len(blind) != 1 else ''}, "
-                        f"but {want} are removed at the start of a set")
-    if any(type(c) is Joker for c in blind):
-        problems.append("a joker is never a blind card")
-    naturals = [c for c in blind if type(c) is Card]
-    dup = [c for c, n in Counter(naturals).items() if n > 1]
-    if dup:
-        problems.append(f"{show(dup)} is listed twice")
-    return problems, frozenset(naturals)  # type: ignore[arg-type]
-
-
-def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], seats: Sequence[str],
-                blind: frozenset[Card] | None, blind_from: int,
-                set_no: int) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
-    """The deal holds each card of the deck minus the blind cards once, 13 each: what is wrong, as
-    (player, message) — player None for the deal as a whole — and, when the blind cards were not
-    known, the ones this complete deal leaves out (else None)."""
-    out: list[tuple[str | None, str]] = []
-    n_jokers = opts["jokers"]
-    total = len(FULL_DECK) + n_jokers - opts["blind_cards"]
-    base, extra = divmod(total, len(seats))
-    allowed = {base} if extra == 0 else {base, base + 1}
-    seen: dict[DCard, str] = {}
-    jokers = 0
-    clean = True
-    for p, cards in deal.items():
-        problems = []
-        if len(cards) not in allowed:
-            each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
-            problems.append(f"{p} was dealt {len(cards)} cards; the {total} cards in play are dealt {each}")
-        for c in cards:
-            if type(c) is Joker:
-                jokers += 1
-                if jokers > n_jokers:
-                    problems.append(f"the deck has {n_jokers} joker{'s' if n_jokers != 1 else ''}, and "
-                                    f"this is joker number {jokers} in the deal")
-            elif c in seen:
-                who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
-                problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
-            elif blind is not None and c in blind:
-                seen_in = f" (left out of game {blind_from}'s deal)" if blind_from else ""
-                problems.append(f"{c.symbol} is a blind card of set {set_no}{seen_in}: the blind cards "
-                                "stay out of play for the whole set, so they do not change within it")
-            else:
-                seen[c] = p
-        if problems:
-            clean = False
-            out.append((p, "; ".join(problems)))
-    if not clean or len(deal) < len(seats):
-        return out, None
-    missing = [c for c in FULL_DECK if c not in seen]
-    if jokers < n_jokers:
-        out.append((None, f"the deal has {jokers} of the {n_jokers} jokers: every joker is dealt, because blind "
-                          "cards are never jokers"))
-        return out, None
-    if blind is None:
-        return out, frozenset(missing)
-    if set(missing) != blind:
-        out.append((None, f"this deal leaves out {show(missing)}, but the blind cards of set {set_no} "
-                          f"are {show(blind)} (seen in game {blind_from}): blind cards do not change "
-                          "within a set"))
-    return out, None
-
-
-# --- the match's order of sets and games (daifugo.game-over) -----------------------------------
-#
-# A game's position knows when its own game is over (the `_game_over` check); the order of
-# sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
-# asks them as it reaches each set and game, and records what they find where it belongs.
-
-def set_order_fault(number: int, limit: int | None, previous: tuple[int, int] | None, games_per_set: int,
-                    last_complete: bool) -> list[str]:
-    """What is wrong with set `number` starting now: `limit` is the match's number of sets
-    (None: open-ended), `previous` the set before it as (its number, games played)."""
-    out: list[str] = []
-    if limit is not None and number == limit + 1:
-        out.append(f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
-                   f"{number} is one too many and does not count")
-    if previous is not None and previous[1] < games_per_set and last_complete:
-        out.append(f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
-                   f"{number} cannot start yet")
-    return out
-
-
-def game_order_fault(number: int, set_no: int, games_per_set: int,
-                     last: tuple[int, int, bool] | None) -> list[str]:
-    """What is wrong with game `number` of set `set_no` starting now: `last` is the game before
-    it in the record as (its number, its set, whether its ranking is complete)."""
-    out: list[str] = []
-    if number > games_per_set:
-        out.append(f"a set has {games_per_set} games; game {number} of set {set_no} is one too many and "
-                   "does not count")
-    if last is not None and not last[2]:
-        out.append(f"game {number} of set {set_no} starts, but game {last[0]} of set {last[1]} has no complete "
-                   "ranking yet: a game starts only after the previous one's ranking is settled")
-    return out
-
-
-# --- candidate plays from a known hand ------------------------------------------------------
-
-_ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
-"""Each suit's cards from 3 up to 2: stairs run along a row."""
-
-
-@lru_cache(maxsize=256)
-def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
-    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each
-    number k of the rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards
-    (worked out once for every rank alike)."""
-    plan = []
-    for k in range(1, held + 1):
-        tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
-        if tails:
-            plan.append((k, tails))
-    return tuple(plan)
-
-
-def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
-               sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
-    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
-    `sizes`: only the plays of these numbers of cards (None: all)."""
-    from itertools import combinations
-
-    jokers = hand[JOKER]
-    keys = _SORT_KEYS
-    naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
-    naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
-    if sizes is None:
-        sizes = frozenset(range(1, len(naturals) + jokers + 1))
-    out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
-    if jokers and 1 in sizes:
-        out.append((JOKER,))
-    longest = max(sizes, default=0)
-    if longest < 2:
-        return out
-    by_rank: dict[int, list[Card]] = {}
-    for c in naturals:
-        by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
-    for cards in by_rank.values():
-        for k, tails in _group_plan(len(cards), jokers, sizes):
-            for combo in combinations(cards, k):
-                for tail in tails:
-                    out.append(combo + tail)
-    if jokers >= 2 and joker_pair and 2 in sizes:
-        out.append((JOKER, JOKER))
-    if longest < 3:
-        return out
-    n = len(ORDER)
-    has = [[False] * n for _ in SUITS]
-    starts: list[list[int]] = [[] for _ in SUITS]
-    for c in naturals:  # weakest first: each row's starts come in order
-        at, row_no = keys[c]  # type: ignore[index]
-        has[row_no][at] = True
-        starts[row_no].append(at)
-    for row, held, firsts in zip(_ROWS, has, starts):
-        for start in firsts:  # a stair starts at a card held (a joker first is the same play)
-            if start > n - 3:
-                break
-            if (not held[start + 1]) + (not held[start + 2]) > jokers:
-                continue  # not three cards, even with the jokers
-            need = 0
-            run: list[DCard] = [row[start]]
-            for end in range(start + 1, min(n, start + longest)):
-                if held[end]:
-                    run.append(row[end])
-                else:
-                    need += 1
-                    if need > jokers:
-                        break
-                    run.append(JOKER)
-                if len(run) >= 3 and len(run) in sizes:
-                    out.append(tuple(run))
-    return out
-
-
-_PLAYS: dict[int, tuple[Counter[DCard], dict[tuple[bool, frozenset[int] | None], list[tuple[DCard, ...]]]]] = {}
-"""`hand_plays` of the last few hands asked (`_plays_of`), by the hand's id (the hand kept with it)."""
-
-
-def _plays_of(hand: Counter[DCard], joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple[DCard, ...]]:
-    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move
-    copies what it changes), so the same holding is the same hand, asked again on each turn until
-    it plays."""
-    held = _PLAYS.get(id(hand))
-    if held is None or held[0] is not hand:
-        if len(_PLAYS) >= 16:
-            _PLAYS.clear()
-        held = _PLAYS[id(hand)] = (hand, {})
-    listed = held[1]
-    plays = listed.get((joker_pair, sizes))
-    if plays is None:
-        every = listed.get((joker_pair, None))
-        plays = listed[(joker_pair, sizes)] = (hand_plays(hand, joker_pair, sizes) if every is None or sizes is None
-                                               else [c for c in every if len(c) in sizes])
-    return plays
 
 
 # --- the position ----------------------------------------------------------------------------

@@ -16,8 +16,10 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
-                     forbidden_reason, game_order_fault, set_order_fault)
+from .deck import blind_faults, deal_faults, game_order_fault, set_order_fault
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup
+from .standing import Standing
+from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
