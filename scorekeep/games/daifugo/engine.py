@@ -1189,8 +1189,9 @@ class Position:
         moves = self.candidates(p, sizes)
         if moves:
             # Legal: failing no check, asked one check at a time over the moves still in (what the
-            # checks share of a move, its verdict and the cards held, is worked out once: `memo`).
-            for c in checks:
+            # checks share of a move, its verdict and the cards held, is worked out once: `memo`);
+            # the table's checks first, as they leave the fewest in (the order changes no answer).
+            for c in sorted(checks, key=_table_first):
                 if c.fails is not None:
                     fails = c.fails
                     moves = [m for m in moves if not fails(self, m)]
@@ -1387,6 +1388,11 @@ def _allowed(opts: Mapping[str, Any], hand: Counter[DCard] | None, top: OnTable 
     if len(plays) > ALLOWED_CAP:
         plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
     return tuple(out + plays)
+
+
+def _table_first(c: Check) -> bool:
+    """`legal_moves` asks the table's checks first (see there)."""
+    return c.stage != "table"
 
 
 # --- the checks, in the digest's decision order -----------------------------------------------------
