@@ -650,11 +650,12 @@ class Position:
             return None, None, notes
         self.passed.pop(p, None)
         if not trial:
-            ask.held = self.held(p, cards, i)
-            self._found("hold", ask)
-            self.take(p, ask.held, i)
+            ask.held = held = self.held(p, cards, i)
+            if held[0] or held[1]:  # (a holding found sound fails no check of the stage)
+                self._found("hold", ask)
+            self.take(p, held, i)
         v, covered = self._table_verdict(ask, in_turn, skipped, notes)
-        legal = not self._found("table", ask)
+        legal = v.rule is None or not self._found("table", ask)  # (a legal verdict fails no table check)
         if not legal:
             notes.append(f"breaks {v.rule}")
         return self._played(p, cards, v, legal, covered, i, step_from, skipped, where, notes)
@@ -1803,15 +1804,22 @@ def _combo_check(rule: str, name: str, sizes: Callable[[Any], frozenset[int] | N
     return Check(rule, name, _combo(rule), None, "table", _combo_found(rule), _combo_fails(rule), sizes)
 
 
-@lru_cache(maxsize=8)
+_STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
+"""The last table `_stages` read, and its stages."""
+
+
 def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
     """The checks of each stage of a recorded turn, in the table's order (`Position._found`); worked
-    out once for each table (a check taken out of `CHECKS` makes another)."""
+    out once for each table (a check taken out of `CHECKS` makes another), known by identity (it
+    is asked on every turn: hashing the table each time would cost more than the answer)."""
+    if _STAGES and _STAGES[0][0] is checks:
+        return _STAGES[0][1]
     out: dict[str, tuple[Check, ...]] = {}
     for c in checks:
         if c.finds is not None:
             for stage in c.stage.split():
                 out[stage] = (*out.get(stage, ()), c)
+    _STAGES[:] = [(checks, out)]
     return out
 
 
