@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import repeat
-from operator import is_
 from typing import Any, NamedTuple
 
 
@@ -81,30 +79,18 @@ one card is one finding per card, and nobody reads the 101st)."""
 
 
 class _Unlisted(Finding):
-    """Stands for one finding of `rule` past the cap: one shared instance per rule, so the
-    collector's list keeps its length (a truthful count, and the marks the games take with
-    `len()` and roll back with `del findings[mark:]`) at one reference per finding."""
+    """The collector's own mark for one finding of `rule` past the cap: one shared instance per
+    rule, so the collector's list keeps its length (a truthful count, and the marks the games
+    take with `len()` and roll back with `del findings[mark:]`) at one reference per finding."""
 
     __slots__ = ()
 
 
 _UNLISTED: dict[str, _Unlisted] = {}
 
-UNSAID = "(not worded: past the cap of listed findings)"
-"""What an engine writes instead of a reason or message that its position's `listing` says would
-not be listed (only the driver of `check` gives such a predicate): the finding is made all the
-same, and the driver records it as the shared stand-in (`unlisted`, `Findings.extend`). A record
-can break one rule a million times; composing each message cost more than the rest of the check.
-Truthy, so that a filter's reason used as a test by another still excludes."""
 
-
-def always_listed(rule: str) -> bool:
-    """The `listing` of a position no driver caps: every finding is worded."""
-    return True
-
-
-def unlisted(rule: str) -> Finding:
-    """The shared stand-in for a finding of `rule` past the cap (`Findings.listing` is false)."""
+def _unlisted(rule: str) -> Finding:
+    """The shared mark for a finding of `rule` past the cap."""
     u = _UNLISTED.get(rule)
     if u is None:
         u = _UNLISTED[rule] = _Unlisted(rule, "")
@@ -178,40 +164,18 @@ class Findings:
         """Add an event (as `violation`)."""
         self._add(self.events, False, rule, message, where)
 
-    def listing(self, rule: str) -> bool:
-        """Whether a violation of `rule` added now would be listed in full (see `shown`). When it
-        would not, a caller may skip composing its message and add `unlisted(rule)` instead."""
-        kept = self._kept.get((True, rule))
-        if kept is None or len(kept) < CAP:
-            return True
-        i, f = kept[-1]  # the usual answer past the cap without a call: the last one kept is still there
-        into = self.violations
-        if i < len(into) and into[i] is f:
-            return False
-        return not self._full(into, True, rule)
-
-    def room(self, rule: str, event: bool = False) -> int:
-        """How many more violations (`event`: events) of `rule` would be listed in full: a driver
-        that collects a run's findings elsewhere before `extend` counts them against this."""
-        into = self.events if event else self.violations
-        if self._full(into, not event, rule):
-            return 0
-        return CAP - len(self._kept.get((not event, rule), ()))
-
     def extend(self, found: Iterable[Finding], event: bool = False) -> None:
-        """Violations (`event`: events) made elsewhere (an engine's), kept as `violation` keeps them."""
+        """Violations (`event`: events) made elsewhere (an engine's, worded only if kept), kept as
+        `violation` keeps them."""
         into, which = (self.events, False) if event else (self.violations, True)
-        if type(found) is list and all(map(is_, map(type, found), repeat(_Unlisted))):
-            into.extend(found)  # all stand-ins (past the cap, a long record's usual run): kept as they are
-            return
-        full: dict[str, Finding] = {}  # the stand-in of each rule found full: it stays so below
+        full: dict[str, Finding] = {}  # the mark of each rule found full: it stays so below
         for f in found:
-            if type(f) is _Unlisted:  # made past the cap (`listing`)
+            if type(f) is _Unlisted:  # another collector's mark past the cap
                 into.append(f)
             elif (u := full.get(f.rule)) is not None:
                 into.append(u)
             elif self._full(into, which, f.rule):
-                into.append(u := unlisted(f.rule))
+                into.append(u := _unlisted(f.rule))
                 full[f.rule] = u
             else:
                 self._keep(into, which, f)
@@ -219,7 +183,7 @@ class Findings:
     def _add(self, into: list[Finding], which: bool, rule: str, message: str | Callable[[], str],
              where: dict[str, Any]) -> None:
         if self._full(into, which, rule):
-            into.append(unlisted(rule))
+            into.append(_unlisted(rule))
         else:
             self._keep(into, which, Finding(rule, message if message.__class__ is str else message(), **where))  # type: ignore[operator]
 

@@ -174,33 +174,30 @@ def test_trial_readings_of_a_record_replay_an_eighth_of_its_turns_beyond_the_all
     _gone_players_act(400),
 ], ids=["random-out-of-turn-dealt", "random-out-of-turn", "passes-again", "gone-players"])
 def test_turns_past_the_cap_word_nothing_and_the_listing_is_the_same(monkeypatch, text: str) -> None:
-    """A turn whose finding would not be listed (past `errors.CAP` of its rule in the file: the
-    daifugo.turn-order, daifugo.pass and daifugo.follow-stronger reports of these records) words no
-    message and lists no legal choices; what `check` lists is exactly what it lists when every
-    finding is worded, and no listed finding carries the stand-in's message."""
+    """A turn's finding is worded, and its legal choices listed, only when the collector keeps it
+    (past `errors.CAP` of its rule in the file — the daifugo.turn-order, daifugo.pass and
+    daifugo.follow-stronger reports of these records — it is only counted); what `check` lists is
+    exactly what it lists when every finding is worded, and every listed finding has words."""
     from scorekeep.errors import shown
 
     def listed(a) -> tuple[list[dict], list[dict]]:
         return [f.to_json() for f in shown(a.violations)], [f.to_json() for f in shown(a.events, "event")]
 
     words: list[str] = []
-    real = engine.Position.allowed_plays
+    real = engine._allowed
 
-    def counted(self, p):
-        words.append(p)
-        return real(self, p)
+    def counted(*table):
+        words.append(table)
+        return real(*table)
 
-    monkeypatch.setattr(engine.Position, "allowed_plays", counted)
+    monkeypatch.setattr(engine, "_allowed", counted)
     capped = audit_text(text)
     capped_allowed = len(words)
     del words[:]
-    with monkeypatch.context() as m:  # every finding worded (the cap applied only when listing)
-        m.setattr(rules._Room, "listing", lambda self, rule: True)
-        m.setattr(rules._Room, "telling", lambda self, rule: True)
-        worded = audit_text(text)
+    worded = rules.audit(capped.record, cap=False)  # every finding worded (the cap applied only when listing)
     assert listed(capped) == listed(worded)
     assert (len(capped.violations), len(capped.events)) == (len(worded.violations), len(worded.events))
-    assert all(f["message"] != engine.UNSAID for kind in listed(capped) for f in kind)
+    assert all(f["message"] for kind in listed(capped) for f in kind)
     assert capped_allowed <= len(words)
     more = [f for f in shown(capped.violations) if f.more]
     assert more, "the record should break some rule more often than the cap"
@@ -251,7 +248,7 @@ def test_replay_of_a_late_game_shows_its_findings_worded_though_check_lists_only
     (section,) = daifugo.replay(audit, Selection(set=40, game=1))
     shown_notes = [n for n in section.notes if n.startswith("violation ")]
     assert shown_notes == [f"violation {f'play {v.play}: ' if v.play else ''}{v.rule}: {v.message}" for v in mine]
-    assert not any(engine.UNSAID in n for n in section.notes)
+    assert all(n.split(": ", 2)[-1] for n in shown_notes)
 
 
 def test_replay_counts_a_long_records_violations_with_grouped_digits(tmp_path) -> None:
@@ -319,16 +316,18 @@ def test_a_replay_keeps_positions_only_before_the_candidates_its_trials_can_reac
     assert kept < 0.8 * copies, (kept, copies)
 
 
-def test_a_turn_past_the_cap_is_counted_by_the_rules_stand_in_from_the_start() -> None:
+def test_a_turn_past_the_cap_is_counted_by_the_rules_stand_in_from_the_start(monkeypatch) -> None:
     # daifugo.pass: a lead, then 3,200 passes by one player. Past the cap each pass is counted with
-    # the rule's one shared stand-in, made by the engine as it judges the turn (not a finding per pass
-    # that the driver then replaces); the count and the first ones listed are as before.
-    from scorekeep.errors import CAP, UNSAID, shown, unlisted
+    # the collector's one shared mark for the rule, never worded; the count and the first ones
+    # listed are as before.
+    from scorekeep.errors import CAP, shown
 
-    where = {"line": 9, "set": 1, "game": 1, "play": 7, "player": "B"}
-    assert engine._turn_finding("daifugo.pass", UNSAID, where) is unlisted("daifugo.pass")
+    worded: list[int] = []
+    real = engine.passed_at
+    monkeypatch.setattr(engine, "passed_at", lambda n: worded.append(n) or real(n))
     a = audit_text(HEAD + "  - first: A\n    games:\n    - plays:\n      - {A: 3H}\n"
                    + "      - {B: pass}\n" * 3200)
+    assert len(worded) == CAP
     passes = [v for v in a.violations if v.rule == "daifugo.pass"]
     assert len(passes) == 3199 and len({id(v) for v in passes}) <= CAP + 1
     listed = [v for v in shown(a.violations) if v.rule == "daifugo.pass"]

@@ -85,9 +85,26 @@ def test_daifugo_hand_plays_lists_every_play_of_a_hand_in_order() -> None:
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_daifugo_legal_moves_are_the_engines(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(daifugo, "CHECK_MOVES", True)  # every list compared with legal_moves()
+def test_daifugo_legal_moves_are_the_moves_no_check_excludes(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `legal_moves()` asks the checks the cheap way (without words, one check at a time over the
+    # moves still in, plays of the sizes follow-shape takes): every list the demo draws from is
+    # exactly the candidates the first-failing-check ruling passes (`is_legal`), gifts included.
+    from scorekeep.engine import first_excluding
+
+    real = daifugo_engine.Position.legal_moves
+    asked = []
+
+    def checked(pos):
+        got = real(pos)
+        p = pos.to_act
+        want = [m for m in pos.candidates(p) if first_excluding(pos.filters(m), pos, m) is None] if p else []
+        assert got == want
+        asked.append(len(got))
+        return got
+
+    monkeypatch.setattr(daifugo_engine.Position, "legal_moves", checked)
     daifugo.game(seed)
     daifugo.game(seed, sets=2, reseat=True, jokers=1, rare=3.0, suit_lock=True)
+    assert len(asked) > 200
 
 

@@ -18,7 +18,8 @@ import pytest
 from conftest import ROOT
 
 GAMES = {"oh-hell": "oh_hell", "rook": "rook", "daifugo": "daifugo"}
-JUDGES = {"violation", "event", "Filter", "Check", "_turn_check", "Finding", "Ruling", "_f", "_v", "_e", "_turn_finding"}
+JUDGES = {"violation", "event", "Filter", "Check", "_turn_check", "_combo_check", "Finding", "Ruling", "_f", "_v", "_e",
+          "_turn_finding"}
 
 # Rules that are never a finding: scoring is a pure function, and Rook's trick winner only
 # explains, so no module reports them. (The Bird played any time is a permission: a check.)

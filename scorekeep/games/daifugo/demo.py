@@ -18,8 +18,7 @@ from typing import Any, NamedTuple
 from ...cards import SUITS, Card
 from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
 from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
-from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, hand_plays, locks,
-                     revolts)
+from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, locks, revolts
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
 from ...options import read_options
@@ -28,8 +27,6 @@ from ...generate import Generated
 GAME = "daifugo"
 EVENT_RULES = ("daifugo.revolution", "daifugo.eight-cut", "daifugo.suit-lock",
                "daifugo.spade-3-return", "daifugo.forbidden-finish", "daifugo.miyako-ochi")
-CHECK_MOVES = False
-"""Tests set this: every list of legal moves is also compared with `Position.legal_moves()`."""
 _NAMES = (("甲", "乙", "丙", "丁"), ("North", "East", "South", "West"), ("Aiko", "Ben", "Chie", "Dan"),
           ("No", "Yes", "1", "2026-11-30"), ("大野", "小林", "中村", "山田"))
 
@@ -97,60 +94,17 @@ Judged = tuple[Play, Verdict, "OnTable | None"]
 """A legal play with its verdict and the play it covers (`Position.verdict`)."""
 
 
-class Moves:
-    """The legal moves of the player to act, as `Position.legal_moves()` lists them, faster.
-
-    `legal_moves()` lists the plays the hand can make (`hand_plays`) and keeps those the
-    position passes (`is_legal`): that listing was a third of a match's time, and a hand
-    is asked again on every turn until it changes. Here the listing is kept per hand, and lists
-    only the plays of the sizes the table takes (`Position.cover_sizes`); which plays are legal
-    is still the engine's answer (`Position.table_verdicts`: the rules' yes or no, with the
-    verdict the policy weighs, and no wording for the plays refused). `check`: compare every
-    list with `legal_moves()` and every verdict with `Position.verdict` (the tests do)."""
-
-    def __init__(self, check: bool = False) -> None:
-        self.plays: dict[int, tuple[Counter[DCard], dict[frozenset[int] | None, list[tuple[DCard, ...]]]]] = {}
-        self.check = check
-
-    def legal(self, pos: Position) -> tuple[list[Pass], list[Judged]]:
-        """The legal passes (none or one) and the legal plays with their verdicts."""
-        p = pos.to_act
-        hand = pos.known.get(p) if p is not None and pos.phase == "play" else None
-        if hand is None:
-            return _judged(pos, pos.legal_moves())
-        assert p is not None
-        jp = pos.opts["joker_pair"]
-        # A position never changes a hand it holds (a move copies what it changes): the same
-        # holding object is the same hand, and is kept here so its id is not reused.
-        held = self.plays.get(id(hand))
-        if held is None or held[0] is not hand:
-            held = self.plays[id(hand)] = (hand, {})
-        listed = held[1]
-        sizes = pos.cover_sizes()
-        candidates = listed.get(sizes)
-        if candidates is None:
-            every = listed.get(None)
-            candidates = listed[sizes] = (hand_plays(hand, jp, sizes) if every is None
-                                          else [c for c in every if len(c) in sizes])  # type: ignore[operator]
-        passes = [m for m in (Pass(p),) if pos.is_legal(m)]
-        plays = [(Play(p, c), v, covered) for c, v, covered in pos.table_verdicts(candidates)]
-        if self.check:
-            moves = [*passes, *(m for m, _v, _c in plays)]
-            assert moves == pos.legal_moves(), (moves, pos.legal_moves())
-            assert all((v, c) == pos.verdict(m) for m, v, c in plays)
-        return passes, plays
-
-
 def _judged(pos: Position, legal: list[Any]) -> tuple[list[Pass], list[Judged]]:
+    """The legal passes (none or one), and the legal plays with their verdicts here (asked once
+    by the checks already: `Position.verdict`)."""
     return ([m for m in legal if type(m) is Pass],
             [(m, *pos.verdict(m)) for m in legal if type(m) is Play])
 
 
-def choose(pos: Position, rng: random.Random, style: Style, lister: Moves | None = None
-           ) -> tuple[Play, Verdict, OnTable | None] | Pass:
-    """A random legal move for the player to act, biased by `style`: a pass, or a play with its
-    verdict and the play it covers."""
-    passes, plays = lister.legal(pos) if lister is not None else _judged(pos, pos.legal_moves())
+def choose(pos: Position, rng: random.Random, style: Style) -> tuple[Play, Verdict, OnTable | None] | Pass:
+    """A random legal move for the player to act (`Position.legal_moves`), biased by `style`: a
+    pass, or a play with its verdict and the play it covers."""
+    passes, plays = _judged(pos, pos.legal_moves())
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
@@ -261,7 +215,7 @@ def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], lea
 
 def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], first: str,
                blind: frozenset[Card], prev: tuple[str, ...] | None, si: int, gi: int, knobs: dict[str, float],
-               feats: set[str], lister: Moves | None = None) -> tuple[dict[str, Any], tuple[str, ...], list[tuple[str, dict[str, Any]]]]:
+               feats: set[str]) -> tuple[dict[str, Any], tuple[str, ...], list[tuple[str, dict[str, Any]]]]:
     """One game played out by the players' styles among the legal moves (after the exchange, if
     `prev` ranked a game before it); the game as written, its ranking and its rule events."""
     notation, strings = knobs["notation"], knobs["strings"]
@@ -281,7 +235,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
             raise AssertionError("a Daifugō game that does not end")
         p = pos.to_act
         assert p is not None
-        chosen = choose(pos, rng, styles[p], lister)
+        chosen = choose(pos, rng, styles[p])
         move: Play | Pass
         if type(chosen) is Pass:
             move = chosen
@@ -422,13 +376,12 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
     features: set[str] = set()
     data["sets"] = []
     naturals = list(FULL_DECK)
-    lister = Moves(check=CHECK_MOVES)
     for si in range(1, sets + 1):
         st, seats, first, blind = _new_set(rng, names, reseat and si > 1, naturals, opts["blind_cards"])
         data["sets"].append(st)
         prev: tuple[str, ...] | None = None
         for gi in range(1, opts["games_per_set"] + 1):
-            g, ranks, evs = _play_game(rng, opts, seats, first, blind, prev, si, gi, knobs, features, lister)
+            g, ranks, evs = _play_game(rng, opts, seats, first, blind, prev, si, gi, knobs, features)
             st["games"].append(g)
             events.extend(evs)
             for p, pts in zip(ranks, opts["rank_points"]):

@@ -9,9 +9,13 @@ card (the record gave the deal), or only by its count (`Position.known` has no e
 
 Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
 `Position.ruling(move)` names the first that excludes a move, with the legal
-alternatives and the decision's steps. `Position.apply(move)` never changes the position: it
-returns the next one and the findings (violations and rule events), also for an illegal move —
-the record says it happened. Each rule id is judged in one function here; search for the id.
+alternatives and the decision's steps; `legal_moves()` lists the moves that fail none; a
+recorded turn is judged by asking the same checks what they find (`Check.finds`), stage by stage.
+`Position.apply(move)` never changes the position: it returns the next one and the findings
+(violations and rule events, worded only when kept), also for an illegal move — the record says
+it happened. Each rule id is judged in one function here or in the parts the position is made
+of: the moves (`moves.py`), what a legal play causes (`causes.py`), the standing and ranking
+(`standing.py`), the deck and the match's order (`deck.py`), a hand's plays (`hands.py`).
 
 Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
 on the table, it may empty a hand), but only a legal play has the special effects the digest
@@ -26,99 +30,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...cards import SUITS, Card
+from ...cards import Card
 from ...engine import Ruling, Step, first_excluding
-from ...errors import UNSAID, Finding, Findings, always_listed, unlisted
-from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, show, strength_key
-from .combos import GROUP, MAX_GROUP, SPADE_3, STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text, new_lock
+from ...errors import Finding, Findings, worded
+from .cards import JOKER, DCard, Joker, plain, show, strength_key
+from .combos import STAIRS, Reading, Verdict, cover_text, judge, legal, lock_text
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
+# The parts of the game the position is made of, each in its module (and named here as before).
+from .causes import cuts, forbidden_reason, locks, revolts
+from .deck import FULL_DECK, deal_faults  # noqa: F401 (named here as before)
+from .hands import _plays_of, hand_plays
+from .moves import Exchange, Move, Outcome, Pass, Play, _sort_key, cards_text
+from .standing import Standing
 
 if TYPE_CHECKING:
     from .record import Names
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
-
-
-def _never(rule: str) -> bool:
-    return False
-
-
-# --- moves ---------------------------------------------------------------------------------
-
-def cards_text(cards: Sequence[DCard]) -> str:
-    """Canonical text of cards, weakest first in normal order: `7H 7S JK=7D`."""
-    return " ".join(str(c) for c in sorted(cards, key=_sort_key))
-
-
-def _sort_key(card: DCard) -> tuple[int, int]:
-    if type(card) is Joker:
-        return (JOKER_LEVEL, 0)
-    key = _SORT_KEYS.get(card)  # type: ignore[call-overload]
-    return key if key is not None else (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
-
-
-_SORT_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (ORDER.index(r), SUITS.index(s)) for r in ORDER for s in SUITS}
-"""`_sort_key` of each card of the deck, looked up rather than computed (a card is a plain value)."""
-
-
-class Play(NamedTuple):
-    """A play of cards (jokers may carry the card they stand in for, `JK=5H`)."""
-
-    player: str
-    cards: tuple[DCard, ...]
-    line: int | None = None
-    """Where the record says so (None for a move made by a program)."""
-
-    def __str__(self) -> str:
-        return cards_text(self.cards)
-
-
-class Pass(NamedTuple):
-    """A pass."""
-
-    player: str
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-class Outcome(NamedTuple):
-    """A game's written result: `out` (the order of going out, forbidden finishes included),
-    `fouls`, `ranks` (the record's `Names`, each None when not written), and whether the record
-    gives the game's plays (the result is then judged against them)."""
-
-    out: Any
-    fouls: Any
-    ranks: Any
-    after_plays: bool = False
-
-    @property
-    def player(self) -> None:
-        return None
-
-    def __str__(self) -> str:
-        parts = [f"{k}: {' '.join(v.names)}" for k, v in (("out", self.out), ("fouls", self.fouls),
-                                                           ("ranks", self.ranks)) if v is not None]
-        return "; ".join(parts) or "no result written"
-
-
-class Exchange(NamedTuple):
-    """The cards one player gives in the exchange (None: the record does not say)."""
-
-    player: str
-    cards: tuple[DCard, ...] | None
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return cards_text(self.cards or ())
-
-
-Move = Union[Play, Pass, Exchange, Outcome]
 
 
 def _view(fields: tuple[Any, ...]) -> TurnView:
@@ -135,13 +66,16 @@ assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "tr
                            "see", "more")
 
 
-def _turn_finding(rule: str, message: str, where: dict[str, Any], see: tuple[str, ...] = (),
-                  allowed: tuple[str, ...] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed. A turn's
-    collector is new for each turn, so appending this to it is what `Findings.violation` does.
-    One not worded (past the cap: `listing`) is the rule's shared stand-in, as the driver keeps it."""
-    if message is UNSAID:
-        return unlisted(rule)
+Words = Callable[[], str]
+"""A finding's message, worded when called: by the collector for a finding it keeps (a record can
+break one rule a million times, and past the cap nobody reads the words)."""
+
+
+def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
+                  allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
+    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
+    so appending this to it is what `Findings.violation` does."""
     return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
                                    where["play"], where["player"], allowed, see, 0))
 
@@ -180,294 +114,6 @@ def passed_at(n: int) -> str:
     return f"was taken as passing at play {-n} (a pass missing from the record)"
 
 
-# --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
-
-class Standing:
-    """Who is still in a game and how the others left; settles the ranking.
-
-    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
-    """
-
-    def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
-        self.seats = seats
-        self.prev_daifugo = prev_daifugo
-        self.miyako_ochi = miyako_ochi
-        self.active: list[str] = list(seats)
-        self.finishers: list[str] = []
-        self.fouls: list[str] = []
-        self.fallen: str | None = None
-        self.trigger: str | None = None
-        self.exits: list[tuple[str, bool]] = []
-
-    def copy(self) -> Standing:
-        new = Standing.__new__(Standing)
-        new.__dict__.update(self.__dict__)
-        new.active, new.finishers, new.fouls, new.exits = (list(self.active), list(self.finishers),
-                                                           list(self.fouls), list(self.exits))
-        return new
-
-    @property
-    def settled(self) -> bool:
-        return len(self.active) <= 1
-
-    def leave(self, p: str, legal: bool) -> str | None:
-        """`p` went out (legally or by a forbidden finish); returns the 大富豪 who falls, if any."""
-        self.active.remove(p)
-        self.exits.append((p, legal))
-        if not legal:
-            self.fouls.append(p)
-            return None
-        self.finishers.append(p)
-        prev = self.prev_daifugo
-        if self.miyako_ochi and prev is not None and prev != p and prev in self.active:
-            self.active.remove(prev)
-            self.fallen, self.trigger = prev, p
-            return prev
-        return None
-
-    def ranking(self) -> tuple[str, ...]:
-        return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))
-
-    def explain(self) -> str:
-        """Why the ranking is what it is, player by player."""
-        order = self.ranking()
-        parts = []
-        for i, p in enumerate(order):
-            r = rank_name(i)
-            if p in self.finishers:
-                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
-            elif p == self.fallen:
-                parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
-            elif p in self.fouls:
-                k = self.fouls.index(p)
-                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
-            else:
-                parts.append(f"{p} was the last player left ({r})")
-        return "; ".join(parts)
-
-
-def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> str | None:
-    """daifugo.forbidden-finish: why a play that empties a hand is a forbidden finish, judged in
-    the order before it; None if legal."""
-    if any(type(c) is Joker for c in cards):
-        return "it contains a joker"
-    if cuts:
-        return "it makes an 8-cut (8切り)"
-    if revolution:
-        if any(c.rank == 3 for c in cards):  # type: ignore[union-attr]
-            return "it contains a 3 during a revolution (革命)"
-        return None
-    if any(c.rank == 2 for c in cards):  # type: ignore[union-attr]
-        return "it contains a 2 in normal order"
-    if cards == (SPADE_3,):
-        return "it is the single spade 3 in normal order"
-    return None
-
-
-def cuts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
-    """daifugo.eight-cut: whether a legal play read so cuts (an 8 in it; stairs only by house rule)."""
-    return bool(reading is not None and opts["eight_cut"] and reading.has_eight
-                and (reading.kind != STAIRS or opts["eight_cut_stairs"]))
-
-
-def revolts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
-    """daifugo.revolution: whether a legal play read so starts (or ends) a revolution: four of a
-    kind or more, or stairs of the house rule's length."""
-    return bool(reading is not None and (
-        (reading.kind == GROUP and reading.size >= 4)
-        or (reading.kind == STAIRS and opts["stairs_revolution"] and reading.size >= opts["stairs_revolution"])))
-
-
-def locks(opts: Mapping[str, Any], lock: tuple[str, ...] | None, reading: Reading | None,
-          covered: OnTable | None, cut: bool, returns: bool) -> tuple[str, ...] | None:
-    """daifugo.suit-lock: the suits a legal play locks on an unlocked table (not when it cuts or
-    returns the joker: the table clears), None if none."""
-    if not opts["suit_lock"] or lock is not None or cut or returns:
-        return None
-    return new_lock(reading, covered.reading if covered is not None else None)
-
-
-# --- the deck and the deal (daifugo.deck) ------------------------------------------------------
-
-def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
-    """What is wrong with a set's list of blind cards, and the blind cards it names."""
-    problems = []
-    if len(blind) != want:
-        problems.append(f"set {set_no} lists {len(blind)} blind card{'s' if len(blind) != 1 else ''}, "
-                        f"but {want} are removed at the start of a set")
-    if any(type(c) is Joker for c in blind):
-        problems.append("a joker is never a blind card")
-    naturals = [c for c in blind if type(c) is Card]
-    dup = [c for c, n in Counter(naturals).items() if n > 1]
-    if dup:
-        problems.append(f"{show(dup)} is listed twice")
-    return problems, frozenset(naturals)  # type: ignore[arg-type]
-
-
-def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], seats: Sequence[str],
-                blind: frozenset[Card] | None, blind_from: int,
-                set_no: int) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
-    """The deal holds each card of the deck minus the blind cards once, 13 each: what is wrong, as
-    (player, message) — player None for the deal as a whole — and, when the blind cards were not
-    known, the ones this complete deal leaves out (else None)."""
-    out: list[tuple[str | None, str]] = []
-    n_jokers = opts["jokers"]
-    total = len(FULL_DECK) + n_jokers - opts["blind_cards"]
-    base, extra = divmod(total, len(seats))
-    allowed = {base} if extra == 0 else {base, base + 1}
-    seen: dict[DCard, str] = {}
-    jokers = 0
-    clean = True
-    for p, cards in deal.items():
-        problems = []
-        if len(cards) not in allowed:
-            each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
-            problems.append(f"{p} was dealt {len(cards)} cards; the {total} cards in play are dealt {each}")
-        for c in cards:
-            if type(c) is Joker:
-                jokers += 1
-                if jokers > n_jokers:
-                    problems.append(f"the deck has {n_jokers} joker{'s' if n_jokers != 1 else ''}, and "
-                                    f"this is joker number {jokers} in the deal")
-            elif c in seen:
-                who = "twice to " + p if seen[c] == p else f"to both {seen[c]} and {p}"
-                problems.append(f"{c.symbol} was dealt {who}; the deck has one of each card")
-            elif blind is not None and c in blind:
-                seen_in = f" (left out of game {blind_from}'s deal)" if blind_from else ""
-                problems.append(f"{c.symbol} is a blind card of set {set_no}{seen_in}: the blind cards "
-                                "stay out of play for the whole set, so they do not change within it")
-            else:
-                seen[c] = p
-        if problems:
-            clean = False
-            out.append((p, "; ".join(problems)))
-    if not clean or len(deal) < len(seats):
-        return out, None
-    missing = [c for c in FULL_DECK if c not in seen]
-    if jokers < n_jokers:
-        out.append((None, f"the deal has {jokers} of the {n_jokers} jokers: every joker is dealt, because blind "
-                          "cards are never jokers"))
-        return out, None
-    if blind is None:
-        return out, frozenset(missing)
-    if set(missing) != blind:
-        out.append((None, f"this deal leaves out {show(missing)}, but the blind cards of set {set_no} "
-                          f"are {show(blind)} (seen in game {blind_from}): blind cards do not change "
-                          "within a set"))
-    return out, None
-
-
-# --- the match's order of sets and games (daifugo.game-over) -----------------------------------
-#
-# A game's position knows when its own game is over (the `_game_over` check); the order of
-# sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
-# asks them as it reaches each set and game, and records what they find where it belongs.
-
-def set_order_fault(number: int, limit: int | None, previous: tuple[int, int] | None, games_per_set: int,
-                    last_complete: bool) -> list[str]:
-    """What is wrong with set `number` starting now: `limit` is the match's number of sets
-    (None: open-ended), `previous` the set before it as (its number, games played)."""
-    out: list[str] = []
-    if limit is not None and number == limit + 1:
-        out.append(f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
-                   f"{number} is one too many and does not count")
-    if previous is not None and previous[1] < games_per_set and last_complete:
-        out.append(f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
-                   f"{number} cannot start yet")
-    return out
-
-
-def game_order_fault(number: int, set_no: int, games_per_set: int,
-                     last: tuple[int, int, bool] | None) -> list[str]:
-    """What is wrong with game `number` of set `set_no` starting now: `last` is the game before
-    it in the record as (its number, its set, whether its ranking is complete)."""
-    out: list[str] = []
-    if number > games_per_set:
-        out.append(f"a set has {games_per_set} games; game {number} of set {set_no} is one too many and "
-                   "does not count")
-    if last is not None and not last[2]:
-        out.append(f"game {number} of set {set_no} starts, but game {last[0]} of set {last[1]} has no complete "
-                   "ranking yet: a game starts only after the previous one's ranking is settled")
-    return out
-
-
-# --- candidate plays from a known hand ------------------------------------------------------
-
-_ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
-"""Each suit's cards from 3 up to 2: stairs run along a row."""
-
-
-@lru_cache(maxsize=256)
-def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
-    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each
-    number k of the rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards
-    (worked out once for every rank alike)."""
-    plan = []
-    for k in range(1, held + 1):
-        tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
-        if tails:
-            plan.append((k, tails))
-    return tuple(plan)
-
-
-def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
-               sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
-    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
-    `sizes`: only the plays of these numbers of cards (None: all)."""
-    from itertools import combinations
-
-    jokers = hand[JOKER]
-    keys = _SORT_KEYS
-    naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
-    naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
-    if sizes is None:
-        sizes = frozenset(range(1, len(naturals) + jokers + 1))
-    out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
-    if jokers and 1 in sizes:
-        out.append((JOKER,))
-    longest = max(sizes, default=0)
-    if longest < 2:
-        return out
-    by_rank: dict[int, list[Card]] = {}
-    for c in naturals:
-        by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
-    for cards in by_rank.values():
-        for k, tails in _group_plan(len(cards), jokers, sizes):
-            for combo in combinations(cards, k):
-                for tail in tails:
-                    out.append(combo + tail)
-    if jokers >= 2 and joker_pair and 2 in sizes:
-        out.append((JOKER, JOKER))
-    if longest < 3:
-        return out
-    n = len(ORDER)
-    has = [[False] * n for _ in SUITS]
-    starts: list[list[int]] = [[] for _ in SUITS]
-    for c in naturals:  # weakest first: each row's starts come in order
-        at, row_no = keys[c]  # type: ignore[index]
-        has[row_no][at] = True
-        starts[row_no].append(at)
-    for row, held, firsts in zip(_ROWS, has, starts):
-        for start in firsts:  # a stair starts at a card held (a joker first is the same play)
-            if start > n - 3:
-                break
-            if (not held[start + 1]) + (not held[start + 2]) > jokers:
-                continue  # not three cards, even with the jokers
-            need = 0
-            run: list[DCard] = [row[start]]
-            for end in range(start + 1, min(n, start + longest)):
-                if held[end]:
-                    run.append(row[end])
-                else:
-                    need += 1
-                    if need > jokers:
-                        break
-                    run.append(JOKER)
-                if len(run) >= 3 and len(run) in sizes:
-                    out.append(tuple(run))
-    return out
-
-
 # --- the position ----------------------------------------------------------------------------
 
 class Setup(NamedTuple):
@@ -485,15 +131,29 @@ class Setup(NamedTuple):
     blind_from: int
 
 
+Held = tuple[list[str], list[Card], list[DCard], "Counter[DCard] | None"]
+"""`Position.held`'s answer: why the player cannot hold the cards, the blind cards among them, the
+cards accepted as held, and what is left of the player's known holding."""
+
+
+class Asked:
+    """One recorded turn as the replay's checks ask about it (`Check.finds`): what they share,
+    worked out once — whether it is in turn, how it is out of turn, the cards held, the verdict."""
+
+    __slots__ = ("move", "cards", "i", "where", "in_turn", "out", "held", "verdict")
+
+    def __init__(self, move: Play | Pass, cards: tuple[DCard, ...] | None, i: int, where: dict[str, Any]) -> None:
+        self.move, self.cards, self.i, self.where = move, cards, i, where
+        self.in_turn = True
+        self.out: OutOfTurn | None = None
+        """A turn by a player still in, out of turn (not a pass on the empty table: that is the pass's)."""
+        self.held: Held | None = None
+        self.verdict: Verdict | None = None
+
+
 class Position:
     """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
-    listing: Callable[[str], bool] = staticmethod(always_listed)
-    """Whether a violation of a rule found at a turn now would be listed in full; when not, the
-    turn words nothing (`UNSAID`) and lists no legal choices. Set by a driver that caps what it
-    lists (`rules.run_plays`); copies share it. Every finding is made all the same."""
-    telling: Callable[[str], bool] = staticmethod(always_listed)
-    """As `listing`, for the rule events of a turn."""
     viewing: bool = True
     """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
     sets it false on the position it starts from, and copies share it."""
@@ -510,7 +170,15 @@ class Position:
         self.where: dict[str, Any] = {"set": setup.set_no, "game": setup.game_no}
         self.clockwise, self.around, nothing = _seating(self.seats)
         self.sizes = self.hand_sizes(deal)
-        # What is known of where each card is (daifugo.card-not-held).
+        self._holdings(setup, deal, exchange_recorded, nothing)
+        self._table()
+        self._turns()
+
+    def _holdings(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool,
+                  nothing: dict[str, Counter[DCard]]) -> None:
+        """What is known of where each card is (daifugo.card-not-held), from the deal and the
+        exchange: the holdings, and whether the game starts with the exchange."""
+        first_game = setup.game_no == 1
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
         # Shared until a gift changes one (`_exchange` copies the giver's and the receiver's first).
@@ -544,7 +212,9 @@ class Position:
                 else:
                     self.partner = {}
                     self._phase = "exchange"
-        # The play.
+
+    def _table(self) -> None:
+        """The table at the start of the play: empty, normal order, nobody out."""
         self.st = Standing(self.seats, self.prev_daifugo, self.opts["miyako_ochi"])
         self.plays = 0
         self.count = {p: 0 for p in self.seats}
@@ -559,6 +229,13 @@ class Position:
         self.revolutions = 0
         self.passed: dict[str, int] = {}
         """Who passed since the table last cleared, and at which play (negative: a pass taken as missing)."""
+        self.last_clear: tuple[str, OnTable | None] = ("first", None)
+        self.gone: dict[str, str] = {}
+        self.over_at: int | None = None
+        self.settled_at = 0
+
+    def _turns(self) -> None:
+        """Whose turn it is (the leader's), how the record reads so far, and what the replay keeps."""
         self.expected: str | None = self.leader
         self.also: str | None = None
         """Who else may act now without a report: after the leader passed on an empty table (not
@@ -571,10 +248,6 @@ class Position:
         self.early: dict[str, int] = {}
         """Passes on an empty table (reported), by play: if the record then skips that player on the
         next lead, the pass stands for their pass on it (a pass said before the lead)."""
-        self.last_clear: tuple[str, OnTable | None] = ("first", None)
-        self.gone: dict[str, str] = {}
-        self.over_at: int | None = None
-        self.settled_at = 0
         self.contradicted = False
         """A pass taken as missing was contradicted by the record (the player acted again)."""
         self.candidate = False
@@ -587,6 +260,8 @@ class Position:
         self.source = "none"
         self.decided: Standing | None = None
         self.f = Findings()
+        self.memo: dict[Any, Any] = {}
+        """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
 
     # -- copying --------------------------------------------------------------------------------
 
@@ -601,6 +276,7 @@ class Position:
         new.candidate = False
         new.view = None
         new.f = Findings()
+        new.memo = {}
         return new
 
     # -- what the shared shape asks ---------------------------------------------------------------
@@ -666,46 +342,17 @@ class Position:
         return None
 
     def exchange_faults(self, move: Exchange) -> list[tuple[str, str]]:
-        """What is wrong with a gift: (rule id, message), in the digest's order."""
-        p, cards = move.player, move.cards or ()
-        if self._phase != "exchange":
-            if self.game_no == 1 and cards:
-                return [("daifugo.exchange-count",
-                         f"{p} gave {show(cards)} in game 1 of set {self.set_no}, but the first game "
-                         "of a set has no exchange (ranks are not carried over from another set)")]
-            return []
-        giver, receiver, a, b, n = self._giver()
-        who = f"{giver} ({rank_name(a)})"
-        out: list[tuple[str, str]] = []
-        if p != giver:
-            out.append(("daifugo.exchange-count", f"{p} gave cards out of turn: it was {who}'s gift"))
-            return out
-        if len(cards) != n:
-            out.append(("daifugo.exchange-count",
-                        f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
-                        f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
-                        f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
-                        f"{self.opts['games_per_set']} of a set"))
-        deal = self.dealt
-        dealt = Counter(plain(c) for c in deal[giver]) if giver in deal else None
-        not_held = Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
-        if not_held:
-            out.append(("daifugo.exchange-held",
-                        f"{who} gave {show(not_held.elements())}, which {giver} was not dealt "
-                        f"(dealt: {show(deal[giver])})"))
-        if a >= 2 and cards and dealt is not None and not not_held:
-            weakest = min(strength_key(c) for c in cards)
-            kept = dealt - Counter(plain(c) for c in cards)
-            above = [c for c in kept.elements() if strength_key(c) > weakest]
-            if above:
-                best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
-                out.append((
-                    "daifugo.exchange-strongest",
-                    f"{who} gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
-                    f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
-                    f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
-                    f"{show(best)}. Keeping a stronger card is tax evasion (脱税)"))
-        return out
+        """What is wrong with a gift: (rule id, message) of each exchange check (`CHECKS`) it fails,
+        in the digest's order."""
+        return [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
+
+    def dealt_counts(self, p: str) -> Counter[DCard] | None:
+        """`p`'s dealt cards, counted (None: the deal is not known), made once per position."""
+        key = ("dealt", p)
+        got = self.memo.get(key)
+        if got is None and p in self.dealt:
+            got = self.memo[key] = Counter(plain(c) for c in self.dealt[p])
+        return got
 
     def _exchange(self, move: Exchange) -> None:
         """Apply a gift on this copy: report what `exchange_faults` finds, move the cards."""
@@ -773,7 +420,7 @@ class Position:
             return f"{holder} {how} {c.symbol}"
         return f"{p} does not hold {c.symbol}"
 
-    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> tuple[list[str], list[Card], list[DCard], Counter[DCard] | None]:
+    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> Held:
         """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
         `p` cannot hold `cards`, the blind cards among them, the cards accepted as held, and what
         is left of `p`'s known holding. Changes nothing."""
@@ -822,19 +469,11 @@ class Position:
             bad.append(f"{p} had only {left} card{'s' if left != 1 else ''} left")
         return bad, blind_cards, accepted, known
 
-    def hold(self, p: str, cards: tuple[DCard, ...], i: int, where: dict[str, Any]) -> None:
-        """Report what `held` finds, and take the cards out of `p`'s hand."""
-        bad, blind_cards, accepted, known = self.held(p, cards, i)
+    def take(self, p: str, held: Held, i: int) -> None:
+        """Take the cards `held` accepts out of `p`'s hand (what it finds is reported by the checks)."""
+        _bad, _blind, accepted, known = held
         if known is not None:
             self.known = {**self.known, p: known}
-        if bad:
-            self.f.violations.append(_turn_finding(
-                "daifugo.card-not-held", f"{p} played {show(cards)}, but " + "; ".join(bad) +
-                ": a player plays only cards they hold, each once" if self.listing("daifugo.card-not-held")
-                else UNSAID, where))
-        if blind_cards:
-            self.f.violation("daifugo.deck", f"{p} played {show(blind_cards)}, a blind card of set {self.set_no}: "
-                             "the blind cards stay out of play for the whole set", **where)
         if accepted:
             played = self.played = dict(self.played)
             for pc in accepted:
@@ -988,8 +627,6 @@ class Position:
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
                     ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
-        # A trial's findings are only counted (`rules.run_plays`): none is worded.
-        listing, telling = (_never, _never) if trial else (self.listing, self.telling)
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
@@ -997,25 +634,46 @@ class Position:
         notes: list[str] = []
         if self._written_late(t, i, notes):
             return None, None, notes
-        if self.st.settled:
+        ask = Asked(t, cards, i, where)
+        if self.st.settled:  # ignored; the first such turn is reported (daifugo.game-over)
             if self.over_at is None:
                 self.over_at = i
-                self.f.violation("daifugo.game-over", f"{p} acted at play {i}, but {_game_over(self, t)}", **where)
+                self._found("over", ask)
             return cards, None, ("after the game ended: ignored",)
-        if p not in self.st.active:
-            self.f.violations.append(_turn_finding(
-                "daifugo.turn-order", _still_in(self, t) if listing("daifugo.turn-order") else UNSAID,  # type: ignore[arg-type]
-                where))
+        if p not in self.st.active:  # ignored, and reported (daifugo.turn-order)
+            self._found("turn", ask)
             return cards, None, (f"{p} is out of the game: ignored",)
-        in_turn, step_from, still, skipped = self._whose_turn(t, i, take, where, listing, notes)
+        in_turn, step_from, still, skipped = self._whose_turn(ask, take, notes)
         if cards is None:
-            self._pass_turn(p, i, in_turn, step_from, still, skipped, where, listing, notes)
+            ask.in_turn = in_turn
+            self._pass_turn(ask, in_turn, step_from, still, skipped, notes)
             return None, None, notes
         self.passed.pop(p, None)
         if not trial:
-            self.hold(p, cards, i, where)
-        v, covered = self._table_verdict(p, cards, in_turn, skipped, where, listing, notes)
-        return self._played(p, cards, v, covered, i, step_from, skipped, where, telling, notes)
+            ask.held = held = self.held(p, cards, i)
+            if held[0] or held[1]:  # (a holding found sound fails no check of the stage)
+                self._found("hold", ask)
+            self.take(p, held, i)
+        v, covered = self._table_verdict(ask, in_turn, skipped, notes)
+        legal = v.rule is None or not self._found("table", ask)  # (a legal verdict fails no table check)
+        if not legal:
+            notes.append(f"breaks {v.rule}")
+        return self._played(p, cards, v, legal, covered, i, step_from, skipped, where, notes)
+
+    def _found(self, stage: str, ask: Asked) -> bool:
+        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report
+        what they find: the first failing check of the stage, or for the cards held each one.
+        Whether any failed."""
+        found = False
+        for c in _stages(CHECKS["play"]).get(stage, ()):
+            fault = c.finds(self, ask)  # type: ignore[misc]
+            if fault is not None:
+                words, see, allowed = fault
+                self.f.violations.append(_turn_finding(c.rule, words, ask.where, see, allowed))
+                found = True
+                if stage != "hold":
+                    break
+        return found
 
     def _written_late(self, t: Play | Pass, i: int, notes: list[str]) -> bool:
         """Read a pass written out of its place (`_take_early`, `_late_pass`): whether `t` is a late
@@ -1037,13 +695,13 @@ class Position:
         self.also = self.resume = None
         return True
 
-    def _whose_turn(self, t: Play | Pass, i: int, take: bool, where: dict[str, Any],
-                    listing: Callable[[str], bool], notes: list[str]
+    def _whose_turn(self, ask: Asked, take: bool, notes: list[str]
                     ) -> tuple[bool, str, tuple[str | None, str | None], str | None]:
-        """Whether `t` is in turn (reporting a turn out of turn: `wrong_turn`), whose seat the turn goes
-        on from, (also, resume) as they were, and the player a turn out of turn skipped. `take`: read
-        the passes of the players it skipped on a live table as missing from the record."""
-        p, expected, cards = t.player, self.expected, t.cards if type(t) is Play else None
+        """Whether the turn is in turn (reporting what the turn checks find: `_found`), whose seat the
+        turn goes on from, (also, resume) as they were, and the player a turn out of turn skipped.
+        `take`: read the passes of the players it skipped on a live table as missing from the record."""
+        t, i = ask.move, ask.i
+        p, expected, cards = t.player, self.expected, ask.cards
         in_turn = expected is None or p == expected
         step_from = p  # whose seat the turn goes on from after this one
         if not in_turn and p == self.also:
@@ -1056,6 +714,7 @@ class Position:
                              "on the empty table")
         still = (self.also, self.resume)
         self.also = self.resume = None
+        ask.in_turn = in_turn
         # A pass on an empty table by someone else than the leader is one mistake, the pass: it
         # is not also a lead by the wrong player, and the leader still leads.
         if in_turn or (cards is None and self.top is None):
@@ -1068,9 +727,8 @@ class Position:
                 gap = {}
         if self.top is not None and p in self.passed and self.passed[p] < 0:
             self.contradicted = True  # a pass taken as missing, but here they are
-        rule, msg, see = self.wrong_turn(OutOfTurn(p, expected, still[0] if still[1] is not None else None,
-                                                   tuple(gap)), listing)
-        self.f.violations.append(_turn_finding(rule, msg, where, see))
+        ask.out = OutOfTurn(p, expected, still[0] if still[1] is not None else None, tuple(gap))
+        self._found("turn", ask)
         notes.append(f"out of turn ({expected} was to act)")
         if not gap:
             return False, step_from, still, expected
@@ -1081,15 +739,14 @@ class Position:
         self.expected = self.after(expected, notes)
         return p == self.expected, step_from, still, None
 
-    def _pass_turn(self, p: str, i: int, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
-                   skipped: str | None, where: dict[str, Any], listing: Callable[[str], bool],
-                   notes: list[str]) -> None:
-        """A pass on this copy: on an empty table a daifugo.pass violation that changes nothing, else
-        the player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
+    def _pass_turn(self, ask: Asked, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
+                   skipped: str | None, notes: list[str]) -> None:
+        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes
+        nothing, else the player is out of the round and the turn moves on (daifugo.clear when all
+        others passed)."""
+        p, i = ask.move.player, ask.i
         if self.top is None:
-            self.f.violations.append(_turn_finding(
-                "daifugo.pass", self.empty_pass(p, in_turn, self.expected) if listing("daifugo.pass") else UNSAID,
-                where))
+            self._found("pass", ask)
             notes.append("pass on an empty table (not allowed)")
             self.early[p] = i
             if in_turn:
@@ -1106,10 +763,12 @@ class Position:
         if skipped is not None:
             self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
 
-    def _table_verdict(self, p: str, cards: tuple[DCard, ...], in_turn: bool, skipped: str | None,
-                       where: dict[str, Any], listing: Callable[[str], bool], notes: list[str]
+    def _table_verdict(self, ask: Asked, in_turn: bool, skipped: str | None, notes: list[str]
                        ) -> tuple[Verdict, OnTable | None]:
-        """The table's verdict on a play (`verdict`), and the play it covers; reports the rule it breaks."""
+        """The table's verdict on a play (`verdict`, kept in `ask` for the table checks), and the play
+        it covers."""
+        p, cards = ask.move.player, ask.cards
+        assert cards is not None
         top = self.top
         if top is not None and p == top.player and not in_turn:
             # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
@@ -1123,25 +782,16 @@ class Position:
             self.late = (skipped, p) if skipped is not None else None
         else:
             v, covered = self.judge(cards, self.top, self.ref, self.revolution, self.lock)
-        if v.rule is not None:
-            # A finding not listed (a trial's, or one past the cap: `listing`) words nothing and lists
-            # no legal choices.
-            if listing(v.rule):
-                allowed = self.allowed_plays(p) if v.rule in LEGAL_SET_RULES else None
-                self.f.violations.append(Finding(v.rule, f"{p} played {show(cards)}: {v.message}", **where,
-                                                 allowed=allowed))
-            else:
-                self.f.violations.append(_turn_finding(v.rule, UNSAID, where))
-            notes.append(f"breaks {v.rule}")
+        ask.verdict = v
         return v, covered
 
     # -- what a play causes: each effect written once, in the order it happens -----------------------
 
-    def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, covered: OnTable | None, i: int,
-                step_from: str, skipped: str | None, where: dict[str, Any], telling: Callable[[str], bool],
+    def _played(self, p: str, cards: tuple[DCard, ...], v: Verdict, legal: bool, covered: OnTable | None, i: int,
+                step_from: str, skipped: str | None, where: dict[str, Any],
                 notes: list[str]) -> tuple[tuple[DCard, ...], Reading | None, Sequence[str]]:
         """The play's effects on this copy (only a legal play revolts, cuts or locks), then who acts next."""
-        opts, legal, reading = self.opts, v.rule is None, v.reading
+        opts, reading = self.opts, v.reading
         before = self.revolution  # a forbidden finish is judged in the order before the play
         self.count = {**self.count, p: self.count[p] + len(cards)}
         finishing = self.count[p] >= self.sizes[p]
@@ -1149,16 +799,16 @@ class Position:
         revolt = legal and revolts(opts, reading)
         on = _on_table((p, cards, reading, legal, i))
         if revolt:
-            self._revolution(p, reading, where, telling, notes)  # type: ignore[arg-type]
+            self._revolution(p, reading, where, notes)  # type: ignore[arg-type]
         if cut:
-            self._eight_cut(p, reading, finishing, where, telling, notes)  # type: ignore[arg-type]
+            self._eight_cut(p, reading, finishing, where, notes)  # type: ignore[arg-type]
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
         lock = locks(opts, self.lock, reading, covered, cut, v.returns) if legal else None
         if lock is not None:
-            self._lock(lock, reading, covered, where, telling, notes)  # type: ignore[arg-type]
+            self._lock(lock, reading, covered, where, notes)  # type: ignore[arg-type]
         if v.returns:
-            self._spade_3_return(p, where, telling, notes)
+            self._spade_3_return(p, where, notes)
         self.top = on
         if legal:
             self.ref = on
@@ -1179,47 +829,38 @@ class Position:
                 self.also, self.resume = self.skipped(skipped, p, self.expected, self.top, self.passed, self.st)
         return cards, reading, notes
 
-    def _revolution(self, p: str, reading: Reading, where: dict[str, Any], telling: Callable[[str], bool],
-                    notes: list[str]) -> None:
+    def _revolution(self, p: str, reading: Reading, where: dict[str, Any], notes: list[str]) -> None:
         """daifugo.revolution: the order reverses (a counter-revolution restores it)."""
-        self.revolution = not self.revolution
-        self.revolutions += 1
-        nth = f" — the {ordinal(self.revolutions)} revolution this game" if self.revolutions > 1 else ""
-        self.f.events.append(_turn_finding("daifugo.revolution", (
-            UNSAID if not telling("daifugo.revolution") else
-            f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
-            f"the joker still strongest) until the game ends or another revolution{nth}" if self.revolution else
-            f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
-            f"restored (3 … K A 2, the joker strongest){nth}"), where))
+        self.revolution = on = not self.revolution
+        self.revolutions = n = self.revolutions + 1
+        self.f.events.append(_turn_finding("daifugo.revolution", lambda: _revolution_words(p, reading, on, n), where))
         notes.append("revolution (革命)" if self.revolution else "counter-revolution (革命返し): normal order")
 
     def _eight_cut(self, p: str, reading: Reading, finishing: bool, where: dict[str, Any],
-                   telling: Callable[[str], bool], notes: list[str]) -> None:
+                   notes: list[str]) -> None:
         """daifugo.eight-cut: the table clears at once (`_clear_after`)."""
-        self.f.events.append(_turn_finding("daifugo.eight-cut", (
+        self.f.events.append(_turn_finding("daifugo.eight-cut", lambda: (
             f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "
             + (f"{p} leads again" if not finishing else
-               f"{p} went out, so the next player still in to {p}'s left leads")
-            if telling("daifugo.eight-cut") else UNSAID), where))
+               f"{p} went out, so the next player still in to {p}'s left leads")), where))
         notes.append("8-cut (8切り)")
 
     def _lock(self, lock: tuple[str, ...], reading: Reading, covered: OnTable, where: dict[str, Any],
-              telling: Callable[[str], bool], notes: list[str]) -> None:
+              notes: list[str]) -> None:
         """daifugo.suit-lock, its start: the suits stay locked until the table clears."""
-        assert covered.reading is not None
+        before = covered.reading
+        assert before is not None
         self.lock = lock
-        self.f.events.append(_turn_finding("daifugo.suit-lock", (
-            f"{reading.describe()} follows {covered.reading.describe()} with the same suits "
-            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"
-            if telling("daifugo.suit-lock") else UNSAID), where))
+        self.f.events.append(_turn_finding("daifugo.suit-lock", lambda: (
+            f"{reading.describe()} follows {before.describe()} with the same suits "
+            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"), where))
         notes.append(f"lock (縛り) {lock_text(lock)}")
 
-    def _spade_3_return(self, p: str, where: dict[str, Any], telling: Callable[[str], bool],
-                        notes: list[str]) -> None:
+    def _spade_3_return(self, p: str, where: dict[str, Any], notes: list[str]) -> None:
         """daifugo.spade-3-return: the spade 3 returns the lone joker; the table clears (`_clear_after`)."""
         self.f.events.append(_turn_finding(
-            "daifugo.spade-3-return", f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
-            if telling("daifugo.spade-3-return") else UNSAID, where))
+            "daifugo.spade-3-return", lambda: f"{p} returns the joker with the spade 3 (スペ3返し): the table clears",
+            where))
         notes.append("spade-3 return (スペ3返し)")
 
     def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
@@ -1318,15 +959,14 @@ class Position:
                      + self._clear("passes", leader, top) + f" (the first player still in, left of {owner})")
         return leader
 
-    def wrong_turn(self, turn: OutOfTurn, say: Callable[[str], bool] = always_listed
-                   ) -> tuple[str, str, tuple[str, ...]]:
+    def wrong_turn(self, turn: OutOfTurn) -> TurnFault | None:
         """The rule a player acting out of turn breaks: the first turn check (`CHECKS`) whose
-        condition holds, with why it was someone else's turn and the other rules involved. The why
-        is worded only if `say` (the rule) is true, else it is `UNSAID` (see `Position.listing`)."""
+        condition holds, with why it was someone else's turn (worded when called) and the other
+        rules involved (None: no check in the table judges it)."""
         for check in CHECKS["play"]:
-            if check.turn is not None and (fault := check.turn(self, turn, say)) is not None:
+            if check.turn is not None and (fault := check.turn(self, turn)) is not None:
                 return fault
-        raise AssertionError(f"no turn check judges {turn.player}'s turn")
+        return None
 
     # -- the written result (daifugo.ranking; the events of a summary `out`) ----------------------
 
@@ -1374,6 +1014,8 @@ class Position:
                                      line=g.ranks.line, **self.where)
                 ranking, source = recorded, "ranks"
         self.ranking, self.source, self.decided = ranking, source, st
+        if not any(c.rule == "daifugo.ranking" for c in CHECKS["result"]):  # the result check is out
+            del self.f.violations[:]
 
     def summary(self, out: Names, fouls: Names | None,
                 emit_from: int | None) -> tuple[Standing, list[tuple[str, int]]]:
@@ -1471,11 +1113,11 @@ class Position:
         """Whether it is `p`'s turn (or `p` may take it without a report, see `also`)."""
         return self.expected is None or p == self.expected or p == self.also
 
-    def turn_fault(self, move: Play | Pass) -> tuple[str, str, tuple[str, ...]] | None:
+    def turn_fault(self, move: Play | Pass) -> TurnFault | None:
         """Whose turn it is: the rule a player acting now out of turn breaks (see `wrong_turn`)."""
         p = move.player
         if (gone := _still_in(self, move)) is not None:
-            return "daifugo.turn-order", gone, ()
+            return "daifugo.turn-order", lambda: gone, ()
         if self.in_turn(p) or (type(move) is Pass and self.top is None):
             return None
         assert self.expected is not None
@@ -1483,7 +1125,23 @@ class Position:
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         """daifugo.combination, daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock,
-        daifugo.spade-3-return (see `combos.judge`): the verdict on a play here, and what it covers."""
+        daifugo.spade-3-return (see `combos.judge`): the verdict on a play here, and what it covers
+        (asked once for each play: `memo`)."""
+        key = ("verdict", move.player, move.cards)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self._verdict(move)
+        return got
+
+    def holding(self, move: Play) -> Held:
+        """`held` for a play here (asked once for each play: `memo`)."""
+        key = ("held", move.player, move.cards)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self.held(move.player, move.cards, self.plays + 1)
+        return got
+
+    def _verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         top = self.top
         if top is not None and move.player == top.player and not self.in_turn(move.player):
             opts = self.opts
@@ -1491,67 +1149,17 @@ class Position:
         return self.judge(move.cards, top, self.ref, self.revolution, self.lock)
 
     def allowed_plays(self, p: str) -> tuple[str, ...]:
-        """What `p` may play on the table now, as canonical text: `pass` and the plays from `p`'s hand
-        (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count, `pass` and
-        what would cover the table, in words."""
-        base, second = self.against(self.top, self.ref)
-        out = ["pass"] if self.top is not None else []
-        hand = self.known.get(p)
-        if hand is None:
-            if base is not None and base.reading is not None:
-                text = cover_text(base.reading, self.revolution)
-                if self.lock is not None and self.opts["suit_lock"]:
-                    text += f", in the locked suits {lock_text(self.lock)}"
-                out.append(text)
-                ref = self.ref
-                if second and ref is not None and ref.reading is not None:
-                    out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_text(ref.reading, self.revolution))
-            else:
-                out.append("any single, group or stairs")
-            return tuple(out)
-        allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                   for c, _v, _covers in self.table_verdicts(hand_plays(hand, self.opts["joker_pair"],
-                                                                        self.cover_sizes()))}
-        plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
-        if len(plays) > ALLOWED_CAP:
-            plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
-        return tuple(out + plays)
+        """What `p` may play on the table now, as canonical text (`_allowed`)."""
+        return _allowed(self.opts, self.known.get(p), self.top, self.ref, self.revolution, self.lock)
 
     def table_verdicts(self, plays: Iterable[tuple[DCard, ...]]
                        ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
-        """The plays the table allows now to the player whose turn it is (`judge`), each with its
-        verdict and the play it covers, in the order given — the judging's arguments computed
-        once, and nothing worded for a play refused (`combos.legal`). Whether the player holds
-        the cards and whose turn it is are not asked."""
-        opts, ref, revolution = self.opts, self.ref, self.revolution
-        s3, jp = opts["spade_3_return"], opts["joker_pair"]
-        lock_on = self.lock if opts["suit_lock"] else None
-        base, second = self.against(self.top, ref)
-        on = base.reading if base else None
-        alt = ref.reading if ref else None
-        for c in plays:
-            v = legal(c, on, revolution, lock_on, s3, jp)
-            if v is not None:
-                yield c, v, base
-            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
-                yield c, v, ref
+        """The plays the table allows now (`_table_verdicts`)."""
+        return _table_verdicts(self.opts, self.top, self.ref, self.revolution, self.lock, plays)
 
     def cover_sizes(self) -> frozenset[int] | None:
-        """The numbers of cards a legal play may have here (None: any). Every reading of a play has
-        as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover only a
-        reading of its own size (the spade-3 return too: a single on the lone joker); `judge` here
-        judges a play against the base and, after an illegal play, the last legal one — either of
-        them None is a lead, where any size is legal."""
-        ref = self.ref
-        base, second = self.against(self.top, ref)
-        if base is None or base.reading is None:
-            return None
-        if second:
-            if ref is None or ref.reading is None:
-                return None
-            return frozenset((base.reading.size, ref.reading.size))
-        return frozenset((base.reading.size,))
+        """The numbers of cards a legal play may have here (`_cover_sizes`)."""
+        return _cover_sizes(self.top, self.ref)
 
     # -- the shared shape ---------------------------------------------------------------------------
 
@@ -1574,11 +1182,28 @@ class Position:
         p = self.to_act
         if p is None:
             return []
-        return [m for m in self.candidates(p) if self.is_legal(m)]
+        checks = self.filters()
+        sizes: frozenset[int] | None = None
+        for c in checks:
+            if c.sizes is not None and (only := c.sizes(self)) is not None:
+                sizes = only if sizes is None else sizes & only
+        moves = self.candidates(p, sizes)
+        if moves:
+            # Legal: failing no check, asked one check at a time over the moves still in (what the
+            # checks share of a move, its verdict and the cards held, is worked out once: `memo`);
+            # the table's checks first, as they leave the fewest in (the order changes no answer).
+            for c in sorted(checks, key=_table_first):
+                if c.fails is not None:
+                    fails = c.fails
+                    moves = [m for m in moves if not fails(self, m)]
+                else:
+                    moves = [m for m in moves if c.test(self, m) is None]
+        return moves
 
-    def candidates(self, p: str) -> list[Move]:
+    def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
-        due from the deal; else a pass and each play from a hand known card by card."""
+        due from the deal; else a pass and each play from a hand known card by card (`sizes`: only
+        the plays of these numbers of cards)."""
         if self._phase == "exchange":
             giver, _r, _a, _b, n = self._giver()
             if giver not in self.dealt:
@@ -1588,7 +1213,7 @@ class Position:
             gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
             return [Exchange(giver, c) for c in sorted(gifts, key=cards_text)]
         hand = self.known.get(p)
-        plays = hand_plays(hand, self.opts["joker_pair"]) if hand is not None else []
+        plays = _plays_of(hand, self.opts["joker_pair"], sizes) if hand is not None else []
         return [Pass(p), *(Play(p, c) for c in plays)]
 
     def is_legal(self, move: Move) -> bool:
@@ -1649,7 +1274,7 @@ class Position:
         `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
         reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
-        return new, [*new.f.violations, *new.f.events]
+        return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
     def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
         """`apply` without the list of findings: the next position (its `f` holds them)."""
@@ -1679,6 +1304,8 @@ class Position:
         move changes of the position's shared parts is still copied first (`copy`'s comment)."""
         self.candidate = False
         self.view = None
+        if self.memo:
+            self.memo = {}
         f = self.f
         if f.violations or f.events:  # the driver has taken what the last move found: start afresh
             f.clear()
@@ -1699,6 +1326,76 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
+def _table_verdicts(opts: Mapping[str, Any], top: OnTable | None, ref: OnTable | None, revolution: bool,
+                    lock: tuple[str, ...] | None, plays: Iterable[tuple[DCard, ...]]
+                    ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
+    """The plays this table allows to the player whose turn it is (`Position.judge`), each with its
+    verdict and the play it covers, in the order given — the judging's arguments computed once,
+    and nothing worded for a play refused (`combos.legal`). Whether the player holds the cards
+    and whose turn it is are not asked."""
+    s3, jp = opts["spade_3_return"], opts["joker_pair"]
+    lock_on = lock if opts["suit_lock"] else None
+    base, second = Position.against(top, ref)
+    on = base.reading if base else None
+    alt = ref.reading if ref else None
+    for c in plays:
+        v = legal(c, on, revolution, lock_on, s3, jp)
+        if v is not None:
+            yield c, v, base
+        elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
+            yield c, v, ref
+
+
+def _cover_sizes(top: OnTable | None, ref: OnTable | None) -> frozenset[int] | None:
+    """The numbers of cards a legal play may have on this table (None: any). Every reading of a
+    play has as many cards as the play (`combos.readings`), and `combos.judge` lets a play cover
+    only a reading of its own size (the spade-3 return too: a single on the lone joker); a play is
+    judged against the base and, after an illegal play, the last legal one — either of them None
+    is a lead, where any size is legal."""
+    base, second = Position.against(top, ref)
+    if base is None or base.reading is None:
+        return None
+    if second:
+        if ref is None or ref.reading is None:
+            return None
+        return frozenset((base.reading.size, ref.reading.size))
+    return frozenset((base.reading.size,))
+
+
+def _allowed(opts: Mapping[str, Any], hand: Counter[DCard] | None, top: OnTable | None, ref: OnTable | None,
+             revolution: bool, lock: tuple[str, ...] | None) -> tuple[str, ...]:
+    """What a player holding `hand` may play on this table, as canonical text: `pass` and the plays
+    from the hand (at most `ALLOWED_CAP`, then `… and N more`); for a hand known only by its count
+    (None), `pass` and what would cover the table, in words. Of values only, so that a finding
+    may list it later (`Finding.allowed`, worded when kept)."""
+    base, second = Position.against(top, ref)
+    out = ["pass"] if top is not None else []
+    if hand is None:
+        if base is not None and base.reading is not None:
+            text = cover_text(base.reading, revolution)
+            if lock is not None and opts["suit_lock"]:
+                text += f", in the locked suits {lock_text(lock)}"
+            out.append(text)
+            if second and ref is not None and ref.reading is not None:
+                out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
+                           + cover_text(ref.reading, revolution))
+        else:
+            out.append("any single, group or stairs")
+        return tuple(out)
+    allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
+               for c, _v, _covers in _table_verdicts(opts, top, ref, revolution, lock,
+                                                     hand_plays(hand, opts["joker_pair"], _cover_sizes(top, ref)))}
+    plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
+    if len(plays) > ALLOWED_CAP:
+        plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
+    return tuple(out + plays)
+
+
+def _table_first(c: Check) -> bool:
+    """`legal_moves` asks the table's checks first (see there)."""
+    return c.stage != "table"
+
+
 # --- the checks, in the digest's decision order -----------------------------------------------------
 
 def _game_over(pos: Position, move: Any) -> str | None:
@@ -1712,8 +1409,21 @@ def _still_in(pos: Position, move: Any) -> str | None:
     p = move.player
     if p in pos.st.active:
         return None
-    return (f"{p} {pos.gone[p]}, so {p} is skipped and cannot act again this game"
-            + (f"; it was {pos.expected}'s turn" if pos.expected else ""))
+    return _gone_words(p, pos.gone[p], pos.expected)
+
+
+def _gone_words(p: str, gone: str, expected: str | None) -> str:
+    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
+
+
+def _revolution_words(p: str, reading: Reading, on: bool, n: int) -> str:
+    """daifugo.revolution's event: the `n`th revolution of the game turned the order `on` (reversed) or off."""
+    nth = f" — the {ordinal(n)} revolution this game" if n > 1 else ""
+    if on:
+        return (f"{p} played {reading.describe()}: revolution (革命) — the order reverses (2 A K … 4 3, "
+                f"the joker still strongest) until the game ends or another revolution{nth}")
+    return (f"{p} played {reading.describe()}: counter-revolution (革命返し): normal order is "
+            f"restored (3 … K A 2, the joker strongest){nth}")
 
 
 class OutOfTurn(NamedTuple):
@@ -1726,11 +1436,12 @@ class OutOfTurn(NamedTuple):
     missing: tuple[str, ...] = ()
 
 
-TurnFault = tuple[str, str, tuple[str, ...]]
-"""(rule id, why it was someone else's turn, the other rules involved)."""
+TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
+"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other
+rules involved)."""
 
 
-def _out_of_turn(fault: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]
+def _out_of_turn(fault: Callable[[Position, OutOfTurn], TurnFault | None]
                  ) -> Callable[[Position, Any], str | None]:
     """A turn check's test on a move: its `fault` for a player still in who acts out of turn (a pass
     on an empty table is `_pass`'s, not a turn out of turn)."""
@@ -1739,98 +1450,104 @@ def _out_of_turn(fault: Callable[[Position, OutOfTurn, Callable[[str], bool]], T
         if p not in pos.st.active or pos.in_turn(p) or (type(move) is Pass and pos.top is None):
             return None
         assert pos.expected is not None
-        said = fault(pos, OutOfTurn(p, pos.expected, pos.also if pos.resume is not None else None), always_listed)
-        return None if said is None else said[1]
+        said = fault(pos, OutOfTurn(p, pos.expected, pos.also if pos.resume is not None else None))
+        return None if said is None else said[1]()
     return test
 
 
-def _first_lead(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _first_lead(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     if pos.top is not None or pos.last_clear[0] != "first":
         return None
-    if not say("daifugo.first-lead"):
-        return "daifugo.first-lead", UNSAID, ()
-    if pos.game_no == 1:
+    game_no = pos.game_no
+    return "daifugo.first-lead", lambda: _first_lead_words(game_no, t), ()
+
+
+def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
+    if game_no == 1:
         why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
                "whoever holds the spade 3")
     else:
         why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
-    return "daifugo.first-lead", f"{t.player} led game {pos.game_no}, but {why}", ()
+    return f"{t.player} led game {game_no}, but {why}"
 
 
-def _leads_again(rule: str, reason: str, what: str, who: str
-                 ) -> Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None]:
+def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], TurnFault | None]:
     """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
     player whose play did it leads again (or, out, the next player still in to their left)."""
-    def fault(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+    def fault(pos: Position, t: OutOfTurn) -> TurnFault | None:
         cleared, cause = pos.last_clear
         if pos.top is not None or cleared != reason:
             return None
         assert cause is not None
         out = cause.player not in pos.st.active
         see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
-        if not say(rule):
-            return rule, UNSAID, see
-        gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
-        return (rule, f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: "
-                f"it was {t.expected}'s lead", see)
+
+        def words() -> str:
+            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
+                    f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
+            return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
+        return rule, words, see
     return fault
 
 
-def _cleared_leader(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
     cleared, cause = pos.last_clear
     if pos.top is not None or cleared != "passes":
         return None
     assert cause is not None
-    if not say("daifugo.clear"):
-        see = ("daifugo.turn-order", "daifugo.clear") if cause.player not in pos.st.active else ("daifugo.turn-order",)
-        return "daifugo.clear", UNSAID, see
-    if cause.player not in pos.st.active:
-        why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
-               f"still in the game to {cause.player}'s left, {t.expected}, leads")
-    elif cause.player == t.expected:
-        why = f"{t.expected} made the last play and everyone else passed, so {t.expected} leads"
-    else:
-        why = f"it was {t.expected}'s lead"
-    return "daifugo.clear", f"{t.player} led after the table cleared, but {why}", ("daifugo.turn-order",)
+    out = cause.player not in pos.st.active
+
+    def words() -> str:
+        if out:
+            why = (f"{cause.player} went out and everyone passed on their last play, so the first player "
+                   f"still in the game to {cause.player}'s left, {t.expected}, leads")
+        elif cause.player == t.expected:
+            why = f"{t.expected} made the last play and everyone else passed, so {t.expected} leads"
+        else:
+            why = f"it was {t.expected}'s lead"
+        return f"{t.player} led after the table cleared, but {why}"
+    return "daifugo.clear", words, ("daifugo.turn-order",)
 
 
-def _passed(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _passed(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.pass: a player who passed may not act again until the table clears."""
     p, passed = t.player, pos.passed
     if pos.top is None or p not in passed:
         return None
-    return ("daifugo.pass", f"{p} {passed_at(passed[p])} and may not act again until the table clears "
-            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}"
-            if say("daifugo.pass") else UNSAID, ("daifugo.turn-order",))
+    at = passed[p]
+    return ("daifugo.pass", lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
+            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}", ("daifugo.turn-order",))
 
 
-def _not_in_turn(pos: Position, t: OutOfTurn, say: Callable[[str], bool]) -> TurnFault | None:
+def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
     """daifugo.turn-order: play goes clockwise, skipping players who passed or are out (acting again
     on one's own play, before everyone else passed, included)."""
     top, p, expected = pos.top, t.player, t.expected
     if top is None or p != top.player:
         return ("daifugo.turn-order",
-                f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+                lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                 f"so it was {expected}'s turn"
-                + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing)
-                if say("daifugo.turn-order") else UNSAID,
+                + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing),
                 ("daifugo.pass",) if t.missing else ())
     r = top.reading
+    stairs = r is not None and r.kind == STAIRS and r.has_eight
+    no_cut = r is not None and r.has_eight and not top.legal
     also: tuple[str, ...] = ("daifugo.pass",) if t.missing else ()
-    if r is not None and r.kind == STAIRS and r.has_eight:
+    if stairs or no_cut:
         also = ("daifugo.eight-cut", *also)
-        why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
-               f"{r.describe()} and it was {expected}'s turn")
-    elif r is not None and r.has_eight and not top.legal:
-        also = ("daifugo.eight-cut", *also)
-        why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
-    else:
-        why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
-    return ("daifugo.turn-order", f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
-            if say("daifugo.turn-order") else UNSAID, also)
+
+    def words() -> str:
+        if stairs:
+            why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
+                   f"{r.describe()} and it was {expected}'s turn")  # type: ignore[union-attr]
+        elif no_cut:
+            why = f"an 8 that is not a legal play does not cut: it was {expected}'s turn"
+        else:
+            why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
+        return f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
+    return "daifugo.turn-order", words, also
 
 
 def _turn_order(pos: Position, move: Any) -> str | None:
@@ -1847,7 +1564,7 @@ def _pass(pos: Position, move: Any) -> str | None:
 def _held(pos: Position, move: Any) -> str | None:
     if type(move) is not Play:
         return None
-    bad, _blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    bad, _blind, _accepted, _known = pos.holding(move)
     if bad:
         return (f"{move.player} played {show(move.cards)}, but " + "; ".join(bad) +
                 ": a player plays only cards they hold, each once")
@@ -1857,7 +1574,7 @@ def _held(pos: Position, move: Any) -> str | None:
 def _blind(pos: Position, move: Any) -> str | None:
     if type(move) is not Play:
         return None
-    _bad, blind, _accepted, _known = pos.held(move.player, move.cards, pos.plays + 1)
+    _bad, blind, _accepted, _known = pos.holding(move)
     if blind:
         return (f"{move.player} played {show(blind)}, a blind card of set {pos.set_no}: "
                 "the blind cards stay out of play for the whole set")
@@ -1865,28 +1582,185 @@ def _blind(pos: Position, move: Any) -> str | None:
 
 
 def _combo(rule: str) -> Any:
+    """A table rule's test: the verdict on the play (`Position.verdict`) breaks it."""
+    fails = _combo_fails(rule)
+
     def test(pos: Position, move: Any) -> str | None:
-        if type(move) is not Play:
+        if not fails(pos, move):
             return None
         v, _ = pos.verdict(move)
-        return f"{move.player} played {show(move.cards)}: {v.message}" if v.rule == rule else None
+        return f"{move.player} played {show(move.cards)}: {v.message}"
     return test
 
 
-def _gift(rule: str) -> Any:
-    def test(pos: Position, move: Any) -> str | None:
-        if type(move) is not Exchange:
-            return f"the exchange comes first: {pos.to_act} gives next"
-        for r, msg in pos.exchange_faults(move):
-            if r == rule:
-                return msg
+def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
+    def fails(pos: Position, move: Any) -> bool:
+        return type(move) is Play and pos.verdict(move)[0].rule == rule
+    return fails
+
+
+def _held_fails(pos: Position, move: Any) -> bool:
+    return type(move) is Play and bool(pos.holding(move)[0])
+
+
+def _blind_fails(pos: Position, move: Any) -> bool:
+    return type(move) is Play and bool(pos.holding(move)[1])
+
+
+def _gift_giver(pos: Position, move: Any) -> tuple[str, str, int, int, int] | None:
+    """(giver, receiver, ranks, cards due) when `move` is the gift due now by its giver, else None."""
+    if type(move) is not Exchange or pos._phase != "exchange":
         return None
-    return test
+    due = pos._giver()
+    return due if move.player == due[0] else None
+
+
+def _gift_count(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-count: the exchange comes first, in its order, and each gives exactly the
+    cards due (game 1 has none)."""
+    if type(move) is not Exchange:
+        return f"the exchange comes first: {pos.to_act} gives next" if pos._phase == "exchange" else None
+    p, cards = move.player, move.cards or ()
+    if pos._phase != "exchange":
+        if pos.game_no == 1 and cards:
+            return (f"{p} gave {show(cards)} in game 1 of set {pos.set_no}, but the first game "
+                    "of a set has no exchange (ranks are not carried over from another set)")
+        return None
+    giver, receiver, a, b, n = pos._giver()
+    who = f"{giver} ({rank_name(a)})"
+    if p != giver:
+        return f"{p} gave cards out of turn: it was {who}'s gift"
+    if len(cards) == n:
+        return None
+    return (f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
+            f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
+            f"{pos.opts['games_per_set']} of a set")
+
+
+def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
+    """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
+    dealt = pos.dealt_counts(giver)
+    return Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
+
+
+def _gift_held(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-held: a giver gives cards they were dealt."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move)
+    due = _gift_giver(pos, move)
+    if due is None:
+        return None
+    giver, a = due[0], due[2]
+    not_held = _not_dealt(pos, giver, move.cards or ())
+    if not not_held:
+        return None
+    return (f"{giver} ({rank_name(a)}) gave {show(not_held.elements())}, which {giver} was not dealt "
+            f"(dealt: {show(pos.dealt[giver])})")
+
+
+def _gift_strongest(pos: Position, move: Any) -> str | None:
+    """daifugo.exchange-strongest: a lower rank gives their strongest cards, judged on the hand as
+    dealt (a gift of cards not dealt is the held check's)."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move)
+    due = _gift_giver(pos, move)
+    cards = move.cards or ()
+    if due is None or due[2] < 2 or not cards:
+        return None
+    giver, a, n = due[0], due[2], due[4]
+    dealt = pos.dealt_counts(giver)
+    if dealt is None or _not_dealt(pos, giver, cards):
+        return None
+    weakest = min(strength_key(c) for c in cards)
+    kept = dealt - Counter(plain(c) for c in cards)
+    above = [c for c in kept.elements() if strength_key(c) > weakest]
+    if not above:
+        return None
+    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
+    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
+            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
+            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
+            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
 
 
 def _ranking(pos: Position, move: Any) -> str | None:
     v = pos.step(move).f.violations
     return v[0].message if v else None
+
+
+Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
+"""What a check finds at a recorded turn (`Check.finds`): its words (made when called), the other
+rules involved, and the legal choices (made when called; None: the rule is no legal set)."""
+
+
+def _over_found(pos: Position, ask: Asked) -> Found | None:
+    if not pos.st.settled:
+        return None
+    p, i, why = ask.move.player, ask.i, _game_over(pos, ask.move)
+    return (lambda: f"{p} acted at play {i}, but {why}"), (), None
+
+
+def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
+    """A turn check's finding at a recorded turn out of turn: its `fault`."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        said = fault(pos, ask.out) if ask.out is not None else None
+        return None if said is None else (said[1], said[2], None)
+    return finds
+
+
+def _pass_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.pass at a recorded turn: acting again after passing (the `turn` stage), or a pass on
+    the empty table (the `pass` stage: the table as the turn left it, missing passes taken)."""
+    if ask.cards is None and pos.top is None and ask.move.player in pos.st.active:
+        p, in_turn, expected = ask.move.player, ask.in_turn, pos.expected
+        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
+    return _turn_found(_passed)(pos, ask)
+
+
+def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.turn-order at a recorded turn: a player out of the game, or acting out of turn."""
+    p = ask.move.player
+    if p not in pos.st.active:
+        gone, expected = pos.gone[p], pos.expected
+        return (lambda: _gone_words(p, gone, expected)), (), None
+    return _turn_found(_not_in_turn)(pos, ask)
+
+
+def _held_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.card-not-held at a recorded play (`Position.held`)."""
+    assert ask.held is not None
+    bad, p, cards = ask.held[0], ask.move.player, ask.cards
+    if not bad:
+        return None
+    return (lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +  # type: ignore[arg-type]
+            ": a player plays only cards they hold, each once"), (), None
+
+
+def _blind_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.deck at a recorded play: a blind card (`Position.held`)."""
+    assert ask.held is not None
+    blind, p, set_no = ask.held[1], ask.move.player, pos.set_no
+    if not blind:
+        return None
+    return (lambda: f"{p} played {show(blind)}, a blind card of set {set_no}: "
+            "the blind cards stay out of play for the whole set"), (), None
+
+
+def _combo_found(rule: str) -> Callable[[Position, Asked], Found | None]:
+    """A table rule at a recorded play: the verdict (`Position.judge`) breaks it. Its legal choices
+    are of the table as it is now, listed when the finding is kept."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        v = ask.verdict
+        if v is None or v.rule != rule:
+            return None
+        p, cards = ask.move.player, ask.cards
+        allowed = None
+        if rule in LEGAL_SET_RULES:
+            table = (pos.opts, pos.known.get(p), pos.top, pos.ref, pos.revolution, pos.lock)
+            allowed = lambda: _allowed(*table)  # noqa: E731
+        return (lambda: f"{p} played {show(cards)}: {v.message}"), (), allowed  # type: ignore[arg-type]
+    return finds
 
 
 TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
@@ -1897,25 +1771,61 @@ EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "
 
 
 class Check(NamedTuple):
-    """A named check a move must pass to be legal (the shape of `engine.Filter`): its rule id, its
-    question, and its `test(position, move)` (None: passes, else why not). A check on whose turn it
-    is also gives its `turn` condition: for a player acting out of turn, the fault when it is this
-    rule's (`Position.wrong_turn` asks them in order)."""
+    """A named check a move must pass to be legal: its rule id, its question, and its
+    `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
+    moves). A check on whose turn it is also gives its `turn` condition: for a player acting out of
+    turn, the fault when it is this rule's (`Position.wrong_turn` asks them in order).
+
+    A play check also says what it finds at a recorded turn (`finds`, from the same conditions:
+    `check` asks it) and the `stage` of the turn it judges, in the order a turn is judged: `over`
+    (the game is over), `turn` (whose turn), `pass` (a pass on the table as the turn left it),
+    `hold` (the cards held), `table` (what may cover the table) — one check may judge at several
+    (`turn pass`); the replay reports the first failing check of a stage, and each failing check
+    of `hold` (`Position._found`)."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], str | None]
-    turn: Callable[[Position, OutOfTurn, Callable[[str], bool]], TurnFault | None] | None = None
+    turn: Callable[[Position, OutOfTurn], TurnFault | None] | None = None
+    stage: str = ""
+    finds: Callable[[Position, Asked], Found | None] | None = None
+    fails: Callable[[Any, Any], bool] | None = None
+    """Whether `test` fails, without its words: the legal moves ask this of many moves."""
+    sizes: Callable[[Any], frozenset[int] | None] | None = None
+    """The numbers of cards a play must have to pass (None: any), when the check can say so at
+    once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn, Callable[[str], bool]],
-                                                      TurnFault | None]) -> Check:
-    return Check(rule, name, _out_of_turn(fault), fault)
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
+    return Check(rule, name, _out_of_turn(fault), fault, "turn", _turn_found(fault))
+
+
+def _combo_check(rule: str, name: str, sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
+    return Check(rule, name, _combo(rule), None, "table", _combo_found(rule), _combo_fails(rule), sizes)
+
+
+_STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
+"""The last table `_stages` read, and its stages."""
+
+
+def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
+    """The checks of each stage of a recorded turn, in the table's order (`Position._found`); worked
+    out once for each table (a check taken out of `CHECKS` makes another), known by identity (it
+    is asked on every turn: hashing the table each time would cost more than the answer)."""
+    if _STAGES and _STAGES[0][0] is checks:
+        return _STAGES[0][1]
+    out: dict[str, tuple[Check, ...]] = {}
+    for c in checks:
+        if c.finds is not None:
+            for stage in c.stage.split():
+                out[stage] = (*out.get(stage, ()), c)
+    _STAGES[:] = [(checks, out)]
+    return out
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "play": (
-        Check("daifugo.game-over", "is the game still on?", _game_over),
+        Check("daifugo.game-over", "is the game still on?", _game_over, None, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
                     _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
@@ -1924,24 +1834,23 @@ CHECKS: dict[str, tuple[Check, ...]] = {
                                  "that player")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
-              _pass, _passed),
+              _pass, _passed, "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
-              _turn_order, _not_in_turn),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _held),
-        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind),
-        Check("daifugo.combination", "is it a single, a group or stairs?", _combo("daifugo.combination")),
-        Check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
-              _combo("daifugo.follow-shape")),
-        Check("daifugo.follow-stronger", "is it stronger than the play on the table?",
-              _combo("daifugo.follow-stronger")),
-        Check("daifugo.suit-lock", "does it have the locked suits (縛り)?", _combo("daifugo.suit-lock")),
+              _turn_order, _not_in_turn, "turn", _turn_order_found),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _held, None, "hold", _held_found,
+              _held_fails),
+        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind, None, "hold", _blind_found,
+              _blind_fails),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?"),
+        _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
+                     Position.cover_sizes),
+        _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
+        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?"),
     ),
     "exchange": (
-        Check("daifugo.exchange-count", "does the giver give the right number of cards?",
-               _gift("daifugo.exchange-count")),
-        Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift("daifugo.exchange-held")),
-        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?",
-               _gift("daifugo.exchange-strongest")),
+        Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
+        Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
+        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
     ),
     "result": (
         Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),

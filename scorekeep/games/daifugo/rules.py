@@ -11,14 +11,15 @@ take where a pass is missing from it (`readings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ...cards import Card
-from ...errors import Finding, Findings
+from ...errors import Findings, worded
 from ...game import Audit
-from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, Standing, blind_faults, deal_faults,
-                     forbidden_reason, game_order_fault, set_order_fault)
+from .deck import blind_faults, deal_faults, game_order_fault, set_order_fault
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup
+from .standing import Standing
+from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
@@ -43,40 +44,6 @@ HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchan
 (`readings`) do not count them."""
 
 
-class _Room:
-    """What one replay of a game's plays may still list of each rule: the match's room
-    (`Findings.room`) less what this replay has listed so far. Its `listing` and `telling` are its positions'
-    (`engine.Position.listing`): each is asked once for each finding a turn makes, and a yes takes
-    a place."""
-
-    __slots__ = ("f", "left")
-
-    def __init__(self, f: Findings, violations: Iterable[Finding] = (), events: Iterable[Finding] = ()) -> None:
-        """`violations`, `events`: what an earlier replay found before this one starts (they take places)."""
-        self.f = f
-        self.left: tuple[dict[str, int], dict[str, int]] = ({}, {})
-        for x in violations:
-            self.listing(x.rule)
-        for x in events:
-            self.telling(x.rule)
-
-    def listing(self, rule: str) -> bool:
-        left = self.left[0]
-        n = left.get(rule)
-        if n is None:
-            n = self.f.room(rule)
-        left[rule] = n - 1
-        return n > 0
-
-    def telling(self, rule: str) -> bool:
-        left = self.left[1]
-        n = left.get(rule)
-        if n is None:
-            n = self.f.room(rule, True)
-        left[rule] = n - 1
-        return n > 0
-
-
 class _Run(NamedTuple):
     """A replay of a game's plays from a position: where it ended, what it showed, and the
     turns out of turn a missing pass would explain, with the positions just before them."""
@@ -92,6 +59,27 @@ class _Run(NamedTuple):
     complete: bool
     violations: list[Any]
     events: list[Any]
+
+
+def _ends(pos: Position, n: int, i: int, first: int, last: int, trial: bool, stop: tuple[bool, int] | None,
+          budget: list[int] | None) -> bool | None:
+    """Whether a replay with a limit (`_Game.run_plays`) ends after play `i`: False when it gives up
+    incomplete (its reading, `n` reports so far, is no better than `stop`, or the `budget` is spent:
+    charged here), True when a trial's count is final (the rest is charged as if replayed), None
+    when it goes on."""
+    if stop is not None and (pos.contradicted, n) >= stop:
+        if budget is not None:
+            budget[0] -= i - first + 1
+        return False
+    if trial and pos.over_at is not None:
+        # The ranking is settled and the turn after it reported: `_turn` ignores every later turn
+        # (no report, no candidate, no contradiction), so the reading's count is final.
+        return True
+    if budget is not None and i - first + 1 >= budget[0] and i < last:
+        # The allowance is spent before the reading is: it ends here, incomplete.
+        budget[0] -= i - first + 1
+        return False
+    return None
 
 
 # --- one game ------------------------------------------------------------------------------
@@ -119,7 +107,7 @@ class _Game:
         self.keep: bool | int = self.positions and (True if play is None else play)
         """Which turns keep the position before them: all (True), none (False), or that play only."""
         self.worded = shown and (not m.cap or m.focus is not None)
-        """Whether each finding is worded in full (`_Room`), not only the first `CAP` of a rule."""
+        """Whether each finding is worded in full, not only the first `CAP` of a rule."""
 
     # -- set-up: deck, deal ----------------------------------------------------------------
 
@@ -141,14 +129,14 @@ class _Game:
     # -- the exchange and the plays, over the engine -----------------------------------------
 
     def record_run(self, run: _Run) -> None:
-        """Record the findings of a replay of the plays, in order (past the cap, as stand-ins, unless
-        the match words every finding)."""
+        """Record the findings of a replay of the plays, in order: the collector words those it
+        keeps (past the cap, none), or every one when the match words every finding."""
         if not self.worded:
             self.f.extend(run.violations)
             self.f.extend(run.events, event=True)
         else:
-            self.f.violations += run.violations
-            self.f.events += run.events
+            self.f.violations += map(worded, run.violations)
+            self.f.events += map(worded, run.events)
 
     def record(self, new: Position) -> Position:
         self.f.violations += new.f.violations
@@ -187,23 +175,16 @@ class _Game:
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
-                  budget: list[int] | None = None, keep: bool | int = False, room: _Room | None = None,
-                  snapped: int | None = None) -> _Run:
+                  budget: list[int] | None = None, keep: bool | int = False, snapped: int | None = None) -> _Run:
         """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
         plays out of turn after which the skipped players' passes are read as missing; `trial`:
         turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
         `keep`: each view keeps the position before it (for what was legal there), or only the view of
-        that play; `room`: what the replay may still list (None: everything is worded); `snapped`:
-        how many candidates keep the position before them (None: all) — `readings` tries no more,
-        since each trial replays at least one turn of its allowance — and past them the replay
-        advances in place."""
-        # Set on the position it starts from, and so on every copy made from it (as `listing` below).
+        that play; `snapped`: how many candidates keep the position before them (None: all) —
+        `readings` tries no more, since each trial replays at least one turn of its allowance — and
+        past them the replay advances in place."""
+        # Set on the position it starts from, and so on every copy made from it.
         pos.viewing = views = not trial  # (the turns as the replay shows them: a trial shows none)
-        if not trial:  # (a trial words nothing in any case)
-            # What the replay may list: set on the position it starts from (a snapshot of an earlier
-            # replay, which is done with it), and shared by every copy made from there.
-            pos.listing, pos.telling = ((room.listing, room.telling) if room is not None
-                                        else (Position.listing, Position.telling))
         shown: list[TurnView] = []
         found: tuple[list[Any], list[Any]] = ([], [])
         candidates: list[int] = []
@@ -239,21 +220,10 @@ class _Game:
             if not trial and f.events:
                 found[1].extend(f.events)
             pos = new
-            if not limited:
-                continue
-            if stop is not None and (pos.contradicted, n) >= stop:
-                if budget is not None:
-                    budget[0] -= i - first + 1
-                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
-            if trial and pos.over_at is not None:
-                # The ranking is settled and the turn after it reported: `_turn` ignores every later
-                # turn (no report, no candidate, no contradiction), so the reading's count is final.
-                # The budget is charged as if they were replayed.
+            if limited and (end := _ends(pos, n, i, first, len(moves), trial, stop, budget)) is not None:
+                if not end:
+                    return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
                 break
-            if budget is not None and i - first + 1 >= budget[0] and i < len(moves):
-                # The allowance is spent before the reading is: it ends here, incomplete.
-                budget[0] -= i - first + 1
-                return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
         return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), True, *found)
@@ -318,10 +288,7 @@ class _Game:
                 moves = self.moves()
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
-                # Kept positions (`why`, `replay --legal`) explain moves: theirs word everything.
-                room = None if self.positions or self.worded else _Room(self.f)
-                run = self.run_plays(start, moves, take, keep=self.keep, room=room,
-                                     snapped=self.trials_left(moves))
+                run = self.run_plays(start, moves, take, keep=self.keep, snapped=self.trials_left(moves))
                 if run.candidates:
                     take = self.readings(run, moves)
                 if take:  # replay for real with the missing passes taken, from the first of them
@@ -329,10 +296,8 @@ class _Game:
                     # What the plain reading found before play c stands (past the cap, as the rules'
                     # stand-ins, which say no play: where play c began is kept with its position).
                     before, _n, vi, ei = run.snaps[c]
-                    if room is not None:
-                        room = _Room(self.f, run.violations[:vi], run.events[:ei])
                     # (snapped=0: no trial follows it)
-                    rest = self.run_plays(before, moves, take, c, keep=self.keep, room=room, snapped=0)
+                    rest = self.run_plays(before, moves, take, c, keep=self.keep, snapped=0)
                     run = rest._replace(views=run.views[:c - 1] + rest.views,
                                         violations=run.violations[:vi] + rest.violations,
                                         events=run.events[:ei] + rest.events)

@@ -78,6 +78,23 @@ def sheet(audit: Audit) -> Sheet:
     totals = dict(result.totals)
     standings = tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
     winner = winners(totals) if result.over else None
+    points = "/".join(str(x) for x in result.rank_points)
+    return Sheet(
+        game="daifugo",
+        headers=("set", "game", *players, "events"),
+        table=tuple(table),
+        rows=tuple(rows),
+        totals=totals,
+        winner=winner,
+        standings=standings,
+        status=_status(result, totals, winner, games_done),
+        notes=("each player: rank (大富豪, 富豪, 貧民, 大貧民) and points for the game",
+               RANK_POINTS_NOTE.format(points=points)),
+    )
+
+
+def _status(result: Result, totals: dict[str, int], winner: str | list[str] | None, games_done: int) -> str:
+    """Where the match stands: no winner yet (and how long it is), or who won."""
     complete_sets = sum(1 for s in result.sets if s.complete and s.counted)
     if winner is None:
         status = (f"after {games_done} complete game{'s' if games_done != 1 else ''} "
@@ -92,16 +109,4 @@ def sheet(audit: Audit) -> Sheet:
         names = ", ".join(winner[:-1]) + " and " + winner[-1]
         status = (f"match over after {result.limit} set{'s' if result.limit != 1 else ''}: "
                   f"{names} share the win with {totals[winner[0]]}")
-    points = "/".join(str(x) for x in result.rank_points)
-    return Sheet(
-        game="daifugo",
-        headers=("set", "game", *players, "events"),
-        table=tuple(table),
-        rows=tuple(rows),
-        totals=totals,
-        winner=winner,
-        standings=standings,
-        status=status,
-        notes=("each player: rank (大富豪, 富豪, 貧民, 大貧民) and points for the game",
-               RANK_POINTS_NOTE.format(points=points)),
-    )
+    return status
