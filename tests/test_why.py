@@ -230,7 +230,7 @@ def test_daifugo_turn_out_of_turn_says_why_there_is_no_legal_choice() -> None:
     run = cli("why", path, "--set", "1", "--game", "1", "--play", "2")
     assert "legal choices: none: it was 乙's turn, not 丙's" in run.out
     doc = json.loads(cli("why", path, "--set", "1", "--game", "1", "--play", "2", "--format", "json").out)
-    assert doc["allowed"] == [] and doc["no_choice"] == "it was 乙's turn, not 丙's"
+    assert doc["allowed"] == [] and doc["choices"] == "none: it was 乙's turn, not 丙's"
 
 
 @pytest.mark.parametrize("name, args, said", [
@@ -254,7 +254,7 @@ def test_no_legal_choice_says_why_in_each_game(name: str, args: list[str], said:
     path = str(RECORDS / name)
     assert f"legal choices: none: {said}\n" in cli("why", path, *args).out
     doc = json.loads(cli("why", path, *args, "--format", "json").out)
-    assert doc["allowed"] == [] and doc["no_choice"] == said
+    assert doc["allowed"] == [] and doc["choices"] == f"none: {said}"
 
 
 def test_daifugo_move_past_the_cap_finds_what_check_found() -> None:

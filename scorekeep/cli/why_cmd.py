@@ -22,6 +22,15 @@ def why(
     play: Optional[int] = typer.Option(None, "--play", help="The play of the game, 1 first (Daifugō).",
                                        show_default=False),
     exchange: bool = typer.Option(False, "--exchange", help="The exchange before the game (Daifugō)."),
+    dealer: bool = typer.Option(False, "--dealer", help="Who dealt the hand (Rook, Oh Hell)."),
+    seats: bool = typer.Option(False, "--seats", help="The seats the hand was played in (Rook: the seat change)."),
+    size: bool = typer.Option(False, "--size", help="How many cards the hand dealt each (Oh Hell)."),
+    deal: bool = typer.Option(False, "--deal", help="The cards dealt."),
+    nest: bool = typer.Option(False, "--nest", help="The bid winner's nest discard (Rook)."),
+    trump: bool = typer.Option(False, "--trump", help="Trump (Rook: as named; Oh Hell: as turned up)."),
+    result: bool = typer.Option(False, "--result", help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
+    finish: bool = typer.Option(False, "--finish", help="The game's finishing order: who went out, 都落ち, the ranks "
+                                "(Daifugō)."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Explain one play, bid or gift: the position as the table saw it, the decision in the
@@ -32,6 +41,8 @@ def why(
     Examples:
       scorekeep why game.yaml --hand 3 --trick 5 --player South
       scorekeep why game.yaml --hand 2 --bid 4
+      scorekeep why rook.yaml --hand 5 --seats
+      scorekeep why daifugo.yaml --game 2 --finish
       scorekeep why daifugo.yaml --set 1 --game 2 --play 7
       scorekeep why daifugo.yaml --game 2 --exchange --player 丙
       scorekeep why game.yaml                 # the first violation
@@ -44,8 +55,13 @@ def why(
 
     if trick is not None and bid is not None:
         _fail("--trick and --bid name two places: give one")
-    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
-    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
+    facts = [k for k, on in (("dealer", dealer), ("seats", seats), ("size", size), ("deal", deal), ("nest", nest),
+                             ("trump", trump), ("result", result), ("finish", finish)) if on]
+    if len(facts) > 1 or (facts and (trick is not None or bid is not None or play is not None or exchange)):
+        _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(facts) + ")")
+    what = facts[0] if facts else None
+    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
+    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
     # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)

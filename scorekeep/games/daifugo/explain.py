@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...why import Explanation, Location, NoSuchPlace, as_written, how_many, no_choice, plural, reported
+from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -15,16 +15,20 @@ from .engine import Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
 
-def location_of(f: Finding) -> Location:
-    """Where a violation happened, as a location `explain` can walk to."""
-    return Location(set=f.set or 1, game=f.game, play=f.play, player=f.player,
-                    exchange=f.play is None and f.rule.startswith("daifugo.exchange"))
-
-
-def about(rule: str, loc: Location) -> bool:
-    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a gift
-    of the exchange is judged by the exchange's rules."""
-    return not loc.exchange or rule.startswith("daifugo.exchange")
+def location_of(f: Finding, audit: Audit) -> Location:
+    """The move or fact a finding of `check` is about: a play, a gift of the exchange, the deal, or
+    the game's (the set's) finishing order."""
+    s_no = f.set or 1
+    if f.play is not None:
+        p = f.player
+        if p is None:
+            g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
+            plays = (g.plays or ()) if g is not None else ()
+            p = plays[f.play - 1].player if f.play <= len(plays) else None
+        return Location(set=s_no, game=f.game, play=f.play, player=p)
+    if f.rule.startswith("daifugo.exchange") and f.game is not None:
+        return Location(set=s_no, game=f.game, player=f.player, exchange=True)
+    return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -34,11 +38,16 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     s_no = loc.set if loc.set is not None else 1
     if loc.hand is not None or loc.trick is not None or loc.bid is not None:
         raise NoSuchPlace("--hand, --trick and --bid are for Rook and Oh Hell; a Daifugō record is sets of games: "
-                          "use --set S --game G --play K (or --exchange)")
+                          "use --set S --game G --play K (or --exchange, --deal, --finish)")
+    if loc.what not in (None, "deal", "finish"):
+        raise NoSuchPlace("a Daifugō game has its plays, its exchange, its deal and its finishing order: use --play K, "
+                          "--exchange, --deal or --finish")
     srec = next((s for s in sets if s.number == s_no), None)
     if srec is None:
         raise NoSuchPlace(f"there is no set {s_no}: the record has {how_many(len(sets), 'set')}")
     if loc.game is None:
+        if loc.what is not None:
+            return _set_fact(audit, loc._replace(set=s_no, player=None), srec)
         if finding is not None:
             return as_written(finding, loc, audit.game, finding.player)
         raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
@@ -56,9 +65,11 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     result: Result = again.result
 
     def found(ex: Explanation) -> Explanation:
-        return ex if worded or finding is not None else ex._replace(finding=reported(again.violations, ex, about))
+        return ex if worded else ex._replace(pool=(again.violations, again.events))
 
     g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
+    if loc.what is not None:
+        return found(_fact(audit, loc._replace(set=s_no, player=None), g, grec))
     if loc.exchange:
         return found(_gift(audit, loc, g, grec, finding))
     if loc.play is None:
@@ -186,3 +197,35 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
                        str(gift) or "nothing", tuple(facts), ruling, choices,
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
+
+
+def _fact(audit: Audit, loc: Location, g: Any, grec: Any) -> Explanation:
+    """The deal or the finishing order of game `g`, with what the rules expect of it."""
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if loc.what == "deal":
+        known = grec.deal is not None
+        facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in grec.deal.cards.items()) if known
+                      else "not recorded: only the cards played are known"))
+        return fact(audit, loc, facts, None, grec.deal.line if known else grec.line,
+                    f"the deal of set {g.set}, game {g.number}", "daifugo.deck",
+                    "legal: " + ("one deck (with its jokers) dealt round, every card once" if known else
+                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", daifugo.deck")
+    if g.exits:
+        facts.append(("went out", ", ".join(q + ("" if ok else " (反則上がり: ranks from the bottom)") for q, ok in g.exits)))
+    if g.fallen:
+        facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, did not finish first and fell"))
+    ranking = g.ranking
+    facts.append(("ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(ranking)) if ranking
+                  else "not known: the game is unfinished"))
+    line = next((n.line for n in (grec.ranks, grec.out, grec.fouls) if n is not None), grec.line)
+    return fact(audit, loc, facts, None, line, f"the finishing order of set {g.set}, game {g.number}",
+                "daifugo.ranking", "legal: the ranks follow the order the players went out, a foul finish "
+                                   "(反則上がり) ranking from the bottom, daifugo.ranking")
+
+
+def _set_fact(audit: Audit, loc: Location, srec: Any) -> Explanation:
+    """A fact of a whole set (its blind cards, its number of games), as check found it."""
+    facts = [("set", f"set {srec.number}: {plural(len(srec.games), 'game')}; seats {' → '.join(srec.players)}")]
+    rule = "daifugo.deck" if loc.what == "deal" else "daifugo.game-over"
+    return fact(audit, loc, facts, None, srec.line, f"set {srec.number}", rule,
+                f"legal: nothing in set {srec.number} as a whole breaks {rule}")
