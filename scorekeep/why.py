@@ -91,6 +91,8 @@ class Explanation(NamedTuple):
     """Why `choices` is empty, in a player's words: `it was 乙's turn, not 丙's`, `the auction was over`."""
     also: tuple[Finding, ...] = ()
     effects: tuple[Finding, ...] = ()
+    caused: tuple[str, ...] = ()
+    """What the move caused (`effects`), each in a card player's words."""
     words: str = ""
     """The legal choices in words, where the part says them better than a list (`choices_text`)."""
     pool: Any = None
@@ -180,18 +182,23 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
         choices = f.allowed if f.allowed is not None else ex.choices
         if choices is not ex.choices and choices:
             ex = ex._replace(no_choice="")
-        return ex._replace(ruling=r, finding=f, also=tuple(here[1:]), effects=caused, choices=choices, pool=None)
+        said = getattr(part, "effect_words", None)
+        words = tuple(said(audit, e) if said is not None else e.message for e in caused)
+        return ex._replace(ruling=r, finding=f, also=tuple(here[1:]), effects=caused, caused=words, choices=choices,
+                           pool=None)
     if not r.legal and not all_worded(violations):
         # Past the cap check only counts its findings of a rule (no place, no words): the engine's
         # own ruling here is the one check counted.
         f = r.finding(line=ex.line, player=ex.player, **{k: getattr(ex.location, k) for k in ("set", "game", "hand",
                                                                                                 "trick", "play")})
-        return ex._replace(finding=f, effects=caused, pool=None)
+        return ex._replace(finding=f, effects=caused, caused=tuple(e.message for e in caused), pool=None)
     if not r.legal:  # check found nothing here: what the engine saw was read otherwise on the whole record
         r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}", allowed=None)
+    said = getattr(part, "effect_words", None)
+    words = tuple(said(audit, e) if said is not None else e.message for e in caused)
     if caused:
-        r = r._replace(rule=caused[0].rule, reason=f"legal: {caused[0].message}")
-    return ex._replace(ruling=r, finding=None, also=(), effects=caused, pool=None)
+        r = r._replace(rule=caused[0].rule, reason="legal: " + "; and ".join(words))
+    return ex._replace(ruling=r, finding=None, also=(), effects=caused, caused=words, pool=None)
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:

@@ -123,6 +123,11 @@ def _text(path: str, ex: Any) -> str:
         # No choice at all: the library says why (another player's turn, the auction over).
         none = f"none: {ex.no_choice}" if ex.no_choice else "none"
         out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else none), "", "  "))
+    if ex.caused:
+        out.append("")
+        out.append("what it caused")
+        for e, said in zip(ex.effects, ex.caused):
+            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
     out.append("")
     if r.legal:
         if r.reason.startswith("legal"):

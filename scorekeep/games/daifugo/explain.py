@@ -19,16 +19,28 @@ def location_of(f: Finding, audit: Audit) -> Location:
     """The move or fact a finding of `check` is about: a play, a gift of the exchange, the deal, or
     the game's (the set's) finishing order."""
     s_no = f.set or 1
-    if f.play is not None:
-        p = f.player
-        if p is None:
-            g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
-            plays = (g.plays or ()) if g is not None else ()
-            p = plays[f.play - 1].player if f.play <= len(plays) else None
+    if f.play is not None:  # the player of the play (a 都落ち event names the fallen 大富豪)
+        g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
+        plays = (g.plays or ()) if g is not None else ()
+        p = plays[f.play - 1].player if f.play <= len(plays) else f.player
         return Location(set=s_no, game=f.game, play=f.play, player=p)
     if f.rule.startswith("daifugo.exchange") and f.game is not None:
         return Location(set=s_no, game=f.game, player=f.player, exchange=True)
     return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
+
+
+def effect_words(audit: Audit, e: Finding) -> str:
+    """An event `check` reports at a play, as the table says it: a 都落ち with the rank the fallen
+    大富豪 actually ends the game with."""
+    if e.rule != "daifugo.miyako-ochi" or e.player is None:
+        return e.message
+    g = next((g for st in audit.result.sets if st.number == (e.set or 1) for g in st.games if g.number == e.game), None)
+    if g is None or not g.ranking or e.player not in g.ranking:
+        return e.message
+    rank = rank_name(g.ranking.index(e.player))
+    below = [q for q in g.fouls if g.ranking.index(q) > g.ranking.index(e.player)] if g.fouls else []
+    foul = f" (the foul finish of {', '.join(below)} ranks below)" if below else ""
+    return f"{e.message} — here {rank}{foul}"
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -93,6 +105,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
     ruling = pos.ruling(move)
+    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if _asked(pos, s.rule)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
@@ -134,6 +147,14 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
         ruling = ruling._replace(reason=_legal(pos, move, ruling.rule))
     return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
                        no_choice=why_none)
+
+
+def _asked(pos: Any, rule: str) -> bool:
+    """Whether the engine's check of `rule` asks anything here: nothing to cover on a clear table,
+    no locked suits without a lock."""
+    if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.top is None:
+        return False
+    return rule != "daifugo.suit-lock" or bool(pos.lock)
 
 
 def _legal(pos: Any, move: Any, rule: str) -> str:
