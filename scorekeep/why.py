@@ -7,17 +7,19 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 
-Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`) walks the
-record through that game's engine — the same walk `check` and `replay --legal` make (the driver
-keeps the engine's positions) — to the location, asks the position there for its
-`ruling(move)` and names the facts. Nothing is judged here: the engine judges; this module
-finds the place (without a location, the record's first violation) and the finding about the
-move, and holds what the games' parts share.
+Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, optionally `key`
+and `effect_words`) walks the record through that game's engine — the same walk `check` and
+`replay --legal` make — to the location, asks the position there for its `ruling(move)` (the
+engine's checks in the rules' order: the steps) and names the facts. The verdict is `check`'s:
+`verdict` lays on the move the findings `check` reported at it — `location_of` places each
+finding at its move — so `why` rules a move not legal exactly where `check` reports a violation
+(its rule; the others there in `also`), and a legal move cites the rule of the first event it
+caused (`effects`), else the rule the engine found deciding it. Nothing is judged here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from typing import Any, NamedTuple
 
 from .engine import Ruling
@@ -179,6 +181,7 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
             r = _as_found(r, f)
         else:
             r = r._replace(reason=f.message, see=f.see or r.see)
+        r = r._replace(reason=table_words(r.reason))
         choices = f.allowed if f.allowed is not None else ex.choices
         if choices is not ex.choices and choices:
             ex = ex._replace(no_choice="")
@@ -208,6 +211,17 @@ def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> 
     key = getattr(part, "key", None) or (lambda x: x)
     want = key(loc)
     return [f for f in near if key(part.location_of(f, audit)) == want]
+
+
+_MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
+
+
+def table_words(text: str) -> str:
+    """`check`'s words said as at the table: a pass "taken as missing from the record" is a pass the
+    table played on as if it had been said, and the record only left out."""
+    return _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
+                                                                  else "those passes") +
+                        " out, which is no second mistake", text).replace(", and the record only", " and the record only")
 
 
 def _as_found(r: Ruling, f: Finding) -> Ruling:

@@ -118,7 +118,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
                   else "normal: 2 is strongest, 3 weakest"))
     facts.append(("lock (縛り)", f"{lock_text(pos.lock)}: every play must have these suits" if pos.lock
                   else "none"))
-    passed = ", ".join(f"{q} ({passed_at(n)})" for q, n in pos.passed.items())
+    passed = ", ".join(f"{q} ({_passed(n)})" for q, n in pos.passed.items())
     facts.append(("passed", passed or "nobody since the table last cleared"))
     if pos.st.exits or pos.st.fallen:
         out = [f"{q}" + ("" if legal else " (forbidden finish, 反則上がり)") for q, legal in pos.st.exits]
@@ -147,6 +147,13 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
         ruling = ruling._replace(reason=_legal(pos, move, ruling.rule))
     return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
                        no_choice=why_none)
+
+
+def _passed(n: int) -> str:
+    """When a player passed, as the table saw it (negative: a pass the record left out)."""
+    if n > 0:
+        return passed_at(n)
+    return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
 
 
 def _asked(pos: Any, rule: str) -> bool:
@@ -208,11 +215,7 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
     if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
-        giver, receiver, a, b, n = pos._giver()
-        what = (f"{plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
-                                                          ", any of them (a higher rank chooses)"))
-        ruling = ruling._replace(reason=f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}, "
-                                        f"{ruling.rule}")
+        ruling = _gift_legal(ruling, pos, p, gift, grec)
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
 
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
@@ -250,3 +253,23 @@ def _set_fact(audit: Audit, loc: Location, srec: Any) -> Explanation:
     rule = "daifugo.deck" if loc.what == "deal" else "daifugo.game-over"
     return fact(audit, loc, facts, None, srec.line, f"set {srec.number}", rule,
                 f"legal: nothing in set {srec.number} as a whole breaks {rule}")
+
+
+def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:
+    """A legal gift, with the rule that decides it: a lower rank's by its strongest cards as dealt
+    (what it receives at the same time does not count: daifugo.exchange-strongest), a higher rank's
+    by the count alone, its choice (daifugo.exchange-count)."""
+    giver, receiver, a, b, n = pos._giver()
+    if a < 2:
+        return ruling._replace(rule="daifugo.exchange-count", reason=(
+            f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {plural(n, 'card')} of {p}'s own choosing "
+            "(a higher rank chooses any cards), daifugo.exchange-count"))
+    back = next((pos.prev[x] for x, y, _n in EXCHANGE if pos.prev[y] == p), None)
+    got = (grec.exchange.cards.get(back) if grec.exchange is not None and back is not None else None)
+    also = (f"; the {show(got)} {p} receives from {back} in the same exchange does not count: the cards change "
+            "hands at once, so the strongest are judged on the hand as dealt") if got else \
+        "; judged on the hand as dealt: cards received in the same exchange do not count"
+    return ruling._replace(rule="daifugo.exchange-strongest", reason=(
+        f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {show(gift.cards)}, "
+        + ("the strongest card" if n == 1 else f"the {n} strongest cards")
+        + f" dealt to {p} (by normal strength){also}, daifugo.exchange-strongest"))

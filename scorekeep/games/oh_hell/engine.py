@@ -429,7 +429,9 @@ def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
     nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
-    yield Step(f"may {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
+    # With the deal recorded the record says what was held: no "may" about it.
+    verb = "does" if pos.known.get(move.player) is not None else "may"
+    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
                CARD_NOT_HELD.rule)
 
 

@@ -13,10 +13,15 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choic
 from . import engine, rules
 from .model import Bid
 
-_WHAT = {"oh-hell.dealer-rotation": "dealer", "oh-hell.hand-size": "size", "oh-hell.deck": "deal",
-         "oh-hell.trump": "trump"}
+def _id(name: str) -> str:
+    """A rule id cited here (the rule is judged in the engine or rules.py, where its id is written)."""
+    return f"oh-hell.{name}"
+
+
+_WHAT = {_id("dealer-rotation"): "dealer", _id("hand-size"): "size", _id("deck"): "deal",
+         _id("trump"): "trump"}
 """The fact of a hand each rule of a hand (no card, no bid) is about; any other: the result."""
-_BIDDING = ("oh-hell.bid-order", "oh-hell.bid-range", engine.HOOK.rule)
+_BIDDING = (_id("bid-order"), _id("bid-range"), engine.HOOK.rule)
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -168,25 +173,25 @@ def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
         facts.append(("the deal", "passes to the left each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
                                                                    else "")))
         return fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
-                    "oh-hell.dealer-rotation", f"legal: {res.dealer} deals hand {n}, as the deal passes to the left, "
-                                               "oh-hell.dealer-rotation")
+                    _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes to the left, "
+                                               + _id("dealer-rotation"))
     if what == "size":
         facts.append(("the sizes", "the hand sizes follow the agreed pattern, one hand after another"))
         return fact(audit, loc, facts, None, h.line, f"hand {n} dealt {plural(res.size, 'card')} each",
-                    "oh-hell.hand-size", f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
+                    _id("hand-size"), f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
                                          "gives, oh-hell.hand-size")
     if what == "deal":
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
                       else "not recorded: only the cards played are known"))
-        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "oh-hell.deck",
+        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", _id("deck"),
                     "legal: " + ("every card dealt once, the hand size to each player" if known else
                                  "the record gives no deal, so the cards dealt cannot be wrong") + ", oh-hell.deck")
     if what == "trump":
         facts.append(("trump", "not recorded" if not res.trump_known else "no trump" if res.trump is None
                       else _suit(res.trump) + (f" (turned {res.turn_up.symbol})" if res.turn_up else "")))
         return fact(audit, loc, facts, None, h.trump_line or h.turn_up_line or h.line, f"trump of hand {n}",
-                    "oh-hell.trump", "legal: trump is the suit of the card turned up, oh-hell.trump")
+                    _id("trump"), "legal: trump is the suit of the card turned up, oh-hell.trump")
     if what == "result":
         facts.append(("bids", ", ".join(f"{q} {b}" for q, b in res.bids.items()) or "none recorded"))
         if res.took is not None:
@@ -194,6 +199,6 @@ def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
         if res.points is not None:
             facts.append(("scores", ", ".join(f"{q} {v}" for q, v in res.points.items())))
         return fact(audit, loc, facts, None, h.scores_line or h.line, f"the result of hand {n}",
-                    "oh-hell.score-recorded", "legal: the scores follow from the bids and the tricks taken, "
-                                              "oh-hell.score-recorded")
+                    _id("score-recorded"), "legal: the scores follow from the bids and the tricks taken, "
+                                              + _id("score-recorded"))
     raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or --result")
