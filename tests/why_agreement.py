@@ -146,14 +146,17 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
         calm = [m for m in todo if m not in busy]
         todo = busy + rng.sample(calm, min(every, len(calm)))
     covered: set[int] = set()
+    skipped = False  # a move not asked: a finding there may be left uncovered
     for loc, at in todo:
         try:
             ex = why.explain(a, loc)
         except why.NoSuchPlace:
+            skipped = True
             continue  # a move past what the record lets be replayed (an auction never finished)
         assert ex is not None
         judged = [at(f, ex) for f in listed]
         if None in judged:
+            skipped = True
             continue
         here = [f for f, yes in zip(listed, judged) if yes]
         covered.update(id(f) for f in here)
@@ -162,9 +165,8 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
         want = (not here, here[0] if here else None, here[1:], caused)
         if said != want:
             out.append(f"{loc}: why {_short(said)} but check {_short(want)}")
-    if every is None:
-        for f in listed:
-            if id(f) not in covered:
+    for f in listed:
+        if id(f) not in covered and not skipped:
                 out.append(f"check's {f.rule} at {f.location()} (line {f.line}) is at no move why was asked about")
     first = why.explain(a)
     if listed and (first is None or first.finding != listed[0]):
