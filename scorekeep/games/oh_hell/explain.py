@@ -170,10 +170,10 @@ def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
     facts = [("hand", f"hand {n}: {plural(res.size, 'card')} each, {res.dealer} deals")]
     if what == "dealer":
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
-        facts.append(("the deal", "passes to the left each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
+        facts.append(("the deal", "passes clockwise, one seat each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
                                                                    else "")))
         return fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
-                    _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes to the left, "
+                    _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
                                                + _id("dealer-rotation"))
     if what == "size":
         facts.append(("the sizes", "the hand sizes follow the agreed pattern, one hand after another"))

@@ -249,13 +249,15 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
         raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if want is DiscardMove else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    steps = [Step(c.name + "?", "yes" if (why := c.test(pos, m)) is None else f"no: {why}", c.rule)
+    asks = {"rook.nest-exchange": f"are they five of the fourteen cards {m.player} held (the nine dealt and the nest)?",
+            "rook.trump": f"does {m.player} name a color trump?"}
+    steps = [Step(asks.get(c.rule, c.name + "?"), "yes" if (why := c.test(pos, m)) is None else f"no: {why}", c.rule)
              for c in CHECKS["discard" if want is DiscardMove else "trump"]]
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
-    held = pos.held.get(m.player)
     if want is DiscardMove:
-        facts.append((f"{m.player}'s hand with the nest", f"{show(held)} ({plural(len(held), 'card')})" if held
-                      else "not recorded"))
+        dealt = h.deal.get(m.player) if h.deal is not None else None
+        facts.append((f"{m.player}'s hand as dealt", show(dealt) if dealt else "not recorded"))
+        facts.append(("the nest", show(h.nest) if h.nest else "not recorded"))
         said = f"{m.player} put back {show(m.cards) if m.cards else '(not recorded)'}"
         line = h.discard_line
     else:
