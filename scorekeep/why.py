@@ -200,7 +200,7 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
     said = getattr(part, "effect_words", None)
     words = tuple(said(audit, e) if said is not None else e.message for e in caused)
     if caused:
-        r = r._replace(rule=caused[0].rule, reason="legal: " + "; and ".join(words))
+        r = r._replace(rule=caused[0].rule, reason="legal: " + words[0])
     return ex._replace(ruling=r, finding=None, also=(), effects=caused, caused=words, pool=None)
 
 

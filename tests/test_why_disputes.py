@@ -126,7 +126,7 @@ def test_an_eight_cut_and_a_counter_revolution() -> None:
     assert [e.rule for e in back.effects] == ["daifugo.revolution", "daifugo.suit-lock"]
     assert back.ruling.rule == "daifugo.revolution" and "革命返し" in back.ruling.reason
     r = cli("why", str(RECORDS / "daifugo/why/eight-cut-and-counter-revolution.yaml"), "--game", "1", "--play", "2")
-    assert "what it caused" in r.out and "縛り" in r.out
+    assert "it also caused" in r.out and "縛り" in r.out
 
 
 # --- 4. the rule that decides a legal move ------------------------------------------------------------
@@ -178,3 +178,23 @@ def test_json_has_the_specs_keys_in_order_and_allowed_holds_only_choices() -> No
 def test_no_table_text_names_a_yaml_key_or_leaves_a_missing_pass_unexplained() -> None:
     r = cli("why", str(RECORDS / "rook" / "bid-order-missing-pass.yaml"))
     assert "taken as missing" not in r.out and "left that pass out" in r.out
+
+
+def test_the_readmes_why_examples_are_what_why_prints() -> None:
+    """The README's `why` section: one real example per game, printed exactly as shown."""
+    import shlex
+
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Settling a dispute: `why`", 1)[1].split("\n### ", 1)[0]
+    blocks = [b.split("\n```", 1)[0] for b in section.split("```console\n")[1:]]
+    games = set()
+    for block in blocks:
+        command, shown = block.split("\n", 1)
+        args = shlex.split(command.removeprefix("$ scorekeep "))
+        r = cli(*[str(ROOT / a) if a.endswith(".yaml") else a for a in args])
+        assert r.code == 0, r.err
+        assert r.out.replace(str(ROOT) + "/", "") == shown + "\n", command
+        games.add(args[1].split("/")[2])
+    assert games == {"rook", "oh-hell", "daifugo"}

@@ -118,15 +118,13 @@ def _text(path: str, ex: Any) -> str:
         for i, s in enumerate(r.steps, 1):
             answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
             out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
-    if ex.choices is not None:
+    if ex.choices is not None or ex.words:
         out.append("")
-        # No choice at all: the library says why (another player's turn, the auction over).
-        none = f"none: {ex.no_choice}" if ex.no_choice else "none"
-        out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else none), "", "  "))
-    if ex.caused:
+        out.extend(wrapped("legal choices: " + ex.choices_text(), "", "  "))
+    if len(ex.caused) > 1:  # the first is the ruling's reason
         out.append("")
-        out.append("what it caused")
-        for e, said in zip(ex.effects, ex.caused):
+        out.append("it also caused")
+        for e, said in list(zip(ex.effects, ex.caused))[1:]:
             out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
     out.append("")
     if r.legal:
