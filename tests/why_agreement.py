@@ -118,6 +118,10 @@ def _is_call(f: Finding) -> bool:
 
 def _daifugo_moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
     for s in a.record.sets:
+        for what in ("deal", "finish"):  # the set as a whole: its blind cards, its number of games
+            yield (why.Location(set=s.number, what=what),
+                   lambda f, ex, n=s.number, deck=what == "deal": (f.set == n and f.game is None
+                                                                  and (f.rule == "daifugo.deck") == deck))
         for g in s.games:
             key = (s.number, g.number)
             for k, _turn in enumerate(g.plays or (), 1):
