@@ -133,11 +133,13 @@ class Explanation(NamedTuple):
 
 
 _COLORS = frozenset({"red", "green", "yellow", "black", "none", "pass"})
+_TOKEN = re.compile(r"\d{1,3}|[RYBG]\d{1,2}|Bird|(?:10|[2-9JQKA])[SHDC]|JK(?:=(?:10|[2-9JQKA])[SHDC])?")
+"""One canonical card or bid of any game: `70`, `R14`, `Bird`, `9H`, `10S`, `JK`, `JK=6C`."""
 
 
 def canonical(choice: str) -> bool:
     """Whether a choice is canonical text (a card or cards, a bid, `pass`, a Rook color), not words."""
-    return choice in _COLORS or all(0 < len(t) <= 4 and t.isalnum() and t.isascii() for t in choice.split(" "))
+    return choice in _COLORS or all(_TOKEN.fullmatch(t) for t in choice.split(" "))
 
 
 class NoSuchPlace(Exception):
