@@ -87,7 +87,8 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
                 yield why.Location(hand=n, trick=t, player=pl.player), _card_at(n, t, pl.player, i == 0)
         for what in _FACTS[a.game]:
             rules = _HAND_FACTS[a.game].get(what)
-            yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game])
+            lines = {c.line for c in calls} if a.game == "rook" else None
+            yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game], lines)
 
 
 def _call_at(game: str, calls: Any, c: Any) -> Any:
@@ -105,15 +106,19 @@ def _card_at(n: int, t: int, p: str, leads: bool) -> Any:
     return lambda f, ex: f.hand == n and f.trick == t and (f.player == p or (f.player is None and leads))
 
 
-def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]]) -> Any:
+def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]], call_lines: set[int] | None) -> Any:
     other = set().union(*facts.values())
-    return lambda f, ex: (f.hand == n and f.trick is None and not _is_call(f)
+    return lambda f, ex: (f.hand == n and f.trick is None and not _is_call(f, call_lines)
                           and (f.rule in rules if rules is not None else f.rule not in other))
 
 
-def _is_call(f: Finding) -> bool:
-    return f.player is not None and (f.rule.startswith("rook.bid") or f.rule in (
-        "oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
+def _is_call(f: Finding, call_lines: set[int] | None) -> bool:
+    """A finding about a call or bid (Rook: one on a call's line; the written `bid` is the result's)."""
+    if f.player is None:
+        return False
+    if call_lines is not None:
+        return f.rule.startswith("rook.bid") and f.line in call_lines
+    return f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook")
 
 
 def _daifugo_moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
