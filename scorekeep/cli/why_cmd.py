@@ -121,11 +121,6 @@ def _text(path: str, ex: Any) -> str:
     if ex.choices is not None or ex.words:
         out.append("")
         out.extend(wrapped("legal choices: " + ex.choices_text(), "", "  "))
-    if len(ex.caused) > 1:  # the first is the ruling's reason
-        out.append("")
-        out.append("it also caused")
-        for e, said in list(zip(ex.effects, ex.caused))[1:]:
-            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
     out.append("")
     if r.legal:
         if r.reason.startswith("legal"):
@@ -135,6 +130,14 @@ def _text(path: str, ex: Any) -> str:
         out.extend(wrapped(f"ruling: {text}", "", "  "))
     else:
         out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
+    if len(ex.caused) > 1:  # the first is the ruling's reason
+        out.append("it also caused:")
+        for e, said in list(zip(ex.effects, ex.caused))[1:]:
+            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
+    if ex.also:  # check's other findings at this move
+        out.append("also at this move:")
+        for f in ex.also:
+            out.extend(wrapped(f"- {f.rule}: {f.message}", "  ", "    "))
     if r.see:
         out.append("see also: " + ", ".join(r.see))
     return "\n".join(out)
