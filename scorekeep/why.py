@@ -108,12 +108,13 @@ class Explanation(NamedTuple):
             return None
         return list(self.choices)
 
-    def choices_text(self) -> str:
-        """The legal choices in words (`allowed` as a player says it, or what cannot be listed)."""
+    def choices_text(self) -> str | None:
+        """The legal choices in words (`allowed` as a player says it, or what cannot be listed);
+        None where there is no choice to list (a fact of the hand, a record that cannot tell)."""
         if self.words:
             return self.words
         if self.choices is None:
-            return "not known from the record"
+            return None
         if not self.choices:
             return f"none: {self.no_choice}" if self.no_choice else "none"
         return ("; " if not all(map(canonical, self.choices)) else ", ").join(self.choices)
@@ -266,8 +267,7 @@ def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str 
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
     explained: ruled legal by `rule` for `reason`, until `verdict` lays check's findings on it."""
     ruling = Ruling(said, True, rule, reason, None, (), steps)
-    return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said,
-                       words="no choice to make: a fact of the record")
+    return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
 
 
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------

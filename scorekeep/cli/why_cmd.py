@@ -118,9 +118,10 @@ def _text(path: str, ex: Any) -> str:
         for i, s in enumerate(r.steps, 1):
             answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
             out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
-    if ex.choices is not None or ex.words:
+    said = ex.choices_text()
+    if said is not None:
         out.append("")
-        out.extend(wrapped("legal choices: " + ex.choices_text(), "", "  "))
+        out.extend(wrapped("legal choices: " + said, "", "  "))
     out.append("")
     if r.legal:
         if r.reason.startswith("legal"):
