@@ -117,7 +117,12 @@ class Explanation(NamedTuple):
             return None
         if not self.choices:
             return f"none: {self.no_choice}" if self.no_choice else "none"
-        return ("; " if not all(map(canonical, self.choices)) else ", ").join(self.choices)
+        if not all(map(canonical, self.choices)):
+            return "; ".join(self.choices)
+        from .games import REGISTRY
+
+        spoken = getattr(REGISTRY.part(self.game, "explain"), "spoken", None) or (lambda c: c)
+        return ", ".join(map(spoken, self.choices))
 
     def to_json(self) -> dict[str, Any]:
         r = self.ruling

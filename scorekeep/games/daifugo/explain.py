@@ -43,6 +43,14 @@ def effect_words(audit: Audit, e: Finding) -> str:
     return f"{e.message} — here {rank}{foul}"
 
 
+def spoken(choice: str) -> str:
+    """A canonical choice as the table says it: `3S 3H` → `3♠ 3♥`; `pass` stays."""
+    from .cards import parse
+
+    cards = [parse(t) for t in choice.split(" ")]
+    return show(cards) if all(c is not None for c in cards) else choice  # type: ignore[arg-type]
+
+
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The move of a Daifugō record at `loc` (or the record's `finding` there), explained."""
     rec = audit.record

@@ -43,6 +43,14 @@ def key(loc: Location) -> Location:
     return loc._replace(bid=None) if loc.bid is not None else loc
 
 
+def spoken(choice: str) -> str:
+    """A canonical choice as the table says it: `QS` → `Q♠`; a bid stays a number."""
+    from ...cards import parse_card
+
+    card = parse_card(choice)
+    return card.symbol if card is not None else choice
+
+
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The bid or card of an Oh Hell record at `loc` (or the record's `finding` there), explained."""
     h = hand_of(audit, loc, finding)
