@@ -113,7 +113,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
     ruling = pos.ruling(move)
-    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if _asked(pos, s.rule)))
+    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if _asked(pos, move, s.rule)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
@@ -164,9 +164,16 @@ def _passed(n: int) -> str:
     return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
 
 
-def _asked(pos: Any, rule: str) -> bool:
-    """Whether the engine's check of `rule` asks anything here: nothing to cover on a clear table,
-    no locked suits without a lock."""
+_OF_CARDS = ("daifugo.card-not-held", "daifugo.deck", "daifugo.combination", "daifugo.follow-shape",
+             "daifugo.follow-stronger", "daifugo.suit-lock")
+"""The engine's checks of the cards played: a pass has none to ask about."""
+
+
+def _asked(pos: Any, move: Any, rule: str) -> bool:
+    """Whether the engine's check of `rule` asks anything here: nothing about cards for a pass,
+    nothing to cover on a clear table, no locked suits without a lock."""
+    if type(move) is Pass and rule in _OF_CARDS:
+        return False
     if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.top is None:
         return False
     return rule != "daifugo.suit-lock" or bool(pos.lock)
