@@ -113,7 +113,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
     ruling = pos.ruling(move)
-    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if _asked(pos, move, s.rule)))
+    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or _asked(pos, move, s.rule)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
