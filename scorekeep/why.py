@@ -194,7 +194,7 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
         if choices is not ex.choices and choices:
             ex = ex._replace(no_choice="")
         said = getattr(part, "effect_words", None)
-        words = tuple(said(audit, e) if said is not None else e.message for e in caused)
+        words = tuple(table_words(said(audit, e) if said is not None else e.message) for e in caused)
         return ex._replace(ruling=r, finding=f, also=tuple(here[1:]), effects=caused, caused=words, choices=choices,
                            pool=None)
     if not r.legal and not all_worded(violations):
@@ -206,7 +206,7 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
     if not r.legal:  # check found nothing here: what the engine saw was read otherwise on the whole record
         r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}", allowed=None)
     said = getattr(part, "effect_words", None)
-    words = tuple(said(audit, e) if said is not None else e.message for e in caused)
+    words = tuple(table_words(said(audit, e) if said is not None else e.message) for e in caused)
     if caused:
         r = r._replace(rule=caused[0].rule, reason="legal: " + words[0])
     return ex._replace(ruling=r, finding=None, also=(), effects=caused, caused=words, pool=None)
@@ -217,19 +217,33 @@ def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> 
     near = [f for f in findings if f.message and f.hand == loc.hand and f.game == loc.game
             and (loc.set is None or f.set in (None, loc.set))]
     key = getattr(part, "key", None) or (lambda x: x)
+    also_at = getattr(part, "also_at", None) or (lambda f, a: ())
     want = key(loc)
-    return [f for f in near if key(part.location_of(f, audit)) == want]
+    return [f for f in near if key(part.location_of(f, audit)) == want or want in map(key, also_at(f, audit))]
 
 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
 
 
+_HOUSE = re.compile(r"house (default|rule) `[a-z_]+: [^`]*`")
+_KEYS = {"bid": "the record's bid", "points": "the record's points line", "scores": "the record's score line",
+         "totals": "the record's totals line", "fouls": "the record's fouls line", "out": "the record's order out",
+         "ranks": "the record's ranks line", "dealer": "the record's dealer", "first_dealer": "the first dealer named",
+         "tricks": "the record's tricks line", "deal": "the record's deal", "nest": "the record's nest",
+         "discard": "the record's discard", "trump": "the record's trump", "bids": "the record's bids"}
+"""A key of the record's file, said as what it holds (a message of `check` may name the key)."""
+_KEY = re.compile(r"`(" + "|".join(_KEYS) + r")`")
+
+
 def table_words(text: str) -> str:
     """`check`'s words said as at the table: a pass "taken as missing from the record" is a pass the
-    table played on as if it had been said, and the record only left out."""
-    return _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
+    table played on as if it had been said, and the record only left out; no key of the record's
+    file and no option's spelling, but what they stand for."""
+    text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
                                                                   else "those passes") +
                         " out, which is no second mistake", text).replace(", and the record only", " and the record only")
+    text = _HOUSE.sub(lambda m: f"the house {m.group(1)}", text)
+    return _KEY.sub(lambda m: _KEYS[m.group(1)], text)
 
 
 def _as_found(r: Ruling, f: Finding) -> Ruling:

@@ -73,13 +73,19 @@ def test_after_the_seat_change_the_new_left_opens_the_bidding() -> None:
     assert "East, on South's left, opens the bidding" in seats
 
 
-def test_a_forgotten_seat_change_is_shown_at_the_calls_too() -> None:
-    """rook.seat-change: the calls of hand 5 are judged in the seats the table used (check reports
-    the seat change once, at the seats); the call's position says what the seats should have been."""
+def test_a_forgotten_seat_change_is_the_answer_at_the_hands_first_call() -> None:
+    """rook.seat-change: the table bid hand 5 in the old seats, North (the old left of West) opening.
+    In the new seats West, on North's left, opens: the first call shows the seat change check
+    reports, its first step asks it, and North had no opening call to make."""
     ex = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=1)
-    assert ex.ruling.legal and ex.finding is None
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", False, "rook.seat-change")
+    assert ex.finding is not None and ex.finding.rule == "rook.seat-change"
+    assert ex.ruling.steps[0].rule == "rook.seat-change" and ex.ruling.steps[0].answer.startswith("no")
+    assert ex.choices == () and "West's opening call" in ex.no_choice
     seats = dict(ex.facts)["seats"]
     assert "West, on North's left, opens the bidding" in seats and "kept the old seats" in seats
+    later = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=2)  # judged in the seats the table used
+    assert later.ruling.legal
 
 
 # --- 3. what a Daifugō play caused ----------------------------------------------------------------

@@ -80,7 +80,7 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
         n = h.number
         calls = (h.bidding or ()) if a.game == "rook" else (h.bids or ())
         for k, c in enumerate(calls, 1):
-            yield why.Location(hand=n, bid=k), _call_at(a.game, calls, c)
+            yield why.Location(hand=n, bid=k), _call_at(a.game, calls, c, k == 1)
         tricks = (h.tricks if a.game == "rook" else h.play) or ()
         for t, trick in enumerate(tricks, 1):
             for i, pl in enumerate(trick.plays):
@@ -91,8 +91,11 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
             yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game], lines)
 
 
-def _call_at(game: str, calls: Any, c: Any) -> Any:
+def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
     def at(f: Finding, ex: Any) -> bool | None:
+        if first and f.rule == "rook.seat-change" and f.hand == ex.location.hand:
+            # check says the hand was bid in the old seats: its first call shows the seat change
+            return "judged in the seating the record used" in f.message
         if game == "oh-hell":
             return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
                     and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
@@ -108,7 +111,7 @@ def _card_at(n: int, t: int, p: str, leads: bool) -> Any:
 
 def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]], call_lines: set[int] | None) -> Any:
     other = set().union(*facts.values())
-    return lambda f, ex: (f.hand == n and f.trick is None and not _is_call(f, call_lines)
+    return lambda f, ex: (f.hand == n and (f.rule != "rook.seat-change" or ex.location.what == "seats") and f.trick is None and not _is_call(f, call_lines)
                           and (f.rule in rules if rules is not None else f.rule not in other))
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine import Step
 from ...errors import Finding
@@ -104,9 +104,18 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
     facts.append(("to call", pos.to_act or "nobody: the auction is over"))
     # The legal moves are those of the player to call: none of them is a choice of another's.
     choices = tuple(str(m) for m in pos.legal_moves()) if pos.to_act == p else ()
+    why_none = "" if choices else no_choice(p, pos.to_act, "the auction was over")
+    ruling = _call_ruling(audit, pos, move)
+    st = _seating(audit, result)
+    if st is not None and st.kept and not pos.calls and p != st.first:
+        # The first call shows the seat change the table did not make (`also_at`): in the new seats
+        # it was another player's opening.
+        ruling = ruling._replace(steps=(Step(f"after {plural(st.played, 'hand')}, did the table change seats (1988 "
+                                             f"rule), so that {st.first} opens?", f"no: {p} opened in the old seats",
+                                             "rook.seat-change"), *ruling.steps))
+        choices, why_none = (), f"in the seats the rules give it was {st.first}'s opening call, not {p}'s"
     return Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}", line,
-                tuple(facts), _call_ruling(audit, pos, move), choices,
-                "" if choices else no_choice(p, pos.to_act, "the auction was over"))
+                tuple(facts), ruling, choices, why_none)
 
 
 _ASKS = {"rook.bid-end": "is the auction still open?", "rook.bid-after-pass": "is {p} still in the bidding (no pass yet)?",
@@ -159,26 +168,57 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
                                                    "a step over the bid to beat, rook.bid-step")
 
 
-def _seats(audit: Audit, result: Any) -> str:
-    """The seats of a hand when the seat change (1988) has come: the order the rules give, and
-    whether the record kept the old one; empty before the first change or without it."""
+class _Seats(NamedTuple):
+    """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
+    the rules give, who opens the bidding in it, and whether the record kept the old order."""
+
+    played: int
+    order: tuple[str, ...]
+    first: str
+    kept: bool
+
+
+def _seating(audit: Audit, result: Any) -> _Seats | None:
+    """The seats of a hand when the seat change has come (None before it, or without it)."""
     every = audit.header.options["seat_change_every"]
     if not every:
-        return ""
+        return None
     played = sum(1 for x in audit.result.hands if x.number < result.number and not x.thrown_in)
     period = played // every
     if not period:
-        return ""
-    rules_order = seating(audit.record.players, period)
+        return None
+    order = seating(audit.record.players, period)
     dealer = result.dealer
-    first = from_left(dealer, rules_order)[0] if dealer in rules_order else rules_order[1]
-    said = (f"after {plural(played, 'hand')} the seats changed: the clockwise order is now "
-            f"{', '.join(rules_order)}, so {first}, on {dealer}'s left, opens the bidding")
-    if tuple(result.seating) != rules_order:
+    first = from_left(dealer, order)[0] if dealer in order else order[1]
+    return _Seats(played, order, first, tuple(result.seating) != order)
+
+
+def _seats(audit: Audit, result: Any) -> str:
+    """The seats of a hand after the seat change, in words; empty before it or without it."""
+    st = _seating(audit, result)
+    if st is None:
+        return ""
+    said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
+            f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
+    if st.kept:
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): `check` reports the missed "
-                 "seat change (rook.seat-change, `why --seats`) and judges the calls and cards in the seats "
-                 "the table used")
+                 "seat change (rook.seat-change) at the hand's first call, and judges the rest in the seats the "
+                 "table used")
     return said
+
+
+def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
+    """The moves where a finding of the whole hand shows besides its own place: a seat change the
+    table did not make shows at the hand's first call, made by the old left instead of the new."""
+    if f.rule != "rook.seat-change":
+        return ()
+    i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
+    if i is None or not audit.record.hands[i].bidding:
+        return ()
+    st = _seating(audit, audit.result.hands[i])
+    if st is None or not st.kept:
+        return ()
+    return (Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]),)
 
 
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
