@@ -375,8 +375,10 @@ class Picker:
     described (`wants`): describing every call of a hand, each with the calls before it, took
     gigabytes on a hand of 60,000 calls."""
 
-    def __init__(self, loc: Location, hand_no: int, word: str) -> None:
+    def __init__(self, loc: Location, hand_no: int, word: str, flagged: set[int] | None = None) -> None:
         self.loc, self.hand_no, self.word = loc, hand_no, word
+        self.flagged = flagged
+        """The places of the bids `check` reports (None: the engine's ruling tells)."""
         self.count = 0
         self.first: tuple[int, Snap] | None = None
         self.chosen: tuple[int, Snap] | None = None
@@ -390,7 +392,8 @@ class Picker:
 
     def offer(self, snap: Snap) -> None:
         k = (self.count, snap)
-        if self.loc.bid is not None or not snap.ruling.legal:
+        wrong = self.count in self.flagged if self.flagged is not None else not snap.ruling.legal
+        if self.loc.bid is not None or wrong:
             self.chosen = k
         elif self.first is None:
             self.first = k

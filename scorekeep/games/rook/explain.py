@@ -74,7 +74,11 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
                                                "--dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
-    calls = Picker(loc, n, "call")
+    flagged = None
+    if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
+        flagged = {where.bid for f in audit.violations if f.hand == n and f.message
+                   for where in (location_of(f, audit), *also_at(f, audit)) if where.bid is not None}
+    calls = Picker(loc, n, "call", flagged)
     found: list[Snap] = []
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
