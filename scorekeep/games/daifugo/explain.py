@@ -169,11 +169,19 @@ _OF_CARDS = ("daifugo.card-not-held", "daifugo.deck", "daifugo.combination", "da
 """The engine's checks of the cards played: a pass has none to ask about."""
 
 
+_LEADS = {"daifugo.first-lead": "first", "daifugo.eight-cut": "cut", "daifugo.spade-3-return": "return",
+          "daifugo.clear": "passes"}
+"""The engine's checks of who leads, each asked after one way the table cleared (`last_clear`)."""
+
+
 def _asked(pos: Any, move: Any, rule: str) -> bool:
     """Whether the engine's check of `rule` asks anything here: nothing about cards for a pass,
-    nothing to cover on a clear table, no locked suits without a lock."""
+    who leads only on a lead, nothing to cover on a clear table, no locked suits without a lock."""
     if type(move) is Pass and rule in _OF_CARDS:
         return False
+    if rule in _LEADS:  # who leads after the table cleared: asked only on the lead it names
+        cleared = getattr(pos, "last_clear", (None, None))[0]
+        return pos.top is None and cleared in (None, _LEADS[rule])
     if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.top is None:
         return False
     return rule != "daifugo.suit-lock" or bool(pos.lock)
