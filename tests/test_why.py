@@ -90,7 +90,7 @@ def test_cli_text_shows_position_steps_choices_and_ruling() -> None:
     out = r.out
     assert out.index("the position") < out.index("the decision") < out.index("legal choices: pass") \
         < out.index("ruling: not legal, daifugo.suit-lock")
-    assert " 7. is it this player's turn" in out
+    assert " 3. is it this player's turn" in out  # who leads is not asked on a follow
 
 
 def test_cli_json_is_the_ruling_as_data() -> None:
