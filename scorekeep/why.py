@@ -182,34 +182,27 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
     violations, events = ex.pool if ex.pool is not None else (audit.violations, audit.events)
     here = at_move(violations, ex.location, audit, part)
     caused = tuple(at_move(events, ex.location, audit, part))
+    said = getattr(part, "effect_words", None) or (lambda _audit, e: e.message)
+    ex = ex._replace(effects=caused, caused=tuple(table_words(said(audit, e)) for e in caused), pool=None)
     r = ex.ruling
     if here:
         f = here[0]
-        if r.legal or r.rule != f.rule:
-            r = _as_found(r, f)
-        else:
-            r = r._replace(reason=f.message, see=f.see or r.see)
-        r = r._replace(reason=table_words(r.reason))
+        r = _as_found(r, f) if r.legal or r.rule != f.rule else r._replace(reason=f.message, see=f.see or r.see)
         choices = f.allowed if f.allowed is not None else ex.choices
         if choices is not ex.choices and choices:
             ex = ex._replace(no_choice="")
-        said = getattr(part, "effect_words", None)
-        words = tuple(table_words(said(audit, e) if said is not None else e.message) for e in caused)
-        return ex._replace(ruling=r, finding=f, also=tuple(here[1:]), effects=caused, caused=words, choices=choices,
-                           pool=None)
+        return ex._replace(ruling=r._replace(reason=table_words(r.reason)), finding=f, also=tuple(here[1:]),
+                           choices=choices)
     if not r.legal and not all_worded(violations):
         # Past the cap check only counts its findings of a rule (no place, no words): the engine's
         # own ruling here is the one check counted.
-        f = r.finding(line=ex.line, player=ex.player, **{k: getattr(ex.location, k) for k in ("set", "game", "hand",
-                                                                                                "trick", "play")})
-        return ex._replace(finding=f, effects=caused, caused=tuple(e.message for e in caused), pool=None)
+        where = {k: getattr(ex.location, k) for k in ("set", "game", "hand", "trick", "play")}
+        return ex._replace(finding=r.finding(line=ex.line, player=ex.player, **where))
     if not r.legal:  # check found nothing here: what the engine saw was read otherwise on the whole record
         r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}", allowed=None)
-    said = getattr(part, "effect_words", None)
-    words = tuple(table_words(said(audit, e) if said is not None else e.message) for e in caused)
     if caused:
-        r = r._replace(rule=caused[0].rule, reason="legal: " + words[0])
-    return ex._replace(ruling=r, finding=None, also=(), effects=caused, caused=words, pool=None)
+        r = r._replace(rule=caused[0].rule, reason="legal: " + ex.caused[0])
+    return ex._replace(ruling=r, finding=None, also=())
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:
