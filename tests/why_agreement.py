@@ -234,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         asked += n
         if found:
             bad += 1
-            print(f"{label}:", *found[:5], sep="\n  ")
+            print(f"{label}:", *found[:5], sep="\n  ", flush=True)
     print(f"{records} records, {asked} moves asked, {bad} records with a disagreement "
           f"({time.perf_counter() - start:.0f} s)")
     return 1 if bad else 0
