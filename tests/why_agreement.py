@@ -189,7 +189,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
 def _any_near(loc: why.Location, found: list[Finding]) -> bool:
     keys = ("set", "game", "hand", "trick", "play")
     return any(all(getattr(f, k) in (None, getattr(loc, k)) for k in keys) and
-               any(getattr(loc, k) is not None and getattr(f, k) == getattr(loc, k) for k in ("hand", "game"))
+               any(getattr(loc, k) is not None and getattr(f, k) == getattr(loc, k) for k in ("set", "hand", "game"))
                for f in found)
 
 
