@@ -447,7 +447,7 @@ def _asks_follow(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
                 ans = f"yes: {show(others)}, so no trump lead" if others else "no: trump may be led"
             yield Step(f"trump may not be led yet: does {p} hold another suit?", ans, FOLLOW_SUIT.rule)
         else:
-            yield Step(f"{p} leads: any card may be led", "yes", FOLLOW_SUIT.rule)
+            yield Step(f"may {p} lead any card?", "yes: nothing is led yet", FOLLOW_SUIT.rule)
         return
     if held is None:
         ans = ("not known (no deal): a later card of that suit would prove a revoke"
