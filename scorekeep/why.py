@@ -7,12 +7,12 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 
-Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, optionally `key`
-and `effect_words`) walks the record through that game's engine — the same walk `check` and
+Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
+optionally `effect_words` and `spoken`) walks the record through that game's engine — the same walk `check` and
 `replay --legal` make — to the location, asks the position there for its `ruling(move)` (the
 engine's checks in the rules' order: the steps) and names the facts. The verdict is `check`'s:
 `verdict` lays on the move the findings `check` reported at it — `location_of` places each
-finding at its move — so `why` rules a move not legal exactly where `check` reports a violation
+finding at its move, `about` says which findings a move shows — so `why` rules a move not legal exactly where `check` reports a violation
 (its rule; the others there in `also`), and a legal move cites the rule of the first event it
 caused (`effects`), else the rule the engine found deciding it. Nothing is judged here.
 """
@@ -206,13 +206,11 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:
-    """The findings (worded ones: past the cap check only counts) whose move is `loc`."""
+    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`
+    (its `about`)."""
     near = [f for f in findings if f.message and f.hand == loc.hand and f.game == loc.game
             and (loc.set is None or f.set in (None, loc.set))]
-    key = getattr(part, "key", None) or (lambda x: x)
-    also_at = getattr(part, "also_at", None) or (lambda f, a: ())
-    want = key(loc)
-    return [f for f in near if key(part.location_of(f, audit)) == want or want in map(key, also_at(f, audit))]
+    return [f for f in near if part.about(f, loc, audit)]
 
 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")

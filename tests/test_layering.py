@@ -94,7 +94,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
 # --- each game owns its code (issue 23): shared modules know no game by name ------------------
 
 PARTS = {"sheet": ("layouts",), "stats": ("lines", "tables", "bars"),
-         "explain": ("explain", "location_of"),
+         "explain": ("explain", "location_of", "about"),
          "entry": ("turn", "reopen", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER"),
          "demo": ("game",)}
 

@@ -38,9 +38,10 @@ def location_of(f: Finding, audit: Audit) -> Location:
     return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
 
 
-def key(loc: Location) -> Location:
-    """A bid's place: its hand and bidder (each player bids once a hand; `--bid K` counts them)."""
-    return loc._replace(bid=None) if loc.bid is not None else loc
+def about(f: Finding, loc: Location, audit: Audit) -> bool:
+    """Whether `check`'s finding `f` is at the move or fact `loc`. A bid is known by its hand and
+    bidder (each player bids once a hand; `--bid K` counts them in the bidding)."""
+    return location_of(f, audit) == (loc._replace(bid=None) if loc.bid is not None else loc)
 
 
 def spoken(choice: str) -> str:

@@ -211,6 +211,12 @@ def _seats(audit: Audit, result: Any) -> str:
     return said
 
 
+def about(f: Finding, loc: Location, audit: Audit) -> bool:
+    """Whether `check`'s finding `f` is at the move or fact `loc`: its own place, or where it shows
+    besides (`also_at`)."""
+    return location_of(f, audit) == loc or loc in also_at(f, audit)
+
+
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     """The moves where a finding of the whole hand shows besides its own place: a seat change the
     table did not make shows at the hand's first call, made by the old left instead of the new."""
