@@ -33,9 +33,10 @@ def why(
                                 "(Daifugō)."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
-    """Explain one play, bid or gift: the position as the table saw it, the decision in the
-    rules' order, the legal choices and the ruling, with rule ids — also when it was legal.
-    Without a location: the record's first violation.
+    """Explain one play, bid, gift or fact of a hand (the dealer, the seats, the nest …) exactly
+    as `check` judges it: the position as the table saw it, the decision in the rules' order,
+    the legal choices, the ruling with its rule id — also when it was legal — and what the move
+    caused (8切り, 反則上がり, 都落ち …). Without a location: the first violation `check` lists.
 
     \b
     Examples:
