@@ -12,8 +12,9 @@ the package, each imported only by the command that needs it (`Registry.part(gam
               (default: the running totals); SHOWS_EVENTS: whether the page lists the events
   stats.py    lines(pairs): one line per player over a season of (audit, sheet) pairs;
               tables(lines), bars(lines): them as titled tables of text and bar charts
-  explain.py  explain(audit, location, finding), location_of(finding), about(rule, location):
-              `why` (see scorekeep.why)
+  explain.py  explain(audit, location, finding), location_of(finding, audit): the move or fact a
+              finding of `check` is about, about(finding, location, audit): whether a move shows
+              it; optional effect_words(audit, event), spoken(choice): `why` (see scorekeep.why)
   entry.py    live entry (`play`, `add`): see scorekeep.entry
   demo.py     game(seed): a random legal match, for `demo` (see scorekeep.generate)
 A new game is its package and one line of `scorekeep.games.REGISTRY`.

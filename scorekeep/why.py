@@ -7,27 +7,31 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 
-Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`) walks the
-record through that game's engine — the same walk `check` and `replay --legal` make (the driver
-keeps the engine's positions) — to the location, asks the position there for its
-`ruling(move)` and names the facts. Nothing is judged here: the engine judges; this module
-finds the place (without a location, the record's first violation) and the finding about the
-move, and holds what the games' parts share.
+Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
+optionally `effect_words` and `spoken`) walks the record through that game's engine — the same walk `check` and
+`replay --legal` make — to the location, asks the position there for its `ruling(move)` (the
+engine's checks in the rules' order: the steps) and names the facts. The verdict is `check`'s:
+`verdict` lays on the move the findings `check` reported at it — `location_of` places each
+finding at its move, `about` says which findings a move shows — so `why` rules a move not legal exactly where `check` reports a violation
+(its rule; the others there in `also`), and a legal move cites the rule of the first event it
+caused (`effects`), else the rule the engine found deciding it. Nothing is judged here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from typing import Any, NamedTuple
 
 from .engine import Ruling
-from .errors import Finding
+from .errors import Finding, all_worded
 from .game import Audit
 
 
 class Location(NamedTuple):
     """Where in a record: a hand and a trick or a bid (Rook, Oh Hell), or a set, a game and a play
-    or the exchange (Daifugō); `player` picks one player's move there. 1-based; None: not given."""
+    or the exchange (Daifugō); `player` picks one player's move there; `what` names a fact of the
+    hand or game that is no card or call (`WHAT`: the dealer, the seats, the hand size, the deal,
+    the nest discard, trump, the result, the finishing order). 1-based; None: not given."""
 
     hand: int | None = None
     trick: int | None = None
@@ -38,12 +42,15 @@ class Location(NamedTuple):
     game: int | None = None
     play: int | None = None
     exchange: bool = False
+    what: str | None = None
 
     def __str__(self) -> str:
         parts = [f"{k} {v}" for k in ("set", "game", "hand", "trick", "bid", "play")
                  if (v := getattr(self, k)) is not None]
         if self.exchange:
             parts.append("the exchange")
+        if self.what is not None:
+            parts.append(WHAT[self.what])
         if self.player is not None:
             parts.append(self.player)
         return ", ".join(parts) or "the record"
@@ -53,15 +60,23 @@ class Location(NamedTuple):
                                if (v := getattr(self, k)) is not None}
         if self.exchange:
             out["exchange"] = True
+        if self.what is not None:
+            out[self.what] = True
         return out
+
+
+WHAT = {"dealer": "the dealer", "seats": "the seats", "size": "the hand size", "deal": "the deal",
+        "nest": "the nest discard", "trump": "trump", "result": "the result", "finish": "the finishing order"}
+"""The facts of a hand or game `why` can be asked about besides its moves (`--dealer` …), in words."""
 
 
 class Explanation(NamedTuple):
     """One move explained: where (`location`, `line`), who made it and what it was (`player`,
-    `move` as canonical text), the position as (label, text) pairs (`facts`), the engine's
-    `ruling`, the legal choices there (`choices`: the ruling's `allowed`, else the position's
-    legal moves; None when the record does not let them be listed), and, when it was found as a
-    violation of the record, that `finding` (the words `check` printed)."""
+    `move` as canonical text), the position as (label, text) pairs (`facts`), the `ruling` (after
+    `explain`: as `check` judged the move — `legal` false exactly when check reports a violation
+    there), the legal choices there (`choices`; None when the record does not let them be listed),
+    the `finding` check reported at the move (its first violation), the others there (`also`) and
+    the events it caused (`effects`)."""
 
     game: str
     location: Location
@@ -76,19 +91,61 @@ class Explanation(NamedTuple):
     finding: Finding | None = None
     no_choice: str = ""
     """Why `choices` is empty, in a player's words: `it was 乙's turn, not 丙's`, `the auction was over`."""
+    also: tuple[Finding, ...] = ()
+    effects: tuple[Finding, ...] = ()
+    caused: tuple[str, ...] = ()
+    """What the move caused (`effects`), each in a card player's words."""
+    words: str = ""
+    """The legal choices in words, where the part says them better than a list (`choices_text`)."""
+    pool: Any = None
+    """(violations, events) to find the move's findings in, when the game's part read them again
+    (past the cap, `check`'s own lists only count them); None: the audit's."""
+
+    def allowed(self) -> list[str] | None:
+        """The legal choices as canonical text only (cards, bids, calls, `pass`); None when they
+        cannot be listed as such (the words are in `choices_text`)."""
+        if self.choices is None or not all(map(canonical, self.choices)):
+            return None
+        return list(self.choices)
+
+    def choices_text(self) -> str | None:
+        """The legal choices in words (`allowed` as a player says it, or what cannot be listed);
+        None where there is no choice to list (a fact of the hand, a record that cannot tell)."""
+        if self.words:
+            return self.words
+        if self.choices is None:
+            return None
+        if not self.choices:
+            return f"none: {self.no_choice}" if self.no_choice else "none"
+        if not all(map(canonical, self.choices)):
+            return "; ".join(self.choices)
+        from .games import REGISTRY
+
+        spoken = getattr(REGISTRY.part(self.game, "explain"), "spoken", None) or (lambda c: c)
+        return ", ".join(map(spoken, self.choices))
 
     def to_json(self) -> dict[str, Any]:
         r = self.ruling
         return {
-            "game": self.game, "location": self.location.to_json(), "line": self.line, "player": self.player,
-            "move": self.move, "said": self.said, "rule": r.rule, "legal": r.legal, "reason": r.reason,
-            "allowed": list(self.choices) if self.choices is not None else None,
-            "see": list(r.see),
-            "steps": [{"question": s.question, "answer": s.answer, "rule": s.rule} for s in r.steps],
+            "location": self.location.to_json(), "line": self.line, "player": self.player,
+            "move": self.move, "said": self.said, "legal": r.legal, "rule": r.rule, "see": list(r.see),
+            "reason": r.reason, "allowed": self.allowed(), "choices": self.choices_text(),
+            "steps": [{"rule": s.rule, "question": s.question, "answer": s.answer} for s in r.steps],
             "position": [{"label": k, "text": v} for k, v in self.facts],
+            "effects": [e.to_json() for e in self.effects],
             "violation": self.finding.to_json() if self.finding is not None else None,
-            "no_choice": self.no_choice or None,
+            "also": [v.to_json() for v in self.also],
         }
+
+
+_COLORS = frozenset({"red", "green", "yellow", "black", "none", "pass"})
+_TOKEN = re.compile(r"\d{1,3}|[RYBG]\d{1,2}|Bird|(?:10|[2-9JQKA])[SHDC]|JK(?:=(?:10|[2-9JQKA])[SHDC])?")
+"""One canonical card or bid of any game: `70`, `R14`, `Bird`, `9H`, `10S`, `JK`, `JK=6C`."""
+
+
+def canonical(choice: str) -> bool:
+    """Whether a choice is canonical text (a card or cards, a bid, `pass`, a Rook color), not words."""
+    return choice in _COLORS or all(_TOKEN.fullmatch(t) for t in choice.split(" "))
 
 
 class NoSuchPlace(Exception):
@@ -96,9 +153,9 @@ class NoSuchPlace(Exception):
 
 
 def explain(audit: Audit, location: Location | None = None) -> Explanation | None:
-    """The ruling on the move at `location` of an audited record, explained. Without a location:
-    the record's first violation (None when it has none). Raises NoSuchPlace for a location the
-    record does not have."""
+    """The move at `location` of an audited record, explained and ruled as `check` judged it.
+    Without a location: the record's first violation (None when it has none). Raises NoSuchPlace
+    for a location the record does not have."""
     from .games import REGISTRY
 
     part = REGISTRY.part(audit.game, "explain")  # the game's own walk to the move, and its words
@@ -109,64 +166,87 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         if not audit.violations:
             return None
         finding = audit.violations[0]
-        location = part.location_of(finding)
+        location = part.location_of(finding, audit)
     elif _only_a_hand_or_game(location):  # the first violation there, if any
         finding = next((v for v in audit.violations if _within(v, location)), None)
         if finding is not None:
-            location = part.location_of(finding)
+            location = part.location_of(finding, audit)
     ex = part.explain(audit, location, finding)
-    if not ex.move:  # no single move: the finding is the ruling
-        return ex
-    if finding is None:  # what check reported at this move, if anything (a walk that read the record
-        # again with every finding worded has found it already: past the cap, `audit` only counts it)
-        finding = ex.finding or reported(audit.violations, ex, part.about)
-    if finding is not None and ex.ruling.legal:
-        if ex.location.bid is not None:
-            # A call or bid is judged when it is made, on what the table knew: nothing later can
-            # prove it wrong. A finding here is about another call on its line (`[pass, pass, 70]`).
-            finding = None
-        else:
-            ex = _proven(ex, finding)
-    return ex._replace(finding=finding)
+    return verdict(audit, ex, part)
 
 
-def reported(findings: list[Finding], ex: Explanation, about: Callable[[str, Location], bool]) -> Finding | None:
-    """The finding about the move `ex` explains, if any: one of the ruling's rule first. `about`
-    is the game's: whether a finding of a rule can be about the kind of move the location names."""
-    here = [v for v in findings if _at(v, ex, about)]
-    return next((v for v in here if v.rule == ex.ruling.rule), here[0] if here else None)
+def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
+    """`ex` ruled as `check` judged it: the violations check reports at the move (the first its
+    `rule` and `finding`, the rest `also`) and the events it caused (`effects`); a legal move
+    cites the rule of its first event, else the rule the engine found deciding it."""
+    violations, events = ex.pool if ex.pool is not None else (audit.violations, audit.events)
+    here = at_move(violations, ex.location, audit, part)
+    caused = tuple(at_move(events, ex.location, audit, part))
+    said = getattr(part, "effect_words", None) or (lambda _audit, e: e.message)
+    ex = ex._replace(effects=caused, caused=tuple(table_words(said(audit, e)) for e in caused), pool=None)
+    r = ex.ruling
+    if here:
+        f = here[0]
+        r = _as_found(r, f) if r.legal or r.rule != f.rule else r._replace(reason=f.message, see=f.see or r.see)
+        choices = f.allowed if f.allowed is not None else ex.choices
+        if choices is not ex.choices and choices:
+            ex = ex._replace(no_choice="")
+        return ex._replace(ruling=r._replace(reason=table_words(r.reason)), finding=f, also=tuple(here[1:]),
+                           choices=choices)
+    if not r.legal and not all_worded(violations):
+        # Past the cap check only counts its findings of a rule (no place, no words): the engine's
+        # own ruling here is the one check counted.
+        where = {k: getattr(ex.location, k) for k in ("set", "game", "hand", "trick", "play")}
+        return ex._replace(finding=r.finding(line=ex.line, player=ex.player, **where))
+    if not r.legal:  # check found nothing here: what the engine saw was read otherwise on the whole record
+        r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}", allowed=None)
+    if caused:
+        r = r._replace(rule=caused[0].rule, reason="legal: " + ex.caused[0])
+    return ex._replace(ruling=r, finding=None, also=())
 
 
-def _at(v: Finding, ex: Explanation, about: Callable[[str, Location], bool]) -> bool:
-    """Whether the violation `v` is about the move `ex` explains."""
-    loc = ex.location
-    if v.player != ex.player or any(getattr(v, k) != getattr(loc, k) for k in ("set", "game", "hand", "trick",
-                                                                               "play")):
-        return False
-    if not about(v.rule, loc):
-        return False
-    if loc.bid is not None:
-        # A finding names the hand and the player, not which of their calls: a Rook player may call
-        # many times in one auction, so the call's line tells theirs apart.
-        return v.line is None or ex.line is None or v.line == ex.line
-    return True
+def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:
+    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`
+    (its `about`)."""
+    near = [f for f in findings if f.message and f.hand == loc.hand and f.game == loc.game
+            and (loc.set is None or f.set in (None, loc.set))]
+    return [f for f in near if part.about(f, loc, audit)]
 
 
-def _proven(ex: Explanation, f: Finding) -> Explanation:
-    """The engine found the move legal on what was known then, but the record proves it was not:
-    a revoke shown by a card of the led suit played later, where the deal is not recorded."""
-    # The step of that rule answered on what was known then ("yes" too, where no deal was written).
+_MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
+
+
+_HOUSE = re.compile(r"house (default|rule) `[a-z_]+: [^`]*`")
+_KEYS = {"bid": "the record's bid", "points": "the record's points line", "scores": "the record's score line",
+         "totals": "the record's totals line", "fouls": "the record's fouls line", "out": "the record's order out",
+         "ranks": "the record's ranks line", "dealer": "the record's dealer", "first_dealer": "the first dealer named",
+         "tricks": "the record's tricks line", "deal": "the record's deal", "nest": "the record's nest",
+         "discard": "the record's discard", "trump": "the record's trump", "bids": "the record's bids"}
+"""A key of the record's file, said as what it holds (a message of `check` may name the key)."""
+_KEY = re.compile(r"`(" + "|".join(_KEYS) + r")`")
+
+
+def table_words(text: str) -> str:
+    """`check`'s words said as at the table: a pass "taken as missing from the record" is a pass the
+    table played on as if it had been said, and the record only left out; no key of the record's
+    file and no option's spelling, but what they stand for."""
+    text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
+                                                                  else "those passes") +
+                        " out, which is no second mistake", text).replace(", and the record only", " and the record only")
+    text = _HOUSE.sub(lambda m: f"the house {m.group(1)}", text)
+    return _KEY.sub(lambda m: _KEYS[m.group(1)], text)
+
+
+def _as_found(r: Ruling, f: Finding) -> Ruling:
+    """The engine's ruling where check found `f` by more than the position (a revoke proven by a
+    later card, a gift proven short by a later play): that step says so."""
     steps = tuple(s._replace(answer=f"not known then; proven later: {f.message}")
-                  if s.rule == f.rule and (s.answer == "yes" or s.answer.startswith(("not known", "unknown"))) else s
-                  for s in ex.ruling.steps)
-    ruling = Ruling(ex.move, False, f.rule, f.message, f.allowed, f.see, steps)
-    if f.allowed is None:
-        return ex._replace(ruling=ruling)
-    return ex._replace(ruling=ruling, choices=f.allowed, no_choice="" if f.allowed else ex.no_choice)
+                  if s.rule == f.rule and s.answer != "no" and not s.answer.startswith("no:") else s for s in r.steps)
+    return Ruling(r.move, False, f.rule, f.message, f.allowed, f.see, steps)
 
 
 def _only_a_hand_or_game(loc: Location) -> bool:
-    return (loc.trick is None and loc.bid is None and loc.play is None and not loc.exchange
+    return (loc.trick is None and loc.bid is None and loc.play is None and not loc.exchange and loc.what is None
             and loc.player is None and (loc.hand is not None or loc.game is not None))
 
 
@@ -190,6 +270,14 @@ def as_written(f: Finding, location: Location, game: str, player: str | None) ->
     """A violation that is no single move (a written score, a result): the finding as the ruling."""
     ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
     return Explanation(game, location, f.line, player, "", (), ruling, f.allowed, "", f)
+
+
+def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
+         said: str, rule: str, reason: str, steps: tuple[Any, ...] = ()) -> Explanation:
+    """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
+    explained: ruled legal by `rule` for `reason`, until `verdict` lays check's findings on it."""
+    ruling = Ruling(said, True, rule, reason, None, (), steps)
+    return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
 
 
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------
@@ -278,8 +366,10 @@ class Picker:
     described (`wants`): describing every call of a hand, each with the calls before it, took
     gigabytes on a hand of 60,000 calls."""
 
-    def __init__(self, loc: Location, hand_no: int, word: str) -> None:
+    def __init__(self, loc: Location, hand_no: int, word: str, flagged: set[int] | None = None) -> None:
         self.loc, self.hand_no, self.word = loc, hand_no, word
+        self.flagged = flagged
+        """The places of the bids `check` reports (None: the engine's ruling tells)."""
         self.count = 0
         self.first: tuple[int, Snap] | None = None
         self.chosen: tuple[int, Snap] | None = None
@@ -293,7 +383,8 @@ class Picker:
 
     def offer(self, snap: Snap) -> None:
         k = (self.count, snap)
-        if self.loc.bid is not None or not snap.ruling.legal:
+        wrong = self.count in self.flagged if self.flagged is not None else not snap.ruling.legal
+        if self.loc.bid is not None or wrong:
             self.chosen = k
         elif self.first is None:
             self.first = k

@@ -22,16 +22,28 @@ def why(
     play: Optional[int] = typer.Option(None, "--play", help="The play of the game, 1 first (Daifugō).",
                                        show_default=False),
     exchange: bool = typer.Option(False, "--exchange", help="The exchange before the game (Daifugō)."),
+    dealer: bool = typer.Option(False, "--dealer", help="Who dealt the hand (Rook, Oh Hell)."),
+    seats: bool = typer.Option(False, "--seats", help="The seats the hand was played in (Rook: the seat change)."),
+    size: bool = typer.Option(False, "--size", help="How many cards the hand dealt each (Oh Hell)."),
+    deal: bool = typer.Option(False, "--deal", help="The cards dealt."),
+    nest: bool = typer.Option(False, "--nest", help="The bid winner's nest discard (Rook)."),
+    trump: bool = typer.Option(False, "--trump", help="Trump (Rook: as named; Oh Hell: as turned up)."),
+    result: bool = typer.Option(False, "--result", help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
+    finish: bool = typer.Option(False, "--finish", help="The game's finishing order: who went out, 都落ち, the ranks "
+                                "(Daifugō)."),
     format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
-    """Explain one play, bid or gift: the position as the table saw it, the decision in the
-    rules' order, the legal choices and the ruling, with rule ids — also when it was legal.
-    Without a location: the record's first violation.
+    """Explain one play, bid, gift or fact of a hand (the dealer, the seats, the nest …) exactly
+    as `check` judges it: the position as the table saw it, the decision in the rules' order,
+    the legal choices, the ruling with its rule id — also when it was legal — and what the move
+    caused (8切り, 反則上がり, 都落ち …). Without a location: the first violation `check` lists.
 
     \b
     Examples:
       scorekeep why game.yaml --hand 3 --trick 5 --player South
       scorekeep why game.yaml --hand 2 --bid 4
+      scorekeep why rook.yaml --hand 5 --seats
+      scorekeep why daifugo.yaml --game 2 --finish
       scorekeep why daifugo.yaml --set 1 --game 2 --play 7
       scorekeep why daifugo.yaml --game 2 --exchange --player 丙
       scorekeep why game.yaml                 # the first violation
@@ -44,8 +56,13 @@ def why(
 
     if trick is not None and bid is not None:
         _fail("--trick and --bid name two places: give one")
-    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play)) or exchange
-    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange) if given else None
+    facts = [k for k, on in (("dealer", dealer), ("seats", seats), ("size", size), ("deal", deal), ("nest", nest),
+                             ("trump", trump), ("result", result), ("finish", finish)) if on]
+    if len(facts) > 1 or (facts and (trick is not None or bid is not None or play is not None or exchange)):
+        _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(facts) + ")")
+    what = facts[0] if facts else None
+    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
+    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
     # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)
@@ -102,11 +119,10 @@ def _text(path: str, ex: Any) -> str:
         for i, s in enumerate(r.steps, 1):
             answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
             out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
-    if ex.choices is not None:
+    said = ex.choices_text()
+    if said is not None:
         out.append("")
-        # No choice at all: the library says why (another player's turn, the auction over).
-        none = f"none: {ex.no_choice}" if ex.no_choice else "none"
-        out.extend(wrapped("legal choices: " + ("; ".join(ex.choices) if ex.choices else none), "", "  "))
+        out.extend(wrapped("legal choices: " + said, "", "  "))
     out.append("")
     if r.legal:
         if r.reason.startswith("legal"):
@@ -116,6 +132,14 @@ def _text(path: str, ex: Any) -> str:
         out.extend(wrapped(f"ruling: {text}", "", "  "))
     else:
         out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
+    if len(ex.caused) > 1:  # the first is the ruling's reason
+        out.append("it also caused:")
+        for e, said in list(zip(ex.effects, ex.caused))[1:]:
+            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
+    if ex.also:  # check's other findings at this move
+        out.append("also at this move:")
+        for f in ex.also:
+            out.extend(wrapped(f"- {f.rule}: {f.message}", "  ", "    "))
     if r.see:
         out.append("see also: " + ", ".join(r.see))
     return "\n".join(out)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...why import Explanation, Location, NoSuchPlace, as_written, how_many, no_choice, plural, reported
+from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -15,16 +15,45 @@ from .engine import Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
 
-def location_of(f: Finding) -> Location:
-    """Where a violation happened, as a location `explain` can walk to."""
-    return Location(set=f.set or 1, game=f.game, play=f.play, player=f.player,
-                    exchange=f.play is None and f.rule.startswith("daifugo.exchange"))
+def location_of(f: Finding, audit: Audit) -> Location:
+    """The move or fact a finding of `check` is about: a play, a gift of the exchange, the deal, or
+    the game's (the set's) finishing order."""
+    s_no = f.set or 1
+    if f.play is not None:  # the player of the play (a 都落ち event names the fallen 大富豪)
+        g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
+        plays = (g.plays or ()) if g is not None else ()
+        p = plays[f.play - 1].player if f.play <= len(plays) else f.player
+        return Location(set=s_no, game=f.game, play=f.play, player=p)
+    if f.rule.startswith("daifugo.exchange") and f.game is not None:
+        return Location(set=s_no, game=f.game, player=f.player, exchange=True)
+    return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
 
 
-def about(rule: str, loc: Location) -> bool:
-    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a gift
-    of the exchange is judged by the exchange's rules."""
-    return not loc.exchange or rule.startswith("daifugo.exchange")
+def about(f: Finding, loc: Location, audit: Audit) -> bool:
+    """Whether `check`'s finding `f` is at the move or fact `loc`: its place (`location_of`)."""
+    return location_of(f, audit) == loc
+
+
+def effect_words(audit: Audit, e: Finding) -> str:
+    """An event `check` reports at a play, as the table says it: a 都落ち with the rank the fallen
+    大富豪 actually ends the game with."""
+    if e.rule != "daifugo.miyako-ochi" or e.player is None:
+        return e.message
+    g = next((g for st in audit.result.sets if st.number == (e.set or 1) for g in st.games if g.number == e.game), None)
+    if g is None or not g.ranking or e.player not in g.ranking:
+        return e.message
+    rank = rank_name(g.ranking.index(e.player))
+    below = [q for q in g.fouls if g.ranking.index(q) > g.ranking.index(e.player)] if g.fouls else []
+    foul = f" (the foul finish of {', '.join(below)} ranks below)" if below else ""
+    return f"{e.message} — here {rank}{foul}"
+
+
+def spoken(choice: str) -> str:
+    """A canonical choice as the table says it: `3S 3H` → `3♠ 3♥`; `pass` stays."""
+    from .cards import parse
+
+    cards = [parse(t) for t in choice.split(" ")]
+    return show(cards) if all(c is not None for c in cards) else choice  # type: ignore[arg-type]
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -34,11 +63,16 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     s_no = loc.set if loc.set is not None else 1
     if loc.hand is not None or loc.trick is not None or loc.bid is not None:
         raise NoSuchPlace("--hand, --trick and --bid are for Rook and Oh Hell; a Daifugō record is sets of games: "
-                          "use --set S --game G --play K (or --exchange)")
+                          "use --set S --game G --play K (or --exchange, --deal, --finish)")
+    if loc.what not in (None, "deal", "finish"):
+        raise NoSuchPlace("a Daifugō game has its plays, its exchange, its deal and its finishing order: use --play K, "
+                          "--exchange, --deal or --finish")
     srec = next((s for s in sets if s.number == s_no), None)
     if srec is None:
         raise NoSuchPlace(f"there is no set {s_no}: the record has {how_many(len(sets), 'set')}")
     if loc.game is None:
+        if loc.what is not None:
+            return _set_fact(audit, loc._replace(set=s_no, player=None), srec)
         if finding is not None:
             return as_written(finding, loc, audit.game, finding.player)
         raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
@@ -56,9 +90,11 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     result: Result = again.result
 
     def found(ex: Explanation) -> Explanation:
-        return ex if worded or finding is not None else ex._replace(finding=reported(again.violations, ex, about))
+        return ex if worded else ex._replace(pool=(again.violations, again.events))
 
     g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
+    if loc.what is not None:
+        return found(_fact(audit, loc._replace(set=s_no, player=None), g, grec))
     if loc.exchange:
         return found(_gift(audit, loc, g, grec, finding))
     if loc.play is None:
@@ -82,6 +118,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
     ruling = pos.ruling(move)
+    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or _asked(pos, move, s.rule)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
@@ -94,7 +131,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
                   else "normal: 2 is strongest, 3 weakest"))
     facts.append(("lock (縛り)", f"{lock_text(pos.lock)}: every play must have these suits" if pos.lock
                   else "none"))
-    passed = ", ".join(f"{q} ({passed_at(n)})" for q, n in pos.passed.items())
+    passed = ", ".join(f"{q} ({_passed(n)})" for q, n in pos.passed.items())
     facts.append(("passed", passed or "nobody since the table last cleared"))
     if pos.st.exits or pos.st.fallen:
         out = [f"{q}" + ("" if legal else " (forbidden finish, 反則上がり)") for q, legal in pos.st.exits]
@@ -123,6 +160,36 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
         ruling = ruling._replace(reason=_legal(pos, move, ruling.rule))
     return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
                        no_choice=why_none)
+
+
+def _passed(n: int) -> str:
+    """When a player passed, as the table saw it (negative: a pass the record left out)."""
+    if n > 0:
+        return passed_at(n)
+    return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
+
+
+_OF_CARDS = ("daifugo.card-not-held", "daifugo.deck", "daifugo.combination", "daifugo.follow-shape",
+             "daifugo.follow-stronger", "daifugo.suit-lock")
+"""The engine's checks of the cards played: a pass has none to ask about."""
+
+
+_LEADS = {"daifugo.first-lead": "first", "daifugo.eight-cut": "cut", "daifugo.spade-3-return": "return",
+          "daifugo.clear": "passes"}
+"""The engine's checks of who leads, each asked after one way the table cleared (`last_clear`)."""
+
+
+def _asked(pos: Any, move: Any, rule: str) -> bool:
+    """Whether the engine's check of `rule` asks anything here: nothing about cards for a pass,
+    who leads only on a lead, nothing to cover on a clear table, no locked suits without a lock."""
+    if type(move) is Pass and rule in _OF_CARDS:
+        return False
+    if rule in _LEADS:  # who leads after the table cleared: asked only on the lead it names
+        cleared = getattr(pos, "last_clear", (None, None))[0]
+        return pos.top is None and cleared in (None, _LEADS[rule])
+    if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.top is None:
+        return False
+    return rule != "daifugo.suit-lock" or bool(pos.lock)
 
 
 def _legal(pos: Any, move: Any, rule: str) -> str:
@@ -176,13 +243,61 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
     if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
-        giver, receiver, a, b, n = pos._giver()
-        what = (f"{plural(n, 'card')} dealt to {p}" + (", the strongest by normal strength" if a >= 2 else
-                                                          ", any of them (a higher rank chooses)"))
-        ruling = ruling._replace(reason=f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {what}, "
-                                        f"{ruling.rule}")
+        ruling = _gift_legal(ruling, pos, p, gift, grec)
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
 
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
                        str(gift) or "nothing", tuple(facts), ruling, choices,
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
+
+
+def _fact(audit: Audit, loc: Location, g: Any, grec: Any) -> Explanation:
+    """The deal or the finishing order of game `g`, with what the rules expect of it."""
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
+    if loc.what == "deal":
+        known = grec.deal is not None
+        facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in grec.deal.cards.items()) if known
+                      else "not recorded: only the cards played are known"))
+        return fact(audit, loc, facts, None, grec.deal.line if known else grec.line,
+                    f"the deal of set {g.set}, game {g.number}", "daifugo.deck",
+                    "legal: " + ("one deck (with its jokers) dealt round, every card once" if known else
+                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", daifugo.deck")
+    if g.exits:
+        facts.append(("went out", ", ".join(q + ("" if ok else " (反則上がり: ranks from the bottom)") for q, ok in g.exits)))
+    if g.fallen:
+        facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, did not finish first and fell"))
+    ranking = g.ranking
+    facts.append(("ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(ranking)) if ranking
+                  else "not known: the game is unfinished"))
+    line = next((n.line for n in (grec.ranks, grec.out, grec.fouls) if n is not None), grec.line)
+    return fact(audit, loc, facts, None, line, f"the finishing order of set {g.set}, game {g.number}",
+                "daifugo.ranking", "legal: the ranks follow the order the players went out, a foul finish "
+                                   "(反則上がり) ranking from the bottom, daifugo.ranking")
+
+
+def _set_fact(audit: Audit, loc: Location, srec: Any) -> Explanation:
+    """A fact of a whole set (its blind cards, its number of games), as check found it."""
+    facts = [("set", f"set {srec.number}: {plural(len(srec.games), 'game')}; seats {' → '.join(srec.players)}")]
+    rule = "daifugo.deck" if loc.what == "deal" else "daifugo.game-over"
+    return fact(audit, loc, facts, None, srec.line, f"set {srec.number}", rule,
+                f"legal: nothing in set {srec.number} as a whole breaks {rule}")
+
+
+def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:
+    """A legal gift, with the rule that decides it: a lower rank's by its strongest cards as dealt
+    (what it receives at the same time does not count: daifugo.exchange-strongest), a higher rank's
+    by the count alone, its choice (daifugo.exchange-count)."""
+    giver, receiver, a, b, n = pos._giver()
+    if a < 2:
+        return ruling._replace(rule="daifugo.exchange-count", reason=(
+            f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {plural(n, 'card')} of {p}'s own choosing "
+            "(a higher rank chooses any cards), daifugo.exchange-count"))
+    back = next((pos.prev[x] for x, y, _n in EXCHANGE if pos.prev[y] == p), None)
+    got = (grec.exchange.cards.get(back) if grec.exchange is not None and back is not None else None)
+    also = (f"; the {show(got)} {p} receives from {back} in the same exchange does not count: the cards change "
+            "hands at once, so the strongest are judged on the hand as dealt") if got else \
+        "; judged on the hand as dealt: cards received in the same exchange do not count"
+    return ruling._replace(rule="daifugo.exchange-strongest", reason=(
+        f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {show(gift.cards)}, "
+        + ("the strongest card" if n == 1 else f"the {n} strongest cards")
+        + f" dealt to {p} (by normal strength){also}, daifugo.exchange-strongest"))

@@ -429,7 +429,9 @@ def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
     nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
-    yield Step(f"may {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
+    # With the deal recorded the record says what was held: no "may" about it.
+    verb = "does" if pos.known.get(move.player) is not None else "may"
+    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
                CARD_NOT_HELD.rule)
 
 
@@ -445,7 +447,7 @@ def _asks_follow(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
                 ans = f"yes: {show(others)}, so no trump lead" if others else "no: trump may be led"
             yield Step(f"trump may not be led yet: does {p} hold another suit?", ans, FOLLOW_SUIT.rule)
         else:
-            yield Step(f"{p} leads: any card may be led", "yes", FOLLOW_SUIT.rule)
+            yield Step(f"may {p} lead any card?", "yes: nothing is led yet", FOLLOW_SUIT.rule)
         return
     if held is None:
         ans = ("not known (no deal): a later card of that suit would prove a revoke"

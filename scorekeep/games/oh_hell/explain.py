@@ -8,25 +8,59 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, Picker, Snap, card_choices, chosen, hand_of, no_choice,
-                    plural, trick_target, whole_hand)
-from ...why import hand_location as location_of  # noqa: F401 - the part's interface
+from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of,
+                    no_choice, plural, trick_target, whole_hand)
 from . import engine, rules
 from .model import Bid
 
+def _id(name: str) -> str:
+    """A rule id cited here (the rule is judged in the engine or rules.py, where its id is written)."""
+    return f"oh-hell.{name}"
 
-def about(rule: str, loc: Location) -> bool:
-    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a bid
-    is judged by the bidding rules and the hook."""
-    return loc.bid is None or rule.startswith("oh-hell.bid") or rule == engine.HOOK.rule
+
+_WHAT = {_id("dealer-rotation"): "dealer", _id("hand-size"): "size", _id("deck"): "deal",
+         _id("trump"): "trump"}
+"""The fact of a hand each rule of a hand (no card, no bid) is about; any other: the result."""
+_BIDDING = (_id("bid-order"), _id("bid-range"), engine.HOOK.rule)
+
+
+def location_of(f: Finding, audit: Audit) -> Location:
+    """The move or fact of a hand a finding of `check` is about: a card (a trick's own finding: its
+    lead), a player's bid, else the fact its rule judges."""
+    if f.trick is not None:
+        h = next((x for x in audit.record.hands if x.number == f.hand), None)
+        tricks = (h.play or ()) if h is not None else ()
+        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
+                         else None)
+        return Location(hand=f.hand, trick=f.trick, player=p)
+    if f.rule in _BIDDING and f.player is not None:
+        return Location(hand=f.hand, player=f.player)
+    return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
+
+
+def about(f: Finding, loc: Location, audit: Audit) -> bool:
+    """Whether `check`'s finding `f` is at the move or fact `loc`. A bid is known by its hand and
+    bidder (each player bids once a hand; `--bid K` counts them in the bidding)."""
+    return location_of(f, audit) == (loc._replace(bid=None) if loc.bid is not None else loc)
+
+
+def spoken(choice: str) -> str:
+    """A canonical choice as the table says it: `QS` → `Q♠`; a bid stays a number."""
+    from ...cards import parse_card
+
+    card = parse_card(choice)
+    return card.symbol if card is not None else choice
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The bid or card of an Oh Hell record at `loc` (or the record's `finding` there), explained."""
     h = hand_of(audit, loc, finding)
     n = h.number
+    if loc.what is not None:
+        return _fact(audit, loc._replace(player=None), h)
     if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P) or --bid K")
+        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K, or one of --dealer, --size, "
+                                               "--deal, --trump, --result")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
     walk = _Walk(h, loc, target)
     rules.audit(audit.record, walk.observe)  # the check's own walk, observed
@@ -135,3 +169,45 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
 
 
 _SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
+    """A fact of hand `h` (`loc.what`): the dealer, the hand size, the deal, trump or the result,
+    with what the rules expect of it."""
+    res = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
+    n, what = h.number, loc.what
+    facts = [("hand", f"hand {n}: {plural(res.size, 'card')} each, {res.dealer} deals")]
+    if what == "dealer":
+        prev = next((x for x in audit.result.hands if x.number == n - 1), None)
+        facts.append(("the deal", "passes clockwise, one seat each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
+                                                                   else "")))
+        return fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
+                    _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
+                                               + _id("dealer-rotation"))
+    if what == "size":
+        facts.append(("the sizes", "the hand sizes follow the agreed pattern, one hand after another"))
+        return fact(audit, loc, facts, None, h.line, f"hand {n} dealt {plural(res.size, 'card')} each",
+                    _id("hand-size"), f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
+                                         "gives, oh-hell.hand-size")
+    if what == "deal":
+        known = h.deal is not None
+        facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
+                      else "not recorded: only the cards played are known"))
+        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", _id("deck"),
+                    "legal: " + ("every card dealt once, the hand size to each player" if known else
+                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", oh-hell.deck")
+    if what == "trump":
+        facts.append(("trump", "not recorded" if not res.trump_known else "no trump" if res.trump is None
+                      else _suit(res.trump) + (f" (turned {res.turn_up.symbol})" if res.turn_up else "")))
+        return fact(audit, loc, facts, None, h.trump_line or h.turn_up_line or h.line, f"trump of hand {n}",
+                    _id("trump"), "legal: trump is the suit of the card turned up, oh-hell.trump")
+    if what == "result":
+        facts.append(("bids", ", ".join(f"{q} {b}" for q, b in res.bids.items()) or "none recorded"))
+        if res.took is not None:
+            facts.append(("tricks taken", ", ".join(f"{q} {t}" for q, t in res.took.items())))
+        if res.points is not None:
+            facts.append(("scores", ", ".join(f"{q} {v}" for q, v in res.points.items())))
+        return fact(audit, loc, facts, None, h.scores_line or h.line, f"the result of hand {n}",
+                    _id("score-recorded"), "legal: the scores follow from the bids and the tricks taken, "
+                                              + _id("score-recorded"))
+    raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or --result")

@@ -3,51 +3,100 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
+from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, Picker, Snap, card_choices, chosen, hand_of, no_choice,
+from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of, no_choice,
                     plural, trick_target, whole_hand)
-from ...why import hand_location as location_of  # noqa: F401 - the part's interface
 from . import rules
 from .cards import COLOR_NAME, show
-from .model import CardMove
+from .engine import CHECKS, from_left, seating
+from .model import CallMove, CardMove, DiscardMove, TrumpMove
+
+_WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
+         "rook.nest-exchange": "nest", "rook.trump": "trump"}
+"""The fact of a hand each rule of a hand (no card, no call) is about; any other: the result."""
 
 _CALLS_SHOWN = 24
 """The calls before the one explained that its position lists by name (the rest are counted)."""
 
 
-def about(rule: str, loc: Location) -> bool:
-    """Whether a finding of `rule` at the place can be about the kind of move `loc` names: a call
-    is judged by the bidding rules."""
-    return loc.bid is None or rule.startswith("rook.bid")
+def location_of(f: Finding, audit: Audit) -> Location:
+    """The move or fact of a hand a finding of `check` is about: a card (a trick's own finding: its
+    lead), a call (found by its line and caller), else the fact its rule judges."""
+    h = next((x for x in audit.record.hands if x.number == f.hand), None)
+    if h is None:
+        return Location(hand=f.hand, what="result")
+    if f.trick is not None:
+        tricks = h.tricks or ()
+        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
+                         else None)
+        return Location(hand=f.hand, trick=f.trick, player=p)
+    if f.rule.startswith("rook.bid") and h.bidding:
+        # Calls written on one line by one caller (`[pass, pass, pass, 70, 75]`): the one the engine
+        # rules against that rule, else the first.
+        ks = [(k, rule) for k, (line, p, rule) in enumerate(_callers(audit, h), 1) if line == f.line and p == f.player]
+        k = next((k for k, rule in ks if rule == f.rule), ks[0][0] if ks else None)
+        if k is not None:
+            return Location(hand=f.hand, bid=k, player=f.player)
+    return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
+
+
+_LAST: list[Any] = [None, None, None]
+"""The last hand whose callers `_callers` found: (audit, hand number, callers)."""
+
+
+def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, str | None]]:
+    """(line, caller, the rule the engine rules it against or None) of each call of hand `h`, as
+    check reads them (a call need not name its caller)."""
+    if _LAST[0] is audit and _LAST[1] == h.number:
+        return _LAST[2]
+    result = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
+    out = []
+    for t, k, pos, move in rules.turns(audit.record, result, h):
+        if t == 0:
+            r = pos.ruling(move)
+            out.append((h.bidding[k - 1].line, pos.caller(move), None if r.legal else r.rule))
+    _LAST[:] = [audit, h.number, out]
+    return out
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The call or card of a Rook record at `loc` (or the record's `finding` there), explained."""
     h = hand_of(audit, loc, finding)
     n = h.number
-    if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P) or --bid K (the K-th call)")
     result = audit.result.hands[[x.number for x in audit.record.hands].index(n)]
+    if loc.what is not None:
+        return _fact(audit, loc._replace(player=None), h, result)
+    if loc.trick is None and loc.bid is None and loc.player is None:
+        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
+                                               "--dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
-    calls = Picker(loc, n, "call")
+    flagged = None
+    if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
+        flagged = {where.bid for f in audit.violations if f.hand == n and f.message
+                   for where in (location_of(f, audit), *also_at(f, audit)) if where.bid is not None}
+    calls = Picker(loc, n, "call", flagged)
     found: list[Snap] = []
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
             if target is None and calls.wants(pos.caller(move)):
-                calls.offer(_call(pos, move, h.bidding[k - 1].line, n))
+                calls.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
         elif target is not None and not found and (trick, move.player) == target:
             found.append(_card(pos, move, trick, n))
     return chosen(audit, loc, target, found, calls, "the auction did not finish")
 
 
-def _call(pos: Any, move: Any, line: int | None, n: int) -> Snap:
-    """A call of the auction, with the calls before it and the bid to beat."""
+def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: int) -> Snap:
+    """A call of the auction, with the seats, the calls before it and the bid to beat."""
     p = pos.caller(move)
     facts = [("hand", f"hand {n}: {pos.seat} deals; the calls go clockwise from {pos.seat}'s left "
                       f"({', '.join(pos.bidders)})")]
+    seats = _seats(audit, result)
+    if seats:
+        facts.append(("seats", seats))
     before = len(pos.calls) - _CALLS_SHOWN
     made = ", ".join(f"{q} {'pass' if a is None else a}" for q, a in pos.calls[max(before, 0):])
     if before > 0:
@@ -59,9 +108,127 @@ def _call(pos: Any, move: Any, line: int | None, n: int) -> Snap:
     facts.append(("to call", pos.to_act or "nobody: the auction is over"))
     # The legal moves are those of the player to call: none of them is a choice of another's.
     choices = tuple(str(m) for m in pos.legal_moves()) if pos.to_act == p else ()
+    why_none = "" if choices else no_choice(p, pos.to_act, "the auction was over")
+    ruling = _call_ruling(audit, pos, move)
+    st = _seating(audit, result)
+    if st is not None and st.kept and not pos.calls and p != st.first:
+        # The first call shows the seat change the table did not make (`also_at`): in the new seats
+        # it was another player's opening.
+        ruling = ruling._replace(steps=(Step(f"after {plural(st.played, 'hand')}, did the table change seats (1988 "
+                                             f"rule), so that {st.first} opens?", f"no: {p} opened in the old seats",
+                                             "rook.seat-change"), *ruling.steps))
+        choices, why_none = (), f"in the seats the rules give it was {st.first}'s opening call, not {p}'s"
     return Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}", line,
-                tuple(facts), pos.ruling(move), choices,
-                "" if choices else no_choice(p, pos.to_act, "the auction was over"))
+                tuple(facts), ruling, choices, why_none)
+
+
+_ASKS = {"rook.bid-end": "is the auction still open?", "rook.bid-after-pass": "is {p} still in the bidding (no pass yet)?",
+         "rook.bid-order": "is it {p}'s turn to call (clockwise from the dealer's left)?",
+         "rook.bid-maximum": "is {a} no more than the highest bid allowed?",
+         "rook.bid-minimum": "is {a} at least the lowest opening bid?",
+         "rook.bid-step": "does {a} step over the bid to beat?"}
+"""The engine's checks of a call (`CHECKS["call"]`), each asked as a question a table asks."""
+
+
+def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
+    """The engine's ruling on a call, with its checks as steps in the rules' order (the failing
+    one last); a legal call cites the rule that decides it: a pass that ends the auction or is
+    the fourth (rook.bid-end, rook.all-pass), an opening bid (rook.bid-minimum), a raise
+    (rook.bid-step), else a pass in turn (rook.bid-order)."""
+    r = pos.ruling(move)
+    p = pos.caller(move)
+    steps = []
+    for c in CHECKS["call"]:
+        if (move.amount is None and c.rule in ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")) or \
+                c.rule == ("rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step"):
+            continue  # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
+        why = c.test(pos, move)
+        steps.append(Step(_ASKS.get(c.rule, c.name + "?").format(p=p, a=move.amount), "yes" if why is None
+                          else f"no: {why}", c.rule))
+        if why is not None:
+            break
+    r = r._replace(steps=tuple(steps))
+    if not r.legal:
+        return r
+    opts = audit.header.options
+    if move.amount is None:
+        trial = pos.copy()
+        trial.push(move)
+        if trial.all_pass:
+            then = ("the hand is thrown in and scores nothing" if opts["all_pass"] == "redeal" else
+                    f"the dealer {pos.seat} must take the hand at {opts['min_bid']}")
+            return r._replace(rule="rook.all-pass", reason=f"legal: {p} passes fourth: all four players have passed, "
+                                                           f"so {then}, rook.all-pass")
+        if trial.ended and trial.high is not None:
+            return r._replace(rule="rook.bid-end", reason=f"legal: {p} passes, the third pass: {trial.high[0]}'s "
+                                                          f"{trial.high[1]} wins the bid, rook.bid-end")
+        return r._replace(rule="rook.bid-order", reason=f"legal: {p} may pass in turn, and is then out of the "
+                                                        "bidding for this hand, rook.bid-order")
+    high = pos.legal_high or pos.high
+    if high is None:
+        return r._replace(rule="rook.bid-minimum", reason=f"legal: {p} opens the bidding at {move.amount}, at least "
+                                                          f"the lowest opening bid {opts['min_bid']}, rook.bid-minimum")
+    return r._replace(rule="rook.bid-step", reason=f"legal: {p} raises {high[0]}'s {high[1]} to {move.amount}, "
+                                                   "a step over the bid to beat, rook.bid-step")
+
+
+class _Seats(NamedTuple):
+    """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
+    the rules give, who opens the bidding in it, and whether the record kept the old order."""
+
+    played: int
+    order: tuple[str, ...]
+    first: str
+    kept: bool
+
+
+def _seating(audit: Audit, result: Any) -> _Seats | None:
+    """The seats of a hand when the seat change has come (None before it, or without it)."""
+    every = audit.header.options["seat_change_every"]
+    if not every:
+        return None
+    played = sum(1 for x in audit.result.hands if x.number < result.number and not x.thrown_in)
+    period = played // every
+    if not period:
+        return None
+    order = seating(audit.record.players, period)
+    dealer = result.dealer
+    first = from_left(dealer, order)[0] if dealer in order else order[1]
+    return _Seats(played, order, first, tuple(result.seating) != order)
+
+
+def _seats(audit: Audit, result: Any) -> str:
+    """The seats of a hand after the seat change, in words; empty before it or without it."""
+    st = _seating(audit, result)
+    if st is None:
+        return ""
+    said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
+            f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
+    if st.kept:
+        said += (f"; this record kept the old seats ({', '.join(result.seating)}): `check` reports the missed "
+                 "seat change (rook.seat-change) at the hand's first call, and judges the rest in the seats the "
+                 "table used")
+    return said
+
+
+def about(f: Finding, loc: Location, audit: Audit) -> bool:
+    """Whether `check`'s finding `f` is at the move or fact `loc`: its own place, or where it shows
+    besides (`also_at`)."""
+    return location_of(f, audit) == loc or loc in also_at(f, audit)
+
+
+def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
+    """The moves where a finding of the whole hand shows besides its own place: a seat change the
+    table did not make shows at the hand's first call, made by the old left instead of the new."""
+    if f.rule != "rook.seat-change":
+        return ()
+    i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
+    if i is None or not audit.record.hands[i].bidding:
+        return ()
+    st = _seating(audit, audit.result.hands[i])
+    if st is None or not st.kept:
+        return ()
+    return (Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]),)
 
 
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
@@ -89,3 +256,89 @@ def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
     choices, why_none = card_choices(pos, p, held, None)
     return Snap(p, str(cm), f"{p} played {move.card}", move.line or None, tuple(facts), ruling,
                 ruling.allowed if ruling.allowed is not None else choices, why_none)
+
+
+def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
+    """A fact of hand `h` (`loc.what`): the dealer, the seats, the deal, the nest discard, trump or
+    the result, with what the rules expect of it."""
+    n, what = h.number, loc.what
+    facts = [("hand", f"hand {n}: {result.dealer} deals; clockwise order {', '.join(result.seating)}")]
+    if what in ("nest", "trump"):
+        return _nest_or_trump(audit, loc, h, result, facts)
+    if what == "dealer":
+        prev = next((x for x in audit.result.hands if x.number == n - 1), None)
+        facts.append(("the deal", "passes to the left, one seat each hand" +
+                      (f"; {prev.dealer} dealt hand {n - 1}" if prev else f"; {audit.record.first_dealer} deals first")))
+        return fact(audit, loc, facts, result.dealer, h.dealer_line or h.line, f"{result.dealer} dealt hand {n}",
+                    "rook.dealer-rotation", f"legal: {result.dealer} deals hand {n}, as the deal passes to the left, "
+                                            "rook.dealer-rotation")
+    if what == "seats":
+        seats = _seats(audit, result) or "the seats have not changed yet (or never change under these house rules)"
+        facts.append(("seats", seats))
+        return fact(audit, loc, facts, result.dealer, h.dealer_line or h.bidding_line or h.line,
+                    f"hand {n} played in the seats {', '.join(result.seating)}", "rook.seat-change",
+                    f"legal: hand {n} is bid and played in the seats the rules give, rook.seat-change")
+    if what == "deal":
+        known = h.deal is not None
+        facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
+                      else "not recorded: only the cards played are known"))
+        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "rook.deal",
+                    "legal: " + ("every card dealt once, the right number to each player and the nest" if known else
+                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", rook.deal")
+    if what == "result":
+        return _result(audit, loc, h, result, facts)
+    raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
+
+
+def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
+    """The bid winner's nest discard or naming of trump, as the engine rules it at that point."""
+    want = DiscardMove if loc.what == "nest" else TrumpMove
+    got = next(((pos, m) for t, _k, pos, m in rules.turns(audit.record, result, h, nest=True)
+                if t == 0 and isinstance(m, want)), None)
+    if got is None:
+        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if want is DiscardMove else 'trump'}")
+    pos, m = got
+    r = pos.ruling(m)
+    asks = {"rook.nest-exchange": f"are they five of the fourteen cards {m.player} held (the nine dealt and the nest)?",
+            "rook.trump": f"does {m.player} name a color trump?"}
+    steps = [Step(asks.get(c.rule, c.name + "?"), "yes" if (why := c.test(pos, m)) is None else f"no: {why}", c.rule)
+             for c in CHECKS["discard" if want is DiscardMove else "trump"]]
+    facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
+    if want is DiscardMove:
+        dealt = h.deal.get(m.player) if h.deal is not None else None
+        facts.append((f"{m.player}'s hand as dealt", show(dealt) if dealt else "not recorded"))
+        facts.append(("the nest", show(h.nest) if h.nest else "not recorded"))
+        said = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
+        line = h.discard_line
+    else:
+        said = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
+                f"{m.player}'s trump (not recorded)")
+        line = h.trump_line
+    unwritten = (m.cards if want is DiscardMove else m.color) is None
+    if unwritten and r.legal:
+        what = (f"which five cards {m.player} put back" if want is DiscardMove else
+                f"which color {m.player} named trump")
+        r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
+                              f"about it can be wrong, {r.rule}")
+    ex = fact(audit, loc, facts, m.player, line or h.line, said, r.rule, r.reason, tuple(steps))
+    ex = ex._replace(move=str(m), ruling=r._replace(steps=tuple(steps)))
+    if r.allowed is not None:
+        ex = ex._replace(choices=r.allowed, words="")
+    return ex
+
+
+def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
+    """The hand's result: the contract, the counters captured, the scores."""
+    if result.thrown_in:
+        facts.append(("bid", "all four passed: the hand was thrown in"))
+    elif result.bidder is not None:
+        facts.append(("bid", f"{result.bidder} ({result.bid_team}) won the bid at {result.bid}"))
+    if result.points is not None:
+        facts.append(("counters captured", ", ".join(f"{t} {v}" for t, v in result.points.items())))
+    if result.scores is not None:
+        facts.append(("scores", ", ".join(f"{t} {v}" for t, v in result.scores.items())
+                      + ("" if result.made is None else "; the bid was made" if result.made else "; the bid was set")))
+    line = h.scores_line or h.points_line or (h.bid.line if h.bid is not None else None) or h.line
+    return fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
+                "legal: the result follows from the bid and the counters each team captured, rook.contract")
+

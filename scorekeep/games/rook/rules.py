@@ -644,11 +644,13 @@ class _Replay:
                 self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
 
 
-def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int, HandPosition, Any]]:
+def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
+          ) -> Iterator[tuple[int, int, HandPosition, Any]]:
     """Each call and card of a replayed hand with the engine's position just before it, as
     (trick, k, position, move): trick 0 for the calls (k: the call's place, 1 first), else the
-    trick and the card's place in it (the move a `Play`). The position moves on in place when
-    the next one is asked for."""
+    trick and the card's place in it (the move a `Play`). `nest`: the nest discard and the naming
+    of trump too, as (0, 0, position, move). The position moves on in place when the next one
+    is asked for."""
     replay = _Replay(record)
     pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
                                        hand.deal_lines, hand.nest_line)
@@ -666,8 +668,10 @@ def turns(record: Record, h: HandResult, hand: Hand) -> Iterator[tuple[int, int,
     if h.thrown_in or h.bidder is None:
         return
     pos.won(h.bidder, h.bid, h.forced)
-    pos.push(DiscardMove(h.bidder, hand.discard))
-    pos.push(TrumpMove(h.bidder, hand.trump))
+    for m in (DiscardMove(h.bidder, hand.discard), TrumpMove(h.bidder, hand.trump)):
+        if nest:
+            yield 0, 0, pos, m
+        pos.push(m)
     for t in h.tricks:
         for k, pl in enumerate(t.judged or t.plays, 1):
             yield t.number, k, pos, pl

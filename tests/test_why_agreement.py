@@ -1,0 +1,62 @@
+"""`why` answers exactly as `check` judges, on every kind of move (issue 24): over a seeded sample
+of generated games and single-fault mutants of all three games, `why` rules a move not legal
+exactly where `check` reports a violation at it (the first its rule, the rest in `also`), names
+every event `check` reports there in `effects`, places every finding of `check` at a move it can
+be asked about, and `why FILE` explains `check`'s first violation. `tests/why_agreement.py
+--count N` runs thousands of such records (every move of each)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from why_agreement import GAMES, disagreements, fault_rules, record
+
+from conftest import RECORDS, sample
+
+from scorekeep import api, why
+
+CASES = [(game, seed, rule) for game in GAMES for seed in range(3)
+         for rule in (None, *fault_rules(game))]
+"""Every (game, seed, fault) the test could take: a clean game and one mutant per rule."""
+
+
+@pytest.mark.parametrize("game,seed,rule", sample(CASES, 15, keep=[(g, 0, None) for g in GAMES]))
+def test_why_agrees_with_check_on_generated_games_and_mutants(game: str, seed: int, rule: str | None) -> None:
+    """Every finding of the record is at a move (each asked), and a few other moves chosen by the seed."""
+    text = record(game, seed, rule)
+    if text is None:
+        pytest.skip(f"this match offers no place for a {rule} fault")
+    a = api.audit(api.load(text=text))
+    if rule is not None:
+        assert any(v.rule == rule for v in a.violations), "the mutant has its fault"
+    _asked, found = disagreements(a, every=3, rng=random.Random(seed))
+    assert found == []
+
+
+def test_a_disagreement_is_caught() -> None:
+    """The property can fail: a `why` that left out the findings at a move disagrees with check."""
+    a = api.audit(api.load(text=record("rook", 0, "rook.follow-color")))  # type: ignore[arg-type]
+    real = why.verdict
+
+    def blind(audit, ex, part):  # type: ignore[no-untyped-def]
+        return real(audit, ex, part)._replace(finding=None, also=())
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(why, "verdict", blind)
+        _asked, found = disagreements(a, every=0, rng=random.Random(0))
+    assert found
+
+
+RECORDS_ALL = sorted(p for p in RECORDS.glob("**/*.yaml") if "layouts" not in p.parts)
+
+
+@pytest.mark.parametrize("path", sample(RECORDS_ALL, 20, keep=[p for p in RECORDS_ALL if "why" in p.parts]),
+                         ids=lambda p: str(p.relative_to(RECORDS)))
+def test_why_agrees_with_check_on_every_move_of_the_test_records(path) -> None:  # type: ignore[no-untyped-def]
+    """The records written by hand (the disputes under */why/ always): every move and fact asked."""
+    try:
+        a = api.audit(api.load(str(path)))
+    except api.InputError:
+        pytest.skip("an unreadable record: nothing to ask about")
+    _asked, found = disagreements(a)
+    assert found == []

@@ -1,0 +1,206 @@
+"""Disputes a table brings to `why` (issue 24), each record under tests/records/<game>/why/ worked
+out by hand from the rules (its comment says how): the answer is `check`'s judgement at the move,
+with the rule that decides it and what the move caused. Four kinds of question:
+
+1. a mistake of the whole hand that names a player (a wrong dealer, a seat change not made, a
+   nest discard of a card the bidder does not hold) is the answer, not a call of that player;
+2. the 1988 seat change is visible in the bidding;
+3. a Daifugō play's consequences (反則上がり, 都落ち, 8切り, 革命) are the answer to "does it count?";
+4. a legal move cites the rule that decides it (a raise: rook.bid-step; the fourth pass:
+   rook.all-pass; a lower rank's gift: daifugo.exchange-strongest, on the hand as dealt).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import RECORDS, cli
+
+from scorekeep import api, why
+
+
+def _why(name: str, **where: object) -> why.Explanation:
+    ex = why.explain(api.audit(api.load(str(RECORDS / name))), why.Location(**where) if where else None)  # type: ignore[arg-type]
+    assert ex is not None
+    return ex
+
+
+def _json(name: str, *args: str) -> dict:
+    r = cli("why", str(RECORDS / name), *args, "--format", "json")
+    assert r.code == 0, r.err
+    return json.loads(r.out)
+
+
+# --- 1. a mistake of the whole hand that names a player ------------------------------------------
+
+@pytest.mark.parametrize("name, hand, what, rule, player", [
+    ("rook/why/dealer-wrong.yaml", 2, "dealer", "rook.dealer-rotation", "South"),
+    ("rook/why/seat-change-forgotten.yaml", 5, "seats", "rook.seat-change", "North"),
+    ("rook/why/nest-discard-not-held.yaml", 1, "nest", "rook.nest-exchange", "East"),
+    ("oh-hell/why/dealer-wrong.yaml", 2, "dealer", "oh-hell.dealer-rotation", "West"),
+])
+def test_a_mistake_of_the_hand_naming_a_player_is_the_answer(name: str, hand: int, what: str, rule: str,
+                                                             player: str) -> None:
+    """rook.dealer-rotation, rook.seat-change, rook.nest-exchange, oh-hell.dealer-rotation: `why FILE`,
+    `why FILE --hand N` and the fact's own option all explain that finding: not legal, its player."""
+    for args in ((), ("--hand", str(hand)), ("--hand", str(hand), f"--{what}")):
+        doc = _json(name, *args)
+        assert (doc["legal"], doc["rule"], doc["player"]) == (False, rule, player), args
+        assert doc["violation"]["rule"] == rule and doc["location"] == {"hand": hand, what: True}
+    r = cli("why", str(RECORDS / name))
+    assert r.code == 0 and f"ruling: not legal, {rule}:" in r.out
+
+
+def test_the_nest_discard_shows_what_east_held_and_the_nest() -> None:
+    """rook.nest-exchange: B13 was dealt to South; the position shows East's nine cards and the nest."""
+    ex = _why("rook/why/nest-discard-not-held.yaml", hand=1, what="nest")
+    facts = dict(ex.facts)
+    assert "B13" not in facts["East's hand as dealt"] and "R6" in facts["the nest"]
+    assert "B13" in ex.ruling.reason and ex.ruling.steps[-1].rule == "rook.nest-exchange"
+
+
+# --- 2. the 1988 seat change -------------------------------------------------------------------
+
+def test_after_the_seat_change_the_new_left_opens_the_bidding() -> None:
+    """rook.seat-change: after 4 hands the order is North, West, South, East; South deals hand 5
+    and East, on South's new left, opens: legal, and `why` says so."""
+    ex = _why("rook/why/seat-change-made.yaml", hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", True, "rook.bid-minimum")
+    seats = dict(ex.facts)["seats"]
+    assert "after 4 hands the seats changed" in seats and "North, West, South, East" in seats
+    assert "East, on South's left, opens the bidding" in seats
+
+
+def test_a_forgotten_seat_change_is_the_answer_at_the_hands_first_call() -> None:
+    """rook.seat-change: the table bid hand 5 in the old seats, North (the old left of West) opening.
+    In the new seats West, on North's left, opens: the first call shows the seat change check
+    reports, its first step asks it, and North had no opening call to make."""
+    ex = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", False, "rook.seat-change")
+    assert ex.finding is not None and ex.finding.rule == "rook.seat-change"
+    assert ex.ruling.steps[0].rule == "rook.seat-change" and ex.ruling.steps[0].answer.startswith("no")
+    assert ex.choices == () and "West's opening call" in ex.no_choice
+    seats = dict(ex.facts)["seats"]
+    assert "West, on North's left, opens the bidding" in seats and "kept the old seats" in seats
+    later = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=2)  # judged in the seats the table used
+    assert later.ruling.legal
+
+
+# --- 3. what a Daifugō play caused ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name, play, card", [
+    ("daifugo/why/finish-on-a-two.yaml", 5, "2♣"),
+    ("daifugo/why/finish-on-joker-stairs.yaml", 5, "JK"),
+    ("daifugo/why/finish-on-a-three-in-revolution.yaml", 9, "3♣"),
+])
+def test_a_forbidden_finish_stands_and_ranks_from_the_bottom(name: str, play: int, card: str) -> None:
+    """daifugo.forbidden-finish (反則上がり): the play is legal and stands, the player ranks from the
+    bottom; the ruling cites the event, and `effects` is what check reports there."""
+    doc = _json(name, "--game", "1", "--play", str(play))
+    assert (doc["legal"], doc["rule"], doc["violation"], doc["also"]) == (True, "daifugo.forbidden-finish", None, [])
+    assert [e["rule"] for e in doc["effects"]] == ["daifugo.forbidden-finish"]
+    assert "反則上がり" in doc["reason"] and "ranked from the bottom" in doc["reason"] and card in doc["reason"]
+    # a clear table has no lock: no question about locked suits, nor about covering a play
+    assert not {"daifugo.suit-lock", "daifugo.follow-stronger"} & {s["rule"] for s in doc["steps"]}
+
+
+def test_the_revolution_that_makes_3_strongest_is_the_answer_at_its_play() -> None:
+    doc = _json("daifugo/why/finish-on-a-three-in-revolution.yaml", "--game", "1", "--play", "1")
+    assert (doc["legal"], doc["rule"]) == (True, "daifugo.revolution") and "革命" in doc["reason"]
+
+
+def test_miyako_ochi_names_the_rank_fallen_to() -> None:
+    """daifugo.miyako-ochi: 丙's legal finish makes 甲 fall to 貧民, above 乙's foul finish; 乙's
+    foul finish before it makes nobody fall."""
+    ex = _why("daifugo/why/miyako-ochi-below-a-foul.yaml", set=1, game=2, play=12)
+    assert (ex.ruling.legal, ex.ruling.rule) == (True, "daifugo.miyako-ochi")
+    assert "都落ち" in ex.ruling.reason and "here 貧民" in ex.ruling.reason and "乙" in ex.ruling.reason
+    foul = _why("daifugo/why/miyako-ochi-below-a-foul.yaml", set=1, game=2, play=5)
+    assert [e.rule for e in foul.effects] == ["daifugo.forbidden-finish"]
+    ranks = dict(_why("daifugo/why/miyako-ochi-below-a-foul.yaml", set=1, game=2, what="finish").facts)["ranks"]
+    assert ranks == "大富豪 丙, 富豪 丁, 貧民 甲, 大貧民 乙"
+
+
+def test_an_eight_cut_and_a_counter_revolution() -> None:
+    """daifugo.eight-cut, daifugo.revolution, daifugo.suit-lock: each play's effects are check's events there."""
+    cut = _why("daifugo/why/eight-cut-and-counter-revolution.yaml", set=1, game=1, play=6)
+    assert (cut.ruling.rule, [e.rule for e in cut.effects]) == ("daifugo.eight-cut", ["daifugo.eight-cut"])
+    assert "乙 leads again" in cut.ruling.reason
+    back = _why("daifugo/why/eight-cut-and-counter-revolution.yaml", set=1, game=1, play=2)
+    assert [e.rule for e in back.effects] == ["daifugo.revolution", "daifugo.suit-lock"]
+    assert back.ruling.rule == "daifugo.revolution" and "革命返し" in back.ruling.reason
+    r = cli("why", str(RECORDS / "daifugo/why/eight-cut-and-counter-revolution.yaml"), "--game", "1", "--play", "2")
+    assert "it also caused" in r.out and "縛り" in r.out
+
+
+# --- 4. the rule that decides a legal move ------------------------------------------------------------
+
+@pytest.mark.parametrize("name, hand, bid, rule, said", [
+    ("rook/why/auction-deciding-rules.yaml", 1, 1, "rook.bid-minimum", "North opens the bidding at 70"),
+    ("rook/why/auction-deciding-rules.yaml", 1, 2, "rook.bid-step", "East raises North's 70 to 80"),
+    ("rook/why/auction-deciding-rules.yaml", 1, 3, "rook.bid-order", "South may pass in turn"),
+    ("rook/why/auction-deciding-rules.yaml", 1, 5, "rook.bid-end", "East's 80 wins the bid"),
+    ("rook/why/auction-deciding-rules.yaml", 2, 4, "rook.all-pass", "the hand is thrown in"),
+    ("rook/why/all-pass-dealer-forced.yaml", 1, 4, "rook.all-pass", "the dealer North must take the hand at 70"),
+])
+def test_a_legal_call_cites_the_rule_that_decides_it(name: str, hand: int, bid: int, rule: str, said: str) -> None:
+    ex = _why(name, hand=hand, bid=bid)
+    assert (ex.ruling.legal, ex.ruling.rule) == (True, rule) and said in ex.ruling.reason
+    # the steps are the engine's checks of a call, in the rules' order
+    assert [s.rule for s in ex.ruling.steps][:3] == ["rook.bid-end", "rook.bid-after-pass", "rook.bid-order"]
+
+
+def test_a_lower_ranks_legal_gift_is_decided_by_its_strongest_cards_as_dealt() -> None:
+    """daifugo.exchange-strongest: 丙 (貧民) gives A♦, the strongest dealt; the 2♥ received from 乙
+    does not count. 甲 (大富豪) chooses: daifugo.exchange-count."""
+    low = _why("daifugo/why/exchange-lower-rank-gift.yaml", set=1, game=2, exchange=True, player="丙")
+    assert (low.ruling.legal, low.ruling.rule) == (True, "daifugo.exchange-strongest")
+    assert "2♥" in low.ruling.reason and "does not count" in low.ruling.reason and "as dealt" in low.ruling.reason
+    high = _why("daifugo/why/exchange-lower-rank-gift.yaml", set=1, game=2, exchange=True, player="甲")
+    assert (high.ruling.legal, high.ruling.rule) == (True, "daifugo.exchange-count")
+
+
+# --- the smaller ones -----------------------------------------------------------------------------
+
+def test_with_the_deal_recorded_the_question_is_does_not_may() -> None:
+    ex = _why("oh-hell/why/held-with-the-deal.yaml", hand=1, trick=1, player="East")
+    assert any(s.question == "does East hold Q♠?" for s in ex.ruling.steps)
+    assert not any(s.question.startswith("may East hold") for s in ex.ruling.steps)
+
+
+def test_json_has_the_specs_keys_in_order_and_allowed_holds_only_choices() -> None:
+    """records.md: legal, rule, see, reason, allowed, choices, steps, position, effects, violation,
+    also; `allowed` canonical only (a phrase goes to `choices`)."""
+    doc = _json("daifugo/why/eight-cut-and-counter-revolution.yaml", "--game", "1", "--play", "2")
+    assert list(doc) == ["path", "game", "location", "line", "player", "move", "said", "legal", "rule", "see",
+                         "reason", "allowed", "choices", "steps", "position", "effects", "violation", "also"]
+    assert doc["allowed"] is None and "four of one rank" in doc["choices"]
+    lock = _json("daifugo/why/lock.yaml", "--game", "1", "--play", "3")
+    assert lock["allowed"] == ["pass"] and lock["choices"] == "pass"
+
+
+def test_no_table_text_names_a_yaml_key_or_leaves_a_missing_pass_unexplained() -> None:
+    r = cli("why", str(RECORDS / "rook" / "bid-order-missing-pass.yaml"))
+    assert "taken as missing" not in r.out and "left that pass out" in r.out
+
+
+def test_the_readmes_why_examples_are_what_why_prints() -> None:
+    """The README's `why` section: one real example per game, printed exactly as shown."""
+    import shlex
+
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Settling a dispute: `why`", 1)[1].split("\n### ", 1)[0]
+    blocks = [b.split("\n```", 1)[0] for b in section.split("```console\n")[1:]]
+    games = set()
+    for block in blocks:
+        command, shown = block.split("\n", 1)
+        args = shlex.split(command.removeprefix("$ scorekeep "))
+        r = cli(*[str(ROOT / a) if a.endswith(".yaml") else a for a in args])
+        assert r.code == 0, r.err
+        assert r.out.replace(str(ROOT) + "/", "") == shown + "\n", command
+        games.add(args[1].split("/")[2])
+    assert games == {"rook", "oh-hell", "daifugo"}

@@ -1,0 +1,244 @@
+"""`why` and `check` agree: on every move of a record `why` rules it not legal exactly where
+`check` reports a violation at it (the first one its rule, the others beside it) and names every
+event `check` reports there; every finding of `check` is at a move `why` can be asked about; and
+`why FILE` with no location explains `check`'s first violation.
+
+The records are generated games of the three games (`oracle.rook`, `oracle.daifugo`, Oh Hell's
+demo) and single-fault mutants of them (`faults`). Which findings belong to a move is read here
+from the findings' own location fields (a card: its hand, trick and player; a call: its line and
+caller; a play: its set, game and play …), not from `why`'s mapping.
+
+    python tests/why_agreement.py --count 2000      # records checked, moves asked, disagreements
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scorekeep import api, why  # noqa: E402
+from scorekeep.errors import Finding  # noqa: E402
+
+GAMES = ("rook", "oh-hell", "daifugo")
+_FACTS = {"rook": ("dealer", "seats", "deal", "nest", "trump", "result"),
+          "oh-hell": ("dealer", "size", "deal", "trump", "result"),
+          "daifugo": ("deal", "finish")}
+_HAND_FACTS = {  # the rules of a hand that are about no card and no call, per fact asked
+    "rook": {"dealer": {"rook.dealer-rotation"}, "seats": {"rook.seat-change"}, "deal": {"rook.deal", "rook.deck"},
+             "nest": {"rook.nest-exchange"}, "trump": {"rook.trump"}},
+    "oh-hell": {"dealer": {"oh-hell.dealer-rotation"}, "size": {"oh-hell.hand-size"}, "deal": {"oh-hell.deck"},
+                "trump": {"oh-hell.trump"}},
+}
+
+
+def record(game: str, seed: int, fault: str | None) -> str | None:
+    """A generated record of `game` (a fault of rule `fault` injected), or None when the match
+    offers no place for that fault."""
+    rng = random.Random(seed)
+    if game == "rook":
+        from faults import rook as faults
+        from oracle import rook as gen
+        g: Any = gen.game(seed, variety=True)
+    elif game == "daifugo":
+        from faults import daifugo as faults  # type: ignore[no-redef]
+        from oracle import daifugo as gen  # type: ignore[no-redef]
+        g = gen.game(seed)
+    else:
+        from faults import oh_hell as faults  # type: ignore[no-redef]
+        from scorekeep.games.oh_hell import demo
+        g = demo.game(seed)
+    if fault is None:
+        return g.text
+    f = faults.inject(g, fault, rng)
+    return None if f is None else f.text
+
+
+def fault_rules(game: str) -> tuple[str, ...]:
+    if game == "rook":
+        from oracle.rook import FAULT_RULES
+    elif game == "daifugo":
+        from faults.daifugo import FAULT_RULES  # type: ignore[no-redef]
+    else:
+        from faults.oh_hell import FAULT_RULES  # type: ignore[no-redef]
+    return FAULT_RULES
+
+
+def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
+    """Every move and fact of an audited record `why` can be asked about, with how to tell which
+    findings are at it (`at(finding, explanation)`)."""
+    if a.game == "daifugo":
+        yield from _daifugo_moves(a)
+        return
+    for h in a.record.hands:
+        n = h.number
+        calls = (h.bidding or ()) if a.game == "rook" else (h.bids or ())
+        for k, c in enumerate(calls, 1):
+            yield why.Location(hand=n, bid=k), _call_at(a.game, calls, c, k == 1)
+        tricks = (h.tricks if a.game == "rook" else h.play) or ()
+        for t, trick in enumerate(tricks, 1):
+            for i, pl in enumerate(trick.plays):
+                yield why.Location(hand=n, trick=t, player=pl.player), _card_at(n, t, pl.player, i == 0)
+        for what in _FACTS[a.game]:
+            rules = _HAND_FACTS[a.game].get(what)
+            lines = {c.line for c in calls} if a.game == "rook" else None
+            yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game], lines)
+
+
+def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
+    def at(f: Finding, ex: Any) -> bool | None:
+        if first and f.rule == "rook.seat-change" and f.hand == ex.location.hand:
+            # check says the hand was bid in the old seats: its first call shows the seat change
+            return "judged in the seating the record used" in f.message
+        if game == "oh-hell":
+            return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
+                    and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
+        if sum(d.line == c.line and (d.player in (None, ex.player)) for d in calls) > 1:
+            return None  # calls of one line: a finding does not say which of them it means
+        return f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line and f.player == ex.player
+    return at
+
+
+def _card_at(n: int, t: int, p: str, leads: bool) -> Any:
+    return lambda f, ex: f.hand == n and f.trick == t and (f.player == p or (f.player is None and leads))
+
+
+def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]], call_lines: set[int] | None) -> Any:
+    other = set().union(*facts.values())
+    return lambda f, ex: (f.hand == n and (f.rule != "rook.seat-change" or ex.location.what == "seats") and f.trick is None and not _is_call(f, call_lines)
+                          and (f.rule in rules if rules is not None else f.rule not in other))
+
+
+def _is_call(f: Finding, call_lines: set[int] | None) -> bool:
+    """A finding about a call or bid (Rook: one on a call's line; the written `bid` is the result's)."""
+    if f.player is None:
+        return False
+    if call_lines is not None:
+        return f.rule.startswith("rook.bid") and f.line in call_lines
+    return f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook")
+
+
+def _daifugo_moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
+    for s in a.record.sets:
+        for what in ("deal", "finish"):  # the set as a whole: its blind cards, its number of games
+            yield (why.Location(set=s.number, what=what),
+                   lambda f, ex, n=s.number, deck=what == "deal": (f.set == n and f.game is None
+                                                                  and (f.rule == "daifugo.deck") == deck))
+        for g in s.games:
+            key = (s.number, g.number)
+            for k, _turn in enumerate(g.plays or (), 1):
+                yield (why.Location(set=s.number, game=g.number, play=k),
+                       lambda f, ex, k=k, key=key: (f.set, f.game, f.play) == (*key, k))
+            for p in (g.exchange.cards if g.exchange is not None else ()):
+                yield (why.Location(set=s.number, game=g.number, exchange=True, player=p),
+                       lambda f, ex, p=p, key=key: ((f.set, f.game, f.player) == (*key, p) and f.play is None
+                                                    and f.rule.startswith("daifugo.exchange")))
+            yield (why.Location(set=s.number, game=g.number, what="deal"),
+                   lambda f, ex, key=key: (f.set, f.game) == key and f.play is None and f.rule == "daifugo.deck")
+            yield (why.Location(set=s.number, game=g.number, what="finish"),
+                   lambda f, ex, key=key: ((f.set, f.game) == key and f.play is None and f.rule != "daifugo.deck"
+                                           and not f.rule.startswith("daifugo.exchange")))
+
+
+def disagreements(a: Any, every: int | None = None, rng: random.Random | None = None) -> tuple[int, list[str]]:
+    """(moves asked, what `why` said otherwise than `check`) on an audited record. `every`: ask at
+    most that many moves that check finds nothing at (chosen by `rng`), besides all the others."""
+    out: list[str] = []
+    listed = [f for f in a.violations if f.message]
+    events = [e for e in a.events if e.message]
+    todo = list(moves(a))
+    if every is not None and rng is not None:
+        busy = [m for m in todo if _any_near(m[0], listed + events)]
+        calm = [m for m in todo if m not in busy]
+        todo = busy + rng.sample(calm, min(every, len(calm)))
+    covered: set[int] = set()
+    skipped = False  # a move not asked: a finding there may be left uncovered
+    for loc, at in todo:
+        try:
+            ex = why.explain(a, loc)
+        except why.NoSuchPlace:
+            skipped = True
+            continue  # a move past what the record lets be replayed (an auction never finished)
+        assert ex is not None
+        judged = [at(f, ex) for f in listed]
+        if None in judged:
+            skipped = True
+            continue
+        here = [f for f, yes in zip(listed, judged) if yes]
+        covered.update(id(f) for f in here)
+        caused = [e for e in events if at(e, ex)]
+        said = (ex.ruling.legal, ex.finding, list(ex.also), list(ex.effects))
+        want = (not here, here[0] if here else None, here[1:], caused)
+        if said != want:
+            out.append(f"{loc}: why {_short(said)} but check {_short(want)}")
+    for f in listed:
+        if id(f) not in covered and not skipped:
+                out.append(f"check's {f.rule} at {f.location()} (line {f.line}) is at no move why was asked about")
+    first = why.explain(a)
+    if listed and (first is None or first.finding != listed[0]):
+        out.append(f"why FILE explains {first.finding if first else None}, check's first is {listed[0]}")
+    return len(todo), out
+
+
+def _any_near(loc: why.Location, found: list[Finding]) -> bool:
+    keys = ("set", "game", "hand", "trick", "play")
+    return any(all(getattr(f, k) in (None, getattr(loc, k)) for k in keys) and
+               any(getattr(loc, k) is not None and getattr(f, k) == getattr(loc, k) for k in ("set", "hand", "game"))
+               for f in found)
+
+
+def _short(v: tuple[Any, ...]) -> str:
+    legal, f, also, effects = v
+    return (f"legal={legal} {f.rule if f else '-'} also={[x.rule for x in also]} "
+            f"effects={[x.rule for x in effects]}")
+
+
+def sample(count: int, seed: int = 0) -> Iterator[tuple[str, str]]:
+    """`count` records: (label, text), generated games and single-fault mutants of the three games in turn."""
+    rng = random.Random(seed)
+    made = 0
+    i = 0
+    while made < count:
+        game = GAMES[i % 3]
+        rules = fault_rules(game)
+        fault = None if i % 4 == 0 else rules[rng.randrange(len(rules))]
+        s = rng.randrange(10_000)
+        i += 1
+        text = record(game, s, fault)
+        if text is None:
+            continue
+        made += 1
+        yield f"{game} seed {s}" + (f" with a {fault} fault" if fault else ""), text
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=200, help="how many records (default 200)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--every", type=int, default=None,
+                    help="ask at most this many moves per record besides those near a finding (default: all)")
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    asked = bad = records = 0
+    rng = random.Random(args.seed)
+    for label, text in sample(args.count, args.seed):
+        a = api.audit(api.load(text=text))
+        n, found = disagreements(a, args.every, rng)
+        records += 1
+        asked += n
+        if found:
+            bad += 1
+            print(f"{label}:", *found[:5], sep="\n  ", flush=True)
+    print(f"{records} records, {asked} moves asked, {bad} records with a disagreement "
+          f"({time.perf_counter() - start:.0f} s)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
