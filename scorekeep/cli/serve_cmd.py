@@ -57,11 +57,8 @@ def serve(
 
 def _serve_keeping(file: Path, sock: object, lan: bool) -> None:
     """Take the record (the lock), run the game's questions in a thread, serve until Ctrl-C."""
-    import threading
-
     from ..entry.session import held_elsewhere
-    from ..web.live import Desk, LiveTable, run_flow
-    from ..web.sheet import Hub, render
+    from ..web.live import keep
     from .add_cmd import open_session
 
     if held_elsewhere(str(file)):
@@ -69,21 +66,11 @@ def _serve_keeping(file: Path, sock: object, lan: bool) -> None:
               f"`scorekeep serve --watch {file}`")
     session = open_session(file)
     try:
-        hub = Hub()
-        desk = Desk(notify=lambda v: hub.publish(question=v))
-        shown: list[str | None] = [None]
-
-        def changed() -> None:  # before every question: the sheet follows each save and undo
-            if session.text != shown[0]:
-                shown[0] = session.text
-                hub.publish(render(session.audit, str(file)))
-        changed()
-        table = LiveTable(session, file, desk, changed)
-        worker = threading.Thread(target=run_flow, args=(table, desk), name="entry", daemon=True)
-        worker.start()
-        _run(file, sock, hub, desk, lan, f"{session.game.title}: {', '.join(session.players)}")
-        desk.stop()
-        worker.join(10)  # a save under way is finished, never cut
+        k = keep(session, file)
+        try:
+            _run(file, sock, k.hub, k.desk, lan, f"{session.game.title}: {', '.join(session.players)}")
+        finally:
+            k.stop()
     finally:
         session.close()
     sys.stdout.write(f"stopped; every entry is saved in {file}\n")

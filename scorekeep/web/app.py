@@ -56,9 +56,9 @@ class Client:
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     recent: deque[float] = field(default_factory=deque)
 
-    def allowed(self, now: float) -> bool:
-        """Whether one more entry keeps within RATE."""
-        count, span = RATE
+    def allowed(self, now: float, rate: tuple[int, float] = RATE) -> bool:
+        """Whether one more entry keeps within `rate` (count, seconds)."""
+        count, span = rate
         while self.recent and now - self.recent[0] > span:
             self.recent.popleft()
         if len(self.recent) >= count:
@@ -77,6 +77,7 @@ class Serving:
     keys: dict[str, str] = field(default_factory=dict)
     """role → secret; `scorer` only when entries are taken."""
     clients: dict[str, Client] = field(default_factory=dict)
+    rate: tuple[int, float] = RATE
 
     @classmethod
     def make(cls, name: str, hub: Hub, desk: Desk | None) -> Serving:
@@ -118,11 +119,11 @@ TEMPLATES = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoes
                         finalize=_clean, trim_blocks=True, lstrip_blocks=True)
 
 
-def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
     from ..cli.html import CSS
 
     html = TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context)
-    return HTMLResponse(html, status_code=status)
+    return HTMLResponse(html, status_code=code)
 
 
 def refuse(status: int, text: str) -> HTMLResponse:
@@ -158,10 +159,12 @@ def build(serving: Serving) -> Starlette:
         client = serving.client(request)
         if client is None or client.role != "scorer" or serving.desk is None:
             return refuse(403, _NO_KEY if client is None else _VIEWER)
-        form = await request.form(max_files=0, max_fields=20)
+        form = await _form(request)
+        if form is None:
+            return refuse(400, "That form is not one this page sends.")
         if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
             return refuse(403, "This form is not from this page: open the entry page again.")
-        if not client.allowed(time.monotonic()):
+        if not client.allowed(time.monotonic(), serving.rate):
             r = refuse(429, "Too many entries at once: wait a second and send it again.")
             r.headers["Retry-After"] = "1"
             return r
@@ -199,6 +202,22 @@ _NO_KEY = "Open this table's address (with its key) to see the sheet."
 _VIEWER = "This is the viewers' address: the sheet only. Entries are made on the scorer's address."
 
 
+async def _form(request: Request) -> dict[str, str] | None:
+    """The fields of a plain form (URL-encoded, as every form of these pages sends); None for
+    anything else."""
+    from urllib.parse import parse_qsl
+
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        return None
+    try:
+        pairs = parse_qsl((await request.body()).decode("utf-8"), keep_blank_values=True, max_num_fields=20,
+                          errors="strict")
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return dict(pairs)
+
+
 def _answer(form: Any) -> str | Command | None:
     """What a form sends: a choice, a command (undo, edit N), or the typed answer."""
     cmd = str(form.get("cmd", ""))
@@ -220,9 +239,25 @@ def entry(serving: Serving, client: Client, q: Question | None, stale: bool = Fa
     desk = serving.desk
     assert desk is not None
     status = 409 if stale else (503 if q is None else 200)
-    numeric = q is not None and bool(q.choices) and all(c.lstrip("-").isdigit() for c in q.choices)
+    numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
+                buttons=_refused_buttons(q),
                 failed=desk.failed, sheet=Markup(serving.hub.state.html))
+
+
+def _whole(text: str) -> bool:
+    return text.lstrip("-").isdigit()
+
+
+def _refused_buttons(q: Question | None) -> list[tuple[str, str]]:
+    """The refused choices worth a button: those among the legal ones (a number between the
+    lowest and highest legal number, as the hook's bid is). The rest are listed, not offered."""
+    if q is None or not q.refused:
+        return []
+    nums = [int(c) for c in q.choices if _whole(c)]
+    if not nums:
+        return list(q.refused)
+    return [(c, why) for c, why in q.refused if not _whole(c) or min(nums) <= int(c) <= max(nums)]
 
 
 async def _stream(hub: Hub) -> Any:

@@ -243,3 +243,36 @@ def run_flow(table: LiveTable, desk: Desk) -> None:
         desk.fail(f"internal error: {type(e).__name__}: {e}")
     else:
         desk.fail("the entry has ended")
+
+
+class Keeping(NamedTuple):
+    """A session being kept from the web: its desk, its sheet and the flow's thread."""
+
+    desk: Desk
+    hub: Any
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        """Let the flow end at its question (a save under way is finished, never cut)."""
+        self.desk.stop()
+        self.thread.join(10)
+        self.hub.close()
+
+
+def keep(session: Any, path: Path) -> Keeping:
+    """Start the game's questions over `session` in a thread; the sheet follows every save."""
+    from .sheet import Hub, render
+
+    hub = Hub()
+    desk = Desk(notify=lambda v: hub.publish(question=v))
+    shown: list[str | None] = [None]
+
+    def changed() -> None:  # before every question: the sheet follows each save and undo
+        if session.text != shown[0]:
+            shown[0] = session.text
+            hub.publish(render(session.audit, str(path)))
+    changed()
+    table = LiveTable(session, path, desk, changed)
+    thread = threading.Thread(target=run_flow, args=(table, desk), name="entry", daemon=True)
+    thread.start()
+    return Keeping(desk, hub, thread)

@@ -326,11 +326,11 @@ def _ask_start(t: Table, w: Where) -> None:
     size_d = sizes.legal[0] if len(sizes.legal) == 1 else None
     dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
     t.say(f"\nHand {w.hand}: {size_d or '?'} cards, {dealer_d or '?'} deals.")
-    size = t.number(t.ask(f"Hand {w.hand}, cards", size_d))
-    dealer = t.name(t.ask(f"Hand {w.hand}, dealer", dealer_d))
+    size = t.number(t.ask(f"Hand {w.hand}, cards", size_d, choices=sizes))
+    dealer = t.name(t.ask(f"Hand {w.hand}, dealer", dealer_d, choices=dealers))
     if size is None or dealer is None:
         return
-    raw = t.ask("Trump (spades, hearts, diamonds, clubs; `-` not written)", "-")
+    raw = t.ask("Trump (spades, hearts, diamonds, clubs; `-` not written)", "-", choices=(*SUITS, "-"))
     trump = None
     if raw != "-":
         trump = t.name(raw, SUITS)
@@ -344,7 +344,7 @@ def _ask_bid(t: Table, w: Where) -> None:
     assert p is not None  # a bid is someone's
     ch = legal_bids(t.s, w, p)
     _say_hook(t, ch, p)
-    bid = t.number(t.ask(f"Hand {w.hand} ({w.size} cards): {p}'s bid ({ranges(map(int, ch.legal))})"))
+    bid = t.number(t.ask(f"Hand {w.hand} ({w.size} cards): {p}'s bid ({ranges(map(int, ch.legal))})", choices=ch))
     if bid is not None:
         t.enter(bid_edit(w, p, bid))
 
@@ -365,7 +365,8 @@ def _ask_tricks(t: Table, hand: int, size: int, order: Any, bids: Any,
     left = size
     for p in order[:-1]:
         n = t.number(t.ask(f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')}; {max(left, 0)} left)",
-                           str(current[p]) if p in current else None))
+                           str(current[p]) if p in current else None,
+                           choices=[str(k) for k in range(max(left, 0) + 1)]))
         if n is None:
             return None
         took[p] = n
@@ -403,7 +404,7 @@ def reopen(t: Table, n: int) -> None:
         ch = legal_bids(t.s, w, p, bids)
         _say_hook(t, ch, p)
         shown = f" ({ranges(map(int, ch.legal))})"
-        b = t.number(t.ask(f"Hand {n}: {p}'s bid{shown}", str(h.bids[p])))
+        b = t.number(t.ask(f"Hand {n}: {p}'s bid{shown}", str(h.bids[p]), choices=ch))
         if b is None:
             return
         bids[p] = b

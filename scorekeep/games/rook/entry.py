@@ -315,7 +315,7 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)")
+        raw = t.ask(f"Hand {w.hand}: trump named by {w.bidder} (red, yellow, black, green)", choices=COLORS)
         color = t.name(raw, COLORS)
         if color is not None:
             t.enter(trump_edit(w.hand, color))
@@ -343,7 +343,7 @@ def _ask_call(t: Table, w: Where) -> None:
     ch = legal_calls(t.s, w.hand, p)
     amounts = [int(c) for c in ch.legal if c != "pass"]
     shown = "pass" + (f" or {ranges(amounts)}" if amounts else "")
-    raw = t.ask(f"Hand {w.hand}: {p}'s call ({shown})")
+    raw = t.ask(f"Hand {w.hand}: {p}'s call ({shown})", choices=ch)
     who: str | None = p
     amount_text = raw
     parts = raw.replace("=", " ").split()
@@ -369,7 +369,7 @@ def _ask_points(t: Table, w: Where) -> None:
     labels = t.s.audit.result.teams.labels
     other = labels[1] if w.team == labels[0] else labels[0]
     x = t.number(t.ask(f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, "
-                       f"{other} get the rest)"))
+                       f"{other} get the rest)", choices=legal_points(t.s, w)))
     if x is None:
         return
     if t.enter(points_edit(t.s, w, x)):
@@ -389,7 +389,7 @@ def reopen(t: Table, n: int) -> None:
         return
     h = hands[n - 1]
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
-    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or ""), COLORS)
+    color = t.name(t.ask(f"Hand {n}: trump", color_name(h.trump) or "", choices=COLORS), COLORS)
     if color is None:
         return
     team = h.bid_team
