@@ -119,6 +119,8 @@ def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: s
                             lifespan="off")
     try:
         uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the stop asked for
+        pass
     finally:
         hub.close()  # type: ignore[attr-defined]
 
