@@ -448,7 +448,7 @@ def test_kill_9_during_entries_loses_no_accepted_entry(tmp_path: Path) -> None:
                 killer.start()
                 while True:
                     q = re.search(r'<h1 class="question">(.*?)</h1>', page).group(1)
-                    value = "no" if "anyway" in q else "" if ("cards" in q or "dealer" in q or "Trump" in q) else "0"
+                    value = "no" if "anyway" in q else "" if re.search(r", cards$|, dealer$|^Trump", q) else "0"
                     fields = {k: re.search(rf'name="{k}" value="([^"]+)"', page).group(1) for k in ("v", "csrf")}
                     r = c.post(base + "/enter", data={**fields, "answer": value})
                     if r.status_code == 429:  # a few entries a second: as fast as a client may
