@@ -74,7 +74,8 @@ class Table:
                 self._prompt = plain
         return self._prompt
 
-    def ask(self, text: str, default: str | None = None, *, choices: Any = None, **_kw: Any) -> str:
+    def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False,
+            **_kw: Any) -> str:
         """One answer; handles `undo`, `edit N`, `table`, `help`, `quit` at any prompt.
         (`choices`, the legal answers, are in the question's text here: `serve` shows buttons.)"""
         shown = f"{text} [{default}]: " if default is not None else f"{text}: "

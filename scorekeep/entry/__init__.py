@@ -37,9 +37,10 @@ class Table(Protocol):
 
     def say(self, text: str = "") -> None: ...
 
-    def ask(self, text: str, default: str | None = None, *, choices: Any = None) -> str:
+    def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
         """One answer. `choices`: the legal answers where the flow has them (a `Choices`, whose
-        refused candidates carry their rulings, or plain words), for a front end with buttons."""
+        refused candidates carry their rulings, or plain words), for a front end with buttons;
+        `many`: the answer is a list of them, in order (a finishing order)."""
 
     def name(self, text: str, names: Any = None) -> str | None:
         """A player's (or one of `names`') name from what was typed; None (and why) if it is none."""

@@ -43,6 +43,8 @@ class Question(NamedTuple):
     kind: str = "ask"
     why: tuple[str, ...] = ()
     """The long ruling of each refusal (`confirm`)."""
+    many: bool = False
+    """The answer is a list of the choices, in order (names tapped one after another)."""
 
 
 class Command(NamedTuple):
@@ -165,16 +167,17 @@ class LiveTable(play_cmd.Table):
         self.said.extend(Line(t, m) for t in text.split("\n"))
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
-              why: Sequence[str] = ()) -> Answer:
+              why: Sequence[str] = (), many: bool = False) -> Answer:
         self.changed()
         said, self.said = tuple(self.said), []
         legal, refused = _choices(choices)
-        return self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why)))
+        return self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
 
-    def ask(self, text: str, default: str | None = None, *args: Any, choices: Any = None, **kw: Any) -> str:
+    def ask(self, text: str, default: str | None = None, *args: Any, choices: Any = None, many: bool = False,
+            **kw: Any) -> str:
         """One answer (a value); undo, edit N and quit come as commands, raised as `play` does."""
         while True:
-            answer = self._post(text, default, "ask", choices)
+            answer = self._post(text, default, "ask", choices, (), many)
             if isinstance(answer, Command):
                 self._command(answer)
             elif answer.strip():

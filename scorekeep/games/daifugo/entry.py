@@ -180,10 +180,11 @@ def _ask_order(t: Table, set_no: int, game_no: int, seats: Any, out_d: Any,
     offered); None (and why) if a name is not one of the seats."""
     try:
         raw = t.ask(f"Set {set_no} game {game_no}: who went out, first to last (forbidden finishes "
-                    "included; the last one left may be left out)", " ".join(out_d) if out_d else None)
+                    "included; the last one left may be left out)", " ".join(out_d) if out_d else None,
+                    choices=tuple(seats), many=True)
         out = names(raw, seats, "the finishing order")
         raw = t.ask("Forbidden finishes (反則上がり) among them (`-` for none)",
-                    " ".join(fouls_d) if fouls_d else "-")
+                    " ".join(fouls_d) if fouls_d else "-", choices=tuple(seats), many=True)
         fouls = [] if raw.strip() in ("-", "none") else names(raw, seats, "the forbidden finishes")
     except InputError as e:
         t.say(f"  {e.message}")

@@ -29,3 +29,23 @@
   });
   window.addEventListener("pagehide", function () { es.close(); });
 })();
+// A list answered by tapping names in order (a finishing order): each tap adds the name to the
+// answer's field. Without this script the names are typed.
+(function () {
+  "use strict";
+  var field = document.querySelector("form.entry input[name=answer]");
+  if (!field) { return; }
+  document.querySelectorAll("button[data-add]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var name = b.getAttribute("data-add");
+      field.value = field.value.trim() ? field.value.replace(/[,\s]+$/, "") + ", " + name : name;
+      b.disabled = true;
+    });
+  });
+  document.querySelectorAll("button[data-clear]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      field.value = "";
+      document.querySelectorAll("button[data-add]").forEach(function (x) { x.disabled = false; });
+    });
+  });
+})();
