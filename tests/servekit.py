@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -92,3 +94,24 @@ def kept(path: Path) -> Iterator[Kept]:
     finally:
         k.stop()
         session.close()
+
+
+def start_serve(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], dict[str, str]]:
+    """`scorekeep serve --port 0 ARGS` started; its addresses by role once it says Ctrl-C."""
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeep", "serve", "--port", "0", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    urls: dict[str, str] = {}
+    assert proc.stdout is not None
+    role = ""
+    for line in proc.stdout:
+        if "Ctrl-C" in line:
+            return proc, urls
+        if "The sheet" in line:
+            role = "viewer"
+        elif "Entry" in line:
+            role = "scorer"
+        m = re.search(r"(http://127\.0\.0\.1:\d+/k/\S+)", line)
+        if m:
+            urls[role] = m.group(1)
+    proc.kill()
+    raise AssertionError(proc.stderr.read() if proc.stderr else "no addresses")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, SAMPLES, cli
-from servekit import Kept, Page, kept
+from servekit import Kept, Page, kept, start_serve as _start
 
 from scorekeep import api
 from scorekeep.entry.session import Locked, Session
@@ -365,27 +365,6 @@ def test_watch_follows_the_file_and_takes_no_entries(tmp_path: Path) -> None:
 
 
 # --- the command ----------------------------------------------------------------------------------
-
-def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    """`scorekeep serve --port 0 ARGS` started; its addresses by role once it says Ctrl-C."""
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeep", "serve", "--port", "0", *args], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    urls: dict[str, str] = {}
-    assert proc.stdout is not None
-    role = ""
-    for line in proc.stdout:
-        if "Ctrl-C" in line:
-            return proc, urls
-        if "The sheet" in line:
-            role = "viewer"
-        elif "Entry" in line:
-            role = "scorer"
-        m = re.search(r"(http://127\.0\.0\.1:\d+/k/\S+)", line)
-        if m:
-            urls[role] = m.group(1)
-    proc.kill()
-    raise AssertionError(proc.stderr.read() if proc.stderr else "no addresses")
-
 
 def test_serve_prints_two_addresses_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     import httpx2
