@@ -92,37 +92,43 @@ def _serve_watching(file: Path, sock: object, lan: bool) -> None:
 
 
 def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: str) -> None:
-    """Print the addresses (and QR codes with `--lan`); serve until Ctrl-C."""
+    """Print the addresses (and QR codes with `--lan`); serve until Ctrl-C (at any moment: a
+    clean stop)."""
     import uvicorn
 
     from ..web.app import Serving, build
 
     serving = Serving.make(file.name, hub, desk)  # type: ignore[arg-type]
-    port = sock.getsockname()[1]  # type: ignore[attr-defined]
+    config = uvicorn.Config(build(serving), log_level="warning", access_log=False, timeout_graceful_shutdown=1,
+                            lifespan="off")
+    try:
+        _addresses(file, serving, sock.getsockname()[1], lan, what)  # type: ignore[attr-defined]
+        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+    except KeyboardInterrupt:  # before uvicorn took the signal, or raised again by it after its stop
+        pass
+    finally:
+        hub.close()  # type: ignore[attr-defined]
+
+
+def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> None:
+    """The viewers' and the scorer's addresses, each with its key (and its QR code with `--lan`)."""
     hosts = _lan_addresses() if lan else ["127.0.0.1"]
     out = sys.stdout
     out.write(f"Serving {file} ({what})\n")
     if lan and not hosts:
         out.write("  (no network address found for this computer: use its address on the table's Wi-Fi)\n")
         hosts = ["127.0.0.1"]
+    keys = serving.keys  # type: ignore[attr-defined]
     for role, label in (("viewer", "The sheet, for everyone at the table"), ("scorer", "Entry, for the scorer")):
-        if role not in serving.keys:
+        if role not in keys:
             continue
-        url = f"http://{hosts[0]}:{port}/k/{serving.keys[role]}"
+        url = f"http://{hosts[0]}:{port}/k/{keys[role]}"
         out.write(f"  {label}:\n    {url}\n")
         if lan:
             _qr(url)
     out.write("  " + ("Listening on the local network." if lan else "This computer only (--lan for phones).")
               + " Ctrl-C stops.\n")
     out.flush()
-    config = uvicorn.Config(build(serving), log_level="warning", access_log=False, timeout_graceful_shutdown=1,
-                            lifespan="off")
-    try:
-        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the stop asked for
-        pass
-    finally:
-        hub.close()  # type: ignore[attr-defined]
 
 
 def _qr(url: str) -> None:

@@ -241,7 +241,7 @@ def entry(serving: Serving, client: Client, q: Question | None, stale: bool = Fa
     status = 409 if stale else (503 if q is None else 200)
     numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
-                buttons=_refused_buttons(q),
+                buttons=_buttons(q),
                 failed=desk.failed, sheet=Markup(serving.hub.state.html))
 
 
@@ -249,15 +249,20 @@ def _whole(text: str) -> bool:
     return text.lstrip("-").isdigit()
 
 
-def _refused_buttons(q: Question | None) -> list[tuple[str, str]]:
-    """The refused choices worth a button: those among the legal ones (a number between the
-    lowest and highest legal number, as the hook's bid is). The rest are listed, not offered."""
-    if q is None or not q.refused:
+def _buttons(q: Question | None) -> list[tuple[str, str]]:
+    """The buttons of a question: (choice, "" or the ruling refusing it). A refused choice gets a
+    button when it lies among the legal ones (a number between the lowest and highest legal
+    number, as the hook's bid does), in its place; the others are listed, not offered."""
+    if q is None:
         return []
+    legal = [(c, "") for c in q.choices]
     nums = [int(c) for c in q.choices if _whole(c)]
     if not nums:
-        return list(q.refused)
-    return [(c, why) for c, why in q.refused if not _whole(c) or min(nums) <= int(c) <= max(nums)]
+        return legal + list(q.refused)
+    among = [(c, why) for c, why in q.refused if _whole(c) and min(nums) <= int(c) <= max(nums)]
+    if len(nums) < len(q.choices):  # `pass` and the bids: the words first, as the flow has them
+        return legal + among
+    return sorted(legal + among, key=lambda b: int(b[0]))
 
 
 async def _stream(hub: Hub) -> Any:

@@ -146,7 +146,7 @@ class LiveTable(play_cmd.Table):
     `ask` posts the question and waits for the answer, `show_table` is the live sheet."""
 
     def __init__(self, session: Any, path: Path, desk: Desk, changed: Callable[[], None]) -> None:
-        super().__init__(session, path)
+        super().__init__(session, Path(path.name))  # (`play` says the path; a phone needs the name)
         self.desk = desk
         self.changed = changed  # called before every question: the sheet follows the record
         self.said: list[Line] = []
@@ -159,12 +159,12 @@ class LiveTable(play_cmd.Table):
         session.judge = judged
 
     def say(self, text: str = "", *args: Any, mark: str | None = None, **kw: Any) -> None:
-        text = str(text).strip("\n")
-        if not text.strip() or text.startswith(TERMINAL_ONLY):
+        text = str(text).strip()
+        if not text or text.startswith(TERMINAL_ONLY):
             return
         m = mark or ("refused" if text.lstrip().startswith(("refused", "cannot", "nothing written"))
                      else "")
-        self.said.extend(Line(t, m) for t in text.split("\n"))
+        self.said.extend(Line(t.strip(), m) for t in text.split("\n") if t.strip())
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
               why: Sequence[str] = (), many: bool = False) -> Answer:
