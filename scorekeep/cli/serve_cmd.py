@@ -47,6 +47,7 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # before the addresses are printed: a phone that comes at once is not refused
     except OSError as e:
         _fail(f"cannot listen on port {port} ({e.strerror or e}); try another with --port")
     if watch:
