@@ -143,6 +143,17 @@ def test_entries_are_limited_to_a_few_a_second_per_client(tmp_path: Path) -> Non
         assert c.post("/enter", data={"csrf": page.csrf, "v": page.version, "cmd": "x"}).status_code == 400
 
 
+def test_joining_again_and_again_on_the_viewers_key_never_drops_the_scorer(oh_hell: Kept) -> None:
+    from scorekeep.web.app import MAX_CLIENTS
+
+    scorer = oh_hell.client("scorer")
+    viewer = oh_hell.client()
+    for _ in range(MAX_CLIENTS + 5):
+        viewer.get(f"/k/{oh_hell.serving.keys['viewer']}")
+    assert len(oh_hell.serving.clients) == MAX_CLIENTS + 1
+    assert oh_hell.page(scorer).status == 200
+
+
 def test_nothing_in_a_request_names_a_file(oh_hell: Kept) -> None:
     c = oh_hell.client("viewer")
     for url in ("/static/../app.py", "/static/app.py", "/static/%2e%2e%2fapp.py", "/game.yaml", "/static/"):

@@ -34,7 +34,8 @@ HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
 RATE = (5, 1.0)
 """At most 5 entries in any 1 second from one client."""
-MAX_CLIENTS = 1000
+MAX_CLIENTS = 500
+"""Clients remembered per role."""
 COOKIE = "scorekeep"
 STATIC = {"serve.css": "text/css", "live.js": "text/javascript"}
 HEADERS = {
@@ -94,9 +95,11 @@ class Serving:
         return found
 
     def join(self, role: str) -> str:
-        """A new client of `role`; its cookie value (the oldest client is forgotten past MAX_CLIENTS)."""
-        while len(self.clients) >= MAX_CLIENTS:
-            self.clients.pop(next(iter(self.clients)))
+        """A new client of `role`; its cookie value. Past MAX_CLIENTS of a role, its oldest client
+        is forgotten (so that joining again and again on the viewers' key never drops a scorer)."""
+        mine = [t for t, c in self.clients.items() if c.role == role]
+        for token in mine[:max(0, len(mine) - MAX_CLIENTS + 1)]:
+            del self.clients[token]
         token = secrets.token_urlsafe(32)
         self.clients[token] = Client(role)
         return token
