@@ -162,8 +162,9 @@ class LiveTable(play_cmd.Table):
         text = str(text).strip()
         if not text or text.startswith(TERMINAL_ONLY):
             return
-        m = mark or ("refused" if text.lstrip().startswith(("refused", "cannot", "nothing written"))
-                     else "")
+        if mark is None and args and isinstance(args[0], str):  # a flow that marks its lines
+            mark = args[0]
+        m = mark or ("refused" if text.startswith(("refused", "cannot", "nothing written")) else "")
         self.said.extend(Line(t.strip(), m) for t in text.split("\n") if t.strip())
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
