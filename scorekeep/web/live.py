@@ -170,7 +170,7 @@ class LiveTable(play_cmd.Table):
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
               why: Sequence[str] = (), many: bool = False) -> Answer:
         self.changed()
-        said, self.said = tuple(self.said), []
+        said, self.said = tuple(line for line in self.said if line.text != text), []
         legal, refused = _choices(choices)
         return self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
 
