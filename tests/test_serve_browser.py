@@ -39,7 +39,7 @@ PHONE = {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}
 
 
 def phone():  # type: ignore[no-untyped-def]
-    """Headless Chromium with a 390×844 phone's viewport."""
+    """Headless Chromium with a 390×844 phone's viewport (and its console kept)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -49,6 +49,7 @@ def phone():  # type: ignore[no-untyped-def]
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en"):
         o.add_argument(a)
     o.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(DRIVER), options=o)
     d.set_page_load_timeout(30)
     return d
@@ -180,6 +181,10 @@ def test_a_whole_oh_hell_hand_with_the_hook_refused_while_a_viewer_follows(serve
     h = api.audit(api.load(str(s.path))).record.hands[0]
     assert {e.player: e.value for e in h.bids} == {"Ben": 2, "Chloé": 3, "Dee": 1, "Ana": 5}
     assert {e.player: e.value for e in h.tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
+    for d in (scorer, viewer):  # offline: nothing from elsewhere; no console message (a CSP refusal)
+        urls = d.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert urls and all(u.startswith(s.base + "/") for u in urls), urls
+        assert [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
     # the viewers' address cannot enter
     viewer.get(s.base + "/enter")
     assert viewer.find_element("css selector", "h1").text == "403"
