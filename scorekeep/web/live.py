@@ -48,10 +48,10 @@ class Question(NamedTuple):
 
 
 class Command(NamedTuple):
-    """An answer that is not a value: `undo`, `edit` (hand `n`), `quit`."""
+    """An answer that is not a value: `undo`, `edit` (`target`: hand N, Daifugō also SET.GAME), `quit`."""
 
     word: str
-    n: int = 0
+    target: str = ""
 
 
 Answer = str | Command
@@ -187,22 +187,40 @@ class LiveTable(play_cmd.Table):
                 return default
 
     def _command(self, c: Command) -> None:
+        undo, quit_, reopen = _commands()
         if c.word == "undo":
-            raise play_cmd._Undo()
+            raise undo()
         if c.word == "edit":
-            raise play_cmd._Edit(c.n)
-        raise play_cmd._Quit()
+            raise reopen(c.target if reopen.__name__ == "Reopen" else int(c.target))
+        raise quit_()
+
+    def refused(self, findings: Any = (), options: str = "", *args: Any, **kw: Any) -> str:
+        """(The protocol's `refused`) Show the refusal, ask whether to record it anyway: `yes`,
+        `no`, or what else was typed (the corrected value)."""
+        from ..cli.add_cmd import ruling
+
+        for f in findings:
+            self.say(f"refused: {ruling(self.path.name, f)}", "refused")
+        return self._confirm(list(findings))
 
     def confirm_anyway(self, *args: Any, **kw: Any) -> bool:
-        from .. import api
+        """(The protocol before `refused`) Record the refused entry anyway?"""
+        return self._confirm(None).lower() in ("y", "yes")
 
+    def _confirm(self, findings: list[Any] | None) -> str:
         j = self.last
-        why = [_explained(self.path.name, j.audit, f) for f in j.new] if j is not None and j.audit else []
+        if findings is None:
+            findings = list(j.new) if j is not None else []
+        audit = j.audit if j is not None else None
+        why = [_explained(self.path.name, audit, f) for f in findings] if audit is not None else []
         answer = self._post("Record it anyway, as it happened at the table?", "no", "confirm",
                             ("yes", "no"), why)
         if isinstance(answer, Command):
             self._command(answer)
-        return str(answer).strip().lower() in ("y", "yes")
+        return str(answer).strip() or "no"
+
+    def unreadable(self, error: Any, *args: Any, **kw: Any) -> None:
+        self.say(f"cannot read that: {getattr(error, 'message', error)}", "refused")
 
     def over(self, *args: Any, **kw: Any) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
@@ -234,11 +252,21 @@ def _explained(name: str, audit: Any, f: Any) -> str:
     return _text(name, ex) if ex is not None else f"{f.rule}: {f.message}"
 
 
+def _commands() -> tuple[Any, Any, Any]:
+    """The exceptions `ask` raises for undo, quit and edit N: the protocol's own
+    (`scorekeep.entry.Undo`, `Quit`, `Reopen`) where it has them, else `play`'s."""
+    from .. import entry
+
+    if hasattr(entry, "Reopen"):
+        return entry.Undo, entry.Quit, entry.Reopen  # type: ignore[attr-defined]
+    return play_cmd._Undo, play_cmd._Quit, play_cmd._Edit  # type: ignore[attr-defined]
+
+
 def run_flow(table: LiveTable, desk: Desk) -> None:
     """(The flow's thread) The game's questions until the server stops."""
     try:
         table.run()
-    except play_cmd._Quit:
+    except _commands()[1]:
         pass
     except Exception as e:  # noqa: BLE001 - a bug: the pages say so, the server goes on serving the sheet
         import traceback
