@@ -1,14 +1,11 @@
 """The web front end of `play`'s session: the game's questions become the entry page's form.
 
-The game's flow (`scorekeep/games/<game>/entry.py`: `turn`, `reopen`) runs unchanged in a
-worker thread and asks its questions through `LiveTable`, the same front end `play` uses with
-only its input and output replaced: `ask` posts the question on the `Desk` and waits for the
-answer a POST brings. Judging, saving, undo, `edit N`, history and "record it anyway" are
-`play`'s own (`scorekeep.cli.play_cmd.Table`), so an entry is answered only after the save.
-
-This is the one module that adapts to the front-end protocol (`scorekeep.entry.Table`): every
-method takes and ignores keywords it does not know, so that a flow that says more than this
-front end shows still runs.
+The dialogue (`scorekeep.entry.play.run`: the game's `turn` and `reopen`, undo, resume) runs
+unchanged in a worker thread and asks its questions through `LiveTable`, this front end's
+`scorekeep.entry.Table`: `ask` posts the question, with the flow's legal choices for buttons,
+on the `Desk` and waits for the answer a POST brings. Judging, saving, undo, `edit N`, history
+and "record it anyway" are the library's (`scorekeep.entry.play`), as for the terminal, so an
+entry is answered only after the save.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..cli import play_cmd
 
 
 class Line(NamedTuple):
@@ -137,35 +133,29 @@ def _choices(choices: Any) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
     return tuple(str(c) for c in legal), refused
 
 
-TERMINAL_ONLY = ("Type `help`",)
-"""What `play` says about typing commands: the page has buttons for them."""
-
-
-class LiveTable(play_cmd.Table):
-    """`play`'s Table with the web's input and output: `say` keeps the lines for the next page,
-    `ask` posts the question and waits for the answer, `show_table` is the live sheet."""
+class LiveTable:
+    """`scorekeep.entry.Table` for the web (see the protocol for each method): `say` keeps the
+    lines for the next page, `ask` posts the question (with the flow's choices, for buttons)
+    and waits for the answer a POST brings; the dialogue itself is `scorekeep.entry.play`'s."""
 
     def __init__(self, session: Any, path: Path, desk: Desk, changed: Callable[[], None]) -> None:
-        super().__init__(session, Path(path.name))  # (`play` says the path; a phone needs the name)
+        self.s = session
+        self.fill_last = False  # every trick count is asked, as `play` asks by default
+        self.name_shown = path.name  # (a phone needs the file's name, not its path)
         self.desk = desk
         self.changed = changed  # called before every question: the sheet follows the record
         self.said: list[Line] = []
-        self.last: Any = None  # the last judgement: a refusal's long ruling (`why`)
+        self.last: Any = None  # the last entry judged: where a refusal's long ruling is read
         judge = session.judge
 
-        def judged(edits: Any, *a: Any, **kw: Any) -> Any:
-            self.last = judge(edits, *a, **kw)
+        def judged(edits: Any) -> Any:
+            self.last = judge(edits)
             return self.last
         session.judge = judged
 
-    def say(self, text: str = "", *args: Any, mark: str | None = None, **kw: Any) -> None:
-        text = str(text).strip()
-        if not text or text.startswith(TERMINAL_ONLY):
-            return
-        if mark is None and args and isinstance(args[0], str):  # a flow that marks its lines
-            mark = args[0]
-        m = mark or ("refused" if text.startswith(("refused", "cannot", "nothing written")) else "")
-        self.said.extend(Line(t.strip(), m) for t in text.split("\n") if t.strip())
+    def say(self, text: str = "", style: str | None = None) -> None:
+        lines = [x.strip() for x in str(text).split("\n") if x.strip()]
+        self.said.extend(Line(x, style or "") for x in lines)
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
               why: Sequence[str] = (), many: bool = False) -> Answer:
@@ -174,77 +164,93 @@ class LiveTable(play_cmd.Table):
         legal, refused = _choices(choices)
         return self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
 
-    def ask(self, text: str, default: str | None = None, *args: Any, choices: Any = None, many: bool = False,
-            **kw: Any) -> str:
-        """One answer (a value); undo, edit N and quit come as commands, raised as `play` does."""
+    def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
+        """One answer (a value); undo, edit N and quit come as commands, raised as the protocol says."""
         while True:
             answer = self._post(text, default, "ask", choices, (), many)
             if isinstance(answer, Command):
-                self._command(answer)
+                _raise(answer)
             elif answer.strip():
                 return answer.strip()
             elif default is not None:
                 return default
 
-    def _command(self, c: Command) -> None:
-        undo, quit_, reopen = _commands()
-        if c.word == "undo":
-            raise undo()
-        if c.word == "edit":
-            raise reopen(c.target if reopen.__name__ == "Reopen" else int(c.target))
-        raise quit_()
+    def refused(self, findings: Any, options: str = "") -> str:
+        """The refusal in the table's words, then: record it anyway? (`yes`, `no`, or what else
+        was typed: the corrected value, or which value to correct)."""
+        from ..entry.play import refusal_text
 
-    def refused(self, findings: Any = (), options: str = "", *args: Any, **kw: Any) -> str:
-        """(The protocol's `refused`) Show the refusal, ask whether to record it anyway: `yes`,
-        `no`, or what else was typed (the corrected value)."""
-        from ..cli.add_cmd import ruling
-
-        for f in findings:
-            self.say(f"refused: {ruling(self.path.name, f)}", "refused")
-        return self._confirm(list(findings))
-
-    def confirm_anyway(self, *args: Any, **kw: Any) -> bool:
-        """(The protocol before `refused`) Record the refused entry anyway?"""
-        return self._confirm(None).lower() in ("y", "yes")
-
-    def _confirm(self, findings: list[Any] | None) -> str:
+        found = list(findings)
+        for f in found:
+            self.say(f"refused: {refusal_text(self.s.game.name, f)}", "refused")
         j = self.last
-        if findings is None:
-            findings = list(j.new) if j is not None else []
-        audit = j.audit if j is not None else None
-        why = [_explained(self.path.name, audit, f) for f in findings] if audit is not None else []
-        answer = self._post("Record it anyway, as it happened at the table?", "no", "confirm",
+        audit = j.audit if j is not None and j.audit is not None and all(f in j.new for f in found) else None
+        why = [_explained(self.name_shown, audit, f) for f in found]
+        text = "Record it anyway, as it happened at the table?"
+        answer = self._post(text + (f" (or which to correct: {options})" if options else ""), "no", "confirm",
                             ("yes", "no"), why)
         if isinstance(answer, Command):
-            self._command(answer)
+            _raise(answer)
         return str(answer).strip() or "no"
 
-    def unreadable(self, error: Any, *args: Any, **kw: Any) -> None:
-        self.say(f"cannot read that: {getattr(error, 'message', error)}", "refused")
+    def unreadable(self, error: Any) -> None:
+        from ..entry.play import unreadable_text
 
-    def over(self, *args: Any, **kw: Any) -> bool:
+        first, _more = unreadable_text(self.s.game.name, error)
+        self.say(f"cannot read that: {first}", "refused")
+
+    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
+        from ..entry.play import enter
+
+        return enter(self, edits, allowed)
+
+    def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
         while True:
-            answer = self._post("The game is over.", None, "over")
-            if isinstance(answer, Command):
-                self._command(answer)
+            _raise(self._post("The game is over.", None, "over"))  # type: ignore[arg-type]
 
-    def show_table(self, *args: Any, **kw: Any) -> None:
+    def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
 
-    def name(self, text: str, names: Any = None, *args: Any, **kw: Any) -> str | None:
-        return super().name(text, names)
+    def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
+        from ..entry.values import match_name
+        from ..errors import InputError
 
-    def number(self, text: str, *args: Any, **kw: Any) -> int | None:
-        return super().number(text)
+        try:
+            return match_name(text, list(names or self.s.players), what)
+        except InputError as e:
+            self.say(e.message)
+            return None
+
+    def number(self, text: str) -> int | None:
+        t = text.strip()
+        if t.lstrip("-").isdigit():
+            return int(t)
+        self.say(f"`{t}` is not a whole number")
+        return None
+
+
+def _raise(c: Answer) -> None:
+    """A command as the protocol's exception: `undo`, `edit N`, `quit` (anything else the page
+    sends at the end is a quit too)."""
+    from ..entry import Quit, Reopen, Undo
+
+    if isinstance(c, Command) and c.word == "undo":
+        raise Undo()
+    if isinstance(c, Command) and c.word == "edit":
+        raise Reopen(c.target)
+    raise Quit()
 
 
 def _explained(name: str, audit: Any, f: Any) -> str:
-    """The long ruling `scorekeep why` gives on finding `f` of `audit`, as plain text."""
+    """The long ruling `scorekeep why` gives on finding `f` of `audit` (as it would stand were
+    the entry written), as plain text."""
     from .. import api
     from ..cli.why_cmd import _text
     from ..games import REGISTRY
 
+    if audit is None:  # a value tried alone (a hand's size): its ruling is the finding's own words
+        return f"{f.rule}: {f.message}"
     try:
         ex = api.explain(audit, REGISTRY.part(audit.game, "explain").location_of(f))
     except Exception:  # noqa: BLE001 - a place `why` cannot walk to: the finding as it is
@@ -252,21 +258,14 @@ def _explained(name: str, audit: Any, f: Any) -> str:
     return _text(name, ex) if ex is not None else f"{f.rule}: {f.message}"
 
 
-def _commands() -> tuple[Any, Any, Any]:
-    """The exceptions `ask` raises for undo, quit and edit N: the protocol's own
-    (`scorekeep.entry.Undo`, `Quit`, `Reopen`) where it has them, else `play`'s."""
-    from .. import entry
-
-    if hasattr(entry, "Reopen"):
-        return entry.Undo, entry.Quit, entry.Reopen  # type: ignore[attr-defined]
-    return play_cmd._Undo, play_cmd._Quit, play_cmd._Edit  # type: ignore[attr-defined]
-
-
 def run_flow(table: LiveTable, desk: Desk) -> None:
     """(The flow's thread) The game's questions until the server stops."""
+    from ..entry import Quit
+    from ..entry.play import run
+
     try:
-        table.run()
-    except _commands()[1]:
+        run(table)
+    except Quit:
         pass
     except Exception as e:  # noqa: BLE001 - a bug: the pages say so, the server goes on serving the sheet
         import traceback
