@@ -171,9 +171,10 @@ def test_a_whole_oh_hell_hand_with_the_hook_refused_while_a_viewer_follows(serve
     tap(scorer, "no")
     tap(scorer, "5")
     sees_the_sheet_of(viewer, scorer)
-    for v in ("3", "2", "3"):
-        assert "tricks taken" in question(scorer)
-        tap(scorer, v)
+    took = {"Ben": "3", "Chloé": "2", "Dee": "3", "Ana": "2"}
+    assert "tricks taken" in question(scorer)
+    while "tricks taken by" in question(scorer):  # every count asked (all, or all but the last)
+        tap(scorer, took[question(scorer).split("tricks taken by ")[1].split(" ")[0]])
     assert question(scorer) == "Hand 2, cards"
     scorer.save_screenshot(str(shots / "oh-hell-4-next-hand.png"))
     sees_the_sheet_of(viewer, scorer)
