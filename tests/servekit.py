@@ -57,6 +57,7 @@ class Kept:
     """A record served in-process: its serving and a client per role."""
 
     def __init__(self, path: Path, serving: Serving) -> None:
+        self.session: Session | None = None
         self.path = path
         self.serving = serving
         self.app = build(serving)
@@ -90,7 +91,9 @@ def kept(path: Path) -> Iterator[Kept]:
     session = Session.open(str(path))
     k = keep(session, path)
     try:
-        yield Kept(path, Serving.make(path.name, k.hub, k.desk))
+        out = Kept(path, Serving.make(path.name, k.hub, k.desk))
+        out.session = session  # (the engine's choices, asked while the flow waits for an answer)
+        yield out
     finally:
         k.stop()
         session.close()

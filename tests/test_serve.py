@@ -5,6 +5,7 @@ escaping, the live sheet, `--watch`, and the command itself (addresses, Ctrl-C, 
 
 from __future__ import annotations
 
+import html
 import http.client
 import os
 import re
@@ -203,6 +204,43 @@ def test_a_whole_oh_hell_hand_with_the_hook_refused_and_its_ruling(oh_hell: Kept
     assert {e.player: e.value for e in h.tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
     assert page.question == "Hand 2, cards" and any("hand 1 scores" in line for line in page.said)
     assert api.audit(api.load(str(k.path))).violations == []
+
+
+def test_rooks_buttons_are_the_engines_legal_calls_trumps_and_points(tmp_path: Path) -> None:
+    """rook.bid-minimum, rook.bid-step, rook.trump: each button is a choice the engine gives (the calls refused
+    crossed out with their rulings), never a list of the page's own."""
+    from scorekeep.games.rook.entry import legal_calls, legal_points, legal_trumps, where
+
+    with kept(new_record(tmp_path, "rook", "North,East,South,West")) as k:
+        k.serving.rate = (1000, 1.0)
+        c, s = k.client("scorer"), k.session
+        page = k.page(c)
+        calls = legal_calls(s, 1, "East")
+        assert "East's call" in page.question and page.choices == list(calls.legal) and "pass" in page.choices
+        listed = [html.unescape(x) for x in re.findall(r"<li><s>([^<]*)</s>", page.text)]
+        assert listed == [x for x, _f in calls.refused] and listed  # under "Why not the others?"
+        for v in ("80", "pass", "pass", "pass"):
+            page = k.answer(c, v, pick=True)
+        trumps = legal_trumps(s, 1)
+        assert "trump named by East" in page.question
+        assert page.choices == [*trumps.legal, *(x for x, _f in trumps.refused)]  # (every button)
+        assert page.refused == [x for x, _f in trumps.refused] and page.refused  # crossed out: none
+        page = k.answer(c, trumps.legal[0], pick=True)
+        assert "points captured" in page.question and page.choices == list(legal_points(s, where(s)).legal)
+
+
+def test_daifugos_finishing_order_is_tapped_from_the_seats(tmp_path: Path) -> None:
+    """daifugo.ranking: the finishing order is the seats in the order tapped (many, not one)."""
+    with kept(new_record(tmp_path, "daifugo", "甲,乙,丙,丁")) as k:
+        c = k.client("scorer")
+        page = k.page(c)
+        assert "who went out" in page.question
+        assert re.findall(r'data-add="([^"]*)"', page.text) == ["甲", "乙", "丙", "丁"] and not page.choices
+        page = k.answer(c, "丙, 甲, 丁")
+        assert "Forbidden finishes" in page.question
+        assert re.findall(r'data-add="([^"]*)"', page.text) == ["丙", "甲", "丁"]  # those who went out
+        page = k.answer(c, "")
+        assert list(api.audit(api.load(str(k.path))).record.sets[0].games[0].out.names) == ["丙", "甲", "丁"]
 
 
 def test_record_it_anyway_writes_the_refused_entry_as_a_violation(oh_hell: Kept) -> None:
