@@ -243,6 +243,26 @@ def test_daifugos_finishing_order_is_tapped_from_the_seats(tmp_path: Path) -> No
         assert list(api.audit(api.load(str(k.path))).record.sets[0].games[0].out.names) == ["丙", "甲", "丁"]
 
 
+def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Kept) -> None:
+    """oh-hell.trick-total: the counts are judged as a whole; "no" asks which to correct, the
+    counts offered as buttons; only that count is asked again, the others kept."""
+    k, c = oh_hell, oh_hell.client("scorer")
+    page = start_hand(k, c)
+    for bid in ("2", "3", "1", "5"):
+        page = k.answer(c, bid, pick=True)
+    page = tricks(k, c, page, {**TOOK, "Chloé": "1"})
+    assert page.question.startswith("Record it anyway") and "which to correct" in page.question
+    assert any("oh-hell.trick-total" in line for line in page.said)
+    before = k.path.read_bytes()
+    page = k.answer(c, "no", pick=True)
+    assert page.question.startswith("Correct which?") and page.choices == ["Ben", "Chloé", "Dee", "Ana"]
+    page = k.answer(c, "Chloé", pick=True)
+    assert "tricks taken by Chloé" in page.question and k.path.read_bytes() == before
+    page = k.answer(c, "2", pick=True)
+    assert page.question == "Hand 2, cards"
+    assert {e.player: e.value for e in hands(k.path)[0].tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
+
+
 def test_record_it_anyway_writes_the_refused_entry_as_a_violation(oh_hell: Kept) -> None:
     k, c = oh_hell, oh_hell.client("scorer")
     page = start_hand(k, c)
