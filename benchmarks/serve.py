@@ -12,6 +12,7 @@ sends is a mid-game one; entries go at 4 a second (the server allows a client 5)
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
 import platform
 import re
@@ -70,11 +71,20 @@ def _cookie(base: str, key_url: str) -> str:
     return set_cookie.split(";")[0]
 
 
-def _answer_for(question: str) -> str:
+def _answer_for(question: str, hand: dict[str, int]) -> str:
+    """What the table answers: the sizes and dealers offered, every bid 0, and all the tricks
+    to the first player asked (every count is asked, and they must add up)."""
     if "anyway" in question:
         return "no"
     if re.search(r", cards$|, dealer$|^Trump", question):
         return ""
+    m = re.search(r"\((\d+) cards?\)", question)
+    if m:
+        hand["size"], hand["given"] = int(m.group(1)), 0
+    if "tricks taken" in question:
+        n = hand["size"] - hand["given"]
+        hand["given"] += n
+        return str(n)
     return "0"
 
 
@@ -95,14 +105,15 @@ def run(entries: int, viewers: int) -> dict[str, object]:
         scorer = _cookie(base, urls["scorer"])
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         answered, pages, saves = [], [], []
+        hand = {"size": 0, "given": 0}  # the hand being entered: its size, the tricks given so far
         for _ in range(entries):
             conn.request("GET", "/enter", headers={"Cookie": scorer})
             page = conn.getresponse().read().decode("utf-8")
             q = re.search(r'<h1 class="question">(.*?)</h1>', page)
-            if q is None:
+            if q is None or "over" in q.group(1):  # (the sample's 19 hands are all entered)
                 break
             fields = {k: re.search(rf'name="{k}" value="([^"]+)"', page).group(1) for k in ("v", "csrf")}  # type: ignore[union-attr]
-            body = f"csrf={fields['csrf']}&v={fields['v']}&answer={_answer_for(q.group(1))}"
+            body = f"csrf={fields['csrf']}&v={fields['v']}&answer={_answer_for(html.unescape(q.group(1)), hand)}"
             before = path.stat().st_mtime_ns
             start = time.monotonic()
             conn.request("POST", "/enter", body=body, headers={

@@ -207,7 +207,9 @@ class LiveTable:
     def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
         while True:
-            _raise(self._post("The game is over.", None, "over"))  # type: ignore[arg-type]
+            answer = self._post("The game is over.", None, "over")
+            if isinstance(answer, Command):  # (anything typed here is nothing to enter)
+                _raise(answer)
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
@@ -230,14 +232,13 @@ class LiveTable:
         return None
 
 
-def _raise(c: Answer) -> None:
-    """A command as the protocol's exception: `undo`, `edit N`, `quit` (anything else the page
-    sends at the end is a quit too)."""
+def _raise(c: Command) -> None:
+    """A command as the protocol's exception: `undo`, `edit N`, `quit`."""
     from ..entry import Quit, Reopen, Undo
 
-    if isinstance(c, Command) and c.word == "undo":
+    if c.word == "undo":
         raise Undo()
-    if isinstance(c, Command) and c.word == "edit":
+    if c.word == "edit":
         raise Reopen(c.target)
     raise Quit()
 
