@@ -263,6 +263,22 @@ def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Ke
     assert {e.player: e.value for e in hands(k.path)[0].tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
 
 
+def test_at_the_games_end_the_page_stays_and_a_hand_can_still_be_corrected(tmp_path: Path) -> None:
+    """oh-hell.game-end: the finished sample game asks nothing more; whatever is typed there is
+    not an entry and does not stop the page; Edit N still reopens a hand."""
+    path = tmp_path / "done.yaml"
+    path.write_bytes((SAMPLES / "oh-hell-full-game.yaml").read_bytes())
+    with kept(path) as k:
+        c = k.client("scorer")
+        page = k.page(c)
+        assert page.question == "The game is over."
+        before = path.read_bytes()
+        page = k.answer(c, "5")
+        assert page.status == 200 and page.question == "The game is over." and path.read_bytes() == before
+        page = k.send(c, page, cmd="edit", n="3")
+        assert "reopening hand 3" in " ".join(page.said)
+
+
 def test_record_it_anyway_writes_the_refused_entry_as_a_violation(oh_hell: Kept) -> None:
     k, c = oh_hell, oh_hell.client("scorer")
     page = start_hand(k, c)
