@@ -395,7 +395,7 @@ class ScriptedTable:
     def say(self, text: str = "", style: str | None = None) -> None:
         self.shown.append(text)
 
-    def ask(self, text: str, default: str | None = None) -> str:
+    def ask(self, text: str, default: str | None = None, *, choices=None, many: bool = False) -> str:  # type: ignore[no-untyped-def]
         from scorekeep.entry import Quit, Reopen, Undo
 
         self.shown.append(text)

@@ -45,7 +45,8 @@ def _run(*args: str, cwd: Path | None = None) -> tuple[set[str], list[int]]:
 # Costly imports no reading command needs: json (~2 ms: only --format json), secrets (hmac and
 # OpenSSL, ~10 ms), the round-trip YAML and the line editor (`play`), and the test-only packages.
 HEAVY = {"json", "secrets", "hashlib", "hmac", "ruamel", "ruamel.yaml", "prompt_toolkit",
-         "tabulate", "wcwidth", "rich", "pydantic", "csv", "multiprocessing"}
+         "tabulate", "wcwidth", "rich", "pydantic", "csv", "multiprocessing",
+         "starlette", "uvicorn", "jinja2", "segno", "scorekeep.web"}  # (`serve`'s, and only its)
 LOCK_LIBRARY = {"secrets", "hashlib", "hmac"}
 COMMAND_MODULES = {f"scorekeep.cli.{c}_cmd" for c in
                    ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")}

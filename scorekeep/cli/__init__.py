@@ -19,7 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # for the type checker only
     from typing import Any
 
-COMMANDS = ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add")
+COMMANDS = ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add", "serve")
 """Every command, in the order `--help` lists them; each is `scorekeep/cli/<name>_cmd.py`."""
 
 __all__ = ["COMMANDS", "app", "main"]

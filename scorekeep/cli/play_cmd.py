@@ -91,9 +91,10 @@ class Table:
                 self._prompt = plain
         return self._prompt
 
-    def ask(self, text: str, default: str | None = None) -> str:
+    def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
         """One answer; handles undo, edit N, table, why, help, quit at any prompt. Commands are
-        whole words, and a player's exact name (Edith, or a player called Undo) is never one."""
+        whole words, and a player's exact name (Edith, or a player called Undo) is never one.
+        (`choices` and `many` are for a front end with buttons: the prompt's text says them here.)"""
         from ..entry import Quit, Reopen, Undo
 
         shown = f"{text} [{default}]: " if default is not None else f"{text}: "

@@ -72,8 +72,12 @@ class Table(Protocol):
         """Show a line. `style` (`refused`, `set`, `forbidden`) may colour it where the front end
         can (a terminal without NO_COLOR); the words alone must carry the meaning."""
 
-    def ask(self, text: str, default: str | None = None) -> str:
-        """One answer to the prompt `text` (Enter gives `default`); raises Undo, Quit, Reopen."""
+    def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
+        """One answer to the prompt `text` (Enter gives `default`); raises Undo, Quit, Reopen.
+        `choices`: the answers the flow offers, where it has them (a `Choices`, whose refused
+        candidates carry the engine's rulings, or plain words), for a front end with buttons;
+        the prompt's text says them too, so a front end may ignore them. `many`: the answer is
+        several of them in order, separated by commas (a finishing order)."""
 
     def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
         """The one of `names` (default: the players) that `text` stands for (the name, or the

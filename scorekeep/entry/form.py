@@ -42,6 +42,11 @@ class Field(NamedTuple):
     default: Callable[[Mapping[str, Any]], str | None] = _nothing
     judged: bool = False
     """Tried in the record as soon as it is typed, so that a refusal is this value's alone."""
+    choices: Callable[[Mapping[str, Any]], Any] | None = None
+    """The answers offered (`Table.ask`'s `choices`), given the values typed before it: the
+    engine's legal choices where the flow has them."""
+    many: bool = False
+    """The answer is several of the choices, in order (`Table.ask`'s `many`)."""
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
@@ -70,7 +75,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             continue
         f = fields[i]
         try:
-            raw = pending if pending is not None else t.ask(f.prompt(vals), f.default(vals))
+            raw = pending if pending is not None else t.ask(
+                f.prompt(vals), f.default(vals), choices=f.choices(vals) if f.choices else None, many=f.many)
         except Undo:
             if i <= first:
                 raise
@@ -148,7 +154,7 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
             which = None if low in NO else _which(t, answer, labels)
             while which is None:
                 try:
-                    which = _which(t, t.ask(f"Correct which? ({options})"), labels)
+                    which = _which(t, t.ask(f"Correct which? ({options})", choices=tuple(labels)), labels)
                 except Undo:
                     return last, None
             return which, None

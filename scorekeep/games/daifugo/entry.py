@@ -213,9 +213,10 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
 
     return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last",
                   listed("the finishing order"),
-                  lambda v: ", ".join(out_d) if out_d else None),
+                  lambda v: ", ".join(out_d) if out_d else None, choices=lambda v: tuple(seats), many=True),
             Field("fouls", "fouls", lambda v: "Forbidden finishes (反則上がり) among them (- for none)",
-                  listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-")]
+                  listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-",
+                  choices=lambda v: tuple(v.get("out") or seats), many=True)]
 
 
 def _after_game(t: Table, set_no: int, game_no: int) -> None:

@@ -448,19 +448,21 @@ def _ask_start(t: Table, w: Where) -> None:
     size_d = sizes.legal[0] if len(sizes.legal) == 1 else None
     dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
     t.say(f"\nHand {w.hand}: {cards_text(int(size_d)) if size_d else '? cards'}, {dealer_d or '?'} deals.")
-    fields = start_fields(w.hand, size_d, dealer_d)
+    fields = start_fields(w.hand, size_d, dealer_d, sizes, dealers)
     ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")),
              prefix=_prefix(w.hand))
 
 
-def start_fields(hand: int, size_d: str | None, dealer_d: str | None) -> list[Field]:
+def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Choices | None = None,
+                 dealers: Choices | None = None) -> list[Field]:
+    """A hand's size, dealer and trump; `sizes`, `dealers`: what the rules give, offered."""
     return [
         Field("size", "cards", lambda v: f"Hand {hand}, cards", lambda t, raw, v: t.number(raw),
-              lambda v: size_d, judged=True),
+              lambda v: size_d, judged=True, choices=(lambda v: sizes) if sizes else None),
         Field("dealer", "dealer", lambda v: f"Hand {hand}, dealer", lambda t, raw, v: t.name(raw),
-              lambda v: dealer_d, judged=True),
+              lambda v: dealer_d, judged=True, choices=(lambda v: dealers) if dealers else None),
         Field("trump", "trump", lambda v: "Trump (spades, hearts, diamonds, clubs; - if not noted)",
-              _read_trump, lambda v: "-"),
+              _read_trump, lambda v: "-", choices=lambda v: (*SUITS, "-")),
     ]
 
 
@@ -485,7 +487,7 @@ def _ask_bid(t: Table, w: Where) -> None:
     ch = legal_bids(t.s, w, p)
     _say_hook(t, ch, p)
     field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
-                  f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw))
+                  f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch)
     if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"]), prefix=_prefix(w.hand)) is None:
         return
     nxt = where(t.s)
@@ -518,7 +520,8 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
     def field(p: str) -> Field:
         return Field(p, label.format(p=p), lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
                      lambda t, raw, v: t.number(raw),
-                     lambda v: str(current[p]) if current and p in current else None)
+                     lambda v: str(current[p]) if current and p in current else None,
+                     choices=lambda v: [str(k) for k in range(size + 1)])  # what a hand can give one player
     return [field(p) for p in asked]
 
 
@@ -564,13 +567,16 @@ def reopen(t: Table, target: str) -> None:
     written = {"size": str(h.size), "dealer": h.dealer,
                "trump": "-" if rec.trump is None else SUITS["SHDC".index(rec.trump)] if rec.trump in "SHDC"
                else rec.trump}
-    fields = [Field(f.key, f.label, lambda v, f=f: f"Hand {n}: {f.label}", f.read,  # judged as a whole
-                    lambda v, k=f.key: written[k]) for f in start_fields(n, None, None)]
+    fields = [f._replace(prompt=lambda v, f=f: f"Hand {n}: {f.label}", default=lambda v, k=f.key: written[k],
+                         judged=False)  # judged as a whole
+              for f in start_fields(n, None, None)]
+    w = Where("bid", n, None, h.size, h.dealer, order)
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
-                     lambda v, p=p: str(h.bids[p]))
+                     lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
+                     choices=lambda v, p=p: legal_bids(t.s, w, p, {q: v["bid " + q] for q in order if "bid " + q in v}))
                for p in order if p in h.bids]
     if h.took is not None:
-        fields += [Field("took " + f.key, f.label, f.prompt, f.read, f.default)
+        fields += [f._replace(key="took " + f.key)
                    for f in trick_fields(t, n, h.size, order, h.bids, h.took, "took {p}")]
     if ask_form(t, fields, lambda v: _reopened(t, n, order, h, v),
                 after=lambda v: t.say(f"  hand {n}: " + _summary(v, order))) is not None:

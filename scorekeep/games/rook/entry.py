@@ -402,9 +402,10 @@ def turn(t: Table) -> bool:
     elif w.kind == "call":
         _ask_call(t, w)
     elif w.kind == "trump":
-        colors = legal_trumps(t.s, w.hand).legal
+        trumps = legal_trumps(t.s, w.hand)
+        colors = trumps.legal
         field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
-                      f"({', '.join(colors)})", _color_reader(colors))
+                      f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
         ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=_prefix(w.hand))
     else:
         _ask_points(t, w)
@@ -476,7 +477,7 @@ def _ask_call(t: Table, w: Where) -> None:
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({shown}{hint})",
-                  lambda t, raw, v: read_call(t, raw, p))
+                  lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch)
     if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=_prefix(w.hand)) is None:
         return
     nxt = where(t.s)
@@ -490,7 +491,7 @@ def _ask_points(t: Table, w: Where) -> None:
     other = labels[1] if w.team == labels[0] else labels[0]
     field = Field("points", f"{w.team}'s points",
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
-                  lambda t, raw, v: t.number(raw))
+                  lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
     if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=_prefix(w.hand)) is None:
         return
     h = t.s.audit.result.hands[w.hand - 1]
@@ -512,12 +513,13 @@ def reopen(t: Table, target: str) -> None:
     h = hands[n - 1]
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
     fields = [Field("bidder", "bidder", lambda v: f"Hand {n}: who took the bid", lambda t, raw, v: t.name(raw),
-                    lambda v: h.bidder),
+                    lambda v: h.bidder, choices=lambda v: tuple(t.s.players)),
               Field("bid", "bid", lambda v: f"Hand {n}: the winning bid", lambda t, raw, v: t.number(raw),
                     lambda v: str(h.bid))]
     if h.trump is not None:
-        fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _color_reader(legal_trumps(t.s, n).legal),
-                            lambda v: color_name(h.trump)))
+        trumps = legal_trumps(t.s, n)
+        fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _color_reader(trumps.legal),
+                            lambda v: color_name(h.trump), choices=lambda v: trumps))
     if h.points is not None:
         team = h.bid_team
         fields.append(Field("points", "points", lambda v: f"Hand {n}: points captured by the bidders' team",

@@ -1,0 +1,51 @@
+// Live updates for the sheet and the entry page (the pages work without this script: plain
+// forms and redirects). One server-sent event stream: `sheet` carries the sheet's HTML, escaped
+// by the server; `q` the version of the question asked now, to tell a scorer whose page is
+// out of date. Nothing is reloaded by itself: a half-typed answer is never lost.
+(function () {
+  "use strict";
+  if (!window.EventSource) { return; }
+  var sheet = document.getElementById("sheet");
+  var live = document.getElementById("live");
+  var form = document.querySelector("form.entry");
+  var version = form ? form.getAttribute("data-version") : null;
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  function mark(text, on) {
+    if (live) { live.textContent = text; live.className = on ? "live on" : "live off"; }
+  }
+  var es = new EventSource("/events");
+  es.addEventListener("open", function () { mark("live", true); });
+  es.addEventListener("error", function () { mark("reconnecting", false); });
+  es.addEventListener("sheet", function (e) {
+    if (sheet) { sheet.innerHTML = e.data; }
+    document.body.setAttribute("data-sheet-updates", String(Number(document.body.getAttribute("data-sheet-updates") || 0) + 1));
+  });
+  es.addEventListener("q", function (e) {
+    if (version !== null && e.data !== version && !leaving) {
+      var moved = document.getElementById("moved");
+      if (moved) { moved.hidden = false; }
+    }
+  });
+  window.addEventListener("pagehide", function () { es.close(); });
+})();
+// A list answered by tapping names in order (a finishing order): each tap adds the name to the
+// answer's field. Without this script the names are typed.
+(function () {
+  "use strict";
+  var field = document.querySelector("form.entry input[name=answer]");
+  if (!field) { return; }
+  document.querySelectorAll("button[data-add]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var name = b.getAttribute("data-add");
+      field.value = field.value.trim() ? field.value.replace(/[,\s]+$/, "") + ", " + name : name;
+      b.disabled = true;
+    });
+  });
+  document.querySelectorAll("button[data-clear]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      field.value = "";
+      document.querySelectorAll("button[data-add]").forEach(function (x) { x.disabled = false; });
+    });
+  });
+})();
