@@ -253,20 +253,10 @@ def _explained(name: str, audit: Any, f: Any) -> str:
     if audit is None:  # a value tried alone (a hand's size): its ruling is the finding's own words
         return f"{f.rule}: {f.message}"
     try:
-        ex = api.explain(audit, _location(REGISTRY.part(audit.game, "explain"), f, audit))
+        ex = api.explain(audit, REGISTRY.part(audit.game, "explain").location_of(f, audit))
     except Exception:  # noqa: BLE001 - a place `why` cannot walk to: the finding as it is
         ex = None
     return _text(name, ex) if ex is not None else f"{f.rule}: {f.message}"
-
-
-def _location(part: Any, f: Any, audit: Any) -> Any:
-    """Where finding `f` is, as `why` walks to it: the game part's `location_of(f, audit)` (it
-    takes the audit since `why` judges as `check` does; before that, the finding alone)."""
-    import inspect
-
-    if len(inspect.signature(part.location_of).parameters) >= 2:
-        return part.location_of(f, audit)
-    return part.location_of(f)
 
 
 def run_flow(table: LiveTable, desk: Desk) -> None:
