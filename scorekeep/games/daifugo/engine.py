@@ -40,7 +40,7 @@ from .combos import STAIRS, Reading, Verdict, cover_text, judge, legal, lock_tex
 from .model import EXCHANGE, EXCHANGE_COUNT, ORDINALS, OnTable, TurnView, ordinal, rank_name
 # The parts of the game the position is made of, each in its module (and named here as before).
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import FULL_DECK, deal_faults  # noqa: F401 (named here as before)
+from .deck import FULL_DECK
 from .hands import _plays_of, hand_plays
 from .moves import Exchange, Move, Outcome, Pass, Play, _sort_key, cards_text
 from .standing import Standing

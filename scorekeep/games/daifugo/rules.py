@@ -112,7 +112,7 @@ class _Game:
     # -- set-up: deck, deal ----------------------------------------------------------------
 
     def deck(self) -> None:
-        """The deal against the deck and the set's blind cards (`engine.deal_faults`)."""
+        """The deal against the deck and the set's blind cards (`deck.deal_faults`)."""
         deal = self.g.deal
         if deal is None:
             return
