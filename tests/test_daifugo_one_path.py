@@ -7,6 +7,8 @@ The rules are read from the table itself, so a new check without a witness here 
 
 from __future__ import annotations
 
+import functools
+
 from pathlib import Path
 
 import pytest
@@ -112,6 +114,14 @@ def _demo_texts() -> list[str]:
     return [demo.game(seed, rare=2.0).text for seed in SEEDS]
 
 
+@functools.cache
+def _demo_all_on() -> tuple[list[str], list[api.Audit]]:
+    """The demo matches with every check on, and their audits: the same for every rule, so made
+    once (each test asks for them before it turns a check off)."""
+    texts = _demo_texts()
+    return texts, [api.audit(api.load(text=t)) for t in texts]
+
+
 def test_every_check_has_a_witness() -> None:
     """A new check of the table needs its witness here (and its exemptions, if any)."""
     assert set(RULES) == set(WITNESS)
@@ -126,8 +136,7 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
     assert _ruling(rule) == (False, rule)                                   # why, all on
     if (rule, "live") not in EXEMPT:
         assert rule in _live(tmp_path, rule)                                # live, all on
-    on_texts = _demo_texts()
-    on = [api.audit(api.load(text=t)) for t in on_texts]
+    on_texts, on = _demo_all_on()
     assert all(rule not in _found(a) for a in on)                           # demo: legal by construction
 
     with monkeypatch.context() as m:
