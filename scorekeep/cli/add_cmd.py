@@ -36,9 +36,9 @@ def open_session(file: Path, wait: bool = False):  # type: ignore[no-untyped-def
         _fail("`-`: entries are written into a record file; give its name (start one with `scorekeep new`)")
     try:
         return Session.open(str(file), wait=wait, waiting=lambda: sys.stderr.write(
-            f"{safe(str(file))} is open in another `scorekeep play` or `add`: waiting (Ctrl-C stops)\n"))
+            f"{safe(str(file))} is open in another `scorekeep play`, `add` or `serve`: waiting (Ctrl-C stops)\n"))
     except Locked:
-        _fail(f"{file} is open in another `scorekeep play` or `add`; finish there first (or add --wait)")
+        _fail(f"{file} is open in another `scorekeep play`, `add` or `serve`; finish there first (or add --wait)")
     except LockError as e:
         import errno
 
