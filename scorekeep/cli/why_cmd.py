@@ -8,6 +8,23 @@ import typer
 from .common import CheckFormat, _fail, _internal, _load_partial, _out, _write, app, ascii_output, path_name
 
 
+def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], player: Optional[str],
+              set_: Optional[int], game: Optional[int], play: Optional[int], exchange: bool,
+              facts: dict[str, bool]) -> Any:
+    """The place the options name (an `api.Location`), or None for the first violation; two
+    places at once is a usage error."""
+    from .. import api
+
+    if trick is not None and bid is not None:
+        _fail("--trick and --bid name two places: give one")
+    named = [k for k, on in facts.items() if on]
+    if len(named) > 1 or (named and (trick is not None or bid is not None or play is not None or exchange)):
+        _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(named) + ")")
+    what = named[0] if named else None
+    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
+    return api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
+
+
 @app.command()
 def why(
     file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML); `-` reads standard input.",
@@ -54,15 +71,9 @@ def why(
     from .. import api
     from .. import why as lib
 
-    if trick is not None and bid is not None:
-        _fail("--trick and --bid name two places: give one")
-    facts = [k for k, on in (("dealer", dealer), ("seats", seats), ("size", size), ("deal", deal), ("nest", nest),
-                             ("trump", trump), ("result", result), ("finish", finish)) if on]
-    if len(facts) > 1 or (facts and (trick is not None or bid is not None or play is not None or exchange)):
-        _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(facts) + ")")
-    what = facts[0] if facts else None
-    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
-    loc = api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
+    facts = {"dealer": dealer, "seats": seats, "size": size, "deal": deal, "nest": nest, "trump": trump,
+             "result": result, "finish": finish}
+    loc = _location(hand, trick, bid, player, set_, game, play, exchange, facts)
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
     # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)

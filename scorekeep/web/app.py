@@ -163,14 +163,9 @@ def build(serving: Serving) -> Starlette:
         if client is None or client.role != "scorer" or serving.desk is None:
             return refuse(403, _NO_KEY if client is None else _VIEWER)
         form = await _form(request)
-        if form is None:
-            return refuse(400, "That form is not one this page sends.")
-        if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
-            return refuse(403, "This form is not from this page: open the entry page again.")
-        if not client.allowed(time.monotonic(), serving.rate):
-            r = refuse(429, "Too many entries at once: wait a second and send it again.")
-            r.headers["Retry-After"] = "1"
-            return r
+        refused = _refused(serving, client, form)
+        if refused is not None:
+            return refused
         answer = _answer(form)
         version = str(form.get("v", ""))
         if answer is None or not version.isdigit():
@@ -199,6 +194,20 @@ def build(serving: Serving) -> Starlette:
               Route("/static/{name}", static)]
     app = Starlette(routes=routes)
     return Guard(app)  # type: ignore[return-value]
+
+
+def _refused(serving: Serving, client: Any, form: Any) -> Response | None:
+    """Why a posted entry is refused before the game sees it (not this page's form, no CSRF
+    token, too many at once), or None."""
+    if form is None:
+        return refuse(400, "That form is not one this page sends.")
+    if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
+        return refuse(403, "This form is not from this page: open the entry page again.")
+    if not client.allowed(time.monotonic(), serving.rate):
+        r = refuse(429, "Too many entries at once: wait a second and send it again.")
+        r.headers["Retry-After"] = "1"
+        return r
+    return None
 
 
 _NO_KEY = "Open this table's address (with its key) to see the sheet."
