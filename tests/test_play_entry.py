@@ -82,6 +82,29 @@ def test_undo_at_the_trump_takes_back_the_dealer(tmp_path: Path) -> None:
     assert hands(path)[0]["trump"] == "spades"
 
 
+def test_undo_after_the_counts_are_written_takes_back_the_last_count_only(tmp_path: Path) -> None:
+    """The whole hand's counts were saved as one entry: undo at the next hand takes it back out
+    of the record and asks Ana's count again, the others kept; a second undo goes back to Dee's."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "3", "2", "2", "undo", "undo", "3", "1"])
+    assert "taken back: Ana" in out and "taken back: Dee" in out
+    assert out.count("tricks taken by Ben") == 1 and out.count("tricks taken by Chloé") == 1
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 3, "Ana": 1}
+    a = api.audit(api.load(str(path)))
+    assert a.ok, a.violations
+
+
+def test_edit_in_the_middle_of_the_counts_keeps_the_counts_typed(tmp_path: Path) -> None:
+    """`edit 1` after two counts: the edit (Dee's bid 1 -> 0) is made, then the counts go on at
+    Dee's, Ben's and Chloé's kept."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "3", "edit 1", "", "", "", "", "", "0", "", "2", "2"])
+    assert "back to the entry you were typing" in out
+    assert out.count("tricks taken by Ben") == 1 and out.count("tricks taken by Chloé") == 1
+    assert hands(path)[0]["bids"]["Dee"] == 0
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+
+
 # --- the trick counts are a check ------------------------------------------------------------
 
 def test_trick_counts_all_asked_a_slip_is_shown_and_corrected_alone(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from . import Table, Undo
+from . import Reopen, Table, Undo
 
 YES = ("y", "yes")
 NO = ("n", "no", "")
@@ -49,6 +49,45 @@ class Field(NamedTuple):
     """The answer is several of the choices, in order (`Table.ask`'s `many`)."""
 
 
+class Kept(NamedTuple):
+    """The values of a form kept for when the same form is asked again: after `undo` takes its
+    entry back out of the record (`text`: the record before the entry was written), or after an
+    `edit N` typed in the middle of it (`text` None)."""
+
+    sig: tuple[tuple[str, str], ...]
+    """The form's values (key and label): the same form asked again has the same."""
+    text: str | None
+    values: dict[str, Any]
+    typed: tuple[str, ...]
+    """The keys in the order they were typed: undo takes back the last."""
+    first: int
+
+
+def _signature(fields: Sequence[Field]) -> tuple[tuple[str, str], ...]:
+    return tuple((f.key, f.label) for f in fields)
+
+
+def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
+    """The values kept for this form, if it is the one asked again (each is used once): those of
+    a form interrupted by `edit N`, else those of the entry `undo` just took back, less the
+    last value typed (which `undo` takes back and the form asks again)."""
+    s = t.s
+    sig = _signature(fields)
+    paused, s.form_paused = getattr(s, "form_paused", None), None
+    if paused is not None and paused.sig == sig:
+        return paused
+    written = getattr(s, "form_written", None)
+    if written is None or written.sig != sig or written.text != s.text:
+        return None
+    s.form_written = None
+    last = written.typed[-1] if written.typed else None
+    if last is None:
+        return None
+    values = {k: v for k, v in written.values.items() if k != last}
+    t.say(f"  taken back: {next(f.label for f in fields if f.key == last)}")
+    return written._replace(values=values, typed=written.typed[:-1])
+
+
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
              values: Mapping[str, Any] | None = None, prefix: tuple[str, int] | None = None,
              after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
@@ -60,18 +99,27 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     allowed: set[str] = set()
     i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
     first = i
+    typed: list[str] = []
+    kept = _kept(t, fields)
+    if kept is not None:  # the same form asked again: what was typed stays typed
+        vals.update(kept.values)
+        typed, first = list(kept.typed), kept.first
+        i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
     pending: str | None = None
     while True:
         if i >= len(fields):
             if after is not None:
                 after(vals)
+            before = t.s.text
             back = _whole(t, fields, make(vals), allowed)
             if back is None:
+                if t.s.text != before:  # written: `undo` next takes back the last value typed
+                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed), first)
                 return vals
             i, pending = back
             if i < 0:
                 return None
-            vals.pop(fields[i].key, None)
+            _take(vals, typed, fields[i].key)
             continue
         f = fields[i]
         try:
@@ -81,29 +129,42 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             if i <= first:
                 raise
             i -= 1
-            vals.pop(fields[i].key, None)
+            _take(vals, typed, fields[i].key)
             t.say(f"  taken back: {fields[i].label}")
             continue
+        except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
+            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed), first)
+            raise
         pending = None
         v = f.read(t, raw, vals)
         if v is None:
             continue
         vals[f.key] = v
+        if f.key in typed:
+            typed.remove(f.key)
+        typed.append(f.key)
         if f.judged:
             found = _blame(t, fields[:i + 1], make, vals, prefix, allowed)
             if found:
                 try:
                     answer = t.refused(found)
                 except Undo:
-                    del vals[f.key]
+                    _take(vals, typed, f.key)
                     continue
                 if answer.lower() in YES:
                     allowed.update(x.rule for x in found)
                 else:
-                    del vals[f.key]
+                    _take(vals, typed, f.key)
                     pending = None if answer.lower() in NO else answer
                     continue
         i = _next(fields, vals, i)
+
+
+def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
+    """Take value `key` back (to be asked again)."""
+    vals.pop(key, None)
+    if key in typed:
+        typed.remove(key)
 
 
 def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:

@@ -31,12 +31,16 @@ def run(t: Table) -> None:
         except Undo:
             undo(t)
         except Reopen as e:
+            paused = getattr(t.s, "form_paused", None)  # an entry typed part-way waits for the edit
             try:
                 entry.reopen(t, e.target)
             except Undo:
                 t.say("  edit abandoned")
             except Reopen:
                 t.say("  one edit at a time; edit abandoned")
+            t.s.form_paused = paused
+            if paused is not None and paused.values:
+                t.say("  back to the entry you were typing")
 
 
 def resume(t: Table) -> None:
