@@ -241,6 +241,24 @@ def test_rook_edit_reaches_bidder_bid_trump_points(tmp_path: Path) -> None:
 
 # --- edit N: everything a hand holds ------------------------------------------------------------
 
+def test_rook_edit_during_the_auction_corrects_a_call(tmp_path: Path) -> None:
+    """`edit 1` while hand 1 is being bid: which call, then its new value, the engine's legal
+    calls at that point offered (rook.bid-minimum, rook.bid-step: South, after East's pass, may
+    bid 70 up). Later calls still legal stay; those the correction makes illegal (West's 80 after
+    South's 85) are said and called again; the old auction is kept in history."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["70", "75", "80", "pass", "edit 1", "1", "pass"])
+    assert "no longer legal" not in out
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": 75}, {"West": 80}, {"North": "pass"}]
+    out = play(path, ["edit 1", "2", "85", "90"])
+    assert "call 2, South's (pass or 70–120 by 5)" in out  # after East's pass: the minimum again
+    assert "to be called again: West 80, North pass" in out
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": 85}, {"West": 90}]
+    hist = yaml.safe_load(path.read_text(encoding="utf-8"))["history"]
+    assert [e["key"] for e in hist] == ["bidding", "bidding"]
+    assert hist[-1]["was"] == [{"East": "pass"}, {"South": 75}, {"West": 80}, {"North": "pass"}]
+
+
 def test_oh_hell_edit_reaches_trump_and_every_bid(tmp_path: Path) -> None:
     path = new(tmp_path)
     play(path, [*START, *BIDS, "3", "3", "2", "2"])
