@@ -32,6 +32,9 @@ def run(t: Table) -> None:
             undo(t)
         except Reopen as e:
             paused = getattr(t.s, "form_paused", None)  # an entry typed part-way waits for the edit
+            written = getattr(t.s, "form_written", None)
+            if written is not None and written.text == t.s.text:  # just undone: an edit starts afresh
+                t.s.form_written = None
             try:
                 entry.reopen(t, e.target)
             except Undo:
