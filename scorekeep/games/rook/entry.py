@@ -588,9 +588,9 @@ def _reopen_auction(t: Table, n: int) -> None:
         amounts = [int(c) for c in ch.legal if c != "pass"]
         return "pass" + (f" or {ranges(amounts)}" if amounts else "")
 
-    fields = [Field("which", "which call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
+    fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels)),
-              Field("call", "the call", lambda v: f"Hand {n}: call {v['which'] + 1}, "
+              Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
                     f"{calls[v['which']].player}'s ({shown(v)})", read,
                     lambda v: _typed(calls[v["which"]]),
                     choices=lambda v: legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"])))]
