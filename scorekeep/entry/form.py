@@ -74,8 +74,12 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     s = t.s
     sig = _signature(fields)
     paused, s.form_paused = getattr(s, "form_paused", None), None
-    if paused is not None and paused.sig == sig:
-        return paused
+    if paused is not None and paused.typed:
+        labels = {f.key: f.label for f in fields}
+        if paused.sig == sig:
+            t.say("  back to the entry you were typing (" + ", ".join(labels[k] for k in paused.typed) + " kept)")
+            return paused
+        t.say("  the entry you were typing before the edit is not the one asked now: type it again")
     written = getattr(s, "form_written", None)
     if written is None or written.sig != sig or written.text != s.text:
         return None
