@@ -3,7 +3,10 @@ player's trick count), as a scorer fills a line of the sheet.
 
 What the form promises, for every game alike:
 - `undo` takes back the last value typed (asked again), never the values before it; at the
-  first value it goes on to the front end (the last entry written is taken back);
+  first value it goes on to the front end (the last entry written is taken back). When that
+  entry was this form's, the form is asked again with its values kept but the last one typed,
+  so each `undo` goes back one value, across the write as within the form;
+- `edit N` in the middle keeps the values typed: after the edit the form goes on where it was;
 - a refused value is asked again alone, with everything else typed kept; at `Record it
   anyway?` the value typed is the corrected one;
 - an entry refused as a whole (tricks that do not add up) keeps every value, and the scorer
