@@ -94,6 +94,16 @@ def test_undo_after_the_counts_are_written_takes_back_the_last_count_only(tmp_pa
     assert a.ok, a.violations
 
 
+def test_undo_after_a_new_hand_is_written_asks_only_its_trump_again(tmp_path: Path) -> None:
+    """The hand's size, dealer and trump were written as one entry: undo at the first bid takes
+    the hand back out and asks the trump alone (the size and the dealer kept)."""
+    path = new(tmp_path)
+    out = play(path, [*START, "undo", "s"])
+    assert "taken back: trump" in out
+    assert out.count("Hand 1, cards") == 1 and out.count("Hand 1, dealer") == 1
+    assert hands(path)[0] == {"cards": 10, "dealer": "Ana", "trump": "spades", "bids": None}
+
+
 def test_edit_in_the_middle_of_the_counts_keeps_the_counts_typed(tmp_path: Path) -> None:
     """`edit 1` after two counts: the edit (Dee's bid 1 -> 0) is made, then the counts go on at
     Dee's, Ben's and Chloé's kept."""
