@@ -104,14 +104,13 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     written, or None if the entry was not written (the scorer declined it)."""
     vals: dict[str, Any] = dict(values or {})
     allowed: set[str] = set()
-    i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
-    first = i
+    first = _next(fields, vals, -1)
     typed: list[str] = []
     kept = _kept(t, fields)
     if kept is not None:  # the same form asked again: what was typed stays typed
         vals.update(kept.values)
         typed, first = list(kept.typed), kept.first
-        i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
+    i = _next(fields, vals, -1)
     pending: str | None = None
     while True:
         if i >= len(fields):
@@ -147,24 +146,31 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         if v is None:
             continue
         vals[f.key] = v
-        if f.key in typed:
-            typed.remove(f.key)
-        typed.append(f.key)
+        typed[:] = [k for k in typed if k != f.key] + [f.key]  # the last typed last
         if f.judged:
-            found = _blame(t, fields[:i + 1], make, vals, prefix, allowed)
-            if found:
-                try:
-                    answer = t.refused(found)
-                except Undo:
-                    _take(vals, typed, f.key)
-                    continue
-                if answer.lower() in YES:
-                    allowed.update(x.rule for x in found)
-                else:
-                    _take(vals, typed, f.key)
-                    pending = None if answer.lower() in NO else answer
-                    continue
+            refused, pending = _judge_value(t, fields[:i + 1], make, vals, prefix, allowed)
+            if refused:
+                _take(vals, typed, f.key)
+                continue
         i = _next(fields, vals, i)
+
+
+def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
+                 vals: Mapping[str, Any], prefix: tuple[str, int] | None,
+                 allowed: set[str]) -> tuple[bool, str | None]:
+    """Try the value just typed in the record: (refused, the corrected value typed at `Record it
+    anyway?` or None). Recorded anyway: its rules join `allowed`."""
+    found = _blame(t, upto, make, vals, prefix, allowed)
+    if not found:
+        return False, None
+    try:
+        answer = t.refused(found)
+    except Undo:
+        return True, None
+    if answer.lower() in YES:
+        allowed.update(x.rule for x in found)
+        return False, None
+    return True, None if answer.lower() in NO else answer
 
 
 def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:

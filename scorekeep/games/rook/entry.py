@@ -583,8 +583,11 @@ def _reopen_auction(t: Table, n: int) -> None:
             return None
         return c
 
+    def choices(v: Any) -> Choices:  # the engine's, where the call was made
+        return legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"]))
+
     def shown(v: Any) -> str:
-        ch = legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"]))
+        ch = choices(v)
         amounts = [int(c) for c in ch.legal if c != "pass"]
         return "pass" + (f" or {ranges(amounts)}" if amounts else "")
 
@@ -593,7 +596,7 @@ def _reopen_auction(t: Table, n: int) -> None:
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
                     f"{calls[v['which']].player}'s ({shown(v)})", read,
                     lambda v: _typed(calls[v["which"]]),
-                    choices=lambda v: legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"])))]
+                    choices=choices)]
     dropped: list[Any] = []
     if ask_form(t, fields, lambda v: _recalled(t.s, n, v["which"], v["call"], dropped)) is None:
         return
