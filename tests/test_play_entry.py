@@ -82,6 +82,39 @@ def test_undo_at_the_trump_takes_back_the_dealer(tmp_path: Path) -> None:
     assert hands(path)[0]["trump"] == "spades"
 
 
+def test_undo_after_the_counts_are_written_takes_back_the_last_count_only(tmp_path: Path) -> None:
+    """The whole hand's counts were saved as one entry: undo at the next hand takes it back out
+    of the record and asks Ana's count again, the others kept; a second undo goes back to Dee's."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "3", "2", "2", "undo", "undo", "3", "1"])
+    assert "taken back: Ana" in out and "taken back: Dee" in out
+    assert out.count("tricks taken by Ben") == 1 and out.count("tricks taken by Chloé") == 1
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 3, "Ana": 1}
+    a = api.audit(api.load(str(path)))
+    assert a.ok, a.violations
+
+
+def test_undo_after_a_new_hand_is_written_asks_only_its_trump_again(tmp_path: Path) -> None:
+    """The hand's size, dealer and trump were written as one entry: undo at the first bid takes
+    the hand back out and asks the trump alone (the size and the dealer kept)."""
+    path = new(tmp_path)
+    out = play(path, [*START, "undo", "s"])
+    assert "taken back: trump" in out
+    assert out.count("Hand 1, cards") == 1 and out.count("Hand 1, dealer") == 1
+    assert hands(path)[0] == {"cards": 10, "dealer": "Ana", "trump": "spades", "bids": None}
+
+
+def test_edit_in_the_middle_of_the_counts_keeps_the_counts_typed(tmp_path: Path) -> None:
+    """`edit 1` after two counts: the edit (Dee's bid 1 -> 0) is made, then the counts go on at
+    Dee's, Ben's and Chloé's kept."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "3", "3", "edit 1", "", "", "", "", "", "0", "", "2", "2"])
+    assert "back to the entry you were typing" in out
+    assert out.count("tricks taken by Ben") == 1 and out.count("tricks taken by Chloé") == 1
+    assert hands(path)[0]["bids"]["Dee"] == 0
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
+
+
 # --- the trick counts are a check ------------------------------------------------------------
 
 def test_trick_counts_all_asked_a_slip_is_shown_and_corrected_alone(tmp_path: Path) -> None:
@@ -217,6 +250,24 @@ def test_rook_edit_reaches_bidder_bid_trump_points(tmp_path: Path) -> None:
 
 
 # --- edit N: everything a hand holds ------------------------------------------------------------
+
+def test_rook_edit_during_the_auction_corrects_a_call(tmp_path: Path) -> None:
+    """`edit 1` while hand 1 is being bid: which call, then its new value, the engine's legal
+    calls at that point offered (rook.bid-minimum, rook.bid-step: South, after East's pass, may
+    bid 70 up). Later calls still legal stay; those the correction makes illegal (West's 80 after
+    South's 85) are said and called again; the old auction is kept in history."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["70", "75", "80", "pass", "edit 1", "1", "pass"])
+    assert "no longer legal" not in out
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": 75}, {"West": 80}, {"North": "pass"}]
+    out = play(path, ["edit 1", "2", "85", "90"])
+    assert "call 2, South's (pass or 70–120 by 5)" in out  # after East's pass: the minimum again
+    assert "to be called again: West 80, North pass" in out
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": 85}, {"West": 90}]
+    hist = yaml.safe_load(path.read_text(encoding="utf-8"))["history"]
+    assert [e["key"] for e in hist] == ["bidding", "bidding"]
+    assert hist[-1]["was"] == [{"East": "pass"}, {"South": 75}, {"West": 80}, {"North": "pass"}]
+
 
 def test_oh_hell_edit_reaches_trump_and_every_bid(tmp_path: Path) -> None:
     path = new(tmp_path)

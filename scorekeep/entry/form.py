@@ -3,7 +3,10 @@ player's trick count), as a scorer fills a line of the sheet.
 
 What the form promises, for every game alike:
 - `undo` takes back the last value typed (asked again), never the values before it; at the
-  first value it goes on to the front end (the last entry written is taken back);
+  first value it goes on to the front end (the last entry written is taken back). When that
+  entry was this form's, the form is asked again with its values kept but the last one typed,
+  so each `undo` goes back one value, across the write as within the form;
+- `edit N` in the middle keeps the values typed: after the edit the form goes on where it was;
 - a refused value is asked again alone, with everything else typed kept; at `Record it
   anyway?` the value typed is the corrected one;
 - an entry refused as a whole (tricks that do not add up) keeps every value, and the scorer
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from . import Table, Undo
+from . import Reopen, Table, Undo
 
 YES = ("y", "yes")
 NO = ("n", "no", "")
@@ -49,6 +52,49 @@ class Field(NamedTuple):
     """The answer is several of the choices, in order (`Table.ask`'s `many`)."""
 
 
+class Kept(NamedTuple):
+    """The values of a form kept for when the same form is asked again: after `undo` takes its
+    entry back out of the record (`text`: the record before the entry was written), or after an
+    `edit N` typed in the middle of it (`text` None)."""
+
+    sig: tuple[tuple[str, str], ...]
+    """The form's values (key and label): the same form asked again has the same."""
+    text: str | None
+    values: dict[str, Any]
+    typed: tuple[str, ...]
+    """The keys in the order they were typed: undo takes back the last."""
+    first: int
+
+
+def _signature(fields: Sequence[Field]) -> tuple[tuple[str, str], ...]:
+    return tuple((f.key, f.label) for f in fields)
+
+
+def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
+    """The values kept for this form, if it is the one asked again (each is used once): those of
+    a form interrupted by `edit N`, else those of the entry `undo` just took back, less the
+    last value typed (which `undo` takes back and the form asks again)."""
+    s = t.s
+    sig = _signature(fields)
+    paused, s.form_paused = getattr(s, "form_paused", None), None
+    if paused is not None and paused.typed:
+        labels = {f.key: f.label for f in fields}
+        if paused.sig == sig:
+            t.say("  back to the entry you were typing (" + ", ".join(labels[k] for k in paused.typed) + " kept)")
+            return paused
+        t.say("  the entry you were typing before the edit is not the one asked now: type it again")
+    written = getattr(s, "form_written", None)
+    if written is None or written.sig != sig or written.text != s.text:
+        return None
+    s.form_written = None
+    last = written.typed[-1] if written.typed else None
+    if last is None:
+        return None
+    values = {k: v for k, v in written.values.items() if k != last}
+    t.say(f"  taken back: {next(f.label for f in fields if f.key == last)}")
+    return written._replace(values=values, typed=written.typed[:-1])
+
+
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
              values: Mapping[str, Any] | None = None, prefix: tuple[str, int] | None = None,
              after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
@@ -58,20 +104,28 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     written, or None if the entry was not written (the scorer declined it)."""
     vals: dict[str, Any] = dict(values or {})
     allowed: set[str] = set()
-    i = next((k for k, f in enumerate(fields) if f.key not in vals), len(fields))
-    first = i
+    first = _next(fields, vals, -1)
+    typed: list[str] = []
+    kept = _kept(t, fields)
+    if kept is not None:  # the same form asked again: what was typed stays typed
+        vals.update(kept.values)
+        typed, first = list(kept.typed), kept.first
+    i = _next(fields, vals, -1)
     pending: str | None = None
     while True:
         if i >= len(fields):
             if after is not None:
                 after(vals)
+            before = t.s.text
             back = _whole(t, fields, make(vals), allowed)
             if back is None:
+                if t.s.text != before:  # written: `undo` next takes back the last value typed
+                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed), first)
                 return vals
             i, pending = back
             if i < 0:
                 return None
-            vals.pop(fields[i].key, None)
+            _take(vals, typed, fields[i].key)
             continue
         f = fields[i]
         try:
@@ -81,29 +135,49 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             if i <= first:
                 raise
             i -= 1
-            vals.pop(fields[i].key, None)
+            _take(vals, typed, fields[i].key)
             t.say(f"  taken back: {fields[i].label}")
             continue
+        except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
+            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed), first)
+            raise
         pending = None
         v = f.read(t, raw, vals)
         if v is None:
             continue
         vals[f.key] = v
+        typed[:] = [k for k in typed if k != f.key] + [f.key]  # the last typed last
         if f.judged:
-            found = _blame(t, fields[:i + 1], make, vals, prefix, allowed)
-            if found:
-                try:
-                    answer = t.refused(found)
-                except Undo:
-                    del vals[f.key]
-                    continue
-                if answer.lower() in YES:
-                    allowed.update(x.rule for x in found)
-                else:
-                    del vals[f.key]
-                    pending = None if answer.lower() in NO else answer
-                    continue
+            refused, pending = _judge_value(t, fields[:i + 1], make, vals, prefix, allowed)
+            if refused:
+                _take(vals, typed, f.key)
+                continue
         i = _next(fields, vals, i)
+
+
+def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
+                 vals: Mapping[str, Any], prefix: tuple[str, int] | None,
+                 allowed: set[str]) -> tuple[bool, str | None]:
+    """Try the value just typed in the record: (refused, the corrected value typed at `Record it
+    anyway?` or None). Recorded anyway: its rules join `allowed`."""
+    found = _blame(t, upto, make, vals, prefix, allowed)
+    if not found:
+        return False, None
+    try:
+        answer = t.refused(found)
+    except Undo:
+        return True, None
+    if answer.lower() in YES:
+        allowed.update(x.rule for x in found)
+        return False, None
+    return True, None if answer.lower() in NO else answer
+
+
+def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
+    """Take value `key` back (to be asked again)."""
+    vals.pop(key, None)
+    if key in typed:
+        typed.remove(key)
 
 
 def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:

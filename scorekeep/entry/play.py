@@ -31,12 +31,25 @@ def run(t: Table) -> None:
         except Undo:
             undo(t)
         except Reopen as e:
-            try:
-                entry.reopen(t, e.target)
-            except Undo:
-                t.say("  edit abandoned")
-            except Reopen:
-                t.say("  one edit at a time; edit abandoned")
+            _reopen(t, entry, e.target)
+            continue  # the entry typed part-way, if any, is asked on at the next turn
+        t.s.form_paused = None
+
+
+def _reopen(t: Table, entry: Any, target: str) -> None:
+    """`edit N`; the values of an entry it interrupted wait for the next turn (`form`)."""
+    s = t.s
+    paused, s.form_paused = getattr(s, "form_paused", None), None
+    written = getattr(s, "form_written", None)
+    if written is not None and written.text == s.text:  # just undone: an edit starts afresh
+        s.form_written = None
+    try:
+        entry.reopen(t, target)
+    except Undo:
+        t.say("  edit abandoned")
+    except Reopen:
+        t.say("  one edit at a time; edit abandoned")
+    s.form_paused = paused
 
 
 def resume(t: Table) -> None:

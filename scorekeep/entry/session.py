@@ -251,6 +251,8 @@ class Session:
         self.lock = lock
         self.snap = snap  # the file as read or last written: a save checks it is still that
         self.undo_stack: list[str] = []
+        self.form_written: Any = None  # the values of the last entry a form wrote (`entry.form`)
+        self.form_paused: Any = None  # the values of a form interrupted by `edit N`
         self._set_text(text)
 
     @classmethod

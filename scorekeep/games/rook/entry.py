@@ -84,13 +84,23 @@ def next_caller(s: Session, hand: int) -> str | None:
     return pos.to_act if pos.phase == "call" else None
 
 
-def legal_calls(s: Session, hand: int, player: str) -> Choices:
+def auction_before(s: Session, hand: int, k: int) -> Any:
+    """The engine's position of hand `hand` after its first `k` calls recorded (`edit N` during
+    the auction: the position where call k+1 was made)."""
+    from .rules import auction_position
+
+    rec = s.audit.record.hands[hand - 1]
+    return auction_position(s.audit.record, _hands(s)[hand - 1], rec._replace(bidding=(rec.bidding or ())[:k]))
+
+
+def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
     """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
     maximum, in steps), from the engine's legal moves; each other call from one step up to one
-    step over the maximum with the engine's ruling on it."""
+    step over the maximum with the engine's ruling on it. `pos`: at that position instead
+    (`auction_before`)."""
     from .model import CallMove
 
-    pos = auction_position(s, hand)
+    pos = auction_position(s, hand) if pos is None else pos
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
     step = max(1, int(opts["bid_step"]))
@@ -506,6 +516,10 @@ def reopen(t: Table, target: str) -> None:
     what it has so far), what is written offered; a correction kept in the record's history."""
     hands = t.s.audit.result.hands
     n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
+    w = where(t.s)
+    if w.kind == "call" and n == w.hand:
+        _reopen_auction(t, n)
+        return
     if not 1 <= n <= len(hands) or hands[n - 1].bidder is None:
         t.say(f"  hand {n} has no winning bid to correct (hands 1–{len(hands)})" if hands
               else "  no hand to edit yet")
@@ -539,3 +553,88 @@ def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
         pts = points_edit(t.s, w, v["points"])[0].value
     won = (v["bidder"], v["bid"]) if (v["bidder"], v["bid"]) != (h.bidder, h.bid) else None
     return correction(t.s, n, v.get("trump"), pts, won)
+
+
+# --- `edit N` during the auction: correct a call -----------------------------------------------
+
+def _call_text(c: Any) -> str:
+    return f"{c.player} {'pass' if c.amount is None else c.amount}"
+
+
+def _reopen_auction(t: Table, n: int) -> None:
+    """`edit N` on the hand being bid: which call to correct, then its new value (the engine's
+    legal calls at that point offered; the entry judged as any call is). Later calls the engine
+    still allows are kept; the first it does not, and those after it, are said and asked again."""
+    calls = t.s.audit.record.hands[n - 1].bidding or ()
+    if not calls:
+        t.say(f"  hand {n} has no call yet to correct")
+        return
+    labels = [f"{k} {_call_text(c)}" for k, c in enumerate(calls, 1)]
+    t.say(f"  reopening the auction of hand {n}: calls {', '.join(labels)}")
+
+    def which(t: Table, raw: str, _v: Any) -> int | None:
+        got = t.name(raw, labels, "a call")
+        return None if got is None else labels.index(got)
+
+    def read(t: Table, raw: str, v: Any) -> Call | None:
+        c = read_call(t, raw, calls[v["which"]].player)
+        if c is not None and c.won:
+            t.say("  here a call is corrected: pass, or a bid (`NAME 80` for a call made by another)")
+            return None
+        return c
+
+    def choices(v: Any) -> Choices:  # the engine's, where the call was made
+        return legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"]))
+
+    def shown(v: Any) -> str:
+        ch = choices(v)
+        amounts = [int(c) for c in ch.legal if c != "pass"]
+        return "pass" + (f" or {ranges(amounts)}" if amounts else "")
+
+    fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
+                    which, lambda v: labels[-1], choices=lambda v: tuple(labels)),
+              Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
+                    f"{calls[v['which']].player}'s ({shown(v)})", read,
+                    lambda v: _typed(calls[v["which"]]),
+                    choices=choices)]
+    dropped: list[Any] = []
+    if ask_form(t, fields, lambda v: _recalled(t.s, n, v["which"], v["call"], dropped)) is None:
+        return
+    now = t.s.audit.record.hands[n - 1].bidding or ()
+    t.say(f"  hand {n} corrected (the old calls are kept in the record): calls now "
+          + ", ".join(_call_text(c) for c in now))
+    if dropped:
+        t.say("  no longer legal after the correction, to be called again: "
+              + ", ".join(_call_text(c) for c in dropped), "refused")
+
+
+def _typed(c: Any) -> str:
+    """A call as typed at its prompt (`pass`, `80`)."""
+    return "pass" if c.amount is None else str(c.amount)
+
+
+def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list[Edit]:
+    """The edits that give hand `n`'s call k (0-based) the value `new`: the later calls kept while
+    the engine still allows them, each in turn; the first it refuses and those after it are left
+    out (listed in `dropped`) and called again. The old auction is kept in `history`."""
+    from ...entry.session import history_edits, now_iso
+    from .model import CallMove
+
+    calls = s.audit.record.hands[n - 1].bidding or ()
+    pos = auction_before(s, n, k)
+    pos.push(CallMove(new.who, new.amount))
+    now = [(new.who, new.amount)]
+    dropped.clear()
+    for c in calls[k + 1:]:
+        m = CallMove(c.player, c.amount)
+        if dropped or pos.phase != "call" or pos.ended or not pos.ruling(m).legal:
+            dropped.append(c)
+            continue
+        pos.push(m)
+        now.append((c.player, c.amount))
+    was = [{c.player: "pass" if c.amount is None else c.amount} for c in calls]
+    new_list = [{p: "pass" if a is None else a} for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
+    if new_list == was:
+        return []
+    history = [{"time": now_iso(), "hand": n, "key": "bidding", "was": was, "now": new_list}]
+    return [SetKey(("hands", n - 1), "bidding", new_list)] + history_edits(s, history)
