@@ -537,3 +537,19 @@ def test_a_list_that_begins_with_a_player_called_edit_is_a_list(tmp_path: Path) 
     play(path, ["edit undo cy", "-"])
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert doc["sets"][0]["games"][0]["out"] == ["Edit", "Undo", "Cy"]
+
+
+def test_a_refused_rook_call_says_which_calls_are_allowed_not_plays() -> None:
+    """rook.bid-step: a call's refusal names the calls left ("may call pass, 75 …"), a Daifugō
+    refusal the plays, an Oh Hell one the bids."""
+    from types import SimpleNamespace
+
+    from scorekeep.entry.play import refusal_text
+
+    def finding(rule: str, allowed: tuple[str, ...]) -> SimpleNamespace:
+        return SimpleNamespace(rule=rule, allowed=allowed, player="South", message="refused",
+                               location=lambda: {"hand": 1})
+
+    assert "South may call pass, 75, 80" in refusal_text("rook", finding("rook.bid-step", ("pass", "75", "80")))
+    assert "South may play pass, 3♠" in refusal_text("daifugo", finding("daifugo.pass", ("pass", "3♠")))
+    assert "South may bid 0–3" in refusal_text("oh-hell", finding("oh-hell.hook", ("0", "1", "2", "3")))

@@ -153,11 +153,20 @@ def refusal_text(game: str, f: Any, where: bool = False) -> str:
         shown = ranges([int(a) for a in allowed]) if numbers else \
             ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
         text = (title[:1].lower() + title[1:] if title else f.message.split("; ")[0]) + \
-            f"; {f.player or 'the player'} may {'bid ' if numbers else 'play '}{shown or 'nothing'}"
+            f"; {f.player or 'the player'} may {_verb(allowed, numbers)}{shown or 'nothing'}"
     else:
         text = f.message.split("; ")[0]
     place = ", ".join(f"{k} {v}" for k, v in f.location().items() if k != "player") if where else ""
     return (f"{place}: " if place else "") + f"{table_words(game, text)} ({f.rule})"
+
+
+def _verb(allowed: list[str], numbers: bool) -> str:
+    """How the choices are made: bids (numbers), calls (numbers or a pass: Rook's auction), or
+    plays (cards, or a pass: a trick or Daifugō's table)."""
+    if numbers:
+        return "bid "
+    calls = all(a == "pass" or a.isdigit() for a in allowed)
+    return "call " if calls else "play "
 
 
 def unreadable_text(game: str, error: Any) -> tuple[str, bool]:
