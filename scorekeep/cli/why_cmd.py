@@ -65,8 +65,7 @@ def why(
       scorekeep why daifugo.yaml --game 2 --exchange --player 丙
       scorekeep why game.yaml                 # the first violation
     \b
-    Exit codes: 0 it could rule (legal or not), 2 a location the record does not have, or
-    input it cannot read.
+    Exit codes: 0 it could rule (legal or not); 2 no such place in the record, or unreadable.
     """
     from .. import api
     from .. import why as lib

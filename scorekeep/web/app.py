@@ -153,16 +153,14 @@ def build(serving: Serving) -> Starlette:
 
     async def enter_page(request: Request) -> Response:
         client = serving.client(request)
-        if client is None or client.role != "scorer" or serving.desk is None:
+        if not _scorer(serving, client):
             return refuse(403, _NO_KEY if client is None else _VIEWER)
         q = await run_in_threadpool(serving.desk.current, 10.0)
         return entry(serving, client, q)
 
     async def enter(request: Request) -> Response:
         client = serving.client(request)
-        if client is None or client.role != "scorer" or serving.desk is None:
-            return refuse(403, _NO_KEY if client is None else _VIEWER)
-        form = await _form(request)
+        form = await _form(request) if _scorer(serving, client) else None
         refused = _refused(serving, client, form)
         if refused is not None:
             return refused
@@ -196,9 +194,16 @@ def build(serving: Serving) -> Starlette:
     return Guard(app)  # type: ignore[return-value]
 
 
+def _scorer(serving: Serving, client: Any) -> bool:
+    """Whether `client` came in on the scorer's address of a table that takes entries."""
+    return client is not None and client.role == "scorer" and serving.desk is not None
+
+
 def _refused(serving: Serving, client: Any, form: Any) -> Response | None:
-    """Why a posted entry is refused before the game sees it (not this page's form, no CSRF
-    token, too many at once), or None."""
+    """Why a posted entry is refused before the game sees it (not the scorer's address, not this
+    page's form, no CSRF token, too many at once), or None."""
+    if not _scorer(serving, client):
+        return refuse(403, _NO_KEY if client is None else _VIEWER)
     if form is None:
         return refuse(400, "That form is not one this page sends.")
     if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
