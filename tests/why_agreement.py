@@ -111,8 +111,14 @@ def _card_at(n: int, t: int, p: str, leads: bool) -> Any:
 
 def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]], call_lines: set[int] | None) -> Any:
     other = set().union(*facts.values())
-    return lambda f, ex: (f.hand == n and (f.rule != "rook.seat-change" or ex.location.what == "seats") and f.trick is None and not _is_call(f, call_lines)
-                          and (f.rule in rules if rules is not None else f.rule not in other))
+
+    def at(f: Finding, ex: Any) -> bool:
+        if f.hand != n or f.trick is not None or _is_call(f, call_lines):
+            return False
+        if f.rule == "rook.seat-change":  # the seats' own; a dealer who dealt in the old seats shows it too
+            return ex.location.what == "seats" or (ex.location.what == "dealer" and f"{f.player} dealt hand" in f.message)
+        return f.rule in rules if rules is not None else f.rule not in other
+    return at
 
 
 def _is_call(f: Finding, call_lines: set[int] | None) -> bool:

@@ -9,11 +9,11 @@ from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of, no_choice,
-                    plural, trick_target, whole_hand)
+                    plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, from_left, seating
-from .model import CallMove, CardMove, DiscardMove, TrumpMove
+from .engine import CHECKS, from_left, said, seating
+from .model import CallMove, CardMove, DiscardMove, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
          "rook.nest-exchange": "nest", "rook.trump": "trump"}
@@ -219,16 +219,24 @@ def about(f: Finding, loc: Location, audit: Audit) -> bool:
 
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     """The moves where a finding of the whole hand shows besides its own place: a seat change the
-    table did not make shows at the hand's first call, made by the old left instead of the new."""
+    table did not make shows at the hand's first call, made by the old left instead of the new, and
+    at the dealer when the engine's deal check failed on it (`CHECKS["deal"]`: dealt in the old seats)."""
     if f.rule != "rook.seat-change":
         return ()
+    out = (Location(hand=f.hand, what="dealer"),) if _dealer_missed_change(f, audit) else ()
     i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
     if i is None or not audit.record.hands[i].bidding:
-        return ()
+        return out
     st = _seating(audit, audit.result.hands[i])
     if st is None or not st.kept:
-        return ()
-    return (Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]),)
+        return out
+    return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
+
+
+def _dealer_missed_change(f: Finding, audit: Audit) -> bool:
+    """Whether the engine's deal checks rule the dealer of `f`'s hand against the seat change."""
+    got = _dealt(audit).get(f.hand or 0)
+    return got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
 
 
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
@@ -269,15 +277,17 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
         facts.append(("the deal", "passes to the left, one seat each hand" +
                       (f"; {prev.dealer} dealt hand {n - 1}" if prev else f"; {audit.record.first_dealer} deals first")))
-        return fact(audit, loc, facts, result.dealer, h.dealer_line or h.line, f"{result.dealer} dealt hand {n}",
-                    "rook.dealer-rotation", f"legal: {result.dealer} deals hand {n}, as the deal passes to the left, "
-                                            "rook.dealer-rotation")
+        ex = fact(audit, loc, facts, result.dealer, h.dealer_line or h.line, f"{result.dealer} dealt hand {n}",
+                  "rook.dealer-rotation", f"legal: {result.dealer} deals hand {n}, as the deal passes to the left, "
+                                          "rook.dealer-rotation")
+        return _deal_steps(audit, ex, n, "deal", None)
     if what == "seats":
         seats = _seats(audit, result) or "the seats have not changed yet (or never change under these house rules)"
         facts.append(("seats", seats))
-        return fact(audit, loc, facts, result.dealer, h.dealer_line or h.bidding_line or h.line,
-                    f"hand {n} played in the seats {', '.join(result.seating)}", "rook.seat-change",
-                    f"legal: hand {n} is bid and played in the seats the rules give, rook.seat-change")
+        ex = fact(audit, loc, facts, result.dealer, h.dealer_line or h.bidding_line or h.line,
+                  f"hand {n} played in the seats {', '.join(result.seating)}", "rook.seat-change",
+                  f"legal: hand {n} is bid and played in the seats the rules give, rook.seat-change")
+        return _deal_steps(audit, ex, n, "seating", SeatingMove(tuple(result.seating)))
     if what == "deal":
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
@@ -288,6 +298,49 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
     if what == "result":
         return _result(audit, loc, h, result, facts)
     raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
+
+
+_DEAL_ASKS = {("deal", "rook.seat-change"): "after a seat change, does {m} deal as the deal passes on in the new seating?",
+              ("deal", "rook.dealer-rotation"): "is it {m}'s deal (the deal passes to the left)?",
+              ("seating", "rook.seat-change"): "is the hand bid and played in the seating the seat change gives ({o})?"}
+"""The engine's checks of a deal and of a hand's seating (`CHECKS["deal"]`, `CHECKS["seating"]`), each asked
+as a question a table asks; a check without one is asked by its name."""
+
+
+_DEALT: list[Any] = [None, None]
+"""The last audit whose deals `_dealt` found, and those deals."""
+
+
+def _dealt(audit: Audit) -> dict[int, Any]:
+    """Each hand's position before the deal and the deal judged there, as check's replay judged them."""
+    if _DEALT[0] is not audit:
+        _DEALT[:] = [audit, rules.deal_positions(audit.record)]
+    return _DEALT[1]
+
+
+def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
+    """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` ruled by the engine's
+    checks of that phase, at the position the replay judged the deal in (`rules.deal_position`): each
+    check a step in the rules' order, up to the first that fails, which decides it."""
+    got = _dealt(audit).get(n)
+    if got is None:
+        return ex
+    pos, dealt = got
+    move = dealt if seats is None else seats
+    r, steps = ex.ruling, []
+    for c in CHECKS.get(phase, ()):
+        why = c.test(pos, move)
+        ask = _DEAL_ASKS.get((phase, c.rule), c.name + "?").format(m=dealt.dealer, o=", ".join(pos.order))
+        yes = "yes" if pos.order != pos.last_order or c.rule != "rook.seat-change" else \
+            "yes: the seats did not change before this hand"
+        steps.append(Step(ask, yes if why is None else f"no: {table_words(said(why))}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=said(why))
+            break
+    else:
+        if steps:  # the last check asked decides a legal deal or seating
+            r = r._replace(rule=steps[-1].rule)
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
 
 def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:

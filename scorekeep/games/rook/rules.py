@@ -98,6 +98,9 @@ class _Replay:
         self.table = Table.of(record.players, record.teams, self.opts)
         self.deck = self.table.deck
         self.nest_size = self.table.nest_size
+        self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}
+        """Each hand's position before the deal and the deal judged there (`CHECKS["deal"]`), as the
+        replay kept them (`deal_position`: `why` asks the same checks for its steps)."""
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -126,6 +129,8 @@ class _Replay:
             else:  # the trial's findings, the dealer's first: the same calls on the same hand
                 trial, split, (dealer, alt), replay_result = replayed
                 self.f.extend(trial.violations[:split])
+                # the trials judged the deal in both seatings: keep the one the hand is judged in
+                self.dealt[hand.number] = (self.dealing(hand, order, prev, played), DealMove(dealer))
             dealt = {v.rule for v in self.f.violations[mark:]}
             self.game_end(hand, match)
             mark, events = len(self.f.violations), len(self.f.events)
@@ -289,6 +294,7 @@ class _Replay:
         one mistake is reported once (`DealPosition.on_rotation`).
         """
         pos = self.dealing(hand, order, prev, played)
+        self.dealt[hand.number] = (pos, DealMove(hand.dealer or pos.expected))
         if hand.dealer is None:
             return pos.expected, None
         found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
@@ -644,6 +650,15 @@ class _Replay:
                 self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
 
 
+def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
+    """Each hand's position before it is dealt and the deal the replay judged there (`CHECKS["deal"]`;
+    the hand's seating is judged there too, `CHECKS["seating"]`), as `check` replays the record, by
+    hand number (a hand the replay did not reach is missing)."""
+    replay = _Replay(record)
+    replay.run()
+    return replay.dealt
+
+
 def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
           ) -> Iterator[tuple[int, int, HandPosition, Any]]:
     """Each call and card of a replayed hand with the engine's position just before it, as
@@ -723,4 +738,4 @@ def audit(record: Record) -> Audit:
 
 __all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns",
            "from_left",
-           "left_of", "seating", "trick_winner"]
+           "deal_positions", "left_of", "seating", "trick_winner"]
