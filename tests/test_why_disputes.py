@@ -61,6 +61,53 @@ def test_the_nest_discard_shows_what_east_held_and_the_nest() -> None:
     assert "B13" in ex.ruling.reason and ex.ruling.steps[-1].rule == "rook.nest-exchange"
 
 
+_DEAL_FACTS = [  # (record, hand, fact, the engine's checks of it, the ruling's rule, legal)
+    ("rook/why/dealer-wrong.yaml", 2, "dealer", "deal", "rook.dealer-rotation", False),
+    ("rook/why/dealer-wrong.yaml", 3, "dealer", "deal", "rook.dealer-rotation", True),
+    ("rook/why/seat-change-forgotten.yaml", 5, "seats", "seating", "rook.seat-change", False),
+    ("rook/why/seat-change-forgotten.yaml", 5, "dealer", "deal", "rook.seat-change", False),
+    ("rook/why/seat-change-made.yaml", 5, "dealer", "deal", "rook.dealer-rotation", True),
+    ("rook/why/seat-change-made.yaml", 5, "seats", "seating", "rook.seat-change", True),
+]
+
+
+@pytest.mark.parametrize("name, hand, what, phase, rule, legal", _DEAL_FACTS)
+def test_the_dealer_and_the_seats_are_decided_by_the_engines_checks(name: str, hand: int, what: str, phase: str,
+                                                                   rule: str, legal: bool) -> None:
+    """rook.dealer-rotation, rook.seat-change: `--dealer` and `--seats` list the engine's checks of
+    the deal (`CHECKS["deal"]`) or of the hand's seating (`CHECKS["seating"]`) in the rules' order,
+    up to the first that fails; that one (else the last asked) is the ruling's rule, as check found."""
+    from scorekeep.games.rook.engine import CHECKS
+
+    doc = _json(name, "--hand", str(hand), f"--{what}")
+    steps = doc["steps"]
+    asked = [c.rule for c in CHECKS[phase]][:len(steps)]
+    assert steps and [s["rule"] for s in steps] == asked
+    assert (doc["legal"], doc["rule"], steps[-1]["rule"]) == (legal, rule, rule)
+    assert [s["answer"].startswith("no") for s in steps] == [False] * (len(steps) - 1) + [not legal]
+    assert (doc["violation"] or {}).get("rule") == (None if legal else rule)
+    assert all("`" not in s["answer"] for s in steps), "no spelling of a house option at the table"
+
+
+def test_the_dealer_steps_follow_the_engines_checks_when_they_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rook.dealer-rotation, rook.seat-change: the steps are the checks of `CHECKS["deal"]` as they are
+    when asked: one turned off is no step; one that answers otherwise gives its own answer."""
+    from scorekeep.games.rook import engine
+
+    rotation = next(c for c in engine.CHECKS["deal"] if c.rule == "rook.dealer-rotation")
+    monkeypatch.setitem(engine.CHECKS, "deal", (rotation,))
+    ex = _why("rook/why/dealer-wrong.yaml", hand=2, what="dealer")
+    assert [s.rule for s in ex.ruling.steps] == ["rook.dealer-rotation"] and ex.ruling.rule == "rook.dealer-rotation"
+    monkeypatch.setitem(engine.CHECKS, "deal", ())  # no check of the deal: check reports none, why asks none
+    ex = _why("rook/why/dealer-wrong.yaml", hand=2, what="dealer")
+    assert ex.ruling.steps == () and ex.ruling.legal and ex.finding is None
+    strict = rotation._replace(test=lambda pos, m: f"{m.dealer} may never deal")
+    monkeypatch.setitem(engine.CHECKS, "deal", (strict,))
+    ex = _why("rook/why/dealer-wrong.yaml", hand=3, what="dealer")
+    assert ex.ruling.steps[-1].answer == "no: West may never deal" and not ex.ruling.legal
+    assert ex.ruling.rule == ex.ruling.steps[-1].rule == "rook.dealer-rotation"
+
+
 # --- 2. the 1988 seat change -------------------------------------------------------------------
 
 def test_after_the_seat_change_the_new_left_opens_the_bidding() -> None:
