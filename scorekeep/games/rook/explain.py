@@ -302,7 +302,7 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
 
 _DEAL_ASKS = {("deal", "rook.seat-change"): "after a seat change, does {m} deal as the deal passes on in the new seating?",
               ("deal", "rook.dealer-rotation"): "is it {m}'s deal (the deal passes to the left)?",
-              ("seating", "rook.seat-change"): "is the hand bid and played in the seating the seat change gives ({o})?"}
+              ("seating", "rook.seat-change"): "is the hand bid and played in the seating the rules give now ({o}, after any seat change)?"}
 """The engine's checks of a deal and of a hand's seating (`CHECKS["deal"]`, `CHECKS["seating"]`), each asked
 as a question a table asks; a check without one is asked by its name."""
 
@@ -331,8 +331,9 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     for c in CHECKS.get(phase, ()):
         why = c.test(pos, move)
         ask = _DEAL_ASKS.get((phase, c.rule), c.name + "?").format(m=dealt.dealer, o=", ".join(pos.order))
-        yes = "yes" if pos.order != pos.last_order or c.rule != "rook.seat-change" else \
-            "yes: the seats did not change before this hand"
+        # the deal's seat-change check passes by itself when the seats did not change since the last deal
+        yes = "yes: the seats have not changed since the last deal" if (
+            phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
         steps.append(Step(ask, yes if why is None else f"no: {table_words(said(why))}", c.rule))
         if why is not None:
             r = r._replace(legal=False, rule=c.rule, reason=said(why))
