@@ -116,7 +116,8 @@ def _fact_at(n: int, rules: set[str] | None, facts: dict[str, set[str]], call_li
         if f.hand != n or f.trick is not None or _is_call(f, call_lines):
             return False
         if f.rule == "rook.seat-change":  # the seats' own; a dealer who dealt in the old seats shows it too
-            return ex.location.what == "seats" or (ex.location.what == "dealer" and f"{f.player} dealt hand" in f.message)
+            dealt = f"{f.player} dealt hand" in f.message  # the deal check's words
+            return ex.location.what == "seats" or (ex.location.what == "dealer" and dealt)
         return f.rule in rules if rules is not None else f.rule not in other
     return at
 

@@ -300,11 +300,11 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
     raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
 
 
-_DEAL_ASKS = {("deal", "rook.seat-change"): "after a seat change, does {m} deal as the deal passes on in the new seating?",
-              ("deal", "rook.dealer-rotation"): "is it {m}'s deal (the deal passes to the left)?",
-              ("seating", "rook.seat-change"): "is the hand bid and played in the seating the rules give now ({o}, after any seat change)?"}
+_DEAL_ASKS = {("deal", "rook.seat-change"): "does {m} deal as {name}?",
+              ("deal", "rook.dealer-rotation"): "is it {m}'s deal ({name})?",
+              ("seating", "rook.seat-change"): "is the hand played clockwise {o} ({name})?"}
 """The engine's checks of a deal and of a hand's seating (`CHECKS["deal"]`, `CHECKS["seating"]`), each asked
-as a question a table asks; a check without one is asked by its name."""
+as a question a table asks around the check's own name; a check without one is asked by its name."""
 
 
 _DEALT: list[Any] = [None, None]
@@ -320,7 +320,7 @@ def _dealt(audit: Audit) -> dict[int, Any]:
 
 def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
     """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` ruled by the engine's
-    checks of that phase, at the position the replay judged the deal in (`rules.deal_position`): each
+    checks of that phase, at the position the replay judged the deal in (`rules.deal_positions`): each
     check a step in the rules' order, up to the first that fails, which decides it."""
     got = _dealt(audit).get(n)
     if got is None:
@@ -330,7 +330,7 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     r, steps = ex.ruling, []
     for c in CHECKS.get(phase, ()):
         why = c.test(pos, move)
-        ask = _DEAL_ASKS.get((phase, c.rule), c.name + "?").format(m=dealt.dealer, o=", ".join(pos.order))
+        ask = _DEAL_ASKS.get((phase, c.rule), "{name}?").format(m=dealt.dealer, o=", ".join(pos.order), name=c.name)
         # the deal's seat-change check passes by itself when the seats did not change since the last deal
         yes = "yes: the seats have not changed since the last deal" if (
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
