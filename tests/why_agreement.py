@@ -184,6 +184,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
         want = (not here, here[0] if here else None, here[1:], caused)
         if said != want:
             out.append(f"{loc}: why {_short(said)} but check {_short(want)}")
+        out += _steps_disagree(a, loc, ex)
     for f in listed:
         if id(f) not in covered and not skipped:
                 out.append(f"check's {f.rule} at {f.location()} (line {f.line}) is at no move why was asked about")
@@ -191,6 +192,23 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     if listed and (first is None or first.finding != listed[0]):
         out.append(f"why FILE explains {first.finding if first else None}, check's first is {listed[0]}")
     return len(todo), out
+
+
+def _steps_disagree(a: Any, loc: why.Location, ex: Any) -> list[str]:
+    """A Rook dealer or seating is decided by the engine's checks of it (`CHECKS["deal"]`, `CHECKS["seating"]`):
+    its steps are those checks in order, and the one that fails (the last) is the ruling's rule."""
+    if a.game != "rook" or loc.what not in ("dealer", "seats"):
+        return []
+    from scorekeep.games.rook.engine import CHECKS
+
+    steps, r = ex.ruling.steps, ex.ruling
+    checks = [c.rule for c in CHECKS["deal" if loc.what == "dealer" else "seating"]]
+    failed = [s for s in steps if s.answer.startswith("no")]
+    if [s.rule for s in steps] != checks[:len(steps)] or failed[:-1] or (failed and failed[0] is not steps[-1]):
+        return [f"{loc}: steps {[s.rule for s in steps]} are not the engine's checks {checks} up to the failing one"]
+    if not r.legal and (not failed or failed[0].rule != r.rule):
+        return [f"{loc}: ruled {r.rule} but the failing step is {failed[0].rule if failed else None}"]
+    return []
 
 
 def _any_near(loc: why.Location, found: list[Finding]) -> bool:
