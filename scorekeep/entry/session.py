@@ -67,6 +67,15 @@ class Judgement(NamedTuple):
         return self.error is None and not self.new
 
 
+class _Judged(NamedTuple):
+    """A judgement with what it was made on (the text then) and the record it reads as."""
+
+    base: str
+    judgement: Judgement
+    root: Node
+    game: Game
+
+
 def _key(f: Finding) -> tuple[Any, ...]:
     # Lines and messages may shift when the text above changes; the rule and where it sits
     # in the game do not.
@@ -253,6 +262,7 @@ class Session:
         self.undo_stack: list[str] = []
         self.form_written: Any = None  # the values of the last entry a form wrote (`entry.form`)
         self.form_paused: Any = None  # the values of a form interrupted by `edit N`
+        self._last: _Judged | None = None  # the last entry judged: asked again, or entered
         self._set_text(text)
 
     @classmethod
@@ -309,10 +319,9 @@ class Session:
     # --- state ---------------------------------------------------------------------------
 
     def _set_text(self, text: str) -> None:
-        judged = getattr(self, "_judged", None)
-        if judged is not None and judged[0] == text:  # just judged: read and audited already
-            _t, root, game, audit = judged
-            self.text, self.root, self.game, self.audit = text, root, game, audit
+        last = self._last
+        if last is not None and last.judgement.text == text:  # just judged: read and audited already
+            self.text, self.root, self.game, self.audit = text, last.root, last.game, last.judgement.audit
             self._trial_base = {}
             return
         root = parse(text)
@@ -334,9 +343,9 @@ class Session:
         judgement is kept: a front end that judged an entry to ask about it and then enters it
         reads the record once.)"""
         edits = tuple(edits)
-        memo = getattr(self, "_memo", None)
-        if memo is not None and memo[0] is self.text and memo[1] == edits:
-            return memo[2]  # type: ignore[no-any-return]
+        last = self._last
+        if last is not None and last.base is self.text and last.judgement.edits == edits:
+            return last.judgement
         try:
             text, root = edit_text(self.text, list(edits), self.root)
             game, record = api.read_record(root)
@@ -344,10 +353,14 @@ class Session:
         except InputError as e:
             e.path = self.path
             return Judgement(edits, None, None, (), e)
-        self._judged = (text, root, game, audit)
         j = Judgement(edits, text, audit, tuple(added(self.audit.violations, audit.violations)), None)
-        self._memo = (self.text, edits, j)
+        self._last = _Judged(self.text, j, root, game)
         return j
+
+    @property
+    def last_judgement(self) -> Judgement | None:
+        """The last entry judged that could be read (a refusal's long ruling is read on it)."""
+        return None if self._last is None else self._last.judgement
 
     def trial(self, edits: Sequence[Edit], prefix: tuple[str, int] | None = None) -> list[Finding] | None:
         """The violations `edits` would add, judged quickly on the checker's nodes (for the

@@ -145,13 +145,6 @@ class LiveTable:
         self.desk = desk
         self.changed = changed  # called before every question: the sheet follows the record
         self.said: list[Line] = []
-        self.last: Any = None  # the last entry judged: where a refusal's long ruling is read
-        judge = session.judge
-
-        def judged(edits: Any) -> Any:
-            self.last = judge(edits)
-            return self.last
-        session.judge = judged
 
     def say(self, text: str = "", style: str | None = None) -> None:
         lines = [x.strip() for x in str(text).split("\n") if x.strip()]
@@ -183,7 +176,7 @@ class LiveTable:
         found = list(findings)
         for f in found:
             self.say(f"refused: {refusal_text(self.s.game.name, f)}", "refused")
-        j = self.last
+        j = self.s.last_judgement
         audit = j.audit if j is not None and j.audit is not None and all(f in j.new for f in found) else None
         why = [_explained(self.name_shown, audit, f) for f in found]
         text = "Record it anyway, as it happened at the table?"
