@@ -106,3 +106,25 @@ class Table(Protocol):
 
     def over(self) -> bool:
         """At the end: a last chance to correct (`edit N`); False ends."""
+
+
+def read_name(t: Table, text: str, names: Any = None, what: str = "a player") -> str | None:
+    """`Table.name` for every front end: the one of `names` (default: the players) that `text`
+    stands for; None, said why (as an indented note), if none."""
+    from ..errors import InputError
+    from .values import match_name
+
+    try:
+        return match_name(text, list(names or t.s.players), what)
+    except InputError as e:
+        t.say(f"  {e.message}")
+        return None
+
+
+def read_number(t: Table, text: str) -> int | None:
+    """`Table.number` for every front end: a whole number; None, said why, if it is not one."""
+    n = text.strip()
+    if n.lstrip("-").isdigit():
+        return int(n)
+    t.say(f"  `{n}` is not a whole number")
+    return None

@@ -208,21 +208,14 @@ class LiveTable:
         """The sheet is on every page already, updated after each entry."""
 
     def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
-        from ..entry.values import match_name
-        from ..errors import InputError
+        from ..entry import read_name
 
-        try:
-            return match_name(text, list(names or self.s.players), what)
-        except InputError as e:
-            self.say(e.message)
-            return None
+        return read_name(self, text, names, what)
 
     def number(self, text: str) -> int | None:
-        t = text.strip()
-        if t.lstrip("-").isdigit():
-            return int(t)
-        self.say(f"`{t}` is not a whole number")
-        return None
+        from ..entry import read_number
+
+        return read_number(self, text)
 
 
 def _raise(c: Command) -> None:
