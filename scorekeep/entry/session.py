@@ -12,7 +12,7 @@ import errno
 import os
 import stat
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
@@ -510,3 +510,33 @@ def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
     if isinstance(s.root, Map) and isinstance(s.root.get("history"), Seq):
         return [Append(("history",), e) for e in entries]
     return [SetKey((), "history", entries)]
+
+
+def hand_holds(s: Session, i: int, key: str) -> bool:
+    """Whether hand i of the record's `hands` has `key` written."""
+    from ..yamlio import Map
+
+    item = s.root.get("hands").items[i]  # type: ignore[union-attr]
+    return isinstance(item, Map) and key in item.index
+
+
+def replacing(s: Session, i: int, key: str, v: Any, replace: bool, when: str, words: str) -> dict[str, Any] | None:
+    """The `history` line for writing `v` over what hand i's `key` holds (`add`), or None when
+    it holds the same already (nothing to write); unless `replace`, an InputError that says
+    what it holds (`words`: the key in the table's words)."""
+    from ..yamlio import Map, Scalar
+
+    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+    was: Any = node.value if isinstance(node, Scalar) else (
+        {k.value: x.value if isinstance(x, Scalar) else str(x) for k, x in node.pairs}
+        if isinstance(node, Map) else str(node))
+    if _as_text(was) == _as_text(v):
+        return None
+    if not replace:
+        raise InputError(f"hand {i + 1} already has {words} ({was}): add --replace to replace it")
+    return {"time": when, "hand": i + 1, "key": key, "was": was, "now": v}
+
+
+def _as_text(v: Any) -> Any:
+    """A value as text all through, to compare a value typed with one read from the file."""
+    return {str(k): str(x) for k, x in v.items()} if isinstance(v, Mapping) else str(v)

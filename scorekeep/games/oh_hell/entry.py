@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, SetKey
-from ...entry.session import Session, history_edits, now_iso
+from ...entry.session import Session, hand_holds, history_edits, now_iso, replacing
 from ...entry.values import match_name, per_player, ranges, whole
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -207,33 +207,13 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
             if held:  # one bid at a time: the sheet's own layout is kept
                 edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
                 continue
-        elif _has(s, i, key):
-            was = _written(s, i, key)
-            if _text(was) == _text(v):
+        elif hand_holds(s, i, key):
+            line = replacing(s, i, key, v, replace, when, KEY_WORDS.get(key, key))
+            if line is None:
                 continue
-            if not replace:
-                raise InputError(f"hand {i + 1} already has {KEY_WORDS.get(key, key)} ({was}): "
-                                 "add --replace to replace it")
-            history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
+            history.append(line)
         edits.append(SetKey(("hands", i), key, v))
     return edits + history_edits(s, history)
-
-
-def _text(v: Any) -> Any:
-    """A value as text all through, to compare a value typed with one read from the file."""
-    return {str(k): str(x) for k, x in v.items()} if isinstance(v, Mapping) else str(v)
-
-
-def _written(s: Session, i: int, key: str) -> Any:
-    """What hand i's `key` holds, as plain values (a name, a number, a mapping)."""
-    from ...yamlio import Map, Scalar
-
-    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
-    if isinstance(node, Scalar):
-        return node.value
-    if isinstance(node, Map):
-        return {k.value: v.value if isinstance(v, Scalar) else str(v) for k, v in node.pairs}
-    return str(node)
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -246,7 +226,7 @@ def undo_edits(s: Session) -> list[Edit] | None:
     i = len(rec.hands) - 1
     h = rec.hands[i]
     if h.tricks is not None and h.play is None:
-        return [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if _has(s, i, k)]
+        return [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if hand_holds(s, i, k)]
     res = _result(s).hands[i]
     given = {e.player for e in h.bids}
     if given and h.play is None:
@@ -258,14 +238,6 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
         return [Pop(("hands",))]
     return None
-
-
-def _has(s: Session, i: int, key: str) -> bool:
-    from ...yamlio import Map
-
-    hands = s.root.get("hands")  # type: ignore[union-attr]
-    item = hands.items[i]  # type: ignore[union-attr]
-    return isinstance(item, Map) and key in item.index
 
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------
@@ -306,7 +278,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
     except InputError:
         after = None  # the judgement of the edits will say why
     if after is not None and after.points is not None:
-        if _has(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+        if hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
             edits.append(SetKey(("hands", i), "scores", _written_like(s, i, "scores", after.points)))
         edits.extend(_shift_totals(s, hand, after, history, when))
     edits.extend(history_edits(s, history))
@@ -367,7 +339,7 @@ def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any
     edits: list[Edit] = []
     for j in range(hand - 1, len(s.audit.record.hands)):
         written = s.audit.record.hands[j].totals
-        if not written or not _has(s, j, "totals"):
+        if not written or not hand_holds(s, j, "totals"):
             continue
         was = {e.player: e.value for e in written}
         now = {p: v + delta[p] for p, v in was.items()}

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
-from ...entry.session import Session
+from ...entry.session import Session, hand_holds
 from ...entry.values import match_name, per_player, ranges, whole
 
 COLORS = ("red", "yellow", "black", "green")
@@ -226,8 +226,7 @@ def _color_word(raw: str) -> str:
 def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
     """Edits that fill hand i (unfinished) with `values`; a value it holds already is refused, or
     replaced with `replace` and logged in `history`. Calls are added to the auction."""
-    from ...entry.session import history_edits, now_iso
-    from ...yamlio import Map, Scalar
+    from ...entry.session import history_edits, now_iso, replacing
 
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
@@ -236,18 +235,11 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
         if key == "bidding":
             edits.extend(Append(("hands", i, "bidding"), c) for c in v)
             continue
-        if _has(s, i, key):
-            node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
-            was: Any = node.value if isinstance(node, Scalar) else (
-                {k.value: getattr(x, "value", str(x)) for k, x in node.pairs} if isinstance(node, Map) else str(node))
-            same = ({str(k): str(x) for k, x in was.items()} == {str(k): str(x) for k, x in v.items()}
-                    if isinstance(was, dict) and isinstance(v, dict) else str(was) == str(v))
-            if same:
+        if hand_holds(s, i, key):
+            line = replacing(s, i, key, v, replace, when, KEY_WORDS.get(key, key))
+            if line is None:
                 continue
-            if not replace:
-                raise InputError(f"hand {i + 1} already has {KEY_WORDS.get(key, key)} ({was}): "
-                                 "add --replace to replace it")
-            history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
+            history.append(line)
         edits.append(SetKey(("hands", i), key, v))
     return edits + history_edits(s, history)
 
@@ -262,20 +254,13 @@ def undo_edits(s: Session) -> list[Edit] | None:
     if h.tricks is not None:
         return None
     for key in ("totals", "scores", "points", "trump", "bid"):
-        if _has(s, i, key):
+        if hand_holds(s, i, key):
             return [DelKey(("hands", i), key)]
     if h.bidding:
         if len(h.bidding) == 1:
             return [DelKey(("hands", i), "bidding")]
         return [Pop(("hands", i, "bidding"))]
     return [Pop(("hands",))]
-
-
-def _has(s: Session, i: int, key: str) -> bool:
-    from ...yamlio import Map
-
-    item = s.root.get("hands").items[i]  # type: ignore[union-attr]
-    return isinstance(item, Map) and key in item.index
 
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------
@@ -296,7 +281,7 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
     if won is not None:
         h = _hands(s)[i]
         was: Any = {h.bidder: h.bid}
-        if _has(s, i, "bidding"):
+        if hand_holds(s, i, "bidding"):
             edits.append(DelKey(("hands", i), "bidding"))
             was = [{p: "pass" if a is None else a} for p, a in h.calls]
         edits.append(SetKey(("hands", i), "bid", {won[0]: won[1]}))
@@ -309,7 +294,7 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
         if old != dict(points):
             edits.append(SetKey(("hands", i), "points", dict(points)))
             history.append({"time": when, "hand": hand, "key": "points", "was": old, "now": dict(points)})
-            if _has(s, i, "scores"):
+            if hand_holds(s, i, "scores"):
                 edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
     if edits:
         edits.extend(_shift_totals(s, hand, edits, history, when))
@@ -341,7 +326,7 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
     out: list[Edit] = []
     for j in range(hand - 1, len(s.audit.record.hands)):
         written = s.audit.record.hands[j].totals
-        node = s.root.get("hands").items[j].get("totals") if _has(s, j, "totals") else None  # type: ignore[union-attr]
+        node = s.root.get("hands").items[j].get("totals") if hand_holds(s, j, "totals") else None  # type: ignore[union-attr]
         if not written or node is None:
             continue
         was = {tv.team: tv.value for tv in written.values()}
