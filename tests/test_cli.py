@@ -179,7 +179,7 @@ def test_check_json_output_has_no_progress() -> None:
 def test_check_json_is_laid_out_as_one_document() -> None:
     import json as _json
 
-    from scorekeep.cli.render import file_json, files_json
+    from scorekeep.render.text import file_json, files_json
 
     docs = [{"path": "a.yaml", "ok": True, "errors": [], "violations": [{"rule": "x", "line": 1}]},
             {"path": "b.yaml", "ok": False, "errors": [], "violations": []}]

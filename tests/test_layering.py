@@ -187,6 +187,40 @@ def test_the_library_never_prints_nor_imports_the_cli_stack() -> None:
                 assert not any(x.split(".")[0] in ("typer", "tabulate", "click") for x in names), path
 
 
+def _imported(path: Path, tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, absolute name) of every module an import of the module at `path` may load: for
+    `from X import y` both X and X.y (y may be a module)."""
+    package = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            out += [(n.lineno, a.name) for a in n.names]
+        elif isinstance(n, ast.ImportFrom):
+            base = package[:len(package) - n.level + 1] if n.level else []
+            module = ".".join([*base, *([n.module] if n.module else [])])
+            out += [(n.lineno, module), *((n.lineno, f"{module}.{a.name}") for a in n.names)]
+    return out
+
+
+def test_the_library_never_imports_the_cli() -> None:
+    """The library (and the web front end) renders through `scorekeep.render`, never through
+    `scorekeep.cli`: only the CLI itself and `python -m scorekeep` import it."""
+    for path in (ROOT / "scorekeep").rglob("*.py"):
+        rel = path.relative_to(ROOT / "scorekeep")
+        if rel.parts[0] == "cli" or rel == Path("__main__.py"):
+            continue
+        for line, module in _imported(path, ast.parse(path.read_text(encoding="utf-8"))):
+            assert not (module == "scorekeep.cli" or module.startswith("scorekeep.cli.")), f"{rel}:{line} imports {module}"
+
+
+def test_the_cli_check_catches_a_relative_import() -> None:
+    """The check above can fail: `from ..cli.html import esc` in scorekeep/web/ is caught."""
+    tree = ast.parse("from ..cli.html import esc\nfrom .. import cli\nfrom . import sheet\n")
+    got = {m for _line, m in _imported(ROOT / "scorekeep" / "web" / "x.py", tree)}
+    assert {"scorekeep.cli.html", "scorekeep.cli", "scorekeep.web.sheet"} <= got
+    assert {"scorekeep.cli.html.esc", "scorekeep.web"} <= got
+
+
 WEB_STACK = {"starlette", "uvicorn", "jinja2", "markupsafe", "segno"}
 """`serve`'s dependencies: imported in `scorekeep/web/` and by `serve` alone."""
 

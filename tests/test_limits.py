@@ -104,7 +104,7 @@ class _Counted:
 def test_score_csv_finds_each_hands_violations_once_not_once_per_hand() -> None:
     """`score --format csv` matched every violation against every hand (1 MiB: 13 s): the reads
     of the violations' fields grow with their number, not with their number times the hands'."""
-    from scorekeep.cli.render import sheet_csv
+    from scorekeep.render.text import sheet_csv
 
     for hands in (100, 400):
         text = "game: oh-hell\nplayers: [A, B, C, D]\nhands:\n" + "  - bids: [1, 1, 1, 1]\n" * hands

@@ -56,7 +56,7 @@ class Table:
     def say(self, text: str = "", style: str | None = None) -> None:
         """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
         as it is), coloured by `style` where the terminal has colour."""
-        from .render import width, wrap
+        from ..render.text import width, wrap
 
         line = safe(text)
         if "\n" not in line and width(line) > REFUSAL_COLUMNS:
@@ -163,8 +163,7 @@ class Table:
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
         from .. import api
-        from . import render
-        from .common import _title
+        from ..render import text as render
         from .score_cmd import _wide_terminal
 
         if not again and self._table_shown == self.s.text:
@@ -173,7 +172,7 @@ class Table:
         sheet = api.sheet(self.s.audit)
         # as `score` chooses: the wide table only where the terminal is wide enough for it
         wide = _wide_terminal(render.table_width(sheet, wide=True))
-        self.say(render.sheet_text(sheet, _title(self.s.audit), wide=wide, names=self.s.players))
+        self.say(render.sheet_text(sheet, render.title(self.s.audit), wide=wide, names=self.s.players))
 
     # --- entries -------------------------------------------------------------------------
 
@@ -204,7 +203,7 @@ class Table:
 
 
 def render_wrap(text: str, indent: str = "  ") -> list[str]:
-    from .render import wrap
+    from ..render.text import wrap
 
     return wrap(text, REFUSAL_COLUMNS, indent)
 
@@ -212,7 +211,7 @@ def render_wrap(text: str, indent: str = "  ") -> list[str]:
 def two_lines(text: str, rule: str) -> list[str]:
     """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
     longer (`why` gives all of it)."""
-    from .render import width
+    from ..render.text import width
 
     lines = render_wrap(text)
     if len(lines) <= 2:

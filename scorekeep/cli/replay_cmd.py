@@ -30,7 +30,7 @@ def replay(
     """
     from .. import api
     from ..game import Selection
-    from . import render
+    from ..render import text as render
 
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
@@ -45,10 +45,10 @@ def replay(
     if not sections:
         _fail(f"{path_name(file)}: nothing to replay for that selection")
     if format == "html":
-        from . import html
-        from .common import _title
+        from ..render import html
+        from ..render.text import title
 
-        text = html.replay_page(audit, sections, _title(audit), path_name(file))
+        text = html.replay_page(audit, sections, title(audit), path_name(file))
     else:
         text = render.sections_text(sections)
         if audit.violations:

@@ -233,8 +233,8 @@ def _explained(name: str, audit: Any, f: Any) -> str:
     """The long ruling `scorekeep why` gives on finding `f` of `audit` (as it would stand were
     the entry written), as plain text."""
     from .. import api
-    from ..cli.why_cmd import _text
     from ..games import REGISTRY
+    from ..render.text import explanation
 
     if audit is None:  # a value tried alone (a hand's size): its ruling is the finding's own words
         return f"{f.rule}: {f.message}"
@@ -242,7 +242,7 @@ def _explained(name: str, audit: Any, f: Any) -> str:
         ex = api.explain(audit, REGISTRY.part(audit.game, "explain").location_of(f, audit))
     except Exception:  # noqa: BLE001 - a place `why` cannot walk to: the finding as it is
         ex = None
-    return _text(name, ex) if ex is not None else f"{f.rule}: {f.message}"
+    return explanation(name, ex) if ex is not None else f"{f.rule}: {f.message}"
 
 
 def run_flow(table: LiveTable, desk: Desk) -> None:
