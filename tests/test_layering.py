@@ -10,6 +10,7 @@ registry, and no shared module is named after a game or branches on one.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -31,10 +32,16 @@ NOT_FINDINGS = {"oh-hell.score", "rook.trick-winner"}
 RECORDED_BY_THE_DRIVER = {"daifugo.deck": "engine.py", "daifugo.game-over": "engine.py"}
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once for all the tests here (walking never changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _worded_by(path: Path, rule: str) -> list[int]:
     """Lines where `path` reports `rule` with a message it writes itself (a text or f-string)."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("violation", "event") \
                 and len(node.args) > 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == rule \
                 and isinstance(node.args[1], (ast.JoinedStr, ast.Constant)):
@@ -51,7 +58,7 @@ def test_a_rule_the_driver_records_is_decided_and_worded_by_the_engine(rule: str
 def _judged(path: Path, prefix: str) -> set[str]:
     """Rule ids a module reports: the literal first argument of a finding, filter or ruling."""
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in JUDGES and node.args and isinstance(node.args[0], ast.Constant):
@@ -87,7 +94,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
     """score.py and model.py import neither the engine, the driver nor the record reader."""
     pkg = ROOT / "scorekeep" / "games" / GAMES[game]
     for name in ("model.py", "score.py"):
-        tree = ast.parse((pkg / name).read_text(encoding="utf-8"))
+        tree = _tree(pkg / name)
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
         assert not imported & {"rules", "engine", "record"}, (game, name, imported)
 
@@ -137,7 +144,7 @@ def test_shared_modules_do_not_branch_on_a_game() -> None:
     registry = ROOT / "scorekeep" / "games" / "__init__.py"
     packages = {f"games.{w}" for w in words}
     for path in _shared_modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         if path != registry:
             for n in _code_strings(tree):
                 text = n.value.lower()
@@ -178,7 +185,7 @@ def test_the_library_never_prints_nor_imports_the_cli_stack() -> None:
     for path in (ROOT / "scorekeep").rglob("*.py"):
         if "cli" in path.relative_to(ROOT / "scorekeep").parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         for n in ast.walk(tree):
             if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "print":
                 pytest.fail(f"{path} prints")
@@ -209,7 +216,7 @@ def test_the_library_never_imports_the_cli() -> None:
         rel = path.relative_to(ROOT / "scorekeep")
         if rel.parts[0] == "cli" or rel == Path("__main__.py"):
             continue
-        for line, module in _imported(path, ast.parse(path.read_text(encoding="utf-8"))):
+        for line, module in _imported(path, _tree(path)):
             assert not (module == "scorekeep.cli" or module.startswith("scorekeep.cli.")), f"{rel}:{line} imports {module}"
 
 
@@ -236,7 +243,7 @@ def test_the_package_imports_only_its_declared_dependencies() -> None:
     web = ROOT / "scorekeep" / "web"
     for path in (ROOT / "scorekeep").rglob("*.py"):
         ok = allowed | WEB_STACK if web in path.parents or path.name == "serve_cmd.py" else allowed
-        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for n in ast.walk(_tree(path)):
             if isinstance(n, ast.Import):
                 tops = [a.name.split(".")[0] for a in n.names]
             elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
@@ -252,7 +259,7 @@ def test_only_serve_imports_the_web_front_end() -> None:
     for path in (ROOT / "scorekeep").rglob("*.py"):
         if ROOT / "scorekeep" / "web" in path.parents or path.name == "serve_cmd.py":
             continue
-        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for n in ast.walk(_tree(path)):
             if isinstance(n, ast.ImportFrom):
                 module = ("." * n.level) + (n.module or "")
                 assert "web" not in module.split(".") and module.lstrip(".").split(".")[0] not in WEB_STACK, path
