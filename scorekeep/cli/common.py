@@ -72,11 +72,6 @@ def _out(text: str) -> None:
     _write(clean(text if text.endswith("\n") else text + "\n"))
 
 
-def _out_raw(text: str) -> None:
-    """Output whose every cell is already cleaned (CSV: its CRLF line ends must stay)."""
-    _write(text)
-
-
 def _err(text: str) -> None:
     """A line for people on stderr, control characters escaped (stderr failing is ignored:
     there is nowhere left to say so)."""
@@ -184,14 +179,6 @@ def main_options(
       4    the output could not be written (disk full, I/O error)
       141  the output was cut off (a closed pipe, e.g. `| head`)
     """
-
-
-def _load(path: Path):  # type: ignore[no-untyped-def]
-    """The audit of a record that reads cleanly; otherwise every input error, and exit 2."""
-    audit, unreadable = _load_partial(path)
-    if unreadable:
-        raise typer.Exit(2)
-    return audit
 
 
 def _load_partial(path: Path):  # type: ignore[no-untyped-def]

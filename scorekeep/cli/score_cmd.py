@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, app, clean, path_name, said, source, write_output
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, _write, app, clean, path_name, said, source, write_output
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -78,7 +78,7 @@ def _emit(text: str, output: Optional[Path], raw: bool, reads: tuple[Path, ...])
             text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
         write_output(output, text if text.endswith("\n") else text + "\n", reads)
     elif raw:
-        _out_raw(text)
+        _write(text)
     else:
         _out(text)
 

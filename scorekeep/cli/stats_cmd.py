@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import STDIN, _err, _internal, _out, _out_raw, app, read_stdin, said, write_output
+from .common import STDIN, _err, _internal, _out, _write, app, read_stdin, said, write_output
 
 
 class StatsFormat(str, Enum):
@@ -94,7 +94,7 @@ def stats(
     if output is not None and str(output) != "-":
         write_output(output, doc, files)
     elif format is StatsFormat.csv:
-        _out_raw(doc)
+        _write(doc)
     else:
         _out(doc)
     if failed:

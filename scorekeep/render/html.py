@@ -255,16 +255,12 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     return "\n".join(out)
 
 
-def _where(f: Finding) -> str:
-    return text.where(f)
-
-
 def findings_list(listed: Sequence[Finding], path: str) -> str:
     """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
     `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
     items = []
     for f in listed:
-        loc = _where(f)
+        loc = text.where(f)
         line = f" (line {f.line})" if f.line is not None else ""
         allowed = ""
         if f.allowed is not None:
