@@ -417,17 +417,6 @@ class Session:
         except Changed as e:
             raise self._reload(e.now, edits) from None
 
-    def refresh(self) -> bool:
-        """Read the file again if another program saved it since this session read it (True
-        then; the undo stack is cleared, since undoing would write over that save)."""
-        from ..atomic import snapshot
-
-        now = snapshot(self.path)
-        if self.snap is None or now == self.snap:
-            return False
-        self._reload(now, ())
-        return True
-
     def _reload(self, now: Snapshot | None, edits: Sequence[Edit]) -> Reloaded:
         """Take the file as it is now; the entry `edits` judged against it (what to raise)."""
         if now is None:
