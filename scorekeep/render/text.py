@@ -159,11 +159,6 @@ FILES_HEAD = '{"files": [\n'
 FILES_TAIL = "]}\n"
 
 
-def files_json(entries: Sequence[str]) -> str:
-    """`{"files": [...]}` from file_json entries, one per line, as `check` streams it."""
-    return FILES_HEAD + ",\n".join(entries) + ("\n" if entries else "") + FILES_TAIL
-
-
 def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], *,
                ascii_only: bool = False) -> str:
     return to_json({
