@@ -266,3 +266,10 @@ def test_only_serve_imports_the_web_front_end() -> None:
             elif isinstance(n, ast.Import):
                 assert not any(a.name.split(".")[0] in WEB_STACK or a.name.startswith("scorekeep.web")
                                for a in n.names), path
+
+
+def test_every_folder_of_the_package_is_a_package() -> None:
+    """setuptools ships only folders with an `__init__.py`: one without would work in an
+    editable install and be missing from the wheel a user installs."""
+    for folder in {p.parent for p in (ROOT / "scorekeep").rglob("*.py")}:
+        assert (folder / "__init__.py").is_file(), folder
