@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..entry import Table
 
 
 class Line(NamedTuple):
@@ -133,7 +134,7 @@ def _choices(choices: Any) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
     return tuple(str(c) for c in legal), refused
 
 
-class LiveTable:
+class LiveTable(Table):
     """`scorekeep.entry.Table` for the web (see the protocol for each method): `say` keeps the
     lines for the next page, `ask` posts the question (with the flow's choices, for buttons)
     and waits for the answer a POST brings; the dialogue itself is `scorekeep.entry.play`'s."""
@@ -192,11 +193,6 @@ class LiveTable:
         first, _more = unreadable_text(self.s.game.name, error)
         self.say(f"cannot read that: {first}", "refused")
 
-    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
-        from ..entry.play import enter
-
-        return enter(self, edits, allowed)
-
     def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
         while True:
@@ -206,16 +202,6 @@ class LiveTable:
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
-
-    def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
-        from ..entry import read_name
-
-        return read_name(self, text, names, what)
-
-    def number(self, text: str) -> int | None:
-        from ..entry import read_number
-
-        return read_number(self, text)
 
 
 def _raise(c: Command) -> None:
