@@ -37,19 +37,19 @@ class Hub:
             s = self.state
             self.state = State(s.rev + (html is not None), s.html if html is None else html,
                                s.question if question is None else question)
+        self._notify()
+
+    def close(self) -> None:
+        self.closed = True
+        self._notify()
+
+    def _notify(self) -> None:
+        """(Any thread) Wake every follower, in the server's loop."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(self._wake)
             except RuntimeError:  # the loop has just closed: nobody follows any more
-                pass
-
-    def close(self) -> None:
-        self.closed = True
-        if self.loop is not None and not self.loop.is_closed():
-            try:
-                self.loop.call_soon_threadsafe(self._wake)
-            except RuntimeError:
                 pass
 
     def _wake(self) -> None:
