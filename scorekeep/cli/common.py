@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 import typer
 
 from .. import __version__
-from ..render.safe import cell, clean  # noqa: F401 - the commands write through these
+from ..render.safe import clean
 
 app = typer.Typer(
     name="scorekeep",  # the help is main_options' docstring
@@ -106,6 +106,19 @@ def write_output(output: Path, text: str, reads: "Sequence[Path | str]" = ()) ->
         write_atomically(str(output), text, overwrite=True)
     except OSError as e:
         write_failed(output, e)
+
+
+def emit(text: str, output: "Path | None", reads: "Sequence[Path | str]" = (), raw: bool = False) -> None:
+    """A command's output to the file `-o` names (atomically, never over a record) or to
+    standard output; `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
+    if output is not None and str(output) != "-":
+        if not raw:
+            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
+        write_output(output, text if text.endswith("\n") else text + "\n", reads)
+    elif raw:
+        _write(text)
+    else:
+        _out(text)
 
 
 def refuse_record(output: Path, reads: "Sequence[Path | str]" = ()) -> None:

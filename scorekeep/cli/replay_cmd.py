@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_output
+from .common import _fail, _internal, _load_partial, app, emit, path_name
 
 
 @app.command()
@@ -53,10 +53,7 @@ def replay(
         text = render.sections_text(sections)
         if audit.violations:
             text = text.rstrip("\n") + f"\n{len(audit.violations):,} violation(s); see `scorekeep check {file}`"
-    if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
-        write_output(output, clean(text if text.endswith("\n") else text + "\n"), (file,))
-    else:
-        _out(text)
+    emit(text, output, (file,))  # text too: before, -o was ignored without a word
     if unreadable:
         raise typer.Exit(2)
 

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _write, app, clean, path_name, said, source, write_output
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, app, emit, path_name, said, source
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -65,22 +65,9 @@ def score(
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
-    _emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
+    emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
           raw=format is SheetFormat.csv, reads=(file,))
     raise typer.Exit(2 if unreadable else 0)
-
-
-def _emit(text: str, output: Optional[Path], raw: bool, reads: tuple[Path, ...]) -> None:
-    """Write the sheet to `output` (atomically, never over a record) or to standard output;
-    `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
-    if output is not None and str(output) != "-":
-        if not raw:
-            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
-        write_output(output, text if text.endswith("\n") else text + "\n", reads)
-    elif raw:
-        _write(text)
-    else:
-        _out(text)
 
 
 def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if: Any, wide: bool,
