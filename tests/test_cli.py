@@ -177,14 +177,12 @@ def test_check_json_output_has_no_progress() -> None:
 
 
 def test_check_json_is_laid_out_as_one_document() -> None:
+    """`check` streams `{"files": [...]}` one file a line, as `file_json` writes each entry."""
     import json as _json
 
-    from scorekeep.cli.render import file_json, files_json
+    from scorekeep.render.text import file_json
 
-    docs = [{"path": "a.yaml", "ok": True, "errors": [], "violations": [{"rule": "x", "line": 1}]},
-            {"path": "b.yaml", "ok": False, "errors": [], "violations": []}]
-    text = files_json([file_json(d) for d in docs])
-    assert _json.loads(text) == {"files": docs}
-    assert text.splitlines()[1:3] == [file_json(docs[0]) + ",", file_json(docs[1])]  # one file a line
-    assert _json.loads(files_json([])) == {"files": []}
-    assert _json.loads(cli("check", OH, HOOK, "--format", "json").out)["files"][1]["ok"] is False
+    out = cli("check", OH, HOOK, "--format", "json").out
+    docs = _json.loads(out)["files"]
+    assert [d["ok"] for d in docs] == [True, False]
+    assert out.splitlines() == ['{"files": [', file_json(docs[0]) + ",", file_json(docs[1]), "]}"]

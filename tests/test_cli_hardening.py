@@ -152,7 +152,7 @@ def test_closed_pipe_ends_quietly(args: tuple[str, ...]) -> None:
 
 
 def test_a_bug_while_rendering_is_exit_3_not_a_traceback() -> None:
-    code = ("import sys, scorekeep.cli.render as r\n"
+    code = ("import sys, scorekeep.render.text as r\n"
             "def broken(*a, **k): raise ZeroDivisionError('boom')\n"
             "r.sheet_text = broken\n"
             "sys.argv[0] = 'scorekeep'\n"

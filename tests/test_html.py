@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from conftest import RECORDS, SAMPLES, cli
 
 from scorekeep import api
-from scorekeep.cli import html
+from scorekeep.render import html
 
 OH_FULL = str(SAMPLES / "oh-hell-full-game.yaml")
 ROOK = str(RECORDS / "rook" / "both-over.yaml")

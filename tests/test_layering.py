@@ -10,6 +10,7 @@ registry, and no shared module is named after a game or branches on one.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -31,10 +32,16 @@ NOT_FINDINGS = {"oh-hell.score", "rook.trick-winner"}
 RECORDED_BY_THE_DRIVER = {"daifugo.deck": "engine.py", "daifugo.game-over": "engine.py"}
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once for all the tests here (walking never changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _worded_by(path: Path, rule: str) -> list[int]:
     """Lines where `path` reports `rule` with a message it writes itself (a text or f-string)."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("violation", "event") \
                 and len(node.args) > 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == rule \
                 and isinstance(node.args[1], (ast.JoinedStr, ast.Constant)):
@@ -51,7 +58,7 @@ def test_a_rule_the_driver_records_is_decided_and_worded_by_the_engine(rule: str
 def _judged(path: Path, prefix: str) -> set[str]:
     """Rule ids a module reports: the literal first argument of a finding, filter or ruling."""
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in JUDGES and node.args and isinstance(node.args[0], ast.Constant):
@@ -87,7 +94,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
     """score.py and model.py import neither the engine, the driver nor the record reader."""
     pkg = ROOT / "scorekeep" / "games" / GAMES[game]
     for name in ("model.py", "score.py"):
-        tree = ast.parse((pkg / name).read_text(encoding="utf-8"))
+        tree = _tree(pkg / name)
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
         assert not imported & {"rules", "engine", "record"}, (game, name, imported)
 
@@ -137,7 +144,7 @@ def test_shared_modules_do_not_branch_on_a_game() -> None:
     registry = ROOT / "scorekeep" / "games" / "__init__.py"
     packages = {f"games.{w}" for w in words}
     for path in _shared_modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         if path != registry:
             for n in _code_strings(tree):
                 text = n.value.lower()
@@ -178,13 +185,47 @@ def test_the_library_never_prints_nor_imports_the_cli_stack() -> None:
     for path in (ROOT / "scorekeep").rglob("*.py"):
         if "cli" in path.relative_to(ROOT / "scorekeep").parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         for n in ast.walk(tree):
             if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "print":
                 pytest.fail(f"{path} prints")
             if isinstance(n, ast.Import | ast.ImportFrom):
                 names = [a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""]
                 assert not any(x.split(".")[0] in ("typer", "tabulate", "click") for x in names), path
+
+
+def _imported(path: Path, tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, absolute name) of every module an import of the module at `path` may load: for
+    `from X import y` both X and X.y (y may be a module)."""
+    package = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            out += [(n.lineno, a.name) for a in n.names]
+        elif isinstance(n, ast.ImportFrom):
+            base = package[:len(package) - n.level + 1] if n.level else []
+            module = ".".join([*base, *([n.module] if n.module else [])])
+            out += [(n.lineno, module), *((n.lineno, f"{module}.{a.name}") for a in n.names)]
+    return out
+
+
+def test_the_library_never_imports_the_cli() -> None:
+    """The library (and the web front end) renders through `scorekeep.render`, never through
+    `scorekeep.cli`: only the CLI itself and `python -m scorekeep` import it."""
+    for path in (ROOT / "scorekeep").rglob("*.py"):
+        rel = path.relative_to(ROOT / "scorekeep")
+        if rel.parts[0] == "cli" or rel == Path("__main__.py"):
+            continue
+        for line, module in _imported(path, _tree(path)):
+            assert not (module == "scorekeep.cli" or module.startswith("scorekeep.cli.")), f"{rel}:{line} imports {module}"
+
+
+def test_the_cli_check_catches_a_relative_import() -> None:
+    """The check above can fail: `from ..cli.html import esc` in scorekeep/web/ is caught."""
+    tree = ast.parse("from ..cli.html import esc\nfrom .. import cli\nfrom . import sheet\n")
+    got = {m for _line, m in _imported(ROOT / "scorekeep" / "web" / "x.py", tree)}
+    assert {"scorekeep.cli.html", "scorekeep.cli", "scorekeep.web.sheet"} <= got
+    assert {"scorekeep.cli.html.esc", "scorekeep.web"} <= got
 
 
 WEB_STACK = {"starlette", "uvicorn", "jinja2", "markupsafe", "segno"}
@@ -202,7 +243,7 @@ def test_the_package_imports_only_its_declared_dependencies() -> None:
     web = ROOT / "scorekeep" / "web"
     for path in (ROOT / "scorekeep").rglob("*.py"):
         ok = allowed | WEB_STACK if web in path.parents or path.name == "serve_cmd.py" else allowed
-        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for n in ast.walk(_tree(path)):
             if isinstance(n, ast.Import):
                 tops = [a.name.split(".")[0] for a in n.names]
             elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
@@ -218,10 +259,17 @@ def test_only_serve_imports_the_web_front_end() -> None:
     for path in (ROOT / "scorekeep").rglob("*.py"):
         if ROOT / "scorekeep" / "web" in path.parents or path.name == "serve_cmd.py":
             continue
-        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for n in ast.walk(_tree(path)):
             if isinstance(n, ast.ImportFrom):
                 module = ("." * n.level) + (n.module or "")
                 assert "web" not in module.split(".") and module.lstrip(".").split(".")[0] not in WEB_STACK, path
             elif isinstance(n, ast.Import):
                 assert not any(a.name.split(".")[0] in WEB_STACK or a.name.startswith("scorekeep.web")
                                for a in n.names), path
+
+
+def test_every_folder_of_the_package_is_a_package() -> None:
+    """setuptools ships only folders with an `__init__.py`: one without would work in an
+    editable install and be missing from the wheel a user installs."""
+    for folder in {p.parent for p in (ROOT / "scorekeep").rglob("*.py")}:
+        assert (folder / "__init__.py").is_file(), folder

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from scorekeep import api
 from scorekeep.cli import app
-from scorekeep.cli.render import width
+from scorekeep.render.text import width
 
 ENTRY = RECORDS / "entry"
 PLAYERS = "Ana,Ben,Chloé,Dee"

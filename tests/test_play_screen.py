@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import cli
 
-from scorekeep.cli.render import width
+from scorekeep.render.text import width
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

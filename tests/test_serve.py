@@ -417,13 +417,14 @@ def test_every_viewer_receives_each_update_as_a_server_sent_event(tmp_path: Path
         c = k.client("scorer")
         k.answer(c, "")  # the cards: no save, a new question
         k.answer(c, "")
-        start = time.monotonic()
         k.answer(c, "")  # the trump: the hand is written
         for f in followers:
             f.join(10)
         server.should_exit = True
         thread.join(5)
-    assert time.monotonic() - start < 5
+    # pushed, not waited for: each page had its events before its read timed out (no wall-clock
+    # bound here: timing lives in benchmarks/)
+    assert not any(f.is_alive() for f in followers)
     for events in got:
         kinds = [kind for kind, _ in events]
         assert kinds[:2] == ["sheet", "q"] and "sheet" in kinds[2:], kinds

@@ -85,17 +85,42 @@ def serve(tmp_path: Path) -> Iterator:  # type: ignore[type-arg]
         p.communicate(timeout=20)
 
 
-@pytest.fixture
-def browsers() -> Iterator:  # type: ignore[type-arg]
-    opened = []
-
-    def open_one():  # type: ignore[no-untyped-def]
-        d = phone()
-        opened.append(d)
-        return d
-    yield open_one
+@pytest.fixture(scope="module")
+def _opened() -> Iterator[list]:  # type: ignore[type-arg]
+    """The module's browsers, started once (a start-up costs more than most tests' taps)."""
+    opened: list = []  # type: ignore[type-arg]
+    yield opened
     for d in opened:
         d.quit()
+
+
+@pytest.fixture
+def browsers(_opened) -> Iterator:  # type: ignore[no-untyped-def,type-arg]
+    """Hands a test the module's browsers one by one, each as if new: one tab, no cookie, an
+    empty console log; afterwards each leaves the test's server (a blank page)."""
+    used: list = []  # type: ignore[type-arg]
+
+    def open_one():  # type: ignore[no-untyped-def]
+        if len(used) == len(_opened):
+            _opened.append(phone())
+        d = _opened[len(used)]
+        used.append(d)
+        _fresh(d)
+        return d
+    yield open_one
+    for d in used:
+        _fresh(d)
+
+
+def _fresh(d) -> None:  # type: ignore[no-untyped-def]
+    """One blank tab, no cookie, the console log read out: a browser as a new one starts."""
+    for handle in d.window_handles[1:]:
+        d.switch_to.window(handle)
+        d.close()
+    d.switch_to.window(d.window_handles[0])
+    d.get("about:blank")
+    d.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    d.get_log("browser")
 
 
 def question(d) -> str:  # type: ignore[no-untyped-def]

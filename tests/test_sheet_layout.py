@@ -11,7 +11,8 @@ import pytest
 from conftest import RECORDS, SAMPLES, cli
 from wcwidth import wcswidth
 
-from scorekeep.cli import render, score_cmd
+from scorekeep.cli import score_cmd
+from scorekeep.render import text as render
 
 OH_FULL = str(SAMPLES / "oh-hell-full-game.yaml")
 OH_SEED = str(SAMPLES / "oh-hell-seed-example.yaml")

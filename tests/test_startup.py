@@ -67,13 +67,13 @@ def test_check_imports_its_own_command_and_game_only(game: str) -> None:
     assert mods & COMMAND_MODULES == {"scorekeep.cli.check_cmd"}
     assert not {m for m in mods if m.startswith(tuple(_others(game)))}, "another game's package"
     assert not mods & {"scorekeep.whatif", "scorekeep.why", "scorekeep.lookup", "scorekeep.stats",
-                       "scorekeep.entry", "scorekeep.cli.html", "scorekeep.generate"}
+                       "scorekeep.entry", "scorekeep.render.html", "scorekeep.generate"}
 
 
 def test_score_text_imports_no_json_html_or_what_if() -> None:
     mods, _ = _run("score", str(SAMPLES / SAMPLE["oh-hell"]))
     assert not mods & HEAVY, mods & HEAVY
-    assert not mods & {"scorekeep.whatif", "scorekeep.cli.html", "scorekeep.cli.whatif_view"}
+    assert not mods & {"scorekeep.whatif", "scorekeep.render.html", "scorekeep.cli.whatif_view"}
 
 
 @pytest.mark.parametrize("args", [("replay", str(SAMPLES / SAMPLE["rook"])), ("rules", "hook"),
@@ -108,7 +108,7 @@ def test_add_writes_without_json_secrets_or_the_round_trip(tmp_path: Path) -> No
     # `play` hold a lock, and that is the price of the same lock on Windows as on Linux
     assert not mods & (HEAVY - LOCK_LIBRARY), mods & HEAVY
     assert "filelock" in mods
-    assert not mods & {"scorekeep.cli.play_cmd", "scorekeep.cli.render"}
+    assert not mods & {"scorekeep.cli.play_cmd", "scorekeep.render.text"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -124,7 +124,7 @@ def test_demo_imports_its_own_game_and_nothing_heavy(game: str, tmp_path: Path) 
     assert not {m for m in mods if m.startswith(tuple(_others(game)))}, "another game's package"
     assert not {m for m in mods if m.startswith(("scorekeep.generate.", "scorekeep.entry"))
                 or m.endswith((".entry", ".explain", ".stats", ".sheet"))}, "the game's other parts"
-    assert not mods & {"scorekeep.api", "scorekeep.whatif", "scorekeep.cli.render", "scorekeep.stats"}
+    assert not mods & {"scorekeep.api", "scorekeep.whatif", "scorekeep.render.text", "scorekeep.stats"}
     if game == "daifugo":  # the engine only: the game's reader, replay and score sheet wait for GAME
         assert not mods & {"scorekeep.games.daifugo.record", "scorekeep.games.daifugo.rules",
                            "scorekeep.games.daifugo.score"}

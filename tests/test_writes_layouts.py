@@ -179,22 +179,6 @@ def test_a_file_with_both_kinds_of_line_end_keeps_each_line_as_it_was() -> None:
     assert "line ends" in e.value.message
 
 
-def test_a_session_sees_an_editors_save_between_prompts(tmp_path: Path) -> None:
-    """`refresh`, for a front end that checks before each prompt: the file saved by another
-    program is read again, and undo starts afresh (it would write over that save)."""
-    from scorekeep.entry.session import Session
-
-    path = tmp_path / "g.yaml"
-    shutil.copy(LAYOUTS[0], path)
-    with Session.open(str(path)) as s:
-        assert not s.refresh()
-        s.commit(s.judge([SetKey((), "place", "home")]))
-        assert s.undo_stack
-        path.write_text(path.read_text(encoding="utf-8") + "# saved elsewhere\n", encoding="utf-8")
-        assert s.refresh() and s.text.endswith("# saved elsewhere\n") and not s.undo_stack
-        assert not s.refresh()
-
-
 _ONE_LINE_FLOW = re.compile(r"^(?P<head>\s*(?:- )?[^\s#:][^#:]*: )(?P<open>[\[{])(?P<body>[^\[\]{}#\n]+)(?P<close>[\]}])"
                             r"(?P<tail>[^\n]*)$", re.M)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, cli
 
-from scorekeep.cli.render import csv_cell
+from scorekeep.render.text import csv_cell
 
 SAMPLE = SAMPLES / "oh-hell-seed-example.yaml"
 

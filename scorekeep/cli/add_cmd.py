@@ -19,7 +19,7 @@ def safe(text: str) -> str:
 
 def ruling(path: str, f: Any) -> str:
     """A violation as one line: rule id, where, why."""
-    from . import render
+    from ..render import text as render
 
     loc = render.where(f)
     return safe(f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message)

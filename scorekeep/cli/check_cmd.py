@@ -39,7 +39,7 @@ def check(
       cat game.yaml | scorekeep check -
       scorekeep check game.yaml --rule hook=false
     """
-    from . import render
+    from ..render import text as render
 
     overrides = _overrides(rule)
     paths = _expand(files)
@@ -144,7 +144,7 @@ def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
     with `overrides` (`--rule`), also what they change against the record's own rules."""
     from ..errors import shown
     from ..report import check_file
-    from . import render
+    from ..render import text as render
 
     try:
         rep = check_file(path, data, overrides)

@@ -9,7 +9,6 @@ characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` mu
 retitle the window nor `\x1b[2J` clear the screen.
 """
 
-import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
 import typer
 
 from .. import __version__
+from ..render.safe import clean
 
 app = typer.Typer(
     name="scorekeep",  # the help is main_options' docstring
@@ -50,50 +50,6 @@ WRITE_FAILED = 4
 CLOSED_PIPE = 141
 """Exit code when the reader of the output went away (128 + SIGPIPE, as `yes | head`)."""
 
-# C0 but newline, DEL, C1, and the invisible direction controls (LRM/RLM/ALM, the
-# embeddings and overrides U+202A–202E, the isolates U+2066–2069), and the line and
-# paragraph separators: none of them may reach a terminal raw from a record.
-# Compiled on first use (`re` caches it): str.isprintable() is false for every one of them,
-# so text that is printable but for its newlines never needs the pattern.
-_CONTROL = ("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-            "\u202a-\u202e\u2066-\u2069]")
-_NAMED = {"\t": "\\t", "\r": "\\r"}
-
-
-def _escape(m: re.Match[str]) -> str:
-    c = m.group()
-    named = _NAMED.get(c)
-    if named is not None:
-        return named
-    code = ord(c)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def clean(text: str) -> str:
-    """`text` with control and direction characters shown as `\\x1b`, `\\u202e`, `\\t`; newlines
-    stay. Idempotent and printable, so cleaned table cells keep their width."""
-    if text.isprintable() or text.replace("\n", "").isprintable():
-        return text
-    return re.sub(_CONTROL, _escape, text)
-
-
-def cell(text: str) -> str:
-    """A table cell as it will be written: cleaned, and where stdout's encoding lacks a
-    character (PYTHONIOENCODING=ascii) already backslash-escaped, so tabulate measures the
-    text that is really written and the columns stay aligned."""
-    text = clean(text)
-    if text.isascii():
-        return text
-    enc = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        text.encode(enc)
-        return text
-    except UnicodeEncodeError:
-        return text.encode(enc, "backslashreplace").decode(enc)
-    except LookupError:  # pragma: no cover
-        return text
-
-
 class Unwritable(Exception):
     """The output could not be written; carries the OSError. Deliberately not an OSError,
     so that nothing between the write and `run` mistakes it for something else."""
@@ -114,11 +70,6 @@ def _write(text: str) -> None:
 def _out(text: str) -> None:
     """A line (or lines) for people on stdout, control characters escaped."""
     _write(clean(text if text.endswith("\n") else text + "\n"))
-
-
-def _out_raw(text: str) -> None:
-    """Output whose every cell is already cleaned (CSV: its CRLF line ends must stay)."""
-    _write(text)
 
 
 def _err(text: str) -> None:
@@ -155,6 +106,19 @@ def write_output(output: Path, text: str, reads: "Sequence[Path | str]" = ()) ->
         write_atomically(str(output), text, overwrite=True)
     except OSError as e:
         write_failed(output, e)
+
+
+def emit(text: str, output: "Path | None", reads: "Sequence[Path | str]" = (), raw: bool = False) -> None:
+    """A command's output to the file `-o` names (atomically, never over a record) or to
+    standard output; `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
+    if output is not None and str(output) != "-":
+        if not raw:
+            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
+        write_output(output, text if text.endswith("\n") else text + "\n", reads)
+    elif raw:
+        _write(text)
+    else:
+        _out(text)
 
 
 def refuse_record(output: Path, reads: "Sequence[Path | str]" = ()) -> None:
@@ -230,14 +194,6 @@ def main_options(
     """
 
 
-def _load(path: Path):  # type: ignore[no-untyped-def]
-    """The audit of a record that reads cleanly; otherwise every input error, and exit 2."""
-    audit, unreadable = _load_partial(path)
-    if unreadable:
-        raise typer.Exit(2)
-    return audit
-
-
 def _load_partial(path: Path):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
     after writing every warning and input error to stderr; exit 2 if nothing is readable."""
@@ -290,14 +246,6 @@ def said(warnings, errors) -> None:  # type: ignore[no-untyped-def]
     on stderr (control characters escaped)."""
     for x in (*warnings, *errors):
         _err(f"scorekeep: {x}")
-
-
-def _title(audit) -> str:  # type: ignore[no-untyped-def]
-    from ..games import REGISTRY
-
-    game = REGISTRY.get(audit.game)
-    title = audit.header.meta.get("title")
-    return f"{game.title}: {title}" if title else game.title
 
 
 def _streams() -> None:

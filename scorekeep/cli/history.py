@@ -13,7 +13,7 @@ COLUMNS = 80
 def history_text(entries: Sequence[HistoryEntry]) -> str:
     """One correction a line (or more): when (to the minute), where, which value, and only what
     changed in it (`Dee 1 → 2`), wrapped to 80 columns whatever the number of players."""
-    from . import render
+    from ..render import text as render
     from .add_cmd import safe
 
     if not entries:

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load_partial, _out, app, clean, path_name, write_output
+from .common import _fail, _internal, _load_partial, app, emit, path_name
 
 
 @app.command()
@@ -30,7 +30,7 @@ def replay(
     """
     from .. import api
     from ..game import Selection
-    from . import render
+    from ..render import text as render
 
     if format not in ("text", "html"):
         _fail(f"--format is text or html, not `{format}`")
@@ -45,18 +45,15 @@ def replay(
     if not sections:
         _fail(f"{path_name(file)}: nothing to replay for that selection")
     if format == "html":
-        from . import html
-        from .common import _title
+        from ..render import html
+        from ..render.text import title
 
-        text = html.replay_page(audit, sections, _title(audit), path_name(file))
+        text = html.replay_page(audit, sections, title(audit), path_name(file))
     else:
         text = render.sections_text(sections)
         if audit.violations:
             text = text.rstrip("\n") + f"\n{len(audit.violations):,} violation(s); see `scorekeep check {file}`"
-    if output is not None and str(output) != "-":  # text too: before, -o was ignored without a word
-        write_output(output, clean(text if text.endswith("\n") else text + "\n"), (file,))
-    else:
-        _out(text)
+    emit(text, output, (file,))  # text too: before, -o was ignored without a word
     if unreadable:
         raise typer.Exit(2)
 

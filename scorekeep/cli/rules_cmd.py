@@ -51,7 +51,7 @@ def rules(
 
 def _list(game: str) -> None:
     from ..games import REGISTRY
-    from . import render
+    from ..render import text as render
 
     module = REGISTRY.get(game)
     options = dict(module.OPTIONS)
@@ -113,7 +113,7 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     """One rule in full: its text, options, other names and the rules linked to it."""
 
     from .. import lookup
-    from . import render
+    from ..render import text as render
 
     out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
     # The names a player would say, not the question-like ones kept for finding the rule.
@@ -139,7 +139,7 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
 
 def _wrap(text: str, width: int = 88) -> list[str]:
     """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
-    from .render import width as wcswidth  # wcwidth is no run-time dependency: its import is slow
+    from ..render.text import width as wcswidth  # wcwidth is no run-time dependency: its import is slow
 
     lines, line = [], "   "
     for word in text.split(" "):

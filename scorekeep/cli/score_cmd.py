@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, _out_raw, _title, app, clean, path_name, said, source, write_output
+from .common import SheetFormat, _fail, _internal, _load_partial, _out, app, emit, path_name, said, source
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -65,22 +65,9 @@ def score(
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
-    _emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
+    emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
           raw=format is SheetFormat.csv, reads=(file,))
     raise typer.Exit(2 if unreadable else 0)
-
-
-def _emit(text: str, output: Optional[Path], raw: bool, reads: tuple[Path, ...]) -> None:
-    """Write the sheet to `output` (atomically, never over a record) or to standard output;
-    `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
-    if output is not None and str(output) != "-":
-        if not raw:
-            text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
-        write_output(output, text if text.endswith("\n") else text + "\n", reads)
-    elif raw:
-        _out_raw(text)
-    else:
-        _out(text)
 
 
 def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if: Any, wide: bool,
@@ -88,7 +75,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     """The sheet in `format`, its violations listed (under --rule, what the overrides add is
     said once, in the what-if part below the table)."""
     from ..errors import shown
-    from . import render
+    from ..render import text as render
 
     listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
               else shown(audit.violations))
@@ -103,14 +90,14 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     elif format is SheetFormat.csv:
         text = render.sheet_csv(sheet, audit.violations)
     elif format is SheetFormat.html:
-        from . import html
+        from ..render import html
 
-        text = html.sheet_page(audit, sheet, _title(audit), path_name(file))
+        text = html.sheet_page(audit, sheet, render.title(audit), path_name(file))
     elif format is SheetFormat.markdown:
-        text = render.sheet_markdown(sheet, _title(audit), [render.finding_line(path_name(file), v) for v in listed],
+        text = render.sheet_markdown(sheet, render.title(audit), [render.finding_line(path_name(file), v) for v in listed],
                                      render.findings_heading(listed))
     else:
-        text = _plain(file, sheet, _title(audit), listed, wide, audit.header.players)
+        text = _plain(file, sheet, render.title(audit), listed, wide, audit.header.players)
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
 
@@ -122,7 +109,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
 
 def _plain(file: Path, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
     """The text sheet: wide when asked or when the terminal is wide enough, the violations first."""
-    from . import render
+    from ..render import text as render
 
     body = render.sheet_text(sheet, title, wide=True)
     if not wide:

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import STDIN, _err, _internal, _out, _out_raw, app, read_stdin, said, write_output
+from .common import STDIN, _err, _internal, _out, _write, app, read_stdin, said, write_output
 
 
 class StatsFormat(str, Enum):
@@ -18,7 +18,7 @@ class StatsFormat(str, Enum):
 
 
 def text(season: Any, md: bool) -> str:
-    from . import render
+    from ..render import text as render
 
     out: list[str] = ["# Statistics" if md else "Statistics", "",
                       f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
@@ -37,7 +37,7 @@ def text(season: Any, md: bool) -> str:
 
 def csv_text(season: Any) -> str:
     """One row per player and game; nested counts flattened (`by_size 10 made`)."""
-    from .render import csv_table
+    from ..render.text import csv_table
 
     flat: list[dict[str, Any]] = []
     for doc in season.to_json()["players"]:
@@ -94,7 +94,7 @@ def stats(
     if output is not None and str(output) != "-":
         write_output(output, doc, files)
     elif format is StatsFormat.csv:
-        _out_raw(doc)
+        _write(doc)
     else:
         _out(doc)
     if failed:
@@ -130,13 +130,13 @@ def _audits(files: list[Path]) -> tuple[list[Any], bool]:
 def _document(season: Any, format: StatsFormat, files: list[Path]) -> str:
     """The statistics in `format`."""
     if format is StatsFormat.json:
-        from .render import to_json
+        from ..render.text import to_json
 
         return to_json(season.to_json())
     if format is StatsFormat.csv:
         return csv_text(season)
     if format is StatsFormat.html:
-        from . import html
+        from ..render import html
 
         return html.stats_page("Statistics", season.tables(), season.bars(),
                                f"{season.records} record{'s' if season.records != 1 else ''}: "

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import Finding
 from ..whatif import WhatIf, show_value
-from . import render
+from ..render import text as render
 
 
 def rules_text(overrides: Mapping[str, Any], own: Mapping[str, Any] | None = None) -> str:

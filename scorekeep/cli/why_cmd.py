@@ -91,7 +91,7 @@ def why(
 def _say(path: str, game: str, ex: Any, json: bool, unreadable: bool) -> None:
     """The explanation (None: the record's first violation was asked for and there is none)."""
     if json:
-        from . import render
+        from ..render import text as render
 
         doc: dict[str, Any] = {"path": path, "game": game}
         if ex is None:
@@ -103,61 +103,6 @@ def _say(path: str, game: str, ex: Any, json: bool, unreadable: bool) -> None:
         _out(f"{path}: no violations" + (" before its first unreadable part" if unreadable else
              ": the record breaks no rule") + ". Ask about one move with a location (see `scorekeep why --help`).")
     else:
-        _out(_text(path, ex))
+        from ..render.text import explanation
 
-
-def _text(path: str, ex: Any) -> str:
-    from .render import width, wrap
-
-    r = ex.ruling
-    line = f":{ex.line}" if ex.line is not None else ""
-    out = [f"{path}{line}: {ex.location}" + (f": {ex.said}" if ex.said else "")]
-    if ex.finding is not None and not ex.said:
-        out.append("(a violation of the record as a whole, not of one move)")
-    if ex.facts:
-        out.append("")
-        out.append("the position")
-        pad = max(width(k) for k, _v in ex.facts) + 2
-        for k, v in ex.facts:
-            body = wrap(v, 100, " " * (pad + 2))
-            out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
-            out.extend(body[1:])
-    wrapped = _hanging(wrap)
-    if r.steps:
-        out.append("")
-        out.append("the decision, in the rules' order")
-        for i, s in enumerate(r.steps, 1):
-            answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
-            out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
-    said = ex.choices_text()
-    if said is not None:
-        out.append("")
-        out.extend(wrapped("legal choices: " + said, "", "  "))
-    out.append("")
-    if r.legal:
-        if r.reason.startswith("legal"):
-            text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
-        else:
-            text = f"legal, {r.rule}: {r.reason}"
-        out.extend(wrapped(f"ruling: {text}", "", "  "))
-    else:
-        out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
-    if len(ex.caused) > 1:  # the first is the ruling's reason
-        out.append("it also caused:")
-        for e, said in list(zip(ex.effects, ex.caused))[1:]:
-            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
-    if ex.also:  # check's other findings at this move
-        out.append("also at this move:")
-        for f in ex.also:
-            out.extend(wrapped(f"- {f.rule}: {f.message}", "  ", "    "))
-    if r.see:
-        out.append("see also: " + ", ".join(r.see))
-    return "\n".join(out)
-
-
-def _hanging(wrap: Any) -> Any:
-    """`wrap` with a first-line indent and another for the lines after it."""
-    def wrapped(text: str, first: str, rest: str) -> list[str]:
-        lines = wrap(text, 100, rest)
-        return [first + lines[0][len(rest):], *lines[1:]]
-    return wrapped
+        _out(explanation(path, ex))

@@ -52,9 +52,10 @@ class Table(Protocol):
     """The front end's side of `play` (a terminal, a web page): a game's entry module asks and
     tells through it, and the front end prompts and shows. Every method is one the entry
     modules, `scorekeep.entry.form` and `scorekeep.entry.play` call; nothing else is needed of
-    a front end. `scorekeep.entry.play.run(table)` runs the whole dialogue; `enter` may be
-    `scorekeep.entry.play.enter` itself, and `refused` may word each finding with
-    `scorekeep.entry.play.refusal_text` (the terminal's is `cli.play_cmd.Table`).
+    a front end. `scorekeep.entry.play.run(table)` runs the whole dialogue. A front end that
+    subclasses `Table` has `name`, `number` and `enter` as written here; `refused` may word
+    each finding with `scorekeep.entry.play.refusal_text` (the terminal's front end is
+    `cli.terminal.Table`, the web's `web.live.LiveTable`).
 
     `ask` handles the commands any prompt takes: it raises `Undo`, `Quit` or `Reopen` for
     `undo`, `quit` and `edit N`, and answers `table`, `help` and `why` itself (then asks
@@ -81,10 +82,24 @@ class Table(Protocol):
 
     def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
         """The one of `names` (default: the players) that `text` stands for (the name, or the
-        only one it starts, any case); None (and says why, calling it `what`) if none."""
+        only one it starts, any case); None (and says why, calling it `what`) if none.
+        (Written here once: a front end that subclasses `Table` has it.)"""
+        from ..errors import InputError
+        from .values import match_name
+
+        try:
+            return match_name(text, list(names or self.s.players), what)
+        except InputError as e:
+            self.say(f"  {e.message}")
+            return None
 
     def number(self, text: str) -> int | None:
         """A whole number from what was typed; None (and says why) if it is not one."""
+        n = text.strip()
+        if n.lstrip("-").isdigit():
+            return int(n)
+        self.say(f"  `{n}` is not a whole number")
+        return None
 
     def refused(self, findings: Any, options: str = "") -> str:
         """Show why an entry is refused (short: a line or two, the rule id at the end; `why`
@@ -99,32 +114,13 @@ class Table(Protocol):
     def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
         """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
         the scorer has already said to record anyway), or if the scorer confirms it; True if
-        written."""
+        written. (`scorekeep.entry.play.enter`, for a front end that subclasses `Table`.)"""
+        from .play import enter
+
+        return enter(self, edits, allowed)
 
     def show_table(self) -> None:
         """Show the running score table (the compact one where the screen is narrow)."""
 
     def over(self) -> bool:
         """At the end: a last chance to correct (`edit N`); False ends."""
-
-
-def read_name(t: Table, text: str, names: Any = None, what: str = "a player") -> str | None:
-    """`Table.name` for every front end: the one of `names` (default: the players) that `text`
-    stands for; None, said why (as an indented note), if none."""
-    from ..errors import InputError
-    from .values import match_name
-
-    try:
-        return match_name(text, list(names or t.s.players), what)
-    except InputError as e:
-        t.say(f"  {e.message}")
-        return None
-
-
-def read_number(t: Table, text: str) -> int | None:
-    """`Table.number` for every front end: a whole number; None, said why, if it is not one."""
-    n = text.strip()
-    if n.lstrip("-").isdigit():
-        return int(n)
-    t.say(f"  `{n}` is not a whole number")
-    return None

@@ -1,4 +1,4 @@
-"""The dialogue of `play` for any front end (the terminal's `cli.play_cmd.Table`, a web page):
+"""The dialogue of `play` for any front end (the terminal's `cli.terminal.Table`, a web page):
 the loop over the game's questions, undo, resuming, entering a judged entry, and the words of
 a refusal. A front end implements `scorekeep.entry.Table` (its I/O) and calls these; the
 questions themselves are each game's (`games/<game>/entry.py`: `turn`, `reopen`,

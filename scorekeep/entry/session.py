@@ -367,44 +367,17 @@ class Session:
         legal choices at a prompt); None if the result would be unreadable.
 
         `prefix` (`("hands", n)`) judges only the first n items of that list, which is all an
-        entry in item n can depend on. When every edit is in item n, only that item is read
-        again; the others are the record already read."""
+        entry in item n can depend on."""
         root = self.root
         if prefix is not None:
             root = _truncate(root, *prefix)
         try:
             for e in edits:
                 root = apply_nodes(root, e)
-            record = self._quick_read(root, edits, prefix) if prefix is not None else None
-            if record is None:
-                record = self.game.read(root)  # type: ignore[arg-type]
-            audit = self.game.audit(record)
+            audit = self.game.audit(self.game.read(root))  # type: ignore[arg-type]
         except (InputError, AssertionError):
             return None
         return added(self._base(prefix), audit.violations)
-
-    def _quick_read(self, root: Node, edits: Sequence[Edit], prefix: tuple[str, int]) -> Any:
-        """The record read with only its item `prefix[1]` read again (None: read it all)."""
-        from ..yamlio import Map, Seq
-
-        key, n = prefix
-        i = n - 1
-        if not all(e.path[:2] == (key, i) or e.path == (key,) for e in edits) or not isinstance(root, Map):
-            return None
-        seq = root.get(key)
-        base = self.audit.record
-        items = getattr(base, key, None)
-        if not isinstance(seq, Seq) or len(seq.items) != n or items is None or len(items) < i:
-            return None
-        one = Seq(seq.line)
-        one.items = [seq.items[i]]
-        mini = Map(root.line)
-        mini.pairs = [(k, one if k.value == key else v) for k, v in root.pairs]
-        mini.index = dict(root.index)
-        item = getattr(self.game.read(mini), key)[0]  # type: ignore[arg-type]
-        if not hasattr(item, "_replace") or "number" not in getattr(item, "_fields", ()):
-            return None
-        return base._replace(**{key: (*items[:i], item._replace(number=n))})
 
     def _base(self, prefix: tuple[str, int] | None) -> list[Finding]:
         """The violations of the record (or of its first n items) before the trial."""
@@ -443,17 +416,6 @@ class Session:
             self.snap = write_atomically(self.path, data, overwrite=True, expect=self.snap)
         except Changed as e:
             raise self._reload(e.now, edits) from None
-
-    def refresh(self) -> bool:
-        """Read the file again if another program saved it since this session read it (True
-        then; the undo stack is cleared, since undoing would write over that save)."""
-        from ..atomic import snapshot
-
-        now = snapshot(self.path)
-        if self.snap is None or now == self.snap:
-            return False
-        self._reload(now, ())
-        return True
 
     def _reload(self, now: Snapshot | None, edits: Sequence[Edit]) -> Reloaded:
         """Take the file as it is now; the entry `edits` judged against it (what to raise)."""

@@ -111,7 +111,7 @@ class Serving:
 
 def _clean(value: Any) -> Any:
     """Every text a template prints, escaped and with control characters made visible."""
-    from ..cli.html import esc
+    from ..render.html import esc
 
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
@@ -123,7 +123,7 @@ TEMPLATES = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoes
 
 
 def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
-    from ..cli.html import CSS
+    from ..render.html import CSS
 
     html = TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context)
     return HTMLResponse(html, status_code=code)

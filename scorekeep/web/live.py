@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..entry import Table
 
 
 class Line(NamedTuple):
@@ -133,7 +134,7 @@ def _choices(choices: Any) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
     return tuple(str(c) for c in legal), refused
 
 
-class LiveTable:
+class LiveTable(Table):
     """`scorekeep.entry.Table` for the web (see the protocol for each method): `say` keeps the
     lines for the next page, `ask` posts the question (with the flow's choices, for buttons)
     and waits for the answer a POST brings; the dialogue itself is `scorekeep.entry.play`'s."""
@@ -192,11 +193,6 @@ class LiveTable:
         first, _more = unreadable_text(self.s.game.name, error)
         self.say(f"cannot read that: {first}", "refused")
 
-    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
-        from ..entry.play import enter
-
-        return enter(self, edits, allowed)
-
     def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
         while True:
@@ -206,16 +202,6 @@ class LiveTable:
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
-
-    def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
-        from ..entry import read_name
-
-        return read_name(self, text, names, what)
-
-    def number(self, text: str) -> int | None:
-        from ..entry import read_number
-
-        return read_number(self, text)
 
 
 def _raise(c: Command) -> None:
@@ -233,8 +219,8 @@ def _explained(name: str, audit: Any, f: Any) -> str:
     """The long ruling `scorekeep why` gives on finding `f` of `audit` (as it would stand were
     the entry written), as plain text."""
     from .. import api
-    from ..cli.why_cmd import _text
     from ..games import REGISTRY
+    from ..render.text import explanation
 
     if audit is None:  # a value tried alone (a hand's size): its ruling is the finding's own words
         return f"{f.rule}: {f.message}"
@@ -242,7 +228,7 @@ def _explained(name: str, audit: Any, f: Any) -> str:
         ex = api.explain(audit, REGISTRY.part(audit.game, "explain").location_of(f, audit))
     except Exception:  # noqa: BLE001 - a place `why` cannot walk to: the finding as it is
         ex = None
-    return _text(name, ex) if ex is not None else f"{f.rule}: {f.message}"
+    return explanation(name, ex) if ex is not None else f"{f.rule}: {f.message}"
 
 
 def run_flow(table: LiveTable, desk: Desk) -> None:

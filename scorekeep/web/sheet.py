@@ -1,6 +1,6 @@
 """The live sheet: rendered once per change of the record, pushed to every open page.
 
-The sheet is the HTML sheet's (`scorekeep.cli.html.sheet_body`: standings, the running table,
+The sheet is the HTML sheet's (`scorekeep.render.html.sheet_body`: standings, the running table,
 the chart, violations with their rulings, the hand in progress). `Hub` holds the latest one
 and the version of the question asked now, and wakes every page that follows them
 (server-sent events); `Watcher` follows a file that another program keeps (`serve --watch`).
@@ -37,19 +37,19 @@ class Hub:
             s = self.state
             self.state = State(s.rev + (html is not None), s.html if html is None else html,
                                s.question if question is None else question)
+        self._notify()
+
+    def close(self) -> None:
+        self.closed = True
+        self._notify()
+
+    def _notify(self) -> None:
+        """(Any thread) Wake every follower, in the server's loop."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(self._wake)
             except RuntimeError:  # the loop has just closed: nobody follows any more
-                pass
-
-    def close(self) -> None:
-        self.closed = True
-        if self.loop is not None and not self.loop.is_closed():
-            try:
-                self.loop.call_soon_threadsafe(self._wake)
-            except RuntimeError:
                 pass
 
     def _wake(self) -> None:
@@ -82,16 +82,16 @@ class Hub:
 def render(audit: Any, path: str, problems: str = "") -> str:
     """The sheet of `audit` as HTML (every text from the record escaped), `problems` above it."""
     from .. import api
-    from ..cli.common import _title
-    from ..cli.html import esc, sheet_body
+    from ..render.html import esc, sheet_body
+    from ..render.text import title
 
-    body = sheet_body(audit, api.sheet(audit), _title(audit), os.path.basename(path))
+    body = sheet_body(audit, api.sheet(audit), title(audit), os.path.basename(path))
     return (f'<p class="problem">{esc(problems)}</p>' if problems else "") + body
 
 
 def render_file(path: str) -> str:
     """The sheet of the file as it is now; what cannot be read is said, never raised."""
-    from ..cli.html import esc
+    from ..render.html import esc
     from ..report import check_file
 
     try:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..errors import Finding, shown
 from ..game import Audit, Chart, Grid, Section, Sheet
-from . import render
+from . import text
 
 # Latin first, then CJK fallbacks for each platform, so that 甲 乙 丙 丁 and 大富豪 render.
 FONTS = ('system-ui, -apple-system, "Segoe UI", "Noto Sans", "DejaVu Sans", "Noto Sans CJK JP", '
@@ -235,7 +235,7 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     """A table; `groups` become a header row of spanning cells (a player over their columns)."""
     n = len(headers)
     if right is None:
-        right = render.numeric_columns(rows, n)
+        right = text.numeric_columns(rows, n)
     out = ["<table>", "<thead>"]
     if groups:
         out.append("<tr>" + "".join(f'<th colspan="{span}">{esc(label)}</th>' if span > 1
@@ -255,16 +255,12 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     return "\n".join(out)
 
 
-def _where(f: Finding) -> str:
-    return render.where(f)
-
-
 def findings_list(listed: Sequence[Finding], path: str) -> str:
     """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
     `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
     items = []
     for f in listed:
-        loc = _where(f)
+        loc = text.where(f)
         line = f" (line {f.line})" if f.line is not None else ""
         allowed = ""
         if f.allowed is not None:
@@ -299,7 +295,7 @@ def _cell_class(cell: str, mark: str) -> str:
 def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[str]]:
     """Running totals per player/team, from 0 before the first hand (Oh Hell, Rook) or game
     (Daifugō, over the whole match); an unfinished hand/game leaves a gap."""
-    who = render.seats(sheet)
+    who = text.seats(sheet)
     series: dict[str, list[float | None]] = {p: [0] for p in who}
     xlabels = ["0"]
     for r in sheet.rows:
@@ -318,7 +314,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     series, xlabels = running_series(sheet)
     if len(xlabels) < 2:
         return ""
-    who = render.seats(sheet)
+    who = text.seats(sheet)
     out = ["<section><h2>The race</h2>", legend(who)]
     part = REGISTRY.part(sheet.game, "sheet")
     drawn = (part.charts(audit, sheet, series, xlabels) if hasattr(part, "charts")
@@ -338,7 +334,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
 def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     from ..games import REGISTRY
 
-    lay = render.layout(sheet, wide=False)
+    lay = text.layout(sheet, wide=False)
     marks = lay.marks or [("",) * len(r) for r in lay.rows]
     classes = [[_cell_class(c, m) for c, m in zip(r, ms)] for r, ms in zip(lay.rows, marks)]
     parts = [f"<h1>{esc(title)}</h1>", _meta_line(audit, path)]
@@ -356,7 +352,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
             f'<li{" class=winner" if name in win else ""}>{esc(name)}: {pts}</li>' for name, pts in sheet.standings)
             + "</ol></section>")
     listed = shown(audit.violations)
-    parts.append(f"<section><h2>{esc(render.findings_heading(listed))}</h2>"
+    parts.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
                  + (findings_list(listed, path) if listed else "<p>The record keeps the rules.</p>")
                  + "</section>")
     table_html = html_table(lay.long_headers or lay.headers, lay.rows, lay.right, lay.groups, classes)
@@ -436,7 +432,7 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str
     body += [section_html(s, audit.header.players) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
-        body.append(f"<section><h2>{esc(render.findings_heading(listed))}</h2>"
+        body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
                     + findings_list(listed, path) + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 

@@ -1,4 +1,4 @@
-"""Turning library values into text, Markdown, CSV and JSON. Only the CLI imports this."""
+"""Turning library values into text, Markdown, CSV and JSON: strings the front ends write."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
 def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[list[str], list[list[str]]]:
     """The headers and rows as text, escaped before they are measured (so the columns stay
     aligned), each row as long as the headers."""
-    from .common import cell
+    from .safe import cell
 
     body = [[cell(str(c)) for c in r] for r in rows]
     heads = [cell(h) for h in headers]
@@ -157,11 +157,6 @@ def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
 
 FILES_HEAD = '{"files": [\n'
 FILES_TAIL = "]}\n"
-
-
-def files_json(entries: Sequence[str]) -> str:
-    """`{"files": [...]}` from file_json entries, one per line, as `check` streams it."""
-    return FILES_HEAD + ",\n".join(entries) + ("\n" if entries else "") + FILES_TAIL
 
 
 def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], *,
@@ -363,9 +358,7 @@ def csv_cell(v: Any) -> Any:
     if isinstance(v, (list, tuple)):
         v = " ".join(map(str, v))
     if isinstance(v, str):
-        from .common import (
-            clean,  # a cell holds no control character: CSV is written raw
-        )
+        from .safe import clean  # a cell holds no control character: CSV is written raw
 
         guard = v.startswith(("\t", "\r")) or v.lstrip().startswith(_FORMULA_START)
         return clean("'" + v if guard else v)
@@ -475,3 +468,69 @@ def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
             line += f"; values: {opt.values}"
         out.extend(textwrap.wrap(line, 88, subsequent_indent="      "))
     return "\n".join(out)
+
+
+def title(audit: Any) -> str:
+    """A sheet's title: the game's name, and the record's own title after it."""
+    from ..games import REGISTRY
+
+    game = REGISTRY.get(audit.game)
+    named = audit.header.meta.get("title")
+    return f"{game.title}: {named}" if named else game.title
+
+
+def explanation(path: str, ex: Any) -> str:
+    """`why`'s long ruling on `ex` (an `api.explain` answer) as plain text: the position, the
+    decision in the rules' order, the legal choices, the ruling and what the move caused."""
+    r = ex.ruling
+    line = f":{ex.line}" if ex.line is not None else ""
+    out = [f"{path}{line}: {ex.location}" + (f": {ex.said}" if ex.said else "")]
+    if ex.finding is not None and not ex.said:
+        out.append("(a violation of the record as a whole, not of one move)")
+    if ex.facts:
+        out.append("")
+        out.append("the position")
+        pad = max(width(k) for k, _v in ex.facts) + 2
+        for k, v in ex.facts:
+            body = wrap(v, 100, " " * (pad + 2))
+            out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
+            out.extend(body[1:])
+    wrapped = _hanging(wrap)
+    if r.steps:
+        out.append("")
+        out.append("the decision, in the rules' order")
+        for i, s in enumerate(r.steps, 1):
+            answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
+            out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
+    said = ex.choices_text()
+    if said is not None:
+        out.append("")
+        out.extend(wrapped("legal choices: " + said, "", "  "))
+    out.append("")
+    if r.legal:
+        if r.reason.startswith("legal"):
+            text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
+        else:
+            text = f"legal, {r.rule}: {r.reason}"
+        out.extend(wrapped(f"ruling: {text}", "", "  "))
+    else:
+        out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
+    if len(ex.caused) > 1:  # the first is the ruling's reason
+        out.append("it also caused:")
+        for e, said in list(zip(ex.effects, ex.caused))[1:]:
+            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
+    if ex.also:  # check's other findings at this move
+        out.append("also at this move:")
+        for f in ex.also:
+            out.extend(wrapped(f"- {f.rule}: {f.message}", "  ", "    "))
+    if r.see:
+        out.append("see also: " + ", ".join(r.see))
+    return "\n".join(out)
+
+
+def _hanging(wrap: Any) -> Any:
+    """`wrap` with a first-line indent and another for the lines after it."""
+    def wrapped(text: str, first: str, rest: str) -> list[str]:
+        lines = wrap(text, 100, rest)
+        return [first + lines[0][len(rest):], *lines[1:]]
+    return wrapped
