@@ -485,3 +485,21 @@ def test_why_rules_every_oh_hell_bid_as_check_judges_it() -> None:
                             and (".bid" in v.rule or v.rule.endswith(".hook"))]
                 assert ex.ruling.legal == (not reported), (path.name, h.number, k, ex.ruling, reported)
     assert seen > 300
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "rook", "daifugo"])
+def test_every_first_violation_is_explained_in_words_not_code(game: str) -> None:
+    """A reason the engine words only when asked (a function) is worded in the steps and the
+    ruling too: no `<function …>` or object address reaches the table, on any record of the game."""
+    seen = 0
+    for path in sorted((RECORDS / game).rglob("*.yaml")):
+        try:
+            ex = why.explain(audit(str(path.relative_to(RECORDS))))
+        except Exception:  # an unreadable record: the reading tests cover it
+            continue
+        if ex is None:
+            continue
+        seen += 1
+        words = [ex.ruling.reason, *(s.answer for s in ex.ruling.steps), *(t for _, t in ex.facts)]
+        assert not [w for w in words if "<function" in str(w) or " at 0x" in str(w)], path
+    assert seen > 5

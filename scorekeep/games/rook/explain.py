@@ -144,7 +144,7 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
             continue  # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
         why = c.test(pos, move)
         steps.append(Step(_ASKS.get(c.rule, c.name + "?").format(p=p, a=move.amount), "yes" if why is None
-                          else f"no: {why}", c.rule))
+                          else f"no: {said(why)}", c.rule))
         if why is not None:
             break
     r = r._replace(steps=tuple(steps))
@@ -355,7 +355,7 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
     r = pos.ruling(m)
     asks = {"rook.nest-exchange": f"are they five of the fourteen cards {m.player} held (the nine dealt and the nest)?",
             "rook.trump": f"does {m.player} name a color trump?"}
-    steps = [Step(asks.get(c.rule, c.name + "?"), "yes" if (why := c.test(pos, m)) is None else f"no: {why}", c.rule)
+    steps = [Step(asks.get(c.rule, c.name + "?"), "yes" if (why := c.test(pos, m)) is None else f"no: {said(why)}", c.rule)
              for c in CHECKS["discard" if want is DiscardMove else "trump"]]
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
