@@ -32,6 +32,12 @@ WITNESS = {
     "oh-hell.card-not-held": ("card-not-held.yaml", why.Location(hand=1, trick=2, player="East")),
     "oh-hell.follow-suit": ("follow-suit-revoke.yaml", why.Location(hand=1, trick=2, player="South")),
     "oh-hell.trick-winner": ("trick-winner-count.yaml", None),
+    "oh-hell.dealer-rotation": ("dealer-rotation.yaml", why.Location(hand=2, what="dealer")),
+    "oh-hell.hand-size": ("hand-size.yaml", why.Location(hand=2, what="size")),
+    "oh-hell.trump": ("trump-mismatch.yaml", why.Location(hand=1, what="trump")),
+    "oh-hell.game-end": ("game-end.yaml", why.Location(hand=3, what="result")),
+    "oh-hell.score-recorded": ("score-recorded.yaml", why.Location(hand=1, what="result")),
+    "oh-hell.unfinished-hand": ("unfinished-hand.yaml", why.Location(hand=1, what="result")),
 }
 
 LIVE = {
@@ -46,6 +52,12 @@ NO_CARD_PROMPT = "no live prompt for cards: `play` and `add` enter bids and tric
 SUMMARY = ("a rule on the recorded trick counts, which the play decides: `why` explains bids and "
            "cards, and the demo writes the counts its play gives")
 
+HAND_FACTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size", "oh-hell.trump", "oh-hell.game-end",
+              "oh-hell.score-recorded", "oh-hell.unfinished-hand")
+FACT = ("a fact of the hand, no bid or card: the prompt asks for bids and trick counts, the demo deals "
+        "each hand as the pattern and the rotation give and writes the scores its play gives (no choice "
+        "of dealer, size, trump or score is drawn), so only a recorded hand can break it")
+
 EXEMPT = {
     ("oh-hell.bid-order", "live"): TURN, ("oh-hell.bid-order", "demo"): TURN,
     ("oh-hell.turn-order", "live"): TURN, ("oh-hell.turn-order", "demo"): TURN,
@@ -56,6 +68,7 @@ EXEMPT = {
     ("oh-hell.trick-winner", "demo"): SUMMARY,
     **{(rule, "stats"): "stats count the demo's matches, which this rule cannot change (see demo)"
        for rule in ("oh-hell.bid-order", "oh-hell.turn-order", "oh-hell.trick-total", "oh-hell.trick-winner")},
+    **{(rule, front): FACT for rule in HAND_FACTS for front in ("live", "demo", "stats")},
 }
 """(rule, front end) pairs where the front end has no move of the rule's kind, and why."""
 
