@@ -226,10 +226,27 @@ _KEYS = {"bid": "the record's bid", "points": "the record's points line", "score
 _KEY = re.compile(r"`(" + "|".join(_KEYS) + r")`")
 
 
+_PHRASES = (
+    ("(no `tricks` and no `play`)", "(neither the tricks each player took nor the cards played are written down)"),
+    ("(give `tricks` if the rest was not written down)",
+     "(if the rest was not written down, write down how many tricks each player took)"),
+    ("`scores` holds this hand's points, and running totals go under `totals`",
+     "the score line holds this hand's points, and running totals go on the totals line"),
+    ("write the turned card (`turn_up`) or its suit", "write down the turned card or its suit"),
+)
+"""Whole phrases of `check`'s messages that name keys of the record's file, as a player says them."""
+_SAYS = re.compile(r"`(cards|tricks)` says (\d+)")
+_SCORING = re.compile(r"`(made|failed)_score: ([a-z0-9-]+)`")
+
+
 def table_words(text: str) -> str:
     """`check`'s words said as at the table: a pass "taken as missing from the record" is a pass the
     table played on as if it had been said, and the record only left out; no key of the record's
     file and no option's spelling, but what they stand for."""
+    for key, said in _PHRASES:
+        text = text.replace(key, said)
+    text = _SAYS.sub(lambda m: f"the record says {m.group(2)}" + (" cards each" if m.group(1) == "cards" else ""), text)
+    text = _SCORING.sub(lambda m: f"{m.group(1)} bids scoring {m.group(2)}", text)
     text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
                                                                   else "those passes") +
                         " out, which is no second mistake", text).replace(", and the record only", " and the record only")
