@@ -286,9 +286,9 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
 
 
 _LEGAL = {
-    "oh-hell.trick-total": "the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
+    engine.TRICK_TOTAL.rule: "the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
                            "compare)",
-    "oh-hell.trick-winner": "the tricks taken agree with the tricks played (no score is written down to compare)",
-    "oh-hell.game-end": "hand {n} is within the game; its result is not known yet",
+    engine.TRICK_WINNER.rule: "the tricks taken agree with the tricks played (no score is written down to compare)",
+    engine.GAME_END.rule: "hand {n} is within the game; its result is not known yet",
 }
 """Why a result the engine's checks pass is legal, by the rule that decided it last (the one cited)."""
