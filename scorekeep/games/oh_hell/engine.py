@@ -11,6 +11,13 @@ judges, in the article's decision order; they are the only place a move's rule i
          the `lead_trump` option for leads); then oh-hell.trick-winner says who won
   result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
 
+and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
+
+  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
+  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
+  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
+  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
+
 `ruling(move)` answers for the first check that excludes the move (its rule id, reason,
 the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
 moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the

@@ -1,12 +1,13 @@
 """Oh Hell's check: a driver over the engine (engine.py) that replays a record hand by hand.
 
-For each recorded entry — a bid, a card, the tricks taken — the driver asks the engine what
-the entry breaks, records the findings and applies the entry as the record says it happened,
-so one slip is reported once. What belongs to the record rather than to a hand is judged
-here: which hand of the deal pattern each recorded hand is (oh-hell.hand-size), who dealt it
-(oh-hell.dealer-rotation), the trump (oh-hell.trump), the written scores
-(oh-hell.score-recorded) and the game's end. Search the package for a rule id with its
-double quotes around it to find the one place where it is judged.
+For each recorded entry — a bid, a card, the tricks taken — and each fact of a hand — who dealt
+it, its size, each card dealt, its trump, the written scores and running totals, whether it is
+within the game and has a result before the next — the driver asks the engine's checks
+(`engine.CHECKS`) what it breaks, records the findings and carries on as the record says it
+happened, so one slip is reported once. What stays here is reading: which hand of the deal
+pattern each recorded hand is (the size evidence and its alignment), the size a hand shows, and
+the running totals as the sheet carries them. Search the package for a rule id with its double
+quotes around it to find the one check that judges it.
 """
 
 from __future__ import annotations
