@@ -247,11 +247,13 @@ _QUESTIONS = {
     engine.SIZE_DEALT.name: "was each player dealt {size}?",
     engine.DECK_DEALT.name: "is every card dealt one of the 52, dealt once, and not the turned card?",
     engine.TRUMP.name: "is the trump written the suit of the card turned up?",
-    engine.TRICK_WINNER.name: "do the tricks each player took agree with the tricks played?",
+    engine.TRICK_WINNER.name: "do the tricks written for each player agree with the cards played, where they are "
+                              "written down?",
     engine.TRICK_TOTAL.name: "do the tricks taken add up to {size_n}, one per card in hand?",
     engine.SCORE_WRITTEN.name: "is each score written the one the bid and the tricks give?",
     engine.TOTAL_WRITTEN.name: "is each running total written the last one plus this hand's score?",
-    engine.PLAY_STOPPED.name: "were all {size_n} tricks played before the next hand?",
+    engine.PLAY_STOPPED.name: "where the cards played are written down, were all {size_n} tricks played before "
+                              "the next hand?",
     engine.NO_RESULT.name: "does the hand have a result (its tricks taken) before the next hand?",
 }
 """The engine's checks of a fact of a hand, each asked as a table asks it (by the check's name: a
