@@ -187,8 +187,10 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
     for p, held in (cards or {}).items():
         line = (lines or {}).get(p)
         for c in held:
-            for check, why in failing(checks, so_far, DealtCard(p, c), asked):
-                findings.append(Finding(check.rule, said(why), line=line, hand=number, player=p))
+            move = _new(DealtCard, (p, c))
+            if asked is not None or _any_fails(checks, so_far, move):  # the usual card passes them all
+                for check, why in failing(checks, so_far, move, asked):
+                    findings.append(Finding(check.rule, said(why), line=line, hand=number, player=p))
             if c.rank == 0 or (c != turn_up and c not in owner):
                 owner[c] = p  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
@@ -742,6 +744,13 @@ _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CAR
               SIZE_PATTERN: (SIZE_WRITTEN,)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
 _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
+
+
+def _any_fails(checks: Sequence[Check], pos: Any, move: Any) -> bool:
+    for c in checks:  # a loop, not any(genexpr): asked for every card dealt
+        if c.test(pos, move) is not None:
+            return True
+    return False
 
 
 def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Check, Why | None]] | None = None

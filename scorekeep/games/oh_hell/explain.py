@@ -183,8 +183,11 @@ def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
         facts.append(("the deal", "passes clockwise, one seat each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
                                                                    else f"; {audit.record.first_dealer} deals first")))
         if h.dealer is None:
-            facts.append(("dealer", f"not written: {res.dealer}, on the right of the first trick's leader or "
-                                    "next in turn"))
+            lead = h.play[0].plays[0].player if h.play and h.play[0].plays else None
+            seats = audit.record.players
+            shown = lead is not None and seats[seats.index(lead) - 1] == res.dealer
+            facts.append(("dealer", f"not written: {res.dealer}" + (
+                f", on the right of {lead}, who led the first trick" if shown else ", next in turn")))
         ex = fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
                   _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
                                              + _id("dealer-rotation"))

@@ -189,7 +189,7 @@ class _Replay:
     def ask(self, n: int, fact: str, phase: str, pos: Any, move: Any) -> list[tuple[Check, Why]]:
         """The engine's checks of `phase` that `move` fails at `pos` (`engine.failing`), noted as
         asked of fact `fact` of hand `n`."""
-        return failing(engine.CHECKS[phase], pos, move, self.noted(n, fact))
+        return failing(engine.CHECKS[phase], pos, move, None if self.asked is None else self.noted(n, fact))
 
     def dealer(self, hand: Hand, at: Dealing) -> tuple[str, str | None]:
         """Who dealt this hand, reporting a dealer the engine's checks rule out once
@@ -339,11 +339,11 @@ class _Replay:
         add = points if result.counted else {}
         at = Sheet(n, self.opts, result.bids, result.took or {}, points, add, running, sheet)
         slips = [(e, c, why) for e in hand.scores or ()
-                 for c, why in self.ask(n, "result", "scores", at, Written(e.player, e.value))]
+                 for c, why in self.ask(n, "result", "scores", at, _new(Written, (e.player, e.value)))]
         for p in sheet:
             sheet[p] += add.get(p, 0)
         for e in hand.totals or ():
-            slips += [(e, c, why) for c, why in self.ask(n, "result", "totals", at, Written(e.player, e.value))]
+            slips += [(e, c, why) for c, why in self.ask(n, "result", "totals", at, _new(Written, (e.player, e.value)))]
             sheet[e.player] = e.value  # the next hand adds to the sheet's number
         for e, c, why in slips:
             self.f.violation(c.rule, why, line=e.line, hand=n, player=e.player)
