@@ -52,11 +52,13 @@ NO_CARD_PROMPT = "no live prompt for cards: `play` and `add` enter bids and tric
 SUMMARY = ("a rule on the recorded trick counts, which the play decides: `why` explains bids and "
            "cards, and the demo writes the counts its play gives")
 
-HAND_FACTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size", "oh-hell.trump", "oh-hell.game-end",
-              "oh-hell.score-recorded", "oh-hell.unfinished-hand")
-FACT = ("a fact of the hand, no bid or card: the prompt asks for bids and trick counts, the demo deals "
-        "each hand as the pattern and the rotation give and writes the scores its play gives (no choice "
-        "of dealer, size, trump or score is drawn), so only a recorded hand can break it")
+DRAWN_FACTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size")
+"""Facts of a hand the demo draws from the engine (`Dealing.legal_dealers`, `legal_sizes`)."""
+HAND_FACTS = ("oh-hell.trump", "oh-hell.game-end", "oh-hell.score-recorded", "oh-hell.unfinished-hand")
+FACT = ("a fact of the hand, no bid or card: the prompt asks for bids and trick counts, the demo turns "
+        "up a card, plays the pattern's hands and writes the scores its play gives (no choice of trump, "
+        "hand or score is drawn), so only a recorded hand can break it")
+LIVE_FACT = "the prompt takes the dealer and the size from the record and the pattern: no choice is offered"
 
 EXEMPT = {
     ("oh-hell.bid-order", "live"): TURN, ("oh-hell.bid-order", "demo"): TURN,
@@ -69,6 +71,7 @@ EXEMPT = {
     **{(rule, "stats"): "stats count the demo's matches, which this rule cannot change (see demo)"
        for rule in ("oh-hell.bid-order", "oh-hell.turn-order", "oh-hell.trick-total", "oh-hell.trick-winner")},
     **{(rule, front): FACT for rule in HAND_FACTS for front in ("live", "demo", "stats")},
+    **{(rule, "live"): LIVE_FACT for rule in DRAWN_FACTS},
 }
 """(rule, front end) pairs where the front end has no move of the rule's kind, and why."""
 

@@ -557,6 +557,18 @@ class Dealing(NamedTuple):
             allowed.append(moved)
         return tuple(allowed)
 
+    def legal_dealers(self) -> list[DealerMove]:
+        """Who may deal this hand: the players (the rotation's dealer first, then clockwise) that
+        no check of `CHECKS["dealer"]` rules out."""
+        order = bidding_order(self.players, self.expected)
+        return [m for p in (order[-1], *order[:-1]) if not _any_fails(CHECKS["dealer"], self, m := DealerMove(p))]
+
+    def legal_sizes(self) -> list[SizeMove]:
+        """How many cards each player may be dealt in this hand: the numbers from 1 up to what
+        leaves a card to turn up that no check of `CHECKS["size"]` rules out."""
+        most = 51 // len(self.players)
+        return [m for k in range(1, most + 1) if not _any_fails(CHECKS["size"], self, m := SizeMove(k, True, None))]
+
 
 def _game_end(pos: Dealing, m: Any) -> Why | None:
     """oh-hell.game-end: the game is the deal pattern; a hand past it does not count."""
