@@ -257,7 +257,7 @@ def table_words(text: str) -> str:
 def _as_found(r: Ruling, f: Finding) -> Ruling:
     """The engine's ruling where check found `f` by more than the position (a revoke proven by a
     later card, a gift proven short by a later play): that step says so."""
-    steps = tuple(s._replace(answer=f"not known then; proven later: {f.message}")
+    steps = tuple(s._replace(answer=f"not known then; proven later: {table_words(f.message)}")
                   if s.rule == f.rule and s.answer != "no" and not s.answer.startswith("no:") else s for s in r.steps)
     return Ruling(r.move, False, f.rule, f.message, f.allowed, f.see, steps)
 
