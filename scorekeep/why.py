@@ -171,8 +171,9 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         finding = next((v for v in audit.violations if _within(v, location)), None)
         if finding is not None:
             location = part.location_of(finding, audit)
-    ex = part.explain(audit, location, finding)
-    return verdict(audit, ex, part)
+    ex = verdict(audit, part.explain(audit, location, finding), part)
+    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer)) for st in ex.ruling.steps)
+    return ex._replace(ruling=ex.ruling._replace(steps=steps))  # the decision in table words too
 
 
 def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
@@ -216,7 +217,7 @@ def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
 
 
-_HOUSE = re.compile(r"house (default|rule) `[a-z_]+: [^`]*`")
+_HOUSE = re.compile(r"house (default|rule) `[a-z_]+(?:: [^`]*)?`")
 _KEYS = {"bid": "the record's bid", "points": "the record's points line", "scores": "the record's score line",
          "totals": "the record's totals line", "fouls": "the record's fouls line", "out": "the record's order out",
          "ranks": "the record's ranks line", "dealer": "the record's dealer", "first_dealer": "the first dealer named",
@@ -233,6 +234,7 @@ _PHRASES = (
     ("`scores` holds this hand's points, and running totals go under `totals`",
      "the score line holds this hand's points, and running totals go on the totals line"),
     ("write the turned card (`turn_up`) or its suit", "write down the turned card or its suit"),
+    ("(the set's `first`)", "(the set's first leader, as written down)"),
 )
 """Whole phrases of `check`'s messages that name keys of the record's file, as a player says them."""
 _SAYS = re.compile(r"`(cards|tricks)` says (\d+)")
