@@ -249,7 +249,7 @@ _QUESTIONS = {
     engine.SIZE_WRITTEN.name: "does the number of cards written down, if any, agree with the hand?",
     engine.SIZE_DEALT.name: "was each player dealt {size}?",
     engine.DECK_DEALT.name: "is every card dealt one of the 52, dealt once, and not the turned card?",
-    engine.TRUMP.name: "is the trump written the suit of the card turned up?",
+    engine.TRUMP.name: "does the trump written down, if any, agree with the card turned up (one always is)?",
     engine.TRICK_WINNER.name: "do the tricks written for each player agree with the cards played, where they are "
                               "written down?",
     engine.TRICK_TOTAL.name: "do the tricks taken add up to {size_n}, one per card in hand?",
