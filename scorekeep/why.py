@@ -171,8 +171,9 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         finding = next((v for v in audit.violations if _within(v, location)), None)
         if finding is not None:
             location = part.location_of(finding, audit)
-    ex = part.explain(audit, location, finding)
-    return verdict(audit, ex, part)
+    ex = verdict(audit, part.explain(audit, location, finding), part)
+    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer)) for st in ex.ruling.steps)
+    return ex._replace(ruling=ex.ruling._replace(steps=steps))  # the decision in table words too
 
 
 def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
@@ -216,7 +217,7 @@ def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
 
 
-_HOUSE = re.compile(r"house (default|rule) `[a-z_]+: [^`]*`")
+_HOUSE = re.compile(r"house (default|rule) `[a-z_]+(?:: [^`]*)?`")
 _KEYS = {"bid": "the record's bid", "points": "the record's points line", "scores": "the record's score line",
          "totals": "the record's totals line", "fouls": "the record's fouls line", "out": "the record's order out",
          "ranks": "the record's ranks line", "dealer": "the record's dealer", "first_dealer": "the first dealer named",
@@ -226,10 +227,28 @@ _KEYS = {"bid": "the record's bid", "points": "the record's points line", "score
 _KEY = re.compile(r"`(" + "|".join(_KEYS) + r")`")
 
 
+_PHRASES = (
+    ("(no `tricks` and no `play`)", "(neither the tricks each player took nor the cards played are written down)"),
+    ("(give `tricks` if the rest was not written down)",
+     "(if the rest was not written down, write down how many tricks each player took)"),
+    ("`scores` holds this hand's points, and running totals go under `totals`",
+     "the score line holds this hand's points, and running totals go on the totals line"),
+    ("write the turned card (`turn_up`) or its suit", "write down the turned card or its suit"),
+    ("(the set's `first`)", "(the set's first leader, as written down)"),
+)
+"""Whole phrases of `check`'s messages that name keys of the record's file, as a player says them."""
+_SAYS = re.compile(r"`(cards|tricks)` says (\d+)")
+_SCORING = re.compile(r"`(made|failed)_score: ([a-z0-9-]+)`")
+
+
 def table_words(text: str) -> str:
     """`check`'s words said as at the table: a pass "taken as missing from the record" is a pass the
     table played on as if it had been said, and the record only left out; no key of the record's
     file and no option's spelling, but what they stand for."""
+    for key, said in _PHRASES:
+        text = text.replace(key, said)
+    text = _SAYS.sub(lambda m: f"the record says {m.group(2)}" + (" cards each" if m.group(1) == "cards" else ""), text)
+    text = _SCORING.sub(lambda m: f"{m.group(1)} bids scoring {m.group(2)}", text)
     text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
                                                                   else "those passes") +
                         " out, which is no second mistake", text).replace(", and the record only", " and the record only")
@@ -240,7 +259,7 @@ def table_words(text: str) -> str:
 def _as_found(r: Ruling, f: Finding) -> Ruling:
     """The engine's ruling where check found `f` by more than the position (a revoke proven by a
     later card, a gift proven short by a later play): that step says so."""
-    steps = tuple(s._replace(answer=f"not known then; proven later: {f.message}")
+    steps = tuple(s._replace(answer=f"not known then; proven later: {table_words(f.message)}")
                   if s.rule == f.rule and s.answer != "no" and not s.answer.startswith("no:") else s for s in r.steps)
     return Ruling(r.move, False, f.rule, f.message, f.allowed, f.see, steps)
 

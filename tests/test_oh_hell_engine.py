@@ -206,3 +206,29 @@ def test_a_move_outside_the_legal_set_gives_exactly_one_finding_with_its_filters
             assert found == []
     assert set(checked) == {"oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook", "oh-hell.follow-suit",
                             "oh-hell.card-not-held", "oh-hell.turn-order"}, checked
+
+
+def test_the_hands_facts_are_ruled_by_the_engines_checks() -> None:
+    """oh-hell.dealer-rotation, oh-hell.hand-size, oh-hell.game-end, oh-hell.trump: a hand about to be
+    dealt (`Dealing`) offers the dealers and sizes no check of `CHECKS["dealer"]`/`["size"]` rules out,
+    and the checks word what is wrong."""
+    from scorekeep.cards import parse_card
+    from scorekeep.games.oh_hell.model import DealerMove, SizeMove, TrumpMove
+
+    at = engine.Dealing(tuple(PLAYERS), 2, "North", (3, 2, 1), 1, "North")
+    assert [m.dealer for m in at.legal_dealers()] == ["East"]
+    assert [m.size for m in at.legal_sizes()] == [2]
+    found = engine.failing(engine.CHECKS["dealer"], at, DealerMove("West"))
+    assert [(c.rule, engine.said(w)) for c, w in found] == [
+        ("oh-hell.dealer-rotation", "West dealt hand 2, but it was East's deal: North dealt hand 1 and the deal "
+                                    "passes clockwise")]
+    slipped = at._replace(number=3, place=2, prev="West", alt="East")  # back on the rotation, or on from West
+    assert [m.dealer for m in slipped.legal_dealers()] == ["North", "South"]
+    short = engine.failing(engine.CHECKS["size"], at, SizeMove(2, True, 3, (("North", 2), ("East", 1))))
+    assert [c.name for c, _w in short] == [engine.SIZE_WRITTEN.name, engine.SIZE_DEALT.name]
+    wrong = engine.failing(engine.CHECKS["size"], at, SizeMove(3, False, 3))  # the pattern's check moots the written
+    assert [c.name for c, _w in wrong] == [engine.SIZE_PATTERN.name]
+    past = at._replace(place=None)
+    assert [c.rule for c, _w in engine.failing(engine.CHECKS["hand"], past, DealerMove("East"))] == ["oh-hell.game-end"]
+    assert engine.failing(engine.CHECKS["trump"], at, TrumpMove("H", parse_card("KH"))) == []
+    assert [c.rule for c, _w in engine.failing(engine.CHECKS["trump"], at, TrumpMove("none", None))] == ["oh-hell.trump"]

@@ -32,6 +32,12 @@ WITNESS = {
     "oh-hell.card-not-held": ("card-not-held.yaml", why.Location(hand=1, trick=2, player="East")),
     "oh-hell.follow-suit": ("follow-suit-revoke.yaml", why.Location(hand=1, trick=2, player="South")),
     "oh-hell.trick-winner": ("trick-winner-count.yaml", None),
+    "oh-hell.dealer-rotation": ("dealer-rotation.yaml", why.Location(hand=2, what="dealer")),
+    "oh-hell.hand-size": ("hand-size.yaml", why.Location(hand=2, what="size")),
+    "oh-hell.trump": ("trump-mismatch.yaml", why.Location(hand=1, what="trump")),
+    "oh-hell.game-end": ("game-end.yaml", why.Location(hand=3, what="result")),
+    "oh-hell.score-recorded": ("score-recorded.yaml", why.Location(hand=1, what="result")),
+    "oh-hell.unfinished-hand": ("unfinished-hand.yaml", why.Location(hand=1, what="result")),
 }
 
 LIVE = {
@@ -39,12 +45,26 @@ LIVE = {
     "oh-hell.bid-range": (HEAD + "  - bids:\n", "East", "-1"),
     "oh-hell.hook": (HEAD + "  - bids: {East: 1, South: 1, West: 0}\n", "North", "1"),
 }
+ONE_HAND = HEAD + "  - {dealer: North, bids: {East: 1, South: 1, West: 0, North: 0}, tricks: {North: 1, East: 1, South: 1, West: 0}}\n"
+LIVE_START = {
+    # rule: (the record before a new hand, which of the start's choices, a choice the rule refuses)
+    "oh-hell.dealer-rotation": (ONE_HAND, 1, "South"),
+    "oh-hell.hand-size": (ONE_HAND, 0, "3"),
+}
+"""The size and the dealer a new hand is offered (`entry.legal_start`)."""
 
 TURN = ("a rule of whose turn it is: the prompt and the demo offer moves only to the player to "
         "act, so only a recorded move can break it")
 NO_CARD_PROMPT = "no live prompt for cards: `play` and `add` enter bids and trick counts"
 SUMMARY = ("a rule on the recorded trick counts, which the play decides: `why` explains bids and "
            "cards, and the demo writes the counts its play gives")
+
+DRAWN_FACTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size")
+"""Facts of a hand the demo draws from the engine (`Dealing.legal_dealers`, `legal_sizes`)."""
+HAND_FACTS = ("oh-hell.trump", "oh-hell.game-end", "oh-hell.score-recorded", "oh-hell.unfinished-hand")
+FACT = ("a fact of the hand, no bid or card: the prompt asks for bids and trick counts, the demo turns "
+        "up a card, plays the pattern's hands and writes the scores its play gives (no choice of trump, "
+        "hand or score is drawn), so only a recorded hand can break it")
 
 EXEMPT = {
     ("oh-hell.bid-order", "live"): TURN, ("oh-hell.bid-order", "demo"): TURN,
@@ -56,6 +76,7 @@ EXEMPT = {
     ("oh-hell.trick-winner", "demo"): SUMMARY,
     **{(rule, "stats"): "stats count the demo's matches, which this rule cannot change (see demo)"
        for rule in ("oh-hell.bid-order", "oh-hell.turn-order", "oh-hell.trick-total", "oh-hell.trick-winner")},
+    **{(rule, front): FACT for rule in HAND_FACTS for front in ("live", "demo", "stats")},
 }
 """(rule, front end) pairs where the front end has no move of the rule's kind, and why."""
 
@@ -80,11 +101,12 @@ def _ruling(rule: str) -> tuple[bool, str]:
 
 
 def _live(tmp_path: Path, rule: str) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
-    text, player, _bid = LIVE[rule]
+    start = rule in LIVE_START
+    text, who, _bid = LIVE_START[rule] if start else LIVE[rule]
     path = tmp_path / "g.yaml"
     path.write_text(text, encoding="utf-8")
     with Session.open(str(path)) as s:
-        ch = OH.legal_bids(s, OH.where(s), player)
+        ch = OH.legal_start(s)[who] if start else OH.legal_bids(s, OH.where(s), who)  # type: ignore[index]
     return ch.legal, [(b, f.rule) for b, f in ch.refused]
 
 
@@ -107,9 +129,10 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
     assert rule in _found(witness)                                         # check, all on
     if (rule, "why") not in EXEMPT:
         assert _ruling(rule) == (False, rule)
+    refuse = (LIVE_START.get(rule) or LIVE.get(rule) or ("", "", ""))[2]
     if (rule, "live") not in EXEMPT:
         legal, refused = _live(tmp_path, rule)
-        assert (LIVE[rule][2], rule) in refused and LIVE[rule][2] not in legal
+        assert (refuse, rule) in refused and refuse not in legal
     on_texts = [demo.game(seed, hands=6).text for seed in SEEDS]
     on = _audits(on_texts)
     assert all(rule not in _found(a) for a in on)                          # demo: legal by construction
@@ -122,7 +145,7 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
             assert legal_now or rule_now != rule                           # why
         if (rule, "live") not in EXEMPT:
             legal, refused = _live(tmp_path, rule)
-            assert LIVE[rule][2] in legal and (LIVE[rule][2], rule) not in refused    # live choices
+            assert refuse in legal and (refuse, rule) not in refused                  # live choices
         off_texts = [demo.game(seed, hands=6).text for seed in SEEDS]
     off = _audits(off_texts)                                               # judged with every check on
     if (rule, "demo") not in EXEMPT:

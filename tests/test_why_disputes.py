@@ -251,3 +251,49 @@ def test_the_readmes_why_examples_are_what_why_prints() -> None:
         assert r.out.replace(str(ROOT) + "/", "") == shown + "\n", command
         games.add(args[1].split("/")[2])
     assert games == {"rook", "oh-hell", "daifugo"}
+
+
+# --- Oh Hell: the facts of a hand and its result (worked out by hand, each record's comment) ---------
+
+_OH_HELL_FACTS = [  # (record under oh-hell/why/, hand, fact, legal, rule, the violation's player)
+    ("dealer-first-hand.yaml", 1, "dealer", False, "oh-hell.dealer-rotation", "East"),
+    ("dealer-first-hand.yaml", 2, "dealer", True, "oh-hell.dealer-rotation", None),
+    ("dealer-back-on-rotation.yaml", 2, "dealer", False, "oh-hell.dealer-rotation", "West"),
+    ("dealer-back-on-rotation.yaml", 3, "dealer", True, "oh-hell.dealer-rotation", None),
+    ("dealer-shown-by-the-lead.yaml", 2, "dealer", True, "oh-hell.dealer-rotation", None),
+    ("size-one-card-hand-twice.yaml", 4, "size", False, "oh-hell.hand-size", None),
+    ("size-one-card-hand-twice.yaml", 3, "size", True, "oh-hell.hand-size", None),
+    ("size-player-short.yaml", 1, "size", False, "oh-hell.hand-size", "West"),
+    ("deal-whist-turn-up.yaml", 1, "deal", False, "oh-hell.deck", "North"),
+    ("deal-card-twice.yaml", 1, "deal", False, "oh-hell.deck", "South"),
+    ("trump-as-turned.yaml", 1, "trump", True, "oh-hell.trump", None),
+    ("result-tricks-do-not-add-up.yaml", 1, "result", False, "oh-hell.trick-total", None),
+    ("result-basics-score.yaml", 1, "result", False, "oh-hell.score-recorded", "East"),
+    ("result-zero-and-one.yaml", 1, "result", True, "oh-hell.score-recorded", None),
+    ("article-three-hands.yaml", 3, "result", True, "oh-hell.score-recorded", None),
+    ("article-total-slip.yaml", 3, "result", False, "oh-hell.score-recorded", "North"),
+    ("game-end-past-the-pattern.yaml", 4, "result", False, "oh-hell.game-end", None),
+    ("result-unfinished.yaml", 1, "result", False, "oh-hell.unfinished-hand", None),
+]
+
+
+@pytest.mark.parametrize("name, hand, what, legal, rule, player", _OH_HELL_FACTS)
+def test_an_oh_hell_fact_is_ruled_as_worked_out_by_hand(name: str, hand: int, what: str, legal: bool, rule: str,
+                                                        player: str | None) -> None:
+    """oh-hell.dealer-rotation, oh-hell.hand-size, oh-hell.deck, oh-hell.trump, oh-hell.trick-total,
+    oh-hell.score-recorded, oh-hell.game-end, oh-hell.unfinished-hand: `--dealer`, `--size`, `--deal`,
+    `--trump` and `--result` give the ruling worked out by hand; the steps are the engine's checks of
+    that fact, the failing one (the ruling's rule) last; a record with a fault has that one only."""
+    path = f"oh-hell/why/{name}"
+    doc = _json(path, "--hand", str(hand), f"--{what}")
+    assert (doc["legal"], doc["rule"]) == (legal, rule)
+    assert (doc["violation"] or {}).get("player") == player and doc["location"] == {"hand": hand, what: True}
+    steps = doc["steps"]
+    assert steps and steps[-1]["rule"] == rule or (legal and what == "deal")
+    assert [s["answer"].startswith("no") for s in steps] == [False] * (len(steps) - 1) + [not legal]
+    texts = [doc["reason"], *(s["question"] + s["answer"] for s in steps), *(p["text"] for p in doc["position"])]
+    assert not any("`" in t for t in texts), "no key of the record's file at the table"
+    found = api.audit(api.load(str(RECORDS / path))).violations
+    if not legal:
+        assert [(f.rule, f.hand, f.player) for f in found] == [(rule, hand, player)]
+        assert _json(path)["location"] == {"hand": hand, what: True}  # `why FILE`: this fact

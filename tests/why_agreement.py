@@ -153,19 +153,21 @@ def _daifugo_moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
                                            and not f.rule.startswith("daifugo.exchange")))
 
 
-def disagreements(a: Any, every: int | None = None, rng: random.Random | None = None) -> tuple[int, list[str]]:
+def disagreements(a: Any, every: int | None = None, rng: random.Random | None = None,
+                  todo: list[tuple[why.Location, Any]] | None = None) -> tuple[int, list[str]]:
     """(moves asked, what `why` said otherwise than `check`) on an audited record. `every`: ask at
-    most that many moves that check finds nothing at (chosen by `rng`), besides all the others."""
+    most that many moves that check finds nothing at (chosen by `rng`), besides all the others;
+    `todo`: only these moves (from `moves`; a finding at none of them is then not looked for)."""
     out: list[str] = []
     listed = [f for f in a.violations if f.message]
     events = [e for e in a.events if e.message]
-    todo = list(moves(a))
+    skipped = todo is not None  # only some moves asked: a finding may be at another
+    todo = list(moves(a)) if todo is None else todo
     if every is not None and rng is not None:
         busy = [m for m in todo if _any_near(m[0], listed + events)]
         calm = [m for m in todo if m not in busy]
         todo = busy + rng.sample(calm, min(every, len(calm)))
     covered: set[int] = set()
-    skipped = False  # a move not asked: a finding there may be left uncovered
     for loc, at in todo:
         try:
             ex = why.explain(a, loc)
@@ -194,9 +196,18 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     return len(todo), out
 
 
+_OH_HELL_PHASES = {"dealer": ("dealer",), "size": ("size",), "deal": ("deal",), "trump": ("trump",),
+                   "result": ("hand", "result", "scores", "totals", "next")}
+"""The phases of Oh Hell's `CHECKS` whose checks decide each fact of a hand, in the rules' order."""
+
+
 def _steps_disagree(a: Any, loc: why.Location, ex: Any) -> list[str]:
-    """A Rook dealer or seating is decided by the engine's checks of it (`CHECKS["deal"]`, `CHECKS["seating"]`):
-    its steps are those checks in order, and the one that fails (the last) is the ruling's rule."""
+    """A Rook dealer or seating, and each fact of an Oh Hell hand, is decided by the engine's checks of
+    it (Rook: `CHECKS["deal"]`, `CHECKS["seating"]`; Oh Hell: `_OH_HELL_PHASES`): its steps are those
+    checks in order (Oh Hell: those the replay asked), the one that fails (the last) is the ruling's rule,
+    and a fact `check` reports a violation at has that failing step."""
+    if a.game == "oh-hell" and loc.what in _OH_HELL_PHASES:
+        return _oh_hell_steps(loc, ex)
     if a.game != "rook" or loc.what not in ("dealer", "seats"):
         return []
     from scorekeep.games.rook.engine import CHECKS
@@ -208,6 +219,23 @@ def _steps_disagree(a: Any, loc: why.Location, ex: Any) -> list[str]:
         return [f"{loc}: steps {[s.rule for s in steps]} are not the engine's checks {checks} up to the failing one"]
     if not r.legal and (not failed or failed[0].rule != r.rule):
         return [f"{loc}: ruled {r.rule} but the failing step is {failed[0].rule if failed else None}"]
+    return []
+
+
+def _oh_hell_steps(loc: why.Location, ex: Any) -> list[str]:
+    from scorekeep.games.oh_hell.engine import CHECKS
+
+    steps, r = ex.ruling.steps, ex.ruling
+    checks = [c.rule for phase in _OH_HELL_PHASES[loc.what or ""] for c in CHECKS.get(phase, ())]
+    rest = iter(checks)
+    in_order = all(s.rule in rest for s in steps)  # a subsequence: a check made moot is not asked
+    failed = [s for s in steps if s.answer.startswith("no")]
+    if not in_order or failed[:-1] or (failed and failed[0] is not steps[-1]):
+        return [f"{loc}: steps {[s.rule for s in steps]} are not the engine's checks {checks} up to the failing one"]
+    if not r.legal and (not failed or failed[0].rule != r.rule):
+        return [f"{loc}: ruled {r.rule} but the failing step is {failed[0].rule if failed else None}"]
+    if r.legal and failed:
+        return [f"{loc}: ruled legal but the step of {failed[0].rule} fails"]
     return []
 
 

@@ -312,6 +312,11 @@ def _written_rules(rng: random.Random, knobs: dict[str, Any], players: list[str]
     return written
 
 
+def _drawn(rng: random.Random, moves: list[Any]) -> Any:
+    """One of the legal `moves`; the only one without drawing (a match stays what its seed made)."""
+    return moves[0] if len(moves) == 1 else rng.choice(moves)
+
+
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
     rng = random.Random(seed)
@@ -329,16 +334,21 @@ def game(seed: int, **knobs: Any) -> Generated:
     features: set[str] = set()
     totals = dict.fromkeys(players, 0)
     hands: list[dict[str, Any]] = []
-    dealer = first
-    for i, n in enumerate(sizes[:count]):
+    dealer: str | None = None
+    for i in range(count):
+        # the dealer and the size as the engine's checks of them allow (the rotation, the pattern)
+        at = engine.Dealing(tuple(players), i + 1, first, tuple(sizes), i, dealer)
+        dealer = _drawn(rng, at.legal_dealers()).dealer
+        n = _drawn(rng, at.legal_sizes()).size
         h = play_hand(rng, players, opts, i + 1, n, dealer)
         features |= h.features
         hands.append(render(h, players, opts, _style(rng, detail, notation)))
         for p in players:
             totals[p] += hand_points(h.bids[p], h.took[p], opts)
-        dealer = engine.bidding_order(players, dealer)[0]
     if knobs.get("partial") and count < len(sizes):
-        n = sizes[count]
+        at = engine.Dealing(tuple(players), count + 1, first, tuple(sizes), count, dealer)
+        dealer = _drawn(rng, at.legal_dealers()).dealer
+        n = _drawn(rng, at.legal_sizes()).size
         h = play_hand(rng, players, opts, count + 1, n, dealer, stop=rng.randrange(1, len(players) * (n + 1)))
         hands.append(_in_progress(rng, h, players, opts))
         features.add("hand-in-progress")

@@ -11,6 +11,13 @@ judges, in the article's decision order; they are the only place a move's rule i
          the `lead_trump` option for leads); then oh-hell.trick-winner says who won
   result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
 
+and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
+
+  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
+  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
+  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
+  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
+
 `ruling(move)` answers for the first check that excludes the move (its rule id, reason,
 the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
 moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
@@ -35,7 +42,10 @@ from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...engine import Ruling, Step
 from ...errors import Finding
 from ...game import Play
-from .model import Bid, CardPlay, Move, PlayedTrick, Took
+from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, PlayedTrick, SizeMove, Took, TrumpMove,
+                    Written)
+from .record import NO_TRUMP
+from .score import SCORING_NOTES, other_scoring
 
 __all__ = ["CHECKS", "Bid", "CardPlay", "Check", "HandPosition", "Took", "bidding_order", "deal",
            "trick_winner"]
@@ -161,25 +171,28 @@ def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
          trump: str | None, turn_up: Card | None = None, cards: Mapping[str, Sequence[Card]] | None = None,
-         lines: Mapping[str, int] | None = None) -> tuple[HandPosition, list[Finding]]:
-    """The position at the start of a hand, and the deck faults of its deal (oh-hell.deck).
+         lines: Mapping[str, int] | None = None, asked: list[tuple[Check, Why | None]] | None = None
+         ) -> tuple[HandPosition, list[Finding]]:
+    """The position at the start of a hand, and the faults of its deal: each card asked of the
+    checks of `CHECKS["deal"]` (oh-hell.deck) as it is dealt.
 
     `cards` is the deal as far as the record gives it (None: every holding is known only by
-    its count, `size`); `lines` where each player's cards are written.
+    its count, `size`); `lines` where each player's cards are written; `asked` (if given) gets
+    every check asked with its answer (`why`'s steps).
     """
     findings: list[Finding] = []
     owner: dict[Card, str] = {}
+    so_far = DealSoFar(owner, turn_up)
+    checks = CHECKS["deal"]
     for p, held in (cards or {}).items():
         line = (lines or {}).get(p)
         for c in held:
-            if c.rank != 0 and c != turn_up and c not in owner:
-                owner[c] = p  # the usual card: no joker, not the turned card, not dealt before (`_deck`)
-                continue
-            why = _deck(c, p, owner, turn_up)
-            if why is not None:
-                findings.append(Finding(DECK_RULE.rule, why, line=line, hand=number, player=p))
+            move = _new(DealtCard, (p, c))
+            if asked is not None or _any_fails(checks, so_far, move):  # the usual card passes them all
+                for check, why in failing(checks, so_far, move, asked):
+                    findings.append(Finding(check.rule, said(why), line=line, hand=number, player=p))
             if c.rank == 0 or (c != turn_up and c not in owner):
-                owner[c] = p
+                owner[c] = p  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
     return HandPosition(table), findings
 
@@ -504,20 +517,271 @@ FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _fo
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
                      _trick_winner, _asks_winner, decides=True)
 
+
+# --- the hand's facts: who deals, how many cards, the deal, trump, the written result -----------
+
+class Dealing(NamedTuple):
+    """A hand about to be dealt, as the match stands: its dealer, size, trump and place in the game
+    are judged here (`CHECKS["dealer"]`, `["size"]`, `["trump"]`, `["hand"]`). `prev` dealt the
+    hand before (None: this is the first), `alt` would have had the record's slip not happened;
+    `place` is the hand's place in the deal pattern (None: past its end), `skipped` how many hands
+    of the pattern the record skipped just before it; `shown` the dealer the play shows (the first
+    leader's right; None: no play recorded)."""
+
+    players: tuple[str, ...]
+    number: int
+    first_dealer: str
+    pattern: tuple[int, ...]
+    place: int | None
+    prev: str | None = None
+    alt: str | None = None
+    skipped: int = 0
+    shown: str | None = None
+
+    @property
+    def expected(self) -> str:
+        """Who deals by the rotation: the first dealer, then the last dealer's left."""
+        return self.first_dealer if self.prev is None else _seating(self.players)[0][self.prev]
+
+    def may_deal(self) -> tuple[str, ...]:
+        """Who deals in turn: the rotation's dealer; after a reported slip also the left of the one
+        who should have dealt (one mistake is reported once); after hands of the pattern were
+        skipped, the deal moved on by as many seats."""
+        left = _seating(self.players)[0]
+        allowed = [self.expected]
+        if self.alt is not None:
+            allowed.append(left[self.alt])
+        moved = self.expected
+        for _ in range(self.skipped):
+            moved = left[moved]
+            allowed.append(moved)
+        return tuple(allowed)
+
+    def legal_dealers(self) -> list[DealerMove]:
+        """Who may deal this hand: the players (the rotation's dealer first, then clockwise) that
+        no check of `CHECKS["dealer"]` rules out."""
+        order = bidding_order(self.players, self.expected)
+        return [m for p in (order[-1], *order[:-1]) if not _any_fails(CHECKS["dealer"], self, m := DealerMove(p))]
+
+    def legal_sizes(self) -> list[SizeMove]:
+        """How many cards each player may be dealt in this hand: the numbers from 1 up to what
+        leaves a card to turn up that no check of `CHECKS["size"]` rules out."""
+        most = 51 // len(self.players)
+        return [m for k in range(1, most + 1) if not _any_fails(CHECKS["size"], self, m := SizeMove(k, True, None))]
+
+
+def _game_end(pos: Dealing, m: Any) -> Why | None:
+    """oh-hell.game-end: the game is the deal pattern; a hand past it does not count."""
+    if pos.place is not None:
+        return None
+    n, last = pos.number, len(pos.pattern)
+    return lambda: (f"hand {n} was played after the game ended: the deal pattern has {last} hands, so this hand "
+                    "does not count")  # worded only if listed: a long record has thousands
+
+
+def _dealer_rotation(pos: Dealing, m: DealerMove) -> Why | None:
+    """oh-hell.dealer-rotation: the first dealer deals hand 1, then the deal passes clockwise."""
+    allowed = pos.may_deal()
+    if m.dealer in allowed:
+        return None
+    n, prev, left, shown = pos.number, pos.prev, _seating(pos.players)[0], pos.shown
+    why = (f"the first dealer is {pos.first_dealer}" if prev is None else
+           f"{prev} dealt hand {n - 1} and the deal passes clockwise")
+    if shown is not None and shown in allowed:  # the play shows who really dealt
+        return (f"the record says {m.dealer} dealt hand {n}, but it was {shown}'s deal ({why}), and the "
+                f"play agrees: {left[shown]}, on {shown}'s left, led the first trick")
+    return f"{m.dealer} dealt hand {n}, but it was {pos.expected}'s deal: {why}"
+
+
+def _size_pattern(pos: Dealing, m: SizeMove) -> Why | None:
+    """oh-hell.hand-size: hand n deals the number of cards the deal pattern gives for n."""
+    if pos.place is None:
+        return None
+    n = pos.number
+    if pos.skipped:
+        literal = pos.pattern[pos.place - pos.skipped]
+        what = "hand" if pos.skipped == 1 else f"{pos.skipped} hands"
+        return (f"hand {n} deals {m.size} cards, but by the deal pattern hand {n} deals {literal}: the record "
+                f"skips a {what} of the pattern here, so the later hands are judged from this point of the pattern")
+    expected = pos.pattern[pos.place]
+    if m.size == expected:
+        return None
+    how = "dealt" if m.dealt else "written"
+    return (f"hand {n} deals {expected} cards each by the deal pattern, but {m.size} "
+            f"{'was' if m.size == 1 else 'were'} {how}")
+
+
+def _size_written(pos: Dealing, m: SizeMove) -> Why | None:
+    """oh-hell.hand-size: the number of cards the record writes is the hand's."""
+    if m.cards is None or m.cards == m.size:
+        return None
+    return (f"`cards` says {m.cards}, but hand {pos.number} deals {m.size} cards (the deal pattern's number, and "
+            "the number of tricks the record shows)")
+
+
+def _size_dealt(pos: Dealing, m: SizeMove) -> Why | None:
+    """oh-hell.hand-size: each player is dealt the hand's number of cards."""
+    return "; ".join(f"{p} was dealt {k} card{'s' if k != 1 else ''}; everyone gets {m.size} in hand {pos.number}"
+                     for p, k in m.counts if k != m.size) or None
+
+
+def _trump(pos: Dealing, m: TrumpMove) -> Why | None:
+    """oh-hell.trump: trump is the suit of the card turned up after the deal (a card always is)."""
+    n = pos.number
+    if m.turn_up is None:
+        if m.written != NO_TRUMP:
+            return None
+        return (f"the record has no trump in hand {n}, but after the deal a card is always turned "
+                "up and its suit is trump: write the turned card (`turn_up`) or its suit")
+    suit = m.turn_up.suit
+    if m.written is None or m.written == suit:
+        return None
+    said = "no trump" if m.written == NO_TRUMP else f"{suit_word(m.written)} as trump"
+    return f"the record has {said}, but the turned card {m.turn_up.symbol} makes {suit_word(suit)} trump in hand {n}"
+
+
+class DealSoFar(NamedTuple):
+    """A deal as far as it is read: each card's holder so far, and the turned card (oh-hell.deck)."""
+
+    owner: Mapping[Card, str]
+    turn_up: Card | None
+
+
+def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
+    """oh-hell.deck: 52 standard cards, no joker, each once; the turned card in nobody's hand."""
+    return _deck(m.card, m.player, pos.owner, pos.turn_up)
+
+
+class Sheet(NamedTuple):
+    """A hand's result against the score sheet: the bids, tricks taken and points the replay
+    computed (`add`: the points that count), the running totals the hands give (`running`) and the
+    sheet's own running total before each written total (`carried`: a slip of addition is
+    reported once, the next hands are judged from the sheet's number)."""
+
+    number: int
+    options: Mapping[str, Any]
+    bids: Mapping[str, int]
+    took: Mapping[str, int]
+    points: Mapping[str, int]
+    add: Mapping[str, int]
+    running: Mapping[str, int]
+    carried: Mapping[str, int]
+
+
+def _score_written(pos: Sheet, m: Written) -> Why | None:
+    """oh-hell.score-recorded: a hand's written score is the one its bid and tricks give (oh-hell.score)."""
+    p, n, opts = m.player, pos.number, pos.options
+    if m.value == pos.points[p]:
+        return None
+    bid, took = pos.bids[p], pos.took[p]
+    other = other_scoring(bid, took, m.value, opts)
+    why = "" if other is None else (
+        f". {m.value} is the score with `{other[0]}: {other[1]}`"
+        + (f" ({SCORING_NOTES[other[1]]})" if other[1] in SCORING_NOTES else "")
+        + f", but this game is scored with `{other[0]}: {opts[other[0]]}`")
+    if other is None and m.value == pos.running[p] and n > 1:
+        why = (f". {m.value} is {p}'s running total after hand {n}: `scores` holds this hand's "
+               "points, and running totals go under `totals`")
+    return (f"the sheet gives {p} {m.value} for hand {n}, but {p} bid {bid} and took "
+            f"{took}, which scores {pos.points[p]} (oh-hell.score){why}")
+
+
+def _total_written(pos: Sheet, m: Written) -> Why | None:
+    """oh-hell.score-recorded: a written running total is the sheet's last one plus this hand's points."""
+    p, n = m.player, pos.number
+    right = pos.carried[p]
+    if m.value == right:
+        return None
+    carried = "" if right == pos.running[p] else f" (as the sheet carries it on; the hands give {pos.running[p]})"
+    gained = f"{pos.add[p]:+d} in hand {n}" if p in pos.add else f"nothing in hand {n}, which does not count"
+    return (f"the sheet's running total for {p} after hand {n} is {m.value}, but it should "
+            f"be {right}{carried}: {p} scored {gained} (oh-hell.score)")
+
+
+def _play_stopped(pos: HandPosition, m: NextHand) -> Why | None:
+    """oh-hell.trick-total: every trick of a hand is played before the next hand."""
+    if not m.played or pos.taken() is not None:
+        return None
+    n = pos.t.number
+    return (f"the play of hand {n} stops after {pos.trick_no - 1} of its {pos.t.size} tricks and hand {n + 1} "
+            "follows: every trick of a hand is played (give `tricks` if the rest was not written down)")
+
+
+def _no_result(pos: HandPosition, m: NextHand) -> Why | None:
+    """oh-hell.unfinished-hand: only the last hand of a record may be unfinished."""
+    if m.played or pos.taken() is not None:
+        return None
+    n = pos.t.number
+    return (f"hand {n} has no result (no `tricks` and no `play`) but hand {n + 1} follows: only the "
+            "last hand of a record may be unfinished, so write how many tricks each player took")
+
+
+GAME_END = Check("oh-hell.game-end", "the game is the deal pattern", _game_end, _asks_nothing)
+DEALER_ROTATION = Check("oh-hell.dealer-rotation", "the deal passes clockwise", _dealer_rotation, _asks_nothing)
+SIZE_PATTERN = Check("oh-hell.hand-size", "the deal pattern's number of cards", _size_pattern, _asks_nothing)
+SIZE_WRITTEN = Check(SIZE_PATTERN.rule, "the written number of cards", _size_written, _asks_nothing)
+SIZE_DEALT = Check(SIZE_PATTERN.rule, "each player gets that many", _size_dealt, _asks_nothing)
+DECK_DEALT = Check(DECK_RULE.rule, "52 cards, no jokers, each once", _deck_dealt, _asks_nothing)
+TRUMP = Check("oh-hell.trump", "the turned card's suit is trump", _trump, _asks_nothing)
+SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks give", _score_written, _asks_nothing)
+TOTAL_WRITTEN = Check(SCORE_WRITTEN.rule, "the running total the scores give", _total_written,
+                      _asks_nothing)
+PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped, _asks_nothing)
+NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result, _asks_nothing)
+
+
 CHECKS: dict[str, tuple[Check, ...]] = {
     "bid": (BID_ORDER, BID_RANGE, HOOK),
     "play": (TRICK_TOTAL, TURN_ORDER, DECK_RULE, CARD_NOT_HELD, FOLLOW_SUIT),
     "result": (TRICK_WINNER, TRICK_TOTAL),
+    "hand": (GAME_END,),
+    "dealer": (DEALER_ROTATION,),
+    "size": (SIZE_PATTERN, SIZE_WRITTEN, SIZE_DEALT),
+    "deal": (DECK_DEALT,),
+    "trump": (TRUMP,),
+    "scores": (SCORE_WRITTEN,),
+    "totals": (TOTAL_WRITTEN,),
+    "next": (PLAY_STOPPED, NO_RESULT),
 }
 """Per kind of move, its checks in the article's decision order: the one place a rule's
-condition is asked. Read at every call, so a check taken out of the table is out everywhere."""
+condition is asked. Read at every call, so a check taken out of the table is out everywhere.
+Besides the bids, cards and summary result, the facts of a hand: whether it is within the game
+(`hand`), its dealer, its size, each card dealt, its trump, the written scores and running
+totals, and what another hand following it says of it (`next`)."""
 
 PHASE_OF = {Bid: "bid", CardPlay: "play", Took: "result", Play: "play"}
 """The phase of each kind of move; a card as the record holds it (`Play`) is a `CardPlay`."""
 
-_EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT)}
+_EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CARD_NOT_HELD, FOLLOW_SUIT),
+              SIZE_PATTERN: (SIZE_WRITTEN,)}
 """A rule broken makes these later questions moot (a card not held cannot fail to follow)."""
 _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
+
+
+def _any_fails(checks: Sequence[Check], pos: Any, move: Any) -> bool:
+    for c in checks:  # a loop, not any(genexpr): asked for every card dealt
+        if c.test(pos, move) is not None:
+            return True
+    return False
+
+
+def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Check, Why | None]] | None = None
+            ) -> list[tuple[Check, Why]]:
+    """Every check of `checks` that `move` fails at `pos`, in the rules' order, but those a failure
+    before makes moot (`_EXCLUSIVE`): what `check` lists at a fact of a hand. `asked` (if given)
+    gets each check asked and its answer (None: it passes), the decision `why` shows."""
+    out: list[tuple[Check, Why]] = []
+    moot: tuple[Check, ...] = ()
+    for c in checks:
+        if c in moot:
+            continue
+        why = c.test(pos, move)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            out.append((c, why))
+            moot += _EXCLUSIVE.get(c, ())
+    return out
 
 
 def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
@@ -964,20 +1228,12 @@ class HandPosition:
             return dict(zip(self.t.players, self.result))
         return None
 
-    def unfinished(self, line: int | None, played: bool) -> Finding | None:
-        """What it means that another hand follows this one now: its play (`played`: the record
-        has one) stopped early (oh-hell.trick-total), or it has no result at all
-        (oh-hell.unfinished-hand)."""
-        if self.taken() is not None:
-            return None
-        n = self.t.number
-        if played:
-            done = self.trick_no - 1
-            return Finding(TRICK_TOTAL.rule,
-                           f"the play of hand {n} stops after {done} of its {self.t.size} tricks and hand {n + 1} "
-                           f"follows: every trick of a hand is played (give `tricks` if the rest was not "
-                           "written down)", line=line, hand=n)
-        return Finding("oh-hell.unfinished-hand",
-                       f"hand {n} has no result (no `tricks` and no `play`) but hand {n + 1} follows: only the "
-                       "last hand of a record may be unfinished, so write how many tricks each player took",
-                       line=line, hand=n)
+    def unfinished(self, line: int | None, played: bool, asked: list[tuple[Check, Why | None]] | None = None
+                   ) -> Finding | None:
+        """What it means that another hand follows this one now (`played`: the record has its
+        play): the first check of `CHECKS["next"]` it fails — its play stopped early
+        (oh-hell.trick-total), or it has no result at all (oh-hell.unfinished-hand). `asked`: as
+        `failing`'s."""
+        for c, why in failing(CHECKS["next"], self, NextHand(played), asked)[:1]:
+            return Finding(c.rule, said(why), line=line, hand=self.t.number)
+        return None

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
+from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of,
-                    no_choice, plural, trick_target, whole_hand)
+                    no_choice, plural, table_words, trick_target, whole_hand)
 from . import engine, rules
 from .model import Bid
 
@@ -173,41 +174,126 @@ _SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
     """A fact of hand `h` (`loc.what`): the dealer, the hand size, the deal, trump or the result,
-    with what the rules expect of it."""
+    with what the rules expect of it, decided by the engine's checks the replay asked of it."""
     res = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
     n, what = h.number, loc.what
     facts = [("hand", f"hand {n}: {plural(res.size, 'card')} each, {res.dealer} deals")]
     if what == "dealer":
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
         facts.append(("the deal", "passes clockwise, one seat each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
-                                                                   else "")))
-        return fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
-                    _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
-                                               + _id("dealer-rotation"))
-    if what == "size":
-        facts.append(("the sizes", "the hand sizes follow the agreed pattern, one hand after another"))
-        return fact(audit, loc, facts, None, h.line, f"hand {n} dealt {plural(res.size, 'card')} each",
-                    _id("hand-size"), f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
-                                         "gives, oh-hell.hand-size")
-    if what == "deal":
+                                                                   else f"; {audit.record.first_dealer} deals first")))
+        if h.dealer is None:
+            lead = h.play[0].plays[0].player if h.play and h.play[0].plays else None
+            seats = audit.record.players
+            shown = lead is not None and seats[seats.index(lead) - 1] == res.dealer
+            facts.append(("dealer", f"not written: {res.dealer}" + (
+                f", on the right of {lead}, who led the first trick" if shown else ", next in turn")))
+        ex = fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
+                  _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
+                                             + _id("dealer-rotation"))
+    elif what == "size":
+        place = "past the end of the deal pattern" if res.position is None else (
+            f"hand {res.position + 1} of the deal pattern {_pattern(audit.record.pattern)}")
+        facts.append(("the sizes", f"the hand sizes follow the agreed pattern, one hand after another; this is {place}"))
+        ex = fact(audit, loc, facts, None, h.line, f"hand {n} dealt {plural(res.size, 'card')} each",
+                  _id("hand-size"), f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
+                                       "gives, oh-hell.hand-size")
+    elif what == "deal":
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
                       else "not recorded: only the cards played are known"))
-        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", _id("deck"),
-                    "legal: " + ("every card dealt once, the hand size to each player" if known else
-                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", oh-hell.deck")
-    if what == "trump":
+        if h.turn_up is not None:
+            facts.append(("turned up", f"{h.turn_up.symbol}: it belongs to nobody's hand"))
+        ex = fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", _id("deck"),
+                  "legal: " + ("every card dealt once, the hand size to each player" if known else
+                               "the record gives no deal, so the cards dealt cannot be wrong") + ", oh-hell.deck")
+    elif what == "trump":
         facts.append(("trump", "not recorded" if not res.trump_known else "no trump" if res.trump is None
                       else _suit(res.trump) + (f" (turned {res.turn_up.symbol})" if res.turn_up else "")))
-        return fact(audit, loc, facts, None, h.trump_line or h.turn_up_line or h.line, f"trump of hand {n}",
-                    _id("trump"), "legal: trump is the suit of the card turned up, oh-hell.trump")
-    if what == "result":
+        ex = fact(audit, loc, facts, None, h.trump_line or h.turn_up_line or h.line, f"trump of hand {n}",
+                  _id("trump"), "legal: trump is the suit of the card turned up, oh-hell.trump")
+    elif what == "result":
         facts.append(("bids", ", ".join(f"{q} {b}" for q, b in res.bids.items()) or "none recorded"))
         if res.took is not None:
             facts.append(("tricks taken", ", ".join(f"{q} {t}" for q, t in res.took.items())))
         if res.points is not None:
             facts.append(("scores", ", ".join(f"{q} {v}" for q, v in res.points.items())))
-        return fact(audit, loc, facts, None, h.scores_line or h.line, f"the result of hand {n}",
-                    _id("score-recorded"), "legal: the scores follow from the bids and the tricks taken, "
-                                              + _id("score-recorded"))
-    raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or --result")
+        ex = fact(audit, loc, facts, None, h.scores_line or h.line, f"the result of hand {n}",
+                  _id("score-recorded"), "legal: the scores follow from the bids and the tricks taken, "
+                                            + _id("score-recorded"))
+    else:
+        raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or --result")
+    return _decided(audit, ex, h, res)
+
+
+def _pattern(pattern: Any) -> str:
+    """The deal pattern as a table says it: `3, 2, 1`; a long one by its ends."""
+    return ", ".join(map(str, pattern)) if len(pattern) <= 7 else f"{pattern[0]}, {pattern[1]} … {pattern[-1]}"
+
+
+_ASKED: list[Any] = [None, None]
+"""The last audit whose asked checks `_asked` found, and those."""
+
+
+def _asked(audit: Audit) -> dict[tuple[int, str], list[tuple[Any, Any]]]:
+    """The engine's checks the replay asked of each fact of each hand, with their answers (`rules.asked`)."""
+    if _ASKED[0] is not audit:
+        _ASKED[:] = [audit, rules.asked(audit.record)]
+    return _ASKED[1]
+
+
+_QUESTIONS = {
+    engine.GAME_END.name: "is hand {n} within the game (the deal pattern has {hands} hands)?",
+    engine.DEALER_ROTATION.name: "is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?",
+    engine.SIZE_PATTERN.name: "does hand {n} deal the number of cards the deal pattern gives?",
+    engine.SIZE_WRITTEN.name: "does the number of cards written down, if any, agree with the hand?",
+    engine.SIZE_DEALT.name: "was each player dealt {size}?",
+    engine.DECK_DEALT.name: "is every card dealt one of the 52, dealt once, and not the turned card?",
+    engine.TRUMP.name: "does the trump written down, if any, agree with the card turned up (one always is)?",
+    engine.TRICK_WINNER.name: "do the tricks written for each player agree with the cards played, where they are "
+                              "written down?",
+    engine.TRICK_TOTAL.name: "do the tricks taken add up to {size_n}, one per card in hand?",
+    engine.SCORE_WRITTEN.name: "is each score written the one the bid and the tricks give?",
+    engine.TOTAL_WRITTEN.name: "is each running total written the last one plus this hand's score?",
+    engine.PLAY_STOPPED.name: "where the cards played are written down, were all {size_n} tricks played before "
+                              "the next hand?",
+    engine.NO_RESULT.name: "does the hand have a result (its tricks taken) before the next hand?",
+}
+"""The engine's checks of a fact of a hand, each asked as a table asks it (by the check's name: a
+check replaced by another of that name is asked the same way); any other by its name."""
+
+
+def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
+    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`), each a
+    step in the order asked (the rules' order), up to the first that failed: that one decides
+    (not legal, its rule); else the last asked before the hand was found complete decides."""
+    asked = _asked(audit).get((h.number, ex.location.what or ""), [])
+    answers: dict[Any, Any] = {}  # each check (by identity) asked: its first failing answer, else None
+    for c, why in asked:
+        if answers.get(id(c), (c, None))[1] is None:
+            answers[id(c)] = (c, why)
+    words = {"n": h.number, "hands": len(audit.record.pattern), "dealer": h.dealer or res.dealer,
+             "size": plural(res.size, "card"), "size_n": res.size}
+    steps, r = [], ex.ruling
+    for c, why in answers.values():
+        ask = _QUESTIONS.get(c.name, c.name + "?").format(**words)
+        steps.append(Step(ask, "yes" if why is None else f"no: {table_words(engine.said(why))}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=engine.said(why))
+            break
+    else:
+        complete = {id(c) for c in engine.CHECKS.get("next", ())}
+        decides = [s for (c, _w), s in zip(answers.values(), steps) if id(c) not in complete] or steps
+        if decides and decides[-1].rule != r.rule:
+            rule = decides[-1].rule
+            r = r._replace(rule=rule, reason=f"legal: {_LEGAL.get(rule, 'as the rules give')}, {rule}".format(**words))
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+
+
+_LEGAL = {
+    engine.TRICK_TOTAL.rule: "the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
+                           "compare)",
+    engine.TRICK_WINNER.rule: "the tricks taken agree with the tricks played (no score is written down to compare)",
+    engine.GAME_END.rule: "hand {n} is within the game; its result is not known yet",
+}
+"""Why a result the engine's checks pass is legal, by the rule that decided it last (the one cited)."""

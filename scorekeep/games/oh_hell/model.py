@@ -58,6 +58,68 @@ class Took:
 Move = Bid | CardPlay | Took
 
 
+# --- the facts of a hand that are no bid and no card (judged by the engine's fact checks) ---------
+
+class DealerMove(NamedTuple):
+    """`dealer` deals the hand."""
+
+    dealer: str
+
+    def __str__(self) -> str:
+        return self.dealer
+
+
+class SizeMove(NamedTuple):
+    """The hand is played with `size` cards each (`dealt`: the deal says so, else the written count
+    or the pattern); `cards` the record's written count as written (None: not written); `counts`
+    what each player was dealt, as (player, number), when the deal is recorded."""
+
+    size: int
+    dealt: bool
+    cards: int | None
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def __str__(self) -> str:
+        return str(self.size)
+
+
+class DealtCard(NamedTuple):
+    """`card` is dealt to `player`."""
+
+    player: str
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+class TrumpMove(NamedTuple):
+    """The hand's trump as the record gives it: the turned card, and the suit written (`none`: no
+    trump; None: not written)."""
+
+    written: str | None
+    turn_up: Card | None
+
+    def __str__(self) -> str:
+        return str(self.turn_up) if self.turn_up is not None else str(self.written)
+
+
+class Written(NamedTuple):
+    """A number the score sheet writes for `player` in a hand: its score, or the running total."""
+
+    player: str
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class NextHand(NamedTuple):
+    """Another hand follows this one; `played`: this hand's play is recorded."""
+
+    played: bool
+
+
 class PlayedTrick(NamedTuple):
     """A trick as the replay judged it. `winner` is None while the trick is unfinished."""
 

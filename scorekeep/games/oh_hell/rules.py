@@ -1,12 +1,13 @@
 """Oh Hell's check: a driver over the engine (engine.py) that replays a record hand by hand.
 
-For each recorded entry — a bid, a card, the tricks taken — the driver asks the engine what
-the entry breaks, records the findings and applies the entry as the record says it happened,
-so one slip is reported once. What belongs to the record rather than to a hand is judged
-here: which hand of the deal pattern each recorded hand is (oh-hell.hand-size), who dealt it
-(oh-hell.dealer-rotation), the trump (oh-hell.trump), the written scores
-(oh-hell.score-recorded) and the game's end. Search the package for a rule id with its
-double quotes around it to find the one place where it is judged.
+For each recorded entry — a bid, a card, the tricks taken — and each fact of a hand — who dealt
+it, its size, each card dealt, its trump, the written scores and running totals, whether it is
+within the game and has a result before the next — the driver asks the engine's checks
+(`engine.CHECKS`) what it breaks, records the findings and carries on as the record says it
+happened, so one slip is reported once. What stays here is reading: which hand of the deal
+pattern each recorded hand is (the size evidence and its alignment), the size a hand shows, and
+the running totals as the sheet carries them. Search the package for a rule id with its double
+quotes around it to find the one check that judges it.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...errors import Finding, Findings, InputError
 from ...game import Audit
 from . import engine
-from .engine import HandPosition, bidding_order, suit_word, trick_winner
-from .model import Bid, CardPlay, HandResult, Move, PlayedTrick, Result, Took
+from .engine import Check, Dealing, HandPosition, Sheet, Why, bidding_order, failing, trick_winner
+from .model import (Bid, CardPlay, DealerMove, HandResult, Move, PlayedTrick, Result, SizeMove, Took, TrumpMove,
+                    Written)
 from .record import NO_TRUMP, Entry, Hand, Record
-from .score import SCORING_NOTES, hand_points, other_scoring
+from .score import hand_points
 
 
 # --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
@@ -114,8 +117,11 @@ _BID_RANK = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
-    def __init__(self, record: Record, observe: Observer | None = None) -> None:
+    def __init__(self, record: Record, observe: Observer | None = None, keep: bool = False) -> None:
         self.observe = observe
+        self.asked: dict[tuple[int, str], list[tuple[Check, Why | None]]] | None = {} if keep else None
+        """With `keep`: each engine check asked of a fact of a hand, with its answer, by (hand
+        number, fact): the decision `why` shows (`asked`)."""
         self.record = record
         self.players = record.players
         self.opts = record.header.options
@@ -146,13 +152,13 @@ class _Replay:
         for hand, place, seen in zip(hands, places, evidence):
             n = hand.number
             skipped = 0 if place is None else place - prev_place - 1
-            dealer, alt = self.dealer(hand, prev, alt, skipped)
+            shown = self.right[hand.play[0].plays[0].player] if hand.play else None
+            at = Dealing(players, n, rec.first_dealer, rec.pattern, place, prev, alt, skipped, shown)
+            dealer, alt = self.dealer(hand, at)
             prev = dealer
-            if place is None:  # worded only if listed: a long record has thousands
-                self.f.violation("oh-hell.game-end",
-                                 lambda: (f"hand {n} was played after the game ended: the deal pattern has "
-                                          f"{last} hands, so this hand does not count"), line=hand.line, hand=n)
-            result, pos = self.hand(hand, dealer, place, skipped, seen)
+            for c, why in self.ask(n, "result", "hand", at, DealerMove(dealer)):
+                self.f.violation(c.rule, why, line=hand.line, hand=n)
+            result, pos = self.hand(hand, at, dealer, seen)
             if result.counted:
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
@@ -165,7 +171,7 @@ class _Replay:
                     sheet[p] += pts
             if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
-                                      hand.play is not None)
+                                      hand.play is not None, self.noted(n, "result"))
                 if left is not None:
                     self.f.extend((left,))
             if place is not None:
@@ -176,43 +182,38 @@ class _Replay:
         return Audit("oh-hell", rec.header, rec, self.f.violations, self.f.events,
                      Result(tuple(results), rec.pattern, totals, over))
 
-    # oh-hell.dealer-rotation
-    def dealer(self, hand: Hand, prev: str | None, alt: str | None, skipped: int) -> tuple[str, str | None]:
-        """Who dealt this hand, reporting a dealer out of rotation once; and, after a slip,
-        who would have dealt it had the rotation not been broken.
+    def noted(self, n: int, fact: str) -> list[tuple[Check, Why | None]] | None:
+        """Where the checks asked of fact `fact` of hand `n` are noted (None: not kept)."""
+        return None if self.asked is None else self.asked.setdefault((n, fact), [])
 
-        After a reported slip the next hand may follow either the record's dealer or the
-        rotation the slip broke; after hands of the deal pattern were skipped (oh-hell.hand-size)
-        the deal may also have moved on by as many seats. A hand that does not name its dealer,
-        or names one its own play contradicts, is taken to be dealt by the player on the first
-        leader's right.
-        """
-        n, left, right = hand.number, self.left, self.right
-        expected = self.record.first_dealer if prev is None else left[prev]
-        allowed = [expected]
-        if alt is not None:
-            allowed.append(left[alt])
-        moved = expected
-        for _ in range(skipped):
-            moved = left[moved]
-            allowed.append(moved)
-        shown = right[hand.play[0].plays[0].player] if hand.play else None
+    def ask(self, n: int, fact: str, phase: str, pos: Any, move: Any) -> list[tuple[Check, Why]]:
+        """The engine's checks of `phase` that `move` fails at `pos` (`engine.failing`), noted as
+        asked of fact `fact` of hand `n`."""
+        return failing(engine.CHECKS[phase], pos, move, None if self.asked is None else self.noted(n, fact))
+
+    def dealer(self, hand: Hand, at: Dealing) -> tuple[str, str | None]:
+        """Who dealt this hand, reporting a dealer the engine's checks rule out once
+        (`CHECKS["dealer"]`); and, after a slip, who would have dealt it had the rotation not
+        been broken. A hand that does not name its dealer, or names one its own play
+        contradicts, is taken to be dealt by the player on the first leader's right (`at.shown`)."""
+        allowed, shown = at.may_deal(), at.shown
         if hand.dealer is None:
-            return (shown if shown in allowed else expected), None
-        if hand.dealer in allowed:
+            dealer = shown if shown in allowed else at.expected
+            self.ask(hand.number, "dealer", "dealer", at, DealerMove(dealer))  # in turn: asked for `why`
+            return dealer, None
+        found = self.ask(hand.number, "dealer", "dealer", at, DealerMove(hand.dealer))
+        for c, why in found:
+            self.f.violation(c.rule, why, line=hand.dealer_line, hand=hand.number, player=hand.dealer)
+        if not found:
             return hand.dealer, None
-        why = (f"the first dealer is {self.record.first_dealer}" if prev is None else
-               f"{prev} dealt hand {n - 1} and the deal passes clockwise")
-        agrees = shown is not None and shown in allowed  # the play shows who really dealt
-        message = (f"the record says {hand.dealer} dealt hand {n}, but it was {shown}'s deal ({why}), and the "
-                   f"play agrees: {left[shown]}, on {shown}'s left, led the first trick" if agrees else
-                   f"{hand.dealer} dealt hand {n}, but it was {expected}'s deal: {why}")
-        self.f.violation("oh-hell.dealer-rotation", message, line=hand.dealer_line, hand=n, player=hand.dealer)
-        return (shown, None) if agrees else (hand.dealer, expected)  # type: ignore[return-value]
+        if shown is not None and shown in allowed:  # the play shows who really dealt
+            return shown, None
+        return hand.dealer, at.expected
 
-    # oh-hell.hand-size
-    def size(self, hand: Hand, place: int | None, skipped: int, evidence: set[int] | frozenset[int]) -> int:
-        n, deal, pattern = hand.number, hand.deal or {}, self.record.pattern
+    def size(self, hand: Hand, at: Dealing, evidence: set[int] | frozenset[int]) -> int:
+        """The hand's size as the record shows it (what most players were dealt, else the written
+        number or the pattern's), judged by the engine's checks of `CHECKS["size"]`."""
+        deal, pattern, place = hand.deal or {}, self.record.pattern, at.place
         expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
         dealt = None
@@ -240,62 +241,39 @@ class _Replay:
                     else len(hand.play) if hand.play else pattern[-1])
         line = hand.cards.line if hand.cards is not None else (
             min((hand.deal_lines or {}).values()) if deal else hand.tricks_line or hand.line)
-        faults: list[tuple[str, int | None, str | None]] = []  # (message, line, player)
-        if skipped and expected is not None:
-            literal = pattern[place - skipped]  # type: ignore[operator]
-            what = "hand" if skipped == 1 else f"{skipped} hands"
-            faults.append((f"hand {n} deals {size} cards, but by the deal pattern hand {n} deals {literal}: "
-                           f"the record skips a {what} of the pattern here, so the later hands are "
-                           "judged from this point of the pattern", line, None))
-        elif expected is not None and size != expected:
-            how = "dealt" if dealt is not None else "written"
-            faults.append((f"hand {n} deals {expected} cards each by the deal pattern, but {size} "
-                           f"{'was' if size == 1 else 'were'} {how}", line, None))
-        elif hand.cards is not None and hand.cards.value != size:
-            faults.append((f"`cards` says {hand.cards.value}, but hand {n} deals {size} cards (the deal "
-                           f"pattern's number, and the number of tricks the record shows)", hand.cards.line, None))
-        for p, cards in deal.items():
-            if len(cards) != size:
-                faults.append((f"{p} was dealt {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                               f"everyone gets {size} in hand {n}", (hand.deal_lines or {})[p], p))
-        for message, at, who in faults:
-            self.f.violation("oh-hell.hand-size", message, line=at, hand=n, player=who)
+        move = SizeMove(size, dealt is not None, hand.cards.value if hand.cards is not None else None,
+                        tuple([(p, len(c)) for p, c in deal.items()]))
+        for c, why in self.ask(hand.number, "size", "size", at, move):
+            # a check of each player's holding is reported at each holding it rules out
+            each = [] if c.test(at, move._replace(counts=())) is not None else [
+                (p, w) for p, k in move.counts if (w := c.test(at, move._replace(counts=((p, k),)))) is not None]
+            for p, w in each or [(None, why)]:
+                self.f.violation(c.rule, w, line=(hand.deal_lines or {})[p] if p is not None else line,
+                                 hand=hand.number, player=p)
         return size
 
-    # oh-hell.trump
-    def trump(self, hand: Hand) -> str | None:
-        """The suit that judges the hand's tricks (None: no trump, or not known)."""
-        n = hand.number
-        if hand.turn_up is None:
-            if hand.trump != NO_TRUMP:
-                return hand.trump
-            # A card is always turned up, so "no trump" is a slip; the tricks are judged as written.
-            message = (f"the record has no trump in hand {n}, but after the deal a card is always turned "
-                       "up and its suit is trump: write the turned card (`turn_up`) or its suit")
-            suit = None
-        else:
-            suit = hand.turn_up.suit
-            if hand.trump is None or hand.trump == suit:
-                return suit
-            said = "no trump" if hand.trump == NO_TRUMP else f"{suit_word(hand.trump)} as trump"
-            message = (f"the record has {said}, but the turned card {hand.turn_up.symbol} makes "
-                       f"{suit_word(suit)} trump in hand {n}")
-        self.f.violation("oh-hell.trump", message, line=hand.trump_line, hand=n)
-        return suit
+    def trump(self, hand: Hand, at: Dealing) -> str | None:
+        """The suit that judges the hand's tricks (None: no trump, or not known): the turned card's,
+        else the one written; the record's trump judged by the engine's checks of `CHECKS["trump"]`."""
+        for c, why in self.ask(hand.number, "trump", "trump", at, TrumpMove(hand.trump, hand.turn_up)):
+            self.f.violation(c.rule, why, line=hand.trump_line, hand=hand.number)
+        if hand.turn_up is not None:
+            return hand.turn_up.suit
+        return None if hand.trump == NO_TRUMP else hand.trump
 
-    def hand(self, hand: Hand, dealer: str, place: int | None, skipped: int,
+    def hand(self, hand: Hand, at: Dealing, dealer: str,
              evidence: set[int] | frozenset[int]) -> tuple[HandResult, HandPosition]:
         """Drive the engine through one recorded hand: for each entry, record what it breaks, apply.
-        `evidence` is the hand's `size_evidence`. A hand past the game's end (`place` None) is
+        `evidence` is the hand's `size_evidence`. A hand past the game's end (`at.place` None) is
         never counted."""
-        n, players = hand.number, self.players
-        size = self.size(hand, place, skipped, evidence)
-        trump = self.trump(hand)
+        n, players, place = hand.number, self.players, at.place
+        size = self.size(hand, at, evidence)
+        trump = self.trump(hand, at)
         if hand.play is not None and hand.turn_up is None and hand.trump is None:
             raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the trump "
                              "suit (or `trump: none`) so that trick winners can be judged", hand.play_line)
         pos, found = engine.deal(players, self.opts, n, size, dealer, trump, hand.turn_up, hand.deal,
-                                 hand.deal_lines)
+                                 hand.deal_lines, self.noted(n, "deal"))
         if found:
             self.f.extend(found)
         pos = self.bids(hand, pos)
@@ -313,6 +291,9 @@ class _Replay:
             given = {e.player: e for e in hand.tricks}
             move = Took(tuple([given[p].value for p in players]), tuple([given[p].line for p in players]),
                         hand.tricks_line)
+            asked = self.noted(n, "result")
+            if asked is not None:  # the checks the push asks, as `why` shows them
+                asked += [(c, c.test(pos, move)) for c in engine.CHECKS["result"]]
             self.f.extend(pos.push(move))
         took = pos.taken()
         bids = dict(pos.bids)
@@ -347,48 +328,40 @@ class _Replay:
             self.f.extend(found)
         return pos
 
-    # oh-hell.score-recorded
     def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
-        """The sheet's numbers against the computed ones: this hand's `scores`, and its `totals`
-        (the running totals after it). `running` is the computed running total after this hand;
-        `sheet` the running total as the sheet carries it (updated here), so a slip of addition
-        is reported once and the next hands are judged from the sheet's own number."""
-        n, opts = hand.number, self.opts
+        """The sheet's numbers judged by the engine's checks of `CHECKS["scores"]` and
+        `CHECKS["totals"]`: this hand's `scores`, and its `totals` (the running totals after it).
+        `running` is the computed running total after this hand; `sheet` the running total as the
+        sheet carries it (updated here), so a slip of addition is reported once and the next hands
+        are judged from the sheet's own number."""
+        n = hand.number
         points = result.points or {}
-        slips: list[tuple[Entry, str]] = []
-        for e in hand.scores or ():
-            p = e.player
-            if e.value != points[p]:
-                bid, took = result.bids[p], result.took[p]  # type: ignore[index]
-                other = other_scoring(bid, took, e.value, opts)
-                why = "" if other is None else (
-                    f". {e.value} is the score with `{other[0]}: {other[1]}`"
-                    + (f" ({SCORING_NOTES[other[1]]})" if other[1] in SCORING_NOTES else "")
-                    + f", but this game is scored with `{other[0]}: {opts[other[0]]}`")
-                if other is None and e.value == running[p] and n > 1:
-                    why = (f". {e.value} is {p}'s running total after hand {n}: `scores` holds this hand's "
-                           "points, and running totals go under `totals`")
-                slips.append((e, f"the sheet gives {p} {e.value} for hand {n}, but {p} bid {bid} and took "
-                                 f"{took}, which scores {points[p]} (oh-hell.score){why}"))
         add = points if result.counted else {}
+        at = Sheet(n, self.opts, result.bids, result.took or {}, points, add, running, sheet)
+        slips = [(e, c, why) for e in hand.scores or ()
+                 for c, why in self.ask(n, "result", "scores", at, _new(Written, (e.player, e.value)))]
         for p in sheet:
             sheet[p] += add.get(p, 0)
         for e in hand.totals or ():
-            p = e.player
-            if e.value != sheet[p]:
-                carried = "" if sheet[p] == running[p] else f" (as the sheet carries it on; the hands give {running[p]})"
-                gained = f"{add[p]:+d} in hand {n}" if p in add else f"nothing in hand {n}, which does not count"
-                slips.append((e, f"the sheet's running total for {p} after hand {n} is {e.value}, but it should "
-                                 f"be {sheet[p]}{carried}: {p} scored {gained} (oh-hell.score)"))
-            sheet[p] = e.value  # the next hand adds to the sheet's number
-        for e, message in slips:
-            self.f.violation("oh-hell.score-recorded", message, line=e.line, hand=n, player=e.player)
+            slips += [(e, c, why) for c, why in self.ask(n, "result", "totals", at, _new(Written, (e.player, e.value)))]
+            sheet[e.player] = e.value  # the next hand adds to the sheet's number
+        for e, c, why in slips:
+            self.f.violation(c.rule, why, line=e.line, hand=n, player=e.player)
 
 
 def audit(record: Record, observe: Observer | None = None) -> Audit:
     """Replay an Oh Hell record against the rules (see the module docstring). `observe` sees
     every position the record passes through (it must not keep them: the driver moves on in place)."""
     return _Replay(record, observe).run()
+
+
+def asked(record: Record) -> dict[tuple[int, str], list[tuple[Check, Why | None]]]:
+    """Each engine check the replay asked of a fact of a hand, with its answer (None: it passed),
+    in the order asked, by (hand number, fact: `dealer`, `size`, `deal`, `trump`, `result`), as
+    `check` replays the record."""
+    replay = _Replay(record, keep=True)
+    replay.run()
+    return replay.asked or {}
 
 
 Observer = Callable[[HandPosition, Move], None]

@@ -205,9 +205,9 @@ def _seats(audit: Audit, result: Any) -> str:
     said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
             f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
     if st.kept:
-        said += (f"; this record kept the old seats ({', '.join(result.seating)}): `check` reports the missed "
-                 "seat change (rook.seat-change) at the hand's first call, and judges the rest in the seats the "
-                 "table used")
+        said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
+                 "(rook.seat-change) is the mistake of the hand's first call, and the rest is judged in the seats "
+                 "the table used")
     return said
 
 
