@@ -16,7 +16,7 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...errors import Finding, Findings, InputError
@@ -47,31 +47,6 @@ from .score import game_winner, hand_scores, made
 
 
 # --- the replay --------------------------------------------------------------------------
-
-class _OverBudget(Exception):
-    """A trial replay reached its budget of findings: it cannot fit better (`_Budget`)."""
-
-
-class _Budget(Findings):
-    """The findings of a trial replay that is kept only with fewer than `limit` of them: on reaching
-    `limit` the replay stops (`_OverBudget`), since its findings only grow."""
-
-    __slots__ = ("limit",)
-
-    def __init__(self, limit: float) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
-        super().violation(rule, message, **where)
-        if len(self.violations) >= self.limit:
-            raise _OverBudget
-
-    def extend(self, found: Iterable[Finding], *how: Any) -> None:
-        super().extend(found, *how)
-        if len(self.violations) >= self.limit:
-            raise _OverBudget
-
 
 class _Match:
     """The match so far: the running totals, the totals as the record's own sheet keeps them, and
@@ -203,25 +178,21 @@ class _Replay:
         and the replay in the seating that fits better, for the caller to keep rather than make
         again: its findings, how many of them the dealer's, the dealer (and the alternative), the
         hand. None when that hand cannot be read (the caller replays it and meets the error)."""
-        def breaches(seats: tuple[str, ...], limit: float) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
-                                                                                  HandResult] | None]:
-            if limit <= 0:
-                return float("inf"), None
-            saved, self.f = self.f, _Budget(limit)
+        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                   HandResult] | None]:
+            saved, self.f = self.f, Findings()
             try:
                 dealer, alt = self.dealer(hand, seats, prev, played)
                 split = len(self.f.violations)
                 result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
                 return len(self.f.violations), (self.f, split, (dealer, alt), result)
-            except (InputError, _OverBudget):
+            except InputError:
                 return float("inf"), None
             finally:
                 self.f = saved
-        # `other` first: judged in `order`, the hand fits better only with fewer findings, and its
-        # replay stops at as many (a record that kept its seats fits them: every call and card out of
-        # turn in the new seating, and the replay in it stops at the first).
-        theirs = breaches(other, float("inf"))
-        mine = breaches(order, theirs[0])
+        # Judged in `order`, the hand fits better only with fewer findings (a record that kept its
+        # seats fits them: every call and card out of turn in the new seating).
+        theirs, mine = breaches(other), breaches(order)
         better = mine[0] < theirs[0]
         return better, (mine if better else theirs)[1]
 
@@ -242,14 +213,11 @@ class _Replay:
             return None
         last, _alt, old = prev
         dealer = hand.dealer or left_of(last, old)
-        extra = 0 if "rook.seat-change" in dealt else 1
-        limit = len(self.f.violations) - mark - extra  # the old seating fits better with fewer findings
-        if limit <= 0:
-            return None
-        saved, self.f = self.f, _Budget(limit)
+        extra = 0 if "rook.seat-change" in dealt else 1  # the old seating fits better with fewer findings
+        saved, self.f = self.f, Findings()
         try:
             result: HandResult | None = self.hand(hand, dealer, old, dealer)
-        except (InputError, _OverBudget):
+        except InputError:
             result = None
         trial, self.f = self.f, saved
         if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
