@@ -68,11 +68,12 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     h.calls = _auction(rng, pos, seats)
     if pos.all_pass:
         h.features.add("all-pass")
-        if table.opts["all_pass"] == "redeal":
+        forced = pos.all_pass_winner()
+        if forced is None:
             pos.won(None, None)
             h.pos, h.discard, h.trump, h.scores = pos, None, None, None
             return h
-        pos.won(dealer, table.opts["min_bid"], True)
+        pos.won(*forced, True)
     else:
         assert pos.high is not None
         pos.won(*pos.high)

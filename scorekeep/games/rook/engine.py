@@ -28,7 +28,8 @@ from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
-from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove, Written
+from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, ResultMove,
+                    SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -252,6 +253,58 @@ def _bid_step(pos: HandPosition, m: CallMove) -> Why | None:
                 f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
                 + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
     return words
+
+
+def _all_pass(pos: HandPosition, m: OutcomeMove) -> Why | None:
+    """rook.all-pass: a hand all four passed is thrown in, not played on (house default `all_pass:
+    redeal`), or the dealer takes it at the minimum bid (`dealer-forced`), and a `bid` written says so."""
+    if not pos.all_pass:
+        return None
+    forced, n = pos.all_pass_winner(), pos.number
+    if forced is None:
+        return None if not m.played else (
+            f"all four players passed in hand {n}, so the hand is thrown in and scores nothing (house default "
+            "`all_pass: redeal`), but the record goes on to play or score it")
+    if m.bid is None or m.bid == forced:
+        return None
+    return (f"all four players passed, so the dealer {forced[0]} takes the hand at {forced[1]} (house rule "
+            f"`all_pass: dealer-forced`), but `bid` says {m.bid[0]} {m.bid[1]}")
+
+
+def _bid_written(pos: HandPosition, m: OutcomeMove) -> Why | None:
+    """rook.bid-end: a `bid` written for an auction names the winner its calls give: the standing bid
+    of a finished auction, else a bid the calls written can still lead to (the calls after them left
+    out); otherwise the written calls decide, the missing ones read as passes."""
+    if m.bid is None or pos.all_pass or m.bid == pos.high or (not pos.ended and pos.can_still_win(*m.bid)):
+        return None
+    (player, amount), high = m.bid, pos.high
+    if pos.ended:
+        assert high is not None
+        return (f"`bid` says {player} won at {amount}, but the auction ended with {high[0]}'s bid of {high[1]} "
+                f"standing and the other three passed, so {high[0]} won at {high[1]}")
+    why = (f"{player} passed in the bidding and is out of it" if player in pos.passed
+           else f"{amount} is not over the standing bid ({high[0]}'s {high[1]})" if high else "")
+    if high is None:
+        return f"`bid` says {player} won at {amount}, but {why}"
+    return (f"`bid` says {player} won at {amount}, but {why}: the calls written leave {high[0]}'s bid of "
+            f"{high[1]} standing, and the calls not written are read as passes, so {high[0]} won at {high[1]}")
+
+
+def _unfinished(h: HandResult, m: NextHand) -> Why | None:
+    """rook.unfinished-hand: only the last hand of a record may be unfinished (a hand without its
+    result is followed by no other)."""
+    if h.complete:
+        return None
+    if h.bidder is None:
+        what = "its auction is not finished"
+    elif h.tricks:
+        k = len(h.tricks)
+        what = f"only {k} of the {TRICKS} tricks {'is' if k == 1 else 'are'} recorded and no `points`"
+    else:
+        what = "it has neither its tricks nor its `points`"
+    return (f"hand {h.number} has no result — {what} — but {m} follows: only the last hand of a record may be "
+            f"unfinished; write the rest of hand {h.number} (all {TRICKS} tricks, or the points each team "
+            "captured)")
 
 
 BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
@@ -724,6 +777,11 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.bid-minimum", "the opening bid", _bid_minimum, moots=BID_AMOUNTS[2:]),
         Check("rook.bid-step", "steps over the highest bid", _bid_step),
     ),
+    "outcome": (
+        Check("rook.all-pass", "all four passed: thrown in, or the dealer takes it", _all_pass),
+        Check("rook.bid-end", "the bid written is the auction's winner", _bid_written),
+    ),
+    "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished),),
     "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
     "trump": (Check("rook.trump", "a color is trump", _trump_named),),
     "play": (
@@ -1301,39 +1359,16 @@ class HandPosition:
             return []
         return [_f(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
 
-    def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
-        """The winner of an auction whose last calls are not written, when `bid` names one.
+    def can_still_win(self, player: str, amount: int) -> bool:
+        """Whether the calls written can still lead to `player` winning at `amount` (the calls after
+        them left out): a player who has not passed, over the standing bid."""
+        return player not in self.passed and (self.high is None or amount > self.high[1])
 
-        A `bid` the written calls can still lead to is taken as the winner (the calls after it were
-        left out); the standing bid itself means the missing calls were the passes. A `bid` they
-        cannot lead to — by a player who has passed, or not over the standing bid — is rook.bid-end,
-        as for a full auction, and the written calls decide (missing ones read as passes).
-        """
-        where: dict[str, Any] = {"line": line, "hand": self.number, "player": player}
-        if self.high is not None and (player, amount) == self.high:
-            return self.high, []
-        if player not in self.passed and (self.high is None or amount > self.high[1]):
-            return (player, amount), self.bid_value(player, amount, line)
-        why = (f"{player} passed in the bidding and is out of it" if player in self.passed
-               else f"{amount} is not over the standing bid ({self.high[0]}'s {self.high[1]})" if self.high
-               else "")
-        if self.high is None:
-            return (player, amount), [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but {why}", **where)]
-        winner, won = self.high
-        return self.high, [_f("rook.bid-end",
-                              f"`bid` says {player} won at {amount}, but {why}: the calls written leave {winner}'s "
-                              f"bid of {won} standing, and the calls not written are read as passes, so {winner} "
-                              f"won at {won}", **where)]
-
-    def ended_bid(self, player: str, amount: int, line: int | None) -> list[Finding]:
-        """A `bid` written for a finished auction that names another winner (rook.bid-end)."""
-        assert self.high is not None
-        bidder, won = self.high
-        if (player, amount) == (bidder, won):
-            return []
-        return [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but the auction ended with {bidder}'s "
-                   f"bid of {won} standing and the other three passed, so {bidder} won at {won}",
-                   line=line, hand=self.number, player=player)]
+    def all_pass_winner(self) -> tuple[str, int] | None:
+        """rook.all-pass: who takes a hand all four passed, and at what: the dealer at the minimum bid
+        (house rule `all_pass: dealer-forced`); None: it is thrown in (house default `redeal`)."""
+        opts = self.table.opts
+        return None if opts["all_pass"] == "redeal" else (self.seat, opts["min_bid"])
 
     def won(self, bidder: str | None, amount: int | None, forced: bool = False) -> None:
         """The auction is decided (by the calls, a `bid`, or the dealer forced): the bid winner takes

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Finding, Findings, InputError
+from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
 from .engine import (
@@ -40,8 +40,8 @@ from .engine import (
     summary_finding,
     trick_winner,
 )
-from .model import (CallMove, DealMove, DiscardMove, HandResult, PlayedTrick, Result, ResultMove, SeatingMove,
-                    TrumpMove, Written)
+from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, PlayedTrick, Result, ResultMove,
+                    SeatingMove, TrumpMove, Written)
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made
 
@@ -123,8 +123,9 @@ class _Replay:
                 played += 1
             result = self.tally(hand, result, match)
             results.append(result)
-            if not result.complete and i + 1 < len(rec.hands):
-                self.unfinished(hand, result)
+            if i + 1 < len(rec.hands):  # the engine's `CHECKS["next-hand"]`: only the last hand may be unfinished
+                for c, why in failing(CHECKS["next-hand"], result, NextHand(hand.number + 1)):
+                    self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
             prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
@@ -154,21 +155,6 @@ class _Replay:
         if hand.totals is not None:
             self.check_totals(hand, match.totals, match.sheet)
         return result
-
-    # rook.unfinished-hand
-    def unfinished(self, hand: Hand, result: HandResult) -> None:
-        """A hand without its result that another hand follows: only the last hand may be in progress."""
-        if result.bidder is None:
-            what = "its auction is not finished"
-        elif result.tricks:
-            k = len(result.tricks)
-            what = f"only {k} of the {TRICKS} tricks {'is' if k == 1 else 'are'} recorded and no `points`"
-        else:
-            what = "it has neither its tricks nor its `points`"
-        self.f.violation("rook.unfinished-hand",
-                         f"hand {hand.number} has no result — {what} — but hand {hand.number + 1} follows: only the "
-                         f"last hand of a record may be unfinished; write the rest of hand {hand.number} (all "
-                         f"{TRICKS} tricks, or the points each team captured)", line=hand.line, hand=hand.number)
 
     # rook.seat-change
     def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
@@ -391,7 +377,7 @@ class _Replay:
         bidding = hand.bidding is not None
         if bidding:
             self.auction(pos, hand)
-        bidder, amount, forced, thrown = self.bid_winner(pos, hand, seat)
+        bidder, amount, forced, thrown = self.bid_winner(pos, hand)
         calls = tuple(pos.calls) if bidding else ()
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
@@ -422,40 +408,29 @@ class _Replay:
                           tricks=tuple(played), points=points, scores=scores, made=ok, complete=complete,
                           counted=scores is not None)
 
-    # rook.all-pass, rook.bid-end
-    def bid_winner(self, pos: HandPosition, hand: Hand, seat: str) -> tuple[str | None, int | None, bool, bool]:
+    def bid_winner(self, pos: HandPosition, hand: Hand) -> tuple[str | None, int | None, bool, bool]:
         """Who won the auction and at what (the calls, else the record's `bid`), whether the dealer
-        was forced to take it, and whether the hand was thrown in."""
+        was forced to take it, and whether the hand was thrown in; what the record writes of that is
+        judged by the engine (`CHECKS["outcome"]`: rook.all-pass, rook.bid-end)."""
         n, b = hand.number, hand.bid
-        bidding = hand.bidding is not None
-        if bidding and pos.all_pass:
-            if self.opts["all_pass"] == "redeal":
-                if hand.played_line is not None:
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
-                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
-                                     f"or score it", line=hand.played_line, hand=n)
-                return None, None, False, True
-            amount = self.opts["min_bid"]
-            if b is not None and (b.player, b.amount) != (seat, amount):
-                self.f.violation("rook.all-pass",
-                                 f"all four players passed, so the dealer {seat} takes the hand at "
-                                 f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
-                                 f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
-            return seat, amount, True, False
-        if bidding and pos.ended:
+        written = None if b is None else (b.player, b.amount)
+        thrown = pos.all_pass and pos.all_pass_winner() is None
+        for c, why in failing(CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
+            at_bid = b is not None and not thrown  # else: reported where the thrown-in hand goes on
+            self.f.violation(c.rule, why, line=b.line if at_bid else hand.played_line, hand=n,  # type: ignore[union-attr]
+                             player=b.player if at_bid else None)  # type: ignore[union-attr]
+        if pos.all_pass:
+            forced = pos.all_pass_winner()
+            return (None, None, False, True) if forced is None else (*forced, True, False)
+        if pos.ended:
             assert pos.high is not None
-            if b is not None:
-                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
             return (*pos.high, False, False)
         if b is not None:
-            if not bidding:
+            if pos.can_still_win(b.player, b.amount):  # one bid more than the calls written: its amount judged
                 self.f.extend(pos.bid_value(b.player, b.amount, b.line))
                 return b.player, b.amount, False, False
-            (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-            self.f.extend(more)
-            return bidder, amount, False, False
-        if bidding and hand.played_line is not None:
+            return (*(pos.high or (b.player, b.amount)), False, False)
+        if hand.bidding is not None and hand.played_line is not None:
             if pos.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
                                  "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
