@@ -21,13 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import combinations
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
-from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
+from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, ResultMove,
                     SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
@@ -61,36 +60,20 @@ def is_trump(card: Card, trump: str | None) -> bool:
     return card.is_bird or (trump is not None and card.color == trump)
 
 
-_COLOR = itemgetter(0)  # a card's color (Card is (color, number))
-
-
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
     highest card of the led color (the first of equals)."""
     cards = [p.card for p in plays]
-    colors = list(map(_COLOR, cards))
-    if "" in colors:
-        return plays[colors.index("")], "the Bird beats every card"
+    if BIRD in cards:
+        return plays[cards.index(BIRD)], "the Bird beats every card"
+    colors = [c.color for c in cards]
     led = colors[0]
     want = trump if trump in colors else led
-    win, best = 0, -1
-    for k, c in enumerate(cards):
-        if c[0] == want and c[1] > best:
-            win, best = k, c[1]
+    win = max(range(len(cards)), key=lambda k: (colors[k] == want, cards[k].number))
     card = cards[win]
-    key = (card, led == want, led == trump)
-    why = _WHY.get(key)
-    if why is None:
-        why = (f"{card} is the highest trump" if led != want
-               else f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else ""))
-        if len(_WHY) < 1024:
-            _WHY[key] = why
-    return plays[win], why
-
-
-_WHY: dict[tuple[Card, bool, bool], str] = {}
-"""The reasons `trick_winner` gives, by the winning card, whether it is of the led color and whether
-trump was led: the same few dozen texts in every hand."""
+    if led != want:
+        return plays[win], f"{card} is the highest trump"
+    return plays[win], f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else "")
 
 
 def color_word(color: str | None) -> str:
@@ -144,9 +127,6 @@ class TrickDone(NamedTuple):
     winner: str
     why: str
     points: int
-
-
-_new = tuple.__new__
 
 
 def _f(rule: str, message: Why, **where: Any) -> Finding:
@@ -439,7 +419,7 @@ def _bird_anytime(pos: HandPosition, m: CardMove) -> Why | None:
     if is_trump(led, pos.trump):
         return None
     held = pos.held.get(m.player)
-    if held is not None and led[0] not in map(_COLOR, held):
+    if held is not None and not any(c.color == led.color for c in held):
         return None  # void in the led color: any card may be played
     return f"legal: the Bird may be played while holding the led color ({color_word(led.color)}), rook.bird-anytime"
 
@@ -450,7 +430,7 @@ def _bird_led(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or plays[0].card[0] != "" or m.card[0] == trump or trump is None:
         return None
     held = pos.held.get(m.player)
-    if held is None or trump not in map(_COLOR, held):
+    if held is None or not any(c.color == trump for c in held):
         return None
     trumps = [c for c in held if c.color == trump]
     return lambda: (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
@@ -464,7 +444,7 @@ def _bird_must_follow(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
         return None
     held = pos.held.get(m.player)
-    if held is None or BIRD not in held or trump in map(_COLOR, held):
+    if held is None or BIRD not in held or any(c.color == trump for c in held):
         return None
     led = plays[0].card
     return lambda: (f"{m.player} played {m.card} to a trump lead ({led}) while holding the Bird and no other "
@@ -482,7 +462,7 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     if c[0] == lc or lc == "" or (c[0] == "" and lc == trump):
         return None
     held = pos.held.get(m.player)
-    if held is None or lc not in map(_COLOR, held):
+    if held is None or not any(x.color == lc for x in held):
         return None
     return _revoke_words(m.player, c, led, trump, tuple(held))
 
@@ -875,11 +855,10 @@ class _Deal:
     dealt each card ('' the nest), the findings, the entries that broke a rule (`doubtful`: the
     player's holding is then judged by inference) and the cards dealt twice."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "words")
+    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice")
 
     def __init__(self, table: Table, number: int) -> None:
         self.table, self.number = table, number
-        self.words: dict[tuple[Card, str | None, str], Callable[[], str]] = {}
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
@@ -921,11 +900,7 @@ class _Deal:
             self.doubtful.add(p)
             self.found.append(_f("rook.deal", _deal_size_words(p, cards, moved_nest, self.table.nest_size),
                                  line=line, hand=self.number, player=p))
-        deck, owner = self.table.deck, self.owner
         for c in cards:
-            if c in deck and c not in owner:
-                owner[c] = p  # the usual card, as `place` places it: of the deck, not dealt before
-                continue
             clean = self.place(c, p, line, p) and clean
         return clean
 
@@ -944,12 +919,7 @@ class _Deal:
         else:
             owner[c] = who
             return True
-        # One words function for each card and place: a deal of 260,000 copies of one card keeps as
-        # many findings at once, until the collector takes them.
-        words = self.words.get(key)
-        if words is None:
-            words = self.words[key] = (partial(_not_in_deck_words, c, who, self.table) if key[1] is None
-                                       else partial(_dealt_twice_words, *key))
+        words = partial(_not_in_deck_words, c, who, self.table) if key[1] is None else partial(_dealt_twice_words, *key)
         self.found.append(_f("rook.deck", words, line=line, hand=self.number, player=player))
         return False
 
@@ -1414,7 +1384,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = _new(CardMove, (p, c, written))
+        m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
@@ -1425,23 +1395,15 @@ class HandPosition:
                 later = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
                 out += self._card_findings(m, later, pl.line)
         held = self.held.get(p)
-        if held is not None and c in held:  # the usual card
+        if held is not None and c in held:  # a card of a known hand
             held.discard(c)
-            if c not in self.played_in:
-                self.played_in[c] = t
-            self.counts[p] -= 1
-            plays = self.plays = (*self.plays, pl)
-            if len(plays) == 4:
-                self._trick_done(plays)
-            return out
-        led = _led(self)
-        if written is None and c not in self.table.deck:  # which card it was is unknown
-            self._infer(p, c, led, t, pl, out)
-            return self._played(pl, out)
-        if held is not None:
-            del self.held[p]  # the record lost track of this hand: judge it by inference from now on
-        self.played_in.setdefault(c, t)
-        self._infer(p, c, led, t, pl, out)
+            self.played_in.setdefault(c, t)
+        else:
+            if written is not None or c in self.table.deck:  # which card it was is known
+                if held is not None:
+                    del self.held[p]  # the record lost track of this hand: judge it by inference from now on
+                self.played_in.setdefault(c, t)
+            self._infer(p, c, _led(self), t, pl, out)
         return self._played(pl, out)
 
     def _card_findings(self, m: CardMove, found: list[tuple[Check, Why]], line: int | None) -> list[Finding]:
@@ -1465,10 +1427,8 @@ class HandPosition:
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
         """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
-        pts = 0
-        for x in plays:
-            pts += POINTS[x.card]
-        self.tricks = (*self.tricks, _new(TrickDone, (self.trick_no, plays, best.player, why, pts)))
+        pts = sum(x.card.points for x in plays)
+        self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False

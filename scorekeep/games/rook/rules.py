@@ -465,23 +465,15 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
-        push = pos.play
-        new = tuple.__new__
-        add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
-                add([pos.extra_trick(t, trick.line)])
+                self.f.extend([pos.extra_trick(t, trick.line)])
                 break
             plays = trick.plays
-            if stand and any((t, pl.player) in stand for pl in plays):
+            if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-                for pl, as_written in zip(plays, trick.plays):
-                    add(push(pl, None if as_written.card == pl.card else as_written.card))
-            else:
-                for pl in plays:
-                    found = push(pl)
-                    if found:
-                        add(found)
+            for pl, as_written in zip(plays, trick.plays):
+                self.f.extend(pos.play(pl, None if as_written.card == pl.card else as_written.card))
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -495,8 +487,8 @@ class _Replay:
                 best = following  # type: ignore[assignment]
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
-            out.append(new(PlayedTrick, (t, trick.plays, best, why, pts, plays)))  # without its Python-level __new__
-        add(pos.settle())
+            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+        self.f.extend(pos.settle())
         return out
 
     # rook.deck: cards the rest of the hand identifies
