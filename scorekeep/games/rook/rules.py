@@ -76,36 +76,37 @@ class _Replay:
         self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}
         """Each hand's position before the deal and the deal judged there (`CHECKS["deal"]`), as the
         replay kept them (`deal_position`: `why` asks the same checks for its steps)."""
+        self.played = 0
+        """The hands so far that count toward the seat change."""
+        self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
+        """The last hand's dealer, the one who should have dealt when that was reported, and its seating."""
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
         every = self.opts["seat_change_every"]
-        played = 0  # hands that count toward the seat change
-        prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
-        # alternative when the record's dealer was reported, and the last seating
         match = _Match(self.teams.labels)
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for i, hand in enumerate(rec.hands):
-            period = played // every if every else 0
+            period = self.played // every if every else 0
             order = seating(players, period)
             replayed = None  # the hand already replayed in the seating it is judged in
             if kept is not None and kept[1] == period:
                 # The record kept the old seats: carry on from what it says happened — until a hand
                 # is evidently played in the right seating (the table changed seats late).
-                better, replayed = self.fits_better(hand, order, kept[0], prev, played)
+                better, replayed = self.fits_better(hand, order, kept[0])
                 if better:
                     kept = None
                 else:
                     order = kept[0]
             mark = len(self.f.violations)
             if replayed is None:
-                dealer, alt = self.dealer(hand, order, prev, played)
+                dealer, alt = self.dealer(hand, order)
             else:  # the trial's findings, the dealer's first: the same calls on the same hand
                 trial, split, (dealer, alt), replay_result = replayed
                 self.f.extend(trial.violations[:split])
                 # the trials judged the deal in both seatings: keep the one the hand is judged in
-                self.dealt[hand.number] = (self.dealing(hand, order, prev, played), DealMove(dealer))
+                self.dealt[hand.number] = (self.dealing(hand, order), DealMove(dealer))
             dealt = {v.rule for v in self.f.violations[mark:]}
             self.game_end(hand, match)
             mark, events = len(self.f.violations), len(self.f.events)
@@ -114,26 +115,26 @@ class _Replay:
             else:
                 self.f.extend(trial.violations[split:])
                 result = replay_result
-            if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
-                old = self.old_seating(hand, prev, order, played, dealt, mark, events)
+            if self.prev is not None and order != self.prev[2] and dealt <= {"rook.seat-change"}:
+                old = self.old_seating(hand, order, dealt, mark, events)
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
             if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
-                played += 1
+                self.played += 1
             result = self.tally(hand, result, match)
             results.append(result)
             if i + 1 < len(rec.hands):  # the engine's `CHECKS["next-hand"]`: only the last hand may be unfinished
                 for c, why in failing(CHECKS["next-hand"], result, NextHand(hand.number + 1)):
                     self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
-            prev = (dealer, alt, order)
+            self.prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
 
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
         """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
-        pos = self.dealing(hand, (), None, 0, match)
+        pos = self.dealing(hand, (), match)
         for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
 
@@ -157,8 +158,7 @@ class _Replay:
         return result
 
     # rook.seat-change
-    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
-                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int
+    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...]
                     ) -> tuple[bool, tuple[Findings, int, tuple[str, str | None], HandResult] | None]:
         """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`;
         and the replay in the seating that fits better, for the caller to keep rather than make
@@ -168,7 +168,7 @@ class _Replay:
                                                                    HandResult] | None]:
             saved, self.f = self.f, Findings()
             try:
-                dealer, alt = self.dealer(hand, seats, prev, played)
+                dealer, alt = self.dealer(hand, seats)
                 split = len(self.f.violations)
                 result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
                 return len(self.f.violations), (self.f, split, (dealer, alt), result)
@@ -182,8 +182,7 @@ class _Replay:
         better = mine[0] < theirs[0]
         return better, (mine if better else theirs)[1]
 
-    def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
-                    played: int, dealt: set[str], mark: int, events: int
+    def old_seating(self, hand: Hand, order: tuple[str, ...], dealt: set[str], mark: int, events: int
                     ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
         """The first hand after a seat change, judged in the old seating if it was evidently played so.
 
@@ -197,7 +196,8 @@ class _Replay:
         orders = ("rook.bid-order", "rook.turn-order")
         if not any(v.rule in orders for v in self.f.violations[mark:]):
             return None
-        last, _alt, old = prev
+        assert self.prev is not None
+        last, _alt, old = self.prev
         dealer = hand.dealer or left_of(last, old)
         extra = 0 if "rook.seat-change" in dealt else 1  # the old seating fits better with fewer findings
         saved, self.f = self.f, Findings()
@@ -220,7 +220,7 @@ class _Replay:
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
         else:  # the engine's ruling on the seating the record used
             first = hand.tricks[0].line if hand.tricks else None
-            pos = self.dealing(hand, order, prev, played)
+            pos = self.dealing(hand, order)
             for c, why in failing(pos.checks("seating"), pos, SeatingMove(old)):
                 self.f.violation(c.rule, f"{said(why)}. This hand and {judged}",
                                  line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=hand.number,
@@ -229,17 +229,14 @@ class _Replay:
         self.f.events += trial.events
         return result, dealer, None, old
 
-    def dealing(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
-                played: int, match: _Match | None = None) -> DealPosition:
-        """The engine's position before `hand` is dealt in `order`, after `prev` (the last dealer, the
-        one who should have dealt when that was reported, the seating then)."""
-        last, alt, last_order = prev if prev is not None else (None, None, order)
+    def dealing(self, hand: Hand, order: tuple[str, ...], match: _Match | None = None) -> DealPosition:
+        """The engine's position before `hand` is dealt in `order`, after the last hand (`prev`)."""
+        last, alt, last_order = self.prev if self.prev is not None else (None, None, order)
         won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
-        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, played,
+        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, self.played,
                             *won)
 
-    def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
-               played: int) -> tuple[str, str | None]:
+    def dealer(self, hand: Hand, order: tuple[str, ...]) -> tuple[str, str | None]:
         """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
         when the record's dealer is reported — who should have.
 
@@ -247,14 +244,14 @@ class _Replay:
         bidder, or first leader) follows the correct rotation instead is not reported again:
         one mistake is reported once (`DealPosition.on_rotation`).
         """
-        pos = self.dealing(hand, order, prev, played)
+        pos = self.dealing(hand, order)
         self.dealt[hand.number] = (pos, DealMove(hand.dealer or pos.expected))
         if hand.dealer is None:
             return pos.expected, None
         found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
         for c, why in found:
             see = (("rook.dealer-rotation",) if c.rule == "rook.seat-change"
-                   else ("rook.seat-change",) if prev is not None and order != pos.last_order else ())
+                   else ("rook.seat-change",) if self.prev is not None and order != pos.last_order else ())
             self.f.violation(c.rule, why, line=hand.dealer_line, hand=hand.number, player=hand.dealer, see=see)
         return (hand.dealer, pos.expected) if found else (hand.dealer, None)
 
@@ -350,23 +347,24 @@ class _Replay:
         then = calls[i + 1].player if i + 1 < len(calls) else None
         return self.missing_passes(pos, m, gap, then, last, i)
 
-    def auction(self, pos: HandPosition, hand: Hand) -> None:
-        """Each call: the engine's ruling, the finding, the call applied as written."""
+    def auction(self, pos: HandPosition, hand: Hand) -> Iterator[tuple[int, CallMove]]:
+        """Each call as `check` reads it: yielded (its place, 1 first, and the move) with the position
+        before it; then the engine's ruling, the finding, the call applied as written (a call out of
+        turn after the passes the record left out: `passes_taken`)."""
         calls = hand.bidding or ()
         last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
-        add = self.f.extend
-        for i, call in enumerate(calls):
-            p, a, line = call
+        for i, (p, a, line) in enumerate(calls):
             m = CallMove(p, a)
+            yield i + 1, m
             gap = self.passes_taken(pos, m, calls, i, last)
             r = pos.ruling(m) if gap else None
             if r is not None and not r.legal:  # out of turn (rook.bid-order): the skipped players' passes
-                said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                add([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so "
-                                        f"{said} taken as missing from the record"))
-                     .finding(line=line, hand=hand.number, player=p)])
-                pos.take_passes(gap)
-            add(pos.push(m, line))
+                said = 'that pass is' if len(gap) == 1 else 'those passes are'  # type: ignore[arg-type]
+                self.f.extend([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had "
+                                                  f"passed, so {said} taken as missing from the record"))
+                               .finding(line=line, hand=hand.number, player=p)])
+                pos.take_passes(gap)  # type: ignore[arg-type]
+            self.f.extend(pos.push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
@@ -374,11 +372,10 @@ class _Replay:
         pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
                                                   hand.deal_lines, hand.nest_line)
         self.f.extend(found)
-        bidding = hand.bidding is not None
-        if bidding:
-            self.auction(pos, hand)
+        for _call in self.auction(pos, hand):
+            pass  # each call judged and made
         bidder, amount, forced, thrown = self.bid_winner(pos, hand)
-        calls = tuple(pos.calls) if bidding else ()
+        calls = tuple(pos.calls)
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
                                     bid=amount, bid_team=bid_team, forced=forced, thrown_in=thrown, seat=seat)
@@ -594,6 +591,14 @@ def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
     return replay.dealt
 
 
+def _dealt(record: Record, h: HandResult, hand: Hand) -> tuple[_Replay, HandPosition]:
+    """A replay of `record` and the engine's position of hand `h` as dealt, before its calls."""
+    replay = _Replay(record)
+    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
+                                       hand.deal_lines, hand.nest_line)
+    return replay, pos
+
+
 def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
           ) -> Iterator[tuple[int, int, HandPosition, Any]]:
     """Each call and card of a replayed hand with the engine's position just before it, as
@@ -601,20 +606,9 @@ def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
     trick and the card's place in it (the move a `Play`). `nest`: the nest discard and the naming
     of trump too, as (0, 0, position, move). The position moves on in place when the next one
     is asked for."""
-    replay = _Replay(record)
-    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
-                                       hand.deal_lines, hand.nest_line)
-    # Every call the record writes (after the auction's end too), read as the check reads them:
-    # the passes it takes as missing before a call are taken here after it (`_Replay.auction`).
-    calls = hand.bidding or ()
-    last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}
-    for k, call in enumerate(calls, 1):
-        move = CallMove(call.player, call.amount)
+    replay, pos = _dealt(record, h, hand)
+    for k, move in replay.auction(pos, hand):  # every call written (after the auction's end too), as check reads it
         yield 0, k, pos, move
-        gap = replay.passes_taken(pos, move, calls, k - 1, last)
-        if gap:
-            pos.take_passes(gap)
-        pos.push(move)
     if h.thrown_in or h.bidder is None:
         return
     pos.won(h.bidder, h.bid, h.forced)
@@ -649,11 +643,9 @@ def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[s
 def auction_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
     """The engine's position after the calls a hand records, read exactly as `check` reads them
     (the missing-pass reading included): who calls next and which calls are legal (live entry)."""
-    replay = _Replay(record)
-    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal,
-                                       hand.nest, hand.deal_lines, hand.nest_line)
-    if hand.bidding is not None:
-        replay.auction(pos, hand)
+    replay, pos = _dealt(record, h, hand)
+    for _call in replay.auction(pos, hand):
+        pass  # each call read and made
     return pos
 
 
