@@ -63,7 +63,7 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     seats = list(table.players)
     h.deal = {p: deck[HAND_CARDS * i:HAND_CARDS * (i + 1)] for i, p in enumerate(seats)}
     h.nest = deck[4 * HAND_CARDS:]
-    pos, found, _ = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
+    pos, found = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
     assert not found
     h.calls = _auction(rng, pos, seats)
     if pos.all_pass:

@@ -19,6 +19,7 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -947,70 +948,68 @@ def _nest_size_words(nest: tuple[Card, ...], size: int) -> Why:
 
 # --- the position ------------------------------------------------------------------------
 
+@dataclass(slots=True, eq=False)
 class HandPosition:
     """One hand of Rook at one moment: phase, who acts, what is known of every holding."""
-
-    __slots__ = ("table", "number", "order", "seat", "bidders", "phase",
-                 "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
-                 "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
-                 "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
-                 "pending", "voids")
 
     table: Table
     number: int
     order: tuple[str, ...]
     seat: str
     bidders: tuple[str, ...]
-    phase: str
-    passed: frozenset[str]
-    high: tuple[str, int] | None
-    legal_high: tuple[str, int] | None
-    turn: int
-    calls: list[tuple[str, int | None]]
-    ended: bool
-    all_pass: bool
-    bidder: str | None
-    amount: int | None
-    forced: bool
-    held: dict[str, set[Card]]
-    """The known holdings (only those the record makes certain)."""
-    counts: dict[str, int]
-    owner: Mapping[Card, str]
-    twice: frozenset[Card]
-    nest: tuple[Card, ...] | None
-    pool: frozenset[Card] | None
-    buried: frozenset[Card]
-    discarded: tuple[Card, ...] | None
-    trump: str | None
-    trick_no: int
     leader: str
     lead_at: int
     """The leader's index in `order`."""
-    plays: tuple[Play, ...]
-    disordered: bool
-    tricks: tuple[TrickDone, ...]
-    played_in: dict[Card, int]
+    counts: dict[str, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
+    phase: str = "call"
+    passed: frozenset[str] = frozenset()
+    high: tuple[str, int] | None = None
+    legal_high: tuple[str, int] | None = None
+    turn: int = 0
+    calls: list[tuple[str, int | None]] = field(default_factory=list)
+    ended: bool = False
+    all_pass: bool = False
+    bidder: str | None = None
+    amount: int | None = None
+    forced: bool = False
+    held: dict[str, set[Card]] = field(default_factory=dict)
+    """The known holdings (only those the record makes certain)."""
+    owner: Mapping[Card, str] = field(default_factory=dict)
+    twice: frozenset[Card] = frozenset()
+    nest: tuple[Card, ...] | None = None
+    pool: frozenset[Card] | None = None
+    buried: frozenset[Card] = frozenset()
+    discarded: tuple[Card, ...] | None = None
+    trump: str | None = None
+    trick_no: int = 1
+    plays: tuple[Play, ...] = ()
+    disordered: bool = False
+    tricks: tuple[TrickDone, ...] = ()
+    played_in: dict[Card, int] = field(default_factory=dict)
 
     # --- making one ----------------------------------------------------------------------
 
     @classmethod
     def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
              deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
-             deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
-             doubt_nest: bool = False
-             ) -> tuple[HandPosition, list[Finding], frozenset[str]]:
+             deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None
+             ) -> tuple[HandPosition, list[Finding]]:
         """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
         with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
-        position, the findings, and the deal entries (the nest as '') that broke those rules.
+        position and the findings.
 
         A player's plays are judged against their deal only when that entry is sound: once it is
         reported, what the player really held is unknown, and the player is judged by inference, so
         the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
         both entries doubtful (either may be the wrong one), and where it really was is unknown.
         """
-        pos = cls._fresh(table, number, seat, tuple(order))
+        order = tuple(order)
+        bidders = tuple(from_left(seat, order))
+        players = table.players
+        pos = cls(table, number, order, seat, bidders, bidders[0], order.index(bidders[0]),
+                  {p: HAND_CARDS for p in players}, {p: () for p in players}, {p: frozenset() for p in players})
         d = _Deal(table, number)
         deal = deal or {}
         nest_t = d.read(deal, nest, deal_lines or {}, nest_line)
@@ -1019,27 +1018,7 @@ class HandPosition:
         pos.owner, pos.twice = d.owner, frozenset(d.twice)
         pos.nest = None if "" in d.doubtful else nest_t
         pos.held = {p: set(cards) for p, cards in deal.items() if p not in d.doubtful}
-        return pos, d.found, frozenset(d.doubtful)
-
-    @classmethod
-    def _fresh(cls, table: Table, number: int, seat: str, order: tuple[str, ...]) -> HandPosition:
-        """A hand before its auction, with nothing known of the deal."""
-        pos = cls.__new__(cls)
-        pos.table, pos.number, pos.order, pos.seat = table, number, order, seat
-        pos.bidders = tuple(from_left(seat, order))
-        pos.phase = "call"
-        pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, []
-        pos.ended = pos.all_pass = pos.forced = False
-        pos.bidder = pos.amount = None
-        pos.counts = {p: HAND_CARDS for p in table.players}
-        pos.pool, pos.buried, pos.discarded, pos.trump = None, frozenset(), None, None
-        pos.trick_no, pos.leader, pos.plays, pos.disordered, pos.tricks = 1, pos.bidders[0], (), False, ()
-        pos.lead_at = pos.order.index(pos.leader)
-        pos.played_in = {}
-        pos.pending = {p: () for p in table.players}
-        pos.voids = {p: frozenset() for p in table.players}
-        pos.owner, pos.twice, pos.nest, pos.held = {}, frozenset(), None, {}
-        return pos
+        return pos, d.found
 
     def copy(self) -> HandPosition:
         """An independent position: containers that change are copied, the rest shared."""

@@ -276,7 +276,7 @@ class _Replay:
 
     def fits(self, hand: Hand, seat: str, order: tuple[str, ...]) -> bool:
         """Whether the auction, replayed from `seat`'s left, gives the winner the rest of the hand shows."""
-        pos, _found, _ = HandPosition.deal(self.table, hand.number, seat, order)
+        pos, _found = HandPosition.deal(self.table, hand.number, seat, order)
         for call in hand.bidding or ():
             pos.push(CallMove(call.player, call.amount))
         high = pos.high
@@ -369,8 +369,8 @@ class _Replay:
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
-        pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
-                                                  hand.deal_lines, hand.nest_line)
+        pos, found = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest, hand.deal_lines,
+                                       hand.nest_line)
         self.f.extend(found)
         for _call in self.auction(pos, hand):
             pass  # each call judged and made
@@ -594,8 +594,8 @@ def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
 def _dealt(record: Record, h: HandResult, hand: Hand) -> tuple[_Replay, HandPosition]:
     """A replay of `record` and the engine's position of hand `h` as dealt, before its calls."""
     replay = _Replay(record)
-    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
-                                       hand.deal_lines, hand.nest_line)
+    pos, _found = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
+                                    hand.deal_lines, hand.nest_line)
     return replay, pos
 
 
