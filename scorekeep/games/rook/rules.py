@@ -317,35 +317,24 @@ class _Replay:
             return []
         return gap
 
-    def missing_passes(self, pos: HandPosition, m: CallMove, gap: list[str], then: str | None,
-                       last: Mapping[str | None, int], i: int) -> list[str]:
-        """The players a call out of turn skipped (`skipped`: `gap`), when the bidding reads on as if
-        they had passed: with their passes it is the caller's turn, the auction is still open, the next
-        call is by the player who would call next (tried on a copy of the position), and none of them
-        calls again. Empty when it does not read so. `m` is call `i` of the bidding, `last` the place
-        of each caller's last call."""
-        if any(last.get(q, -1) > i for q in gap):  # one of them calls again
+    def passes_taken(self, pos: HandPosition, m: CallMove, calls: Sequence[Call], i: int,
+                     last: Mapping[str | None, int]) -> list[str]:
+        """The passes the record left out before call `i` (`m`), read as missing: the players a call
+        out of turn skipped (`skipped`), when the bidding reads on as if they had passed — the next call
+        is by the player who would then call next (tried on a copy of the position), and none of them
+        calls again (`last`: the place of each caller's last call). Empty when it does not read so.
+        The one reading of the auction, for the check and for `turns` alike."""
+        p = m.player
+        if p is None or pos.ended or p in pos.passed or p == pos.next_caller():
+            return []  # no call out of turn by a player still in the bidding
+        gap = self.skipped(pos, m)
+        if not gap or any(last.get(q, -1) > i for q in gap):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
         trial.push(m)
-        return gap if then is None or then == trial.to_act else []
-
-    def passes_taken(self, pos: HandPosition, m: CallMove, calls: Sequence[Call], i: int,
-                     last: Mapping[str | None, int]) -> list[str] | None:
-        """The passes the record left out before call `i` (`m`), read as missing (`missing_passes`):
-        None when the call skipped nobody who could have passed, else the passes taken (maybe none).
-        The one reading of the auction, for the check and for `turns` alike."""
-        # A call out of turn by a player who has not passed: were the players it skipped passes
-        # the record left out? (the auction is a call phase: `to_act` is the next caller)
-        p = m.player
-        if p is None or pos.ended or p in pos.passed or p == pos.next_caller():
-            return None
-        gap = self.skipped(pos, m)
-        if not gap:
-            return None
         then = calls[i + 1].player if i + 1 < len(calls) else None
-        return self.missing_passes(pos, m, gap, then, last, i)
+        return gap if then is None or then == trial.to_act else []
 
     def auction(self, pos: HandPosition, hand: Hand) -> Iterator[tuple[int, CallMove]]:
         """Each call as `check` reads it: yielded (its place, 1 first, and the move) with the position
@@ -359,11 +348,11 @@ class _Replay:
             gap = self.passes_taken(pos, m, calls, i, last)
             r = pos.ruling(m) if gap else None
             if r is not None and not r.legal:  # out of turn (rook.bid-order): the skipped players' passes
-                said = 'that pass is' if len(gap) == 1 else 'those passes are'  # type: ignore[arg-type]
+                said = 'that pass is' if len(gap) == 1 else 'those passes are'
                 self.f.extend([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had "
                                                   f"passed, so {said} taken as missing from the record"))
                                .finding(line=line, hand=hand.number, player=p)])
-                pos.take_passes(gap)  # type: ignore[arg-type]
+                pos.take_passes(gap)
             self.f.extend(pos.push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
