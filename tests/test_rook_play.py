@@ -12,7 +12,7 @@ from scorekeep.games.rook.cards import parse_card
 from scorekeep.games.rook.engine import HandPosition, Table
 from scorekeep.games.rook.options import OPTIONS
 from scorekeep.games.rook.record import default_teams
-from scorekeep.games.rook.rules import trick_winner
+from scorekeep.games.rook.engine import trick_winner
 
 PLAYERS = ("North", "East", "South", "West")
 

@@ -675,12 +675,9 @@ class DealPosition(NamedTuple):
         basis = self.order if self.new_left else self.last_order
         return self.last is not None and self.alt is not None and dealer == left_of(self.alt, basis)
 
-    def checks(self, phase: str = "deal") -> tuple[Check, ...]:
-        return CHECKS.get(phase, ())
-
     def legal_moves(self) -> list[DealMove]:
         """The players who may deal this hand: none once the game is over (`CHECKS["hand"]`)."""
-        checks = (*self.checks("hand"), *self.checks("deal"))
+        checks = (*CHECKS["hand"], *CHECKS["deal"])
         return [m for p in self.table.players if first_failing(checks, self, m := DealMove(p)) is None]
 
 

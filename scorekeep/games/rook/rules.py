@@ -22,24 +22,9 @@ from typing import Any
 from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
-from .engine import (
-    CHECKS,
-    TRICKS,
-    DealPosition,
-    HandPosition,
-    Scoring,
-    Table,
-    Totals,
-    failing,
-    first_failing,
-    from_left,
-    left_of,
-    off_the_sheet,
-    said,
-    seating,
-    summary_finding,
-    trick_winner,
-)
+from . import engine
+from .engine import (TRICKS, DealPosition, HandPosition, Scoring, Table, Totals, failing, first_failing,
+                     from_left, left_of, off_the_sheet, said, seating, summary_finding)
 from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, PlayedTrick, Result, ResultMove,
                     SeatingMove, TrumpMove, Written)
 from .record import Call, Hand, Record
@@ -125,7 +110,7 @@ class _Replay:
             result = self.tally(hand, result, match)
             results.append(result)
             if i + 1 < len(rec.hands):  # the engine's `CHECKS["next-hand"]`: only the last hand may be unfinished
-                for c, why in failing(CHECKS["next-hand"], result, NextHand(hand.number + 1)):
+                for c, why in failing(engine.CHECKS["next-hand"], result, NextHand(hand.number + 1)):
                     self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
             self.prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
@@ -135,7 +120,7 @@ class _Replay:
     def game_end(self, hand: Hand, match: _Match) -> None:
         """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
         pos = self.dealing(hand, (), match)
-        for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
+        for c, why in failing(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
 
     def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
@@ -221,7 +206,7 @@ class _Replay:
         else:  # the engine's ruling on the seating the record used
             first = hand.tricks[0].line if hand.tricks else None
             pos = self.dealing(hand, order)
-            for c, why in failing(pos.checks("seating"), pos, SeatingMove(old)):
+            for c, why in failing(engine.CHECKS["seating"], pos, SeatingMove(old)):
                 self.f.violation(c.rule, f"{said(why)}. This hand and {judged}",
                                  line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=hand.number,
                                  player=dealer, see=("rook.bid-order", "rook.turn-order"))
@@ -233,8 +218,8 @@ class _Replay:
         """The engine's position before `hand` is dealt in `order`, after the last hand (`prev`)."""
         last, alt, last_order = self.prev if self.prev is not None else (None, None, order)
         won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
-        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, self.played,
-                            *won)
+        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order,
+                            self.played, *won)
 
     def dealer(self, hand: Hand, order: tuple[str, ...]) -> tuple[str, str | None]:
         """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
@@ -248,7 +233,7 @@ class _Replay:
         self.dealt[hand.number] = (pos, DealMove(hand.dealer or pos.expected))
         if hand.dealer is None:
             return pos.expected, None
-        found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
+        found = failing(engine.CHECKS["deal"], pos, DealMove(hand.dealer))
         for c, why in found:
             see = (("rook.dealer-rotation",) if c.rule == "rook.seat-change"
                    else ("rook.seat-change",) if self.prev is not None and order != pos.last_order else ())
@@ -401,10 +386,11 @@ class _Replay:
         n, b = hand.number, hand.bid
         written = None if b is None else (b.player, b.amount)
         thrown = pos.all_pass and pos.all_pass_winner() is None
-        for c, why in failing(CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
-            at_bid = b is not None and not thrown  # else: reported where the thrown-in hand goes on
-            self.f.violation(c.rule, why, line=b.line if at_bid else hand.played_line, hand=n,  # type: ignore[union-attr]
-                             player=b.player if at_bid else None)  # type: ignore[union-attr]
+        for c, why in failing(engine.CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
+            if b is not None and not thrown:  # a `bid` that names another winner: at the bid
+                self.f.violation(c.rule, why, line=b.line, hand=n, player=b.player)
+            else:  # a thrown-in hand played on: where it goes on
+                self.f.violation(c.rule, why, line=hand.played_line, hand=n)
         if pos.all_pass:
             forced = pos.all_pass_winner()
             return (None, None, False, True) if forced is None else (*forced, True, False)
@@ -521,7 +507,7 @@ class _Replay:
         asked = ResultMove(tuple(values[t] if t in given else None for t in self.teams.labels))
         problem = (summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
                                    hand.number)  # placed at its line: the engine's check says whether it fails
-                   if first_failing(CHECKS["result"], pos, asked) else None)
+                   if first_failing(engine.CHECKS["result"], pos, asked) else None)
         if problem is not None:
             self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
@@ -534,7 +520,7 @@ class _Replay:
         if hand.points is None:
             return
         written = Written("points", tuple(hand.points.values()))
-        for c, why in failing(CHECKS["points"], pos, written):
+        for c, why in failing(engine.CHECKS["points"], pos, written):
             see = ("rook.points-recorded",) if c.rule == "rook.nest-to-last-trick" else ()
             self.f.violation(c.rule, why, line=off_the_sheet(written, points)[0].line, hand=hand.number, see=see)
 
@@ -547,7 +533,7 @@ class _Replay:
         pos = Totals(self.table, hand.number, totals, dict(sheet))
         for tv in hand.totals.values():
             sheet[tv.team] = tv.value
-        for c, why in failing(CHECKS["totals"], pos, written):
+        for c, why in failing(engine.CHECKS["totals"], pos, written):
             self.f.violation(c.rule, why, line=off_the_sheet(written, totals, pos.sheet)[0].line, hand=hand.number)
 
     def check_scores(self, hand: Hand, bid_team: str, bid: int, points: Mapping[str, int],
@@ -562,7 +548,7 @@ class _Replay:
             alt = hand_scores(bid_team, bid, {t: tv.value for t, tv in hand.points.items()})
         pos = Scoring(self.table, hand.number, bid_team, bid, points, scores, alt)
         written = Written("scores", tuple(hand.scores.values()))
-        for c, why in failing(CHECKS["scores"], pos, written):
+        for c, why in failing(engine.CHECKS["scores"], pos, written):
             off = off_the_sheet(written, scores, alt)
             if c.rule == "rook.contract":  # the bidding team's score
                 self.f.violation(c.rule, why, line=next(tv.line for tv in off if tv.team == bid_team),
@@ -652,6 +638,4 @@ def audit(record: Record) -> Audit:
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns",
-           "from_left",
-           "deal_positions", "left_of", "seating", "trick_winner"]
+__all__ = ["auction_position", "audit", "deal_positions", "legal_turns", "trump_position", "turns"]
