@@ -519,22 +519,17 @@ class _Replay:
         at the first team's value that is off."""
         if hand.points is None:
             return
-        written = Written("points", tuple(hand.points.values()))
-        for c, why in failing(engine.CHECKS["points"], pos, written):
-            see = ("rook.points-recorded",) if c.rule == "rook.nest-to-last-trick" else ()
-            self.f.violation(c.rule, why, line=off_the_sheet(written, points)[0].line, hand=hand.number, see=see)
+        self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
 
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
         """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
         sheet's own running sum (its written scores, or its last written totals) repeat a mistake
         already reported: one slip is reported once, and the sheet carries on from what it says."""
         assert hand.totals is not None
-        written = Written("totals", tuple(hand.totals.values()))
         pos = Totals(self.table, hand.number, totals, dict(sheet))
         for tv in hand.totals.values():
             sheet[tv.team] = tv.value
-        for c, why in failing(engine.CHECKS["totals"], pos, written):
-            self.f.violation(c.rule, why, line=off_the_sheet(written, totals, pos.sheet)[0].line, hand=hand.number)
+        self.judge_written(hand, pos, Written("totals", tuple(hand.totals.values())), totals, pos.sheet)
 
     def check_scores(self, hand: Hand, bid_team: str, bid: int, points: Mapping[str, int],
                      scores: Mapping[str, int]) -> None:
@@ -547,14 +542,16 @@ class _Replay:
         if hand.points is not None and len(hand.points) == 2:
             alt = hand_scores(bid_team, bid, {t: tv.value for t, tv in hand.points.items()})
         pos = Scoring(self.table, hand.number, bid_team, bid, points, scores, alt)
-        written = Written("scores", tuple(hand.scores.values()))
-        for c, why in failing(engine.CHECKS["scores"], pos, written):
-            off = off_the_sheet(written, scores, alt)
-            if c.rule == "rook.contract":  # the bidding team's score
-                self.f.violation(c.rule, why, line=next(tv.line for tv in off if tv.team == bid_team),
-                                 hand=hand.number, see=("rook.points-recorded",))
-            else:
-                self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
+        self.judge_written(hand, pos, Written("scores", tuple(hand.scores.values())), scores, alt, bid_team)
+
+    def judge_written(self, hand: Hand, pos: Any, written: Written, right: Mapping[str, int],
+                      also: Mapping[str, int] | None = None, bid_team: str | None = None) -> None:
+        """The engine's rulings on numbers the record writes (`CHECKS[written.key]`), each at the first
+        value off (rook.contract: the bidding team's), seeing the rule it stands in for (`moots`)."""
+        for c, why in failing(engine.CHECKS[written.key], pos, written):
+            off = off_the_sheet(written, right, also)
+            line = next(tv.line for tv in off if c.rule != "rook.contract" or tv.team == bid_team)
+            self.f.violation(c.rule, why, line=line, hand=hand.number, see=c.moots)
 
 
 def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
