@@ -40,9 +40,9 @@ def table() -> Table:
 
 
 def dealt(deal: dict[str, str] | None = None, nest: str | None = None) -> HandPosition:
-    pos, found, _ = HandPosition.deal(table(), 1, "West", PLAYERS,
-                                      {p: cards(v) for p, v in deal.items()} if deal else None,
-                                      cards(nest) if nest else None)
+    pos, found = HandPosition.deal(table(), 1, "West", PLAYERS,
+                                   {p: cards(v) for p, v in deal.items()} if deal else None,
+                                   cards(nest) if nest else None)
     assert found == []
     return pos
 

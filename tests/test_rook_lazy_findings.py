@@ -49,7 +49,7 @@ def test_a_kept_finding_says_what_was_so_when_the_call_was_made() -> None:
 def test_push_may_leave_words_to_the_collector_and_apply_words_them() -> None:
     table = engine.Table.of(("North", "East", "South", "West"), api.load(text=RECORD).record.teams,
                             api.load(text=RECORD).record.header.options)
-    pos, _found, _ = engine.HandPosition.deal(table, 1, "West", table.players)
+    pos, _found = engine.HandPosition.deal(table, 1, "West", table.players)
     found = pos.copy().push(CallMove("East", 70))
     assert [f.rule for f in found] == ["rook.bid-order"] and callable(found[0].message)
     _new, worded = pos.apply(CallMove("East", 70))

@@ -30,7 +30,10 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     "rook.game-end": [("game-end.yaml", None)],
     "rook.seat-change": [("seat-change-missed.yaml", None), ("seat-change-forgotten.yaml", None)],
     "rook.dealer-rotation": [("dealer-rotation.yaml", None)],
-    "rook.bid-end": [("bid-end.yaml", why.Location(hand=1, player="West"))],
+    "rook.unfinished-hand": [("unfinished-hand.yaml", None), ("unfinished-hand-auction.yaml", None)],
+    "rook.all-pass": [("all-pass-played.yaml", None), ("all-pass-forced.yaml", None)],
+    "rook.bid-end": [("bid-end.yaml", why.Location(hand=1, player="West")), ("bid-mismatch.yaml", None),
+                     ("bid-mismatch-unfinished.yaml", None)],
     "rook.bid-after-pass": [("bid-after-pass-stays-out.yaml", why.Location(hand=1, player="East"))],
     "rook.bid-order": [("bid-order-missing-pass.yaml", why.Location(hand=1, player="East"))],
     "rook.bid-maximum": [("bid-maximum.yaml", why.Location(hand=1, player="West"))],
@@ -67,6 +70,9 @@ _DEMO_SAME = {
     "rook.nest-to-last-trick": "the demo writes the engine's count of the captured points",
     "rook.points-recorded": "the demo writes the engine's count of the captured points and the scores they give",
     "rook.contract": "the demo writes the scores the bid and the points captured give (score.hand_scores)",
+    "rook.all-pass": "the demo throws in a hand all four passed (the engine's `all_pass_winner`) and writes no "
+                     "`bid` for it",
+    "rook.unfinished-hand": "the demo finishes every hand it writes",
     "rook.game-end": "the demo's match ends with the hand in which a team wins (score.game_winner): it never "
                      "deals another",
     "rook.seat-change": "the dealer of the old seating is refused by rook.dealer-rotation too: the demo's one "
@@ -78,7 +84,11 @@ EXEMPT: dict[tuple[str, str], str] = {
                                                                     "rook.points-total", "rook.game-end",
                                                                     "rook.nest-to-last-trick",
                                                                     "rook.points-recorded", "rook.contract",
-                                                                    "rook.seat-change", "rook.dealer-rotation")},
+                                                                    "rook.seat-change", "rook.dealer-rotation",
+                                                                    "rook.all-pass", "rook.unfinished-hand")},
+    ("live", "rook.all-pass"): "the table throws in a hand all four passed (the engine's `all_pass_winner`) and "
+                               "deals the next: it writes no `bid` for it and does not play it on",
+    ("live", "rook.unfinished-hand"): "the table deals a new hand only once the last is finished or thrown in",
     ("live", "rook.game-end"): "the table asks nothing more once a team has won: no hand is dealt after",
     ("live", "rook.nest-to-last-trick"): "the table enters no tricks: the points it takes are a summary, which "
                                          "no count of the tricks judges",

@@ -12,7 +12,7 @@ from scorekeep.games.rook.cards import parse_card
 from scorekeep.games.rook.engine import HandPosition, Table
 from scorekeep.games.rook.options import OPTIONS
 from scorekeep.games.rook.record import default_teams
-from scorekeep.games.rook.rules import trick_winner
+from scorekeep.games.rook.engine import trick_winner
 
 PLAYERS = ("North", "East", "South", "West")
 
@@ -20,7 +20,7 @@ PLAYERS = ("North", "East", "South", "West")
 def legal_cards(hand: set, led, trump: str) -> set:
     """The engine's legal cards for East holding `hand`, North having led `led` (None: East leads)."""
     table = Table.of(PLAYERS, default_teams(PLAYERS), {k: o.default for k, o in OPTIONS.items()})
-    pos, _found, _ = HandPosition.deal(table, 1, "West" if led else "North", PLAYERS)
+    pos, _found = HandPosition.deal(table, 1, "West" if led else "North", PLAYERS)
     pos.phase, pos.trump, pos.held = "play", trump, {"East": set(hand)}
     if led is not None:
         pos.plays = (Play("North", led, 0),)

@@ -21,13 +21,10 @@ from __future__ import annotations
 
 from ...game import Audit, Game, Section, Selection
 from . import model, record, rules, score
+from .score import signed
 from .cards import COLOR_NAME, show
 from .options import OPTIONS
 from .rulebook import RULES
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}"
 
 
 def _calls(calls: list[str]) -> str:
@@ -106,7 +103,7 @@ def _notes(h: model.HandResult, hand: record.Hand, teams: model.Teams,
         if h.scores is not None and h.bid_team is not None:
             verdict = "made it" if h.made else "was set"
             line += (f"; {h.bid_team} bid {h.bid} and {verdict}: "
-                     + ", ".join(f"{t} {_signed(h.scores[t])}" for t in teams.labels))
+                     + ", ".join(f"{t} {signed(h.scores[t])}" for t in teams.labels))
             if not h.counted:
                 line += " (not counted)"
         notes.append(line)

@@ -70,16 +70,6 @@ DECK_SET = frozenset(DECK)
 TOTAL_POINTS = sum(c.points for c in DECK)  # 120
 
 
-class _Points(dict):  # type: ignore[type-arg]
-    def __missing__(self, card: Card) -> int:
-        return card.points
-
-
-POINTS: dict[Card, int] = _Points({c: c.points for c in DECK})
-"""Each card's counters (`Card.points`), looked up rather than worked out: every trick adds them."""
-
-
-
 def _parse(text: str) -> Card | None:
     """`R14`, `g6`, `red 14`, `綠11`, `Bird`, `鳥牌` … → Card; None if it is not a Rook card."""
     t = text.strip().lower()

@@ -63,16 +63,17 @@ def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: 
     seats = list(table.players)
     h.deal = {p: deck[HAND_CARDS * i:HAND_CARDS * (i + 1)] for i, p in enumerate(seats)}
     h.nest = deck[4 * HAND_CARDS:]
-    pos, found, _ = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
+    pos, found = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
     assert not found
     h.calls = _auction(rng, pos, seats)
     if pos.all_pass:
         h.features.add("all-pass")
-        if table.opts["all_pass"] == "redeal":
+        forced = pos.all_pass_winner()
+        if forced is None:
             pos.won(None, None)
             h.pos, h.discard, h.trump, h.scores = pos, None, None, None
             return h
-        pos.won(dealer, table.opts["min_bid"], True)
+        pos.won(*forced, True)
     else:
         assert pos.high is not None
         pos.won(*pos.high)

@@ -19,16 +19,17 @@ returns a changed copy; `copy()` is cheap (trial readings use it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
-from .cards import BIRD, COLOR_NAME, DECK_SET, POINTS, Card, show, sort_key
-from .model import CallMove, CardMove, DealMove, DiscardMove, ResultMove, SeatingMove, TrumpMove, Written
+from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
+from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, ResultMove,
+                    SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -60,36 +61,20 @@ def is_trump(card: Card, trump: str | None) -> bool:
     return card.is_bird or (trump is not None and card.color == trump)
 
 
-_COLOR = itemgetter(0)  # a card's color (Card is (color, number))
-
-
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
     highest card of the led color (the first of equals)."""
     cards = [p.card for p in plays]
-    colors = list(map(_COLOR, cards))
-    if "" in colors:
-        return plays[colors.index("")], "the Bird beats every card"
+    if BIRD in cards:
+        return plays[cards.index(BIRD)], "the Bird beats every card"
+    colors = [c.color for c in cards]
     led = colors[0]
     want = trump if trump in colors else led
-    win, best = 0, -1
-    for k, c in enumerate(cards):
-        if c[0] == want and c[1] > best:
-            win, best = k, c[1]
+    win = max(range(len(cards)), key=lambda k: (colors[k] == want, cards[k].number))
     card = cards[win]
-    key = (card, led == want, led == trump)
-    why = _WHY.get(key)
-    if why is None:
-        why = (f"{card} is the highest trump" if led != want
-               else f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else ""))
-        if len(_WHY) < 1024:
-            _WHY[key] = why
-    return plays[win], why
-
-
-_WHY: dict[tuple[Card, bool, bool], str] = {}
-"""The reasons `trick_winner` gives, by the winning card, whether it is of the led color and whether
-trump was led: the same few dozen texts in every hand."""
+    if led != want:
+        return plays[win], f"{card} is the highest trump"
+    return plays[win], f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else "")
 
 
 def color_word(color: str | None) -> str:
@@ -143,9 +128,6 @@ class TrickDone(NamedTuple):
     winner: str
     why: str
     points: int
-
-
-_new = tuple.__new__
 
 
 def _f(rule: str, message: Why, **where: Any) -> Finding:
@@ -252,6 +234,58 @@ def _bid_step(pos: HandPosition, m: CallMove) -> Why | None:
                 f"least {step} more than the highest bid so far, so{after} the lowest bid was {least}"
                 + (f" (then {least + step}, … up to {hi})" if least + step <= hi else ""))
     return words
+
+
+def _all_pass(pos: HandPosition, m: OutcomeMove) -> Why | None:
+    """rook.all-pass: a hand all four passed is thrown in, not played on (house default `all_pass:
+    redeal`), or the dealer takes it at the minimum bid (`dealer-forced`), and a `bid` written says so."""
+    if not pos.all_pass:
+        return None
+    forced, n = pos.all_pass_winner(), pos.number
+    if forced is None:
+        return None if not m.played else (
+            f"all four players passed in hand {n}, so the hand is thrown in and scores nothing (house default "
+            "`all_pass: redeal`), but the record goes on to play or score it")
+    if m.bid is None or m.bid == forced:
+        return None
+    return (f"all four players passed, so the dealer {forced[0]} takes the hand at {forced[1]} (house rule "
+            f"`all_pass: dealer-forced`), but `bid` says {m.bid[0]} {m.bid[1]}")
+
+
+def _bid_written(pos: HandPosition, m: OutcomeMove) -> Why | None:
+    """rook.bid-end: a `bid` written for an auction names the winner its calls give: the standing bid
+    of a finished auction, else a bid the calls written can still lead to (the calls after them left
+    out); otherwise the written calls decide, the missing ones read as passes."""
+    if m.bid is None or pos.all_pass or m.bid == pos.high or (not pos.ended and pos.can_still_win(*m.bid)):
+        return None
+    (player, amount), high = m.bid, pos.high
+    if pos.ended:
+        assert high is not None
+        return (f"`bid` says {player} won at {amount}, but the auction ended with {high[0]}'s bid of {high[1]} "
+                f"standing and the other three passed, so {high[0]} won at {high[1]}")
+    why = (f"{player} passed in the bidding and is out of it" if player in pos.passed
+           else f"{amount} is not over the standing bid ({high[0]}'s {high[1]})" if high else "")
+    if high is None:
+        return f"`bid` says {player} won at {amount}, but {why}"
+    return (f"`bid` says {player} won at {amount}, but {why}: the calls written leave {high[0]}'s bid of "
+            f"{high[1]} standing, and the calls not written are read as passes, so {high[0]} won at {high[1]}")
+
+
+def _unfinished(h: HandResult, m: NextHand) -> Why | None:
+    """rook.unfinished-hand: only the last hand of a record may be unfinished (a hand without its
+    result is followed by no other)."""
+    if h.complete:
+        return None
+    if h.bidder is None:
+        what = "its auction is not finished"
+    elif h.tricks:
+        k = len(h.tricks)
+        what = f"only {k} of the {TRICKS} tricks {'is' if k == 1 else 'are'} recorded and no `points`"
+    else:
+        what = "it has neither its tricks nor its `points`"
+    return (f"hand {h.number} has no result — {what} — but {m} follows: only the last hand of a record may be "
+            f"unfinished; write the rest of hand {h.number} (all {TRICKS} tricks, or the points each team "
+            "captured)")
 
 
 BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
@@ -386,7 +420,7 @@ def _bird_anytime(pos: HandPosition, m: CardMove) -> Why | None:
     if is_trump(led, pos.trump):
         return None
     held = pos.held.get(m.player)
-    if held is not None and led[0] not in map(_COLOR, held):
+    if held is not None and not any(c.color == led.color for c in held):
         return None  # void in the led color: any card may be played
     return f"legal: the Bird may be played while holding the led color ({color_word(led.color)}), rook.bird-anytime"
 
@@ -397,7 +431,7 @@ def _bird_led(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or plays[0].card[0] != "" or m.card[0] == trump or trump is None:
         return None
     held = pos.held.get(m.player)
-    if held is None or trump not in map(_COLOR, held):
+    if held is None or not any(c.color == trump for c in held):
         return None
     trumps = [c for c in held if c.color == trump]
     return lambda: (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
@@ -411,7 +445,7 @@ def _bird_must_follow(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
         return None
     held = pos.held.get(m.player)
-    if held is None or BIRD not in held or trump in map(_COLOR, held):
+    if held is None or BIRD not in held or any(c.color == trump for c in held):
         return None
     led = plays[0].card
     return lambda: (f"{m.player} played {m.card} to a trump lead ({led}) while holding the Bird and no other "
@@ -429,7 +463,7 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     if c[0] == lc or lc == "" or (c[0] == "" and lc == trump):
         return None
     held = pos.held.get(m.player)
-    if held is None or lc not in map(_COLOR, held):
+    if held is None or not any(x.color == lc for x in held):
         return None
     return _revoke_words(m.player, c, led, trump, tuple(held))
 
@@ -641,12 +675,9 @@ class DealPosition(NamedTuple):
         basis = self.order if self.new_left else self.last_order
         return self.last is not None and self.alt is not None and dealer == left_of(self.alt, basis)
 
-    def checks(self, phase: str = "deal") -> tuple[Check, ...]:
-        return CHECKS.get(phase, ())
-
     def legal_moves(self) -> list[DealMove]:
         """The players who may deal this hand: none once the game is over (`CHECKS["hand"]`)."""
-        checks = (*self.checks("hand"), *self.checks("deal"))
+        checks = (*CHECKS["hand"], *CHECKS["deal"])
         return [m for p in self.table.players if first_failing(checks, self, m := DealMove(p)) is None]
 
 
@@ -724,6 +755,11 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.bid-minimum", "the opening bid", _bid_minimum, moots=BID_AMOUNTS[2:]),
         Check("rook.bid-step", "steps over the highest bid", _bid_step),
     ),
+    "outcome": (
+        Check("rook.all-pass", "all four passed: thrown in, or the dealer takes it", _all_pass),
+        Check("rook.bid-end", "the bid written is the auction's winner", _bid_written),
+    ),
+    "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished),),
     "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
     "trump": (Check("rook.trump", "a color is trump", _trump_named),),
     "play": (
@@ -817,11 +853,10 @@ class _Deal:
     dealt each card ('' the nest), the findings, the entries that broke a rule (`doubtful`: the
     player's holding is then judged by inference) and the cards dealt twice."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "words")
+    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice")
 
     def __init__(self, table: Table, number: int) -> None:
         self.table, self.number = table, number
-        self.words: dict[tuple[Card, str | None, str], Callable[[], str]] = {}
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
@@ -863,11 +898,7 @@ class _Deal:
             self.doubtful.add(p)
             self.found.append(_f("rook.deal", _deal_size_words(p, cards, moved_nest, self.table.nest_size),
                                  line=line, hand=self.number, player=p))
-        deck, owner = self.table.deck, self.owner
         for c in cards:
-            if c in deck and c not in owner:
-                owner[c] = p  # the usual card, as `place` places it: of the deck, not dealt before
-                continue
             clean = self.place(c, p, line, p) and clean
         return clean
 
@@ -886,12 +917,7 @@ class _Deal:
         else:
             owner[c] = who
             return True
-        # One words function for each card and place: a deal of 260,000 copies of one card keeps as
-        # many findings at once, until the collector takes them.
-        words = self.words.get(key)
-        if words is None:
-            words = self.words[key] = (partial(_not_in_deck_words, c, who, self.table) if key[1] is None
-                                       else partial(_dealt_twice_words, *key))
+        words = partial(_not_in_deck_words, c, who, self.table) if key[1] is None else partial(_dealt_twice_words, *key)
         self.found.append(_f("rook.deck", words, line=line, hand=self.number, player=player))
         return False
 
@@ -919,70 +945,68 @@ def _nest_size_words(nest: tuple[Card, ...], size: int) -> Why:
 
 # --- the position ------------------------------------------------------------------------
 
+@dataclass(slots=True, eq=False)
 class HandPosition:
     """One hand of Rook at one moment: phase, who acts, what is known of every holding."""
-
-    __slots__ = ("table", "number", "order", "seat", "bidders", "phase",
-                 "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass",
-                 "bidder", "amount", "forced", "held", "counts", "owner", "twice", "nest", "pool", "buried",
-                 "discarded", "trump", "trick_no", "leader", "lead_at", "plays", "disordered", "tricks", "played_in",
-                 "pending", "voids")
 
     table: Table
     number: int
     order: tuple[str, ...]
     seat: str
     bidders: tuple[str, ...]
-    phase: str
-    passed: frozenset[str]
-    high: tuple[str, int] | None
-    legal_high: tuple[str, int] | None
-    turn: int
-    calls: list[tuple[str, int | None]]
-    ended: bool
-    all_pass: bool
-    bidder: str | None
-    amount: int | None
-    forced: bool
-    held: dict[str, set[Card]]
-    """The known holdings (only those the record makes certain)."""
-    counts: dict[str, int]
-    owner: Mapping[Card, str]
-    twice: frozenset[Card]
-    nest: tuple[Card, ...] | None
-    pool: frozenset[Card] | None
-    buried: frozenset[Card]
-    discarded: tuple[Card, ...] | None
-    trump: str | None
-    trick_no: int
     leader: str
     lead_at: int
     """The leader's index in `order`."""
-    plays: tuple[Play, ...]
-    disordered: bool
-    tricks: tuple[TrickDone, ...]
-    played_in: dict[Card, int]
+    counts: dict[str, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
+    phase: str = "call"
+    passed: frozenset[str] = frozenset()
+    high: tuple[str, int] | None = None
+    legal_high: tuple[str, int] | None = None
+    turn: int = 0
+    calls: list[tuple[str, int | None]] = field(default_factory=list)
+    ended: bool = False
+    all_pass: bool = False
+    bidder: str | None = None
+    amount: int | None = None
+    forced: bool = False
+    held: dict[str, set[Card]] = field(default_factory=dict)
+    """The known holdings (only those the record makes certain)."""
+    owner: Mapping[Card, str] = field(default_factory=dict)
+    twice: frozenset[Card] = frozenset()
+    nest: tuple[Card, ...] | None = None
+    pool: frozenset[Card] | None = None
+    buried: frozenset[Card] = frozenset()
+    discarded: tuple[Card, ...] | None = None
+    trump: str | None = None
+    trick_no: int = 1
+    plays: tuple[Play, ...] = ()
+    disordered: bool = False
+    tricks: tuple[TrickDone, ...] = ()
+    played_in: dict[Card, int] = field(default_factory=dict)
 
     # --- making one ----------------------------------------------------------------------
 
     @classmethod
     def deal(cls, table: Table, number: int, seat: str, order: tuple[str, ...],
              deal: Mapping[str, Sequence[Card]] | None = None, nest: Sequence[Card] | None = None,
-             deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None,
-             doubt_nest: bool = False
-             ) -> tuple[HandPosition, list[Finding], frozenset[str]]:
+             deal_lines: Mapping[str, int] | None = None, nest_line: int | None = None
+             ) -> tuple[HandPosition, list[Finding]]:
         """A new hand dealt by `seat` (whose left bids and leads first) in the seating `order`,
         with what the record says of the deal; judges rook.deck and rook.deal for it. Returns the
-        position, the findings, and the deal entries (the nest as '') that broke those rules.
+        position and the findings.
 
         A player's plays are judged against their deal only when that entry is sound: once it is
         reported, what the player really held is unknown, and the player is judged by inference, so
         the wrong entry is not reported again at every card it misplaced. A card dealt twice makes
         both entries doubtful (either may be the wrong one), and where it really was is unknown.
         """
-        pos = cls._fresh(table, number, seat, tuple(order))
+        order = tuple(order)
+        bidders = tuple(from_left(seat, order))
+        players = table.players
+        pos = cls(table, number, order, seat, bidders, bidders[0], order.index(bidders[0]),
+                  {p: HAND_CARDS for p in players}, {p: () for p in players}, {p: frozenset() for p in players})
         d = _Deal(table, number)
         deal = deal or {}
         nest_t = d.read(deal, nest, deal_lines or {}, nest_line)
@@ -991,27 +1015,7 @@ class HandPosition:
         pos.owner, pos.twice = d.owner, frozenset(d.twice)
         pos.nest = None if "" in d.doubtful else nest_t
         pos.held = {p: set(cards) for p, cards in deal.items() if p not in d.doubtful}
-        return pos, d.found, frozenset(d.doubtful)
-
-    @classmethod
-    def _fresh(cls, table: Table, number: int, seat: str, order: tuple[str, ...]) -> HandPosition:
-        """A hand before its auction, with nothing known of the deal."""
-        pos = cls.__new__(cls)
-        pos.table, pos.number, pos.order, pos.seat = table, number, order, seat
-        pos.bidders = tuple(from_left(seat, order))
-        pos.phase = "call"
-        pos.passed, pos.high, pos.legal_high, pos.turn, pos.calls = frozenset(), None, None, 0, []
-        pos.ended = pos.all_pass = pos.forced = False
-        pos.bidder = pos.amount = None
-        pos.counts = {p: HAND_CARDS for p in table.players}
-        pos.pool, pos.buried, pos.discarded, pos.trump = None, frozenset(), None, None
-        pos.trick_no, pos.leader, pos.plays, pos.disordered, pos.tricks = 1, pos.bidders[0], (), False, ()
-        pos.lead_at = pos.order.index(pos.leader)
-        pos.played_in = {}
-        pos.pending = {p: () for p in table.players}
-        pos.voids = {p: frozenset() for p in table.players}
-        pos.owner, pos.twice, pos.nest, pos.held = {}, frozenset(), None, {}
-        return pos
+        return pos, d.found
 
     def copy(self) -> HandPosition:
         """An independent position: containers that change are copied, the rest shared."""
@@ -1301,39 +1305,16 @@ class HandPosition:
             return []
         return [_f(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
 
-    def written_bid(self, player: str, amount: int, line: int | None) -> tuple[tuple[str, int], list[Finding]]:
-        """The winner of an auction whose last calls are not written, when `bid` names one.
+    def can_still_win(self, player: str, amount: int) -> bool:
+        """Whether the calls written can still lead to `player` winning at `amount` (the calls after
+        them left out): a player who has not passed, over the standing bid."""
+        return player not in self.passed and (self.high is None or amount > self.high[1])
 
-        A `bid` the written calls can still lead to is taken as the winner (the calls after it were
-        left out); the standing bid itself means the missing calls were the passes. A `bid` they
-        cannot lead to — by a player who has passed, or not over the standing bid — is rook.bid-end,
-        as for a full auction, and the written calls decide (missing ones read as passes).
-        """
-        where: dict[str, Any] = {"line": line, "hand": self.number, "player": player}
-        if self.high is not None and (player, amount) == self.high:
-            return self.high, []
-        if player not in self.passed and (self.high is None or amount > self.high[1]):
-            return (player, amount), self.bid_value(player, amount, line)
-        why = (f"{player} passed in the bidding and is out of it" if player in self.passed
-               else f"{amount} is not over the standing bid ({self.high[0]}'s {self.high[1]})" if self.high
-               else "")
-        if self.high is None:
-            return (player, amount), [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but {why}", **where)]
-        winner, won = self.high
-        return self.high, [_f("rook.bid-end",
-                              f"`bid` says {player} won at {amount}, but {why}: the calls written leave {winner}'s "
-                              f"bid of {won} standing, and the calls not written are read as passes, so {winner} "
-                              f"won at {won}", **where)]
-
-    def ended_bid(self, player: str, amount: int, line: int | None) -> list[Finding]:
-        """A `bid` written for a finished auction that names another winner (rook.bid-end)."""
-        assert self.high is not None
-        bidder, won = self.high
-        if (player, amount) == (bidder, won):
-            return []
-        return [_f("rook.bid-end", f"`bid` says {player} won at {amount}, but the auction ended with {bidder}'s "
-                   f"bid of {won} standing and the other three passed, so {bidder} won at {won}",
-                   line=line, hand=self.number, player=player)]
+    def all_pass_winner(self) -> tuple[str, int] | None:
+        """rook.all-pass: who takes a hand all four passed, and at what: the dealer at the minimum bid
+        (house rule `all_pass: dealer-forced`); None: it is thrown in (house default `redeal`)."""
+        opts = self.table.opts
+        return None if opts["all_pass"] == "redeal" else (self.seat, opts["min_bid"])
 
     def won(self, bidder: str | None, amount: int | None, forced: bool = False) -> None:
         """The auction is decided (by the calls, a `bid`, or the dealer forced): the bid winner takes
@@ -1379,7 +1360,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = _new(CardMove, (p, c, written))
+        m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
@@ -1390,23 +1371,15 @@ class HandPosition:
                 later = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
                 out += self._card_findings(m, later, pl.line)
         held = self.held.get(p)
-        if held is not None and c in held:  # the usual card
+        if held is not None and c in held:  # a card of a known hand
             held.discard(c)
-            if c not in self.played_in:
-                self.played_in[c] = t
-            self.counts[p] -= 1
-            plays = self.plays = (*self.plays, pl)
-            if len(plays) == 4:
-                self._trick_done(plays)
-            return out
-        led = _led(self)
-        if written is None and c not in self.table.deck:  # which card it was is unknown
-            self._infer(p, c, led, t, pl, out)
-            return self._played(pl, out)
-        if held is not None:
-            del self.held[p]  # the record lost track of this hand: judge it by inference from now on
-        self.played_in.setdefault(c, t)
-        self._infer(p, c, led, t, pl, out)
+            self.played_in.setdefault(c, t)
+        else:
+            if written is not None or c in self.table.deck:  # which card it was is known
+                if held is not None:
+                    del self.held[p]  # the record lost track of this hand: judge it by inference from now on
+                self.played_in.setdefault(c, t)
+            self._infer(p, c, _led(self), t, pl, out)
         return self._played(pl, out)
 
     def _card_findings(self, m: CardMove, found: list[tuple[Check, Why]], line: int | None) -> list[Finding]:
@@ -1430,10 +1403,8 @@ class HandPosition:
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
         """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
-        pts = 0
-        for x in plays:
-            pts += POINTS[x.card]
-        self.tricks = (*self.tricks, _new(TrickDone, (self.trick_no, plays, best.player, why, pts)))
+        pts = sum(x.card.points for x in plays)
+        self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False

@@ -14,11 +14,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
+from ...yamlio import Map, Seq
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
-from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
-from ...entry.session import Session, hand_holds
-from ...entry.values import match_name, per_player, ranges, whole
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
+from ...entry.session import Session, hand_holds, history_edits, now_iso, replacing
+from ...entry.values import items, match_name, per_player, ranges, whole
+from .cards import COLOR_NAME
+from .model import CallMove
 
 COLORS = ("red", "yellow", "black", "green")
 TOTAL_POINTS = 120
@@ -52,15 +55,11 @@ def where(s: Session) -> Where:
         return Where("start", len(hands) + 1)
     h = hands[-1]
     rec = s.audit.record.hands[-1]
-    if rec.trump is None and rec.bid is None:
-        caller = next_caller(s, h.number)
-        if caller is not None:
-            return Where("call", h.number, caller, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
-    if h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
+    caller = next_caller(s, h.number) if rec.trump is None and rec.bid is None else None
+    if caller is None and h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
         return Where("start", len(hands) + 1)
-    if h.trump is None:
-        return Where("trump", h.number, h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
-    return Where("points", h.number, h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+    kind = "call" if caller is not None else "trump" if h.trump is None else "points"
+    return Where(kind, h.number, caller or h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
 
 
 def _prefix(hand: int) -> tuple[str, int]:
@@ -98,8 +97,6 @@ def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
     maximum, in steps), from the engine's legal moves; each other call from one step up to one
     step over the maximum with the engine's ruling on it. `pos`: at that position instead
     (`auction_before`)."""
-    from .model import CallMove
-
     pos = auction_position(s, hand) if pos is None else pos
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
@@ -154,8 +151,6 @@ def legal_points(s: Session, w: Where) -> Choices:
 
 def color_name(code: str | None) -> str | None:
     """The record's color code (`Y`) as the word a table says (`yellow`)."""
-    from .cards import COLOR_NAME
-
     return COLOR_NAME.get(code, code) if code is not None else None
 
 
@@ -173,8 +168,6 @@ ADD_KEYS = ("dealer", "bidding", "bid", "trump", "points", "scores", "totals")
 
 
 def _calls(s: Session, raw: str) -> list[Any]:
-    from ...entry.values import items
-
     out: list[Any] = []
     for item in items(raw):
         if "=" in item or ":" in item:
@@ -226,8 +219,6 @@ def _color_word(raw: str) -> str:
 def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
     """Edits that fill hand i (unfinished) with `values`; a value it holds already is refused, or
     replaced with `replace` and logged in `history`. Calls are added to the auction."""
-    from ...entry.session import history_edits, now_iso, replacing
-
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
     when = now_iso()
@@ -271,8 +262,6 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
     winning bid alone in place of the auction), trump and captured points, with their
     `history`; the running `totals` written on it and on later hands move with its scores
     (`_shift_totals`)."""
-    from ...entry.session import history_edits, now_iso
-
     i = hand - 1
     rec = s.audit.record.hands[i]
     edits: list[Edit] = []
@@ -305,9 +294,6 @@ def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[s
     """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
     moved by what the correction changes in that hand's scores (as a scorer carries a corrected
     hand down the sheet), in the form each is written; each is kept in `history`."""
-    from ...yamlio import Map, Seq
-    from ...entry.edits import apply_nodes
-
     root = s.root
     for e in edits:
         root = apply_nodes(root, e)
@@ -602,9 +588,6 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
     """The edits that give hand `n`'s call k (0-based) the value `new`: the later calls kept while
     the engine still allows them, each in turn; the first it refuses and those after it are left
     out (listed in `dropped`) and called again. The old auction is kept in `history`."""
-    from ...entry.session import history_edits, now_iso
-    from .model import CallMove
-
     calls = s.audit.record.hands[n - 1].bidding or ()
     pos = auction_before(s, n, k)
     pos.push(CallMove(new.who, new.amount))

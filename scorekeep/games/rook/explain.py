@@ -155,8 +155,9 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
         trial = pos.copy()
         trial.push(move)
         if trial.all_pass:
-            then = ("the hand is thrown in and scores nothing" if opts["all_pass"] == "redeal" else
-                    f"the dealer {pos.seat} must take the hand at {opts['min_bid']}")
+            forced = pos.all_pass_winner()
+            then = ("the hand is thrown in and scores nothing" if forced is None else
+                    f"the dealer {forced[0]} must take the hand at {forced[1]}")
             return r._replace(rule="rook.all-pass", reason=f"legal: {p} passes fourth: all four players have passed, "
                                                            f"so {then}, rook.all-pass")
         if trial.ended and trial.high is not None:

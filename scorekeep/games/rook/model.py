@@ -107,6 +107,26 @@ class Written(NamedTuple):
         return ", ".join(f"{tv.team} {tv.value}" for tv in self.values)
 
 
+class OutcomeMove(NamedTuple):
+    """What the record writes of an auction's outcome: the winning `bid` (player, amount; None when it
+    writes none), and whether the hand goes on to be played or scored."""
+
+    bid: tuple[str, int] | None
+    played: bool
+
+    def __str__(self) -> str:
+        return "no bid" if self.bid is None else f"{self.bid[0]} {self.bid[1]}"
+
+
+class NextHand(NamedTuple):
+    """Another hand written after this one (the record goes on)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"hand {self.number}"
+
+
 class CallMove(NamedTuple):
     """An auction call: a bid of `amount`, or a pass (`amount` None). `player` None: the record
     does not name the caller, who is then whoever's turn it is."""

@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
-from ...game import Header, Play, Trick, read_header, read_tricks
-from ...yamlio import Map, Node, Scalar, Seq, plain_items
+from ...game import Header, Trick, read_header, read_tricks
+from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, Card, is_color_word, parse_card, parse_color
 from .model import Teams
 from .options import OPTIONS
@@ -27,7 +27,6 @@ _NO_TRUMP_WORDS = frozenset(("none", "no", "no trump", "notrump", "no-trump", "n
 _NUMBER = re.compile(r"\d{1,2}\Z")
 _WHOLE = re.compile(r"[+-]?\d+\Z")  # \d: full-width digits too (fields.whole reads them)
 _TRUMP_HELP = "write red, yellow, black or green (also R Y B G, 紅 黃 黑 綠)"
-_new = tuple.__new__
 
 
 class Call(NamedTuple):
@@ -114,10 +113,6 @@ def _tokens(node: Node, what: str) -> list[Scalar]:
     return out
 
 
-_CARDS: dict[str, Card] = {}
-"""Card texts read so far, as `parse_card` reads them (a text that is no card is not kept)."""
-
-
 def read_cards(node: Node, what: str) -> tuple[Card, ...]:
     found = fields.card_list(node, parse_card)  # the usual list of card texts (as `_tokens` reads a list)
     if found is not None:
@@ -160,37 +155,6 @@ def _bidding(node: Node, players: tuple[str, ...], where: str) -> tuple[Call, ..
         else:
             calls.append(Call(None, _amount(item, what), item.line))
     return tuple(calls)
-
-
-def _tricks(node: Node, players: tuple[str, ...]) -> tuple[Trick, ...] | None:
-    """The usual `tricks`, as `read_tricks` reads them, with a look-up per card text rather than a
-    call: each trick a mapping of players to card texts, every trick but the last one of four cards.
-    None for anything else (`read_tricks` reads it, and says what is wrong)."""
-    if node.__class__ is not Seq:
-        return None
-    out = []
-    card = _CARDS.get
-    for item in node.items:  # type: ignore[union-attr]
-        written = plain_items(item)
-        if not written:
-            return None
-        plays = []
-        for name, text, line in written:
-            if name not in players or text is None:
-                return None
-            c = card(text)
-            if c is None:
-                c = parse_card(text)
-                if c is None:
-                    return None
-                if len(_CARDS) < 4096:
-                    _CARDS[text] = c
-            plays.append(_new(Play, (name, c, line)))  # Play(name, c, line), without its Python-level __new__
-        out.append(_new(Trick, (tuple(plays), item.line)))
-    for t in out[:-1]:
-        if len(t.plays) != len(players):
-            return None
-    return tuple(out)
 
 
 def _bid(node: Node, players: tuple[str, ...], where: str) -> Bid:
@@ -265,8 +229,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...], teams: Teams) -> Ha
     if "trump" in top:
         kw["trump"], kw["trump_line"] = _trump(top["trump"], where), top["trump"].line
     if "tricks" in top:
-        kw["tricks"] = _tricks(top["tricks"], players) or read_tricks(
-            top["tricks"], players, f"`tricks` of {where}", where, read_card, parse_card)
+        kw["tricks"] = read_tricks(top["tricks"], players, f"`tricks` of {where}", where, read_card, parse_card)
         kw["tricks_line"] = top["tricks"].line
         if "trump" not in top:
             raise InputError(f"{where} has `tricks` but no `trump`: write the trump color the bid winner "

@@ -16,62 +16,22 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...errors import Finding, Findings, InputError
+from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
-from .engine import (
-    CHECKS,
-    TRICKS,
-    DealPosition,
-    HandPosition,
-    Scoring,
-    Table,
-    Totals,
-    failing,
-    first_failing,
-    from_left,
-    left_of,
-    off_the_sheet,
-    said,
-    seating,
-    summary_finding,
-    trick_winner,
-)
-from .model import (CallMove, DealMove, DiscardMove, HandResult, PlayedTrick, Result, ResultMove, SeatingMove,
-                    TrumpMove, Written)
+from . import engine
+from .engine import (TRICKS, DealPosition, HandPosition, Scoring, Table, Totals, failing, first_failing,
+                     from_left, left_of, off_the_sheet, said, seating, summary_finding)
+from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, PlayedTrick, Result, ResultMove,
+                    SeatingMove, TrumpMove, Written)
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made
 
 
 # --- the replay --------------------------------------------------------------------------
-
-class _OverBudget(Exception):
-    """A trial replay reached its budget of findings: it cannot fit better (`_Budget`)."""
-
-
-class _Budget(Findings):
-    """The findings of a trial replay that is kept only with fewer than `limit` of them: on reaching
-    `limit` the replay stops (`_OverBudget`), since its findings only grow."""
-
-    __slots__ = ("limit",)
-
-    def __init__(self, limit: float) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
-        super().violation(rule, message, **where)
-        if len(self.violations) >= self.limit:
-            raise _OverBudget
-
-    def extend(self, found: Iterable[Finding], *how: Any) -> None:
-        super().extend(found, *how)
-        if len(self.violations) >= self.limit:
-            raise _OverBudget
-
 
 class _Match:
     """The match so far: the running totals, the totals as the record's own sheet keeps them, and
@@ -101,36 +61,37 @@ class _Replay:
         self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}
         """Each hand's position before the deal and the deal judged there (`CHECKS["deal"]`), as the
         replay kept them (`deal_position`: `why` asks the same checks for its steps)."""
+        self.played = 0
+        """The hands so far that count toward the seat change."""
+        self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
+        """The last hand's dealer, the one who should have dealt when that was reported, and its seating."""
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
         every = self.opts["seat_change_every"]
-        played = 0  # hands that count toward the seat change
-        prev: tuple[str, str | None, tuple[str, ...]] | None = None  # last dealer, its rotation-right
-        # alternative when the record's dealer was reported, and the last seating
         match = _Match(self.teams.labels)
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for i, hand in enumerate(rec.hands):
-            period = played // every if every else 0
+            period = self.played // every if every else 0
             order = seating(players, period)
             replayed = None  # the hand already replayed in the seating it is judged in
             if kept is not None and kept[1] == period:
                 # The record kept the old seats: carry on from what it says happened — until a hand
                 # is evidently played in the right seating (the table changed seats late).
-                better, replayed = self.fits_better(hand, order, kept[0], prev, played)
+                better, replayed = self.fits_better(hand, order, kept[0])
                 if better:
                     kept = None
                 else:
                     order = kept[0]
             mark = len(self.f.violations)
             if replayed is None:
-                dealer, alt = self.dealer(hand, order, prev, played)
+                dealer, alt = self.dealer(hand, order)
             else:  # the trial's findings, the dealer's first: the same calls on the same hand
                 trial, split, (dealer, alt), replay_result = replayed
                 self.f.extend(trial.violations[:split])
                 # the trials judged the deal in both seatings: keep the one the hand is judged in
-                self.dealt[hand.number] = (self.dealing(hand, order, prev, played), DealMove(dealer))
+                self.dealt[hand.number] = (self.dealing(hand, order), DealMove(dealer))
             dealt = {v.rule for v in self.f.violations[mark:]}
             self.game_end(hand, match)
             mark, events = len(self.f.violations), len(self.f.events)
@@ -139,26 +100,27 @@ class _Replay:
             else:
                 self.f.extend(trial.violations[split:])
                 result = replay_result
-            if prev is not None and order != prev[2] and dealt <= {"rook.seat-change"}:
-                old = self.old_seating(hand, prev, order, played, dealt, mark, events)
+            if self.prev is not None and order != self.prev[2] and dealt <= {"rook.seat-change"}:
+                old = self.old_seating(hand, order, dealt, mark, events)
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
             if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
-                played += 1
+                self.played += 1
             result = self.tally(hand, result, match)
             results.append(result)
-            if not result.complete and i + 1 < len(rec.hands):
-                self.unfinished(hand, result)
-            prev = (dealer, alt, order)
+            if i + 1 < len(rec.hands):  # the engine's `CHECKS["next-hand"]`: only the last hand may be unfinished
+                for c, why in failing(engine.CHECKS["next-hand"], result, NextHand(hand.number + 1)):
+                    self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
+            self.prev = (dealer, alt, order)
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
 
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
         """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
-        pos = self.dealing(hand, (), None, 0, match)
-        for c, why in failing(pos.checks("hand"), pos, DealMove(hand.dealer or "")):
+        pos = self.dealing(hand, (), match)
+        for c, why in failing(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
 
     def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
@@ -180,53 +142,32 @@ class _Replay:
             self.check_totals(hand, match.totals, match.sheet)
         return result
 
-    # rook.unfinished-hand
-    def unfinished(self, hand: Hand, result: HandResult) -> None:
-        """A hand without its result that another hand follows: only the last hand may be in progress."""
-        if result.bidder is None:
-            what = "its auction is not finished"
-        elif result.tricks:
-            k = len(result.tricks)
-            what = f"only {k} of the {TRICKS} tricks {'is' if k == 1 else 'are'} recorded and no `points`"
-        else:
-            what = "it has neither its tricks nor its `points`"
-        self.f.violation("rook.unfinished-hand",
-                         f"hand {hand.number} has no result — {what} — but hand {hand.number + 1} follows: only the "
-                         f"last hand of a record may be unfinished; write the rest of hand {hand.number} (all "
-                         f"{TRICKS} tricks, or the points each team captured)", line=hand.line, hand=hand.number)
-
     # rook.seat-change
-    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...],
-                    prev: tuple[str, str | None, tuple[str, ...]] | None, played: int
+    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...]
                     ) -> tuple[bool, tuple[Findings, int, tuple[str, str | None], HandResult] | None]:
         """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`;
         and the replay in the seating that fits better, for the caller to keep rather than make
         again: its findings, how many of them the dealer's, the dealer (and the alternative), the
         hand. None when that hand cannot be read (the caller replays it and meets the error)."""
-        def breaches(seats: tuple[str, ...], limit: float) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
-                                                                                  HandResult] | None]:
-            if limit <= 0:
-                return float("inf"), None
-            saved, self.f = self.f, _Budget(limit)
+        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
+                                                                   HandResult] | None]:
+            saved, self.f = self.f, Findings()
             try:
-                dealer, alt = self.dealer(hand, seats, prev, played)
+                dealer, alt = self.dealer(hand, seats)
                 split = len(self.f.violations)
                 result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
                 return len(self.f.violations), (self.f, split, (dealer, alt), result)
-            except (InputError, _OverBudget):
+            except InputError:
                 return float("inf"), None
             finally:
                 self.f = saved
-        # `other` first: judged in `order`, the hand fits better only with fewer findings, and its
-        # replay stops at as many (a record that kept its seats fits them: every call and card out of
-        # turn in the new seating, and the replay in it stops at the first).
-        theirs = breaches(other, float("inf"))
-        mine = breaches(order, theirs[0])
+        # Judged in `order`, the hand fits better only with fewer findings (a record that kept its
+        # seats fits them: every call and card out of turn in the new seating).
+        theirs, mine = breaches(other), breaches(order)
         better = mine[0] < theirs[0]
         return better, (mine if better else theirs)[1]
 
-    def old_seating(self, hand: Hand, prev: tuple[str, str | None, tuple[str, ...]], order: tuple[str, ...],
-                    played: int, dealt: set[str], mark: int, events: int
+    def old_seating(self, hand: Hand, order: tuple[str, ...], dealt: set[str], mark: int, events: int
                     ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
         """The first hand after a seat change, judged in the old seating if it was evidently played so.
 
@@ -240,16 +181,14 @@ class _Replay:
         orders = ("rook.bid-order", "rook.turn-order")
         if not any(v.rule in orders for v in self.f.violations[mark:]):
             return None
-        last, _alt, old = prev
+        assert self.prev is not None
+        last, _alt, old = self.prev
         dealer = hand.dealer or left_of(last, old)
-        extra = 0 if "rook.seat-change" in dealt else 1
-        limit = len(self.f.violations) - mark - extra  # the old seating fits better with fewer findings
-        if limit <= 0:
-            return None
-        saved, self.f = self.f, _Budget(limit)
+        extra = 0 if "rook.seat-change" in dealt else 1  # the old seating fits better with fewer findings
+        saved, self.f = self.f, Findings()
         try:
             result: HandResult | None = self.hand(hand, dealer, old, dealer)
-        except (InputError, _OverBudget):
+        except InputError:
             result = None
         trial, self.f = self.f, saved
         if result is None or len(trial.violations) + extra >= len(self.f.violations) - mark:
@@ -266,8 +205,8 @@ class _Replay:
                 message=f"{v.message}. The hand was also bid and played in the old seating: this hand and {judged}")
         else:  # the engine's ruling on the seating the record used
             first = hand.tricks[0].line if hand.tricks else None
-            pos = self.dealing(hand, order, prev, played)
-            for c, why in failing(pos.checks("seating"), pos, SeatingMove(old)):
+            pos = self.dealing(hand, order)
+            for c, why in failing(engine.CHECKS["seating"], pos, SeatingMove(old)):
                 self.f.violation(c.rule, f"{said(why)}. This hand and {judged}",
                                  line=hand.dealer_line or hand.bidding_line or first or hand.line, hand=hand.number,
                                  player=dealer, see=("rook.bid-order", "rook.turn-order"))
@@ -275,17 +214,14 @@ class _Replay:
         self.f.events += trial.events
         return result, dealer, None, old
 
-    def dealing(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
-                played: int, match: _Match | None = None) -> DealPosition:
-        """The engine's position before `hand` is dealt in `order`, after `prev` (the last dealer, the
-        one who should have dealt when that was reported, the seating then)."""
-        last, alt, last_order = prev if prev is not None else (None, None, order)
+    def dealing(self, hand: Hand, order: tuple[str, ...], match: _Match | None = None) -> DealPosition:
+        """The engine's position before `hand` is dealt in `order`, after the last hand (`prev`)."""
+        last, alt, last_order = self.prev if self.prev is not None else (None, None, order)
         won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
-        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order, played,
-                            *won)
+        return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order,
+                            self.played, *won)
 
-    def dealer(self, hand: Hand, order: tuple[str, ...], prev: tuple[str, str | None, tuple[str, ...]] | None,
-               played: int) -> tuple[str, str | None]:
+    def dealer(self, hand: Hand, order: tuple[str, ...]) -> tuple[str, str | None]:
         """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
         when the record's dealer is reported — who should have.
 
@@ -293,14 +229,14 @@ class _Replay:
         bidder, or first leader) follows the correct rotation instead is not reported again:
         one mistake is reported once (`DealPosition.on_rotation`).
         """
-        pos = self.dealing(hand, order, prev, played)
+        pos = self.dealing(hand, order)
         self.dealt[hand.number] = (pos, DealMove(hand.dealer or pos.expected))
         if hand.dealer is None:
             return pos.expected, None
-        found = failing(pos.checks("deal"), pos, DealMove(hand.dealer))
+        found = failing(engine.CHECKS["deal"], pos, DealMove(hand.dealer))
         for c, why in found:
             see = (("rook.dealer-rotation",) if c.rule == "rook.seat-change"
-                   else ("rook.seat-change",) if prev is not None and order != pos.last_order else ())
+                   else ("rook.seat-change",) if self.prev is not None and order != pos.last_order else ())
             self.f.violation(c.rule, why, line=hand.dealer_line, hand=hand.number, player=hand.dealer, see=see)
         return (hand.dealer, pos.expected) if found else (hand.dealer, None)
 
@@ -325,7 +261,7 @@ class _Replay:
 
     def fits(self, hand: Hand, seat: str, order: tuple[str, ...]) -> bool:
         """Whether the auction, replayed from `seat`'s left, gives the winner the rest of the hand shows."""
-        pos, _found, _ = HandPosition.deal(self.table, hand.number, seat, order)
+        pos, _found = HandPosition.deal(self.table, hand.number, seat, order)
         for call in hand.bidding or ():
             pos.push(CallMove(call.player, call.amount))
         high = pos.high
@@ -366,65 +302,54 @@ class _Replay:
             return []
         return gap
 
-    def missing_passes(self, pos: HandPosition, m: CallMove, gap: list[str], then: str | None,
-                       last: Mapping[str | None, int], i: int) -> list[str]:
-        """The players a call out of turn skipped (`skipped`: `gap`), when the bidding reads on as if
-        they had passed: with their passes it is the caller's turn, the auction is still open, the next
-        call is by the player who would call next (tried on a copy of the position), and none of them
-        calls again. Empty when it does not read so. `m` is call `i` of the bidding, `last` the place
-        of each caller's last call."""
-        if any(last.get(q, -1) > i for q in gap):  # one of them calls again
+    def passes_taken(self, pos: HandPosition, m: CallMove, calls: Sequence[Call], i: int,
+                     last: Mapping[str | None, int]) -> list[str]:
+        """The passes the record left out before call `i` (`m`), read as missing: the players a call
+        out of turn skipped (`skipped`), when the bidding reads on as if they had passed — the next call
+        is by the player who would then call next (tried on a copy of the position), and none of them
+        calls again (`last`: the place of each caller's last call). Empty when it does not read so.
+        The one reading of the auction, for the check and for `turns` alike."""
+        p = m.player
+        if p is None or pos.ended or p in pos.passed or p == pos.next_caller():
+            return []  # no call out of turn by a player still in the bidding
+        gap = self.skipped(pos, m)
+        if not gap or any(last.get(q, -1) > i for q in gap):  # one of them calls again
             return []
         trial = pos.copy()
         trial.take_passes(gap)
         trial.push(m)
+        then = calls[i + 1].player if i + 1 < len(calls) else None
         return gap if then is None or then == trial.to_act else []
 
-    def passes_taken(self, pos: HandPosition, m: CallMove, calls: Sequence[Call], i: int,
-                     last: Mapping[str | None, int]) -> list[str] | None:
-        """The passes the record left out before call `i` (`m`), read as missing (`missing_passes`):
-        None when the call skipped nobody who could have passed, else the passes taken (maybe none).
-        The one reading of the auction, for the check and for `turns` alike."""
-        # A call out of turn by a player who has not passed: were the players it skipped passes
-        # the record left out? (the auction is a call phase: `to_act` is the next caller)
-        p = m.player
-        if p is None or pos.ended or p in pos.passed or p == pos.next_caller():
-            return None
-        gap = self.skipped(pos, m)
-        if not gap:
-            return None
-        then = calls[i + 1].player if i + 1 < len(calls) else None
-        return self.missing_passes(pos, m, gap, then, last, i)
-
-    def auction(self, pos: HandPosition, hand: Hand) -> None:
-        """Each call: the engine's ruling, the finding, the call applied as written."""
+    def auction(self, pos: HandPosition, hand: Hand) -> Iterator[tuple[int, CallMove]]:
+        """Each call as `check` reads it: yielded (its place, 1 first, and the move) with the position
+        before it; then the engine's ruling, the finding, the call applied as written (a call out of
+        turn after the passes the record left out: `passes_taken`)."""
         calls = hand.bidding or ()
         last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}  # each caller's last call
-        add = self.f.extend
-        for i, call in enumerate(calls):
-            p, a, line = call
+        for i, (p, a, line) in enumerate(calls):
             m = CallMove(p, a)
+            yield i + 1, m
             gap = self.passes_taken(pos, m, calls, i, last)
             r = pos.ruling(m) if gap else None
             if r is not None and not r.legal:  # out of turn (rook.bid-order): the skipped players' passes
                 said = 'that pass is' if len(gap) == 1 else 'those passes are'
-                add([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had passed, so "
-                                        f"{said} taken as missing from the record"))
-                     .finding(line=line, hand=hand.number, player=p)])
+                self.f.extend([r._replace(reason=(f"{r.reason}. The bidding goes on as if {' and '.join(gap)} had "
+                                                  f"passed, so {said} taken as missing from the record"))
+                               .finding(line=line, hand=hand.number, player=p)])
                 pos.take_passes(gap)
-            add(pos.push(m, line))
+            self.f.extend(pos.push(m, line))
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
-        pos, found, _doubtful = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest,
-                                                  hand.deal_lines, hand.nest_line)
+        pos, found = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest, hand.deal_lines,
+                                       hand.nest_line)
         self.f.extend(found)
-        bidding = hand.bidding is not None
-        if bidding:
-            self.auction(pos, hand)
-        bidder, amount, forced, thrown = self.bid_winner(pos, hand, seat)
-        calls = tuple(pos.calls) if bidding else ()
+        for _call in self.auction(pos, hand):
+            pass  # each call judged and made
+        bidder, amount, forced, thrown = self.bid_winner(pos, hand)
+        calls = tuple(pos.calls)
         bid_team = self.teams.of[bidder] if bidder is not None else None
         base: dict[str, Any] = dict(number=n, dealer=dealer, seating=order, calls=calls, bidder=bidder,
                                     bid=amount, bid_team=bid_team, forced=forced, thrown_in=thrown, seat=seat)
@@ -454,40 +379,30 @@ class _Replay:
                           tricks=tuple(played), points=points, scores=scores, made=ok, complete=complete,
                           counted=scores is not None)
 
-    # rook.all-pass, rook.bid-end
-    def bid_winner(self, pos: HandPosition, hand: Hand, seat: str) -> tuple[str | None, int | None, bool, bool]:
+    def bid_winner(self, pos: HandPosition, hand: Hand) -> tuple[str | None, int | None, bool, bool]:
         """Who won the auction and at what (the calls, else the record's `bid`), whether the dealer
-        was forced to take it, and whether the hand was thrown in."""
+        was forced to take it, and whether the hand was thrown in; what the record writes of that is
+        judged by the engine (`CHECKS["outcome"]`: rook.all-pass, rook.bid-end)."""
         n, b = hand.number, hand.bid
-        bidding = hand.bidding is not None
-        if bidding and pos.all_pass:
-            if self.opts["all_pass"] == "redeal":
-                if hand.played_line is not None:
-                    self.f.violation("rook.all-pass",
-                                     f"all four players passed in hand {n}, so the hand is thrown in and scores "
-                                     f"nothing (house default `all_pass: redeal`), but the record goes on to play "
-                                     f"or score it", line=hand.played_line, hand=n)
-                return None, None, False, True
-            amount = self.opts["min_bid"]
-            if b is not None and (b.player, b.amount) != (seat, amount):
-                self.f.violation("rook.all-pass",
-                                 f"all four players passed, so the dealer {seat} takes the hand at "
-                                 f"{amount} (house rule `all_pass: dealer-forced`), but `bid` says "
-                                 f"{b.player} {b.amount}", line=b.line, hand=n, player=b.player)
-            return seat, amount, True, False
-        if bidding and pos.ended:
+        written = None if b is None else (b.player, b.amount)
+        thrown = pos.all_pass and pos.all_pass_winner() is None
+        for c, why in failing(engine.CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
+            if b is not None and not thrown:  # a `bid` that names another winner: at the bid
+                self.f.violation(c.rule, why, line=b.line, hand=n, player=b.player)
+            else:  # a thrown-in hand played on: where it goes on
+                self.f.violation(c.rule, why, line=hand.played_line, hand=n)
+        if pos.all_pass:
+            forced = pos.all_pass_winner()
+            return (None, None, False, True) if forced is None else (*forced, True, False)
+        if pos.ended:
             assert pos.high is not None
-            if b is not None:
-                self.f.extend(pos.ended_bid(b.player, b.amount, b.line))
             return (*pos.high, False, False)
         if b is not None:
-            if not bidding:
+            if pos.can_still_win(b.player, b.amount):  # one bid more than the calls written: its amount judged
                 self.f.extend(pos.bid_value(b.player, b.amount, b.line))
                 return b.player, b.amount, False, False
-            (bidder, amount), more = pos.written_bid(b.player, b.amount, b.line)
-            self.f.extend(more)
-            return bidder, amount, False, False
-        if bidding and hand.played_line is not None:
+            return (*(pos.high or (b.player, b.amount)), False, False)
+        if hand.bidding is not None and hand.played_line is not None:
             if pos.high is None:
                 raise InputError(f"hand {n} goes on past the auction, but the bidding written has no bid yet: "
                                  "write the rest of the calls, or `bid: {player: amount}`", hand.bidding_line)
@@ -522,23 +437,15 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
-        push = pos.play
-        new = tuple.__new__
-        add = self.f.extend
         for t, trick in enumerate(tricks, 1):
             if t > TRICKS:
-                add([pos.extra_trick(t, trick.line)])
+                self.f.extend([pos.extra_trick(t, trick.line)])
                 break
             plays = trick.plays
-            if stand and any((t, pl.player) in stand for pl in plays):
+            if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-                for pl, as_written in zip(plays, trick.plays):
-                    add(push(pl, None if as_written.card == pl.card else as_written.card))
-            else:
-                for pl in plays:
-                    found = push(pl)
-                    if found:
-                        add(found)
+            for pl, as_written in zip(plays, trick.plays):
+                self.f.extend(pos.play(pl, None if as_written.card == pl.card else as_written.card))
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -552,8 +459,8 @@ class _Replay:
                 best = following  # type: ignore[assignment]
                 why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
                 pos.retake(best, why)
-            out.append(new(PlayedTrick, (t, trick.plays, best, why, pts, plays)))  # without its Python-level __new__
-        add(pos.settle())
+            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+        self.f.extend(pos.settle())
         return out
 
     # rook.deck: cards the rest of the hand identifies
@@ -600,7 +507,7 @@ class _Replay:
         asked = ResultMove(tuple(values[t] if t in given else None for t in self.teams.labels))
         problem = (summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
                                    hand.number)  # placed at its line: the engine's check says whether it fails
-                   if first_failing(CHECKS["result"], pos, asked) else None)
+                   if first_failing(engine.CHECKS["result"], pos, asked) else None)
         if problem is not None:
             self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
@@ -612,22 +519,17 @@ class _Replay:
         at the first team's value that is off."""
         if hand.points is None:
             return
-        written = Written("points", tuple(hand.points.values()))
-        for c, why in failing(CHECKS["points"], pos, written):
-            see = ("rook.points-recorded",) if c.rule == "rook.nest-to-last-trick" else ()
-            self.f.violation(c.rule, why, line=off_the_sheet(written, points)[0].line, hand=hand.number, see=see)
+        self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
 
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
         """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
         sheet's own running sum (its written scores, or its last written totals) repeat a mistake
         already reported: one slip is reported once, and the sheet carries on from what it says."""
         assert hand.totals is not None
-        written = Written("totals", tuple(hand.totals.values()))
         pos = Totals(self.table, hand.number, totals, dict(sheet))
         for tv in hand.totals.values():
             sheet[tv.team] = tv.value
-        for c, why in failing(CHECKS["totals"], pos, written):
-            self.f.violation(c.rule, why, line=off_the_sheet(written, totals, pos.sheet)[0].line, hand=hand.number)
+        self.judge_written(hand, pos, Written("totals", tuple(hand.totals.values())), totals, pos.sheet)
 
     def check_scores(self, hand: Hand, bid_team: str, bid: int, points: Mapping[str, int],
                      scores: Mapping[str, int]) -> None:
@@ -640,14 +542,16 @@ class _Replay:
         if hand.points is not None and len(hand.points) == 2:
             alt = hand_scores(bid_team, bid, {t: tv.value for t, tv in hand.points.items()})
         pos = Scoring(self.table, hand.number, bid_team, bid, points, scores, alt)
-        written = Written("scores", tuple(hand.scores.values()))
-        for c, why in failing(CHECKS["scores"], pos, written):
-            off = off_the_sheet(written, scores, alt)
-            if c.rule == "rook.contract":  # the bidding team's score
-                self.f.violation(c.rule, why, line=next(tv.line for tv in off if tv.team == bid_team),
-                                 hand=hand.number, see=("rook.points-recorded",))
-            else:
-                self.f.violation(c.rule, why, line=off[0].line, hand=hand.number)
+        self.judge_written(hand, pos, Written("scores", tuple(hand.scores.values())), scores, alt, bid_team)
+
+    def judge_written(self, hand: Hand, pos: Any, written: Written, right: Mapping[str, int],
+                      also: Mapping[str, int] | None = None, bid_team: str | None = None) -> None:
+        """The engine's rulings on numbers the record writes (`CHECKS[written.key]`), each at the first
+        value off (rook.contract: the bidding team's), seeing the rule it stands in for (`moots`)."""
+        for c, why in failing(engine.CHECKS[written.key], pos, written):
+            off = off_the_sheet(written, right, also)
+            line = next(tv.line for tv in off if c.rule != "rook.contract" or tv.team == bid_team)
+            self.f.violation(c.rule, why, line=line, hand=hand.number, see=c.moots)
 
 
 def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
@@ -659,6 +563,14 @@ def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
     return replay.dealt
 
 
+def _dealt(record: Record, h: HandResult, hand: Hand) -> tuple[_Replay, HandPosition]:
+    """A replay of `record` and the engine's position of hand `h` as dealt, before its calls."""
+    replay = _Replay(record)
+    pos, _found = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
+                                    hand.deal_lines, hand.nest_line)
+    return replay, pos
+
+
 def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
           ) -> Iterator[tuple[int, int, HandPosition, Any]]:
     """Each call and card of a replayed hand with the engine's position just before it, as
@@ -666,20 +578,9 @@ def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
     trick and the card's place in it (the move a `Play`). `nest`: the nest discard and the naming
     of trump too, as (0, 0, position, move). The position moves on in place when the next one
     is asked for."""
-    replay = _Replay(record)
-    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal, hand.nest,
-                                       hand.deal_lines, hand.nest_line)
-    # Every call the record writes (after the auction's end too), read as the check reads them:
-    # the passes it takes as missing before a call are taken here after it (`_Replay.auction`).
-    calls = hand.bidding or ()
-    last: dict[str | None, int] = {c.player: i for i, c in enumerate(calls)}
-    for k, call in enumerate(calls, 1):
-        move = CallMove(call.player, call.amount)
+    replay, pos = _dealt(record, h, hand)
+    for k, move in replay.auction(pos, hand):  # every call written (after the auction's end too), as check reads it
         yield 0, k, pos, move
-        gap = replay.passes_taken(pos, move, calls, k - 1, last)
-        if gap:
-            pos.take_passes(gap)
-        pos.push(move)
     if h.thrown_in or h.bidder is None:
         return
     pos.won(h.bidder, h.bid, h.forced)
@@ -714,11 +615,9 @@ def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[s
 def auction_position(record: Record, h: HandResult, hand: Hand) -> HandPosition:
     """The engine's position after the calls a hand records, read exactly as `check` reads them
     (the missing-pass reading included): who calls next and which calls are legal (live entry)."""
-    replay = _Replay(record)
-    pos, _found, _ = HandPosition.deal(replay.table, h.number, h.seat or h.dealer, h.seating, hand.deal,
-                                       hand.nest, hand.deal_lines, hand.nest_line)
-    if hand.bidding is not None:
-        replay.auction(pos, hand)
+    replay, pos = _dealt(record, h, hand)
+    for _call in replay.auction(pos, hand):
+        pass  # each call read and made
     return pos
 
 
@@ -736,6 +635,4 @@ def audit(record: Record) -> Audit:
     return _Replay(record).run()
 
 
-__all__ = ["HandResult", "PlayedTrick", "Result", "auction_position", "audit", "trump_position", "legal_turns", "turns",
-           "from_left",
-           "deal_positions", "left_of", "seating", "trick_winner"]
+__all__ = ["auction_position", "audit", "deal_positions", "legal_turns", "trump_position", "turns"]

@@ -57,7 +57,7 @@ def game_winner(totals: Mapping[str, int], target: int) -> str | None:
     return tops[0] if len(tops) == 1 else None
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"{n:+d}"
 
 
@@ -78,7 +78,7 @@ def _cells(h: HandResult, labels: Sequence[str], running: Mapping[str, int]) -> 
         elif h.scores is None:
             score = "–"
         else:
-            score = _signed(h.scores[t])
+            score = signed(h.scores[t])
             if t == h.bid_team:
                 score += " made" if h.made else " set"
             if not h.counted:
