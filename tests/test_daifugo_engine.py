@@ -115,7 +115,7 @@ def test_an_exchange_changes_only_its_own_game_s_gifts():
     assert gifted.exchange["甲"]
     seats = gifted.seats
     fresh = engine.Position(engine.Setup(seats, a.header.options, 1, 1, seats[0], None, None, 0))
-    assert all(not fresh.gave[p] and not fresh.got[p] for p in seats)
+    assert all(not fresh.hold.gave[p] and not fresh.hold.got[p] for p in seats)
     again = audit_text("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - first: 甲\n    games:\n"
                        "      - plays:\n          - 甲: 3S\n")
     assert [v.rule for v in again.violations] == []

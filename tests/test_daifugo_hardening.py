@@ -225,7 +225,7 @@ def test_a_turn_that_may_not_branch_is_never_a_candidate_missing_pass() -> None:
                     move = engine.Pass(t.player) if t.cards is None else engine.Play(t.player, t.cards)
                     for missing in (False, True):
                         after = t.before.step(move, missing=missing, trial=True)
-                        if after.candidate:
+                        if after.turns.candidate:
                             assert t.before.may_branch(move), (t.index, move)
                             branching += 1
                     turns += 1

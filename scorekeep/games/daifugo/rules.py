@@ -67,11 +67,11 @@ def _ends(pos: Position, n: int, i: int, first: int, last: int, trial: bool, sto
     incomplete (its reading, `n` reports so far, is no better than `stop`, or the `budget` is spent:
     charged here), True when a trial's count is final (the rest is charged as if replayed), None
     when it goes on."""
-    if stop is not None and (pos.contradicted, n) >= stop:
+    if stop is not None and (pos.turns.contradicted, n) >= stop:
         if budget is not None:
             budget[0] -= i - first + 1
         return False
-    if trial and pos.over_at is not None:
+    if trial and pos.turns.over_at is not None:
         # The ranking is settled and the turn after it reported: `_turn` ignores every later turn
         # (no report, no candidate, no contradiction), so the reading's count is final.
         return True
@@ -204,7 +204,7 @@ class _Game:
             else:
                 new = pos.step(move, missing=i in take, trial=trial)
                 owned = True
-                if new.candidate and not full:
+                if new.turns.candidate and not full:
                     candidates.append(i)
                     snaps[i] = (pos, n, len(found[0]), len(found[1]))
                     full = snapped is not None and len(candidates) >= snapped
@@ -222,11 +222,11 @@ class _Game:
             pos = new
             if limited and (end := _ends(pos, n, i, first, len(moves), trial, stop, budget)) is not None:
                 if not end:
-                    return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
+                    return _Run(pos, shown, candidates, snaps, (pos.turns.contradicted, n), False, *found)
                 break
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
-        return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), True, *found)
+        return _Run(pos, shown, candidates, snaps, (pos.turns.contradicted, n), True, *found)
 
     def readings(self, plain: _Run, moves: list[Play | Pass]) -> frozenset[int]:
         """The plays out of turn after which the record reads best with the skipped players' passes

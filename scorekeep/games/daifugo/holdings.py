@@ -1,0 +1,343 @@
+"""What is known of the Daifugō hands in one game: the deal, the exchange, the cards played — where
+each card is (daifugo.card-not-held, daifugo.deck for a blind card), how many each player has left,
+and the exchange's cards moved from hand to hand (daifugo.exchange-strongest without the deal is
+judged by the plays that follow it: `evasion`).
+
+A hand is known card by card (the record gave the deal) or only by its count (`known` has no
+entry). A position (`engine.Position`) holds one `Holdings` and copies it before a play or a gift
+changes it; what a move changes inside it is copied there too (the rest is shared).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...cards import Card
+from ...errors import Findings
+from .cards import JOKER, DCard, Joker, plain, show, strength_key
+from .deck import FULL_DECK
+from .model import EXCHANGE, EXCHANGE_COUNT, rank_name
+from .moves import Exchange, _sort_key, cards_text
+
+if TYPE_CHECKING:
+    from .engine import Setup
+
+Held = tuple[list[str], list[Card], list[DCard], "Counter[DCard] | None"]
+"""`Holdings.held`'s answer: why the player cannot hold the cards, the blind cards among them, the
+cards accepted as held, and what is left of the player's known holding."""
+
+
+def _ccopy(c: Counter[Any]) -> Counter[Any]:
+    """A copy of a Counter (at C speed: `Counter.copy` goes through `Counter.__init__`)."""
+    new: Counter[Any] = Counter.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def _jokers(n: int) -> str:
+    return "a joker" if n == 1 else f"{n} jokers"
+
+
+class Holdings:
+    """The hands of one game as far as the record tells them (a part of a position)."""
+
+    def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool) -> None:
+        """What is known at the start of a game, from the deal and whether the record gives the
+        exchange (games 2–4; without it the hands are known only by their counts)."""
+        self.setup = setup
+        first_game = setup.game_no == 1
+        self.known: dict[str, Counter[DCard]] = {}
+        self.owner: dict[DCard, str] = {}
+        nothing = {p: Counter() for p in setup.seats}
+        self.gave: dict[str, Counter[DCard]] = nothing
+        """The cards each player gave (shared until a gift changes one: `give` copies it first)."""
+        self.got: dict[str, Counter[DCard]] = nothing
+        self.partner: dict[str, str] | None = {} if first_game else None
+        """Who may have given each player cards: {} (no exchange, or the exchange is recorded and the
+        owners follow it), the exchange partners (exchange not recorded), None (ranks unknown)."""
+        self.dealt: dict[str, tuple[DCard, ...]] = dict(deal or {})
+        self.dealt_counted: dict[str, Counter[DCard]] = {}
+        """`dealt_counts`' answers (the deal never changes: shared by every copy)."""
+        self.played: dict[DCard, int] = {}
+        self.jokers_played = 0
+        self.jokers_of: dict[str, int] = {}
+        self.jokers_by: dict[str, int] = {}
+        """Jokers played by a player `watch`ed, stronger than what they gave (`evasion`)."""
+        self.watch: dict[str, tuple[int, int | None, tuple[DCard, ...]]] = {}
+        """Lower ranks whose exchange is judged by later plays: (weakest given, line, given)."""
+        self.gifts: dict[str, tuple[DCard, ...] | None] = {}
+        self.count = {p: 0 for p in setup.seats}
+        """Cards each player has played."""
+        self.sizes = self._sizes(deal)
+        for p, cards in self.dealt.items():
+            self.known[p] = Counter(plain(c) for c in cards)
+            for c in cards:
+                if type(c) is Card:
+                    self.owner.setdefault(c, p)
+        self.exchanging = False
+        """Whether the game starts with the exchange (it is recorded, and the ranks pairing it known)."""
+        if not first_game:
+            if setup.prev is None:
+                # The ranks that pair players for the exchange are unknown (daifugo.game-over was reported).
+                self.known.clear()
+            elif not exchange_recorded:
+                # Unrecorded exchange: hands may hold up to the exchanged cards from the partner.
+                self.partner = {setup.prev[a]: setup.prev[b] for a, b, _n in EXCHANGE}
+                self.known.clear()
+            else:
+                self.partner = {}
+                self.exchanging = True
+
+    def _sizes(self, deal: Mapping[str, tuple[DCard, ...]] | None) -> dict[str, int]:
+        """Cards per hand: 13 with the default deck. An uneven deck gives the extra cards to the
+        first players clockwise from the game's leader (the record's deal overrides this)."""
+        seats, opts, leader = self.setup.seats, self.setup.opts, self.setup.leader
+        total = len(FULL_DECK) + opts["jokers"] - opts["blind_cards"]
+        base, extra = divmod(total, len(seats))
+        start = seats.index(leader) if leader else 0
+        sizes = {seats[(start + k) % len(seats)]: base + (1 if k < extra else 0) for k in range(len(seats))}
+        for p, cards in (deal or {}).items():
+            sizes[p] = len(cards)
+        return sizes
+
+    def copy(self) -> Holdings:
+        new = Holdings.__new__(Holdings)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
+    def left(self, p: str) -> int:
+        """How many cards `p` has left."""
+        return self.sizes[p] - self.count[p]
+
+    # -- the exchange (daifugo.exchange-count, daifugo.exchange-held, daifugo.exchange-strongest) --
+
+    def due(self) -> tuple[str, str, int, int, int]:
+        """(giver, receiver, giver's rank, receiver's rank, cards) of the next gift."""
+        prev = self.setup.prev
+        assert prev is not None
+        a, b, n = EXCHANGE[len(self.gifts)]
+        return prev[a], prev[b], a, b, n
+
+    def strongest(self, p: str, n: int) -> list[tuple[DCard, ...]]:
+        """The ways `p` can give their `n` strongest dealt cards (ties within a rank give choices)."""
+        dealt = sorted((plain(c) for c in self.dealt[p]), key=strength_key, reverse=True)
+        if len(dealt) <= n:
+            return [tuple(dealt)]
+        edge = strength_key(dealt[n - 1])
+        must = [c for c in dealt if strength_key(c) > edge]
+        tied = [c for c in dealt if strength_key(c) == edge]
+        return sorted({tuple(sorted((*must, *pick), key=_sort_key)) for pick in combinations(tied, n - len(must))},
+                      key=cards_text)
+
+    def exchange_allowed(self, p: str, a: int, n: int) -> tuple[str, ...] | None:
+        """What `p` may give, as canonical text, when it is a short list (a lower rank with the deal)."""
+        if a >= 2 and p in self.dealt:
+            return tuple(cards_text(c) for c in self.strongest(p, n))
+        return None
+
+    def gift_choices(self, giver: str, n: int) -> list[tuple[DCard, ...]]:
+        """Each way `giver` could give `n` of their dealt cards, legal or not (none without the deal)."""
+        if giver not in self.dealt:
+            return []
+        gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
+        return sorted(gifts, key=cards_text)
+
+    def dealt_counts(self, p: str) -> Counter[DCard] | None:
+        """`p`'s dealt cards, counted (None: the deal is not known)."""
+        got = self.dealt_counted.get(p)
+        if got is None and p in self.dealt:
+            got = self.dealt_counted[p] = Counter(plain(c) for c in self.dealt[p])
+        return got
+
+    def give(self, move: Exchange) -> bool:
+        """The gift due now moves its cards, on this copy; whether the exchange is then complete
+        (what each receives joins their hand after all have given: it is simultaneous)."""
+        giver, receiver, a, _b, _n = self.due()
+        cards = move.cards or ()
+        # Copied before they change: the giver's and the receiver's counts, the owners.
+        self.gave = {**self.gave, giver: _ccopy(self.gave[giver])}
+        self.got = {**self.got, receiver: _ccopy(self.got[receiver])}
+        self.owner = dict(self.owner)
+        known = self.known = dict(self.known)
+        if giver in known:
+            known[giver] = _ccopy(known[giver])
+        if a >= 2 and cards and giver not in self.dealt:
+            self.watch = {**self.watch, giver: (min(strength_key(c) for c in cards), move.line, cards)}
+        for c in cards:
+            pc = plain(c)
+            self.gave[giver][pc] += 1
+            self.got[receiver][pc] += 1
+            if type(pc) is Card:
+                self.owner[pc] = receiver
+            if giver in known and known[giver][pc] > 0:
+                known[giver][pc] -= 1
+        gifts = self.gifts = {**self.gifts, giver: move.cards}
+        if len(gifts) < len(EXCHANGE):
+            return False
+        r = self.setup.prev
+        assert r is not None
+        for a2, b2, _n2 in EXCHANGE:
+            g2, rcv = r[a2], r[b2]
+            if rcv in known:
+                if gifts.get(g2) is not None:
+                    known[rcv] = _ccopy(known[rcv])
+                    known[rcv].update(plain(c) for c in gifts[g2])  # type: ignore[union-attr]
+                else:
+                    del known[rcv]
+        return True
+
+    # -- the play: whose cards these are (daifugo.card-not-held, daifugo.deck) ----------------------
+
+    def whereabouts(self, c: DCard, p: str) -> str:
+        """Where a card `p` does not hold is, in words."""
+        jokers, blind = self.setup.opts["jokers"], self.setup.blind
+        if type(c) is Joker:
+            if self.jokers_played >= jokers:
+                return f"all {jokers} jokers have been played"
+            if self.gave[p][c]:
+                return f"{p} gave the joker away in the exchange"
+            return f"{p} holds no joker"
+        if c in self.played:
+            return f"{c.symbol} was already played at play {self.played[c]}"
+        if blind is not None and c in blind:
+            return f"{c.symbol} is a blind card, out of play for set {self.setup.set_no}"
+        if self.gave[p][c]:
+            return f"{p} gave {c.symbol} away in the exchange"
+        holder = self.owner.get(c)
+        if holder is not None and holder != p:
+            how = "received" if self.got[holder][c] else "was dealt"
+            return f"{holder} {how} {c.symbol}"
+        return f"{p} does not hold {c.symbol}"
+
+    def held(self, p: str, cards: tuple[DCard, ...], i: int) -> Held:
+        """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
+        `p` cannot hold `cards`, the blind cards among them, the cards accepted as held, and what
+        is left of `p`'s known holding. Changes nothing."""
+        known = self.known.get(p)
+        if known is not None:
+            return self._held_known(p, cards, _ccopy(known))
+        bad: list[str] = []
+        blind_cards: list[Card] = []
+        accepted: list[DCard] = []
+        blind, partner = self.setup.blind, self.partner
+        for c in cards:
+            if type(c) is Joker:
+                if (why := self._no_joker(p, sum(1 for a in accepted if a == JOKER))) is not None:
+                    bad.append(why)
+                else:
+                    accepted.append(JOKER)
+                continue
+            assert type(c) is Card
+            if c in self.played or c in accepted:
+                bad.append(f"{c.symbol} appears twice in this play" if c in accepted or self.played[c] == i
+                           else f"{c.symbol} was already played at play {self.played[c]}")
+            elif blind is not None and c in blind:
+                blind_cards.append(c)
+            elif self.gave[p].get(c):  # (`get`: a Counter's missing card is a Python call)
+                bad.append(f"{p} gave {c.symbol} away in the exchange")
+            elif (holder := self.owner.get(c)) is not None and holder != p and \
+                    partner is not None and partner.get(p) != holder:
+                how = "received" if self.got[holder][c] else "was dealt"
+                bad.append(f"{holder} {how} {c.symbol}")
+            else:
+                accepted.append(c)
+        return self._too_many(p, cards, bad), blind_cards, accepted, None
+
+    def _held_known(self, p: str, cards: tuple[DCard, ...], known: Counter[DCard]) -> Held:
+        """`held` from a hand known card by card (`known`, a copy it takes the cards from)."""
+        bad: list[str] = []
+        accepted: list[DCard] = []
+        for c in cards:
+            pc = JOKER if type(c) is Joker else c
+            if known[pc] > 0:
+                known[pc] -= 1
+                accepted.append(pc)
+            else:
+                bad.append(self.whereabouts(pc, p))
+        return self._too_many(p, cards, bad), [], accepted, known
+
+    def _too_many(self, p: str, cards: tuple[DCard, ...], bad: list[str]) -> list[str]:
+        """`bad`, and whether `p` has that many cards left."""
+        left = self.sizes[p] - self.count[p]
+        if len(cards) > left:
+            bad.append(f"{p} had only {left} card{'s' if left != 1 else ''} left")
+        return bad
+
+    def _no_joker(self, p: str, now: int) -> str | None:
+        """Without the deal: why `p`, having played `now` jokers in this play, cannot hold another one."""
+        n = self.setup.opts["jokers"]
+        if self.jokers_played + now >= n:
+            return (f"the deck has {n} joker{'s' if n != 1 else ''} and "
+                    f"{'it has' if n == 1 else 'all have'} been played" if n else "the deck has no jokers")
+        return self.jokers_elsewhere(p, self.jokers_of.get(p, 0) + now)
+
+    def jokers_elsewhere(self, p: str, played: int) -> str | None:
+        """Without the deal: why `p`, having played `played` jokers, cannot hold another one — the
+        recorded exchange put jokers in other hands (None if they may)."""
+        others = [(q, got[JOKER]) for q, got in self.got.items() if q != p and got[JOKER]]
+        if not others:
+            return None
+        n = self.setup.opts["jokers"]
+        held = n - sum(k for _q, k in others)
+        if played < held:
+            return None
+        gave = self.gave[p][JOKER]
+        if gave == n:
+            how = f"{p} gave {'the joker' if n == 1 else 'both jokers' if n == 2 else f'all {n} jokers'} away"
+        elif gave == n - held:
+            how = f"{p} gave {_jokers(gave)} away"
+        else:
+            how = ", ".join(f"{q} received {_jokers(k)}" for q, k in others)
+        have = "no joker" if held == 0 else f"at most {held} of the {n} jokers"
+        return (f"in the exchange {how}, so {p} had {have} after it"
+                + (f" and has already played {played}" if played else ""))
+
+    def take(self, p: str, held: Held | None, cards: int, i: int, f: Findings) -> None:
+        """`p` played `cards` cards, on this copy: take those `held` accepts out of their hand (what it
+        finds is reported by the checks; a stronger card kept in the exchange is `evasion`'s).
+        None: only count them (a trial reading judges no cards held)."""
+        self.count = {**self.count, p: self.count[p] + cards}
+        if held is None:
+            return
+        _bad, _blind, accepted, known = held
+        if known is not None:
+            self.known = {**self.known, p: known}
+        if accepted:
+            played = self.played = dict(self.played)
+            for pc in accepted:
+                if type(pc) is Joker:
+                    self.jokers_played += 1
+                    self.jokers_of = {**self.jokers_of, p: self.jokers_of.get(p, 0) + 1}
+                else:
+                    played.setdefault(pc, i)
+        if p in self.watch:
+            self.evasion(p, accepted, i, f)
+
+    def evasion(self, p: str, accepted: list[DCard], i: int, f: Findings) -> None:
+        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
+        weakest, line, given = self.watch[p]
+        self.watch, self.jokers_by = dict(self.watch), dict(self.jokers_by)
+        for pc in accepted:
+            if strength_key(pc) <= weakest:
+                continue
+            if type(pc) is Joker:
+                self.jokers_by[p] = self.jokers_by.get(p, 0) + 1
+                if self.jokers_by[p] <= self.got[p][JOKER]:
+                    continue
+            elif self.got[p][pc]:
+                continue
+            del self.watch[p]
+            prev = self.setup.prev
+            a = prev.index(p) if prev else 3
+            n = EXCHANGE_COUNT[a]
+            f.violation(
+                "daifugo.exchange-strongest",
+                f"{p} ({rank_name(a)}) gave {show(given)} in the exchange, but played {pc.symbol} at play {i} "
+                f"without receiving it, so {p} held it when the cards were dealt: the {rank_name(a)} gives "
+                f"their {'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength, judged on "
+                f"the hand as dealt. Keeping a stronger card is tax evasion (脱税)",
+                line=line, set=self.setup.set_no, game=self.setup.game_no, player=p)
+            return
