@@ -183,14 +183,16 @@ def test_turns_past_the_cap_word_nothing_and_the_listing_is_the_same(monkeypatch
     def listed(a) -> tuple[list[dict], list[dict]]:
         return [f.to_json() for f in shown(a.violations)], [f.to_json() for f in shown(a.events, "event")]
 
-    words: list[str] = []
-    real = engine._allowed
+    from scorekeep.games.daifugo.table import Table
 
-    def counted(*table):
+    words: list[object] = []
+    real = Table.allowed
+
+    def counted(table, *args):
         words.append(table)
-        return real(*table)
+        return real(table, *args)
 
-    monkeypatch.setattr(engine, "_allowed", counted)
+    monkeypatch.setattr(Table, "allowed", counted)
     capped = audit_text(text)
     capped_allowed = len(words)
     del words[:]
