@@ -402,15 +402,6 @@ class Position:
                 "allowed only when the table has cards"
                 + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
 
-    def wrong_turn(self, turn: OutOfTurn) -> TurnFault | None:
-        """The rule a player acting out of turn breaks: the first turn check (`CHECKS`) whose
-        condition holds, with why it was someone else's turn (worded when called) and the other
-        rules involved (None: no check in the table judges it)."""
-        for check in CHECKS["play"]:
-            if check.turn is not None and (fault := check.turn(self, turn)) is not None:
-                return fault
-        return None
-
     def _outcome(self, move: Outcome) -> None:
         """Judge the result the record writes (`result.settle`) and settle the game's ranking."""
         played = self.st if move.after_plays else None
@@ -420,15 +411,23 @@ class Position:
 
     # -- legality: what the checks ask of the position -------------------------------------------------
 
-    def turn_fault(self, move: Play | Pass) -> TurnFault | None:
-        """Whose turn it is: the rule a player acting now out of turn breaks (see `wrong_turn`)."""
-        p, turns = move.player, self.turns
-        if (gone := _still_in(self, move)) is not None:
-            return "daifugo.turn-order", lambda: gone, ()
-        if turns.in_turn(p) or (type(move) is Pass and self.table.top is None):
-            return None
-        assert turns.expected is not None
-        return self.wrong_turn(OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None))
+    def asked(self, move: Play | Pass) -> Asked:
+        """`move` here as the checks ask about a turn (`Check.finds`): the ruling's and the legal
+        moves' reading of it — whether it is in turn, how it is out of turn, the cards held, the
+        verdict — made once (`memo`)."""
+        key = ("asked", move)
+        ask = self.memo.get(key)
+        if ask is None:
+            p, turns = move.player, self.turns
+            cards = move.cards if type(move) is Play else None
+            ask = self.memo[key] = Asked(move, cards, self.plays + 1, {})
+            ask.in_turn = turns.in_turn(p)
+            if p in self.st.active and not ask.in_turn and (cards is not None or self.table.top is not None):
+                assert turns.expected is not None
+                ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
+            if type(move) is Play:
+                ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]
+        return ask
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
         """daifugo.combination, daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock,
@@ -517,8 +516,7 @@ class Position:
                 steps.append(Step(f.name, "yes", f.rule))
                 continue
             steps.append(Step(f.name, f"no: {why}", f.rule))
-            return Ruling(str(move), False, f.rule, why, self._choices(f.rule, move), self._see(f.rule, move),
-                          tuple(steps))
+            return Ruling(str(move), False, f.rule, why, *self._also(f, move), tuple(steps))
         if type(move) is Exchange:
             rule = "daifugo.exchange-count"
         elif type(move) is Pass:
@@ -546,20 +544,17 @@ class Position:
         return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", ("pass",),
                       (), (Step("a pass written late, for the round before?", f"yes: {why}", "daifugo.turn-order"),))
 
-    def _see(self, rule: str, move: Move) -> tuple[str, ...]:
-        """The other rules involved when `move` breaks `rule` (a turn rule's: `turn_fault`)."""
-        if rule in TURN_RULES and type(move) is not Exchange and (fault := self.turn_fault(move)) is not None:
-            return fault[2]
-        return ()
-
-    def _choices(self, rule: str, move: Move) -> tuple[str, ...] | None:
-        """The legal choices a ruling that `move` breaks `rule` lists (None: the rule is no legal set)."""
-        if rule in LEGAL_SET_RULES and type(move) is Play:
-            return self.allowed_plays(move.player)
-        if rule in EXCHANGE_RULES and self._phase == "exchange":
+    def _also(self, f: Check, move: Move) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+        """When `move` fails check `f` here: the legal choices (for a rule that is a legal set; in the
+        exchange, what the giver may give) and the other rules involved, as the check finds them."""
+        if self._phase == "exchange":
             giver, _r, a, _b, n = self.hold.due()
-            return self.hold.exchange_allowed(giver, a, n)
-        return None
+            return self.hold.exchange_allowed(giver, a, n), ()
+        if f.finds is None or type(move) is Exchange:
+            return None, ()
+        found = f.finds(self, self.asked(move))  # type: ignore[arg-type]
+        assert found is not None
+        return (found[2]() if found[2] is not None else None), found[1]
 
     def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
         """The next position and the findings the move causes (violations, then events); an
@@ -627,24 +622,6 @@ def _table_first(c: Check) -> bool:
 
 # --- the checks, in the digest's decision order -----------------------------------------------------
 
-def _game_over(pos: Position, move: Any) -> str | None:
-    if pos.st.settled:
-        return (f"the ranking was settled at play {pos.st.settled_at}: {pos.st.explain()}. Nothing after that "
-                "belongs to this game")
-    return None
-
-
-def _still_in(pos: Position, move: Any) -> str | None:
-    p = move.player
-    if p in pos.st.active:
-        return None
-    return _gone_words(p, pos.st.gone[p], pos.turns.expected)
-
-
-def _gone_words(p: str, gone: str, expected: str | None) -> str:
-    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
-
-
 class OutOfTurn(NamedTuple):
     """A player acting out of turn: whose turn it was, who else's it may have been (the player the
     turn before skipped), and the skipped players whose passes the record reads on without."""
@@ -659,19 +636,28 @@ TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
 """(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other
 rules involved)."""
 
+Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
+"""What a check finds at a turn (`Check.finds`): its words (made when called), the other rules
+involved, and the legal choices (made when called; None: the rule is no legal set)."""
 
-def _out_of_turn(fault: Callable[[Position, OutOfTurn], TurnFault | None]
-                 ) -> Callable[[Position, Any], str | None]:
-    """A turn check's test on a move: its `fault` for a player still in who acts out of turn (a pass
-    on an empty table is `_pass`'s, not a turn out of turn)."""
-    def test(pos: Position, move: Any) -> str | None:
-        p = move.player
-        if p not in pos.st.active or pos.turns.in_turn(p) or (type(move) is Pass and pos.table.top is None):
-            return None
-        assert pos.turns.expected is not None
-        said = fault(pos, OutOfTurn(p, pos.turns.expected, pos.turns.also if pos.turns.resume is not None else None))
-        return None if said is None else said[1]()
-    return test
+
+def _game_over(pos: Position, move: Any) -> str | None:
+    """daifugo.game-over: nothing is played once the ranking is settled."""
+    if pos.st.settled:
+        return (f"the ranking was settled at play {pos.st.settled_at}: {pos.st.explain()}. Nothing after that "
+                "belongs to this game")
+    return None
+
+
+def _over_found(pos: Position, ask: Asked) -> Found | None:
+    if not pos.st.settled:
+        return None
+    p, i, why = ask.move.player, ask.i, _game_over(pos, ask.move)
+    return (lambda: f"{p} acted at play {i}, but {why}"), (), None
+
+
+def _gone_words(p: str, gone: str, expected: str | None) -> str:
+    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
 
 
 def _first_lead(pos: Position, t: OutOfTurn) -> TurnFault | None:
@@ -769,46 +755,74 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
     return "daifugo.turn-order", words, also
 
 
-def _turn_order(pos: Position, move: Any) -> str | None:
+
+def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
+    """A turn check's finding at a turn out of turn: its `fault`."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        said = fault(pos, ask.out) if ask.out is not None else None
+        return None if said is None else (said[1], said[2], None)
+    return finds
+
+
+def _pass_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.pass: acting again after passing (the `turn` stage), or a pass on the empty table (the
+    `pass` stage: at a recorded turn, the table as the turn left it, missing passes taken)."""
+    if ask.cards is None and pos.table.top is None and ask.move.player in pos.st.active:
+        p, in_turn, expected = ask.move.player, ask.in_turn, pos.turns.expected
+        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
+    return _turn_found(_passed)(pos, ask)
+
+
+def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
     """daifugo.turn-order: a player out of the game, or acting out of turn."""
-    return _still_in(pos, move) or _out_of_turn(_not_in_turn)(pos, move)
+    p = ask.move.player
+    if p not in pos.st.active:
+        gone, expected = pos.st.gone[p], pos.turns.expected
+        return (lambda: _gone_words(p, gone, expected)), (), None
+    return _turn_found(_not_in_turn)(pos, ask)
 
 
-def _pass(pos: Position, move: Any) -> str | None:
-    if type(move) is Pass and pos.table.top is None:
-        return pos.empty_pass(move.player, pos.turns.in_turn(move.player), pos.turns.expected)
-    return _out_of_turn(_passed)(pos, move)
-
-
-def _held(pos: Position, move: Any) -> str | None:
-    if type(move) is not Play:
+def _held_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.card-not-held: a play of cards the player cannot hold (`Holdings.held`)."""
+    if ask.held is None or not ask.held[0]:
         return None
-    bad, _blind, _accepted, _known = pos.holding(move)
-    if bad:
-        return (f"{move.player} played {show(move.cards)}, but " + "; ".join(bad) +
-                ": a player plays only cards they hold, each once")
-    return None
+    bad, p, cards = ask.held[0], ask.move.player, ask.cards
+    return (lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +  # type: ignore[arg-type]
+            ": a player plays only cards they hold, each once"), (), None
 
 
-def _blind(pos: Position, move: Any) -> str | None:
-    if type(move) is not Play:
+def _blind_found(pos: Position, ask: Asked) -> Found | None:
+    """daifugo.deck: a play of a blind card (`Holdings.held`)."""
+    if ask.held is None or not ask.held[1]:
         return None
-    _bad, blind, _accepted, _known = pos.holding(move)
-    if blind:
-        return (f"{move.player} played {show(blind)}, a blind card of set {pos.setup.set_no}: "
-                "the blind cards stay out of play for the whole set")
-    return None
+    blind, p, set_no = ask.held[1], ask.move.player, pos.setup.set_no
+    return (lambda: f"{p} played {show(blind)}, a blind card of set {set_no}: "
+            "the blind cards stay out of play for the whole set"), (), None
 
 
-def _combo(rule: str) -> Any:
-    """A table rule's test: the verdict on the play (`Position.verdict`) breaks it."""
-    fails = _combo_fails(rule)
-
-    def test(pos: Position, move: Any) -> str | None:
-        if not fails(pos, move):
+def _combo_found(rule: str, legal_set: bool) -> Callable[[Position, Asked], Found | None]:
+    """A table rule: the verdict (`Table.judge`) breaks it. When the rule is a legal set (what may
+    beat the table), its legal choices are of the table as it is now, listed when the finding is kept."""
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        v = ask.verdict
+        if v is None or v.rule != rule:
             return None
-        v, _ = pos.verdict(move)
-        return f"{move.player} played {show(move.cards)}: {v.message}"
+        p, cards = ask.move.player, ask.cards
+        allowed = None
+        if legal_set:
+            # Of the table as it is now (a replay may go on to change this one in place).
+            opts, hand, table = pos.opts, pos.hand(p), pos.table.copy()
+            allowed = lambda: table.allowed(opts, hand)  # noqa: E731
+        return (lambda: f"{p} played {show(cards)}: {v.message}"), (), allowed  # type: ignore[arg-type]
+    return finds
+
+
+def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, Any], str | None]:
+    """A play check's test of a move here (the ruling's, the legal moves'): what it finds at the
+    move (`Position.asked`), in words."""
+    def test(pos: Position, move: Any) -> str | None:
+        found = finds(pos, pos.asked(move))
+        return None if found is None else found[0]()
     return test
 
 
@@ -903,110 +917,26 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
             f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
 
 
+
 def _ranking(pos: Position, move: Any) -> str | None:
     v = pos.step(move).f.violations
     return v[0].message if v else None
 
 
-Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
-"""What a check finds at a recorded turn (`Check.finds`): its words (made when called), the other
-rules involved, and the legal choices (made when called; None: the rule is no legal set)."""
-
-
-def _over_found(pos: Position, ask: Asked) -> Found | None:
-    if not pos.st.settled:
-        return None
-    p, i, why = ask.move.player, ask.i, _game_over(pos, ask.move)
-    return (lambda: f"{p} acted at play {i}, but {why}"), (), None
-
-
-def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
-    """A turn check's finding at a recorded turn out of turn: its `fault`."""
-    def finds(pos: Position, ask: Asked) -> Found | None:
-        said = fault(pos, ask.out) if ask.out is not None else None
-        return None if said is None else (said[1], said[2], None)
-    return finds
-
-
-def _pass_found(pos: Position, ask: Asked) -> Found | None:
-    """daifugo.pass at a recorded turn: acting again after passing (the `turn` stage), or a pass on
-    the empty table (the `pass` stage: the table as the turn left it, missing passes taken)."""
-    if ask.cards is None and pos.table.top is None and ask.move.player in pos.st.active:
-        p, in_turn, expected = ask.move.player, ask.in_turn, pos.turns.expected
-        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
-    return _turn_found(_passed)(pos, ask)
-
-
-def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
-    """daifugo.turn-order at a recorded turn: a player out of the game, or acting out of turn."""
-    p = ask.move.player
-    if p not in pos.st.active:
-        gone, expected = pos.st.gone[p], pos.turns.expected
-        return (lambda: _gone_words(p, gone, expected)), (), None
-    return _turn_found(_not_in_turn)(pos, ask)
-
-
-def _held_found(pos: Position, ask: Asked) -> Found | None:
-    """daifugo.card-not-held at a recorded play (`Position.held`)."""
-    assert ask.held is not None
-    bad, p, cards = ask.held[0], ask.move.player, ask.cards
-    if not bad:
-        return None
-    return (lambda: f"{p} played {show(cards)}, but " + "; ".join(bad) +  # type: ignore[arg-type]
-            ": a player plays only cards they hold, each once"), (), None
-
-
-def _blind_found(pos: Position, ask: Asked) -> Found | None:
-    """daifugo.deck at a recorded play: a blind card (`Position.held`)."""
-    assert ask.held is not None
-    blind, p, set_no = ask.held[1], ask.move.player, pos.setup.set_no
-    if not blind:
-        return None
-    return (lambda: f"{p} played {show(blind)}, a blind card of set {set_no}: "
-            "the blind cards stay out of play for the whole set"), (), None
-
-
-def _combo_found(rule: str) -> Callable[[Position, Asked], Found | None]:
-    """A table rule at a recorded play: the verdict (`Position.judge`) breaks it. Its legal choices
-    are of the table as it is now, listed when the finding is kept."""
-    def finds(pos: Position, ask: Asked) -> Found | None:
-        v = ask.verdict
-        if v is None or v.rule != rule:
-            return None
-        p, cards = ask.move.player, ask.cards
-        allowed = None
-        if rule in LEGAL_SET_RULES:
-            # Of the table as it is now (a replay may go on to change this one in place).
-            opts, hand, table = pos.opts, pos.hand(p), pos.table.copy()
-            allowed = lambda: table.allowed(opts, hand)  # noqa: E731
-        return (lambda: f"{p} played {show(cards)}: {v.message}"), (), allowed  # type: ignore[arg-type]
-    return finds
-
-
-TURN_RULES = frozenset({"daifugo.first-lead", "daifugo.clear", "daifugo.eight-cut", "daifugo.spade-3-return",
-                        "daifugo.pass", "daifugo.turn-order"})
-LEGAL_SET_RULES = frozenset({"daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock"})
-"""The play rules that are a legal set (what may beat the table): their violations carry `allowed`."""
-EXCHANGE_RULES = frozenset({"daifugo.exchange-count", "daifugo.exchange-held", "daifugo.exchange-strongest"})
-
-
 class Check(NamedTuple):
     """A named check a move must pass to be legal: its rule id, its question, and its
     `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
-    moves). A check on whose turn it is also gives its `turn` condition: for a player acting out of
-    turn, the fault when it is this rule's (`Position.wrong_turn` asks them in order).
+    moves).
 
-    A play check also says what it finds at a recorded turn (`finds`, from the same conditions:
-    `check` asks it) and the `stage` of the turn it judges, in the order a turn is judged: `over`
-    (the game is over), `turn` (whose turn), `pass` (a pass on the table as the turn left it),
-    `hold` (the cards held), `table` (what may cover the table) — one check may judge at several
-    (`turn pass`); the replay reports the first failing check of a stage, and each failing check
-    of `hold` (`Position._found`)."""
+    A play check says what it finds at a turn (`finds`: its test is that, in words) and the
+    `stage` of a recorded turn it judges, in the order a turn is judged: `over` (the game is over),
+    `turn` (whose turn), `pass` (a pass on the table as the turn left it), `hold` (the cards held),
+    `table` (what may cover the table) — one check may judge at several (`turn pass`); the replay
+    reports the first failing check of a stage, and each failing check of `hold` (`Position._found`)."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], str | None]
-    turn: Callable[[Position, OutOfTurn], TurnFault | None] | None = None
     stage: str = ""
     finds: Callable[[Position, Asked], Found | None] | None = None
     fails: Callable[[Any, Any], bool] | None = None
@@ -1016,12 +946,15 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
-    return Check(rule, name, _out_of_turn(fault), fault, "turn", _turn_found(fault))
+def _play_check(rule: str, name: str, stage: str, finds: Callable[[Position, Asked], Found | None],
+                fails: Callable[[Any, Any], bool] | None = None,
+                sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
+    return Check(rule, name, _test(finds), stage, finds, fails, sizes)
 
 
-def _combo_check(rule: str, name: str, sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
-    return Check(rule, name, _combo(rule), None, "table", _combo_found(rule), _combo_fails(rule), sizes)
+def _combo_check(rule: str, name: str, legal_set: bool = True,
+                 sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
+    return _play_check(rule, name, "table", _combo_found(rule, legal_set), _combo_fails(rule), sizes)
 
 
 _STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
@@ -1045,25 +978,26 @@ def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "play": (
-        Check("daifugo.game-over", "is the game still on?", _game_over, None, "over", _over_found),
-        _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
-        _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
-        _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)",
-                                 "that player")),
-        _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
-        Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
-              _pass, _passed, "turn pass", _pass_found),
-        Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
-              _turn_order, _not_in_turn, "turn", _turn_order_found),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _held, None, "hold", _held_found,
-              _held_fails),
-        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _blind, None, "hold", _blind_found,
-              _blind_fails),
-        _combo_check("daifugo.combination", "is it a single, a group or stairs?"),
+        Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
+        _play_check("daifugo.first-lead", "does the right player lead the game?", "turn", _turn_found(_first_lead)),
+        _play_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", "turn", _turn_found(
+            _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts"))),
+        _play_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?", "turn", _turn_found(
+            _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)", "that player"))),
+        _play_check("daifugo.clear", "after the table cleared, does the right player lead?", "turn",
+                    _turn_found(_cleared_leader)),
+        _play_check("daifugo.pass",
+                    "may this player act (not passed since the table cleared; no pass on an empty table)?",
+                    "turn pass", _pass_found),
+        _play_check("daifugo.turn-order",
+                    "is it this player's turn (clockwise, skipping those who passed or are out)?", "turn",
+                    _turn_order_found),
+        _play_check("daifugo.card-not-held", "does the player hold these cards?", "hold", _held_found, _held_fails),
+        _play_check("daifugo.deck", "are the cards in play this set (not blind cards)?", "hold", _blind_found,
+                    _blind_fails),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
-                     lambda pos: pos.table.cover_sizes()),
+                     sizes=lambda pos: pos.table.cover_sizes()),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
         _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?"),
     ),
@@ -1079,4 +1013,3 @@ CHECKS: dict[str, tuple[Check, ...]] = {
 """Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
 ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
 (`Position.legal_moves`). Read when a move is judged, never copied."""
-
