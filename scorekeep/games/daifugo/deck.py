@@ -15,6 +15,16 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 
 
 # --- the deck and the deal (daifugo.deck) ------------------------------------------------------
 
+def hand_sizes(opts: Mapping[str, Any], seats: Sequence[str], leader: str | None) -> dict[str, int]:
+    """Cards per hand, from the game's leader clockwise: the cards in play (the deck and its jokers,
+    less the blind cards) dealt one at a time, so an uneven deck gives the extra cards to the first
+    players from the leader (13 each with the default deck)."""
+    total = len(FULL_DECK) + opts["jokers"] - opts["blind_cards"]
+    base, extra = divmod(total, len(seats))
+    start = seats.index(leader) if leader else 0
+    return {seats[(start + k) % len(seats)]: base + (1 if k < extra else 0) for k in range(len(seats))}
+
+
 def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
     """What is wrong with a set's list of blind cards, and the blind cards it names."""
     problems = []

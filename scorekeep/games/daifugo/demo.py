@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from ...cards import SUITS, Card
 from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
 from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
+from .deck import hand_sizes
 from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, locks, revolts
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
@@ -206,12 +207,9 @@ def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], lea
            rare: float) -> dict[str, tuple[DCard, ...]]:
     """The deal, from the leader round: the deck without the blind cards, with the jokers."""
     deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
-    total = len(deck)
-    base, extra = divmod(total, len(seats))
-    start = seats.index(leader)
-    order = [seats[(start + k) % len(seats)] for k in range(len(seats))]
-    piles = _deal(rng, deck, [base + (1 if k < extra else 0) for k in range(len(seats))], rare)
-    return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(order)}
+    sizes = hand_sizes(opts, seats, leader)
+    piles = _deal(rng, deck, list(sizes.values()), rare)
+    return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(sizes)}
 
 
 def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], first: str,

@@ -7,7 +7,7 @@ ranking is settled. A position is made of four parts, one per concern, each with
 the table (`table.py`: the play to beat, the passes, the lock 縛り, the order 革命 — revolution,
 8-cut, lock, spade-3 return, clear), the holdings (`holdings.py`: what is known of each hand, the
 exchange), the turn order (`turns.py`: whose turn, the passes written out of their place) and the
-standing (`standing.py`: who is out, a finish, 都落ち; `result.py` the written result).
+standing (`standing.py`: who is out, a finish, 都落ち).
 
 Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
 `Position.ruling(move)` names the first that excludes a move, with the legal
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import Card
 from ...engine import Ruling, Step, first_excluding
@@ -45,10 +45,25 @@ from .deck import FULL_DECK  # noqa: F401
 from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
-from .result import new_standing, settle
 from .standing import Standing
-from .table import Table, Words, turn_finding
+from .table import Table, Words
 from .turns import Turns
+
+if TYPE_CHECKING:
+    from .record import Names
+
+
+def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
+                  allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
+    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
+    so appending this to it is what `Findings.violation` does."""
+    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
+                                   where["play"], where["player"], allowed, see, 0))
+
+
+assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
+                           "see", "more")
 
 
 def _view(fields: tuple[Any, ...]) -> TurnView:
@@ -126,7 +141,7 @@ class Position:
         self._phase = "exchange" if self.hold.exchanging else "play"
         self.table = Table()
         self.turns = Turns(setup.seats, setup.leader)
-        self.st = new_standing(setup)
+        self.st = _new_standing(setup)
         self.plays = 0
         self.view: TurnView | None = None
         """The last move as the replay shows it."""
@@ -246,7 +261,9 @@ class Position:
             ask.held = held = hold.held(p, cards, i)
             if held[0] or held[1]:  # (a holding found sound fails no check of the stage)
                 self._found("hold", ask)
-        hold.take(p, held, len(cards), i, self.f)
+        if (evaded := hold.take(p, held, len(cards), i)) is not None:
+            self.f.violation("daifugo.exchange-strongest", evaded[0], line=evaded[1], set=self.setup.set_no,
+                             game=self.setup.game_no, player=p)
         v, covered = self._table_verdict(ask, in_turn, skipped, notes)
         legal = v.rule is None or not self._found("table", ask)  # (a legal verdict fails no table check)
         if not legal:
@@ -262,7 +279,7 @@ class Position:
             fault = c.finds(self, ask)  # type: ignore[misc]
             if fault is not None:
                 words, see, allowed = fault
-                self.f.violations.append(turn_finding(c.rule, words, ask.where, see, allowed))
+                self.f.violations.append(_turn_finding(c.rule, words, ask.where, see, allowed))
                 found = True
                 if stage != "hold":
                     break
@@ -364,23 +381,30 @@ class Position:
         revolt = legal and revolts(opts, reading)
         on = _on_table((p, cards, reading, legal, i))
         if revolt:
-            notes.append(table.revolt(p, reading, events, where))  # type: ignore[arg-type]
+            note, words = table.revolt(p, reading)  # type: ignore[arg-type]
+            events.append(_turn_finding("daifugo.revolution", words, where))
+            notes.append(note)
         if cut:
-            notes.append(table.cut(p, reading, finishing, events, where))  # type: ignore[arg-type]
+            note, words = table.cut(p, reading, finishing)  # type: ignore[arg-type]
+            events.append(_turn_finding("daifugo.eight-cut", words, where))
+            notes.append(note)
         elif reading is not None and reading.has_eight and reading.kind == STAIRS and legal and opts["eight_cut"]:
             notes.append("the 8 is inside stairs, so it does not cut (daifugo.eight-cut)")
         lock = locks(opts, table.lock, reading, covered, cut, v.returns) if legal else None
         if lock is not None:
-            notes.append(table.locked(lock, reading, covered, events, where))  # type: ignore[arg-type]
+            note, words = table.locked(lock, reading, covered)  # type: ignore[arg-type]
+            events.append(_turn_finding("daifugo.suit-lock", words, where))
+            notes.append(note)
         if v.returns:
-            notes.append(table.spade_3_return(p, events, where))
+            note, words = table.spade_3_return(p)
+            events.append(_turn_finding("daifugo.spade-3-return", words, where))
+            notes.append(note)
         table.top = on
         if legal:
             table.ref = on
         if finishing:
             foul = forbidden_reason(cards, before, cut) if opts["forbidden_finish"] else None
-            self.st = self.st.copy()
-            self.st.finish(p, cards, foul, revolt, i, where, self.f, notes)
+            self._finish(p, cards, foul, revolt, i, where, notes)
             if foul is None and reading is not None and reading.kind == STAIRS and reading.has_eight and not cut:
                 notes.append("stairs with an 8 do not cut, so this is a legal finish")
         st = self.st
@@ -395,6 +419,16 @@ class Position:
                 self.turns.skip(skipped, p, table, st.active)
         return cards, reading, notes
 
+    def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
+                where: dict[str, Any], notes: list[str]) -> None:
+        """`p`'s play emptied their hand (`Standing.finish`): a forbidden finish, or out (and 都落ち)."""
+        self.st = self.st.copy()
+        foul_words, fallen, fall_words = self.st.finish(p, cards, foul, revolt, i, notes)
+        if foul_words is not None:
+            self.f.event("daifugo.forbidden-finish", foul_words, **where)
+        if fall_words is not None:
+            self.f.event("daifugo.miyako-ochi", fall_words, **{**where, "player": fallen})
+
     @staticmethod
     def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
         """daifugo.pass on an empty table."""
@@ -403,9 +437,9 @@ class Position:
                 + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
 
     def _outcome(self, move: Outcome) -> None:
-        """Judge the result the record writes (`result.settle`) and settle the game's ranking."""
+        """Judge the result the record writes (`_settle`) and settle the game's ranking."""
         played = self.st if move.after_plays else None
-        self.ranking, self.source, self.decided = settle(self.setup, played, move, self.f)
+        self.ranking, self.source, self.decided = _settle(self.setup, played, move, self.f)
         if not any(c.rule == "daifugo.ranking" for c in CHECKS["result"]):  # the result check is out
             del self.f.violations[:]
 
@@ -618,6 +652,138 @@ class Position:
 def _table_first(c: Check) -> bool:
     """`legal_moves` asks the table's checks first (see there)."""
     return c.stage != "table"
+
+
+# --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
+
+def _settle(setup: Setup, played: Standing | None, move: Outcome, f: Findings
+           ) -> tuple[tuple[str, ...] | None, str, Standing | None]:
+    """Judge the result the record writes against the plays (`played`: the standing they reached,
+    None when the record gives none) and the rules, reporting to `f`: the game's ranking, where it
+    came from (`plays`, `out`, `ranks` or `none`), and the standing that decided it."""
+    where = {"set": setup.set_no, "game": setup.game_no}
+    source = "none"
+    st: Standing | None = played
+    if played is not None and played.settled:
+        source = "plays"
+        if move.out is not None:
+            _recorded(setup, played, *_summary(setup, move.out, move.fouls, None, f), move.out, move.fouls, f)
+    elif move.out is not None:
+        summed, problems = _summary(setup, move.out, move.fouls, len(played.exits) if played is not None else 0, f)
+        _recorded(setup, played, summed, problems, move.out, move.fouls, f)
+        if summed.settled:
+            st, source = summed, "out"
+        elif played is None:
+            st = summed
+    ranking = st.ranking() if st is not None and st.settled else None
+    if move.ranks is not None:
+        written = tuple(move.ranks.names)
+        if ranking is not None:
+            if written != ranking:
+                assert st is not None
+                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the finishes give "
+                            f"{' '.join(ranking)}: {st.explain()}", line=move.ranks.line, **where)
+        else:
+            if st is not None and not _consistent(st, written):
+                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the players who went "
+                            f"out so far ({_exits_text(st)}) cannot end in that ranking", line=move.ranks.line, **where)
+            ranking, source = written, "ranks"
+    return ranking, source, st
+
+
+def _new_standing(setup: Setup) -> Standing:
+    """The standing at the start of a game: everyone in (last game's 大富豪 may fall: 都落ち)."""
+    prev_daifugo = None if setup.game_no == 1 or not setup.prev else setup.prev[0]
+    return Standing(setup.seats, prev_daifugo, setup.opts["miyako_ochi"])
+
+
+def _summary(setup: Setup, out: Names, fouls: Names | None, emit_from: int | None, f: Findings
+            ) -> tuple[Standing, list[tuple[str, int]]]:
+    """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
+    the rules rule out, as (message, line). Events are reported to `f` from the `emit_from`-th exit
+    on (None: not at all)."""
+    st = _new_standing(setup)
+    foul_set = set(fouls.names) if fouls else set()
+    problems: list[tuple[str, int]] = []
+    for name, line in zip(out.names, out.lines):
+        where = {"line": line, "set": setup.set_no, "game": setup.game_no, "player": name}
+        if name == st.fallen or (st.settled and name in st.active):
+            if name in foul_set:
+                what = (f"{name} had already fallen by 都落ち when {st.trigger} went out"
+                        if name == st.fallen else f"{name} was the last player left")
+                problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
+                                 f"{name} going out", fouls.line_of(name) if fouls else line))
+            continue
+        legal = name not in foul_set
+        if not legal and not setup.opts["forbidden_finish"]:
+            problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
+                             "`forbidden_finish: false`): every finish is a legal finish",
+                             fouls.line_of(name) if fouls else line))
+            legal = True
+        fallen = st.leave(name, legal)
+        emit = emit_from is not None and len(st.exits) > emit_from
+        if emit and not legal:
+            f.event("daifugo.forbidden-finish",
+                    f"{name} went out by a forbidden finish (反則上がり) and ranks from the bottom", **where)
+        if emit and fallen is not None:
+            f.event("daifugo.miyako-ochi",
+                    f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
+                    f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
+                    **{**where, "player": fallen})
+    return st, problems
+
+
+def _exits_text(st: Standing) -> str:
+    """`甲, 乙 (forbidden finish)` — who went out, in order."""
+    if not st.exits:
+        return "nobody"
+    text = ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in st.exits)
+    if st.fallen:
+        text += f"; {st.fallen} fell by 都落ち when {st.trigger} went out"
+    return text
+
+
+def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
+             out: Names, fouls: Names | None, f: Findings) -> None:
+    """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+    so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+    finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+    order, not a forbidden finish."""
+    msgs: list[str] = []
+    line = 0
+    if played is not None:
+        did = [p for p, _ in played.exits]
+        said = [p for p, _ in summed.exits]
+        so_far = "" if played.settled else " so far"
+        if (said if played.settled else said[:len(did)]) != did:
+            # `out` is wrong, so what the summary makes of `fouls` follows from a wrong order:
+            # judge it against the plays in this one report, not again.
+            msgs.append(f"`out` gives the order of going out as {', '.join(out.names)}, but in the "
+                        f"plays{so_far} it is {_exits_text(played)}")
+            line = out.line
+            problems = []
+        foul_set = set(fouls.names) if fouls else set()
+        for p, fair in played.exits:
+            if fair and p in foul_set and setup.opts["forbidden_finish"]:
+                msgs.append(f"`fouls` lists {p}, but {p}'s last play in the record is a legal finish")
+                line = line or fouls.line_of(p)  # type: ignore[union-attr]
+            elif not fair and p not in foul_set:
+                msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
+                            + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                line = line or (fouls.line if fouls else out.line_of(p))
+    msgs += [m for m, _ in problems]
+    if msgs:
+        f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1],
+                    set=setup.set_no, game=setup.game_no)
+
+
+def _consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
+    """Whether an unfinished standing can still end in the recorded ranking."""
+    n = len(st.finishers)
+    if tuple(ranks[:n]) != tuple(st.finishers):
+        return False
+    k = len(st.fouls)
+    return not k or tuple(ranks[len(ranks) - k:]) == tuple(reversed(st.fouls))
 
 
 # --- the checks, in the digest's decision order -----------------------------------------------------
@@ -946,15 +1112,17 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
-def _play_check(rule: str, name: str, stage: str, finds: Callable[[Position, Asked], Found | None],
-                fails: Callable[[Any, Any], bool] | None = None,
-                sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
-    return Check(rule, name, _test(finds), stage, finds, fails, sizes)
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
+    """A check of who may act, judged on a turn out of turn (`fault`)."""
+    finds = _turn_found(fault)
+    return Check(rule, name, _test(finds), "turn", finds)
 
 
 def _combo_check(rule: str, name: str, legal_set: bool = True,
                  sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
-    return _play_check(rule, name, "table", _combo_found(rule, legal_set), _combo_fails(rule), sizes)
+    """A check of what may cover the table (the verdict, `Table.judge`)."""
+    finds = _combo_found(rule, legal_set)
+    return Check(rule, name, _test(finds), "table", finds, _combo_fails(rule), sizes)
 
 
 _STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
@@ -979,22 +1147,21 @@ def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
 CHECKS: dict[str, tuple[Check, ...]] = {
     "play": (
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
-        _play_check("daifugo.first-lead", "does the right player lead the game?", "turn", _turn_found(_first_lead)),
-        _play_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?", "turn", _turn_found(
-            _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts"))),
-        _play_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?", "turn", _turn_found(
-            _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)", "that player"))),
-        _play_check("daifugo.clear", "after the table cleared, does the right player lead?", "turn",
-                    _turn_found(_cleared_leader)),
-        _play_check("daifugo.pass",
-                    "may this player act (not passed since the table cleared; no pass on an empty table)?",
-                    "turn pass", _pass_found),
-        _play_check("daifugo.turn-order",
-                    "is it this player's turn (clockwise, skipping those who passed or are out)?", "turn",
-                    _turn_order_found),
-        _play_check("daifugo.card-not-held", "does the player hold these cards?", "hold", _held_found, _held_fails),
-        _play_check("daifugo.deck", "are the cards in play this set (not blind cards)?", "hold", _blind_found,
-                    _blind_fails),
+        _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
+        _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
+                    _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
+        _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
+                    _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)",
+                                 "that player")),
+        _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
+        Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
+              _test(_pass_found), "turn pass", _pass_found),
+        Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
+              _test(_turn_order_found), "turn", _turn_order_found),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found,
+              _held_fails),
+        Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
+              _blind_found, _blind_fails),
         _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),

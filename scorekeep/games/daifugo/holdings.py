@@ -16,9 +16,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
-from ...errors import Findings
 from .cards import JOKER, DCard, Joker, plain, show, strength_key
-from .deck import FULL_DECK
+from .deck import hand_sizes
 from .model import EXCHANGE, EXCHANGE_COUNT, rank_name
 from .moves import Exchange, _sort_key, cards_text
 
@@ -71,7 +70,9 @@ class Holdings:
         self.gifts: dict[str, tuple[DCard, ...] | None] = {}
         self.count = {p: 0 for p in setup.seats}
         """Cards each player has played."""
-        self.sizes = self._sizes(deal)
+        self.sizes = hand_sizes(setup.opts, setup.seats, setup.leader)
+        """Cards dealt to each player (the record's deal, else as the deck deals them)."""
+        self.sizes.update((p, len(cards)) for p, cards in self.dealt.items())
         for p, cards in self.dealt.items():
             self.known[p] = Counter(plain(c) for c in cards)
             for c in cards:
@@ -90,18 +91,6 @@ class Holdings:
             else:
                 self.partner = {}
                 self.exchanging = True
-
-    def _sizes(self, deal: Mapping[str, tuple[DCard, ...]] | None) -> dict[str, int]:
-        """Cards per hand: 13 with the default deck. An uneven deck gives the extra cards to the
-        first players clockwise from the game's leader (the record's deal overrides this)."""
-        seats, opts, leader = self.setup.seats, self.setup.opts, self.setup.leader
-        total = len(FULL_DECK) + opts["jokers"] - opts["blind_cards"]
-        base, extra = divmod(total, len(seats))
-        start = seats.index(leader) if leader else 0
-        sizes = {seats[(start + k) % len(seats)]: base + (1 if k < extra else 0) for k in range(len(seats))}
-        for p, cards in (deal or {}).items():
-            sizes[p] = len(cards)
-        return sizes
 
     def copy(self) -> Holdings:
         new = Holdings.__new__(Holdings)
@@ -295,13 +284,13 @@ class Holdings:
         return (f"in the exchange {how}, so {p} had {have} after it"
                 + (f" and has already played {played}" if played else ""))
 
-    def take(self, p: str, held: Held | None, cards: int, i: int, f: Findings) -> None:
-        """`p` played `cards` cards, on this copy: take those `held` accepts out of their hand (what it
-        finds is reported by the checks; a stronger card kept in the exchange is `evasion`'s).
-        None: only count them (a trial reading judges no cards held)."""
+    def take(self, p: str, held: Held | None, cards: int, i: int) -> tuple[str, int | None] | None:
+        """`p` played `cards` cards at play `i`, on this copy: take those `held` accepts out of their
+        hand (what it finds is reported by the checks). None: only count them (a trial reading judges
+        no cards held). What a stronger card kept in the exchange shows (`evasion`), if it does."""
         self.count = {**self.count, p: self.count[p] + cards}
         if held is None:
-            return
+            return None
         _bad, _blind, accepted, known = held
         if known is not None:
             self.known = {**self.known, p: known}
@@ -313,11 +302,11 @@ class Holdings:
                     self.jokers_of = {**self.jokers_of, p: self.jokers_of.get(p, 0) + 1}
                 else:
                     played.setdefault(pc, i)
-        if p in self.watch:
-            self.evasion(p, accepted, i, f)
+        return self.evasion(p, accepted, i) if p in self.watch else None
 
-    def evasion(self, p: str, accepted: list[DCard], i: int, f: Findings) -> None:
-        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
+    def evasion(self, p: str, accepted: list[DCard], i: int) -> tuple[str, int | None] | None:
+        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive.
+        Why, and the line of the gift it proves wrong (the engine reports it); None if it does not."""
         weakest, line, given = self.watch[p]
         self.watch, self.jokers_by = dict(self.watch), dict(self.jokers_by)
         for pc in accepted:
@@ -333,11 +322,8 @@ class Holdings:
             prev = self.setup.prev
             a = prev.index(p) if prev else 3
             n = EXCHANGE_COUNT[a]
-            f.violation(
-                "daifugo.exchange-strongest",
-                f"{p} ({rank_name(a)}) gave {show(given)} in the exchange, but played {pc.symbol} at play {i} "
-                f"without receiving it, so {p} held it when the cards were dealt: the {rank_name(a)} gives "
-                f"their {'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength, judged on "
-                f"the hand as dealt. Keeping a stronger card is tax evasion (脱税)",
-                line=line, set=self.setup.set_no, game=self.setup.game_no, player=p)
-            return
+            return (f"{p} ({rank_name(a)}) gave {show(given)} in the exchange, but played {pc.symbol} at play {i} "
+                    f"without receiving it, so {p} held it when the cards were dealt: the {rank_name(a)} gives "
+                    f"their {'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength, judged on "
+                    f"the hand as dealt. Keeping a stronger card is tax evasion (脱税)"), line
+        return None

@@ -4,9 +4,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...errors import Findings
 from .cards import DCard, show
 from .model import ORDINALS, rank_name
 
@@ -61,33 +58,32 @@ class Standing:
         return None
 
     def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
-               where: dict[str, Any], f: Findings, notes: list[str]) -> None:
+               notes: list[str]) -> tuple[str | None, str | None, str | None]:
         """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out
-        (and 都落ち); the events go to `f`, the turn's notes to `notes`."""
+        (and 都落ち). The words of its rule events (the engine reports them): the forbidden finish's,
+        who fell, and the fall's (None where there is none); the turn's notes go to `notes`."""
         if foul is not None:
             # daifugo.forbidden-finish
             self.leave(p, False)
             self.gone[p] = f"went out by a forbidden finish at play {i}"
             k = len(self.fouls)
-            f.event("daifugo.forbidden-finish",
-                    f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
+            notes.append(f"forbidden finish (反則上がり): {foul}")
+            return (f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
                     f"{' (judged in the order before this play)' if revolt else ''}. "
                     f"{p} leaves the game ranked from the bottom "
                     f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
-                    "on the table", **where)
-            notes.append(f"forbidden finish (反則上がり): {foul}")
-            return
+                    "on the table"), None, None
         fallen = self.leave(p, True)
         self.gone[p] = f"went out at play {i}"
         notes.append(f"{p} goes out ({ORDINALS[len(self.finishers) - 1]})")
-        if fallen is not None:
-            # daifugo.miyako-ochi
-            self.gone[fallen] = f"fell by 都落ち at play {i}"
-            f.event("daifugo.miyako-ochi",
-                    f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
-                    f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
-                    "foul has taken", **{**where, "player": fallen})
-            notes.append(f"都落ち: {fallen} falls")
+        if fallen is None:
+            return None, None, None
+        # daifugo.miyako-ochi
+        self.gone[fallen] = f"fell by 都落ち at play {i}"
+        notes.append(f"都落ち: {fallen} falls")
+        return None, fallen, (f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
+                              f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
+                              "foul has taken")
 
     def ranking(self) -> tuple[str, ...]:
         return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))

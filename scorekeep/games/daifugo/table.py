@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from ...errors import Finding
 from .cards import DCard
 from .combos import Reading, Verdict, cover_text, judge, legal, lock_text
 from .hands import hand_plays
@@ -25,19 +24,6 @@ ALLOWED_CAP = 24
 Words = Callable[[], str]
 """A finding's message, worded when called: by the collector for a finding it keeps (a record can
 break one rule a million times, and past the cap nobody reads the words)."""
-
-
-def turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
-                 allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
-    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
-    so appending this to it is what `Findings.violation` does."""
-    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
-                                   where["play"], where["player"], allowed, see, 0))
-
-
-assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
-                           "see", "more")
 
 
 class Table:
@@ -158,42 +144,37 @@ class Table:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
         return tuple(out + plays)
 
-    # -- what a legal play causes: each effect written once (the events go to `events`) -------------
+    # -- what a legal play causes: each effect written once, giving the turn's note and the words of
+    # -- its rule event (the engine reports it) -------------------------------------------------------
 
-    def revolt(self, p: str, reading: Reading, events: list[Finding], where: dict[str, Any]) -> str:
-        """daifugo.revolution: the order reverses (a counter-revolution restores it). Its note."""
+    def revolt(self, p: str, reading: Reading) -> tuple[str, Words]:
+        """daifugo.revolution: the order reverses (a counter-revolution restores it)."""
         self.revolution = on = not self.revolution
         self.revolutions = n = self.revolutions + 1
-        events.append(turn_finding("daifugo.revolution", lambda: _revolution_words(p, reading, on, n), where))
-        return "revolution (革命)" if on else "counter-revolution (革命返し): normal order"
+        return ("revolution (革命)" if on else "counter-revolution (革命返し): normal order",
+                lambda: _revolution_words(p, reading, on, n))
 
     @staticmethod
-    def cut(p: str, reading: Reading, finishing: bool, events: list[Finding], where: dict[str, Any]) -> str:
+    def cut(p: str, reading: Reading, finishing: bool) -> tuple[str, Words]:
         """daifugo.eight-cut: the table clears at once (`clear`, after the play's other effects)."""
-        events.append(turn_finding("daifugo.eight-cut", lambda: (
+        return "8-cut (8切り)", lambda: (
             f"{p} cuts with {reading.describe()} (8切り): the table clears at once; "
             + (f"{p} leads again" if not finishing else
-               f"{p} went out, so the next player still in to {p}'s left leads")), where))
-        return "8-cut (8切り)"
+               f"{p} went out, so the next player still in to {p}'s left leads"))
 
-    def locked(self, lock: tuple[str, ...], reading: Reading, covered: OnTable, events: list[Finding],
-               where: dict[str, Any]) -> str:
+    def locked(self, lock: tuple[str, ...], reading: Reading, covered: OnTable) -> tuple[str, Words]:
         """daifugo.suit-lock, its start: the suits stay locked until the table clears."""
         before = covered.reading
         assert before is not None
         self.lock = lock
-        events.append(turn_finding("daifugo.suit-lock", lambda: (
+        return f"lock (縛り) {lock_text(lock)}", lambda: (
             f"{reading.describe()} follows {before.describe()} with the same suits "
-            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears"), where))
-        return f"lock (縛り) {lock_text(lock)}"
+            f"{lock_text(lock)}: the suits are locked (縛り) until the table clears")
 
     @staticmethod
-    def spade_3_return(p: str, events: list[Finding], where: dict[str, Any]) -> str:
+    def spade_3_return(p: str) -> tuple[str, Words]:
         """daifugo.spade-3-return: the spade 3 returns the lone joker; the table clears (`clear`)."""
-        events.append(turn_finding(
-            "daifugo.spade-3-return", lambda: f"{p} returns the joker with the spade 3 (スペ3返し): the table clears",
-            where))
-        return "spade-3 return (スペ3返し)"
+        return "spade-3 return (スペ3返し)", lambda: f"{p} returns the joker with the spade 3 (スペ3返し): the table clears"
 
     def clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:
         """daifugo.clear: the table clears (by passes, an 8-cut or a spade-3 return). Its note."""
