@@ -19,7 +19,8 @@ from ...cards import SUITS, Card
 from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
 from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
 from .deck import hand_sizes
-from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, locks, revolts
+from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, game_leader, locks,
+                     revolts)
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
 from ...options import read_options
@@ -218,7 +219,8 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
     """One game played out by the players' styles among the legal moves (after the exchange, if
     `prev` ranked a game before it); the game as written, its ranking and its rule events."""
     notation, strings = knobs["notation"], knobs["strings"]
-    leader = first if prev is None else prev[-1]
+    leader = game_leader(first, gi, prev)
+    assert leader is not None
     dealt = _dealt(rng, opts, seats, leader, blind, knobs["rare"])
     g: dict[str, Any] = {"deal": {p: [_variant(t, rng, notation) for t in cards_text(dealt[p]).split()]
                                   for p in seats}}

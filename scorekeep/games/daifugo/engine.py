@@ -108,6 +108,12 @@ class Setup(NamedTuple):
     blind_from: int
 
 
+def game_leader(first: str, game_no: int, prev: tuple[str, ...] | None) -> str | None:
+    """daifugo.first-lead: who leads a game — game 1 of a set, the set's `first` (the spade seat);
+    a later game, the previous game's 大貧民 (None when its ranking is unknown)."""
+    return first if game_no == 1 else (prev[-1] if prev else None)
+
+
 class Asked:
     """One recorded turn as the replay's checks ask about it (`Check.finds`): what they share,
     worked out once — whether it is in turn, how it is out of turn, the cards held, the verdict."""

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import blind_faults, deal_faults, game_order_fault, set_order_fault
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup
+from .deck import blind_faults, counts, deal_faults, game_order_fault, set_order_fault
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup, game_leader
 from .standing import Standing
 from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
@@ -93,9 +93,7 @@ class _Game:
         self.opts = m.opts
         self.seats = s.players
         self.prev = prev
-        first_game = g.number == 1
-        self.leader: str | None = s.first if first_game else (prev[-1] if prev else None)
-        self.prev_daifugo = None if first_game or not prev else prev[0]
+        self.leader = game_leader(s.first, g.number, prev)
         self.where: dict[str, Any] = {"set": s.number, "game": g.number}
         self.notes: list[str] = []
         self.gifts: list[tuple[Position, Exchange]] = []
@@ -314,7 +312,7 @@ class _Game:
         fouls = tuple(st.fouls) if st is not None and source != "ranks" else ()
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
-                          points, fouls, fallen, self.prev_daifugo, source, tuple(turns),
+                          points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
                           tuple(st.exits) if st is not None else (), tuple(self.gifts))
 
@@ -323,9 +321,8 @@ class _Game:
 def _set_faults(f: Findings, s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
                 last_game: GameResult | None) -> None:
     """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`."""
-    for i, why in enumerate(set_order_fault(s.number, limit, previous, gps,
-                                            last_game is None or last_game.complete)):
-        if i == 0 and limit is not None and s.number == limit + 1:  # one set too many: at the set
+    for at_set, why in set_order_fault(s.number, limit, previous, gps, last_game is None or last_game.complete):
+        if at_set:  # one set too many: at the set
             f.violation("daifugo.game-over", why, line=s.line, set=s.number)
         else:  # started too early: at its first game
             where: dict[str, Any] = {"set": s.number}
@@ -382,7 +379,7 @@ class _Match:
         sets: list[SetResult] = []
         last_game: GameResult | None = None
         for s in rec.sets:
-            set_counted = limit is None or s.number <= limit
+            set_counted = counts(s.number, limit)
             previous = (sets[-1].number, len(sets[-1].games)) if sets else None
             _set_faults(self.f, s, limit, previous, gps, last_game)
             self.set_blind(s)
@@ -390,9 +387,7 @@ class _Match:
             set_totals = {p: 0 for p in rec.players}
             prev: tuple[str, ...] | None = None
             for g in s.games:
-                counted = set_counted
-                if g.number > gps:
-                    counted = False
+                counted = set_counted and counts(g.number, gps)
                 _game_faults(self.f, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
