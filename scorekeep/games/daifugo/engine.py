@@ -133,16 +133,18 @@ class Position:
     """One moment of one game (see the module docstring): its table, holdings, turn order and
     standing. Never changed by a move: `apply` copies."""
 
-    viewing: bool = True
-    """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
-    sets it false on the position it starts from, and copies share it."""
+    __slots__ = ("setup", "opts", "set_no", "game_no", "hold", "_phase", "table", "turns", "st", "plays", "view",
+                 "ranking", "source", "decided", "f", "memo", "viewing")
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None = None,
                  exchange_recorded: bool = False) -> None:
         """The position at the start of a game: the deal, if recorded, and whether the record gives
         the exchange (games 2–4; without it the hands are known only by their counts)."""
+        self.viewing = True
+        """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
+        sets it false on the position it starts from, and copies share it."""
         self.setup = setup
-        self.opts = setup.opts
+        self.opts, self.set_no, self.game_no = setup.opts, setup.set_no, setup.game_no
         self.hold = Holdings(setup, deal, exchange_recorded)
         self._phase = "exchange" if self.hold.exchanging else "play"
         self.table = Table()
@@ -164,12 +166,11 @@ class Position:
         """A copy that a move may change: its table and turn order copied, its holdings and standing
         shared until a move changes them (copied there)."""
         new = Position.__new__(Position)
-        new.__dict__ = self.__dict__.copy()
-        new.table = self.table.copy()
-        new.turns = self.turns.copy()
-        new.view = None
-        new.f = Findings()
-        new.memo = {}
+        new.setup, new.opts, new.set_no, new.game_no, new.hold, new._phase, new.st, new.plays = (
+            self.setup, self.opts, self.set_no, self.game_no, self.hold, self._phase, self.st, self.plays)
+        new.ranking, new.source, new.decided, new.viewing = self.ranking, self.source, self.decided, self.viewing
+        new.table, new.turns = self.table.copy(), self.turns.copy()
+        new.view, new.f, new.memo = None, Findings(), {}
         return new
 
     # -- what the shared shape asks ---------------------------------------------------------------
@@ -241,10 +242,10 @@ class Position:
         self.plays = i = self.plays + 1
         p = t.player
         cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
-        where = {"line": t.line, "set": self.setup.set_no, "game": self.setup.game_no, "play": i, "player": p}
+        where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
         turns, table, active = self.turns, self.table, self.st.active
-        if turns.written_late(t, i, table, active, notes):
+        if (table.early or turns.late is not None) and turns.written_late(t, i, table, active, notes):
             return None, None, notes
         ask = Asked(t, cards, i, where)
         if self.st.settled:  # ignored; the first such turn is reported (daifugo.game-over)
@@ -268,8 +269,8 @@ class Position:
             if held[0] or held[1]:  # (a holding found sound fails no check of the stage)
                 self._found("hold", ask)
         if (evaded := hold.take(p, held, len(cards), i)) is not None:
-            self.f.violation("daifugo.exchange-strongest", evaded[0], line=evaded[1], set=self.setup.set_no,
-                             game=self.setup.game_no, player=p)
+            self.f.violation("daifugo.exchange-strongest", evaded[0], line=evaded[1], set=self.set_no,
+                             game=self.game_no, player=p)
         v, covered = self._table_verdict(ask, in_turn, skipped, notes)
         legal = v.rule is None or not self._found("table", ask)  # (a legal verdict fails no table check)
         if not legal:
@@ -365,8 +366,7 @@ class Position:
         play it covers."""
         p, cards, table = ask.move.player, ask.cards, self.table
         assert cards is not None
-        lead = table.taken_as_lead(p, in_turn)
-        v, covered = table.judge(self.opts, cards, lead)
+        v, covered, lead = table.judge(self.opts, p, cards, in_turn)
         if lead:
             # They thought the table had cleared (e.g. stairs with an 8): one mistake, judged as a lead.
             notes.append("judged as a lead")
@@ -382,7 +382,7 @@ class Position:
         or locks: `causes`), then who acts next."""
         opts, reading, table, events = self.opts, v.reading, self.table, self.f.events
         before = table.revolution  # a forbidden finish is judged in the order before the play
-        finishing = self.hold.left(p) <= 0
+        finishing = self.hold.count[p] >= self.hold.sizes[p]
         cut = legal and cuts(opts, reading)
         revolt = legal and revolts(opts, reading)
         on = _on_table((p, cards, reading, legal, i))
@@ -476,8 +476,8 @@ class Position:
         key = ("verdict", move.player, move.cards)
         got = self.memo.get(key)
         if got is None:
-            lead = self.table.taken_as_lead(move.player, self.turns.in_turn(move.player))
-            got = self.memo[key] = self.table.judge(self.opts, move.cards, lead)
+            got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
+                                                    self.turns.in_turn(move.player))[:2]
         return got
 
     def holding(self, move: Play) -> Held:

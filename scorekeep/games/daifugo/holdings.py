@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -36,12 +37,21 @@ def _ccopy(c: Counter[Any]) -> Counter[Any]:
     return new
 
 
+@lru_cache(maxsize=64)
+def _nothing(seats: tuple[str, ...]) -> dict[str, Counter[DCard]]:
+    """An empty Counter for each seat (no card given or received yet), made once and shared by every
+    game's holdings until a gift changes one (`give` copies it first)."""
+    return {p: Counter() for p in seats}
+
+
 def _jokers(n: int) -> str:
     return "a joker" if n == 1 else f"{n} jokers"
 
 
 class Holdings:
     """The hands of one game as far as the record tells them (a part of a position)."""
+
+    __slots__ = ("setup", "known", "owner", "gave", "got", "partner", "dealt", "dealt_counted", "played", "jokers_played", "jokers_of", "jokers_by", "watch", "gifts", "count", "sizes", "exchanging")
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool) -> None:
         """What is known at the start of a game, from the deal and whether the record gives the
@@ -50,7 +60,7 @@ class Holdings:
         first_game = setup.game_no == 1
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
-        nothing = {p: Counter() for p in setup.seats}
+        nothing = _nothing(setup.seats)
         self.gave: dict[str, Counter[DCard]] = nothing
         """The cards each player gave (shared until a gift changes one: `give` copies it first)."""
         self.got: dict[str, Counter[DCard]] = nothing
@@ -94,7 +104,12 @@ class Holdings:
 
     def copy(self) -> Holdings:
         new = Holdings.__new__(Holdings)
-        new.__dict__ = self.__dict__.copy()
+        new.setup, new.known, new.owner, new.gave, new.got, new.partner = (
+            self.setup, self.known, self.owner, self.gave, self.got, self.partner)
+        new.dealt, new.dealt_counted, new.played, new.jokers_played, new.jokers_of, new.jokers_by = (
+            self.dealt, self.dealt_counted, self.played, self.jokers_played, self.jokers_of, self.jokers_by)
+        new.watch, new.gifts, new.count, new.sizes, new.exchanging = (
+            self.watch, self.gifts, self.count, self.sizes, self.exchanging)
         return new
 
     def left(self, p: str) -> int:
@@ -207,53 +222,41 @@ class Holdings:
         is left of `p`'s known holding. Changes nothing."""
         known = self.known.get(p)
         if known is not None:
-            return self._held_known(p, cards, _ccopy(known))
+            known = _ccopy(known)
         bad: list[str] = []
         blind_cards: list[Card] = []
         accepted: list[DCard] = []
         blind, partner = self.setup.blind, self.partner
         for c in cards:
-            if type(c) is Joker:
+            pc = JOKER if type(c) is Joker else c
+            if known is not None:
+                if known[pc] > 0:
+                    known[pc] -= 1
+                    accepted.append(pc)
+                else:
+                    bad.append(self.whereabouts(pc, p))
+            elif type(pc) is Joker:
                 if (why := self._no_joker(p, sum(1 for a in accepted if a == JOKER))) is not None:
                     bad.append(why)
                 else:
-                    accepted.append(JOKER)
-                continue
-            assert type(c) is Card
-            if c in self.played or c in accepted:
-                bad.append(f"{c.symbol} appears twice in this play" if c in accepted or self.played[c] == i
-                           else f"{c.symbol} was already played at play {self.played[c]}")
-            elif blind is not None and c in blind:
-                blind_cards.append(c)
-            elif self.gave[p].get(c):  # (`get`: a Counter's missing card is a Python call)
-                bad.append(f"{p} gave {c.symbol} away in the exchange")
-            elif (holder := self.owner.get(c)) is not None and holder != p and \
+                    accepted.append(pc)
+            elif pc in self.played or pc in accepted:
+                bad.append(f"{pc.symbol} appears twice in this play" if pc in accepted or self.played[pc] == i
+                           else f"{pc.symbol} was already played at play {self.played[pc]}")
+            elif blind is not None and pc in blind:
+                blind_cards.append(pc)  # type: ignore[arg-type]
+            elif self.gave[p].get(pc):  # (`get`: a Counter's missing card is a Python call)
+                bad.append(f"{p} gave {pc.symbol} away in the exchange")
+            elif (holder := self.owner.get(pc)) is not None and holder != p and \
                     partner is not None and partner.get(p) != holder:
-                how = "received" if self.got[holder][c] else "was dealt"
-                bad.append(f"{holder} {how} {c.symbol}")
+                how = "received" if self.got[holder][pc] else "was dealt"
+                bad.append(f"{holder} {how} {pc.symbol}")
             else:
-                accepted.append(c)
-        return self._too_many(p, cards, bad), blind_cards, accepted, None
-
-    def _held_known(self, p: str, cards: tuple[DCard, ...], known: Counter[DCard]) -> Held:
-        """`held` from a hand known card by card (`known`, a copy it takes the cards from)."""
-        bad: list[str] = []
-        accepted: list[DCard] = []
-        for c in cards:
-            pc = JOKER if type(c) is Joker else c
-            if known[pc] > 0:
-                known[pc] -= 1
                 accepted.append(pc)
-            else:
-                bad.append(self.whereabouts(pc, p))
-        return self._too_many(p, cards, bad), [], accepted, known
-
-    def _too_many(self, p: str, cards: tuple[DCard, ...], bad: list[str]) -> list[str]:
-        """`bad`, and whether `p` has that many cards left."""
         left = self.sizes[p] - self.count[p]
         if len(cards) > left:
             bad.append(f"{p} had only {left} card{'s' if left != 1 else ''} left")
-        return bad
+        return bad, blind_cards, accepted, known
 
     def _no_joker(self, p: str, now: int) -> str | None:
         """Without the deal: why `p`, having played `now` jokers in this play, cannot hold another one."""

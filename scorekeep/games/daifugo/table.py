@@ -29,6 +29,8 @@ break one rule a million times, and past the cap nobody reads the words)."""
 class Table:
     """The table (a part of a position, copied before a move changes it)."""
 
+    __slots__ = ("top", "ref", "lock", "revolution", "revolutions", "passed", "early", "last_clear")
+
     def __init__(self) -> None:
         """The table at the start of the play: empty, normal order, nobody passed."""
         self.top: OnTable | None = None
@@ -49,9 +51,9 @@ class Table:
     def copy(self) -> Table:
         """A copy a move may change (the passes copied, the plays shared: they are values)."""
         new = Table.__new__(Table)
-        new.__dict__ = self.__dict__.copy()
-        new.passed = dict(self.passed)
-        new.early = dict(self.early)
+        new.top, new.ref, new.lock, new.last_clear = self.top, self.ref, self.lock, self.last_clear
+        new.revolution, new.revolutions = self.revolution, self.revolutions
+        new.passed, new.early = dict(self.passed), dict(self.early)
         return new
 
     # -- what may cover it ------------------------------------------------------------------------
@@ -64,19 +66,15 @@ class Table:
         base = ref if top is not None and top.reading is None else top
         return base, top is not None and not top.legal and base is not ref
 
-    def taken_as_lead(self, p: str, in_turn: bool) -> bool:
-        """Whether a play by `p` is judged as a lead: they acted again on their own play, out of turn
-        (they thought the table had cleared, e.g. after stairs with an 8) — one mistake."""
-        return self.top is not None and p == self.top.player and not in_turn
-
-    def judge(self, opts: Mapping[str, Any], cards: tuple[DCard, ...], lead: bool = False
-              ) -> tuple[Verdict, OnTable | None]:
-        """The verdict on a play, and the play it covers; after an illegal play, a play legal on the
-        last legal one stands (and covers that one). `lead`: judged as a lead (its player thought
-        the table had cleared)."""
-        s3, jp = opts["spade_3_return"], opts["joker_pair"]
-        if lead:
-            return judge(cards, None, self.revolution, None, s3, jp), None
+    def judge(self, opts: Mapping[str, Any], p: str, cards: tuple[DCard, ...], in_turn: bool
+              ) -> tuple[Verdict, OnTable | None, bool]:
+        """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p`
+        acts again on their own play out of turn, they thought the table had cleared (e.g. after
+        stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
+        the last legal one stands (and covers that one)."""
+        s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
+        if top is not None and p == top.player and not in_turn:
+            return judge(cards, None, self.revolution, None, s3, jp), None, True
         lock_on = self.lock if opts["suit_lock"] else None
         base, second = self.against()
         v = judge(cards, base.reading if base else None, self.revolution, lock_on, s3, jp)
@@ -84,8 +82,8 @@ class Table:
             ref = self.ref
             alt = judge(cards, ref.reading if ref else None, self.revolution, lock_on, s3, jp)
             if alt.rule is None:
-                return alt, ref
-        return v, base
+                return alt, ref, False
+        return v, base, False
 
     def verdicts(self, opts: Mapping[str, Any], plays: Iterable[tuple[DCard, ...]]
                  ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:

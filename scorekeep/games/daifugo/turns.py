@@ -28,6 +28,8 @@ def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[s
 class Turns:
     """Whose turn it is (a part of a position, copied before a move)."""
 
+    __slots__ = ("clockwise", "around", "expected", "also", "resume", "late", "contradicted", "candidate", "over_at")
+
     def __init__(self, seats: tuple[str, ...], leader: str | None) -> None:
         """The turn at the start of the play: the leader's."""
         self.clockwise, self.around = _seating(seats)
@@ -49,8 +51,9 @@ class Turns:
 
     def copy(self) -> Turns:
         new = Turns.__new__(Turns)
-        new.__dict__ = self.__dict__.copy()
-        new.candidate = False
+        new.clockwise, new.around, new.expected, new.also, new.resume = (
+            self.clockwise, self.around, self.expected, self.also, self.resume)
+        new.late, new.contradicted, new.over_at, new.candidate = self.late, self.contradicted, self.over_at, False
         return new
 
     def in_turn(self, p: str) -> bool:
