@@ -23,6 +23,7 @@ from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
+from .score import game_points
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
@@ -307,8 +308,8 @@ class _Game:
         ranking, source, st = outcome.ranking, outcome.source, outcome.decided
         points = None
         if ranking is not None:
-            rp = self.opts["rank_points"]
-            points = {p: rp[ranking.index(p)] for p in self.seats}
+            scored = game_points(ranking, self.opts["rank_points"])
+            points = {p: scored[p] for p in self.seats}
         fouls = tuple(st.fouls) if st is not None and source != "ranks" else ()
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
