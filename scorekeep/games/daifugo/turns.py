@@ -28,7 +28,8 @@ def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[s
 class Turns:
     """Whose turn it is (a part of a position, copied before a move)."""
 
-    __slots__ = ("clockwise", "around", "expected", "also", "resume", "late", "contradicted", "candidate", "over_at")
+    __slots__ = ("clockwise", "around", "expected", "also", "resume", "late", "contradicted", "candidate",
+                 "over_at")
 
     def __init__(self, seats: tuple[str, ...], leader: str | None) -> None:
         """The turn at the start of the play: the leader's."""
