@@ -202,15 +202,11 @@ class Position:
 
     # -- the exchange (daifugo.exchange-count, daifugo.exchange-held, daifugo.exchange-strongest) --
 
-    def exchange_faults(self, move: Exchange) -> list[tuple[str, str]]:
-        """What is wrong with a gift: (rule id, message) of each exchange check (`CHECKS`) it fails,
-        in the digest's order."""
-        return [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
-
     def _exchange(self, move: Exchange) -> None:
-        """Apply a gift on this copy: report what `exchange_faults` finds, move the cards."""
-        where = {"line": move.line, "set": self.setup.set_no, "game": self.setup.game_no, "player": move.player}
-        faults = self.exchange_faults(move)
+        """Apply a gift on this copy: report each exchange check (`CHECKS`) it fails, in the digest's
+        order, and move the cards."""
+        where = {"line": move.line, "set": self.set_no, "game": self.game_no, "player": move.player}
+        faults = [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
         if self._phase != "exchange":
             for rule, msg in faults:
                 self.f.violation(rule, msg, **where)
