@@ -17,7 +17,8 @@ recorded turn is judged by asking the same checks what they find (`Check.finds`)
 (violations and rule events, worded only when kept), also for an illegal move — the record says
 it happened. Each rule id is judged in one function here or in the parts the position is made
 of, or in the moves (`moves.py`), what a legal play causes (`causes.py`), the deck and the match's
-order (`deck.py`), a hand's plays (`hands.py`).
+order (`deck.py`), a hand's plays (`hands.py`). A part changes its own state and words what
+happened; the engine names the rule and reports it (every rule id is reported from here).
 
 Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
 on the table, it may empty a hand), but only a legal play has the special effects the digest

@@ -1,7 +1,8 @@
 """The Daifugō table in one game: the play to beat, the last legal play, the lock (縛り), the order
 (革命) and the passes since it last cleared — what may cover it (daifugo.follow-shape,
 daifugo.follow-stronger, daifugo.suit-lock, through `combos.judge`), and the effects a legal play
-has on it, each written once: a revolution, an 8-cut, a lock, a spade-3 return, the clear.
+has on it, each written once: a revolution, an 8-cut, a lock, a spade-3 return, the clear (each
+gives the turn's note and the words of its event; the engine reports it under its rule id).
 
 A position (`engine.Position`) holds one `Table` and copies it before a move changes it.
 """
