@@ -209,13 +209,18 @@ class Holdings:
             return f"{c.symbol} was already played at play {self.played[c]}"
         if blind is not None and c in blind:
             return f"{c.symbol} is a blind card, out of play for set {self.setup.set_no}"
-        if self.gave[p][c]:
+        return self._not_theirs(c, p) or f"{p} does not hold {c.symbol}"  # type: ignore[arg-type]
+
+    def _not_theirs(self, c: Card, p: str) -> str | None:
+        """Why the exchange or the deal puts card `c` out of `p`'s hand: they gave it away, or another
+        player received it or was dealt it (without the exchange recorded, a partner may have passed
+        it on); None when neither does."""
+        if self.gave[p].get(c):  # (`get`: a Counter's missing card is a Python call)
             return f"{p} gave {c.symbol} away in the exchange"
         holder = self.owner.get(c)
-        if holder is not None and holder != p:
-            how = "received" if self.got[holder][c] else "was dealt"
-            return f"{holder} {how} {c.symbol}"
-        return f"{p} does not hold {c.symbol}"
+        if holder is not None and holder != p and self.partner is not None and self.partner.get(p) != holder:
+            return f"{holder} {'received' if self.got[holder][c] else 'was dealt'} {c.symbol}"
+        return None
 
     def held(self, p: str, cards: tuple[DCard, ...], i: int) -> Held:
         """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
@@ -227,7 +232,7 @@ class Holdings:
         bad: list[str] = []
         blind_cards: list[Card] = []
         accepted: list[DCard] = []
-        blind, partner = self.setup.blind, self.partner
+        blind = self.setup.blind
         for c in cards:
             pc = JOKER if type(c) is Joker else c
             if known is not None:
@@ -246,12 +251,8 @@ class Holdings:
                            else f"{pc.symbol} was already played at play {self.played[pc]}")
             elif blind is not None and pc in blind:
                 blind_cards.append(pc)  # type: ignore[arg-type]
-            elif self.gave[p].get(pc):  # (`get`: a Counter's missing card is a Python call)
-                bad.append(f"{p} gave {pc.symbol} away in the exchange")
-            elif (holder := self.owner.get(pc)) is not None and holder != p and \
-                    partner is not None and partner.get(p) != holder:
-                how = "received" if self.got[holder][pc] else "was dealt"
-                bad.append(f"{holder} {how} {pc.symbol}")
+            elif (why := self._not_theirs(pc, p)) is not None:  # type: ignore[arg-type]
+                bad.append(why)
             else:
                 accepted.append(pc)
         left = self.sizes[p] - self.count[p]
