@@ -644,8 +644,6 @@ class Position:
         if p is None:
             return "nothing (the game is over)" if self.phase == "over" else "—"
         if self._phase == "play" and p not in self.hold.known:
-            if self.table.top is None:
-                return f"{p}: any single, group or stairs"
             return f"{p}: " + "; ".join(self.allowed_plays(p))
         moves = [str(m) for m in self.legal_moves()]
         shown = moves[:cap] + ([f"… and {len(moves) - cap} more"] if len(moves) > cap else [])
