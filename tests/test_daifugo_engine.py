@@ -115,7 +115,34 @@ def test_an_exchange_changes_only_its_own_game_s_gifts():
     assert gifted.exchange["甲"]
     seats = gifted.seats
     fresh = engine.Position(engine.Setup(seats, a.header.options, 1, 1, seats[0], None, None, 0))
-    assert all(not fresh.gave[p] and not fresh.got[p] for p in seats)
+    assert all(not fresh.hold.gave[p] and not fresh.hold.got[p] for p in seats)
     again = audit_text("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - first: 甲\n    games:\n"
                        "      - plays:\n          - 甲: 3S\n")
     assert [v.rule for v in again.violations] == []
+
+
+def test_a_copied_position_keeps_every_part_of_it():
+    """daifugo.turn-order, daifugo.card-not-held: a position and its parts (the table, the turn
+    order, the holdings) are copied field by field; a copy has every field of the original — a
+    field left out would make the next move judge another table — and a move on the copy leaves
+    the original as it was (the passes are its own)."""
+    from conftest import audit
+
+    from scorekeep.games.daifugo import engine
+
+    from scorekeep.games.daifugo import rules
+
+    game = rules.audit(audit("daifugo/exchange-legal.yaml").record, positions=True).result.sets[0].games[1]
+    before = next(t.before for t in game.turns if t.before is not None and t.before.table.top is not None)
+    copied = before.copy()
+    for original, copy in ((before, copied), (before.table, copied.table), (before.turns, copied.turns),
+                           (before.hold, before.hold.copy())):
+        for name in type(original).__slots__:
+            if name not in ("view", "f", "memo", "candidate", "table", "turns"):  # afresh, or compared below
+                assert getattr(copy, name) == getattr(original, name), (type(original).__name__, name)
+    assert copied.table.passed is not before.table.passed and copied.table.early is not before.table.early
+    passed = dict(before.table.passed)
+    mover = before.to_act
+    assert mover is not None
+    after = before.step(engine.Pass(mover))
+    assert after.table.passed != before.table.passed and before.table.passed == passed

@@ -101,7 +101,7 @@ def _outside(pos: Position, rng: random.Random) -> list[Play | Pass]:
     plays = [Play(p, c) for c in hand_plays(hand)]
     out: list[Play | Pass] = [m for m in plays if (Play, str(m)) not in legal]
     out = rng.sample(out, min(4, len(out)))
-    if pos.top is None:
+    if pos.table.top is None:
         out.append(Pass(p))
     naturals = sorted((c for c in hand if hand[c] and type(c) is Card), key=str)
     pair = [(a, b) for a in naturals for b in naturals if a.rank != b.rank]  # type: ignore[union-attr]

@@ -183,14 +183,16 @@ def test_turns_past_the_cap_word_nothing_and_the_listing_is_the_same(monkeypatch
     def listed(a) -> tuple[list[dict], list[dict]]:
         return [f.to_json() for f in shown(a.violations)], [f.to_json() for f in shown(a.events, "event")]
 
-    words: list[str] = []
-    real = engine._allowed
+    from scorekeep.games.daifugo.table import Table
 
-    def counted(*table):
+    words: list[object] = []
+    real = Table.allowed
+
+    def counted(table, *args):
         words.append(table)
-        return real(*table)
+        return real(table, *args)
 
-    monkeypatch.setattr(engine, "_allowed", counted)
+    monkeypatch.setattr(Table, "allowed", counted)
     capped = audit_text(text)
     capped_allowed = len(words)
     del words[:]
@@ -225,7 +227,7 @@ def test_a_turn_that_may_not_branch_is_never_a_candidate_missing_pass() -> None:
                     move = engine.Pass(t.player) if t.cards is None else engine.Play(t.player, t.cards)
                     for missing in (False, True):
                         after = t.before.step(move, missing=missing, trial=True)
-                        if after.candidate:
+                        if after.turns.candidate:
                             assert t.before.may_branch(move), (t.index, move)
                             branching += 1
                     turns += 1

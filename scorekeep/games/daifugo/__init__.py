@@ -4,7 +4,9 @@
   combos.py    singles, groups, stairs and what may cover what
   record.py    YAML → frozen Record (input errors only)
   model.py     frozen values: the play on the table, the results
-  engine.py    the position: whose turn, what is legal (named checks, `CHECKS`), what a move causes
+  engine.py    the position: whose turn, what is legal (named checks, `CHECKS`), what a move causes;
+               made of table.py (the play to beat, passes, lock, order and their effects),
+               holdings.py (the hands, the exchange), turns.py (the turn order) and standing.py
   rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
   score.py     rank points per game and the score sheet
   options.py   the house-rule options

@@ -15,6 +15,16 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 
 
 # --- the deck and the deal (daifugo.deck) ------------------------------------------------------
 
+def hand_sizes(opts: Mapping[str, Any], seats: Sequence[str], leader: str | None) -> dict[str, int]:
+    """Cards per hand, from the game's leader clockwise: the cards in play (the deck and its jokers,
+    less the blind cards) dealt one at a time, so an uneven deck gives the extra cards to the first
+    players from the leader (13 each with the default deck)."""
+    total = len(FULL_DECK) + opts["jokers"] - opts["blind_cards"]
+    base, extra = divmod(total, len(seats))
+    start = seats.index(leader) if leader else 0
+    return {seats[(start + k) % len(seats)]: base + (1 if k < extra else 0) for k in range(len(seats))}
+
+
 def blind_faults(blind: Sequence[DCard], want: int, set_no: int) -> tuple[list[str], frozenset[Card]]:
     """What is wrong with a set's list of blind cards, and the blind cards it names."""
     problems = []
@@ -89,17 +99,24 @@ def deal_faults(deal: Mapping[str, tuple[DCard, ...]], opts: Mapping[str, Any], 
 # sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
 # asks them as it reaches each set and game, and records what they find where it belongs.
 
+def counts(number: int, limit: int | None) -> bool:
+    """Whether set `number` of a match of `limit` sets (None: open-ended), or game `number` of a set
+    of `limit` games, counts: those past the limit do not."""
+    return limit is None or number <= limit
+
+
 def set_order_fault(number: int, limit: int | None, previous: tuple[int, int] | None, games_per_set: int,
-                    last_complete: bool) -> list[str]:
+                    last_complete: bool) -> list[tuple[bool, str]]:
     """What is wrong with set `number` starting now: `limit` is the match's number of sets
-    (None: open-ended), `previous` the set before it as (its number, games played)."""
-    out: list[str] = []
-    if limit is not None and number == limit + 1:
-        out.append(f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
-                   f"{number} is one too many and does not count")
+    (None: open-ended), `previous` the set before it as (its number, games played). Each: whether
+    it is the set's own fault (one set too many), not its first game's (started too early), and why."""
+    out: list[tuple[bool, str]] = []
+    if not counts(number, limit) and number == limit + 1:  # type: ignore[operator]
+        out.append((True, f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
+                          f"{number} is one too many and does not count"))
     if previous is not None and previous[1] < games_per_set and last_complete:
-        out.append(f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
-                   f"{number} cannot start yet")
+        out.append((False, f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
+                           f"{number} cannot start yet"))
     return out
 
 
@@ -108,7 +125,7 @@ def game_order_fault(number: int, set_no: int, games_per_set: int,
     """What is wrong with game `number` of set `set_no` starting now: `last` is the game before
     it in the record as (its number, its set, whether its ranking is complete)."""
     out: list[str] = []
-    if number > games_per_set:
+    if not counts(number, games_per_set):
         out.append(f"a set has {games_per_set} games; game {number} of set {set_no} is one too many and "
                    "does not count")
     if last is not None and not last[2]:

@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 from ...cards import SUITS, Card
 from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
 from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
-from .engine import FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, locks, revolts
+from .deck import hand_sizes
+from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, game_leader, locks,
+                     revolts)
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
 from ...options import read_options
@@ -48,7 +50,7 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
     verdict here and the play it covers (`pos.verdict`). What the position and the options say
     is looked up once for all of them."""
     opts = pos.opts
-    forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.revolution, style.rare, style.hoard
+    forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.table.revolution, style.rare, style.hoard
     strong = (3,) if revolution else (2, 8)
     lone_spade_3: bool | None = None  # another player holds only the spade 3 (asked when needed)
     left = pos.cards_left(pos.to_act) if plays else 0  # type: ignore[arg-type]
@@ -77,14 +79,14 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
         if v.returns:
             w *= 60 * rare
         if kind == SINGLE and r.level == JOKER_LEVEL and not hoard:
-            if pos.top is not None:
+            if pos.table.top is not None:
                 w *= 6 * rare
             if lone_spade_3 is None:
                 p = move.player
-                lone_spade_3 = any(pos.known.get(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p)
+                lone_spade_3 = any(pos.hand(q) == Counter({SPADE_3: 1}) for q in pos.st.active if q != p)
             if lone_spade_3:
                 w *= 100  # let a lone spade 3 return it: a forbidden finish that still clears
-        if locks(opts, pos.lock, r, covered, cut, v.returns) is not None:
+        if locks(opts, pos.table.lock, r, covered, cut, v.returns) is not None:
             w *= 6 * rare
         out.append(w)
     return out
@@ -128,8 +130,8 @@ def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Pla
         rank = naturals[0].rank if naturals else None  # type: ignore[union-attr]
         if rank is None:
             return None
-        if pos.lock is not None:
-            rest = Counter(pos.lock) - Counter(c.suit for c in naturals)  # type: ignore[union-attr]
+        if pos.table.lock is not None:
+            rest = Counter(pos.table.lock) - Counter(c.suit for c in naturals)  # type: ignore[union-attr]
             suits = sorted(rest.elements(), key=SUITS.index)
         else:
             free = [s for s in SUITS if s not in {c.suit for c in naturals}]  # type: ignore[union-attr]
@@ -142,11 +144,12 @@ def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Pla
     out = Play(move.player, tuple(Joker(next(it)) if type(c) is Joker else c for c in move.cards))
     a, fa = pos.apply(move)
     b, fb = pos.apply(out)
-    same = ([f.rule for f in fa] == [f.rule for f in fb] and not b.f.violations and a.revolution == b.revolution
-            and a.lock == b.lock and a.expected == b.expected
-            and (a.top is None) == (b.top is None)
-            and (a.top is None or (a.top.reading and b.top and b.top.reading
-                                   and a.top.reading[:3] == b.top.reading[:3])))
+    ta, tb = a.table, b.table
+    same = ([f.rule for f in fa] == [f.rule for f in fb] and not b.f.violations and ta.revolution == tb.revolution
+            and ta.lock == tb.lock and a.turns.expected == b.turns.expected
+            and (ta.top is None) == (tb.top is None)
+            and (ta.top is None or (ta.top.reading and tb.top and tb.top.reading
+                                    and ta.top.reading[:3] == tb.top.reading[:3])))
     return out if same else None
 
 
@@ -205,12 +208,9 @@ def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], lea
            rare: float) -> dict[str, tuple[DCard, ...]]:
     """The deal, from the leader round: the deck without the blind cards, with the jokers."""
     deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
-    total = len(deck)
-    base, extra = divmod(total, len(seats))
-    start = seats.index(leader)
-    order = [seats[(start + k) % len(seats)] for k in range(len(seats))]
-    piles = _deal(rng, deck, [base + (1 if k < extra else 0) for k in range(len(seats))], rare)
-    return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(order)}
+    sizes = hand_sizes(opts, seats, leader)
+    piles = _deal(rng, deck, list(sizes.values()), rare)
+    return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(sizes)}
 
 
 def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], first: str,
@@ -219,7 +219,8 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
     """One game played out by the players' styles among the legal moves (after the exchange, if
     `prev` ranked a game before it); the game as written, its ranking and its rule events."""
     notation, strings = knobs["notation"], knobs["strings"]
-    leader = first if prev is None else prev[-1]
+    leader = game_leader(first, gi, prev)
+    assert leader is not None
     dealt = _dealt(rng, opts, seats, leader, blind, knobs["rare"])
     g: dict[str, Any] = {"deal": {p: [_variant(t, rng, notation) for t in cards_text(dealt[p]).split()]
                                   for p in seats}}
@@ -250,14 +251,14 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
             plays.append({p: _cards_out(move.cards, rng, notation, strings)})
         else:
             plays.append({p: "pass"})
-        was_rev = pos.revolution
+        was_rev = pos.table.revolution
         new = pos.step(move)
         assert not new.f.violations, [str(v) for v in new.f.violations]
         for e in new.f.events:
             events.append((e.rule, e.location()))
             _event_features(e, new, move, was_rev, feats)
-        if new.top is None and new.last_clear[0] == "passes" and new.last_clear[1] is not None \
-                and new.last_clear[1].player not in new.st.active and pos.top is not None:
+        if new.table.top is None and new.table.last_clear[0] == "passes" and new.table.last_clear[1] is not None \
+                and new.table.last_clear[1].player not in new.st.active and pos.table.top is not None:
             feats.add("lead-passes-left")
         pos = new
     st = pos.st
@@ -308,9 +309,9 @@ def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: t
         pos, found = pos.apply(move)
         assert not pos.f.violations, found
     for low in prev[2:]:
-        given = Counter(plain(c) for c in dealt[low]) - (pos.known.get(low) or Counter())
+        given = Counter(plain(c) for c in dealt[low]) - (pos.hand(low) or Counter())
         if given and any(strength_key(c) > min(strength_key(x) for x in given.elements())
-                         for c in (pos.known.get(low) or Counter()).elements()):
+                         for c in (pos.hand(low) or Counter()).elements()):
             feats.add("exchange-received-stronger")
     return pos, {p: gifts[p] for p in seats}
 
@@ -325,7 +326,7 @@ def _play_features(pos: Position, move: Play, v: Verdict, feats: set[str]) -> No
         feats.add("joker-pair")
     if r.kind == GROUP and r.size >= 5:
         feats.add("group-of-5-or-6")
-    if pos.lock is not None and r.jokers:
+    if pos.table.lock is not None and r.jokers:
         feats.add("joker-under-lock")
     if any(type(c) is Joker and c.stands_for for c in move.cards):
         feats.add("joker-annotated")
@@ -334,7 +335,7 @@ def _play_features(pos: Position, move: Play, v: Verdict, feats: set[str]) -> No
 def _event_features(e: Any, new: Position, move: Play | Pass, was_rev: bool, feats: set[str]) -> None:
     """What a rule event of the move makes rare: a counter-revolution, each kind of foul finish."""
     feats.add(e.rule.removeprefix("daifugo."))
-    if e.rule == "daifugo.revolution" and not new.revolution:
+    if e.rule == "daifugo.revolution" and not new.table.revolution:
         feats.add("counter-revolution")
     if e.rule == "daifugo.forbidden-finish":
         assert type(move) is Play

@@ -120,25 +120,25 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     ruling = pos.ruling(move)
     ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or _asked(pos, move, s.rule)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
-    if pos.top is None:
+    if pos.table.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
     else:
-        on = pos.top.text() + ("" if pos.top.legal else " — an illegal play")
-        if not pos.top.legal and pos.ref is not None:
-            on += f"; the last legal play: {pos.ref.text()}"
+        on = pos.table.top.text() + ("" if pos.table.top.legal else " — an illegal play")
+        if not pos.table.top.legal and pos.table.ref is not None:
+            on += f"; the last legal play: {pos.table.ref.text()}"
         facts.append(("on the table", on))
-    facts.append(("order", "revolution (革命): 3 is strongest, 2 weakest" if pos.revolution
+    facts.append(("order", "revolution (革命): 3 is strongest, 2 weakest" if pos.table.revolution
                   else "normal: 2 is strongest, 3 weakest"))
-    facts.append(("lock (縛り)", f"{lock_text(pos.lock)}: every play must have these suits" if pos.lock
+    facts.append(("lock (縛り)", f"{lock_text(pos.table.lock)}: every play must have these suits" if pos.table.lock
                   else "none"))
-    passed = ", ".join(f"{q} ({_passed(n)})" for q, n in pos.passed.items())
+    passed = ", ".join(f"{q} ({_passed(n)})" for q, n in pos.table.passed.items())
     facts.append(("passed", passed or "nobody since the table last cleared"))
     if pos.st.exits or pos.st.fallen:
         out = [f"{q}" + ("" if legal else " (forbidden finish, 反則上がり)") for q, legal in pos.st.exits]
         if pos.st.fallen:
             out.append(f"{pos.st.fallen} (fell: 都落ち)")
         facts.append(("out", ", ".join(out)))
-    facts.append(("turn", f"{pos.expected}'s" if pos.expected else "not known (the leader is not known)"))
+    facts.append(("turn", f"{pos.turns.expected}'s" if pos.turns.expected else "not known (the leader is not known)"))
     hand = pos.hand(p)
     left = pos.cards_left(p)
     if hand is not None:
@@ -151,7 +151,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     why_none = ""
     if choices is None and pos.phase == "play":
         if p == pos.to_act:
-            choices = pos.allowed_plays(p) if pos.top is not None or hand is not None else \
+            choices = pos.allowed_plays(p) if pos.table.top is not None or hand is not None else \
                 ("any single, group or stairs",)
         else:
             choices, why_none = (), no_choice(p, pos.to_act, "the game was over")
@@ -185,23 +185,23 @@ def _asked(pos: Any, move: Any, rule: str) -> bool:
     if type(move) is Pass and rule in _OF_CARDS:
         return False
     if rule in _LEADS:  # who leads after the table cleared: asked only on the lead it names
-        cleared = getattr(pos, "last_clear", (None, None))[0]
-        return pos.top is None and cleared in (None, _LEADS[rule])
-    if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.top is None:
+        cleared = pos.table.last_clear[0]
+        return pos.table.top is None and cleared in (None, _LEADS[rule])
+    if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.table.top is None:
         return False
-    return rule != "daifugo.suit-lock" or bool(pos.lock)
+    return rule != "daifugo.suit-lock" or bool(pos.table.lock)
 
 
 def _legal(pos: Any, move: Any, rule: str) -> str:
     """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
     if rule == "daifugo.pass":
         return f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, {rule}"
-    if pos.top is None:
+    if pos.table.top is None:
         return f"legal: {move.player} leads on a clear table: any single, group or stairs may be led, {rule}"
-    lock = f", and it has the locked suits {lock_text(pos.lock)}" if pos.lock else ""
+    lock = f", and it has the locked suits {lock_text(pos.table.lock)}" if pos.table.lock else ""
     if rule == "daifugo.spade-3-return":
         return f"legal: the single spade 3 beats a single joker (スペ3返し), {rule}"
-    return f"legal: {show(move.cards)} covers {pos.top.text()}: the same kind and size, stronger{lock}, {rule}"
+    return f"legal: {show(move.cards)} covers {pos.table.top.text()}: the same kind and size, stronger{lock}, {rule}"
 
 
 def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | None) -> Explanation:
@@ -222,27 +222,27 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     ruling = pos.ruling(gift)
     p = gift.player
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
-    if pos.prev is not None:
-        facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.prev))))
+    if pos.setup.prev is not None:
+        facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.setup.prev))))
         owed = []
         for a, b, n in EXCHANGE:
-            owed.append(f"{pos.prev[a]} ({rank_name(a)}) gives {n} to {pos.prev[b]} ({rank_name(b)})")
+            owed.append(f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})")
         facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
-    if pos.prev is not None and pos._phase == "exchange":
-        giver, receiver, a, b, n = pos._giver()
+    if pos.setup.prev is not None and pos._phase == "exchange":
+        giver, receiver, a, b, n = pos.hold.due()
         facts.append(("gives now", f"{giver} ({rank_name(a)}), {plural(n, 'card')} to {receiver} ({rank_name(b)})"))
-    dealt = pos.dealt.get(p)
+    dealt = pos.hold.dealt.get(p)
     facts.append((f"{p}'s hand as dealt", show(dealt) if dealt is not None else
                   "not recorded (no deal): only what the later plays prove is known"))
     choices = ruling.allowed
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
-        a, n = pos._giver()[2], pos._giver()[4]
+        a, n = pos.hold.due()[2], pos.hold.due()[4]
         if a < 2:  # a higher rank gives any cards: the combinations are no list to read
-            choices = (f"any {plural(n, 'card')} of the {len(pos.dealt[p])} dealt to {p}",) if p in pos.dealt \
+            choices = (f"any {plural(n, 'card')} of the {len(pos.hold.dealt[p])} dealt to {p}",) if p in pos.hold.dealt \
                 else (f"any {plural(n, 'card')}",)
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
-    if ruling.legal and ruling.reason == "legal" and pos.prev is not None and pos._phase == "exchange":
+    if ruling.legal and ruling.reason == "legal" and pos.setup.prev is not None and pos._phase == "exchange":
         ruling = _gift_legal(ruling, pos, p, gift, grec)
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
 
@@ -287,12 +287,12 @@ def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:
     """A legal gift, with the rule that decides it: a lower rank's by its strongest cards as dealt
     (what it receives at the same time does not count: daifugo.exchange-strongest), a higher rank's
     by the count alone, its choice (daifugo.exchange-count)."""
-    giver, receiver, a, b, n = pos._giver()
+    giver, receiver, a, b, n = pos.hold.due()
     if a < 2:
         return ruling._replace(rule="daifugo.exchange-count", reason=(
             f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {plural(n, 'card')} of {p}'s own choosing "
             "(a higher rank chooses any cards), daifugo.exchange-count"))
-    back = next((pos.prev[x] for x, y, _n in EXCHANGE if pos.prev[y] == p), None)
+    back = next((pos.setup.prev[x] for x, y, _n in EXCHANGE if pos.setup.prev[y] == p), None)
     got = (grec.exchange.cards.get(back) if grec.exchange is not None and back is not None else None)
     also = (f"; the {show(got)} {p} receives from {back} in the same exchange does not count: the cards change "
             "hands at once, so the strongest are judged on the hand as dealt") if got else \

@@ -16,13 +16,14 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import blind_faults, deal_faults, game_order_fault, set_order_fault
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup
+from .deck import blind_faults, counts, deal_faults, game_order_fault, set_order_fault
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup, game_leader
 from .standing import Standing
 from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
 from .record import GameRecord, Record, SetRecord
 from .rulebook import OPEN, RANK_NAMES
+from .score import game_points
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
@@ -67,11 +68,11 @@ def _ends(pos: Position, n: int, i: int, first: int, last: int, trial: bool, sto
     incomplete (its reading, `n` reports so far, is no better than `stop`, or the `budget` is spent:
     charged here), True when a trial's count is final (the rest is charged as if replayed), None
     when it goes on."""
-    if stop is not None and (pos.contradicted, n) >= stop:
+    if stop is not None and (pos.turns.contradicted, n) >= stop:
         if budget is not None:
             budget[0] -= i - first + 1
         return False
-    if trial and pos.over_at is not None:
+    if trial and pos.turns.over_at is not None:
         # The ranking is settled and the turn after it reported: `_turn` ignores every later turn
         # (no report, no candidate, no contradiction), so the reading's count is final.
         return True
@@ -93,9 +94,7 @@ class _Game:
         self.opts = m.opts
         self.seats = s.players
         self.prev = prev
-        first_game = g.number == 1
-        self.leader: str | None = s.first if first_game else (prev[-1] if prev else None)
-        self.prev_daifugo = None if first_game or not prev else prev[0]
+        self.leader = game_leader(s.first, g.number, prev)
         self.where: dict[str, Any] = {"set": s.number, "game": g.number}
         self.notes: list[str] = []
         self.gifts: list[tuple[Position, Exchange]] = []
@@ -204,7 +203,7 @@ class _Game:
             else:
                 new = pos.step(move, missing=i in take, trial=trial)
                 owned = True
-                if new.candidate and not full:
+                if new.turns.candidate and not full:
                     candidates.append(i)
                     snaps[i] = (pos, n, len(found[0]), len(found[1]))
                     full = snapped is not None and len(candidates) >= snapped
@@ -222,11 +221,11 @@ class _Game:
             pos = new
             if limited and (end := _ends(pos, n, i, first, len(moves), trial, stop, budget)) is not None:
                 if not end:
-                    return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), False, *found)
+                    return _Run(pos, shown, candidates, snaps, (pos.turns.contradicted, n), False, *found)
                 break
         if budget is not None:
             budget[0] -= len(moves) + 1 - first
-        return _Run(pos, shown, candidates, snaps, (pos.contradicted, n), True, *found)
+        return _Run(pos, shown, candidates, snaps, (pos.turns.contradicted, n), True, *found)
 
     def readings(self, plain: _Run, moves: list[Play | Pass]) -> frozenset[int]:
         """The plays out of turn after which the record reads best with the skipped players' passes
@@ -309,12 +308,12 @@ class _Game:
         ranking, source, st = outcome.ranking, outcome.source, outcome.decided
         points = None
         if ranking is not None:
-            rp = self.opts["rank_points"]
-            points = {p: rp[ranking.index(p)] for p in self.seats}
+            scored = game_points(ranking, self.opts["rank_points"])
+            points = {p: scored[p] for p in self.seats}
         fouls = tuple(st.fouls) if st is not None and source != "ranks" else ()
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
-                          points, fouls, fallen, self.prev_daifugo, source, tuple(turns),
+                          points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
                           tuple(st.exits) if st is not None else (), tuple(self.gifts))
 
@@ -323,9 +322,8 @@ class _Game:
 def _set_faults(f: Findings, s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
                 last_game: GameResult | None) -> None:
     """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`."""
-    for i, why in enumerate(set_order_fault(s.number, limit, previous, gps,
-                                            last_game is None or last_game.complete)):
-        if i == 0 and limit is not None and s.number == limit + 1:  # one set too many: at the set
+    for at_set, why in set_order_fault(s.number, limit, previous, gps, last_game is None or last_game.complete):
+        if at_set:  # one set too many: at the set
             f.violation("daifugo.game-over", why, line=s.line, set=s.number)
         else:  # started too early: at its first game
             where: dict[str, Any] = {"set": s.number}
@@ -382,7 +380,7 @@ class _Match:
         sets: list[SetResult] = []
         last_game: GameResult | None = None
         for s in rec.sets:
-            set_counted = limit is None or s.number <= limit
+            set_counted = counts(s.number, limit)
             previous = (sets[-1].number, len(sets[-1].games)) if sets else None
             _set_faults(self.f, s, limit, previous, gps, last_game)
             self.set_blind(s)
@@ -390,9 +388,7 @@ class _Match:
             set_totals = {p: 0 for p in rec.players}
             prev: tuple[str, ...] | None = None
             for g in s.games:
-                counted = set_counted
-                if g.number > gps:
-                    counted = False
+                counted = set_counted and counts(g.number, gps)
                 _game_faults(self.f, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:

@@ -1,8 +1,10 @@
 """Who is still in a Daifugō game and how the others left; the ranking it settles
-(daifugo.ranking, daifugo.miyako-ochi)."""
+(daifugo.ranking, daifugo.miyako-ochi), and the effect of a play that empties a hand
+(daifugo.forbidden-finish, 都落ち)."""
 
 from __future__ import annotations
 
+from .cards import DCard, show
 from .model import ORDINALS, rank_name
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
@@ -23,12 +25,17 @@ class Standing:
         self.fallen: str | None = None
         self.trigger: str | None = None
         self.exits: list[tuple[str, bool]] = []
+        self.gone: dict[str, str] = {}
+        """How each player who left the game by a play left it, in words (`finish`)."""
+        self.settled_at = 0
+        """The play that settled the ranking (0: none yet)."""
 
     def copy(self) -> Standing:
         new = Standing.__new__(Standing)
         new.__dict__.update(self.__dict__)
         new.active, new.finishers, new.fouls, new.exits = (list(self.active), list(self.finishers),
                                                            list(self.fouls), list(self.exits))
+        new.gone = dict(self.gone)
         return new
 
     @property
@@ -49,6 +56,34 @@ class Standing:
             self.fallen, self.trigger = prev, p
             return prev
         return None
+
+    def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
+               notes: list[str]) -> tuple[str | None, str | None, str | None]:
+        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out
+        (and 都落ち). The words of its rule events (the engine reports them): the forbidden finish's,
+        who fell, and the fall's (None where there is none); the turn's notes go to `notes`."""
+        if foul is not None:
+            # daifugo.forbidden-finish
+            self.leave(p, False)
+            self.gone[p] = f"went out by a forbidden finish at play {i}"
+            k = len(self.fouls)
+            notes.append(f"forbidden finish (反則上がり): {foul}")
+            return (f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
+                    f"{' (judged in the order before this play)' if revolt else ''}. "
+                    f"{p} leaves the game ranked from the bottom "
+                    f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
+                    "on the table"), None, None
+        fallen = self.leave(p, True)
+        self.gone[p] = f"went out at play {i}"
+        notes.append(f"{p} goes out ({ORDINALS[len(self.finishers) - 1]})")
+        if fallen is None:
+            return None, None, None
+        # daifugo.miyako-ochi
+        self.gone[fallen] = f"fell by 都落ち at play {i}"
+        notes.append(f"都落ち: {fallen} falls")
+        return None, fallen, (f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
+                              f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
+                              "foul has taken")
 
     def ranking(self) -> tuple[str, ...]:
         return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))
