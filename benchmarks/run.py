@@ -13,7 +13,7 @@
    one core, and hold steady on a shared machine where wall time does not.
 2. Start-up: `scorekeep --help`, checking one small file, `demo` of each game (printed and
    written with `-o`) and `add` of one hand, each against `python -c "import typer, yaml"`
-   (wall time); the aim is within 1.3x.
+   (wall time); the aim is within 1.5x.
 
 Every figure is a whole process, timed several times; the median is quoted, and ratios are
 taken run by run (each command in turn, every run) so that a drifting machine cancels out.
@@ -24,7 +24,6 @@ directory) is timed in the same rounds, so before and after are side by side.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import platform
 import shutil
@@ -39,8 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "benchmarks" / "archive"
 SIZES = {"oh-hell": 500, "rook": 500, "daifugo": 100}
-GENERATORS = {"oh-hell": "scorekeep.games.oh_hell.demo", "rook": "scorekeep.games.rook.demo",
-              "daifugo": "scorekeep.games.daifugo.demo"}
+GAMES = ("oh-hell", "rook", "daifugo")
 
 FLOORS = {
     "load": ("C loader: full load (`yaml.load`)", "yaml.load(f, Loader=Loader)"),
@@ -60,24 +58,53 @@ for path in sys.argv[1:]:
 """
 
 
-def build_archive(force: bool = False) -> list[Path]:
-    """Generated records, one match per file (made once, then reused)."""
+ARCHIVE_FROM = "ec6a19f"
+"""The revision whose generators make the archive (issue 23: the archive as ec6a19f's own
+generator makes it), so that the generators may change without changing what is timed."""
+
+_GENERATE = """
+import importlib, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+out, sizes = Path(sys.argv[2]), dict(zip(sys.argv[3::2], map(int, sys.argv[4::2])))
+for game, count in sizes.items():
+    mod = game.replace("-", "_")
+    try:  # a game's package holds its generator now; older revisions kept it in scorekeep.generate
+        gen = importlib.import_module(f"scorekeep.games.{mod}.demo")
+    except ImportError:
+        gen = importlib.import_module(f"scorekeep.generate.{mod}")
+    for seed in range(count):
+        path = out / f"{game}-{seed:04d}.yaml"
+        if not path.exists():
+            path.write_text(gen.game(seed).text, encoding="utf-8")
+"""
+
+
+def build_archive(force: bool = False, rev: str = ARCHIVE_FROM) -> list[Path]:
+    """Generated records, one match per file, made once (by revision `rev`'s generators, or this
+    tree's where git does not know `rev`), then reused."""
     if force and ARCHIVE.exists():
         shutil.rmtree(ARCHIVE)
     ARCHIVE.mkdir(parents=True, exist_ok=True)
-    files: list[Path] = []
-    for game, count in SIZES.items():
-        try:
-            gen = importlib.import_module(GENERATORS[game])
-        except ImportError:
-            print(f"(no generator for {game} yet: left out of the archive)")
-            continue
-        for seed in range(count):
-            path = ARCHIVE / f"{game}-{seed:04d}.yaml"
-            if not path.exists():
-                path.write_text(gen.game(seed).text, encoding="utf-8")
-            files.append(path)
-    return files
+    paths = [ARCHIVE / f"{game}-{seed:04d}.yaml" for game, count in SIZES.items() for seed in range(count)]
+    if all(p.exists() for p in paths):
+        return paths
+    tree, tmp = ROOT, None
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "scorekeep"], check=True,
+                                 capture_output=True).stdout
+        tmp = Path(tempfile.mkdtemp(prefix="scorekeep-gen-"))
+        subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+        tree = tmp
+    except (OSError, subprocess.CalledProcessError):
+        print(f"(git does not know {rev}: the archive is made by this tree's generators)")
+    try:
+        sizes = [str(x) for game, count in SIZES.items() for x in (game, count)]
+        subprocess.run([sys.executable, "-c", _GENERATE, str(tree), str(ARCHIVE), *sizes], check=True)
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return paths
 
 
 def scorekeep() -> list[str]:
@@ -144,12 +171,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--rebuild", action="store_true", help="regenerate the archive")
+    ap.add_argument("--archive-from", metavar="REV", default=ARCHIVE_FROM,
+                    help=f"the revision whose generators make the archive (default {ARCHIVE_FROM})")
     ap.add_argument("--write", action="store_true", help="write benchmarks/figures.md")
     ap.add_argument("--against", metavar="REV", action="append", default=[],
                     help="also time `check` as of this git revision (may be given more than once)")
+    ap.add_argument("--only", choices=("archive", "startup"),
+                    help="time only the archive audit or only the start-ups (figures.md is not written)")
     args = ap.parse_args()
+    if args.only:
+        args.write = False
 
-    files = build_archive(args.rebuild)
+    files = build_archive(args.rebuild, args.archive_from)
     names = [str(p) for p in files]
     size = sum(p.stat().st_size for p in files)
     sk = scorekeep()
@@ -158,7 +191,7 @@ def main() -> None:
     # one process (`--jobs 1`): the aim is per core; the process pool is measured elsewhere
     cmds = {"check": [*sk, "check", "--jobs", "1", "--format", "json", *names]}
     old_dirs = []
-    for rev in args.against:
+    for rev in args.against if args.only != "startup" else ():
         old, old_dir = baseline(rev)
         old_dirs.append(old_dir)
         # `--jobs 1` where the revision has it (a process pool came later)
@@ -167,6 +200,8 @@ def main() -> None:
         cmds[f"at {rev}"] = [*old, "check", *jobs, "--format", "json", *names]
     for what in FLOORS:
         cmds[what] = [sys.executable, "-c", floor(what), *names]
+    if args.only == "startup":
+        cmds = {}
     try:
         t = rounds(cmds, args.runs, cpu=True)
     finally:
@@ -175,9 +210,15 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in t.items()}
     archive_rows = []
     for who, label in (("check", "check (this tree)"), *((f"at {r}", f"check at {r}") for r in args.against)):
+        if who not in t:
+            continue
         cells = [f"{med[who]:.2f}"] + [f"{ratio(t[who], t[f]):.2f}" for f in ("compose", "events", "load")]
         archive_rows.append(f"| {label} | " + " | ".join(cells) + " |")
-    floor_rows = [f"| {FLOORS[f][0]} | {med[f]:.2f} |" for f in FLOORS]
+    floor_rows = [f"| {FLOORS[f][0]} | {med[f]:.2f} |" for f in FLOORS if f in med]
+    for rev in args.against:  # this tree's check against the revision's, round by round
+        if "check" in t and f"at {rev}" in t:
+            archive_rows.append(f"| check (this tree) / check at {rev} | {ratio(t['check'], t[f'at {rev}']):.2f} "
+                                "| | | |")
 
     start_rows = []
     bare = [sys.executable, "-c", "import typer, yaml"]
@@ -190,17 +231,19 @@ def main() -> None:
     startups: list[tuple[str, list[str], Callable[[], None] | None]] = [
         ("scorekeep --help", [*sk, "--help"], None),
         ("scorekeep check one small file", [*sk, "check", small], None)]
-    for game in GENERATORS:
+    for game in GAMES:
         startups.append((f"scorekeep demo {game}", [*sk, "demo", game], None))
         startups.append((f"scorekeep demo {game} -o FILE", [*sk, "demo", game, "-o", str(scratch / "demo.yaml"),
                                                             "--force"], None))
     startups.append(("scorekeep add (a hand, 19th of a sheet)", [*sk, "add", str(entry), *add_args],
                      lambda: entry.write_text(full[:full.rindex("  - cards:")], encoding="utf-8")))
+    if args.only == "archive":
+        startups = []
     try:
         for what, cmd, prepare in startups:
             w = rounds({"a": cmd, "b": bare}, args.runs * 2, cpu=False, setup={"a": prepare} if prepare else None)
             start_rows.append(f"| {what} | python -c 'import typer, yaml' | {statistics.median(w['a']):.3f} | "
-                              f"{statistics.median(w['b']):.3f} | {ratio(w['a'], w['b']):.2f} | ≤ 1.3 |")
+                              f"{statistics.median(w['b']):.3f} | {ratio(w['a'], w['b']):.2f} | ≤ 1.5 |")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -288,7 +288,7 @@ def parse(text: str) -> Node:
         text = normalize("NFC", text)
     loader = _Loader(text)
     try:
-        return _build(loader)
+        return _build(loader, "&" in text or "*" in text or "!" in text)
     except yaml.YAMLError as e:
         problem, line = _problem(e, text)
         raise InputError(problem, line) from None
@@ -308,15 +308,16 @@ def _refuse(ev: yaml.Event) -> NoReturn:
     raise InputError(f"YAML tags ({tag}) are not allowed in records: write plain values", line)
 
 
-def _build(loader: _Loader) -> Node:
+def _build(loader: _Loader, marked: bool = True) -> Node:
     """The nodes of the one document from libyaml's events, each consumed once; no recursion (depth
     is counted). The loop runs per event of an archive (millions): its state is in locals, the open
     container (`items` of a list, or a mapping's `pairs` and `index` with `key` waiting for its
-    value) and a stack of the enclosing ones."""
+    value) and a stack of the enclosing ones. `marked` False: the text has no `&`, `*` or `!`, so
+    no event can carry an anchor, an alias or a tag, and none is looked for."""
     SCALAR, MAP_START, SEQ_START = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
     get = loader.get_event
     documents = 0
-    stack: list[tuple[list, dict | None, Scalar | None]] = []
+    stack: list[tuple[list, dict | None]] = []
     top: list[Node] = []  # the document's root node, once read
     items: list = top  # the open list's items, or the open mapping's pairs
     index: dict[str, int] | None = None  # the open mapping's index; None in a list
@@ -324,15 +325,39 @@ def _build(loader: _Loader) -> Node:
     while True:
         ev = get()
         cls = ev.__class__
-        if cls is SCALAR:
-            node: Node = Scalar(ev.value, ev.start_mark.line + 1, not ev.style)  # libyaml: plain style is ""
-        elif cls is MAP_START:
-            node = Map(ev.start_mark.line + 1)
-        elif cls is SEQ_START:
-            node = Seq(ev.start_mark.line + 1)
-        elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
-            items, index, key = stack.pop()
+        if cls is SCALAR:  # nine events in ten: a scalar is placed here, without the general path
+            if marked and (ev.anchor is not None or ev.tag is not None):
+                _refuse(ev)
+            if index is None:
+                items.append(Scalar(ev.value, ev.start_mark.line + 1, not ev.style))  # libyaml: plain style is ""
+            elif key is None:
+                key = Scalar(ev.value, ev.start_mark.line + 1, not ev.style)
+                if key.value in index:
+                    raise InputError(f"`{key.value}` appears twice in the same mapping "
+                                     f"(first at line {items[index[key.value]][0].line})", key.line)
+            else:
+                index[key.value] = len(items)
+                items.append((key, Scalar(ev.value, ev.start_mark.line + 1, not ev.style)))
+                key = None
             continue
+        if cls is MAP_START or cls is SEQ_START:
+            if marked and (ev.anchor is not None or ev.tag is not None):
+                _refuse(ev)
+            node: Map | Seq = Map(ev.start_mark.line + 1) if cls is MAP_START else Seq(ev.start_mark.line + 1)
+            if index is None:
+                items.append(node)
+            elif key is None:
+                raise InputError("a mapping key must be plain text, not a list or a mapping", node.line)
+            else:
+                index[key.value] = len(items)
+                items.append((key, node))
+                key = None
+            if len(stack) >= MAX_DEPTH:
+                raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", node.line)
+            stack.append((items, index))
+            items, index = (node.pairs, node.index) if cls is MAP_START else (node.items, None)  # type: ignore[union-attr]
+        elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+            items, index = stack.pop()  # (a collection ends only after its last value: no key waits)
         elif cls is yaml.StreamEndEvent:
             break
         else:  # the stream's and documents' starts and ends, and aliases
@@ -342,29 +367,6 @@ def _build(loader: _Loader) -> Node:
             if documents > 1:
                 raise InputError("a record file holds one YAML document; this one has several (---)",
                                  ev.start_mark.line + 1)
-            continue
-        if ev.anchor is not None or ev.tag is not None:
-            _refuse(ev)
-        if index is None:
-            items.append(node)
-        elif key is None:
-            if cls is not SCALAR:
-                raise InputError("a mapping key must be plain text, not a list or a mapping", node.line)
-            first = index.get(node.value)  # type: ignore[union-attr]
-            if first is not None:
-                raise InputError(f"`{node.value}` appears twice in the same mapping "  # type: ignore[union-attr]
-                                 f"(first at line {items[first][0].line})", node.line)
-            key = node  # type: ignore[assignment]
-            continue
-        else:
-            index[key.value] = len(items)
-            items.append((key, node))
-            key = None
-        if cls is not SCALAR:
-            if len(stack) >= MAX_DEPTH:
-                raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", node.line)
-            stack.append((items, index, key))
-            items, index = (node.pairs, node.index) if cls is MAP_START else (node.items, None)  # type: ignore[union-attr]
     if not top:
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     return top[0]

@@ -152,3 +152,40 @@ def test_cli_reports_file_and_line_and_exits_2(tmp_path) -> None:  # type: ignor
 def test_cli_missing_file_is_exit_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
     r = cli("check", str(tmp_path / "nope.yaml"))
     assert r.code == 2 and "no such file" in r.err
+
+
+def _nodes(text: str, marked: bool) -> object:
+    """`text` read by the builder, anchors and tags looked for (`marked`) or not; an input
+    error as its message and line."""
+    from scorekeep import yamlio
+
+    loader = yamlio._Loader(text)
+    try:
+        return repr(yamlio._build(loader, marked))
+    except InputError as e:
+        return e.message, e.line
+    except Exception as e:  # noqa: BLE001 - a YAML slip: both builders meet it alike
+        return type(e).__name__, str(e)
+    finally:
+        loader.dispose()
+
+
+def test_a_text_without_anchor_or_tag_marks_reads_alike_without_looking_for_them() -> None:
+    """`parse` looks for anchors, aliases and tags only in a text with `&`, `*` or `!` (no event
+    can carry one otherwise): every record, and the records with a line cut short or doubled,
+    read the same nodes and the same errors both ways."""
+    import random
+
+    from conftest import RECORDS, SAMPLES
+
+    rng = random.Random(23)
+    paths = sorted(RECORDS.rglob("*.yaml")) + sorted(SAMPLES.glob("*.yaml"))
+    for path in paths:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "&" in text or "*" in text or "!" in text:
+            continue
+        lines = text.split("\n")
+        i = rng.randrange(len(lines))
+        for t in (text, "\n".join(lines[:i] + [lines[i][: len(lines[i]) // 2]] + lines[i + 1:]),
+                  "\n".join(lines[:i] + [lines[i]] + lines[i:])):
+            assert _nodes(t, False) == _nodes(t, True), (path, i)
