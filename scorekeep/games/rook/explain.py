@@ -363,10 +363,10 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
         dealt = h.deal.get(m.player) if h.deal is not None else None
         facts.append((f"{m.player}'s hand as dealt", show(dealt) if dealt else "not recorded"))
         facts.append(("the nest", show(h.nest) if h.nest else "not recorded"))
-        said = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
+        move_words = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
         line = h.discard_line
     else:
-        said = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
+        move_words = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
                 f"{m.player}'s trump (not recorded)")
         line = h.trump_line
     unwritten = (m.cards if want is DiscardMove else m.color) is None
@@ -375,7 +375,7 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                 f"which color {m.player} named trump")
         r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
                               f"about it can be wrong, {r.rule}")
-    ex = fact(audit, loc, facts, m.player, line or h.line, said, r.rule, r.reason, tuple(steps))
+    ex = fact(audit, loc, facts, m.player, line or h.line, move_words, r.rule, r.reason, tuple(steps))
     ex = ex._replace(move=str(m), ruling=r._replace(steps=tuple(steps)))
     if r.allowed is not None:
         ex = ex._replace(choices=r.allowed, words="")
