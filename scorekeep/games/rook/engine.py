@@ -28,8 +28,8 @@ from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
-from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, ResultMove,
-                    SeatingMove, TrumpMove, Written)
+from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove,
+                    ResultMove, SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -286,6 +286,14 @@ def _unfinished(h: HandResult, m: NextHand) -> Why | None:
     return (f"hand {h.number} has no result — {what} — but {m} follows: only the last hand of a record may be "
             f"unfinished; write the rest of hand {h.number} (all {TRICKS} tricks, or the points each team "
             "captured)")
+
+
+def _nine_tricks(pos: HandPosition, m: NextTrick) -> Why | None:
+    """rook.deal: each player is dealt nine cards, so a hand has nine tricks (no trick after the ninth)."""
+    if m.number <= TRICKS:
+        return None
+    return (f"{m} is one trick too many: each player is dealt {HAND_CARDS} cards, so a hand has {TRICKS} "
+            "tricks")
 
 
 BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
@@ -762,6 +770,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished),),
     "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
     "trump": (Check("rook.trump", "a color is trump", _trump_named),),
+    "trick": (Check("rook.deal", "nine tricks a hand", _nine_tricks),),
     "play": (
         Check("rook.turn-order", "clockwise from the leader", _turn_order),
         Check("rook.deck", "a card of the deck, not already played", _deck, moots=_FOLLOWING),
@@ -1419,11 +1428,6 @@ class HandPosition:
         self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
         self.leader = winner
         self.lead_at = self.order.index(winner)
-
-    def extra_trick(self, t: int, line: int | None) -> Finding:
-        """A 10th trick: rook.deal (9 cards each, so 9 tricks)."""
-        return _f("rook.deal", f"trick {t} is one trick too many: each player is dealt {HAND_CARDS} cards, so a "
-                  f"hand has {TRICKS} tricks", line=line, hand=self.number, trick=t)
 
     def _infer(self, p: str, c: Card, led: Card | None, t: int, pl: Play, out: list[Finding]) -> None:
         """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.

@@ -26,8 +26,8 @@ from .cards import Card, show
 from . import engine
 from .engine import (TRICKS, DealPosition, HandPosition, Scoring, Table, Totals, failing, first_failing,
                      from_left, left_of, off_the_sheet, said, seating, summary_finding)
-from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, PlayedTrick, Result, ResultMove,
-                    SeatingMove, TrumpMove, Written)
+from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove, PlayedTrick, Result,
+                    ResultMove, SeatingMove, TrumpMove, Written)
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made
 
@@ -437,9 +437,11 @@ class _Replay:
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
         for t, trick in enumerate(tricks, 1):
-            if t > TRICKS:
-                self.f.extend([pos.extra_trick(t, trick.line)])
-                break
+            found = failing(engine.CHECKS["trick"], pos, NextTrick(t))
+            for c, why in found:
+                self.f.violation(c.rule, why, line=trick.line, hand=hand.number, trick=t)
+            if found:
+                break  # the hand is over: a trick more is not played
             plays = trick.plays
             if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
