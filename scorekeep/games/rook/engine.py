@@ -536,26 +536,36 @@ def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str,
     return [tv for tv in written.values if tv.value != right[tv.team] and (also is None or tv.value != also[tv.team])]
 
 
+def _per_team(table: Table, values: Mapping[str, int]) -> str:
+    """`North/South 30, East/West 90`: values in the teams' order, for a message."""
+    return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
+
+
+def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
+    """The tricks' count, when they give the points: each team's captured points, the nest's counters
+    and who won the 9th trick."""
+    if not pos.counts_points():
+        return None
+    points, nest_points = pos.captured(), pos.nest_after_play()[1]
+    assert points is not None and nest_points is not None
+    return points, nest_points, pos.tricks[TRICKS - 1].winner
+
+
 def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
     """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
     bid winner's: written points that give the nest to the other team break it."""
-    if not pos.counts_points():
+    counted = _counted(pos)
+    if counted is None or not counted[1] or not off_the_sheet(m, counted[0]):
         return None
-    nest_points = pos.nest_after_play()[1]
-    points = pos.captured()
-    assert points is not None
-    if not nest_points or not off_the_sheet(m, points):
-        return None
-    teams = pos.table.teams
-    last = pos.tricks[TRICKS - 1].winner
-    team = teams.of[last]
-    other = teams.other(team)
+    points, nest_points, last = counted
+    team = pos.table.teams.of[last]
+    other = pos.table.teams.other(team)
     moved = dict(points)
     moved[team] -= nest_points
     moved[other] += nest_points
     if any(tv.value != moved[tv.team] for tv in m.values):
         return None
-    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    computed = _per_team(pos.table, points)
     return lambda: (f"the points written give the nest's {nest_points} points to {other}, but the nest goes to "
                     f"whoever wins the 9th trick — {last} ({team}) — not automatically to the bidding team: the "
                     f"tricks give {computed}")
@@ -563,17 +573,12 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
-    if not pos.counts_points():
-        return None
-    points = pos.captured()
-    assert points is not None
-    wrong = off_the_sheet(m, points)
+    counted = _counted(pos)
+    wrong = off_the_sheet(m, counted[0]) if counted is not None else None
     if not wrong:
         return None
-    teams = pos.table.teams
-    nest_points = pos.nest_after_play()[1]
-    winner_team = teams.of[pos.tricks[TRICKS - 1].winner]
-    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    points, nest_points, last = counted  # type: ignore[misc]
+    winner_team, computed = pos.table.teams.of[last], _per_team(pos.table, points)
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
@@ -613,7 +618,7 @@ def _scores_recorded(pos: Scoring, m: Written) -> Why | None:
     if not wrong:
         return None
     team, bid, n, captured = pos.bid_team, pos.bid, pos.number, pos.points[pos.bid_team]
-    computed = ", ".join(f"{t} {pos.scores[t]}" for t in pos.table.teams.labels)
+    computed = _per_team(pos.table, pos.scores)
     status = "made it" if made(bid, captured) else "was set"
     return lambda: (f"`scores` says {Written('scores', tuple(wrong))} for hand {n}, but {team} bid {bid}, captured "
                     f"{captured} and {status}, which scores {computed} (rook.contract)")
@@ -635,7 +640,7 @@ def _totals_recorded(pos: Totals, m: Written) -> Why | None:
     if not wrong:
         return None
     n = pos.number
-    computed = ", ".join(f"{t} {pos.totals[t]}" for t in pos.table.teams.labels)
+    computed = _per_team(pos.table, pos.totals)
     return lambda: (f"`totals` says {Written('totals', tuple(wrong))} after hand {n}, but the hands scored so far "
                     f"add up to {computed}")
 
