@@ -39,6 +39,7 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     "rook.bid-maximum": [("bid-maximum.yaml", why.Location(hand=1, player="West"))],
     "rook.bid-minimum": [("bid-minimum.yaml", why.Location(hand=1, player="North"))],
     "rook.bid-step": [("bid-step.yaml", why.Location(hand=1, player="East"))],
+    "rook.deal": [("deal-tenth-trick.yaml", None)],
     "rook.nest-exchange": [("discard-count.yaml", None)],
     "rook.trump": [("trump-none.yaml", None)],
     "rook.turn-order": [("turn-order-clockwise.yaml", why.Location(hand=1, trick=2, player="North"))],
@@ -73,6 +74,7 @@ _DEMO_SAME = {
     "rook.all-pass": "the demo throws in a hand all four passed (the engine's `all_pass_winner`) and writes no "
                      "`bid` for it",
     "rook.unfinished-hand": "the demo finishes every hand it writes",
+    "rook.deal": "the demo plays the nine tricks of a hand, no more",
     "rook.game-end": "the demo's match ends with the hand in which a team wins (score.game_winner): it never "
                      "deals another",
     "rook.seat-change": "the dealer of the old seating is refused by rook.dealer-rotation too: the demo's one "
@@ -85,7 +87,9 @@ EXEMPT: dict[tuple[str, str], str] = {
                                                                     "rook.nest-to-last-trick",
                                                                     "rook.points-recorded", "rook.contract",
                                                                     "rook.seat-change", "rook.dealer-rotation",
-                                                                    "rook.all-pass", "rook.unfinished-hand")},
+                                                                    "rook.all-pass", "rook.unfinished-hand",
+                                                                    "rook.deal")},
+    ("live", "rook.deal"): "live entry takes no tricks: the points captured are entered as a summary",
     ("live", "rook.all-pass"): "the table throws in a hand all four passed (the engine's `all_pass_winner`) and "
                                "deals the next: it writes no `bid` for it and does not play it on",
     ("live", "rook.unfinished-hand"): "the table deals a new hand only once the last is finished or thrown in",

@@ -5,8 +5,8 @@
   model.py     the frozen values: moves, replayed hands and tricks, the match result
   engine.py    positions: who acts, the legal moves (named filters with rule ids), rulings;
                the legal-set rules are judged here
-  rules.py     `check`: drives the engine over a record, and judges the record itself
-               (dealers, seat changes, written results)
+  rules.py     `check`: drives the engine over a record (every rule is an engine check) and
+               reads what the record leaves unsaid
   score.py     hand scores, game end and the score sheet
   options.py   the house-rule options
   rulebook.py  the rules in words

@@ -28,8 +28,8 @@ from ...engine import Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
-from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, ResultMove,
-                    SeatingMove, TrumpMove, Written)
+from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove,
+                    ResultMove, SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -288,6 +288,14 @@ def _unfinished(h: HandResult, m: NextHand) -> Why | None:
             "captured)")
 
 
+def _nine_tricks(pos: HandPosition, m: NextTrick) -> Why | None:
+    """rook.deal: each player is dealt nine cards, so a hand has nine tricks (no trick after the ninth)."""
+    if m.number <= TRICKS:
+        return None
+    return (f"{m} is one trick too many: each player is dealt {HAND_CARDS} cards, so a hand has {TRICKS} "
+            "tricks")
+
+
 BID_AMOUNTS = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")
 """What a bid may be (a legal set: a finding of one carries the legal calls)."""
 
@@ -528,26 +536,36 @@ def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str,
     return [tv for tv in written.values if tv.value != right[tv.team] and (also is None or tv.value != also[tv.team])]
 
 
+def _per_team(table: Table, values: Mapping[str, int]) -> str:
+    """`North/South 30, East/West 90`: values in the teams' order, for a message."""
+    return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
+
+
+def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
+    """The tricks' count, when they give the points: each team's captured points, the nest's counters
+    and who won the 9th trick."""
+    if not pos.counts_points():
+        return None
+    points, nest_points = pos.captured(), pos.nest_after_play()[1]
+    assert points is not None and nest_points is not None
+    return points, nest_points, pos.tricks[TRICKS - 1].winner
+
+
 def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
     """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
     bid winner's: written points that give the nest to the other team break it."""
-    if not pos.counts_points():
+    counted = _counted(pos)
+    if counted is None or not counted[1] or not off_the_sheet(m, counted[0]):
         return None
-    nest_points = pos.nest_after_play()[1]
-    points = pos.captured()
-    assert points is not None
-    if not nest_points or not off_the_sheet(m, points):
-        return None
-    teams = pos.table.teams
-    last = pos.tricks[TRICKS - 1].winner
-    team = teams.of[last]
-    other = teams.other(team)
+    points, nest_points, last = counted
+    team = pos.table.teams.of[last]
+    other = pos.table.teams.other(team)
     moved = dict(points)
     moved[team] -= nest_points
     moved[other] += nest_points
     if any(tv.value != moved[tv.team] for tv in m.values):
         return None
-    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    computed = _per_team(pos.table, points)
     return lambda: (f"the points written give the nest's {nest_points} points to {other}, but the nest goes to "
                     f"whoever wins the 9th trick — {last} ({team}) — not automatically to the bidding team: the "
                     f"tricks give {computed}")
@@ -555,17 +573,12 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
-    if not pos.counts_points():
-        return None
-    points = pos.captured()
-    assert points is not None
-    wrong = off_the_sheet(m, points)
+    counted = _counted(pos)
+    wrong = off_the_sheet(m, counted[0]) if counted is not None else None
     if not wrong:
         return None
-    teams = pos.table.teams
-    nest_points = pos.nest_after_play()[1]
-    winner_team = teams.of[pos.tricks[TRICKS - 1].winner]
-    computed = ", ".join(f"{t} {points[t]}" for t in teams.labels)
+    points, nest_points, last = counted  # type: ignore[misc]
+    winner_team, computed = pos.table.teams.of[last], _per_team(pos.table, points)
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
@@ -605,7 +618,7 @@ def _scores_recorded(pos: Scoring, m: Written) -> Why | None:
     if not wrong:
         return None
     team, bid, n, captured = pos.bid_team, pos.bid, pos.number, pos.points[pos.bid_team]
-    computed = ", ".join(f"{t} {pos.scores[t]}" for t in pos.table.teams.labels)
+    computed = _per_team(pos.table, pos.scores)
     status = "made it" if made(bid, captured) else "was set"
     return lambda: (f"`scores` says {Written('scores', tuple(wrong))} for hand {n}, but {team} bid {bid}, captured "
                     f"{captured} and {status}, which scores {computed} (rook.contract)")
@@ -627,7 +640,7 @@ def _totals_recorded(pos: Totals, m: Written) -> Why | None:
     if not wrong:
         return None
     n = pos.number
-    computed = ", ".join(f"{t} {pos.totals[t]}" for t in pos.table.teams.labels)
+    computed = _per_team(pos.table, pos.totals)
     return lambda: (f"`totals` says {Written('totals', tuple(wrong))} after hand {n}, but the hands scored so far "
                     f"add up to {computed}")
 
@@ -762,6 +775,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished),),
     "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
     "trump": (Check("rook.trump", "a color is trump", _trump_named),),
+    "trick": (Check("rook.deal", "nine tricks a hand", _nine_tricks),),
     "play": (
         Check("rook.turn-order", "clockwise from the leader", _turn_order),
         Check("rook.deck", "a card of the deck, not already played", _deck, moots=_FOLLOWING),
@@ -1419,11 +1433,6 @@ class HandPosition:
         self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
         self.leader = winner
         self.lead_at = self.order.index(winner)
-
-    def extra_trick(self, t: int, line: int | None) -> Finding:
-        """A 10th trick: rook.deal (9 cards each, so 9 tricks)."""
-        return _f("rook.deal", f"trick {t} is one trick too many: each player is dealt {HAND_CARDS} cards, so a "
-                  f"hand has {TRICKS} tricks", line=line, hand=self.number, trick=t)
 
     def _infer(self, p: str, c: Card, led: Card | None, t: int, pl: Play, out: list[Finding]) -> None:
         """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.

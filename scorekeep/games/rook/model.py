@@ -127,6 +127,15 @@ class NextHand(NamedTuple):
         return f"hand {self.number}"
 
 
+class NextTrick(NamedTuple):
+    """Another trick written in a hand (its number, 1 first)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"trick {self.number}"
+
+
 class CallMove(NamedTuple):
     """An auction call: a bid of `amount`, or a pass (`amount` None). `player` None: the record
     does not name the caller, who is then whoever's turn it is."""

@@ -2,11 +2,11 @@
 
 For each recorded entry — a call, the discard, trump, a card — the driver asks the engine's
 position, which judges the move (the rule id, what was allowed instead) and applies it as the
-record says it happened. What is left here is reading the record: who dealt (rook.dealer-rotation,
-rook.seat-change, rook.game-end), the missing-pass and late-seat-change readings, cards the rest
-of a hand identifies, and the written results against the computed ones (rook.points-*,
-rook.nest-to-last-trick, rook.contract, rook.unfinished-hand). Search the package for a rule id
-(`"rook.bird-led"`) to find the one place it is judged.
+record says it happened. The dealer, the seating, the auction's outcome, a hand followed by
+another and the written results are moves too, judged by the engine's checks (`CHECKS`). What is
+left here is the replay: walking the record, reading what it leaves unsaid (missing passes, a
+table that kept its old seats or miswrote its dealer, cards the rest of a hand identifies) and
+collecting the findings where the record writes them.
 
 Seating: `players` is the clockwise order for hands 1–4. After every `seat_change_every` hands
 (thrown-in hands not counted) one partnership swaps seats, which reverses the clockwise order;
@@ -17,6 +17,7 @@ dealer, "left" read in the seating of the new hand (house default `seat_change_d
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Findings, InputError
@@ -25,25 +26,23 @@ from .cards import Card, show
 from . import engine
 from .engine import (TRICKS, DealPosition, HandPosition, Scoring, Table, Totals, failing, first_failing,
                      from_left, left_of, off_the_sheet, said, seating, summary_finding)
-from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, OutcomeMove, PlayedTrick, Result, ResultMove,
-                    SeatingMove, TrumpMove, Written)
+from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove, PlayedTrick, Result,
+                    ResultMove, SeatingMove, TrumpMove, Written)
 from .record import Call, Hand, Record
 from .score import game_winner, hand_scores, made
 
 
 # --- the replay --------------------------------------------------------------------------
 
+@dataclass(slots=True)
 class _Match:
     """The match so far: the running totals, the totals as the record's own sheet keeps them, and
     the winner and the hand it won in (None until a team wins)."""
 
-    __slots__ = ("totals", "sheet", "winner", "won_at")
-
-    def __init__(self, labels: Sequence[str]) -> None:
-        self.totals = {t: 0 for t in labels}
-        self.sheet = {t: 0 for t in labels}
-        self.winner: str | None = None
-        self.won_at: int | None = None
+    totals: dict[str, int]
+    sheet: dict[str, int]
+    winner: str | None = None
+    won_at: int | None = None
 
 
 class _Replay:
@@ -69,7 +68,7 @@ class _Replay:
     def run(self) -> Audit:
         rec, players = self.record, self.players
         every = self.opts["seat_change_every"]
-        match = _Match(self.teams.labels)
+        match = _Match({t: 0 for t in self.teams.labels}, {t: 0 for t in self.teams.labels})
         results: list[HandResult] = []
         kept: tuple[tuple[str, ...], int] | None = None  # a seating the record kept, and its period
         for i, hand in enumerate(rec.hands):
@@ -438,9 +437,11 @@ class _Replay:
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
         for t, trick in enumerate(tricks, 1):
-            if t > TRICKS:
-                self.f.extend([pos.extra_trick(t, trick.line)])
-                break
+            found = failing(engine.CHECKS["trick"], pos, NextTrick(t))
+            for c, why in found:
+                self.f.violation(c.rule, why, line=trick.line, hand=hand.number, trick=t)
+            if found:
+                break  # the hand is over: a trick more is not played
             plays = trick.plays
             if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
