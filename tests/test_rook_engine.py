@@ -239,7 +239,12 @@ def test_json_see_names_the_rule_that_decides() -> None:
 
 # --- properties --------------------------------------------------------------------------------
 
-DEMO_SEEDS = range(40)
+from conftest import sample  # noqa: E402
+
+# A seeded share of 40 matches (all of them under SCOREKEEP_THOROUGH=1, benchmarks/thorough.py): a
+# match takes 0.08 s to play out. Kept: the few that reach both teams over the target (0, 30, 35)
+# and a thrown-in hand (2, 14), so that every rare rule below is still met twice.
+DEMO_SEEDS = sample(range(40), 16, keep=(0, 2, 14, 30, 35))
 
 
 @pytest.fixture(scope="module")
@@ -247,17 +252,21 @@ def demos() -> list:
     return [demo.game(seed) for seed in DEMO_SEEDS]
 
 
-def test_demo_is_reproducible_from_the_seed() -> None:
-    assert demo.game(5).text == demo.game(5).text
-    assert demo.game(5).text != demo.game(6).text
-    # whatever the process's string hashing (the order of sets of cards)
+def test_demo_is_reproducible_from_the_seed(demos: list) -> None:
+    five = demo.game(5).text
+    assert five == demo.game(5).text
+    assert five != demos[0].text
+    # whatever the process's string hashing (the order of sets of cards): another process with a
+    # hash seed other than this one's (random unless PYTHONHASHSEED is set)
+    import os
     import subprocess
     import sys
 
-    texts = {subprocess.run([sys.executable, "-c", "from scorekeep.games.rook import demo as rook; print(rook.game(5).text)"],
-                            capture_output=True, text=True, env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True,
-                            cwd=ROOT).stdout for seed in ("1", "2")}
-    assert texts == {demo.game(5).text + "\n"}
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    text = subprocess.run([sys.executable, "-c", "from scorekeep.games.rook import demo as rook; print(rook.game(5).text)"],
+                          capture_output=True, text=True, env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True,
+                          cwd=ROOT).stdout
+    assert text == five + "\n"
 
 
 def test_random_engine_playouts_audit_clean_and_score_as_played(demos: list) -> None:
