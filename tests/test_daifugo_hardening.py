@@ -146,7 +146,7 @@ def test_past_the_records_trial_allowance_a_candidate_keeps_the_plain_reading() 
 
 
 def test_trial_readings_of_a_record_replay_an_eighth_of_its_turns_beyond_the_allowance(monkeypatch) -> None:
-    # daifugo.turn-order: 600 short games of 41 turns, nearly every turn out of turn and a candidate
+    # daifugo.turn-order: 200 short games of 41 turns, nearly every turn out of turn and a candidate
     # missing pass. Twice each game's length in trials (the allowance per game alone) replayed
     # about 2.8 turns for each one written; the record's trials now stop at rules.TRIAL_BUDGET and
     # one turn per eight written (rules.TRIAL_SHARE; a quarter made the trials a fifth of the check).
@@ -159,7 +159,7 @@ def test_trial_readings_of_a_record_replay_an_eighth_of_its_turns_beyond_the_all
         return turn(self, t, take, trial)
 
     monkeypatch.setattr(engine.Position, "_turn", counting_turn)
-    games = 600
+    games = 200  # 8,200 turns: the allowance is spent, and an eighth (a quarter replays 7,050, over 6,025)
     audit = audit_text(_random_short_games(games, False))
     written = games * 41
     assert trial_turns <= rules.TRIAL_BUDGET + written // 8, trial_turns
