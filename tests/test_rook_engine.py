@@ -285,7 +285,9 @@ def test_demo_covers_the_rare_rules(demos: list) -> None:
     for feature in ("bird-led", "forced-bird", "bird-anytime", "set", "made", "seat-change", "both-over",
                     "all-pass"):
         assert seen.get(feature, 0) >= 2, (feature, seen)
-    ties = sum("tie" in demo.game(s, steer="tie", target=150).features for s in range(200, 230))
+    # (played until the second tie: the verdict over the 30 is the same, at a third of the matches)
+    tied = ("tie" in demo.game(s, steer="tie", target=150).features for s in range(200, 230))
+    ties = sum(1 for _ in zip(range(2), filter(None, tied)))
     assert ties >= 2, "fewer than 2 ties at the target in 30 steered matches"
 
 
