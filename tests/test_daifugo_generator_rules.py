@@ -171,11 +171,14 @@ def test_generator_is_reproducible_from_its_seed():
 
 def test_rare_rules_occur_often_enough():
     seen: set[str] = set()
+    rare = ("revolution", "counter-revolution", "eight-cut", "suit-lock", "spade-3-return",
+            "forbidden-finish", "miyako-ochi", "lead-passes-left", "joker-annotated",
+            "joker-strongest-reading", "stairs", "foul-eight-cut", "foul-two", "foul-spade-3")
     for seed in range(40):
         seen |= gen.game(seed).features
-    for name in ("revolution", "counter-revolution", "eight-cut", "suit-lock", "spade-3-return",
-                 "forbidden-finish", "miyako-ochi", "lead-passes-left", "joker-annotated",
-                 "joker-strongest-reading", "stairs", "foul-eight-cut", "foul-two", "foul-spade-3"):
+        if seen.issuperset(rare):  # met in the first matches: the verdict over the 40 is the same
+            break
+    for name in rare:
         assert name in seen, name
 
 

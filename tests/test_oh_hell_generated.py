@@ -104,11 +104,17 @@ def _knobs(rule: str, variant: str, seed: int) -> dict[str, Any]:
 CASES = [(rule, variant) for rule in oh_faults.FAULT_RULES for variant in oh_faults.INJECTORS[rule]]
 
 
+_played: dict[tuple[int, tuple], Any] = {}
+"""The matches generated so far, by seed and settings: most ways of breaking a rule share their
+settings, and `inject` changes a copy, never the match."""
+
+
 def _faults(rule: str, variant: str, seeds: range) -> list[tuple[int, Any]]:
     out = []
     for seed in seeds:
         knobs = _knobs(rule, variant, seed)
-        g = oh_hell.game(seed, **knobs)
+        key = (seed, tuple(sorted(knobs.items())))
+        g = _played.get(key) or _played.setdefault(key, oh_hell.game(seed, **knobs))
         fault = oh_faults.inject(g, rule, random.Random(seed), variants=[variant])
         if fault is not None:
             out.append((seed, fault))

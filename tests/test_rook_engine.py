@@ -239,7 +239,12 @@ def test_json_see_names_the_rule_that_decides() -> None:
 
 # --- properties --------------------------------------------------------------------------------
 
-DEMO_SEEDS = range(40)
+from conftest import sample  # noqa: E402
+
+# A seeded share of 40 matches (all of them under SCOREKEEP_THOROUGH=1, benchmarks/thorough.py): a
+# match takes 0.08 s to play out. Kept: the few that reach both teams over the target (0, 30, 35)
+# and a thrown-in hand (2, 14), so that every rare rule below is still met twice.
+DEMO_SEEDS = sample(range(40), 16, keep=(0, 2, 14, 30, 35))
 
 
 @pytest.fixture(scope="module")
@@ -247,17 +252,21 @@ def demos() -> list:
     return [demo.game(seed) for seed in DEMO_SEEDS]
 
 
-def test_demo_is_reproducible_from_the_seed() -> None:
-    assert demo.game(5).text == demo.game(5).text
-    assert demo.game(5).text != demo.game(6).text
-    # whatever the process's string hashing (the order of sets of cards)
+def test_demo_is_reproducible_from_the_seed(demos: list) -> None:
+    five = demo.game(5).text
+    assert five == demo.game(5).text
+    assert five != demos[0].text
+    # whatever the process's string hashing (the order of sets of cards): another process with a
+    # hash seed other than this one's (random unless PYTHONHASHSEED is set)
+    import os
     import subprocess
     import sys
 
-    texts = {subprocess.run([sys.executable, "-c", "from scorekeep.games.rook import demo as rook; print(rook.game(5).text)"],
-                            capture_output=True, text=True, env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True,
-                            cwd=ROOT).stdout for seed in ("1", "2")}
-    assert texts == {demo.game(5).text + "\n"}
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    text = subprocess.run([sys.executable, "-c", "from scorekeep.games.rook import demo as rook; print(rook.game(5).text)"],
+                          capture_output=True, text=True, env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True,
+                          cwd=ROOT).stdout
+    assert text == five + "\n"
 
 
 def test_random_engine_playouts_audit_clean_and_score_as_played(demos: list) -> None:
@@ -276,7 +285,9 @@ def test_demo_covers_the_rare_rules(demos: list) -> None:
     for feature in ("bird-led", "forced-bird", "bird-anytime", "set", "made", "seat-change", "both-over",
                     "all-pass"):
         assert seen.get(feature, 0) >= 2, (feature, seen)
-    ties = sum("tie" in demo.game(s, steer="tie", target=150).features for s in range(200, 230))
+    # (played until the second tie: the verdict over the 30 is the same, at a third of the matches)
+    tied = ("tie" in demo.game(s, steer="tie", target=150).features for s in range(200, 230))
+    ties = sum(1 for _ in zip(range(2), filter(None, tied)))
     assert ties >= 2, "fewer than 2 ties at the target in 30 steered matches"
 
 
@@ -294,7 +305,7 @@ def _positions(seed: int):
 
 
 def test_the_oracle_agrees_with_the_engine_on_legal_cards_and_trick_winners() -> None:
-    for seed in range(300):
+    for seed in sample(range(300), 100):  # playouts of one deal: all 300 under SCOREKEEP_THOROUGH=1
         for pos in _positions(seed):
             held, led = pos.held[pos.to_act], pos.plays[0].card if pos.plays else None
             mine = {_ocard(m.card) for m in pos.legal_moves()}
@@ -316,7 +327,7 @@ def _illegal_cards(pos: HandPosition) -> list[CardMove]:
 
 def test_a_card_outside_the_legal_set_gives_one_finding_of_the_filter_that_excluded_it() -> None:
     rules: set[str] = set()
-    for seed in range(150):
+    for seed in sample(range(150), 60):  # playouts of one deal: all 150 under SCOREKEEP_THOROUGH=1
         for pos in _positions(seed):
             wrong = _illegal_cards(pos)
             others = [CardMove(q, c) for q in PLAYERS if q != pos.to_act for c in sorted(pos.held.get(q, ()), key=str)
