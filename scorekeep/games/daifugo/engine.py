@@ -42,7 +42,8 @@ from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 # The parts of the game the position is made of, each in its module (and named here as before).
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import FULL_DECK  # noqa: F401
+from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, WholeDeal, all_jokers, blind_count,  # noqa: F401
+                   blind_kept, blind_no_joker, blind_once, hand_cards, hand_size)
 from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
@@ -1177,7 +1178,74 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "result": (
         Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
     ),
+    "blind": (
+        Check("daifugo.deck", "does the set list as many blind cards as are taken out?", blind_count),
+        Check("daifugo.deck", "is no blind card a joker?", blind_no_joker),
+        Check("daifugo.deck", "is no blind card listed twice?", blind_once),
+    ),
+    "deal": (
+        Check("daifugo.deck", "was each player dealt their share of the cards in play?", hand_size, "hand"),
+        Check("daifugo.deck", "is each card dealt a card of the deck in play, dealt once, and no blind card?",
+              hand_cards, "hand"),
+        Check("daifugo.deck", "is every joker dealt?", all_jokers, "whole"),
+        Check("daifugo.deck", "does the deal leave out the set's blind cards and no others?", blind_kept, "whole"),
+    ),
 }
 """Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
 ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
-(`Position.legal_moves`). Read when a move is judged, never copied."""
+(`Position.legal_moves`). Read when a move is judged, never copied. Besides the moves of a game, the
+facts of the deck (daifugo.deck): a set's list of blind cards (`blind`: each check asked, all it finds
+one report) and a game's deal (`deal`: each hand dealt, then the deal as a whole — `deal_faults`)."""
+
+def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
+    """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
+    asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
+    asked and its answer (`why`'s steps)."""
+    problems = []
+    for c in CHECKS["blind"]:
+        why = c.test(pos, blind)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            problems.append(why)
+    return "; ".join(problems) or None
+
+
+def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
+                asked: list[tuple[Check, str | None]] | None = None
+                ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
+    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the
+    deal as a whole — and, when the set's blind cards were not known, the ones this clean, complete
+    deal leaves out (else None). Each hand is asked every check of `CHECKS["deal"]` that judges a
+    hand (stage `hand`), in turn (what they find one report), and dealt (`DealSoFar.deal`); a clean deal of every
+    seat is then asked the checks of the deal as a whole (stage `whole`), up to the first that fails. `asked` (if
+    given) gets each check asked and its answer, in the order asked."""
+    out: list[tuple[str | None, str]] = []
+    checks = CHECKS["deal"]
+    for p, cards in deal.items():
+        hand = DealtHand(p, cards)
+        problems = []
+        for c in checks:
+            if c.stage == "whole":
+                continue
+            why = c.test(pos, hand)
+            if asked is not None:
+                asked.append((c, why))
+            if why is not None:
+                problems.append(why)
+        if problems:
+            out.append((p, "; ".join(problems)))
+        pos.deal(hand)
+    if out or len(deal) < len(pos.seats):
+        return out, None
+    whole = WholeDeal(len(deal))
+    for c in checks:
+        if c.stage != "whole":
+            continue
+        why = c.test(pos, whole)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            return [(None, why)], None
+    return out, (frozenset(pos.left_out()) if pos.blind is None else None)
+

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import blind_faults, counts, deal_faults, game_order_fault, set_order_fault
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup, game_leader
+from .deck import Blind, DealSoFar, counts, game_order_fault, set_order_fault
+from .engine import Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader
 from .standing import Standing
 from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
@@ -111,12 +111,14 @@ class _Game:
     # -- set-up: deck, deal ----------------------------------------------------------------
 
     def deck(self) -> None:
-        """The deal against the deck and the set's blind cards (`deck.deal_faults`)."""
+        """The deal against the deck and the set's blind cards (`engine.deal_faults`)."""
         deal = self.g.deal
         if deal is None:
             return
-        faults, learned = deal_faults(deal.cards, self.opts, self.seats, self.m.blind, self.m.blind_from,
-                                      self.s.number)
+        m = self.m
+        asked = m.asked.setdefault((self.s.number, self.g.number, "deal"), []) if m.asked is not None else None
+        faults, learned = deal_faults(DealSoFar(self.opts, self.seats, m.blind, m.blind_from, self.s.number),
+                                      deal.cards, asked)
         for player, msg in faults:
             if player is None:
                 self.f.violation("daifugo.deck", msg, line=deal.line, **self.where)
@@ -359,6 +361,9 @@ class _Match:
         """Turns the trial readings of the record have replayed so far."""
         self.allowance = TRIAL_BUDGET
         """The trial turns the record may replay before any share of its own (`TRIAL_BUDGET`)."""
+        self.asked: dict[tuple[int, int | None, str], list[Any]] | None = {} if positions and focus else None
+        """When the match keeps positions for one set (`why`): each check of a fact (`deal`, `finish`)
+        asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
@@ -366,10 +371,11 @@ class _Match:
         self.blind_from = 0
         if s.blind is None:
             return
-        problems, naturals = blind_faults(s.blind, self.opts["blind_cards"], s.number)
-        if problems:
-            self.f.violation("daifugo.deck", "; ".join(problems), line=s.blind_line, set=s.number)
-        self.blind = frozenset(naturals)  # type: ignore[arg-type]
+        asked = self.asked.setdefault((s.number, None, "deal"), []) if self.asked is not None else None
+        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), Blind(s.blind), asked)
+        if problems is not None:
+            self.f.violation("daifugo.deck", problems, line=s.blind_line, set=s.number)
+        self.blind = frozenset(c for c in s.blind if type(c) is Card)
         self.blind_from = 0
 
     def run(self) -> list[SetResult]:
