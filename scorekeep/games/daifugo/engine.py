@@ -441,11 +441,20 @@ class Position:
                 + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
 
     def _outcome(self, move: Outcome) -> None:
-        """Judge the result the record writes (`_settle`) and settle the game's ranking."""
-        played = self.st if move.after_plays else None
-        self.ranking, self.source, self.decided = _settle(self.setup, played, move, self.f)
-        if not any(c.rule == "daifugo.ranking" for c in CHECKS["result"]):  # the result check is out
-            del self.f.violations[:]
+        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each
+        that fails reported at the line of what it judges — and settle the game's ranking
+        (`_settled`); the events of a written order out (`_summary`) are reported too. The checks
+        asked, with their answers, are kept for `why` (`memo["asked"]`)."""
+        got = _settled(self, move)
+        self.ranking, self.source, self.decided = got.ranking, got.source, got.st
+        where = {"set": self.set_no, "game": self.game_no}
+        asked = self.memo["asked"] = []
+        for c in CHECKS["result"]:
+            why = c.test(self, move)
+            asked.append((c, why))
+            if why is not None:
+                self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), **where)
+        self.f.extend(got.events, event=True)
 
     # -- legality: what the checks ask of the position -------------------------------------------------
 
@@ -658,39 +667,82 @@ def _table_first(c: Check) -> bool:
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
 
-def _settle(setup: Setup, played: Standing | None, move: Outcome, f: Findings
-           ) -> tuple[tuple[str, ...] | None, str, Standing | None]:
+class Settled(NamedTuple):
+    """The result a record writes, judged against the plays and the rules (`_settled`): the game's
+    ranking, where it came from (`plays`, `out`, `ranks` or `none`), the standing that decided it,
+    what is wrong with the order written out (`order`) and with the ranks written (`ranks`), the line
+    of each, and the events of a written order out."""
+
+    ranking: tuple[str, ...] | None
+    source: str
+    st: Standing | None
+    order: str | None
+    ranks: str | None
+    lines: dict[str, int]
+    events: list[Finding]
+
+
+def _settled(pos: Position, move: Outcome) -> Settled:
+    """The written result `move` judged at `pos` (the position after the game's plays, if the record
+    gives them): asked once for each position (`memo`), by the checks of `CHECKS["result"]`."""
+    key = ("settled", move)
+    got = pos.memo.get(key)
+    if got is None:
+        got = pos.memo[key] = _settle(pos.setup, pos.st if move.after_plays else None, move)
+    return got
+
+
+def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
     """Judge the result the record writes against the plays (`played`: the standing they reached,
-    None when the record gives none) and the rules, reporting to `f`: the game's ranking, where it
-    came from (`plays`, `out`, `ranks` or `none`), and the standing that decided it."""
-    where = {"set": setup.set_no, "game": setup.game_no}
+    None when the record gives none) and the rules (`Settled`)."""
+    f = Findings()  # the events of a written order out
     source = "none"
     st: Standing | None = played
+    order: tuple[str, int] | None = None
     if played is not None and played.settled:
         source = "plays"
         if move.out is not None:
-            _recorded(setup, played, *_summary(setup, move.out, move.fouls, None, f), move.out, move.fouls, f)
+            order = _recorded(setup, played, *_summary(setup, move.out, move.fouls, None, f), move.out, move.fouls)
     elif move.out is not None:
         summed, problems = _summary(setup, move.out, move.fouls, len(played.exits) if played is not None else 0, f)
-        _recorded(setup, played, summed, problems, move.out, move.fouls, f)
+        order = _recorded(setup, played, summed, problems, move.out, move.fouls)
         if summed.settled:
             st, source = summed, "out"
         elif played is None:
             st = summed
     ranking = st.ranking() if st is not None and st.settled else None
+    ranks: tuple[str, int] | None = None
     if move.ranks is not None:
         written = tuple(move.ranks.names)
         if ranking is not None:
             if written != ranking:
                 assert st is not None
-                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the finishes give "
-                            f"{' '.join(ranking)}: {st.explain()}", line=move.ranks.line, **where)
+                ranks = (f"the record ranks {' '.join(written)}, but the finishes give "
+                         f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
         else:
             if st is not None and not _consistent(st, written):
-                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the players who went "
-                            f"out so far ({_exits_text(st)}) cannot end in that ranking", line=move.ranks.line, **where)
+                ranks = (f"the record ranks {' '.join(written)}, but the players who went "
+                         f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
             ranking, source = written, "ranks"
-    return ranking, source, st
+    lines = dict(x for x in (order, ranks) if x is not None)
+    return Settled(ranking, source, st, order[0] if order else None, ranks[0] if ranks else None, lines, f.events)
+
+
+def _written_line(move: Outcome) -> int | None:
+    """The first line of a written result (where a finding of it with no line of its own goes)."""
+    return next((n.line for n in (move.out, move.fouls, move.ranks) if n is not None), None)
+
+
+def _order_written(pos: Position, move: Any) -> str | None:
+    """daifugo.ranking: the order of going out written (with its forbidden finishes) agrees with the
+    plays and the rules (`_recorded`)."""
+    return _settled(pos, move).order if type(move) is Outcome else None
+
+
+def _ranks_written(pos: Position, move: Any) -> str | None:
+    """daifugo.ranking: the ranks written agree with how the players finished (complete), or can still
+    end so (`_consistent`)."""
+    return _settled(pos, move).ranks if type(move) is Outcome else None
 
 
 def _new_standing(setup: Setup) -> Standing:
@@ -746,9 +798,9 @@ def _exits_text(st: Standing) -> str:
 
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
-             out: Names, fouls: Names | None, f: Findings) -> None:
+              out: Names, fouls: Names | None) -> tuple[str, int] | None:
     """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
-    so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+    so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
     finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
     order, not a forbidden finish."""
     msgs: list[str] = []
@@ -774,9 +826,7 @@ def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems:
                             + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
                 line = line or (fouls.line if fouls else out.line_of(p))
     msgs += [m for m, _ in problems]
-    if msgs:
-        f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1],
-                    set=setup.set_no, game=setup.game_no)
+    return ("; ".join(msgs), line or problems[0][1]) if msgs else None
 
 
 def _consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
@@ -1086,11 +1136,6 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
 
 
 
-def _ranking(pos: Position, move: Any) -> str | None:
-    v = pos.step(move).f.violations
-    return v[0].message if v else None
-
-
 class Check(NamedTuple):
     """A named check a move must pass to be legal: its rule id, its question, and its
     `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
@@ -1176,7 +1221,9 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
     ),
     "result": (
-        Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
+        Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
+                                 "the plays and the rules?", _order_written),
+        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written),
     ),
     "blind": (
         Check("daifugo.deck", "does the set list as many blind cards as are taken out?", blind_count),
