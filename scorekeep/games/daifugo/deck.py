@@ -152,8 +152,9 @@ def blind_kept(pos: DealSoFar, m: WholeDeal) -> str | None:
 # --- the match's order of sets and games (daifugo.game-over) -----------------------------------
 #
 # A game's position knows when its own game is over (the `_game_over` check); the order of
-# sets and games is the match's, and these say what is wrong with it. The driver (`rules.py`)
-# asks them as it reaches each set and game, and records what they find where it belongs.
+# sets and games is the match's, and these say what is wrong with it: the checks of `CHECKS["set"]`
+# and `CHECKS["game"]` (`engine.order_faults`). The driver (`rules.py`) asks them as it reaches each
+# set and game, and records what they find where it belongs.
 
 def counts(number: int, limit: int | None) -> bool:
     """Whether set `number` of a match of `limit` sets (None: open-ended), or game `number` of a set
@@ -161,30 +162,56 @@ def counts(number: int, limit: int | None) -> bool:
     return limit is None or number <= limit
 
 
-def set_order_fault(number: int, limit: int | None, previous: tuple[int, int] | None, games_per_set: int,
-                    last_complete: bool) -> list[tuple[bool, str]]:
-    """What is wrong with set `number` starting now: `limit` is the match's number of sets
-    (None: open-ended), `previous` the set before it as (its number, games played). Each: whether
-    it is the set's own fault (one set too many), not its first game's (started too early), and why."""
-    out: list[tuple[bool, str]] = []
-    if not counts(number, limit) and number == limit + 1:  # type: ignore[operator]
-        out.append((True, f"the match is {limit} set{'s' if limit != 1 else ''} (rules: sets: {limit}), so set "
-                          f"{number} is one too many and does not count"))
-    if previous is not None and previous[1] < games_per_set and last_complete:
-        out.append((False, f"set {previous[0]} has only {previous[1]} of its {games_per_set} games, so set "
-                           f"{number} cannot start yet"))
-    return out
+class SetStart(NamedTuple):
+    """A move the checks of `CHECKS["set"]` judge: set `number` starting now, in a match of `limit`
+    sets (None: open-ended), after `previous` (the set before it: its number, games played) whose
+    last game's ranking is complete or not (`last_complete`)."""
+
+    number: int
+    limit: int | None
+    previous: tuple[int, int] | None
+    games_per_set: int
+    last_complete: bool
 
 
-def game_order_fault(number: int, set_no: int, games_per_set: int,
-                     last: tuple[int, int, bool] | None) -> list[str]:
-    """What is wrong with game `number` of set `set_no` starting now: `last` is the game before
-    it in the record as (its number, its set, whether its ranking is complete)."""
-    out: list[str] = []
-    if not counts(number, games_per_set):
-        out.append(f"a set has {games_per_set} games; game {number} of set {set_no} is one too many and "
-                   "does not count")
-    if last is not None and not last[2]:
-        out.append(f"game {number} of set {set_no} starts, but game {last[0]} of set {last[1]} has no complete "
-                   "ranking yet: a game starts only after the previous one's ranking is settled")
-    return out
+class GameStart(NamedTuple):
+    """A move the checks of `CHECKS["game"]` judge: game `number` of set `set_no` starting now, after
+    `last` (the game before it in the record: its number, its set, whether its ranking is complete)."""
+
+    number: int
+    set_no: int
+    games_per_set: int
+    last: tuple[int, int, bool] | None
+
+
+def set_counts(pos: Any, m: SetStart) -> str | None:
+    """daifugo.game-over: a match of `sets: N` has N sets; the one after them does not count."""
+    if counts(m.number, m.limit) or m.number != m.limit + 1:  # type: ignore[operator]
+        return None
+    return (f"the match is {m.limit} set{'s' if m.limit != 1 else ''} (rules: sets: {m.limit}), so set "
+            f"{m.number} is one too many and does not count")
+
+
+def set_after_complete(pos: Any, m: SetStart) -> str | None:
+    """daifugo.game-over: a set starts only after the set before it played all its games."""
+    prev = m.previous
+    if prev is None or prev[1] >= m.games_per_set or not m.last_complete:
+        return None
+    return f"set {prev[0]} has only {prev[1]} of its {m.games_per_set} games, so set {m.number} cannot start yet"
+
+
+def game_counts(pos: Any, m: GameStart) -> str | None:
+    """daifugo.game-over: a set has `games_per_set` games; the ones after them do not count."""
+    if counts(m.number, m.games_per_set):
+        return None
+    return (f"a set has {m.games_per_set} games; game {m.number} of set {m.set_no} is one too many and "
+            "does not count")
+
+
+def game_after_settled(pos: Any, m: GameStart) -> str | None:
+    """daifugo.game-over: a game starts only after the previous one's ranking is settled."""
+    last = m.last
+    if last is None or last[2]:
+        return None
+    return (f"game {m.number} of set {m.set_no} starts, but game {last[0]} of set {last[1]} has no complete "
+            "ranking yet: a game starts only after the previous one's ranking is settled")

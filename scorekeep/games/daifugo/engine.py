@@ -42,8 +42,9 @@ from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 # The parts of the game the position is made of, each in its module (and named here as before).
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, WholeDeal, all_jokers, blind_count,  # noqa: F401
-                   blind_kept, blind_no_joker, blind_once, hand_cards, hand_size)
+from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
+                   all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
+                   hand_cards, hand_size, set_after_complete, set_counts)
 from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
@@ -1225,6 +1226,15 @@ CHECKS: dict[str, tuple[Check, ...]] = {
                                  "the plays and the rules?", _order_written),
         Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written),
     ),
+    "set": (
+        Check("daifugo.game-over", "is this set one of the match's sets?", set_counts, "set"),
+        Check("daifugo.game-over", "did the set before it play all its games?", set_after_complete, "game"),
+    ),
+    "game": (
+        Check("daifugo.game-over", "is this game one of the set's games?", game_counts, "game"),
+        Check("daifugo.game-over", "was the game before it settled (its ranking complete)?", game_after_settled,
+              "game"),
+    ),
     "blind": (
         Check("daifugo.deck", "does the set list as many blind cards as are taken out?", blind_count),
         Check("daifugo.deck", "is no blind card a joker?", blind_no_joker),
@@ -1243,6 +1253,22 @@ ruling is the first check it fails (`Position.ruling`), the legal moves those th
 (`Position.legal_moves`). Read when a move is judged, never copied. Besides the moves of a game, the
 facts of the deck (daifugo.deck): a set's list of blind cards (`blind`: each check asked, all it finds
 one report) and a game's deal (`deal`: each hand dealt, then the deal as a whole — `deal_faults`)."""
+
+def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check, str | None]] | None = None
+                 ) -> list[tuple[Check, str]]:
+    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now —
+    each check of `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether
+    the finding is the set's own or its first game's). `asked` (if given) gets each check asked and
+    its answer."""
+    out = []
+    for c in CHECKS[phase]:
+        why = c.test(None, move)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            out.append((c, why))
+    return out
+
 
 def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`

@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import Blind, DealSoFar, counts, game_order_fault, set_order_fault
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader
+from .deck import Blind, DealSoFar, GameStart, SetStart, counts
+from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
+                     order_faults)
 from .standing import Standing
 from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
@@ -307,6 +308,8 @@ class _Game:
         outcome = (start if g.plays is None or not g.plays else run.end).step(
             Outcome(g.out, g.fouls, g.ranks, g.plays is not None))
         self.record(outcome)
+        if self.m.asked is not None:
+            self.m.asked.setdefault((self.s.number, g.number, "finish"), []).extend(outcome.memo.get("asked", ()))
         ranking, source, st = outcome.ranking, outcome.source, outcome.decided
         points = None
         if ranking is not None:
@@ -321,24 +324,32 @@ class _Game:
 
 # --- the match -----------------------------------------------------------------------------
 
-def _set_faults(f: Findings, s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
+def _set_faults(m: "_Match", s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
                 last_game: GameResult | None) -> None:
-    """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`."""
-    for at_set, why in set_order_fault(s.number, limit, previous, gps, last_game is None or last_game.complete):
-        if at_set:  # one set too many: at the set
-            f.violation("daifugo.game-over", why, line=s.line, set=s.number)
+    """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`
+    (`engine.order_faults`)."""
+    start = SetStart(s.number, limit, previous, gps, last_game is None or last_game.complete)
+    asked = m.asked.setdefault((s.number, None, "finish"), []) if m.asked is not None else None
+    first = m.asked.setdefault((s.number, 1, "finish"), []) if m.asked is not None and s.games else None
+    mine: list[Any] | None = [] if asked is not None else None
+    for c, why in order_faults("set", start, mine):
+        if c.stage == "set":  # one set too many: at the set
+            m.f.violation(c.rule, why, line=s.line, set=s.number)
         else:  # started too early: at its first game
             where: dict[str, Any] = {"set": s.number}
             if s.games:
                 where["game"] = 1
-            f.violation("daifugo.game-over", why, line=s.games[0].line if s.games else s.line, **where)
+            m.f.violation(c.rule, why, line=s.games[0].line if s.games else s.line, **where)
+    for c, why in mine or ():
+        (asked if c.stage == "set" or first is None else first).append((c, why))  # type: ignore[union-attr]
 
 
-def _game_faults(f: Findings, s: SetRecord, g: GameRecord, gps: int, last_game: GameResult | None) -> None:
-    """daifugo.game-over: game `g` of set `s` starting after `last_game`."""
+def _game_faults(m: "_Match", s: SetRecord, g: GameRecord, gps: int, last_game: GameResult | None) -> None:
+    """daifugo.game-over: game `g` of set `s` starting after `last_game` (`engine.order_faults`)."""
     last = (last_game.number, last_game.set, last_game.complete) if last_game is not None else None
-    for why in game_order_fault(g.number, s.number, gps, last):
-        f.violation("daifugo.game-over", why, line=g.line, set=s.number, game=g.number)
+    asked = m.asked.setdefault((s.number, g.number, "finish"), []) if m.asked is not None else None
+    for c, why in order_faults("game", GameStart(g.number, s.number, gps, last), asked):
+        m.f.violation(c.rule, why, line=g.line, set=s.number, game=g.number)
 
 
 class _Match:
@@ -388,14 +399,14 @@ class _Match:
         for s in rec.sets:
             set_counted = counts(s.number, limit)
             previous = (sets[-1].number, len(sets[-1].games)) if sets else None
-            _set_faults(self.f, s, limit, previous, gps, last_game)
+            _set_faults(self, s, limit, previous, gps, last_game)
             self.set_blind(s)
             games: list[GameResult] = []
             set_totals = {p: 0 for p in rec.players}
             prev: tuple[str, ...] | None = None
             for g in s.games:
                 counted = set_counted and counts(g.number, gps)
-                _game_faults(self.f, s, g, gps, last_game)
+                _game_faults(self, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
                     result = result._replace(counted=False)
