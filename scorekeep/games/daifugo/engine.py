@@ -1285,14 +1285,15 @@ def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | No
 
 
 def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
-                asked: list[tuple[Check, str | None]] | None = None
+                asked: list[tuple[Check, str | None, str | None]] | None = None
                 ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
     """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the
     deal as a whole — and, when the set's blind cards were not known, the ones this clean, complete
     deal leaves out (else None). Each hand is asked every check of `CHECKS["deal"]` that judges a
     hand (stage `hand`), in turn (what they find one report), and dealt (`DealSoFar.deal`); a clean deal of every
     seat is then asked the checks of the deal as a whole (stage `whole`), up to the first that fails. `asked` (if
-    given) gets each check asked and its answer, in the order asked."""
+    given) gets each check asked, its answer and the player whose hand it asked about (None: the whole
+    deal), in the order asked."""
     out: list[tuple[str | None, str]] = []
     checks = CHECKS["deal"]
     for p, cards in deal.items():
@@ -1303,7 +1304,7 @@ def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
                 continue
             why = c.test(pos, hand)
             if asked is not None:
-                asked.append((c, why))
+                asked.append((c, why, p))
             if why is not None:
                 problems.append(why)
         if problems:
@@ -1317,7 +1318,7 @@ def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
             continue
         why = c.test(pos, whole)
         if asked is not None:
-            asked.append((c, why))
+            asked.append((c, why, None))
         if why is not None:
             return [(None, why)], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)

@@ -372,9 +372,9 @@ class _Match:
         """Turns the trial readings of the record have replayed so far."""
         self.allowance = TRIAL_BUDGET
         """The trial turns the record may replay before any share of its own (`TRIAL_BUDGET`)."""
-        self.asked: dict[tuple[int, int | None, str], list[Any]] | None = {} if positions and focus else None
-        """When the match keeps positions for one set (`why`): each check of a fact (`deal`, `finish`)
-        asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
+        self.asked: dict[tuple[int, int | None, str], list[Any]] | None = None
+        """When a driver asks for them (`audit_of_set`'s `asked`: `why`): each check of a fact (`deal`,
+        `finish`) asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
@@ -446,12 +446,14 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
 
 
 def audit_of_set(record: Record, number: int, game: int | None = None, positions: bool = False,
-                 play: int | None = None) -> Audit:
+                 play: int | None = None, asked: dict[tuple[int, int | None, str], list[Any]] | None = None) -> Audit:
     """What a driver that shows one set needs (`why`, `replay --set`): `audit` of the record in which
     only set `number` (`game`: only that game of it) keeps `positions` (`play`: only the position
     before that play of the game) and words every finding; the other findings are as a check lists
-    them."""
-    return _Match(record, positions, True, (number, game, play)).audit()
+    them. `asked` (if given) gets each check of a fact the replay asks (`_Match.asked`)."""
+    m = _Match(record, positions, True, (number, game, play))
+    m.asked = asked
+    return m.audit()
 
 
 __all__ = ["RANK_NAMES", "Standing", "audit", "audit_of_set", "forbidden_reason", "rank_name"]
