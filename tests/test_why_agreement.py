@@ -103,3 +103,56 @@ def test_an_oh_hell_fact_whose_steps_leave_out_the_failing_check_disagrees(monke
     facts = [m for m in moves(a) if m[0].what == "dealer"]
     _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
     assert any("failing step" in f for f in found)
+
+
+DAIFUGO_FACT_FAULTS = ("daifugo.deck", "daifugo.ranking", "daifugo.game-over")
+"""Faults of a Daifugō game's facts (its deal, its finishing order, its place in the set), as the injectors make them."""
+
+
+def _fact_mutant(rule: str | None) -> api.Audit:
+    """The first generated match (by seed) whose mutant of `rule` has its fault at a fact, not a play."""
+    for seed in range(12):
+        text = record("daifugo", seed, rule)
+        a = api.audit(api.load(text=text)) if text is not None else None
+        if a is not None and (rule is None or any(v.rule == rule and v.play is None for v in a.violations)):
+            return a
+    raise AssertionError(f"no mutant with a {rule} fault at a fact")
+
+
+def _daifugo_facts(a: api.Audit) -> list:
+    return [m for m in moves(a) if m[0].what is not None]
+
+
+@pytest.mark.parametrize("rule", (None, *DAIFUGO_FACT_FAULTS))
+def test_why_decides_a_daifugo_deal_and_finish_by_the_engines_checks(rule: str | None) -> None:
+    """daifugo.deck, daifugo.ranking, daifugo.game-over: in a generated match with one such fault (and in
+    the clean match), `why --deal` and `--finish` of every set and game give check's rule, legal and also
+    there, and their steps are the engine's checks of that fact (`CHECKS["blind"]`, `["deal"]`, `["set"]`,
+    `["game"]`, `["result"]`) in the rules' order, the failing one (the ruling's rule) last."""
+    a = _fact_mutant(rule)
+    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=_daifugo_facts(a))
+    assert found == []
+    decided = [why.explain(a, loc) for loc, _at in _daifugo_facts(a)]
+    assert any(ex.ruling.steps for ex in decided if ex is not None), "the facts are decided by steps"
+    for ex in decided:
+        assert ex is not None
+        texts = [ex.ruling.reason, *(s.question + s.answer for s in ex.ruling.steps), *(t for _l, t in ex.facts)]
+        assert not any("`" in t for t in texts), "no key of the record's file at the table"
+    if rule is not None:
+        ex = why.explain(a)
+        assert ex is not None and (ex.ruling.legal, ex.ruling.rule) == (False, a.violations[0].rule)
+
+
+def test_a_daifugo_fact_whose_steps_hide_the_failing_check_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The steps property can fail for Daifugō too: a `why` whose deal steps all say "yes"."""
+    from scorekeep.games.daifugo import explain
+
+    a = _fact_mutant("daifugo.deck")
+    real = explain._decided
+
+    def lax(ex, asked):  # type: ignore[no-untyped-def]
+        out = real(ex, asked)
+        return out._replace(ruling=out.ruling._replace(steps=tuple(s._replace(answer="yes") for s in out.ruling.steps)))
+    monkeypatch.setattr(explain, "_decided", lax)
+    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=_daifugo_facts(a))
+    assert any("failing step" in f for f in found)

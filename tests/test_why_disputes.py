@@ -297,3 +297,55 @@ def test_an_oh_hell_fact_is_ruled_as_worked_out_by_hand(name: str, hand: int, wh
     if not legal:
         assert [(f.rule, f.hand, f.player) for f in found] == [(rule, hand, player)]
         assert _json(path)["location"] == {"hand": hand, what: True}  # `why FILE`: this fact
+
+
+# --- Daifugō: a game's deal and finishing order (worked out by hand, each record's comment) ----------
+
+_DAIFUGO_FACTS = [  # (record under daifugo/why/, game, fact, legal, rule, the violation's player, steps, effects)
+    ("finish-foul-ranked-by-finish.yaml", 1, "finish", False, "daifugo.ranking", None, 5,
+     ["daifugo.forbidden-finish"]),
+    ("finish-miyako-ochi-ranked-right.yaml", 2, "finish", True, "daifugo.miyako-ochi", None, 4,
+     ["daifugo.miyako-ochi"]),
+    ("finish-miyako-ochi-ranked-wrong.yaml", 2, "finish", False, "daifugo.ranking", None, 4,
+     ["daifugo.miyako-ochi"]),
+    ("miyako-ochi-below-a-foul.yaml", 2, "finish", True, "daifugo.ranking", None, 4, []),
+    ("deal-legal.yaml", 1, "deal", True, "daifugo.deck", None, 10, []),
+    ("deal-card-missing.yaml", 1, "deal", False, "daifugo.deck", "甲", 1, []),
+    ("deal-extra-card.yaml", 1, "deal", False, "daifugo.deck", "丁", 7, []),
+]
+
+
+@pytest.mark.parametrize("name, game, what, legal, rule, player, n, effects", _DAIFUGO_FACTS)
+def test_a_daifugo_deal_or_finish_is_ruled_as_worked_out_by_hand(name: str, game: int, what: str, legal: bool,
+                                                                 rule: str, player: str | None, n: int,
+                                                                 effects: list[str]) -> None:
+    """daifugo.deck, daifugo.ranking, daifugo.forbidden-finish, daifugo.miyako-ochi: `--deal` and `--finish`
+    give the ruling worked out by hand; the steps are the engine's checks of that fact as the replay asked
+    them (each hand dealt, then the whole deal; the game's place in the set, then the written result),
+    the failing one (the ruling's rule) last; a legal fact cites what it caused, else its last check."""
+    path = f"daifugo/why/{name}"
+    doc = _json(path, "--game", str(game), f"--{what}")
+    assert (doc["legal"], doc["rule"]) == (legal, rule)
+    assert (doc["violation"] or {}).get("player") == player and doc["location"] == {"set": 1, "game": game, what: True}
+    assert [e["rule"] for e in doc["effects"]] == effects
+    steps = doc["steps"]
+    assert len(steps) == n
+    assert [s["answer"].startswith("no") for s in steps] == [False] * (n - 1) + [not legal]
+    assert steps[-1]["rule"] == ("daifugo.deck" if what == "deal" else "daifugo.ranking")
+    texts = [doc["reason"], *(s["question"] + s["answer"] for s in steps), *(p["text"] for p in doc["position"])]
+    assert not any("`" in t for t in texts), "no key of the record's file at the table"
+    found = api.audit(api.load(str(RECORDS / path))).violations
+    if not legal:
+        assert [(f.rule, f.game, f.player) for f in found] == [(rule, game, player)]
+        assert _json(path)["location"] == {"set": 1, "game": game, what: True}  # `why FILE`: this fact
+
+
+def test_the_deal_is_asked_hand_by_hand_then_as_a_whole() -> None:
+    """daifugo.deck: each hand is asked its share and its cards, in the order dealt, then the deal as a
+    whole; a hand too long stops there, at that player (the extra blind card is in check's words too)."""
+    ex = _why("daifugo/why/deal-extra-card.yaml", set=1, game=1, what="deal")
+    assert [s.question.split(" ")[1] for s in ex.ruling.steps[::2]] == ["甲", "乙", "丙", "丁"]
+    assert "14 cards" in ex.ruling.steps[-1].answer and "2♠ is a blind card" in ex.ruling.reason
+    whole = _why("daifugo/why/deal-legal.yaml", set=1, game=1, what="deal").ruling.steps[-2:]
+    assert [s.question for s in whole] == ["is every joker dealt?",
+                                           "does the deal leave out the set's blind cards and no others?"]

@@ -208,6 +208,8 @@ def _steps_disagree(a: Any, loc: why.Location, ex: Any) -> list[str]:
     and a fact `check` reports a violation at has that failing step."""
     if a.game == "oh-hell" and loc.what in _OH_HELL_PHASES:
         return _oh_hell_steps(loc, ex)
+    if a.game == "daifugo" and loc.what is not None:
+        return _daifugo_steps(a, loc, ex)
     if a.game != "rook" or loc.what not in ("dealer", "seats"):
         return []
     from scorekeep.games.rook.engine import CHECKS
@@ -237,6 +239,55 @@ def _oh_hell_steps(loc: why.Location, ex: Any) -> list[str]:
     if r.legal and failed:
         return [f"{loc}: ruled legal but the step of {failed[0].rule} fails"]
     return []
+
+
+_DAIFUGO_PHASES = {("set", "deal"): ("blind",), ("set", "finish"): ("set",), ("game", "deal"): ("deal",),
+                   ("game", "finish"): ("set", "game", "result")}
+"""The phases of Daifugō's `CHECKS` whose checks decide each fact (of a set as a whole, or of a game), in
+the rules' order: a set's blind cards and its place in the match; a game's deal (each hand, then the whole
+deal), and its place in the match (its set's too, for game 1) and its written result."""
+
+
+def _daifugo_steps(a: Any, loc: why.Location, ex: Any) -> list[str]:
+    """A Daifugō deal or finishing order: its steps are the engine's checks of that fact (`_DAIFUGO_PHASES`)
+    in the rules' order, each asked as its check names it (the deal's of a hand: once for each hand, in
+    the order dealt), none failing but the last; that one is the ruling's rule and check's violation
+    there. A legal fact has no failing step and cites its last step's rule, or the event it caused."""
+    from scorekeep.games.daifugo.engine import CHECKS
+
+    steps, r = ex.ruling.steps, ex.ruling
+    checks = [c for phase in _DAIFUGO_PHASES[("set" if loc.game is None else "game", loc.what)]
+              for c in CHECKS.get(phase, ())]
+    if loc.what == "finish":  # a set's own check is asked of the set; whether it may start, of its first game
+        checks = [c for c in checks if c not in CHECKS["set"] or (c.stage == "set") == (loc.game is None)
+                  and loc.game in (None, 1)]
+    g = next((g for st in a.record.sets if st.number == loc.set for g in st.games if g.number == loc.game), None)
+    if loc.what == "deal" and g is not None:  # each hand dealt in the record's order, then the whole deal
+        seats = list(g.deal.cards) if g.deal is not None else []
+        checks = [c for _p in seats for c in checks if c.stage == "hand"] + [c for c in checks if c.stage == "whole"]
+    names = [_name(c.name) for c in checks]
+    asked = [_name(s.question) for s in steps]
+    failed = [s for s in steps if s.answer.startswith("no")]
+    if asked != names[:len(asked)] or [s.rule for s in steps] != [c.rule for c in checks[:len(steps)]]:
+        return [f"{loc}: steps {asked} are not the engine's checks {names} in order"]
+    if failed[:-1] or (failed and failed[0] is not steps[-1]) or (not failed and len(steps) not in (0, len(checks))
+                                                                   and loc.what != "deal"):
+        return [f"{loc}: steps {[s.rule for s in steps]} do not end at the failing check"]
+    if not r.legal and (not failed or failed[0].rule != r.rule):
+        return [f"{loc}: ruled {r.rule} but the failing step is {failed[0].rule if failed else None}"]
+    if r.legal and failed:
+        return [f"{loc}: ruled legal but the step of {failed[0].rule} fails"]
+    if r.legal and steps and not ex.effects and r.rule != steps[-1].rule:
+        return [f"{loc}: a legal fact cites {r.rule}, not its last check {steps[-1].rule}"]
+    return []
+
+
+def _name(question: str) -> str:
+    """A check's question with the player it is asked of left out (a hand dealt: `was 甲 dealt …`)."""
+    import re
+
+    return re.sub(r"(was|to) \S+ (dealt|a card)", r"\1 … \2", question.replace("each player", "…")
+                  .replace("each card dealt a", "each card dealt to … a"))
 
 
 def _any_near(loc: why.Location, found: list[Finding]) -> bool:

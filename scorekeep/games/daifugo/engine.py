@@ -42,7 +42,9 @@ from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 # The parts of the game the position is made of, each in its module (and named here as before).
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import FULL_DECK  # noqa: F401
+from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
+                   all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
+                   hand_cards, hand_size, set_after_complete, set_counts)
 from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
@@ -440,11 +442,20 @@ class Position:
                 + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
 
     def _outcome(self, move: Outcome) -> None:
-        """Judge the result the record writes (`_settle`) and settle the game's ranking."""
-        played = self.st if move.after_plays else None
-        self.ranking, self.source, self.decided = _settle(self.setup, played, move, self.f)
-        if not any(c.rule == "daifugo.ranking" for c in CHECKS["result"]):  # the result check is out
-            del self.f.violations[:]
+        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each
+        that fails reported at the line of what it judges — and settle the game's ranking
+        (`_settled`); the events of a written order out (`_summary`) are reported too. The checks
+        asked, with their answers, are kept for `why` (`memo["asked"]`)."""
+        got = _settled(self, move)
+        self.ranking, self.source, self.decided = got.ranking, got.source, got.st
+        where = {"set": self.set_no, "game": self.game_no}
+        asked = self.memo["asked"] = []
+        for c in CHECKS["result"]:
+            why = c.test(self, move)
+            asked.append((c, why))
+            if why is not None:
+                self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), **where)
+        self.f.extend(got.events, event=True)
 
     # -- legality: what the checks ask of the position -------------------------------------------------
 
@@ -540,9 +551,15 @@ class Position:
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
-        if type(move) is Outcome:  # the written result is judged as a whole (daifugo.ranking)
-            hit = first_excluding(self.filters(move), self, move)
-            return Ruling(str(move), hit is None, "daifugo.ranking", hit[1] if hit is not None else "legal")
+        if type(move) is Outcome:  # the written result: its checks in order, the last one asked deciding
+            steps = []
+            for c in self.filters(move):
+                why = c.test(self, move)
+                steps.append(Step(c.name, "yes" if why is None else f"no: {why}", c.rule))
+                if why is not None:
+                    return Ruling(str(move), False, c.rule, why, None, (), tuple(steps))
+            return Ruling(str(move), True, steps[-1].rule if steps else "daifugo.ranking", "legal", None, (),
+                          tuple(steps))
         if type(move) is Play or type(move) is Pass:
             if (early := self._read_early(move)) is not None:
                 return early
@@ -657,39 +674,82 @@ def _table_first(c: Check) -> bool:
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
 
-def _settle(setup: Setup, played: Standing | None, move: Outcome, f: Findings
-           ) -> tuple[tuple[str, ...] | None, str, Standing | None]:
+class Settled(NamedTuple):
+    """The result a record writes, judged against the plays and the rules (`_settled`): the game's
+    ranking, where it came from (`plays`, `out`, `ranks` or `none`), the standing that decided it,
+    what is wrong with the order written out (`order`) and with the ranks written (`ranks`), the line
+    of each, and the events of a written order out."""
+
+    ranking: tuple[str, ...] | None
+    source: str
+    st: Standing | None
+    order: str | None
+    ranks: str | None
+    lines: dict[str, int]
+    events: list[Finding]
+
+
+def _settled(pos: Position, move: Outcome) -> Settled:
+    """The written result `move` judged at `pos` (the position after the game's plays, if the record
+    gives them): asked once for each position (`memo`), by the checks of `CHECKS["result"]`."""
+    key = ("settled", move)
+    got = pos.memo.get(key)
+    if got is None:
+        got = pos.memo[key] = _settle(pos.setup, pos.st if move.after_plays else None, move)
+    return got
+
+
+def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
     """Judge the result the record writes against the plays (`played`: the standing they reached,
-    None when the record gives none) and the rules, reporting to `f`: the game's ranking, where it
-    came from (`plays`, `out`, `ranks` or `none`), and the standing that decided it."""
-    where = {"set": setup.set_no, "game": setup.game_no}
+    None when the record gives none) and the rules (`Settled`)."""
+    f = Findings()  # the events of a written order out
     source = "none"
     st: Standing | None = played
+    order: tuple[str, int] | None = None
     if played is not None and played.settled:
         source = "plays"
         if move.out is not None:
-            _recorded(setup, played, *_summary(setup, move.out, move.fouls, None, f), move.out, move.fouls, f)
+            order = _recorded(setup, played, *_summary(setup, move.out, move.fouls, None, f), move.out, move.fouls)
     elif move.out is not None:
         summed, problems = _summary(setup, move.out, move.fouls, len(played.exits) if played is not None else 0, f)
-        _recorded(setup, played, summed, problems, move.out, move.fouls, f)
+        order = _recorded(setup, played, summed, problems, move.out, move.fouls)
         if summed.settled:
             st, source = summed, "out"
         elif played is None:
             st = summed
     ranking = st.ranking() if st is not None and st.settled else None
+    ranks: tuple[str, int] | None = None
     if move.ranks is not None:
         written = tuple(move.ranks.names)
         if ranking is not None:
             if written != ranking:
                 assert st is not None
-                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the finishes give "
-                            f"{' '.join(ranking)}: {st.explain()}", line=move.ranks.line, **where)
+                ranks = (f"the record ranks {' '.join(written)}, but the finishes give "
+                         f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
         else:
             if st is not None and not _consistent(st, written):
-                f.violation("daifugo.ranking", f"the record ranks {' '.join(written)}, but the players who went "
-                            f"out so far ({_exits_text(st)}) cannot end in that ranking", line=move.ranks.line, **where)
+                ranks = (f"the record ranks {' '.join(written)}, but the players who went "
+                         f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
             ranking, source = written, "ranks"
-    return ranking, source, st
+    lines = dict(x for x in (order, ranks) if x is not None)
+    return Settled(ranking, source, st, order[0] if order else None, ranks[0] if ranks else None, lines, f.events)
+
+
+def _written_line(move: Outcome) -> int | None:
+    """The first line of a written result (where a finding of it with no line of its own goes)."""
+    return next((n.line for n in (move.out, move.fouls, move.ranks) if n is not None), None)
+
+
+def _order_written(pos: Position, move: Any) -> str | None:
+    """daifugo.ranking: the order of going out written (with its forbidden finishes) agrees with the
+    plays and the rules (`_recorded`)."""
+    return _settled(pos, move).order if type(move) is Outcome else None
+
+
+def _ranks_written(pos: Position, move: Any) -> str | None:
+    """daifugo.ranking: the ranks written agree with how the players finished (complete), or can still
+    end so (`_consistent`)."""
+    return _settled(pos, move).ranks if type(move) is Outcome else None
 
 
 def _new_standing(setup: Setup) -> Standing:
@@ -745,9 +805,9 @@ def _exits_text(st: Standing) -> str:
 
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
-             out: Names, fouls: Names | None, f: Findings) -> None:
+              out: Names, fouls: Names | None) -> tuple[str, int] | None:
     """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
-    so far) and the rules — one report per game, however many entries it gets wrong. A forbidden
+    so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
     finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
     order, not a forbidden finish."""
     msgs: list[str] = []
@@ -773,9 +833,7 @@ def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems:
                             + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
                 line = line or (fouls.line if fouls else out.line_of(p))
     msgs += [m for m, _ in problems]
-    if msgs:
-        f.violation("daifugo.ranking", "; ".join(msgs), line=line or problems[0][1],
-                    set=setup.set_no, game=setup.game_no)
+    return ("; ".join(msgs), line or problems[0][1]) if msgs else None
 
 
 def _consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
@@ -1085,11 +1143,6 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
 
 
 
-def _ranking(pos: Position, move: Any) -> str | None:
-    v = pos.step(move).f.violations
-    return v[0].message if v else None
-
-
 class Check(NamedTuple):
     """A named check a move must pass to be legal: its rule id, its question, and its
     `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
@@ -1175,9 +1228,104 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
     ),
     "result": (
-        Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
+        Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
+                                 "the plays and the rules?", _order_written),
+        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written),
+    ),
+    "set": (
+        Check("daifugo.game-over", "is this set one of the match's sets?", set_counts, "set"),
+        Check("daifugo.game-over", "did the set before it play all its games?", set_after_complete, "game"),
+    ),
+    "game": (
+        Check("daifugo.game-over", "is this game one of the set's games?", game_counts, "game"),
+        Check("daifugo.game-over", "was the game before it settled (its ranking complete)?", game_after_settled,
+              "game"),
+    ),
+    "blind": (
+        Check("daifugo.deck", "does the set list as many blind cards as are taken out?", blind_count),
+        Check("daifugo.deck", "is no blind card a joker?", blind_no_joker),
+        Check("daifugo.deck", "is no blind card listed twice?", blind_once),
+    ),
+    "deal": (
+        Check("daifugo.deck", "was each player dealt their share of the cards in play?", hand_size, "hand"),
+        Check("daifugo.deck", "is each card dealt a card of the deck in play, dealt once, and no blind card?",
+              hand_cards, "hand"),
+        Check("daifugo.deck", "is every joker dealt?", all_jokers, "whole"),
+        Check("daifugo.deck", "does the deal leave out the set's blind cards and no others?", blind_kept, "whole"),
     ),
 }
 """Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
 ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
-(`Position.legal_moves`). Read when a move is judged, never copied."""
+(`Position.legal_moves`). Read when a move is judged, never copied. Besides the moves of a game, the
+facts of the deck (daifugo.deck): a set's list of blind cards (`blind`: each check asked, all it finds
+one report) and a game's deal (`deal`: each hand dealt, then the deal as a whole — `deal_faults`)."""
+
+def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check, str | None]] | None = None
+                 ) -> list[tuple[Check, str]]:
+    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now —
+    each check of `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether
+    the finding is the set's own or its first game's). `asked` (if given) gets each check asked and
+    its answer."""
+    out = []
+    for c in CHECKS[phase]:
+        why = c.test(None, move)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            out.append((c, why))
+    return out
+
+
+def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
+    """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
+    asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
+    asked and its answer (`why`'s steps)."""
+    problems = []
+    for c in CHECKS["blind"]:
+        why = c.test(pos, blind)
+        if asked is not None:
+            asked.append((c, why))
+        if why is not None:
+            problems.append(why)
+    return "; ".join(problems) or None
+
+
+def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
+                asked: list[tuple[Check, str | None, str | None]] | None = None
+                ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
+    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the
+    deal as a whole — and, when the set's blind cards were not known, the ones this clean, complete
+    deal leaves out (else None). Each hand is asked every check of `CHECKS["deal"]` that judges a
+    hand (stage `hand`), in turn (what they find one report), and dealt (`DealSoFar.deal`); a clean deal of every
+    seat is then asked the checks of the deal as a whole (stage `whole`), up to the first that fails. `asked` (if
+    given) gets each check asked, its answer and the player whose hand it asked about (None: the whole
+    deal), in the order asked."""
+    out: list[tuple[str | None, str]] = []
+    checks = CHECKS["deal"]
+    for p, cards in deal.items():
+        hand = DealtHand(p, cards)
+        problems = []
+        for c in checks:
+            if c.stage == "whole":
+                continue
+            why = c.test(pos, hand)
+            if asked is not None:
+                asked.append((c, why, p))
+            if why is not None:
+                problems.append(why)
+        if problems:
+            out.append((p, "; ".join(problems)))
+        pos.deal(hand)
+    if out or len(deal) < len(pos.seats):
+        return out, None
+    whole = WholeDeal(len(deal))
+    for c in checks:
+        if c.stage != "whole":
+            continue
+        why = c.test(pos, whole)
+        if asked is not None:
+            asked.append((c, why, None))
+        if why is not None:
+            return [(None, why)], None
+    return out, (frozenset(pos.left_out()) if pos.blind is None else None)
+

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural
+from ...engine import Step
+from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural, table_words
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -72,7 +73,9 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         raise NoSuchPlace(f"there is no set {s_no}: the record has {how_many(len(sets), 'set')}")
     if loc.game is None:
         if loc.what is not None:
-            return _set_fact(audit, loc._replace(set=s_no, player=None), srec)
+            asked: dict[Any, list[Any]] = {}
+            rules.audit_of_set(rec, s_no, 0, asked=asked)  # (game 0: no game keeps its positions)
+            return _set_fact(audit, loc._replace(set=s_no, player=None), srec, asked.get((s_no, None, loc.what), []))
         if finding is not None:
             return as_written(finding, loc, audit.game, finding.player)
         raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
@@ -85,8 +88,9 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     # The check's walk of the game, keeping positions; past the cap (`audit` only counts what it
     # found there), wording every finding, so that a move there finds what check found.
     worded = all_worded(audit.violations)
+    asked = {}
     again = rules.audit_of_set(rec, s_no, loc.game, positions=True,
-                               play=None if loc.exchange else loc.play)
+                               play=None if loc.exchange else loc.play, asked=asked if loc.what else None)
     result: Result = again.result
 
     def found(ex: Explanation) -> Explanation:
@@ -94,7 +98,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
 
     g = next(x for st in result.sets if st.number == s_no for x in st.games if x.number == loc.game)
     if loc.what is not None:
-        return found(_fact(audit, loc._replace(set=s_no, player=None), g, grec))
+        return found(_fact(audit, loc._replace(set=s_no, player=None), g, grec,
+                           asked.get((s_no, loc.game, loc.what), [])))
     if loc.exchange:
         return found(_gift(audit, loc, g, grec, finding))
     if loc.play is None:
@@ -251,17 +256,20 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
 
 
-def _fact(audit: Audit, loc: Location, g: Any, grec: Any) -> Explanation:
-    """The deal or the finishing order of game `g`, with what the rules expect of it."""
+def _fact(audit: Audit, loc: Location, g: Any, grec: Any, asked: list[Any]) -> Explanation:
+    """The deal or the finishing order of game `g`, with what the rules expect of it, decided by the
+    engine's checks the replay `asked` of it (`_decided`)."""
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if loc.what == "deal":
         known = grec.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in grec.deal.cards.items()) if known
                       else "not recorded: only the cards played are known"))
-        return fact(audit, loc, facts, None, grec.deal.line if known else grec.line,
-                    f"the deal of set {g.set}, game {g.number}", "daifugo.deck",
-                    "legal: " + ("one deck (with its jokers) dealt round, every card once" if known else
-                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", daifugo.deck")
+        return _decided(fact(audit, loc, facts, None, grec.deal.line if known else grec.line,
+                             f"the deal of set {g.set}, game {g.number}", "daifugo.deck",
+                             "legal: " + ("one deck (with its jokers) dealt round, every card once, the set's "
+                                          "blind cards left out" if known else
+                                          "the record gives no deal, so the cards dealt cannot be wrong")
+                             + ", daifugo.deck"), asked)
     if g.exits:
         facts.append(("went out", ", ".join(q + ("" if ok else " (反則上がり: ranks from the bottom)") for q, ok in g.exits)))
     if g.fallen:
@@ -270,17 +278,52 @@ def _fact(audit: Audit, loc: Location, g: Any, grec: Any) -> Explanation:
     facts.append(("ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(ranking)) if ranking
                   else "not known: the game is unfinished"))
     line = next((n.line for n in (grec.ranks, grec.out, grec.fouls) if n is not None), grec.line)
-    return fact(audit, loc, facts, None, line, f"the finishing order of set {g.set}, game {g.number}",
-                "daifugo.ranking", "legal: the ranks follow the order the players went out, a foul finish "
-                                   "(反則上がり) ranking from the bottom, daifugo.ranking")
+    return _decided(fact(audit, loc, facts, None, line, f"the finishing order of set {g.set}, game {g.number}",
+                         "daifugo.ranking", "legal: the ranks follow the order the players went out, a foul "
+                                            "finish (反則上がり) ranking from the bottom, daifugo.ranking"), asked)
 
 
-def _set_fact(audit: Audit, loc: Location, srec: Any) -> Explanation:
-    """A fact of a whole set (its blind cards, its number of games), as check found it."""
+def _set_fact(audit: Audit, loc: Location, srec: Any, asked: list[Any]) -> Explanation:
+    """A fact of a whole set (its blind cards, its place in the match), as check found it: decided by
+    the engine's checks the replay `asked` of it (`_decided`)."""
     facts = [("set", f"set {srec.number}: {plural(len(srec.games), 'game')}; seats {' → '.join(srec.players)}")]
-    rule = "daifugo.deck" if loc.what == "deal" else "daifugo.game-over"
-    return fact(audit, loc, facts, None, srec.line, f"set {srec.number}", rule,
-                f"legal: nothing in set {srec.number} as a whole breaks {rule}")
+    if loc.what == "deal":
+        facts.append(("blind cards", show(srec.blind) if srec.blind is not None else
+                      "not listed: the deals show them, if they are recorded"))
+        rule, why = "daifugo.deck", ("the blind cards listed are as many as are taken out, none a joker, none twice"
+                                     if srec.blind is not None else "the set lists no blind cards to be wrong")
+    else:
+        rule, why = "daifugo.game-over", f"set {srec.number} is one of the match's sets"
+    return _decided(fact(audit, loc, facts, None, srec.blind_line if loc.what == "deal" and srec.blind_line
+                         else srec.line, f"set {srec.number}", rule, f"legal: {why}, {rule}"), asked)
+
+
+_ASKS = {
+    "was each player dealt their share of the cards in play?": "was {p} dealt their share of the cards in play?",
+    "is each card dealt a card of the deck in play, dealt once, and no blind card?":
+        "is each card dealt to {p} a card of the deck in play, dealt once, and no blind card?",
+}
+"""The engine's checks of one player's hand as dealt, each asked of that player (by the check's name:
+a check replaced by another of that name is asked the same way); any other by its name."""
+
+
+def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
+    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.audit_of_set`'s
+    `asked`: the deal's of each hand, then of the whole deal; the set's and the game's place in the
+    match, then the written result's), each a step in the order asked, up to the first that failed:
+    that one decides (not legal, its rule); else the last one asked decides."""
+    steps, r = [], ex.ruling
+    for c, why, *about in asked:
+        who = about[0] if about else None
+        ask = _ASKS.get(c.name, c.name) if who is None else _ASKS.get(c.name, c.name + " ({p})")
+        steps.append(Step(ask.format(p=who), "yes" if why is None else f"no: {table_words(why)}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=why)
+            break
+    else:
+        if steps and steps[-1].rule != r.rule:
+            r = r._replace(rule=steps[-1].rule, reason=f"legal: as the rules give, {steps[-1].rule}")
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
 
 def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:

@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import blind_faults, counts, deal_faults, game_order_fault, set_order_fault
-from .engine import Exchange, Outcome, Pass, Play, Position, Setup, game_leader
+from .deck import Blind, DealSoFar, GameStart, SetStart, counts
+from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
+                     order_faults)
 from .standing import Standing
 from .causes import forbidden_reason
 from .model import GameResult, Result, SetResult, TurnView, rank_name
@@ -111,12 +112,14 @@ class _Game:
     # -- set-up: deck, deal ----------------------------------------------------------------
 
     def deck(self) -> None:
-        """The deal against the deck and the set's blind cards (`deck.deal_faults`)."""
+        """The deal against the deck and the set's blind cards (`engine.deal_faults`)."""
         deal = self.g.deal
         if deal is None:
             return
-        faults, learned = deal_faults(deal.cards, self.opts, self.seats, self.m.blind, self.m.blind_from,
-                                      self.s.number)
+        m = self.m
+        asked = m.asked.setdefault((self.s.number, self.g.number, "deal"), []) if m.asked is not None else None
+        faults, learned = deal_faults(DealSoFar(self.opts, self.seats, m.blind, m.blind_from, self.s.number),
+                                      deal.cards, asked)
         for player, msg in faults:
             if player is None:
                 self.f.violation("daifugo.deck", msg, line=deal.line, **self.where)
@@ -305,6 +308,8 @@ class _Game:
         outcome = (start if g.plays is None or not g.plays else run.end).step(
             Outcome(g.out, g.fouls, g.ranks, g.plays is not None))
         self.record(outcome)
+        if self.m.asked is not None:
+            self.m.asked.setdefault((self.s.number, g.number, "finish"), []).extend(outcome.memo.get("asked", ()))
         ranking, source, st = outcome.ranking, outcome.source, outcome.decided
         points = None
         if ranking is not None:
@@ -319,24 +324,32 @@ class _Game:
 
 # --- the match -----------------------------------------------------------------------------
 
-def _set_faults(f: Findings, s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
+def _set_faults(m: "_Match", s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
                 last_game: GameResult | None) -> None:
-    """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`."""
-    for at_set, why in set_order_fault(s.number, limit, previous, gps, last_game is None or last_game.complete):
-        if at_set:  # one set too many: at the set
-            f.violation("daifugo.game-over", why, line=s.line, set=s.number)
+    """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`
+    (`engine.order_faults`)."""
+    start = SetStart(s.number, limit, previous, gps, last_game is None or last_game.complete)
+    asked = m.asked.setdefault((s.number, None, "finish"), []) if m.asked is not None else None
+    first = m.asked.setdefault((s.number, 1, "finish"), []) if m.asked is not None and s.games else None
+    mine: list[Any] | None = [] if asked is not None else None
+    for c, why in order_faults("set", start, mine):
+        if c.stage == "set":  # one set too many: at the set
+            m.f.violation(c.rule, why, line=s.line, set=s.number)
         else:  # started too early: at its first game
             where: dict[str, Any] = {"set": s.number}
             if s.games:
                 where["game"] = 1
-            f.violation("daifugo.game-over", why, line=s.games[0].line if s.games else s.line, **where)
+            m.f.violation(c.rule, why, line=s.games[0].line if s.games else s.line, **where)
+    for c, why in mine or ():
+        (asked if c.stage == "set" or first is None else first).append((c, why))  # type: ignore[union-attr]
 
 
-def _game_faults(f: Findings, s: SetRecord, g: GameRecord, gps: int, last_game: GameResult | None) -> None:
-    """daifugo.game-over: game `g` of set `s` starting after `last_game`."""
+def _game_faults(m: "_Match", s: SetRecord, g: GameRecord, gps: int, last_game: GameResult | None) -> None:
+    """daifugo.game-over: game `g` of set `s` starting after `last_game` (`engine.order_faults`)."""
     last = (last_game.number, last_game.set, last_game.complete) if last_game is not None else None
-    for why in game_order_fault(g.number, s.number, gps, last):
-        f.violation("daifugo.game-over", why, line=g.line, set=s.number, game=g.number)
+    asked = m.asked.setdefault((s.number, g.number, "finish"), []) if m.asked is not None else None
+    for c, why in order_faults("game", GameStart(g.number, s.number, gps, last), asked):
+        m.f.violation(c.rule, why, line=g.line, set=s.number, game=g.number)
 
 
 class _Match:
@@ -359,6 +372,9 @@ class _Match:
         """Turns the trial readings of the record have replayed so far."""
         self.allowance = TRIAL_BUDGET
         """The trial turns the record may replay before any share of its own (`TRIAL_BUDGET`)."""
+        self.asked: dict[tuple[int, int | None, str], list[Any]] | None = None
+        """When a driver asks for them (`audit_of_set`'s `asked`: `why`): each check of a fact (`deal`,
+        `finish`) asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
 
     def set_blind(self, s: SetRecord) -> None:
         """daifugo.deck: the set's blind cards."""
@@ -366,10 +382,11 @@ class _Match:
         self.blind_from = 0
         if s.blind is None:
             return
-        problems, naturals = blind_faults(s.blind, self.opts["blind_cards"], s.number)
-        if problems:
-            self.f.violation("daifugo.deck", "; ".join(problems), line=s.blind_line, set=s.number)
-        self.blind = frozenset(naturals)  # type: ignore[arg-type]
+        asked = self.asked.setdefault((s.number, None, "deal"), []) if self.asked is not None else None
+        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), Blind(s.blind), asked)
+        if problems is not None:
+            self.f.violation("daifugo.deck", problems, line=s.blind_line, set=s.number)
+        self.blind = frozenset(c for c in s.blind if type(c) is Card)
         self.blind_from = 0
 
     def run(self) -> list[SetResult]:
@@ -382,14 +399,14 @@ class _Match:
         for s in rec.sets:
             set_counted = counts(s.number, limit)
             previous = (sets[-1].number, len(sets[-1].games)) if sets else None
-            _set_faults(self.f, s, limit, previous, gps, last_game)
+            _set_faults(self, s, limit, previous, gps, last_game)
             self.set_blind(s)
             games: list[GameResult] = []
             set_totals = {p: 0 for p in rec.players}
             prev: tuple[str, ...] | None = None
             for g in s.games:
                 counted = set_counted and counts(g.number, gps)
-                _game_faults(self.f, s, g, gps, last_game)
+                _game_faults(self, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:
                     result = result._replace(counted=False)
@@ -429,12 +446,14 @@ def audit(record: Record, positions: bool = False, cap: bool = True) -> Audit:
 
 
 def audit_of_set(record: Record, number: int, game: int | None = None, positions: bool = False,
-                 play: int | None = None) -> Audit:
+                 play: int | None = None, asked: dict[tuple[int, int | None, str], list[Any]] | None = None) -> Audit:
     """What a driver that shows one set needs (`why`, `replay --set`): `audit` of the record in which
     only set `number` (`game`: only that game of it) keeps `positions` (`play`: only the position
     before that play of the game) and words every finding; the other findings are as a check lists
-    them."""
-    return _Match(record, positions, True, (number, game, play)).audit()
+    them. `asked` (if given) gets each check of a fact the replay asks (`_Match.asked`)."""
+    m = _Match(record, positions, True, (number, game, play))
+    m.asked = asked
+    return m.audit()
 
 
 __all__ = ["RANK_NAMES", "Standing", "audit", "audit_of_set", "forbidden_reason", "rank_name"]
