@@ -455,15 +455,21 @@ class Position:
         key = ("asked", move)
         ask = self.memo.get(key)
         if ask is None:
-            p, turns = move.player, self.turns
-            cards = move.cards if type(move) is Play else None
-            ask = self.memo[key] = Asked(move, cards, self.plays + 1, {})
-            ask.in_turn = turns.in_turn(p)
-            if p in self.st.active and not ask.in_turn and (cards is not None or self.table.top is not None):
-                assert turns.expected is not None
-                ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
-            if type(move) is Play:
-                ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]
+            ask = self.memo[key] = self._asked(move, self.turns.in_turn(move.player))
+        return ask
+
+    def _asked(self, move: Play | Pass, in_turn: bool) -> Asked:
+        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
+        moves ask it of many moves of one player, once each."""
+        p, turns = move.player, self.turns
+        cards = move.cards if type(move) is Play else None
+        ask = Asked(move, cards, self.plays + 1, {})
+        ask.in_turn = in_turn
+        if not in_turn and p in self.st.active and (cards is not None or self.table.top is not None):
+            assert turns.expected is not None
+            ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
+        if cards is not None:
+            ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
@@ -505,22 +511,34 @@ class Position:
         p = self.to_act
         if p is None:
             return []
-        checks = self.filters()
+        sized, order = _asking_plan(self.filters())
         sizes: frozenset[int] | None = None
-        for c in checks:
-            if c.sizes is not None and (only := c.sizes(self)) is not None:
+        for c in sized:
+            if (only := c.sizes(self)) is not None:  # type: ignore[misc]
                 sizes = only if sizes is None else sizes & only
         moves = self.candidates(p, sizes)
-        if moves:
-            # Legal: failing no check, asked one check at a time over the moves still in (what the
-            # checks share of a move, its verdict and the cards held, is worked out once: `memo`);
-            # the table's checks first, as they leave the fewest in (the order changes no answer).
-            for c in sorted(checks, key=_table_first):
-                if c.fails is not None:
-                    fails = c.fails
-                    moves = [m for m in moves if not fails(self, m)]
-                else:
-                    moves = [m for m in moves if c.test(self, m) is None]
+        # Legal: failing no check, asked one check at a time over the moves still in, without words
+        # (`fails`; a turn check what it `finds` at the move, read once: `asked`), in `_asking_plan`'s
+        # order (it changes no answer).
+        asks: list[Any] | None = None
+        for c in order:
+            if not moves:
+                break
+            if c.fails is not None:
+                fails = c.fails
+                moves = [m for m in moves if not fails(self, m)]
+                asks = None
+            elif c.finds is not None and self._phase == "play":
+                finds = c.finds
+                if asks is None:
+                    in_turn = self.turns.in_turn(p)
+                    asks = [self._asked(m, in_turn) for m in moves]  # type: ignore[arg-type]
+                asks = [a for a in asks if finds(self, a) is None]
+                moves = [a.move for a in asks]
+            else:
+                test = c.test
+                moves = [m for m in moves if test(self, m) is None]
+                asks = None
         return moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
@@ -650,9 +668,21 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
-def _table_first(c: Check) -> bool:
-    """`legal_moves` asks the table's checks first (see there)."""
-    return c.stage != "table"
+_PLANS: list[tuple[tuple[Check, ...], tuple[tuple[Check, ...], tuple[Check, ...]]]] = []
+"""The last table of checks `_asking_plan` read, and its plan."""
+
+
+def _asking_plan(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    """How `legal_moves` asks a table of checks: the checks that bound a play's size, and every check
+    in the order asked — those that judge without words (`fails`: the table's first, as they leave
+    the fewest in), then the rest in the table's order. Worked out once for each table (known by
+    identity, as `_stages`: a check taken out of `CHECKS` makes another)."""
+    if _PLANS and _PLANS[0][0] is checks:
+        return _PLANS[0][1]
+    order = sorted(checks, key=lambda c: (c.fails is None, c.stage != "table"))
+    plan = (tuple(c for c in checks if c.sizes is not None), tuple(order))
+    _PLANS[:] = [(checks, plan)]
+    return plan
 
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
