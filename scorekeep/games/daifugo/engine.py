@@ -516,12 +516,19 @@ class Position:
         for c in sized:
             if (only := c.sizes(self)) is not None:  # type: ignore[misc]
                 sizes = only if sizes is None else sizes & only
-        moves = self.candidates(p, sizes)
+        return self.legal_among(self.candidates(p, sizes))
+
+    def legal_among(self, moves: list[Move]) -> list[Move]:
+        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
+        check: `legal_moves` is this of every candidate; a policy that needs only a few legal moves
+        may ask it of the candidates it would pick first."""
+        if not moves:
+            return moves
         # Legal: failing no check, asked one check at a time over the moves still in, without words
         # (`fails`; a turn check what it `finds` at the move, read once: `asked`), in `_asking_plan`'s
         # order (it changes no answer).
         asks: list[Any] | None = None
-        for c in order:
+        for c in _asking_plan(self.filters())[1]:
             if not moves:
                 break
             if c.fails is not None:
@@ -531,8 +538,8 @@ class Position:
             elif c.finds is not None and self._phase == "play":
                 finds = c.finds
                 if asks is None:
-                    in_turn = self.turns.in_turn(p)
-                    asks = [self._asked(m, in_turn) for m in moves]  # type: ignore[arg-type]
+                    in_turn = self.turns.in_turn
+                    asks = [self._asked(m, in_turn(m.player)) for m in moves]  # type: ignore[union-attr]
                 asks = [a for a in asks if finds(self, a) is None]
                 moves = [a.move for a in asks]
             else:
@@ -1094,6 +1101,21 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
     dealt (a gift of cards not dealt is the held check's)."""
     if type(move) is not Exchange:
         return _gift_count(pos, move)
+    kept = _kept_stronger(pos, move)
+    if kept is None:
+        return None
+    giver, a, n, dealt, above = kept
+    cards = move.cards or ()
+    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
+    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
+            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
+            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
+            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
+
+
+def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counter[DCard], list[DCard]] | None:
+    """What daifugo.exchange-strongest finds at a gift (None: nothing): the giver, their rank, the
+    cards due, their hand as dealt and the cards they kept that are stronger than one they gave."""
     due = _gift_giver(pos, move)
     cards = move.cards or ()
     if due is None or due[2] < 2 or not cards:
@@ -1105,14 +1127,14 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
     weakest = min(strength_key(c) for c in cards)
     kept = dealt - Counter(plain(c) for c in cards)
     above = [c for c in kept.elements() if strength_key(c) > weakest]
-    if not above:
-        return None
-    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
-    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
-            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
-            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
-            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
+    return (giver, a, n, dealt, above) if above else None
 
+
+def _gift_strongest_fails(pos: Position, move: Any) -> bool:
+    """Whether `_gift_strongest` fails, without its words (the legal moves ask it of every gift)."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move) is not None
+    return _kept_stronger(pos, move) is not None
 
 
 def _ranking(pos: Position, move: Any) -> str | None:
@@ -1202,7 +1224,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
-        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
+        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
+              fails=_gift_strongest_fails),
     ),
     "result": (
         Check("daifugo.ranking", "does the written result agree with the plays and the rules?", _ranking),
