@@ -483,6 +483,17 @@ class Position:
                                                     self.turns.in_turn(move.player))[:2]
         return got
 
+    def _table_rule(self, move: Play) -> str | None:
+        """The table rule `move` breaks here (`verdict`'s, not worded: the legal moves ask it of every
+        candidate, and word none), asked once for each play (`memo`)."""
+        key = ("rule", move.player, move.cards)
+        got = self.memo.get(key, key)
+        if got is key:
+            done = self.memo.get(("verdict", move.player, move.cards))
+            got = self.memo[key] = (done[0] if done is not None else self.table.judge(
+                self.opts, move.player, move.cards, self.turns.in_turn(move.player), False)[0]).rule
+        return got  # type: ignore[return-value]
+
     def holding(self, move: Play) -> Held:
         """`Holdings.held` for a play here (asked once for each play: `memo`)."""
         key = ("held", move.player, move.cards)
@@ -1032,7 +1043,7 @@ def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, An
 
 def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
     def fails(pos: Position, move: Any) -> bool:
-        return type(move) is Play and pos.verdict(move)[0].rule == rule
+        return type(move) is Play and pos._table_rule(move) == rule
     return fails
 
 
