@@ -489,9 +489,8 @@ class Position:
         key = ("rule", move.player, move.cards)
         got = self.memo.get(key, key)
         if got is key:
-            done = self.memo.get(("verdict", move.player, move.cards))
-            got = self.memo[key] = (done[0] if done is not None else self.table.judge(
-                self.opts, move.player, move.cards, self.turns.in_turn(move.player), False)[0]).rule
+            got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
+                                                    self.turns.in_turn(move.player), False)[0].rule
         return got  # type: ignore[return-value]
 
     def holding(self, move: Play) -> Held:
