@@ -566,8 +566,17 @@ class Position:
             giver, _r, _a, _b, n = self.hold.due()
             return [Exchange(giver, c) for c in self.hold.gift_choices(giver, n)]
         hand = self.hold.known.get(p)
-        plays = _plays_of(hand, self.opts["joker_pair"], sizes) if hand is not None else []
-        return [Pass(p), *(Play(p, c) for c in plays)]
+        if hand is None:
+            return [Pass(p)]
+        plays = _plays_of(hand, self.opts["joker_pair"], sizes)
+        # The moves of a list of plays `_plays_of` keeps (a hand is asked again, turn after turn,
+        # until it plays): made once, copied for the caller.
+        made = _MOVES.get(id(plays))
+        if made is None or made[0] is not plays:
+            if len(_MOVES) >= 16:
+                _MOVES.clear()
+            made = _MOVES[id(plays)] = (plays, [Pass(p), *(Play(p, c) for c in plays)])
+        return list(made[1])
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
@@ -684,6 +693,9 @@ class Position:
         shown = moves[:cap] + ([f"… and {len(moves) - cap} more"] if len(moves) > cap else [])
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
+
+_MOVES: dict[int, tuple[list[tuple[DCard, ...]], list[Move]]] = {}
+"""`Position.candidates`' moves of the last few lists of plays, by the list's id (kept with it)."""
 
 _PLANS: list[tuple[tuple[Check, ...], tuple[tuple[Check, ...], tuple[Check, ...]]]] = []
 """The last table of checks `_asking_plan` read, and its plan."""
