@@ -292,6 +292,26 @@ def _new_set(rng: random.Random, names: tuple[str, ...], reseat: bool, naturals:
     return st, seats, first, blind
 
 
+def _gift(rng: random.Random, pos: Position) -> Any:
+    """A random legal gift of the giver due (`Position.legal_moves`): a higher rank usually gives
+    weak cards — one of the 6 weakest legal gifts — else any legal gift.
+
+    The weakest legal gifts are found by asking the engine about the gifts from the weakest up
+    (`Position.legal_among`, a few at a time) until 6 pass: a stable sort keeps them in the order the whole legal list
+    sorted would, so the pick is the same, without judging the other gifts (a 大富豪 has 78). The
+    whole list is asked for only when fewer than two pass or the pick is among all of them."""
+    weakest = sorted(pos.candidates(pos.to_act), key=lambda m: sum(strength_key(c) for c in m.cards or ()))  # type: ignore[arg-type]
+    first: list[Any] = []
+    for i in range(0, len(weakest), 8):
+        first += pos.legal_among(weakest[i:i + 8])
+        if len(first) >= 6:
+            break
+    first = first[:6]
+    if len(first) > 1 and rng.random() < 0.8:
+        return rng.choice(first)
+    return rng.choice(first if len(first) <= 1 else pos.legal_moves())
+
+
 def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: tuple[str, ...],
               dealt: dict[str, tuple[DCard, ...]], knobs: dict[str, float],
               feats: set[str]) -> tuple[Position, dict[str, Any]]:
@@ -299,12 +319,8 @@ def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: t
     the record's `exchange`."""
     gifts: dict[str, Any] = {}
     while pos.phase == "exchange":
-        moves = pos.legal_moves()
         giver = pos.to_act
-        if len(moves) > 1 and rng.random() < 0.8:  # a higher rank usually gives weak cards
-            moves.sort(key=lambda m: sum(strength_key(c) for c in m.cards or ()))
-            moves = moves[:6]
-        move = rng.choice(moves)
+        move = _gift(rng, pos)
         gifts[giver] = _cards_out(move.cards or (), rng, knobs["notation"], knobs["strings"])  # type: ignore[index]
         pos, found = pos.apply(move)
         assert not pos.f.violations, found

@@ -466,15 +466,21 @@ class Position:
         key = ("asked", move)
         ask = self.memo.get(key)
         if ask is None:
-            p, turns = move.player, self.turns
-            cards = move.cards if type(move) is Play else None
-            ask = self.memo[key] = Asked(move, cards, self.plays + 1, {})
-            ask.in_turn = turns.in_turn(p)
-            if p in self.st.active and not ask.in_turn and (cards is not None or self.table.top is not None):
-                assert turns.expected is not None
-                ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
-            if type(move) is Play:
-                ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]
+            ask = self.memo[key] = self._asked(move, self.turns.in_turn(move.player))
+        return ask
+
+    def _asked(self, move: Play | Pass, in_turn: bool) -> Asked:
+        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
+        moves ask it of many moves of one player, once each."""
+        p, turns = move.player, self.turns
+        cards = move.cards if type(move) is Play else None
+        ask = Asked(move, cards, self.plays + 1, {})
+        ask.in_turn = in_turn
+        if not in_turn and p in self.st.active and (cards is not None or self.table.top is not None):
+            assert turns.expected is not None
+            ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
+        if cards is not None:
+            ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
@@ -487,6 +493,16 @@ class Position:
             got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
                                                     self.turns.in_turn(move.player))[:2]
         return got
+
+    def _table_rule(self, move: Play) -> str | None:
+        """The table rule `move` breaks here (`verdict`'s, not worded: the legal moves ask it of every
+        candidate, and word none), asked once for each play (`memo`)."""
+        key = ("rule", move.player, move.cards)
+        got = self.memo.get(key, key)
+        if got is key:
+            got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
+                                                    self.turns.in_turn(move.player), False)[0].rule
+        return got  # type: ignore[return-value]
 
     def holding(self, move: Play) -> Held:
         """`Holdings.held` for a play here (asked once for each play: `memo`)."""
@@ -516,22 +532,41 @@ class Position:
         p = self.to_act
         if p is None:
             return []
-        checks = self.filters()
+        sized, order = _asking_plan(self.filters())
         sizes: frozenset[int] | None = None
-        for c in checks:
-            if c.sizes is not None and (only := c.sizes(self)) is not None:
+        for c in sized:
+            if (only := c.sizes(self)) is not None:  # type: ignore[misc]
                 sizes = only if sizes is None else sizes & only
-        moves = self.candidates(p, sizes)
-        if moves:
-            # Legal: failing no check, asked one check at a time over the moves still in (what the
-            # checks share of a move, its verdict and the cards held, is worked out once: `memo`);
-            # the table's checks first, as they leave the fewest in (the order changes no answer).
-            for c in sorted(checks, key=_table_first):
-                if c.fails is not None:
-                    fails = c.fails
-                    moves = [m for m in moves if not fails(self, m)]
-                else:
-                    moves = [m for m in moves if c.test(self, m) is None]
+        return self.legal_among(self.candidates(p, sizes))
+
+    def legal_among(self, moves: list[Move]) -> list[Move]:
+        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
+        check: `legal_moves` is this of every candidate; a policy that needs only a few legal moves
+        may ask it of the candidates it would pick first."""
+        if not moves:
+            return moves
+        # Legal: failing no check, asked one check at a time over the moves still in, without words
+        # (`fails`; a turn check what it `finds` at the move, read once: `asked`), in `_asking_plan`'s
+        # order (it changes no answer).
+        asks: list[Any] | None = None
+        for c in _asking_plan(self.filters())[1]:
+            if not moves:
+                break
+            if c.fails is not None:
+                fails = c.fails
+                moves = [m for m in moves if not fails(self, m)]
+                asks = None
+            elif c.finds is not None and self._phase == "play":
+                finds = c.finds
+                if asks is None:
+                    in_turn = self.turns.in_turn
+                    asks = [self._asked(m, in_turn(m.player)) for m in moves]  # type: ignore[union-attr]
+                asks = [a for a in asks if finds(self, a) is None]
+                moves = [a.move for a in asks]
+            else:
+                test = c.test
+                moves = [m for m in moves if test(self, m) is None]
+                asks = None
         return moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
@@ -542,8 +577,17 @@ class Position:
             giver, _r, _a, _b, n = self.hold.due()
             return [Exchange(giver, c) for c in self.hold.gift_choices(giver, n)]
         hand = self.hold.known.get(p)
-        plays = _plays_of(hand, self.opts["joker_pair"], sizes) if hand is not None else []
-        return [Pass(p), *(Play(p, c) for c in plays)]
+        if hand is None:
+            return [Pass(p)]
+        plays = _plays_of(hand, self.opts["joker_pair"], sizes)
+        # The moves of a list of plays `_plays_of` keeps (a hand is asked again, turn after turn,
+        # until it plays): made once, copied for the caller.
+        made = _MOVES.get(id(plays))
+        if made is None or made[0] is not plays:
+            if len(_MOVES) >= 16:
+                _MOVES.clear()
+            made = _MOVES[id(plays)] = (plays, [Pass(p), *(Play(p, c) for c in plays)])
+        return list(made[1])
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
@@ -667,9 +711,24 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
-def _table_first(c: Check) -> bool:
-    """`legal_moves` asks the table's checks first (see there)."""
-    return c.stage != "table"
+_MOVES: dict[int, tuple[list[tuple[DCard, ...]], list[Move]]] = {}
+"""`Position.candidates`' moves of the last few lists of plays, by the list's id (kept with it)."""
+
+_PLANS: list[tuple[tuple[Check, ...], tuple[tuple[Check, ...], tuple[Check, ...]]]] = []
+"""The last table of checks `_asking_plan` read, and its plan."""
+
+
+def _asking_plan(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    """How `legal_moves` asks a table of checks: the checks that bound a play's size, and every check
+    in the order asked — those that judge without words (`fails`: the table's first, as they leave
+    the fewest in), then the rest in the table's order. Worked out once for each table (known by
+    identity, as `_stages`: a check taken out of `CHECKS` makes another)."""
+    if _PLANS and _PLANS[0][0] is checks:
+        return _PLANS[0][1]
+    order = sorted(checks, key=lambda c: (c.fails is None, c.stage != "table"))
+    plan = (tuple(c for c in checks if c.sizes is not None), tuple(order))
+    _PLANS[:] = [(checks, plan)]
+    return plan
 
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
@@ -1053,7 +1112,7 @@ def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, An
 
 def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
     def fails(pos: Position, move: Any) -> bool:
-        return type(move) is Play and pos.verdict(move)[0].rule == rule
+        return type(move) is Play and pos._table_rule(move) == rule
     return fails
 
 
@@ -1122,6 +1181,21 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
     dealt (a gift of cards not dealt is the held check's)."""
     if type(move) is not Exchange:
         return _gift_count(pos, move)
+    kept = _kept_stronger(pos, move)
+    if kept is None:
+        return None
+    giver, a, n, dealt, above = kept
+    cards = move.cards or ()
+    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
+    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
+            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
+            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
+            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
+
+
+def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counter[DCard], list[DCard]] | None:
+    """What daifugo.exchange-strongest finds at a gift (None: nothing): the giver, their rank, the
+    cards due, their hand as dealt and the cards they kept that are stronger than one they gave."""
     due = _gift_giver(pos, move)
     cards = move.cards or ()
     if due is None or due[2] < 2 or not cards:
@@ -1133,14 +1207,14 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
     weakest = min(strength_key(c) for c in cards)
     kept = dealt - Counter(plain(c) for c in cards)
     above = [c for c in kept.elements() if strength_key(c) > weakest]
-    if not above:
-        return None
-    best = sorted(dealt.elements(), key=strength_key, reverse=True)[:n]
-    return (f"{giver} ({rank_name(a)}) gave {show(cards)} but kept {show(above)}: the {rank_name(a)} gives their "
-            f"{'strongest card' if n == 1 else f'{n} strongest cards'} by normal strength "
-            f"(joker, 2, A, K, …; any suit within a rank), judged on the hand as dealt — here "
-            f"{show(best)}. Keeping a stronger card is tax evasion (脱税)")
+    return (giver, a, n, dealt, above) if above else None
 
+
+def _gift_strongest_fails(pos: Position, move: Any) -> bool:
+    """Whether `_gift_strongest` fails, without its words (the legal moves ask it of every gift)."""
+    if type(move) is not Exchange:
+        return _gift_count(pos, move) is not None
+    return _kept_stronger(pos, move) is not None
 
 
 class Check(NamedTuple):
@@ -1225,7 +1299,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
-        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest),
+        Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
+              fails=_gift_strongest_fails),
     ),
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "

@@ -147,8 +147,11 @@ class Holdings:
         """Each way `giver` could give `n` of their dealt cards, legal or not (none without the deal)."""
         if giver not in self.dealt:
             return []
-        gifts = {tuple(sorted(c, key=_sort_key)) for c in combinations([plain(x) for x in self.dealt[giver]], n)}
-        return sorted(gifts, key=cards_text)
+        # From the cards in their canonical order, each gift comes in it (as `cards_text` sorts it):
+        # its text is its cards' texts joined, each worked out once.
+        cards = sorted((plain(x) for x in self.dealt[giver]), key=_sort_key)
+        text = {c: str(c) for c in cards}
+        return sorted(set(combinations(cards, n)), key=lambda g: " ".join([text[c] for c in g]))
 
     def dealt_counts(self, p: str) -> Counter[DCard] | None:
         """`p`'s dealt cards, counted (None: the deal is not known)."""

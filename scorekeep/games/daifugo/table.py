@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from .cards import DCard
-from .combos import Reading, Verdict, cover_text, judge, legal, lock_text
+from .combos import Reading, Verdict, cover_text, decide, legal, lock_text
+from .combos import judge as _judge
 from .hands import hand_plays
 from .model import OnTable, ordinal
 from .moves import _sort_key, cards_text
@@ -67,12 +68,14 @@ class Table:
         base = ref if top is not None and top.reading is None else top
         return base, top is not None and not top.legal and base is not ref
 
-    def judge(self, opts: Mapping[str, Any], p: str, cards: tuple[DCard, ...], in_turn: bool
+    def judge(self, opts: Mapping[str, Any], p: str, cards: tuple[DCard, ...], in_turn: bool, worded: bool = True
               ) -> tuple[Verdict, OnTable | None, bool]:
         """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p`
         acts again on their own play out of turn, they thought the table had cleared (e.g. after
         stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
-        the last legal one stands (and covers that one)."""
+        the last legal one stands (and covers that one). `worded` false: a refused play's verdict
+        without its message (`combos.decide`), for a lister that only asks which rule it breaks."""
+        judge = _judge if worded else decide
         s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
             return judge(cards, None, self.revolution, None, s3, jp), None, True
