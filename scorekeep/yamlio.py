@@ -343,19 +343,8 @@ def _build(loader: _Loader, marked: bool = True) -> Node:
         if cls is MAP_START or cls is SEQ_START:
             if marked and (ev.anchor is not None or ev.tag is not None):
                 _refuse(ev)
-            node: Map | Seq = Map(ev.start_mark.line + 1) if cls is MAP_START else Seq(ev.start_mark.line + 1)
-            if index is None:
-                items.append(node)
-            elif key is None:
-                raise InputError("a mapping key must be plain text, not a list or a mapping", node.line)
-            else:
-                index[key.value] = len(items)
-                items.append((key, node))
-                key = None
-            if len(stack) >= MAX_DEPTH:
-                raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", node.line)
-            stack.append((items, index))
-            items, index = (node.pairs, node.index) if cls is MAP_START else (node.items, None)  # type: ignore[union-attr]
+            items, index = _open(ev.start_mark.line + 1, cls is MAP_START, items, index, key, stack)
+            key = None
         elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
             items, index = stack.pop()  # (a collection ends only after its last value: no key waits)
         elif cls is yaml.StreamEndEvent:
@@ -370,6 +359,24 @@ def _build(loader: _Loader, marked: bool = True) -> Node:
     if not top:
         raise InputError("the file is empty: a record needs at least `game:` and `players:`", 1)
     return top[0]
+
+
+def _open(line: int, mapping: bool, items: list, index: dict[str, int] | None, key: Scalar | None,
+          stack: list[tuple[list, dict | None]]) -> tuple[list, dict[str, int] | None]:
+    """A list or mapping starting at `line`, placed in the open container (after `key` in a
+    mapping), which is pushed on `stack`: the new open container's items (or pairs) and index."""
+    node: Map | Seq = Map(line) if mapping else Seq(line)
+    if index is None:
+        items.append(node)
+    elif key is None:
+        raise InputError("a mapping key must be plain text, not a list or a mapping", line)
+    else:
+        index[key.value] = len(items)
+        items.append((key, node))
+    if len(stack) >= MAX_DEPTH:
+        raise InputError(f"the record nests more than {MAX_DEPTH} levels deep", line)
+    stack.append((items, index))
+    return (node.pairs, node.index) if mapping else (node.items, None)  # type: ignore[union-attr]
 
 
 def difference(a: Node, b: Node, where: str = "") -> tuple[str, int] | None:
