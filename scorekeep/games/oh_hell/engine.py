@@ -188,9 +188,11 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         line = (lines or {}).get(p)
         for c in held:
             move = _new(DealtCard, (p, c))
-            if asked is not None or _any_fails(checks, so_far, move):  # the usual card passes them all
-                for check, why in failing(checks, so_far, move, asked):
-                    findings.append(Finding(check.rule, said(why), line=line, hand=number, player=p))
+            for check in checks:  # a loop, not `_any_fails`: asked for every card dealt
+                if asked is not None or check.test(so_far, move) is not None:  # the usual card passes them all
+                    for broken, why in failing(checks, so_far, move, asked):
+                        findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
+                    break
             if c.rank == 0 or (c != turn_up and c not in owner):
                 owner[c] = p  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
@@ -354,8 +356,8 @@ def _holdable(pos: HandPosition, player: str) -> Container[Card] | None:
 
 
 def _card_not_held(pos: HandPosition, move: CardPlay) -> Why | None:
-    holdable = _holdable(pos, move.player)
-    if holdable is not None and move.card in holdable:
+    held = pos.known.get(move.player)
+    if held is not None and (move.card in held or move.card in _JOKERS):  # `_holdable`, without copying the holding
         return None
     kind = _not_held(pos, move)
     return None if kind is None else lambda: _not_held_words(pos, move, kind)  # worded when asked
@@ -382,7 +384,14 @@ def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
     held = pos.known.get(move.player)
-    if held is None or move.card.suit in _suits_allowed(pos, held):
+    if held is None:
+        return None
+    # Asked only where it can fail: a card of the led suit always follows, and any suit but
+    # trump may always lead (`_suits_allowed` never leaves them out).
+    suit, plays = move.card.suit, pos.plays
+    if (plays[0].card.suit == suit) if plays else (suit != pos.t.trump):
+        return None
+    if suit in _suits_allowed(pos, held):
         return None
     return lambda: _revoke_words(pos, move, held)  # worded when asked
 
@@ -649,7 +658,10 @@ class DealSoFar(NamedTuple):
 
 def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
     """oh-hell.deck: 52 standard cards, no joker, each once; the turned card in nobody's hand."""
-    return _deck(m.card, m.player, pos.owner, pos.turn_up)
+    c = m.card
+    if c.rank and c != pos.turn_up and c not in pos.owner:
+        return None  # the usual card: `_deck` words the fault of any other
+    return _deck(c, m.player, pos.owner, pos.turn_up)
 
 
 class Sheet(NamedTuple):
