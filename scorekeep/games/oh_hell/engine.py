@@ -1138,10 +1138,14 @@ class HandPosition:
     def _play(self, move: CardPlay | Play) -> list[Finding]:
         """The checks, then the card goes to the trick as the record says it was played (a
         driver may push the record's `Play` itself: no move value is made for each card)."""
-        t, p, c = self.t, move.player, move.card
+        p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, trick_no)
+        found: list[Finding] = []
+        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move, trick_no)
+                break
         held = self.known.get(p)
         card_fault = False
         if found:
@@ -1162,27 +1166,27 @@ class HandPosition:
             self.played_in[c] = trick_no
         if c.rank != 0 and p not in self.known and not card_fault and FOLLOW_SUIT in CHECKS["play"]:
             self._infer(pl, self.plays[0].card.suit if self.plays else None, self._restricted(), found,
-                        t.number, trick_no)
-        return self._add(pl, found)
-
-    def _add(self, pl: Play, found: list[Finding]) -> list[Finding]:
-        """The card joins the trick; a full trick is won (oh-hell.trick-winner) and the next begins."""
-        t = self.t
-        self.plays = plays = (*self.plays, pl)
-        if len(plays) == len(t.players):
-            best, why = trick_winner(plays, t.trump)
-            self.took[best.player] += 1
-            self.leader = best.player
-            if not self.broken and t.trump is not None:
-                for x in plays:  # a loop, not any(genexpr): once per trick of a long record
-                    if x.card.suit == t.trump:
-                        self.broken = True
-                        break
-            self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
-            self.trick_no += 1
-            self.plays = ()
-            self.slipped = False
+                        self.t.number, trick_no)
+        self.plays = plays = (*self.plays, pl)  # the card joins the trick
+        if len(plays) == len(self.t.players):
+            self._won(plays)
         return found
+
+    def _won(self, plays: tuple[Play, ...]) -> None:
+        """A full trick is won (oh-hell.trick-winner) and the next begins."""
+        t = self.t
+        best, why = trick_winner(plays, t.trump)
+        self.took[best.player] += 1
+        self.leader = best.player
+        if not self.broken and t.trump is not None:
+            for x in plays:  # a loop, not any(genexpr): once per trick of a long record
+                if x.card.suit == t.trump:
+                    self.broken = True
+                    break
+        self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
+        self.trick_no += 1
+        self.plays = ()
+        self.slipped = False
 
     def _infer(self, pl: Play, led: str | None, restricted: bool, found: list[Finding], n: int, t: int) -> None:
         """oh-hell.follow-suit by inference (see `_follow_suit`): a later card of a suit proves an
