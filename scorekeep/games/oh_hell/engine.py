@@ -116,6 +116,7 @@ _BUT = {s: _ANY - {s} for s in "SHDC"}
 _OF_SUIT = {s: frozenset(c for c in (*DECK, JOKER) if c.suit == s) for s in _ANY}
 _SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
 """The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
+_PLACE = {c: i for i, c in enumerate(_SPACE)}
 
 
 # --- the hand's fixed facts --------------------------------------------------------------------
@@ -379,7 +380,18 @@ def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
     """The cards oh-hell.follow-suit lets a player whose cards are known play: those of the suits
     allowed. None: the holding is not known (then `HandPosition._infer` proves a revoke later)."""
     held = pos.known.get(player)
-    return None if held is None else frozenset().union(*[_OF_SUIT[s] for s in _suits_allowed(pos, held)])
+    return None if held is None else _cards_of(_suits_allowed(pos, held))
+
+
+_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
+
+
+def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
+    """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
+    cards = _CARDS_OF.get(suits)
+    if cards is None:
+        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
+    return cards
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
@@ -808,19 +820,27 @@ def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: C
     out: list[Move] = []
     one = moves[0].player == moves[-1].player  # a card's space: one player's
     for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
-        mine, rest = list(group), []
+        mine, rest, sets = group if one else list(group), [], []
         for c in checks:
             cards = None if c.playable is None or c is but else c.playable(pos, player)
             if cards is not None:
-                mine = [m for m in mine if m.card in cards]  # type: ignore[union-attr]
+                sets.append(cards)
             elif c is not but:
                 rest.append(c)
+        if sets:  # the cards every such check lets the player play, then the moves of them
+            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
+            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
+                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
+            else:
+                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
         for c in rest:
             if c.turn:
                 if turn and mine and c.test(pos, mine[0]) is not None:
                     mine = []
             else:
                 mine = [m for m in mine if c.test(pos, m) is None]
+        if one:
+            return list(mine)
         out += mine
     return out
 
@@ -885,13 +905,15 @@ class HandPosition:
     @property
     def to_act(self) -> str | None:
         """Who bids or plays next (None with simultaneous bids, or when the hand is over)."""
-        t = self.t
-        phase = self.phase
+        return self._acting(self.phase)
+
+    def _acting(self, phase: str) -> str | None:
+        """`to_act` in `phase` (the position's, worked out by the caller)."""
+        if phase == "play":
+            return self.t.left[self.plays[-1].player] if self.plays else self.leader
         if phase == "bid":
-            return self._next_bidder() if t.in_order else None
-        if phase == "over":
-            return None
-        return t.left[self.plays[-1].player] if self.plays else self.leader
+            return self._next_bidder() if self.t.in_order else None
+        return None
 
     def _next_bidder(self) -> str | None:
         bids = self.bids
@@ -991,9 +1013,9 @@ class HandPosition:
             if player is not None:
                 bidders: list[str] = [player]
             else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
+                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self._acting(phase) or ""]
             return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self.to_act
+        p = player or self._acting(phase)
         if phase != "play" or p is None:
             return []
         return _card_space(p)
