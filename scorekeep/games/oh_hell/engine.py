@@ -1146,7 +1146,11 @@ class HandPosition:
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found = self._broken(move)
+        found: list[Finding] = []
+        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move)
+                break
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
