@@ -113,8 +113,8 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
     cuts = sorted(rng.randint(0, size) for _ in order[:-2])
     shares = [b - a for a, b in zip([0, *cuts], [*cuts, size])]
     moves = 0
-    while pos.phase != "over" and (stop is None or moves < stop):
-        if pos.phase == "bid":
+    while (phase := pos.phase) != "over" and (stop is None or moves < stop):
+        if phase == "bid":
             move, hooked = _choose_bid(rng, pos, style, shares)
             if pos.binds(engine.HOOK.rule, move):
                 _note_hook(pos, hooked, features)

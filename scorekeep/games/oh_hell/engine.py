@@ -116,6 +116,7 @@ _BUT = {s: _ANY - {s} for s in "SHDC"}
 _OF_SUIT = {s: frozenset(c for c in (*DECK, JOKER) if c.suit == s) for s in _ANY}
 _SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
 """The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
+_PLACE = {c: i for i, c in enumerate(_SPACE)}
 
 
 # --- the hand's fixed facts --------------------------------------------------------------------
@@ -188,9 +189,11 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         line = (lines or {}).get(p)
         for c in held:
             move = _new(DealtCard, (p, c))
-            if asked is not None or _any_fails(checks, so_far, move):  # the usual card passes them all
-                for check, why in failing(checks, so_far, move, asked):
-                    findings.append(Finding(check.rule, said(why), line=line, hand=number, player=p))
+            for check in checks:  # a loop, not `_any_fails`: asked for every card dealt
+                if asked is not None or check.test(so_far, move) is not None:  # the usual card passes them all
+                    for broken, why in failing(checks, so_far, move, asked):
+                        findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
+                    break
             if c.rank == 0 or (c != turn_up and c not in owner):
                 owner[c] = p  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
@@ -354,8 +357,8 @@ def _holdable(pos: HandPosition, player: str) -> Container[Card] | None:
 
 
 def _card_not_held(pos: HandPosition, move: CardPlay) -> Why | None:
-    holdable = _holdable(pos, move.player)
-    if holdable is not None and move.card in holdable:
+    held = pos.known.get(move.player)
+    if held is not None and (move.card in held or move.card in _JOKERS):  # `_holdable`, without copying the holding
         return None
     kind = _not_held(pos, move)
     return None if kind is None else lambda: _not_held_words(pos, move, kind)  # worded when asked
@@ -377,12 +380,30 @@ def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
     """The cards oh-hell.follow-suit lets a player whose cards are known play: those of the suits
     allowed. None: the holding is not known (then `HandPosition._infer` proves a revoke later)."""
     held = pos.known.get(player)
-    return None if held is None else frozenset().union(*[_OF_SUIT[s] for s in _suits_allowed(pos, held)])
+    return None if held is None else _cards_of(_suits_allowed(pos, held))
+
+
+_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
+
+
+def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
+    """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
+    cards = _CARDS_OF.get(suits)
+    if cards is None:
+        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
+    return cards
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
     held = pos.known.get(move.player)
-    if held is None or move.card.suit in _suits_allowed(pos, held):
+    if held is None:
+        return None
+    # Asked only where it can fail: a card of the led suit always follows, and any suit but
+    # trump may always lead (`_suits_allowed` never leaves them out).
+    suit, plays = move.card.suit, pos.plays
+    if (plays[0].card.suit == suit) if plays else (suit != pos.t.trump):
+        return None
+    if suit in _suits_allowed(pos, held):
         return None
     return lambda: _revoke_words(pos, move, held)  # worded when asked
 
@@ -649,7 +670,10 @@ class DealSoFar(NamedTuple):
 
 def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
     """oh-hell.deck: 52 standard cards, no joker, each once; the turned card in nobody's hand."""
-    return _deck(m.card, m.player, pos.owner, pos.turn_up)
+    c = m.card
+    if c.rank and c != pos.turn_up and c not in pos.owner:
+        return None  # the usual card: `_deck` words the fault of any other
+    return _deck(c, m.player, pos.owner, pos.turn_up)
 
 
 class Sheet(NamedTuple):
@@ -796,19 +820,27 @@ def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: C
     out: list[Move] = []
     one = moves[0].player == moves[-1].player  # a card's space: one player's
     for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
-        mine, rest = list(group), []
+        mine, rest, sets = group if one else list(group), [], []
         for c in checks:
             cards = None if c.playable is None or c is but else c.playable(pos, player)
             if cards is not None:
-                mine = [m for m in mine if m.card in cards]  # type: ignore[union-attr]
+                sets.append(cards)
             elif c is not but:
                 rest.append(c)
+        if sets:  # the cards every such check lets the player play, then the moves of them
+            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
+            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
+                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
+            else:
+                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
         for c in rest:
             if c.turn:
                 if turn and mine and c.test(pos, mine[0]) is not None:
                     mine = []
             else:
                 mine = [m for m in mine if c.test(pos, m) is None]
+        if one:
+            return list(mine)
         out += mine
     return out
 
@@ -873,13 +905,15 @@ class HandPosition:
     @property
     def to_act(self) -> str | None:
         """Who bids or plays next (None with simultaneous bids, or when the hand is over)."""
-        t = self.t
-        phase = self.phase
+        return self._acting(self.phase)
+
+    def _acting(self, phase: str) -> str | None:
+        """`to_act` in `phase` (the position's, worked out by the caller)."""
+        if phase == "play":
+            return self.t.left[self.plays[-1].player] if self.plays else self.leader
         if phase == "bid":
-            return self._next_bidder() if t.in_order else None
-        if phase == "over":
-            return None
-        return t.left[self.plays[-1].player] if self.plays else self.leader
+            return self._next_bidder() if self.t.in_order else None
+        return None
 
     def _next_bidder(self) -> str | None:
         bids = self.bids
@@ -979,9 +1013,9 @@ class HandPosition:
             if player is not None:
                 bidders: list[str] = [player]
             else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
+                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self._acting(phase) or ""]
             return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self.to_act
+        p = player or self._acting(phase)
         if phase != "play" or p is None:
             return []
         return _card_space(p)
@@ -1112,7 +1146,11 @@ class HandPosition:
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found = self._broken(move)
+        found: list[Finding] = []
+        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move)
+                break
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -1126,10 +1164,14 @@ class HandPosition:
     def _play(self, move: CardPlay | Play) -> list[Finding]:
         """The checks, then the card goes to the trick as the record says it was played (a
         driver may push the record's `Play` itself: no move value is made for each card)."""
-        t, p, c = self.t, move.player, move.card
+        p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, trick_no)
+        found: list[Finding] = []
+        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move, trick_no)
+                break
         held = self.known.get(p)
         card_fault = False
         if found:
@@ -1150,27 +1192,27 @@ class HandPosition:
             self.played_in[c] = trick_no
         if c.rank != 0 and p not in self.known and not card_fault and FOLLOW_SUIT in CHECKS["play"]:
             self._infer(pl, self.plays[0].card.suit if self.plays else None, self._restricted(), found,
-                        t.number, trick_no)
-        return self._add(pl, found)
-
-    def _add(self, pl: Play, found: list[Finding]) -> list[Finding]:
-        """The card joins the trick; a full trick is won (oh-hell.trick-winner) and the next begins."""
-        t = self.t
-        self.plays = plays = (*self.plays, pl)
-        if len(plays) == len(t.players):
-            best, why = trick_winner(plays, t.trump)
-            self.took[best.player] += 1
-            self.leader = best.player
-            if not self.broken and t.trump is not None:
-                for x in plays:  # a loop, not any(genexpr): once per trick of a long record
-                    if x.card.suit == t.trump:
-                        self.broken = True
-                        break
-            self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
-            self.trick_no += 1
-            self.plays = ()
-            self.slipped = False
+                        self.t.number, trick_no)
+        self.plays = plays = (*self.plays, pl)  # the card joins the trick
+        if len(plays) == len(self.t.players):
+            self._won(plays)
         return found
+
+    def _won(self, plays: tuple[Play, ...]) -> None:
+        """A full trick is won (oh-hell.trick-winner) and the next begins."""
+        t = self.t
+        best, why = trick_winner(plays, t.trump)
+        self.took[best.player] += 1
+        self.leader = best.player
+        if not self.broken and t.trump is not None:
+            for x in plays:  # a loop, not any(genexpr): once per trick of a long record
+                if x.card.suit == t.trump:
+                    self.broken = True
+                    break
+        self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
+        self.trick_no += 1
+        self.plays = ()
+        self.slipped = False
 
     def _infer(self, pl: Play, led: str | None, restricted: bool, found: list[Finding], n: int, t: int) -> None:
         """oh-hell.follow-suit by inference (see `_follow_suit`): a later card of a suit proves an

@@ -8,51 +8,75 @@ record replay (`rules.py`) and scoring (`score.py`) all depend on it and not on 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...cards import Card
 from ...game import Play
 
 # A move's `line` says where the record writes it; it is not part of the move, so two moves
-# that differ only there are equal and hash alike.
+# that differ only there are equal and hash alike, and moves of different kinds never are.
+# (Named tuples, not frozen dataclasses: these are made at every Oh Hell start.)
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(NamedTuple):
     """`player` bids `value` tricks."""
 
     player: str
     value: int
-    line: int | None = field(default=None, compare=False)
+    line: int | None = None
 
     def __str__(self) -> str:
         return str(self.value)
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Bid and self[:2] == other[:2]  # type: ignore[index]
 
-@dataclass(frozen=True, slots=True)
-class CardPlay:
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((Bid, self[0], self[1]))
+
+
+class CardPlay(NamedTuple):
     """`player` plays `card` to the current trick."""
 
     player: str
     card: Card
-    line: int | None = field(default=None, compare=False)
+    line: int | None = None
 
     def __str__(self) -> str:
         return str(self.card)
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is CardPlay and self[:2] == other[:2]  # type: ignore[index]
 
-@dataclass(frozen=True, slots=True)
-class Took:
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((CardPlay, self[0], self[1]))
+
+
+class Took(NamedTuple):
     """The hand's summary result: tricks taken per player, in seat order (`counts[i]` is the
     i-th player's). `lines` are where the record writes each count, `line` the whole summary."""
 
     counts: tuple[int, ...]
-    lines: tuple[int | None, ...] | None = field(default=None, compare=False)
-    line: int | None = field(default=None, compare=False)
+    lines: tuple[int | None, ...] | None = None
+    line: int | None = None
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.counts)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Took and self[0] == other[0]  # type: ignore[index]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((Took, self[0]))
 
 
 Move = Bid | CardPlay | Took

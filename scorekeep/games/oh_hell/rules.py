@@ -29,10 +29,12 @@ from .score import hand_points
 
 # --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
 
-def size_evidence(hand: Hand, last: bool) -> set[int]:
-    """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played.
+def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
+    """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played
+    (when its last trick has a card from everyone who played in the hand).
 
     The play of the record's last hand may still be going on, so it is no evidence there.
+    `seats`: how many players the record has (0: not said).
     """
     seen: set[int] = set()
     if hand.cards is not None and hand.cards.value >= 0:
@@ -43,8 +45,12 @@ def size_evidence(hand: Hand, last: bool) -> set[int]:
         seen.update(k for k, v in counts.items() if v == top)
     if hand.tricks is not None:
         seen.add(sum(e.value for e in hand.tricks))
-    if hand.play and not last and len(hand.play[-1].plays) == len({pl.player for t in hand.play for pl in t.plays}):
-        seen.add(len(hand.play))
+    if hand.play and not last:
+        whole = {pl.player for pl in hand.play[-1].plays}
+        if len(whole) == len(hand.play[-1].plays) and (
+                len(whole) == seats  # every seat in the last trick: nobody can be missing from it
+                or whole.issuperset([pl.player for t in hand.play for pl in t.plays])):
+            seen.add(len(hand.play))
     return seen
 
 
@@ -141,7 +147,7 @@ class _Replay:
         # past the end whatever its evidence: the alignment and the evidence are needed only up
         # to there (a long record has thousands of hands past the end).
         judged = min(len(hands), last + 1)
-        evidence = [size_evidence(h, i == len(hands) - 1) for i, h in enumerate(hands[:judged])]
+        evidence = [size_evidence(h, i == len(hands) - 1, len(players)) for i, h in enumerate(hands[:judged])]
         places = align(evidence, rec.pattern)
         if judged < len(hands):
             places += [None] * (len(hands) - judged)
