@@ -12,8 +12,8 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choic
                     plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, from_left, said, seating
-from .model import CallMove, CardMove, DiscardMove, SeatingMove, TrumpMove
+from .engine import CHECKS, TRICKS, Table, from_left, said, seating
+from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
          "rook.nest-exchange": "nest", "rook.trump": "trump"}
@@ -74,6 +74,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
                                                "--dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
+    if target is not None and target[0] > TRICKS:
+        return _extra_trick(audit, loc._replace(player=target[1]), h, result)
     flagged = None
     if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
         flagged = {where.bid for f in audit.violations if f.hand == n and f.message
@@ -240,6 +242,30 @@ def _dealer_missed_change(f: Finding, audit: Audit) -> bool:
     return got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
 
 
+def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
+    """A card of a trick after the ninth: the engine's check of a trick more (`CHECKS["trick"]`) at the
+    position the hand ended in, its steps; its cards are not played (the hand was over)."""
+    pos = None
+    for _t, _k, pos, _m in rules.turns(audit.record, result, h):
+        pass  # the position after the last card played
+    trick = h.tricks[loc.trick - 1]
+    card = next(pl.card for pl in trick.plays if pl.player == loc.player)
+    facts = [("hand", f"hand {h.number}: {result.dealer} deals; {result.bidder} won the bid at {result.bid}"),
+             ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
+    steps, r = [], None
+    for c in CHECKS["trick"]:
+        why = c.test(pos, NextTrick(loc.trick))
+        steps.append(Step(f"is there still a trick to play (a hand has {TRICKS})?",
+                          "yes" if why is None else f"no: {said(why)}", c.rule))
+        if why is not None:
+            r = (c.rule, said(why))
+            break
+    rule, reason = r or ("rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
+    ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
+              rule, reason, tuple(steps))
+    return ex._replace(ruling=ex.ruling._replace(legal=r is None, steps=tuple(steps)))
+
+
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
     """A card of a trick, with the trick so far, the led color and what the player held."""
     p = move.player
@@ -394,6 +420,78 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
         facts.append(("scores", ", ".join(f"{t} {v}" for t, v in result.scores.items())
                       + ("" if result.made is None else "; the bid was made" if result.made else "; the bid was set")))
     line = h.scores_line or h.points_line or (h.bid.line if h.bid is not None else None) or h.line
-    return fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
-                "legal: the result follows from the bid and the counters each team captured, rook.contract")
+    ex = fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
+              "legal: the result follows from the bid and the counters each team captured, rook.contract")
+    return _decided(audit, ex, h.number, result)
 
+
+_ASKED: list[Any] = [None, None]
+"""The last audit whose asked checks `_asked` found, and those."""
+
+
+def _asked(audit: Audit) -> dict[int, list[tuple[Any, Any]]]:
+    """The engine's checks the replay asked of each hand's result, with their answers (`rules.asked`)."""
+    if _ASKED[0] is not audit:
+        _ASKED[:] = [audit, rules.asked(audit.record)]
+    return _ASKED[1]
+
+
+_RESULT_ASKS = {
+    ("hand", "rook.game-end"): "was the game still on when hand {n} was dealt (no team at {target} yet)?",
+    ("outcome", "rook.all-pass"): "if all four passed, was the hand thrown in, or taken by the dealer as the house "
+                                  "rules say?",
+    ("outcome", "rook.bid-end"): "is the bid written down, if any, the one that won the auction?",
+    ("result", "rook.points-total"): "do the points written add up to the {total} the counters are worth, each a "
+                                     "multiple of 5?",
+    ("points", "rook.nest-to-last-trick"): "do the points written give the nest to the team that won the 9th "
+                                           "trick?",
+    ("points", "rook.points-recorded"): "are the points written those the tricks each team won give?",
+    ("scores", "rook.contract"): "is the bid scored as made or set as the points captured say (made: what was "
+                                 "captured; set: minus the bid)?",
+    ("scores", "rook.points-recorded"): "are the scores written those the bid and the points give?",
+    ("totals", "rook.points-recorded"): "is each running total written the last one plus this hand's score?",
+    ("next-hand", "rook.unfinished-hand"): "does the hand have its result before the next hand?",
+}
+"""The engine's checks of a hand's result (by phase and rule), each asked as a table asks it; any other by its name."""
+
+_LEGAL = {
+    ("hand", "rook.game-end"): "hand {n} was played while the game was still on; it has no result written to judge",
+    ("outcome", "rook.all-pass"): "the hand was thrown in, as all four passed",
+    ("outcome", "rook.bid-end"): "the bid is the one that won the auction; no result is written down to judge",
+    ("result", "rook.points-total"): "the points written add up to {total}",
+    ("points", "rook.nest-to-last-trick"): "the points written are those the tricks give, the nest to the 9th "
+                                           "trick's winner",
+    ("points", "rook.points-recorded"): "the points written are those the tricks give",
+    ("scores", "rook.contract"): "the bid is scored as made or set as the points captured say",
+    ("scores", "rook.points-recorded"): "the scores written are those the bid and the points give",
+    ("totals", "rook.points-recorded"): "each running total written is the last one plus this hand's score",
+}
+"""Why a result the engine's checks pass is legal, by the check that decided it last (the one cited)."""
+
+
+def _phase(c: Any) -> str:
+    """The phase of `CHECKS` a check belongs to (read now: a test may have replaced a phase)."""
+    return next((ph for ph, cs in CHECKS.items() if any(x is c for x in cs)), "")
+
+
+def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
+    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`),
+    each a step in the order asked (the rules' order), up to the first that failed: that one decides
+    (not legal, its rule); else the last asked before the next hand decides."""
+    words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
+        audit.record.players, audit.record.teams, audit.header.options).total}
+    steps, r, decides = [], ex.ruling, None
+    for c, why in _asked(audit).get(n, []):
+        key = (_phase(c), c.rule)
+        steps.append(Step(_RESULT_ASKS.get(key, c.name + "?").format(**words),
+                          "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=said(why))
+            break
+        if key[0] != "next-hand":
+            decides = key
+    else:
+        if decides is not None:
+            why_legal = _LEGAL.get(decides, "as the rules give").format(**words)
+            r = r._replace(rule=decides[1], reason=f"legal: {why_legal}, {decides[1]}")
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
