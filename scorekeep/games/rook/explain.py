@@ -12,7 +12,8 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choic
                     plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, TRICKS, Table, from_left, said, seating
+from .engine import (CHECKS, HAND_CARDS, TRICKS, Table, _dealt_once, _deal_size, _in_deck, deal_answers, from_left,
+                     said, seating)
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -319,9 +320,10 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
                       else "not recorded: only the cards played are known"))
-        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "rook.deal",
-                    "legal: " + ("every card dealt once, the right number to each player and the nest" if known else
-                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", rook.deal")
+        ex = fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "rook.deal",
+                  "legal: " + ("every card dealt once, the right number to each player and the nest" if known else
+                               "the record gives no deal, so the cards dealt cannot be wrong") + ", rook.deal")
+        return _deal_content_steps(audit, ex, h)
     if what == "result":
         return _result(audit, loc, h, result, facts)
     raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
@@ -367,6 +369,38 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
             break
     else:
         if steps:  # the last check asked decides a legal deal or seating
+            r = r._replace(rule=steps[-1].rule)
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+
+
+_CONTENT_ASKS = {_in_deck: "is every card dealt a card of this game's deck ({deck} cards)?",
+                 _dealt_once: "is each card dealt only once?",
+                 _deal_size: "is each player dealt {hand} cards, and the nest {nest}?"}
+"""The engine's checks of a deal's cards (`CHECKS["deal-content"]`, by their test), each asked as a table asks it."""
+
+
+def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
+    """The deal of hand `h` decided by the engine's checks of its cards (`CHECKS["deal-content"]`), asked
+    as the replay asks them (`engine.deal_answers`): each check a step in the rules' order, "no" at the
+    first entry or card it rules out, up to the first that fails, which decides; else the last decides."""
+    table = Table.of(audit.record.players, audit.record.teams, audit.header.options)
+    first: dict[int, Any] = {}  # each check asked (by identity): its first failing answer, else None
+    for c, why in deal_answers(table, h.number, h.deal, h.nest):
+        if first.get(id(c)) is None:
+            first[id(c)] = why
+    words = {"deck": len(table.deck), "hand": HAND_CARDS, "nest": table.nest_size}
+    steps, r = [], ex.ruling
+    for c in CHECKS.get("deal-content", ()):
+        if id(c) not in first:
+            continue  # not asked: the record writes no entry it judges
+        why = first[id(c)]
+        steps.append(Step(_CONTENT_ASKS.get(c.test, c.name + "?").format(**words),
+                          "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=said(why))
+            break
+    else:
+        if steps:
             r = r._replace(rule=steps[-1].rule)
     return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
