@@ -1592,6 +1592,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtCard", "DealtEntry", "HandPosition", "deal_answers", "Scoring", "Totals", "off_the_sheet", "Table", "failing",
-           "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtCard", "DealtEntry", "HandPosition", "Scoring",
+           "Totals", "deal_answers", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]
