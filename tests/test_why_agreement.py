@@ -62,49 +62,6 @@ def test_why_agrees_with_check_on_every_move_of_the_test_records(path) -> None: 
     assert found == []
 
 
-OH_HELL_FACT_FAULTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size", "oh-hell.deck", "oh-hell.trump",
-                       "oh-hell.score-recorded", "oh-hell.trick-total", "oh-hell.trick-winner",
-                       "oh-hell.unfinished-hand", "oh-hell.game-end")
-"""Faults of an Oh Hell hand's facts (its dealer, size, deal, trump, result), as the injectors make them."""
-
-
-@pytest.mark.parametrize("rule", OH_HELL_FACT_FAULTS)
-def test_why_decides_an_oh_hell_fact_by_the_engines_checks(rule: str) -> None:
-    """oh-hell.dealer-rotation, oh-hell.hand-size, oh-hell.deck, oh-hell.trump and the result's rules: in a
-    generated game with one such fault (and in the clean game), `why` at every fact of every hand near a
-    finding gives check's rule, legal and also there, and its steps are the engine's checks of that fact
-    in the rules' order, the failing one (the ruling's rule) last; `why FILE` lands on the fault's fact."""
-    text = record("oh-hell", 0, rule)
-    assert text is not None
-    a = api.audit(api.load(text=text))
-    assert a.violations and a.violations[0].rule == rule, "the mutant has its fault first"
-    facts = [m for m in moves(a) if m[0].what is not None]
-    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
-    assert found == []
-    ex = why.explain(a)
-    assert ex is not None and ex.location.what is not None
-    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.steps[-1].rule) == (False, rule, rule)
-    assert ex.ruling.steps[-1].answer.startswith("no: ") and all(s.answer == "yes" for s in ex.ruling.steps[:-1])
-    texts = [ex.ruling.reason, *(s.question + s.answer for s in ex.ruling.steps), *(t for _l, t in ex.facts)]
-    assert not any("`" in t for t in texts), "no key of the record's file, no option's spelling at the table"
-
-
-def test_an_oh_hell_fact_whose_steps_leave_out_the_failing_check_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The steps property can fail: a `why` whose dealer steps say "yes" where the engine's check failed."""
-    from scorekeep.games.oh_hell import explain
-
-    a = api.audit(api.load(text=record("oh-hell", 0, "oh-hell.dealer-rotation")))  # type: ignore[arg-type]
-    real = explain._decided
-
-    def lax(audit, ex, h, res):  # type: ignore[no-untyped-def]
-        out = real(audit, ex, h, res)
-        return out._replace(ruling=out.ruling._replace(steps=tuple(s._replace(answer="yes") for s in out.ruling.steps)))
-    monkeypatch.setattr(explain, "_decided", lax)
-    facts = [m for m in moves(a) if m[0].what == "dealer"]
-    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
-    assert any("failing step" in f for f in found)
-
-
 ROOK_FACT_FAULTS = ("rook.deck", "rook.deal", "rook.all-pass", "rook.points-total", "rook.nest-to-last-trick",
                     "rook.points-recorded", "rook.contract", "rook.unfinished-hand", "rook.game-end")
 """Faults of a Rook hand's deal (rook.deck, rook.deal) and of its result (the outcome of the auction, the
@@ -151,3 +108,47 @@ def test_a_rook_fact_whose_steps_hide_the_failing_check_disagrees(monkeypatch: p
     facts = [m for m in moves(a) if m[0].what == what]
     _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
     assert found
+
+
+OH_HELL_FACT_FAULTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size", "oh-hell.deck", "oh-hell.trump",
+                       "oh-hell.score-recorded", "oh-hell.trick-total", "oh-hell.trick-winner",
+                       "oh-hell.unfinished-hand", "oh-hell.game-end")
+"""Faults of an Oh Hell hand's facts (its dealer, size, deal, trump, result), as the injectors make them."""
+
+
+@pytest.mark.parametrize("rule", OH_HELL_FACT_FAULTS)
+def test_why_decides_an_oh_hell_fact_by_the_engines_checks(rule: str) -> None:
+    """oh-hell.dealer-rotation, oh-hell.hand-size, oh-hell.deck, oh-hell.trump and the result's rules: in a
+    generated game with one such fault (and in the clean game), `why` at every fact of every hand near a
+    finding gives check's rule, legal and also there, and its steps are the engine's checks of that fact
+    in the rules' order, the failing one (the ruling's rule) last; `why FILE` lands on the fault's fact."""
+    text = record("oh-hell", 0, rule)
+    assert text is not None
+    a = api.audit(api.load(text=text))
+    assert a.violations and a.violations[0].rule == rule, "the mutant has its fault first"
+    facts = [m for m in moves(a) if m[0].what is not None]
+    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
+    assert found == []
+    ex = why.explain(a)
+    assert ex is not None and ex.location.what is not None
+    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.steps[-1].rule) == (False, rule, rule)
+    assert ex.ruling.steps[-1].answer.startswith("no: ") and all(s.answer == "yes" for s in ex.ruling.steps[:-1])
+    texts = [ex.ruling.reason, *(s.question + s.answer for s in ex.ruling.steps), *(t for _l, t in ex.facts)]
+    assert not any("`" in t for t in texts), "no key of the record's file, no option's spelling at the table"
+
+
+def test_an_oh_hell_fact_whose_steps_leave_out_the_failing_check_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The steps property can fail: a `why` whose dealer steps say "yes" where the engine's check failed."""
+    from scorekeep.games.oh_hell import explain
+
+    a = api.audit(api.load(text=record("oh-hell", 0, "oh-hell.dealer-rotation")))  # type: ignore[arg-type]
+    real = explain._decided
+
+    def lax(audit, ex, h, res):  # type: ignore[no-untyped-def]
+        out = real(audit, ex, h, res)
+        return out._replace(ruling=out.ruling._replace(steps=tuple(s._replace(answer="yes") for s in out.ruling.steps)))
+    monkeypatch.setattr(explain, "_decided", lax)
+    facts = [m for m in moves(a) if m[0].what == "dealer"]
+    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
+    assert any("failing step" in f for f in found)
+
