@@ -151,4 +151,3 @@ def test_an_oh_hell_fact_whose_steps_leave_out_the_failing_check_disagrees(monke
     facts = [m for m in moves(a) if m[0].what == "dealer"]
     _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
     assert any("failing step" in f for f in found)
-

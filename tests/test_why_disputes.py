@@ -340,4 +340,3 @@ def test_an_oh_hell_fact_is_ruled_as_worked_out_by_hand(name: str, hand: int, wh
     if not legal:
         assert [(f.rule, f.hand, f.player) for f in found] == [(rule, hand, player)]
         assert _json(path)["location"] == {"hand": hand, what: True}  # `why FILE`: this fact
-
