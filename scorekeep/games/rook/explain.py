@@ -12,8 +12,7 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choic
                     plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import (CHECKS, HAND_CARDS, TRICKS, Table, _dealt_once, _deal_size, _in_deck, deal_answers, from_left,
-                     said, seating)
+from .engine import CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, said, seating
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -373,10 +372,11 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
 
-_CONTENT_ASKS = {_in_deck: "is every card dealt a card of this game's deck ({deck} cards)?",
-                 _dealt_once: "is each card dealt only once?",
-                 _deal_size: "is each player dealt {hand} cards, and the nest {nest}?"}
-"""The engine's checks of a deal's cards (`CHECKS["deal-content"]`, by their test), each asked as a table asks it."""
+_CONTENT_ASKS = {"a card of the deck": "is every card dealt a card of this game's deck ({deck} cards)?",
+                 "each card dealt once": "is each card dealt only once?",
+                 "nine cards to each player, five to the nest": "is each player dealt {hand} cards, and the nest {nest}?"}
+"""The engine's checks of a deal's cards (`CHECKS["deal-content"]`, by their name), each asked as a table asks
+it; any other by its name."""
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
@@ -394,7 +394,7 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
         if id(c) not in first:
             continue  # not asked: the record writes no entry it judges
         why = first[id(c)]
-        steps.append(Step(_CONTENT_ASKS.get(c.test, c.name + "?").format(**words),
+        steps.append(Step(_CONTENT_ASKS.get(c.name, c.name + "?").format(**words),
                           "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
         if why is not None:
             r = r._replace(legal=False, rule=c.rule, reason=said(why))
