@@ -58,6 +58,16 @@ def test_a_rook_deal_or_result_is_ruled_by_the_engines_checks(name: str, hand: i
         assert not any("`" in s["question"] for s in steps), "no key of the record's file at the table"
 
 
+def test_a_rook_deal_with_two_mistakes_is_ruled_by_the_first_met() -> None:
+    """rook.deal, rook.deck: the deal is read entry by entry; East's short hand is met first and decides
+    (the last step), the card dealt twice, met later, is listed beside it; no step says "no" before."""
+    doc = _json("rook/why/deal-short-and-twice.yaml", "--hand", "1", "--deal")
+    assert (doc["legal"], doc["rule"]) == (False, "rook.deal") and "East was dealt 8" in doc["violation"]["message"]
+    assert [f["rule"] for f in doc["also"]] == ["rook.deck"]
+    assert [s["rule"] for s in doc["steps"]] == ["rook.deck", "rook.deck", "rook.deal"]
+    assert doc["steps"][-1]["answer"].startswith("no") and not any(s["answer"].startswith("no") for s in doc["steps"][:-1])
+
+
 @pytest.mark.parametrize("name, hand, what, rule", [
     ("rook/why/totals-slip.yaml", 1, "result", "rook.points-recorded"),  # the totals written: the last asked
     ("rook/why/points-not-120.yaml", 1, "deal", None),  # no deal written: nothing of it to judge

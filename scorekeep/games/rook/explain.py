@@ -380,24 +380,26 @@ it; any other by its name."""
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
-    """The deal of hand `h` decided by the engine's checks of its cards (`CHECKS["deal-content"]`), asked
-    as the replay asks them (`engine.deal_answers`): each check a step in the rules' order, "no" at the
-    first entry or card it rules out, up to the first that fails, which decides; else the last decides."""
+    """The deal of hand `h` decided by the engine's checks of its entries and cards (`CHECKS["deal-content"]`),
+    asked as the replay asks them, entry by entry (`engine.deal_answers`): the first that fails decides
+    (check's first finding of the deal); the steps are the checks in the rules' order up to it, each
+    passed by every entry and card read before it; a legal deal passes them all, the last deciding."""
     table = Table.of(audit.record.players, audit.record.teams, audit.header.options)
-    first: dict[int, Any] = {}  # each check asked (by identity): its first failing answer, else None
-    for c, why in deal_answers(table, h.number, h.deal, h.nest):
-        if first.get(id(c)) is None:
-            first[id(c)] = why
+    asked = deal_answers(table, h.number, h.deal, h.nest)
+    decisive = next(((c, why) for c, why in asked if why is not None), None)
+    seen = {id(c) for c, _why in asked}
     words = {"deck": len(table.deck), "hand": HAND_CARDS, "nest": table.nest_size}
     steps, r = [], ex.ruling
     for c in CHECKS.get("deal-content", ()):
-        if id(c) not in first:
+        if id(c) not in seen:
             continue  # not asked: the record writes no entry it judges
-        why = first[id(c)]
+        fails = decisive is not None and decisive[0] is c
+        later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
+        yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
         steps.append(Step(_CONTENT_ASKS.get(c.name, c.name + "?").format(**words),
-                          "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=said(why))
+                          f"no: {table_words(said(decisive[1]))}" if fails else yes, c.rule))  # type: ignore[index]
+        if fails:
+            r = r._replace(legal=False, rule=c.rule, reason=said(decisive[1]))  # type: ignore[index]
             break
     else:
         if steps:
