@@ -364,9 +364,11 @@ class _Replay:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first
         (the checks asked of its result kept with it: `results`)."""
         before, self.asking = self.asking, []
-        result = self.play_hand(hand, dealer, order, seat)
-        self.results.append((result, self.asking))
-        self.asking = before
+        try:
+            result = self.play_hand(hand, dealer, order, seat)
+            self.results.append((result, self.asking))
+        finally:
+            self.asking = before
         return result
 
     def play_hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
