@@ -27,10 +27,11 @@ FRONT_ENDS = ("check", "why", "live", "demo", "stats")
 WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     # rule: records under tests/records/rook that break it, with why's location there (None: no move
     # why can point at: a revoke proven only later, from a hand the record does not deal)
-    "rook.game-end": [("game-end.yaml", None)],
+    "rook.game-end": [("game-end.yaml", why.Location(hand=5, what="result"))],
     "rook.seat-change": [("seat-change-missed.yaml", None), ("seat-change-forgotten.yaml", None)],
     "rook.dealer-rotation": [("dealer-rotation.yaml", None)],
-    "rook.unfinished-hand": [("unfinished-hand.yaml", None), ("unfinished-hand-auction.yaml", None)],
+    "rook.unfinished-hand": [("unfinished-hand.yaml", why.Location(hand=1, what="result")),
+                             ("unfinished-hand-auction.yaml", None)],
     "rook.all-pass": [("all-pass-played.yaml", None), ("all-pass-forced.yaml", None)],
     "rook.bid-end": [("bid-end.yaml", why.Location(hand=1, player="West")), ("bid-mismatch.yaml", None),
                      ("bid-mismatch-unfinished.yaml", None)],
@@ -39,11 +40,15 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     "rook.bid-maximum": [("bid-maximum.yaml", why.Location(hand=1, player="West"))],
     "rook.bid-minimum": [("bid-minimum.yaml", why.Location(hand=1, player="North"))],
     "rook.bid-step": [("bid-step.yaml", why.Location(hand=1, player="East"))],
-    "rook.deal": [("deal-tenth-trick.yaml", None)],
+    "rook.deal": [("deal-tenth-trick.yaml", why.Location(hand=1, trick=10, player="South")),
+                  ("deal-count.yaml", why.Location(hand=1, what="deal")),
+                  ("nest-short-then-played.yaml", why.Location(hand=1, what="deal"))],
     "rook.nest-exchange": [("discard-count.yaml", None)],
     "rook.trump": [("trump-none.yaml", None)],
     "rook.turn-order": [("turn-order-clockwise.yaml", why.Location(hand=1, trick=2, player="North"))],
-    "rook.deck": [("deck-unknown-played-with-deal.yaml", why.Location(hand=1, trick=8, player="West"))],
+    "rook.deck": [("deck-unknown-played-with-deal.yaml", why.Location(hand=1, trick=8, player="West")),
+                  ("deck-duplicate.yaml", why.Location(hand=1, what="deal")),
+                  ("deck-unknown.yaml", why.Location(hand=1, what="deal"))],
     "rook.card-not-held": [("card-not-held.yaml", why.Location(hand=1, trick=1, player="East"))],
     "rook.bird-anytime": [("bird-anytime.yaml", None)],
     "rook.bird-led": [("bird-led-revoke.yaml", why.Location(hand=1, trick=1, player="East"))],
@@ -51,10 +56,12 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
                                     ("bird-hidden-inferred.yaml", None)],
     "rook.follow-color": [("revoke-with-deal.yaml", why.Location(hand=1, trick=4, player="West")),
                           ("bird-hidden-with-trump-inferred.yaml", None)],
-    "rook.points-total": [("points-total-over.yaml", None)],
-    "rook.nest-to-last-trick": [("nest-to-bidder.yaml", None)],
-    "rook.points-recorded": [("points-wrong.yaml", None), ("totals.yaml", None)],
-    "rook.contract": [("contract-bid-scored.yaml", None), ("totals-follow-scores.yaml", None)],
+    "rook.points-total": [("points-total-over.yaml", why.Location(hand=1, what="result"))],
+    "rook.nest-to-last-trick": [("nest-to-bidder.yaml", why.Location(hand=1, what="result"))],
+    "rook.points-recorded": [("points-wrong.yaml", why.Location(hand=1, what="result")),
+                             ("totals.yaml", why.Location(hand=2, what="result"))],
+    "rook.contract": [("contract-bid-scored.yaml", why.Location(hand=1, what="result")),
+                      ("totals-follow-scores.yaml", None)],
 }
 
 _CARDS = ("rook.turn-order", "rook.deck", "rook.card-not-held", "rook.bird-anytime", "rook.bird-led",
@@ -83,12 +90,8 @@ _DEMO_SAME = {
 EXEMPT: dict[tuple[str, str], str] = {
     # (front end, rule): why the check cannot change what that front end says
     **{("why", r): "why explains calls and cards only" for r in ("rook.nest-exchange", "rook.trump",
-                                                                    "rook.points-total", "rook.game-end",
-                                                                    "rook.nest-to-last-trick",
-                                                                    "rook.points-recorded", "rook.contract",
                                                                     "rook.seat-change", "rook.dealer-rotation",
-                                                                    "rook.all-pass", "rook.unfinished-hand",
-                                                                    "rook.deal")},
+                                                                    "rook.all-pass")},
     ("live", "rook.deal"): "live entry takes no tricks: the points captured are entered as a summary",
     ("live", "rook.all-pass"): "the table throws in a hand all four passed (the engine's `all_pass_winner`) and "
                                "deals the next: it writes no `bid` for it and does not play it on",

@@ -62,6 +62,54 @@ def test_why_agrees_with_check_on_every_move_of_the_test_records(path) -> None: 
     assert found == []
 
 
+ROOK_FACT_FAULTS = ("rook.deck", "rook.deal", "rook.all-pass", "rook.points-total", "rook.nest-to-last-trick",
+                    "rook.points-recorded", "rook.contract", "rook.unfinished-hand", "rook.game-end")
+"""Faults of a Rook hand's deal (rook.deck, rook.deal) and of its result (the outcome of the auction, the
+points, scores and totals, the next hand), as the injectors make them."""
+
+
+@pytest.mark.parametrize("rule", ROOK_FACT_FAULTS)
+@pytest.mark.parametrize("seed", (0, 1))
+def test_why_decides_a_rook_deal_and_result_by_the_engines_checks(rule: str, seed: int) -> None:
+    """rook.deck, rook.deal and the result's rules: in a generated game with one such fault, `why --deal`
+    and `why --result` of every hand give check's rule, legal and also there, and their steps are the
+    engine's checks (`CHECKS["deal-content"]`; those the replay asked of the result) in the rules' order,
+    the failing one (the ruling's rule) last; `why FILE` lands on the fault's fact, decided by that check."""
+    text = record("rook", seed, rule)
+    if text is None:
+        pytest.skip(f"this match offers no place for a {rule} fault")
+    a = api.audit(api.load(text=text))
+    assert a.violations and a.violations[0].rule == rule, "the mutant has its fault first"
+    facts = [m for m in moves(a) if m[0].what in ("deal", "result")]
+    _asked, found = disagreements(a, every=0, rng=random.Random(seed), todo=facts)
+    assert found == []
+    ex = why.explain(a)
+    assert ex is not None and ex.location.what in ("deal", "result")
+    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.steps[-1].rule) == (False, rule, rule)
+    assert ex.ruling.steps[-1].answer.startswith("no: ") and all(s.answer == "yes" for s in ex.ruling.steps[:-1])
+    texts = [ex.ruling.reason, *(s.question for s in ex.ruling.steps), *(t for _l, t in ex.facts)]
+    assert not any("`" in t for t in texts), "no key of the record's file at the table"
+
+
+@pytest.mark.parametrize("what,rule", [("deal", "rook.deck"), ("result", "rook.contract")])
+def test_a_rook_fact_whose_steps_hide_the_failing_check_disagrees(monkeypatch: pytest.MonkeyPatch, what: str,
+                                                                   rule: str) -> None:
+    """The steps property can fail: a `why` whose deal or result steps say "yes" where the engine's check failed."""
+    from scorekeep.games.rook import explain
+
+    a = api.audit(api.load(text=record("rook", 0, rule)))  # type: ignore[arg-type]
+    name = "_deal_content_steps" if what == "deal" else "_decided"
+    real = getattr(explain, name)
+
+    def lax(*args):  # type: ignore[no-untyped-def]
+        out = real(*args)
+        return out._replace(ruling=out.ruling._replace(steps=tuple(s._replace(answer="yes") for s in out.ruling.steps)))
+    monkeypatch.setattr(explain, name, lax)
+    facts = [m for m in moves(a) if m[0].what == what]
+    _asked, found = disagreements(a, every=0, rng=random.Random(0), todo=facts)
+    assert found
+
+
 OH_HELL_FACT_FAULTS = ("oh-hell.dealer-rotation", "oh-hell.hand-size", "oh-hell.deck", "oh-hell.trump",
                        "oh-hell.score-recorded", "oh-hell.trick-total", "oh-hell.trick-winner",
                        "oh-hell.unfinished-hand", "oh-hell.game-end")

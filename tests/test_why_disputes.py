@@ -33,6 +33,59 @@ def _json(name: str, *args: str) -> dict:
     return json.loads(r.out)
 
 
+# --- Rook: the deal and the result, decided by the engine's checks --------------------------------
+
+@pytest.mark.parametrize("name, hand, what, rule, said", [
+    ("rook/why/deal-card-twice.yaml", 1, "deal", "rook.deck", "Y11 was dealt to both North and West"),
+    ("rook/why/deal-hand-of-eight.yaml", 1, "deal", "rook.deal", "East was dealt 8 cards"),
+    ("rook/why/points-not-120.yaml", 1, "result", "rook.points-total", "= 130"),
+    ("rook/why/set-scored-as-made.yaml", 1, "result", "rook.contract", "was set"),
+    ("rook/why/totals-slip.yaml", 2, "result", "rook.points-recorded", "North/South 135"),
+])
+def test_a_rook_deal_or_result_is_ruled_by_the_engines_checks(name: str, hand: int, what: str, rule: str,
+                                                               said: str) -> None:
+    """rook.deck, rook.deal, rook.points-total, rook.contract, rook.points-recorded, each ruled by hand in
+    its record's comment: `why FILE` and `why --hand N --deal`/`--result` give check's finding, with the
+    engine's checks as steps in the rules' order, every one "yes" up to the failing one, which is the rule."""
+    for args in ((), ("--hand", str(hand), f"--{what}")):
+        doc = _json(name, *args)
+        assert (doc["legal"], doc["rule"]) == (False, rule), args
+        assert doc["violation"]["rule"] == rule and doc["location"] == {"hand": hand, what: True}
+        assert said in doc["violation"]["message"]
+        steps = doc["steps"]
+        assert steps and steps[-1]["rule"] == rule and steps[-1]["answer"].startswith("no")
+        assert all(s["answer"] == "yes" for s in steps[:-1])
+        assert not any("`" in s["question"] for s in steps), "no key of the record's file at the table"
+
+
+def test_a_rook_deal_with_two_mistakes_is_ruled_by_the_first_met() -> None:
+    """rook.deal, rook.deck: the deal is read entry by entry; East's short hand is met first and decides
+    (the last step), the card dealt twice, met later, is listed beside it; no step says "no" before."""
+    doc = _json("rook/why/deal-short-and-twice.yaml", "--hand", "1", "--deal")
+    assert (doc["legal"], doc["rule"]) == (False, "rook.deal") and "East was dealt 8" in doc["violation"]["message"]
+    assert [f["rule"] for f in doc["also"]] == ["rook.deck"]
+    assert [s["rule"] for s in doc["steps"]] == ["rook.deck", "rook.deck", "rook.deal"]
+    assert doc["steps"][-1]["answer"].startswith("no") and not any(s["answer"].startswith("no") for s in doc["steps"][:-1])
+
+
+@pytest.mark.parametrize("name, hand, what, rule", [
+    ("rook/why/totals-slip.yaml", 1, "result", "rook.points-recorded"),  # the totals written: the last asked
+    ("rook/why/points-not-120.yaml", 1, "deal", None),  # no deal written: nothing of it to judge
+    ("rook/why/set-scored-as-made.yaml", 1, "deal", None),
+])
+def test_a_legal_rook_deal_or_result_cites_the_check_that_decided_it(name: str, hand: int, what: str,
+                                                                      rule: str | None) -> None:
+    """rook.points-recorded: hand 1 of the slip is legal, decided by its last check (the totals written);
+    a deal the record does not write is legal with no step (the engine has no entry of it to ask)."""
+    doc = _json(name, "--hand", str(hand), f"--{what}")
+    assert doc["legal"] and doc["violation"] is None
+    assert all(s["answer"] == "yes" for s in doc["steps"])
+    if rule is None:
+        assert doc["steps"] == [] and doc["rule"] == "rook.deal"
+    else:
+        assert doc["rule"] == rule == doc["steps"][-2]["rule"] and doc["steps"][-1]["rule"] == "rook.unfinished-hand"
+
+
 # --- 1. a mistake of the whole hand that names a player ------------------------------------------
 
 @pytest.mark.parametrize("name, hand, what, rule, player", [

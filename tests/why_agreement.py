@@ -196,6 +196,34 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     return len(todo), out
 
 
+_ROOK_ASKED = {"deal": ("deal-content",),
+               "result": ("hand", "outcome", "result", "points", "scores", "totals", "next-hand")}
+"""The phases of Rook's `CHECKS` whose checks the replay asks of a hand's deal and of its result, in the
+rules' order (a hand's dealer and seating: `_steps_disagree`)."""
+
+
+def _rook_fact_steps(loc: why.Location, ex: Any) -> list[str]:
+    """A Rook hand's deal or result: its steps are engine checks of `_ROOK_ASKED` in order (those the
+    replay asked), up to the first that fails, which is the ruling's rule; a legal one has none failing
+    and cites the rule of a check asked."""
+    from scorekeep.games.rook.engine import CHECKS
+
+    steps, r = ex.ruling.steps, ex.ruling
+    checks = [c.rule for phase in _ROOK_ASKED[loc.what or ""] for c in CHECKS.get(phase, ())]
+    rest = iter(checks)
+    in_order = all(s.rule in rest for s in steps)  # a subsequence: a check not asked is not a step
+    failed = [s for s in steps if s.answer.startswith("no")]
+    if not steps and loc.what == "deal" and r.legal and any("not recorded" in t for _k, t in ex.facts):
+        return []  # no deal written: the engine has no entry of it to judge (the cards played are judged)
+    if not steps or not in_order or failed[:-1] or (failed and failed[0] is not steps[-1]):
+        return [f"{loc}: steps {[s.rule for s in steps]} are not the engine's checks {checks} up to the failing one"]
+    if not r.legal and (not failed or failed[0].rule != r.rule):
+        return [f"{loc}: ruled {r.rule} but the failing step is {failed[0].rule if failed else None}"]
+    if r.legal and (failed or r.rule not in {s.rule for s in steps}):
+        return [f"{loc}: ruled legal by {r.rule}, but the steps {[(s.rule, s.answer[:3]) for s in steps]} say otherwise"]
+    return []
+
+
 _OH_HELL_PHASES = {"dealer": ("dealer",), "size": ("size",), "deal": ("deal",), "trump": ("trump",),
                    "result": ("hand", "result", "scores", "totals", "next")}
 """The phases of Oh Hell's `CHECKS` whose checks decide each fact of a hand, in the rules' order."""
@@ -206,6 +234,8 @@ def _steps_disagree(a: Any, loc: why.Location, ex: Any) -> list[str]:
     it (Rook: `CHECKS["deal"]`, `CHECKS["seating"]`; Oh Hell: `_OH_HELL_PHASES`): its steps are those
     checks in order (Oh Hell: those the replay asked), the one that fails (the last) is the ruling's rule,
     and a fact `check` reports a violation at has that failing step."""
+    if a.game == "rook" and loc.what in _ROOK_ASKED:
+        return _rook_fact_steps(loc, ex)
     if a.game == "oh-hell" and loc.what in _OH_HELL_PHASES:
         return _oh_hell_steps(loc, ex)
     if a.game == "daifugo" and loc.what is not None:

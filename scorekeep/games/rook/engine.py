@@ -751,8 +751,62 @@ def _game_over(pos: DealPosition, m: DealMove) -> Why | None:
                     f"(target {target}), so this hand does not count")
 
 
+# --- the deal: each entry and each card of it ------------------------------------------------
+
+class DealSoFar(NamedTuple):
+    """The deal of one hand read so far (the checks of `CHECKS["deal-content"]` judge each entry of the
+    record's deal, and each card of it, here): who was dealt each card ('' the nest)."""
+
+    table: Table
+    owner: Mapping[Card, str]
+
+
+class DealtCard(NamedTuple):
+    """One card of the record's deal, dealt to `who` ('' the nest)."""
+
+    card: Card
+    who: str
+
+
+class DealtEntry(NamedTuple):
+    """One entry of the record's deal: a player's cards, or the nest's (`who` ''); `moved`: the nest
+    holds the cards a player's entry lacks or has too many of (the deal is otherwise the whole deck)."""
+
+    who: str
+    cards: tuple[Card, ...]
+    moved: tuple[Card, ...] | None = None
+
+
+def _in_deck(pos: DealSoFar, m: Any) -> Why | None:
+    """rook.deck: every card dealt is a card of this game's deck."""
+    if not isinstance(m, DealtCard) or m.card in pos.table.deck:
+        return None
+    return partial(_not_in_deck_words, m.card, m.who, pos.table)
+
+
+def _dealt_once(pos: DealSoFar, m: Any) -> Why | None:
+    """rook.deck: the deck has one of each card: none is dealt twice."""
+    if not isinstance(m, DealtCard) or m.card not in pos.owner or m.card not in pos.table.deck:
+        return None
+    return partial(_dealt_twice_words, m.card, pos.owner[m.card], m.who)
+
+
+def _deal_size(pos: DealSoFar, m: Any) -> Why | None:
+    """rook.deal: each player is dealt nine cards, the nest five."""
+    if not isinstance(m, DealtEntry):
+        return None
+    if m.who:
+        return None if len(m.cards) == HAND_CARDS else _deal_size_words(m.who, m.cards, m.moved, pos.table.nest_size)
+    return None if len(m.cards) == pos.table.nest_size else _nest_size_words(m.cards, pos.table.nest_size)
+
+
 CHECKS: dict[str, tuple[Check, ...]] = {
     "hand": (Check("rook.game-end", "no hand after the game is won", _game_over),),
+    "deal-content": (
+        Check("rook.deck", "a card of the deck", _in_deck),
+        Check("rook.deck", "each card dealt once", _dealt_once),
+        Check("rook.deal", "nine cards to each player, five to the nest", _deal_size),
+    ),
     "deal": (
         Check("rook.seat-change", "the deal passes on in the new seating", _seat_change,
               moots=("rook.dealer-rotation",)),
@@ -863,11 +917,12 @@ def _hidden_bird_words(p: str, w: Pending) -> Why:
 
 
 class _Deal:
-    """The record's deal of one hand, read card by card against rook.deck and rook.deal: who was
-    dealt each card ('' the nest), the findings, the entries that broke a rule (`doubtful`: the
-    player's holding is then judged by inference) and the cards dealt twice."""
+    """The record's deal of one hand, read entry by entry and card by card, each judged by the engine's
+    checks of `CHECKS["deal-content"]` (rook.deck, rook.deal): who was dealt each card ('' the nest),
+    the findings, the entries that broke a rule (`doubtful`: the player's holding is then judged by
+    inference), the cards dealt twice, and each check asked with its answer (`asked`, for `why`)."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice")
+    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "asked")
 
     def __init__(self, table: Table, number: int) -> None:
         self.table, self.number = table, number
@@ -875,19 +930,32 @@ class _Deal:
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
         self.twice: set[Card] = set()
+        self.asked: list[tuple[Check, Why | None]] = []
+
+    def ask(self, m: DealtCard | DealtEntry) -> tuple[Check, Why] | None:
+        """The first check of `CHECKS["deal-content"]` that `m` fails, with its reason (each answer kept)."""
+        pos = DealSoFar(self.table, self.owner)
+        for c in CHECKS["deal-content"]:
+            why = c.test(pos, m)
+            self.asked.append((c, why))
+            if why is not None:
+                return c, why
+        return None
 
     def read(self, deal: Mapping[str, Sequence[Card]], nest: Sequence[Card] | None, lines: Mapping[str, int],
              nest_line: int | None) -> tuple[Card, ...] | None:
         """Each player's cards, then the nest's; the nest as dealt (the cards not dealt to a player,
         when the record gives only the four hands and they are sound)."""
-        size, deck = self.table.nest_size, self.table.deck
+        deck = self.table.deck
         # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
         # as the player's wrong count, reported once, at the player.
-        moved = (nest is not None and len(nest) != size and len(deal) == 4
-                 and sum(map(len, deal.values())) + len(nest) == len(deck))
+        moved = False
+        if nest is not None and len(deal) == 4 and sum(map(len, deal.values())) + len(nest) == len(deck):
+            moved = self.ask(DealtEntry("", tuple(nest))) is not None
+            self.asked.clear()  # asked only to see whether the nest is off: it is asked in its turn below
         clean = True
         for p, cards in deal.items():
-            clean = self.hand(p, cards, lines.get(p), nest if moved else None) and clean
+            clean = self.hand(p, cards, lines.get(p), tuple(nest) if moved and nest is not None else None) and clean
         if nest is None:
             if not (clean and len(deal) == 4):
                 return None
@@ -896,22 +964,23 @@ class _Deal:
                 self.owner[c] = ""
             return nest_t
         nest_t = tuple(nest)
-        if len(nest_t) != size:
+        off = self.ask(DealtEntry("", nest_t))
+        if off is not None:
             self.doubtful.add("")
             if not moved:
-                self.found.append(_f("rook.deal", _nest_size_words(nest_t, size), line=nest_line, hand=self.number))
+                self.found.append(_f(off[0].rule, off[1], line=nest_line, hand=self.number))
         for c in nest_t:
             self.place(c, "", nest_line, None)
         return nest_t
 
-    def hand(self, p: str, cards: Sequence[Card], line: int | None, moved_nest: Sequence[Card] | None) -> bool:
+    def hand(self, p: str, cards: Sequence[Card], line: int | None, moved_nest: tuple[Card, ...] | None) -> bool:
         """One player's dealt cards (rook.deal: nine; rook.deck); whether all were sound."""
         clean = True
-        if len(cards) != HAND_CARDS:
+        off = self.ask(DealtEntry(p, tuple(cards), moved_nest))
+        if off is not None:
             clean = False
             self.doubtful.add(p)
-            self.found.append(_f("rook.deal", _deal_size_words(p, cards, moved_nest, self.table.nest_size),
-                                 line=line, hand=self.number, player=p))
+            self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=p))
         for c in cards:
             clean = self.place(c, p, line, p) and clean
         return clean
@@ -920,20 +989,27 @@ class _Deal:
         """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
         deck or was dealt before."""
         owner = self.owner
-        if c not in self.table.deck:
-            self.doubtful.add(who)
-            owner.setdefault(c, who)  # so that playing it is not reported again
-            key = (c, None, who)
-        elif c in owner:
-            self.doubtful.update((who, owner[c]))
-            self.twice.add(c)
-            key = (c, owner[c], who)
-        else:
+        off = self.ask(DealtCard(c, who))
+        if off is None:
             owner[c] = who
             return True
-        words = partial(_not_in_deck_words, c, who, self.table) if key[1] is None else partial(_dealt_twice_words, *key)
-        self.found.append(_f("rook.deck", words, line=line, hand=self.number, player=player))
+        if off[0].test is _in_deck:
+            self.doubtful.add(who)
+            owner.setdefault(c, who)  # so that playing it is not reported again
+        else:
+            self.doubtful.update((who, owner[c]))
+            self.twice.add(c)
+        self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=player))
         return False
+
+
+def deal_answers(table: Table, number: int, deal: Mapping[str, Sequence[Card]] | None, nest: Sequence[Card] | None
+                 ) -> list[tuple[Check, Why | None]]:
+    """Each check of `CHECKS["deal-content"]` asked of the record's deal of a hand, with its answer (None:
+    passed), in the order `HandPosition.deal` asks them (for `why`'s steps)."""
+    d = _Deal(table, number)
+    d.read(deal or {}, nest, {}, None)
+    return d.asked
 
 
 def _not_in_deck_words(c: Card, who: str, table: Table) -> str:
@@ -1516,6 +1592,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "HandPosition", "Scoring", "Totals", "off_the_sheet", "Table", "failing",
-           "first_failing", "from_left", "left_of",
+__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtCard", "DealtEntry", "HandPosition", "Scoring",
+           "Totals", "deal_answers", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

@@ -12,8 +12,8 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choic
                     plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, from_left, said, seating
-from .model import CallMove, CardMove, DiscardMove, SeatingMove, TrumpMove
+from .engine import CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, said, seating
+from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
          "rook.nest-exchange": "nest", "rook.trump": "trump"}
@@ -74,6 +74,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
                                                "--dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
+    if target is not None and target[0] > TRICKS:
+        return _extra_trick(audit, loc._replace(player=target[1]), h, result)
     flagged = None
     if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
         flagged = {where.bid for f in audit.violations if f.hand == n and f.message
@@ -240,6 +242,30 @@ def _dealer_missed_change(f: Finding, audit: Audit) -> bool:
     return got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
 
 
+def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
+    """A card of a trick after the ninth: the engine's check of a trick more (`CHECKS["trick"]`) at the
+    position the hand ended in, its steps; its cards are not played (the hand was over)."""
+    pos = None
+    for _t, _k, pos, _m in rules.turns(audit.record, result, h):
+        pass  # the position after the last card played
+    trick = h.tricks[loc.trick - 1]
+    card = next(pl.card for pl in trick.plays if pl.player == loc.player)
+    facts = [("hand", f"hand {h.number}: {result.dealer} deals; {result.bidder} won the bid at {result.bid}"),
+             ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
+    steps, r = [], None
+    for c in CHECKS["trick"]:
+        why = c.test(pos, NextTrick(loc.trick))
+        steps.append(Step(f"is there still a trick to play (a hand has {TRICKS})?",
+                          "yes" if why is None else f"no: {said(why)}", c.rule))
+        if why is not None:
+            r = (c.rule, said(why))
+            break
+    rule, reason = r or ("rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
+    ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
+              rule, reason, tuple(steps))
+    return ex._replace(ruling=ex.ruling._replace(legal=r is None, steps=tuple(steps)))
+
+
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
     """A card of a trick, with the trick so far, the led color and what the player held."""
     p = move.player
@@ -293,9 +319,10 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
                       else "not recorded: only the cards played are known"))
-        return fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "rook.deal",
-                    "legal: " + ("every card dealt once, the right number to each player and the nest" if known else
-                                 "the record gives no deal, so the cards dealt cannot be wrong") + ", rook.deal")
+        ex = fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", "rook.deal",
+                  "legal: " + ("every card dealt once, the right number to each player and the nest" if known else
+                               "the record gives no deal, so the cards dealt cannot be wrong") + ", rook.deal")
+        return _deal_content_steps(audit, ex, h)
     if what == "result":
         return _result(audit, loc, h, result, facts)
     raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
@@ -341,6 +368,41 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
             break
     else:
         if steps:  # the last check asked decides a legal deal or seating
+            r = r._replace(rule=steps[-1].rule)
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+
+
+_CONTENT_ASKS = {"a card of the deck": "is every card dealt a card of this game's deck ({deck} cards)?",
+                 "each card dealt once": "is each card dealt only once?",
+                 "nine cards to each player, five to the nest": "is each player dealt {hand} cards, and the nest {nest}?"}
+"""The engine's checks of a deal's cards (`CHECKS["deal-content"]`, by their name), each asked as a table asks
+it; any other by its name."""
+
+
+def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
+    """The deal of hand `h` decided by the engine's checks of its entries and cards (`CHECKS["deal-content"]`),
+    asked as the replay asks them, entry by entry (`engine.deal_answers`): the first that fails decides
+    (check's first finding of the deal); the steps are the checks in the rules' order up to it, each
+    passed by every entry and card read before it; a legal deal passes them all, the last deciding."""
+    table = Table.of(audit.record.players, audit.record.teams, audit.header.options)
+    asked = deal_answers(table, h.number, h.deal, h.nest)
+    decisive = next(((c, why) for c, why in asked if why is not None), None)
+    seen = {id(c) for c, _why in asked}
+    words = {"deck": len(table.deck), "hand": HAND_CARDS, "nest": table.nest_size}
+    steps, r = [], ex.ruling
+    for c in CHECKS.get("deal-content", ()):
+        if id(c) not in seen:
+            continue  # not asked: the record writes no entry it judges
+        fails = decisive is not None and decisive[0] is c
+        later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
+        yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
+        steps.append(Step(_CONTENT_ASKS.get(c.name, c.name + "?").format(**words),
+                          f"no: {table_words(said(decisive[1]))}" if fails else yes, c.rule))  # type: ignore[index]
+        if fails:
+            r = r._replace(legal=False, rule=c.rule, reason=said(decisive[1]))  # type: ignore[index]
+            break
+    else:
+        if steps:
             r = r._replace(rule=steps[-1].rule)
     return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
@@ -394,6 +456,78 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
         facts.append(("scores", ", ".join(f"{t} {v}" for t, v in result.scores.items())
                       + ("" if result.made is None else "; the bid was made" if result.made else "; the bid was set")))
     line = h.scores_line or h.points_line or (h.bid.line if h.bid is not None else None) or h.line
-    return fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
-                "legal: the result follows from the bid and the counters each team captured, rook.contract")
+    ex = fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
+              "legal: the result follows from the bid and the counters each team captured, rook.contract")
+    return _decided(audit, ex, h.number, result)
 
+
+_ASKED: list[Any] = [None, None]
+"""The last audit whose asked checks `_asked` found, and those."""
+
+
+def _asked(audit: Audit) -> dict[int, list[tuple[Any, Any]]]:
+    """The engine's checks the replay asked of each hand's result, with their answers (`rules.asked`)."""
+    if _ASKED[0] is not audit:
+        _ASKED[:] = [audit, rules.asked(audit.record)]
+    return _ASKED[1]
+
+
+_RESULT_ASKS = {
+    ("hand", "rook.game-end"): "was the game still on when hand {n} was dealt (no team at {target} yet)?",
+    ("outcome", "rook.all-pass"): "if all four passed, was the hand thrown in, or taken by the dealer as the house "
+                                  "rules say?",
+    ("outcome", "rook.bid-end"): "is the bid written down, if any, the one that won the auction?",
+    ("result", "rook.points-total"): "do the points written add up to the {total} the counters are worth, each a "
+                                     "multiple of 5?",
+    ("points", "rook.nest-to-last-trick"): "do the points written give the nest to the team that won the 9th "
+                                           "trick?",
+    ("points", "rook.points-recorded"): "are the points written those the tricks each team won give?",
+    ("scores", "rook.contract"): "is the bid scored as made or set as the points captured say (made: what was "
+                                 "captured; set: minus the bid)?",
+    ("scores", "rook.points-recorded"): "are the scores written those the bid and the points give?",
+    ("totals", "rook.points-recorded"): "is each running total written the last one plus this hand's score?",
+    ("next-hand", "rook.unfinished-hand"): "does the hand have its result before the next hand?",
+}
+"""The engine's checks of a hand's result (by phase and rule), each asked as a table asks it; any other by its name."""
+
+_LEGAL = {
+    ("hand", "rook.game-end"): "hand {n} was played while the game was still on; it has no result written to judge",
+    ("outcome", "rook.all-pass"): "the hand was thrown in, as all four passed",
+    ("outcome", "rook.bid-end"): "the bid is the one that won the auction; no result is written down to judge",
+    ("result", "rook.points-total"): "the points written add up to {total}",
+    ("points", "rook.nest-to-last-trick"): "the points written are those the tricks give, the nest to the 9th "
+                                           "trick's winner",
+    ("points", "rook.points-recorded"): "the points written are those the tricks give",
+    ("scores", "rook.contract"): "the bid is scored as made or set as the points captured say",
+    ("scores", "rook.points-recorded"): "the scores written are those the bid and the points give",
+    ("totals", "rook.points-recorded"): "each running total written is the last one plus this hand's score",
+}
+"""Why a result the engine's checks pass is legal, by the check that decided it last (the one cited)."""
+
+
+def _phase(c: Any) -> str:
+    """The phase of `CHECKS` a check belongs to (read now: a test may have replaced a phase)."""
+    return next((ph for ph, cs in CHECKS.items() if any(x is c for x in cs)), "")
+
+
+def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
+    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`),
+    each a step in the order asked (the rules' order), up to the first that failed: that one decides
+    (not legal, its rule); else the last asked before the next hand decides."""
+    words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
+        audit.record.players, audit.record.teams, audit.header.options).total}
+    steps, r, decides = [], ex.ruling, None
+    for c, why in _asked(audit).get(n, []):
+        key = (_phase(c), c.rule)
+        steps.append(Step(_RESULT_ASKS.get(key, c.name + "?").format(**words),
+                          "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
+        if why is not None:
+            r = r._replace(legal=False, rule=c.rule, reason=said(why))
+            break
+        if key[0] != "next-hand":
+            decides = key
+    else:
+        if decides is not None:
+            why_legal = _LEGAL.get(decides, "as the rules give").format(**words)
+            r = r._replace(rule=decides[1], reason=f"legal: {why_legal}, {decides[1]}")
+    return ex._replace(ruling=r._replace(steps=tuple(steps)))

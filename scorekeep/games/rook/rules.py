@@ -24,7 +24,7 @@ from ...errors import Findings, InputError
 from ...game import Audit, Trick
 from .cards import Card, show
 from . import engine
-from .engine import (TRICKS, DealPosition, HandPosition, Scoring, Table, Totals, failing, first_failing,
+from .engine import (TRICKS, Check, Why, DealPosition, HandPosition, Scoring, Table, Totals, failing,
                      from_left, left_of, off_the_sheet, said, seating, summary_finding)
 from .model import (CallMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove, PlayedTrick, Result,
                     ResultMove, SeatingMove, TrumpMove, Written)
@@ -48,8 +48,15 @@ class _Match:
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, keep: bool = False) -> None:
         self.record = record
+        self.keep = keep
+        self.asking: list[tuple[Check, Why | None]] = []
+        """The engine's checks asked of the result of the hand being replayed, with their answers."""
+        self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []
+        """Each replay of the hand (a trial in another seating too) and the checks asked of its result."""
+        self.asked: dict[int, list[tuple[Check, Why | None]]] = {}
+        """The checks asked of each hand's result, in the order asked (`keep`: for `why`'s steps)."""
         self.players = record.players
         self.teams = record.teams
         self.opts = record.header.options
@@ -92,7 +99,9 @@ class _Replay:
                 # the trials judged the deal in both seatings: keep the one the hand is judged in
                 self.dealt[hand.number] = (self.dealing(hand, order), DealMove(dealer))
             dealt = {v.rule for v in self.f.violations[mark:]}
+            self.asking = []
             self.game_end(hand, match)
+            before = self.asking
             mark, events = len(self.f.violations), len(self.f.events)
             if replayed is None:
                 result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
@@ -106,12 +115,17 @@ class _Replay:
                     kept = (order, period)
             if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 self.played += 1
+            # the checks asked of the result in the replay of the hand that is kept
+            self.asking = [*before, *next((a for r, a in self.results if r is result), [])]
+            self.results = []
             result = self.tally(hand, result, match)
             results.append(result)
             if i + 1 < len(rec.hands):  # the engine's `CHECKS["next-hand"]`: only the last hand may be unfinished
-                for c, why in failing(engine.CHECKS["next-hand"], result, NextHand(hand.number + 1)):
+                for c, why in self.ask(engine.CHECKS["next-hand"], result, NextHand(hand.number + 1)):
                     self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
             self.prev = (dealer, alt, order)
+            if self.keep:
+                self.asked[hand.number] = self.asking
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
 
@@ -119,7 +133,7 @@ class _Replay:
     def game_end(self, hand: Hand, match: _Match) -> None:
         """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
         pos = self.dealing(hand, (), match)
-        for c, why in failing(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
+        for c, why in self.ask(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
 
     def tally(self, hand: Hand, result: HandResult, match: _Match) -> HandResult:
@@ -339,7 +353,25 @@ class _Replay:
                 pos.take_passes(gap)
             self.f.extend(pos.push(m, line))
 
+    def ask(self, checks: tuple[Check, ...], pos: Any, move: Any) -> list[tuple[Check, Why]]:
+        """What `check` lists of the engine's `checks` at `move` (`failing`); with `keep`, each check's
+        answer kept too, in the order asked (`why`'s steps of a hand's result)."""
+        if self.keep:
+            self.asking += [(c, c.test(pos, move)) for c in checks]
+        return failing(checks, pos, move)
+
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
+        """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first
+        (the checks asked of its result kept with it: `results`)."""
+        before, self.asking = self.asking, []
+        try:
+            result = self.play_hand(hand, dealer, order, seat)
+            self.results.append((result, self.asking))
+        finally:
+            self.asking = before
+        return result
+
+    def play_hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first."""
         n = hand.number
         pos, found = HandPosition.deal(self.table, n, seat, order, hand.deal, hand.nest, hand.deal_lines,
@@ -385,7 +417,7 @@ class _Replay:
         n, b = hand.number, hand.bid
         written = None if b is None else (b.player, b.amount)
         thrown = pos.all_pass and pos.all_pass_winner() is None
-        for c, why in failing(engine.CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
+        for c, why in self.ask(engine.CHECKS["outcome"], pos, OutcomeMove(written, hand.played_line is not None)):
             if b is not None and not thrown:  # a `bid` that names another winner: at the bid
                 self.f.violation(c.rule, why, line=b.line, hand=n, player=b.player)
             else:  # a thrown-in hand played on: where it goes on
@@ -508,7 +540,7 @@ class _Replay:
         asked = ResultMove(tuple(values[t] if t in given else None for t in self.teams.labels))
         problem = (summary_finding(self.table, values, {t: tv.line for t, tv in given.items()}, hand.points_line,
                                    hand.number)  # placed at its line: the engine's check says whether it fails
-                   if first_failing(engine.CHECKS["result"], pos, asked) else None)
+                   if self.ask(engine.CHECKS["result"], pos, asked) else None)
         if problem is not None:
             self.f.extend([problem])
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
@@ -549,7 +581,7 @@ class _Replay:
                       also: Mapping[str, int] | None = None, bid_team: str | None = None) -> None:
         """The engine's rulings on numbers the record writes (`CHECKS[written.key]`), each at the first
         value off (rook.contract: the bidding team's), seeing the rule it stands in for (`moots`)."""
-        for c, why in failing(engine.CHECKS[written.key], pos, written):
+        for c, why in self.ask(engine.CHECKS[written.key], pos, written):
             off = off_the_sheet(written, right, also)
             line = next(tv.line for tv in off if c.rule != "rook.contract" or tv.team == bid_team)
             self.f.violation(c.rule, why, line=line, hand=hand.number, see=c.moots)
@@ -562,6 +594,15 @@ def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
     replay = _Replay(record)
     replay.run()
     return replay.dealt
+
+
+def asked(record: Record) -> dict[int, list[tuple[Check, Why | None]]]:
+    """Each engine check the replay asked of each hand's result (`CHECKS["hand"]`, `["outcome"]`,
+    `["result"]`, `["points"]`, `["scores"]`, `["totals"]`, `["next-hand"]`), with its answer (None: it
+    passed), in the order asked, by hand number, as `check` replays the record."""
+    replay = _Replay(record, keep=True)
+    replay.run()
+    return replay.asked
 
 
 def _dealt(record: Record, h: HandResult, hand: Hand) -> tuple[_Replay, HandPosition]:
