@@ -503,3 +503,27 @@ def test_every_first_violation_is_explained_in_words_not_code(game: str) -> None
         words = [ex.ruling.reason, *(s.answer for s in ex.ruling.steps), *(t for _, t in ex.facts)]
         assert not [w for w in words if "<function" in str(w) or " at 0x" in str(w)], path
     assert seen > 5
+
+
+@pytest.mark.parametrize("game, path", [("oh_hell", "samples/oh-hell-full-game.yaml"),
+                                        ("rook", "tests/records/rook/why/totals-slip.yaml")])
+def test_a_question_about_one_hand_replays_only_up_to_it_and_asks_the_same(game: str, path: str) -> None:
+    """`why`'s steps for a hand's facts come from a replay stopped after that hand (a long record's
+    later hands cannot change them): what it asked is what the whole replay asked of those hands."""
+    import importlib
+
+    from conftest import ROOT
+
+    rules = importlib.import_module(f"scorekeep.games.{game}.rules")
+    record = audit(str(ROOT / path) if not path.startswith("tests/records/") else path[len("tests/records/"):]).record
+
+    def said(asked: dict) -> dict:
+        return {k: [(c.name, None if w is None else str(w() if callable(w) else w)) for c, w in v]
+                for k, v in asked.items()}
+
+    whole = said(rules.asked(record))
+    hands = sorted({k[0] if isinstance(k, tuple) else k for k in whole})
+    assert len(hands) >= 2
+    for n in hands[:-1]:
+        part = said(rules.asked(record, n))
+        assert part == {k: v for k, v in whole.items() if (k[0] if isinstance(k, tuple) else k) <= n}

@@ -231,15 +231,19 @@ def _pattern(pattern: Any) -> str:
     return ", ".join(map(str, pattern)) if len(pattern) <= 7 else f"{pattern[0]}, {pattern[1]} … {pattern[-1]}"
 
 
-_ASKED: list[Any] = [None, None]
-"""The last audit whose asked checks `_asked` found, and those."""
+_ASKED: list[Any] = [None, None, None]
+"""The last audit whose asked checks `_asked` found, the hand its replay stopped after (None: the
+whole record), and those checks."""
 
 
-def _asked(audit: Audit) -> dict[tuple[int, str], list[tuple[Any, Any]]]:
-    """The engine's checks the replay asked of each fact of each hand, with their answers (`rules.asked`)."""
-    if _ASKED[0] is not audit:
-        _ASKED[:] = [audit, rules.asked(audit.record)]
-    return _ASKED[1]
+def _asked(audit: Audit, n: int) -> dict[tuple[int, str], list[tuple[Any, Any]]]:
+    """The engine's checks the replay asked of each fact of each hand, with their answers (`rules.asked`),
+    known at least up to hand `n`. A question replays the record up to its hand; a second question
+    about a later hand of the same record replays all of it, once."""
+    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
+        until = n if _ASKED[0] is not audit else None
+        _ASKED[:] = [audit, until, rules.asked(audit.record, until)]
+    return _ASKED[2]
 
 
 _QUESTIONS = {
@@ -267,7 +271,7 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`), each a
     step in the order asked (the rules' order), up to the first that failed: that one decides
     (not legal, its rule); else the last asked before the hand was found complete decides."""
-    asked = _asked(audit).get((h.number, ex.location.what or ""), [])
+    asked = _asked(audit, h.number).get((h.number, ex.location.what or ""), [])
     answers: dict[Any, Any] = {}  # each check (by identity) asked: its first failing answer, else None
     for c, why in asked:
         if answers.get(id(c), (c, None))[1] is None:

@@ -123,8 +123,12 @@ _BID_RANK = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
-    def __init__(self, record: Record, observe: Observer | None = None, keep: bool = False) -> None:
+    def __init__(self, record: Record, observe: Observer | None = None, keep: bool = False,
+                 until: int | None = None) -> None:
         self.observe = observe
+        self.until = until
+        """With `until`: the replay stops after that hand (`why` asks about one hand, and a long
+        record's later hands cannot change what was asked of it)."""
         self.asked: dict[tuple[int, str], list[tuple[Check, Why | None]]] | None = {} if keep else None
         """With `keep`: each engine check asked of a fact of a hand, with its answer, by (hand
         number, fact): the decision `why` shows (`asked`)."""
@@ -183,6 +187,8 @@ class _Replay:
             if place is not None:
                 prev_place = place
             results.append(result)
+            if self.until is not None and n >= self.until:
+                break
         on_pattern = [r for r in results if r.position is not None]
         over = bool(on_pattern) and on_pattern[-1].position == last - 1 and all(r.counted for r in on_pattern)
         return Audit("oh-hell", rec.header, rec, self.f.violations, self.f.events,
@@ -361,11 +367,11 @@ def audit(record: Record, observe: Observer | None = None) -> Audit:
     return _Replay(record, observe).run()
 
 
-def asked(record: Record) -> dict[tuple[int, str], list[tuple[Check, Why | None]]]:
+def asked(record: Record, until: int | None = None) -> dict[tuple[int, str], list[tuple[Check, Why | None]]]:
     """Each engine check the replay asked of a fact of a hand, with its answer (None: it passed),
     in the order asked, by (hand number, fact: `dealer`, `size`, `deal`, `trump`, `result`), as
-    `check` replays the record."""
-    replay = _Replay(record, keep=True)
+    `check` replays the record; with `until`, of the hands up to that one only."""
+    replay = _Replay(record, keep=True, until=until)
     replay.run()
     return replay.asked or {}
 

@@ -461,15 +461,19 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
     return _decided(audit, ex, h.number, result)
 
 
-_ASKED: list[Any] = [None, None]
-"""The last audit whose asked checks `_asked` found, and those."""
+_ASKED: list[Any] = [None, None, None]
+"""The last audit whose asked checks `_asked` found, the hand its replay stopped after (None: the
+whole record), and those checks."""
 
 
-def _asked(audit: Audit) -> dict[int, list[tuple[Any, Any]]]:
-    """The engine's checks the replay asked of each hand's result, with their answers (`rules.asked`)."""
-    if _ASKED[0] is not audit:
-        _ASKED[:] = [audit, rules.asked(audit.record)]
-    return _ASKED[1]
+def _asked(audit: Audit, n: int) -> dict[int, list[tuple[Any, Any]]]:
+    """The engine's checks the replay asked of each hand's result, with their answers (`rules.asked`),
+    known at least up to hand `n`. A question replays the record up to its hand; a second question
+    about a later hand of the same record replays all of it, once."""
+    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
+        until = n if _ASKED[0] is not audit else None
+        _ASKED[:] = [audit, until, rules.asked(audit.record, until)]
+    return _ASKED[2]
 
 
 _RESULT_ASKS = {
@@ -517,7 +521,7 @@ def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     steps, r, decides = [], ex.ruling, None
-    for c, why in _asked(audit).get(n, []):
+    for c, why in _asked(audit, n).get(n, []):
         key = (_phase(c), c.rule)
         steps.append(Step(_RESULT_ASKS.get(key, c.name + "?").format(**words),
                           "yes" if why is None else f"no: {table_words(said(why))}", c.rule))

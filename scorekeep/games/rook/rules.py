@@ -48,7 +48,8 @@ class _Match:
 class _Replay:
     """Replays one record. Carries on from what the record says happened after each finding."""
 
-    def __init__(self, record: Record, keep: bool = False) -> None:
+    def __init__(self, record: Record, keep: bool = False, until: int | None = None) -> None:
+        self.until = until  # the replay stops after that hand (`why` asks about one hand)
         self.record = record
         self.keep = keep
         self.asking: list[tuple[Check, Why | None]] = []
@@ -126,6 +127,8 @@ class _Replay:
             self.prev = (dealer, alt, order)
             if self.keep:
                 self.asked[hand.number] = self.asking
+            if self.until is not None and hand.number >= self.until:
+                break
         return Audit("rook", rec.header, rec, self.f.violations, self.f.events,
                      Result(self.teams, tuple(results), match.totals, match.winner, match.won_at))
 
@@ -596,11 +599,12 @@ def deal_positions(record: Record) -> dict[int, tuple[DealPosition, DealMove]]:
     return replay.dealt
 
 
-def asked(record: Record) -> dict[int, list[tuple[Check, Why | None]]]:
+def asked(record: Record, until: int | None = None) -> dict[int, list[tuple[Check, Why | None]]]:
     """Each engine check the replay asked of each hand's result (`CHECKS["hand"]`, `["outcome"]`,
     `["result"]`, `["points"]`, `["scores"]`, `["totals"]`, `["next-hand"]`), with its answer (None: it
-    passed), in the order asked, by hand number, as `check` replays the record."""
-    replay = _Replay(record, keep=True)
+    passed), in the order asked, by hand number, as `check` replays the record; with `until`, of the
+    hands up to that one only."""
+    replay = _Replay(record, keep=True, until=until)
     replay.run()
     return replay.asked
 
