@@ -200,10 +200,23 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
         where = {k: getattr(ex.location, k) for k in ("set", "game", "hand", "trick", "play")}
         return ex._replace(finding=r.finding(line=ex.line, player=ex.player, **where))
     if not r.legal:  # check found nothing here: what the engine saw was read otherwise on the whole record
-        r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}", allowed=None)
+        r = r._replace(legal=True, reason=f"legal as the record is read: {r.reason}{_once(violations, r.rule, ex)}",
+                       allowed=None)
     if caused:
         r = r._replace(rule=caused[0].rule, reason="legal: " + ex.caused[0])
     return ex._replace(ruling=r, finding=None, also=())
+
+
+def _once(violations: list[Finding], rule: str, ex: Explanation) -> str:
+    """Where `check` reports the slip the engine sees at this move, when it reports it once at
+    another move of the same hand or game (a trick too many: at its lead), in words."""
+    f = next((v for v in violations if v.rule == rule and v.hand == ex.location.hand
+              and v.game == ex.location.game and (v.line, v.player) != (ex.line, ex.player)), None)
+    if f is None:
+        return ""
+    place = (f"at {f.player}'s move (line {f.line})" if f.player else
+             f"for trick {f.trick} as a whole (line {f.line})" if f.trick else f"at line {f.line}")
+    return f"; one slip is reported once, {place}, and not again here"
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:

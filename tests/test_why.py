@@ -527,3 +527,12 @@ def test_a_question_about_one_hand_replays_only_up_to_it_and_asks_the_same(game:
     for n in hands[:-1]:
         part = said(rules.asked(record, n))
         assert part == {k: v for k, v in whole.items() if (k[0] if isinstance(k, tuple) else k) <= n}
+
+
+def test_a_card_of_a_trick_too_many_says_where_the_one_slip_is_reported() -> None:
+    """rook.deal: a 10th trick is reported once, for the trick as a whole; asked about another
+    card of it, `why` agrees with `check` (nothing reported at that card) and says where it is."""
+    ex = why.explain(audit("rook/deal-tenth-trick.yaml"), why.Location(hand=1, trick=10, player="East"))
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "rook.deal"
+    assert "one trick too many" in ex.ruling.reason
+    assert "reported once, for trick 10 as a whole (line 27)" in ex.ruling.reason
