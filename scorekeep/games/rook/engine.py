@@ -67,10 +67,12 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     cards = [p.card for p in plays]
     if BIRD in cards:
         return plays[cards.index(BIRD)], "the Bird beats every card"
-    colors = [c.color for c in cards]
-    led = colors[0]
-    want = trump if trump in colors else led
-    win = max(range(len(cards)), key=lambda k: (colors[k] == want, cards[k].number))
+    led = cards[0].color
+    want = trump if any(c.color == trump for c in cards) else led
+    win, best = 0, -1
+    for k, c in enumerate(cards):  # the first of equals: only a higher card takes over
+        if c.color == want and c.number > best:
+            win, best = k, c.number
     card = cards[win]
     if led != want:
         return plays[win], f"{card} is the highest trump"
@@ -1394,7 +1396,12 @@ class HandPosition:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
             self._infer(p, c, _led(self), t, pl, out)
-        return self._played(pl, out)
+        counts = self.counts
+        counts[p] = counts.get(p, HAND_CARDS) - 1
+        plays = self.plays = (*self.plays, pl)
+        if len(plays) == 4:
+            self._trick_done(plays)
+        return out
 
     def _card_findings(self, m: CardMove, found: list[tuple[Check, Why]], line: int | None) -> list[Finding]:
         out = []
@@ -1406,18 +1413,12 @@ class HandPosition:
                 self.disordered = True
         return out
 
-    def _played(self, pl: Play, out: list[Finding]) -> list[Finding]:
-        counts = self.counts
-        counts[pl.player] = counts.get(pl.player, HAND_CARDS) - 1
-        plays = self.plays = (*self.plays, pl)
-        if len(plays) == 4:
-            self._trick_done(plays)
-        return out
-
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
         """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
-        pts = sum(x.card.points for x in plays)
+        pts = 0
+        for x in plays:
+            pts += x.card.points
         self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
