@@ -1001,6 +1001,9 @@ class HandPosition:
     disordered: bool = False
     tricks: tuple[TrickDone, ...] = ()
     played_in: dict[Card, int] = field(default_factory=dict)
+    nest_seen: tuple[Any, ...] | None = None
+    """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
+    checks ask it several times a hand; new tricks or a new discard are new objects)."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -1488,6 +1491,14 @@ class HandPosition:
         """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played:
         what 36 different cards played leave of the deck (whatever the discard says), else the
         discard as written, else whatever the played counters leave."""
+        seen = self.nest_seen
+        if seen is not None and seen[0] is self.tricks and seen[1] is self.discarded:
+            return seen[2]
+        found = self._nest_after_play()
+        self.nest_seen = (self.tricks, self.discarded, found)
+        return found
+
+    def _nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
         shown = {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays}
         deck = self.table.deck
         if len(shown) == TRICKS * 4 and shown <= deck:
