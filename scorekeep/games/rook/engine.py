@@ -1513,7 +1513,7 @@ class HandPosition:
         """Whether the tricks give each team's captured points: all nine played, each card one of the
         deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
         deck = self.table.deck
-        return len(self.tricks) >= TRICKS and all(pl.card in deck for tr in self.tricks[:TRICKS] for pl in tr.plays)
+        return len(self.tricks) >= TRICKS and {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays} <= deck
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
