@@ -1379,7 +1379,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = CardMove(p, c, written)
+        m = tuple.__new__(CardMove, (p, c, written))  # CardMove(p, c, written), without its Python-level __new__
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
