@@ -67,10 +67,12 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     cards = [p.card for p in plays]
     if BIRD in cards:
         return plays[cards.index(BIRD)], "the Bird beats every card"
-    colors = [c.color for c in cards]
-    led = colors[0]
-    want = trump if trump in colors else led
-    win = max(range(len(cards)), key=lambda k: (colors[k] == want, cards[k].number))
+    led = cards[0].color
+    want = trump if any(c.color == trump for c in cards) else led
+    win, best = 0, -1
+    for k, c in enumerate(cards):  # the first of equals: only a higher card takes over
+        if c.color == want and c.number > best:
+            win, best = k, c.number
     card = cards[win]
     if led != want:
         return plays[win], f"{card} is the highest trump"
@@ -1075,6 +1077,9 @@ class HandPosition:
     disordered: bool = False
     tricks: tuple[TrickDone, ...] = ()
     played_in: dict[Card, int] = field(default_factory=dict)
+    nest_seen: tuple[Any, ...] | None = None
+    """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
+    checks ask it several times a hand; new tricks or a new discard are new objects)."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -1450,7 +1455,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = CardMove(p, c, written)
+        m = tuple.__new__(CardMove, (p, c, written))  # CardMove(p, c, written), without its Python-level __new__
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
@@ -1470,7 +1475,12 @@ class HandPosition:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
             self._infer(p, c, _led(self), t, pl, out)
-        return self._played(pl, out)
+        counts = self.counts
+        counts[p] = counts.get(p, HAND_CARDS) - 1
+        plays = self.plays = (*self.plays, pl)
+        if len(plays) == 4:
+            self._trick_done(plays)
+        return out
 
     def _card_findings(self, m: CardMove, found: list[tuple[Check, Why]], line: int | None) -> list[Finding]:
         out = []
@@ -1482,18 +1492,12 @@ class HandPosition:
                 self.disordered = True
         return out
 
-    def _played(self, pl: Play, out: list[Finding]) -> list[Finding]:
-        counts = self.counts
-        counts[pl.player] = counts.get(pl.player, HAND_CARDS) - 1
-        plays = self.plays = (*self.plays, pl)
-        if len(plays) == 4:
-            self._trick_done(plays)
-        return out
-
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
         """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
-        pts = sum(x.card.points for x in plays)
+        pts = 0
+        for x in plays:
+            pts += x.card.points
         self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
@@ -1563,6 +1567,14 @@ class HandPosition:
         """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played:
         what 36 different cards played leave of the deck (whatever the discard says), else the
         discard as written, else whatever the played counters leave."""
+        seen = self.nest_seen
+        if seen is not None and seen[0] is self.tricks and seen[1] is self.discarded:
+            return seen[2]
+        found = self._nest_after_play()
+        self.nest_seen = (self.tricks, self.discarded, found)
+        return found
+
+    def _nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
         shown = {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays}
         deck = self.table.deck
         if len(shown) == TRICKS * 4 and shown <= deck:
@@ -1577,7 +1589,7 @@ class HandPosition:
         """Whether the tricks give each team's captured points: all nine played, each card one of the
         deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
         deck = self.table.deck
-        return len(self.tricks) >= TRICKS and all(pl.card in deck for tr in self.tricks[:TRICKS] for pl in tr.plays)
+        return len(self.tricks) >= TRICKS and {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays} <= deck
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

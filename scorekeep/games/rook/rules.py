@@ -471,6 +471,7 @@ class _Replay:
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
+        play, add = pos.play, self.f.extend
         for t, trick in enumerate(tricks, 1):
             found = failing(engine.CHECKS["trick"], pos, NextTrick(t))
             for c, why in found:
@@ -481,7 +482,9 @@ class _Replay:
             if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
             for pl, as_written in zip(plays, trick.plays):
-                self.f.extend(pos.play(pl, None if as_written.card == pl.card else as_written.card))
+                found = play(pl, None if as_written.card == pl.card else as_written.card)
+                if found:  # (most cards break no rule: no findings to hand on)
+                    add(found)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
