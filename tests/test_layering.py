@@ -233,12 +233,12 @@ WEB_STACK = {"starlette", "uvicorn", "jinja2", "markupsafe", "segno"}
 
 
 def test_the_package_imports_only_its_declared_dependencies() -> None:
-    """A fresh `pip install .` has typer, PyYAML, ruamel.yaml, prompt_toolkit and filelock, and
+    """A fresh `pip install .` has typer, PyYAML, ruamel.yaml, prompt_toolkit, and
     for `serve` (only there) Starlette, uvicorn, Jinja2 (with MarkupSafe) and segno; anything else
     (wcwidth, Pillow, pexpect, selenium: test-only) would fail at a user's table."""
     import sys
 
-    allowed = ({"typer", "click", "yaml", "ruamel", "prompt_toolkit", "filelock", "scorekeep"}
+    allowed = ({"typer", "click", "yaml", "ruamel", "prompt_toolkit", "scorekeep"}
                | set(sys.stdlib_module_names))
     web = ROOT / "scorekeep" / "web"
     for path in (ROOT / "scorekeep").rglob("*.py"):
