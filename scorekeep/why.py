@@ -20,6 +20,7 @@ caused (`effects`), else the rule the engine found deciding it. Nothing is judge
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .engine import Ruling
@@ -453,3 +454,18 @@ def chosen(audit: Audit, loc: Location, target: tuple[int, str] | None, found: l
         where = loc._replace(bid=k, player=snap.player)
     return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
                        snap.choices, snap.said, no_choice=snap.no_choice)
+
+
+_ASKED: list[Any] = [None, None, None]
+"""The last audit whose asked checks `asked_until` found, the hand its replay stopped after (None:
+the whole record), and those checks."""
+
+
+def asked_until(audit: Audit, n: int, asked: Callable[[Any, int | None], dict[Any, Any]]) -> dict[Any, Any]:
+    """The engine's checks a game's replay asked of the facts of its hands (`asked(record, until)`,
+    the game's `rules.asked`), known at least up to hand `n`. A question replays the record up to
+    its hand; a second question about a later hand of the same record replays all of it, once."""
+    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
+        until = n if _ASKED[0] is not audit else None
+        _ASKED[:] = [audit, until, asked(audit.record, until)]
+    return _ASKED[2]

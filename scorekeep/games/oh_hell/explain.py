@@ -9,8 +9,8 @@ from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of,
-                    no_choice, plural, table_words, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
+                    hand_of, no_choice, plural, table_words, trick_target, whole_hand)
 from . import engine, rules
 from .model import Bid
 
@@ -231,21 +231,6 @@ def _pattern(pattern: Any) -> str:
     return ", ".join(map(str, pattern)) if len(pattern) <= 7 else f"{pattern[0]}, {pattern[1]} … {pattern[-1]}"
 
 
-_ASKED: list[Any] = [None, None, None]
-"""The last audit whose asked checks `_asked` found, the hand its replay stopped after (None: the
-whole record), and those checks."""
-
-
-def _asked(audit: Audit, n: int) -> dict[tuple[int, str], list[tuple[Any, Any]]]:
-    """The engine's checks the replay asked of each fact of each hand, with their answers (`rules.asked`),
-    known at least up to hand `n`. A question replays the record up to its hand; a second question
-    about a later hand of the same record replays all of it, once."""
-    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
-        until = n if _ASKED[0] is not audit else None
-        _ASKED[:] = [audit, until, rules.asked(audit.record, until)]
-    return _ASKED[2]
-
-
 _QUESTIONS = {
     engine.GAME_END.name: "is hand {n} within the game (the deal pattern has {hands} hands)?",
     engine.DEALER_ROTATION.name: "is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?",
@@ -271,7 +256,7 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`), each a
     step in the order asked (the rules' order), up to the first that failed: that one decides
     (not legal, its rule); else the last asked before the hand was found complete decides."""
-    asked = _asked(audit, h.number).get((h.number, ex.location.what or ""), [])
+    asked = asked_until(audit, h.number, rules.asked).get((h.number, ex.location.what or ""), [])
     answers: dict[Any, Any] = {}  # each check (by identity) asked: its first failing answer, else None
     for c, why in asked:
         if answers.get(id(c), (c, None))[1] is None:

@@ -8,8 +8,8 @@ from typing import Any, NamedTuple
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, card_choices, chosen, fact, hand_of, no_choice,
-                    plural, table_words, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
+                    hand_of, no_choice, plural, table_words, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, said, seating
@@ -461,21 +461,6 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
     return _decided(audit, ex, h.number, result)
 
 
-_ASKED: list[Any] = [None, None, None]
-"""The last audit whose asked checks `_asked` found, the hand its replay stopped after (None: the
-whole record), and those checks."""
-
-
-def _asked(audit: Audit, n: int) -> dict[int, list[tuple[Any, Any]]]:
-    """The engine's checks the replay asked of each hand's result, with their answers (`rules.asked`),
-    known at least up to hand `n`. A question replays the record up to its hand; a second question
-    about a later hand of the same record replays all of it, once."""
-    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
-        until = n if _ASKED[0] is not audit else None
-        _ASKED[:] = [audit, until, rules.asked(audit.record, until)]
-    return _ASKED[2]
-
-
 _RESULT_ASKS = {
     ("hand", "rook.game-end"): "was the game still on when hand {n} was dealt (no team at {target} yet)?",
     ("outcome", "rook.all-pass"): "if all four passed, was the hand thrown in, or taken by the dealer as the house "
@@ -521,7 +506,7 @@ def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     steps, r, decides = [], ex.ruling, None
-    for c, why in _asked(audit, n).get(n, []):
+    for c, why in asked_until(audit, n, rules.asked).get(n, []):
         key = (_phase(c), c.rule)
         steps.append(Step(_RESULT_ASKS.get(key, c.name + "?").format(**words),
                           "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
