@@ -1309,12 +1309,13 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     ),
     "set": (
         Check("daifugo.game-over", "is this set one of the match's sets?", set_counts, "set"),
-        Check("daifugo.game-over", "did the set before it play all its games?", set_after_complete, "game"),
+        Check("daifugo.game-over", "did the set before this one, if there is one, play all its games?",
+              set_after_complete, "game"),
     ),
     "game": (
         Check("daifugo.game-over", "is this game one of the set's games?", game_counts, "game"),
-        Check("daifugo.game-over", "was the game before it settled (its ranking complete)?", game_after_settled,
-              "game"),
+        Check("daifugo.game-over", "was the game before this one, if there is one, settled (its ranking complete)?",
+              game_after_settled, "game"),
     ),
     "blind": (
         Check("daifugo.deck", "does the set list as many blind cards as are taken out?", blind_count),
