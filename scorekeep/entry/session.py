@@ -20,7 +20,7 @@ from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game
 from ..yamlio import Node, decode, parse
-from .edits import Edit, apply_nodes, edit_text
+from .edits import Edit, SetKey, apply_nodes, edit_text
 
 if TYPE_CHECKING:
     from ..atomic import Snapshot
@@ -516,21 +516,24 @@ def hand_holds(s: Session, i: int, key: str) -> bool:
     return isinstance(item, Map) and key in item.index
 
 
-def replacing(s: Session, i: int, key: str, v: Any, replace: bool, when: str, words: str) -> dict[str, Any] | None:
-    """The `history` line for writing `v` over what hand i's `key` holds (`add`), or None when
-    it holds the same already (nothing to write); unless `replace`, an InputError that says
-    what it holds (`words`: the key in the table's words)."""
+def set_in_hand(s: Session, i: int, key: str, v: Any, replace: bool, when: str, words: str,
+                history: list[dict[str, Any]]) -> list[Edit]:
+    """The edit writing `v` as hand i's `key` (`add`): none when the hand holds the same already;
+    over another value only with `replace` (else an InputError that says what it holds; `words`:
+    the key in the table's words), the old value logged in `history`."""
     from ..yamlio import Map, Scalar
 
-    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
-    was: Any = node.value if isinstance(node, Scalar) else (
-        {k.value: x.value if isinstance(x, Scalar) else str(x) for k, x in node.pairs}
-        if isinstance(node, Map) else str(node))
-    if _as_text(was) == _as_text(v):
-        return None
-    if not replace:
-        raise InputError(f"hand {i + 1} already has {words} ({was}): add --replace to replace it")
-    return {"time": when, "hand": i + 1, "key": key, "was": was, "now": v}
+    if hand_holds(s, i, key):
+        node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+        was: Any = node.value if isinstance(node, Scalar) else (
+            {k.value: x.value if isinstance(x, Scalar) else str(x) for k, x in node.pairs}
+            if isinstance(node, Map) else str(node))
+        if _as_text(was) == _as_text(v):
+            return []
+        if not replace:
+            raise InputError(f"hand {i + 1} already has {words} ({was}): add --replace to replace it")
+        history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
+    return [SetKey(("hands", i), key, v)]
 
 
 def _as_text(v: Any) -> Any:

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, SetKey
-from ...entry.session import Session, hand_holds, history_edits, now_iso, replacing
+from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
 from ...entry.values import match_name, per_player, ranges, whole
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -207,12 +207,9 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
             if held:  # one bid at a time: the sheet's own layout is kept
                 edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
                 continue
-        elif hand_holds(s, i, key):
-            line = replacing(s, i, key, v, replace, when, KEY_WORDS.get(key, key))
-            if line is None:
-                continue
-            history.append(line)
-        edits.append(SetKey(("hands", i), key, v))
+            edits.append(SetKey(("hands", i), key, v))
+        else:
+            edits += set_in_hand(s, i, key, v, replace, when, KEY_WORDS.get(key, key), history)
     return edits + history_edits(s, history)
 
 

@@ -18,7 +18,7 @@ from ...yamlio import Map, Seq
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
-from ...entry.session import Session, hand_holds, history_edits, now_iso, replacing
+from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
 from ...entry.values import items, match_name, per_player, ranges, whole
 from .cards import COLOR_NAME
 from .model import CallMove
@@ -226,12 +226,7 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
         if key == "bidding":
             edits.extend(Append(("hands", i, "bidding"), c) for c in v)
             continue
-        if hand_holds(s, i, key):
-            line = replacing(s, i, key, v, replace, when, KEY_WORDS.get(key, key))
-            if line is None:
-                continue
-            history.append(line)
-        edits.append(SetKey(("hands", i), key, v))
+        edits += set_in_hand(s, i, key, v, replace, when, KEY_WORDS.get(key, key), history)
     return edits + history_edits(s, history)
 
 
