@@ -7,8 +7,8 @@ record replay (`rules.py`) and scoring (`score.py`) all depend on it and not on 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from ...cards import Card
 from ...game import Play
@@ -16,6 +16,21 @@ from ...game import Play
 # A move's `line` says where the record writes it; it is not part of the move, so two moves
 # that differ only there are equal and hash alike, and moves of different kinds never are.
 # (Named tuples, not frozen dataclasses: these are made at every Oh Hell start.)
+
+
+def _equal_but_line(size: int) -> tuple[Callable[[Any, object], bool], Callable[[Any, object], bool],
+                                        Callable[[Any], int]]:
+    """`__eq__`, `__ne__` and `__hash__` of a move by its class and its first `size` fields (the
+    rest say where it is written)."""
+    def eq(self: Any, other: object) -> bool:
+        return other.__class__ is self.__class__ and self[:size] == other[:size]  # type: ignore[index]
+
+    def ne(self: Any, other: object) -> bool:
+        return not eq(self, other)
+
+    def hash_(self: Any) -> int:
+        return hash((self.__class__, *self[:size]))
+    return eq, ne, hash_
 
 
 class Bid(NamedTuple):
@@ -28,14 +43,7 @@ class Bid(NamedTuple):
     def __str__(self) -> str:
         return str(self.value)
 
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Bid and self[:2] == other[:2]  # type: ignore[index]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((Bid, self[0], self[1]))
+    __eq__, __ne__, __hash__ = _equal_but_line(2)
 
 
 class CardPlay(NamedTuple):
@@ -48,14 +56,7 @@ class CardPlay(NamedTuple):
     def __str__(self) -> str:
         return str(self.card)
 
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is CardPlay and self[:2] == other[:2]  # type: ignore[index]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((CardPlay, self[0], self[1]))
+    __eq__, __ne__, __hash__ = _equal_but_line(2)
 
 
 class Took(NamedTuple):
@@ -69,14 +70,7 @@ class Took(NamedTuple):
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.counts)
 
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is Took and self[0] == other[0]  # type: ignore[index]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((Took, self[0]))
+    __eq__, __ne__, __hash__ = _equal_but_line(1)
 
 
 Move = Bid | CardPlay | Took
