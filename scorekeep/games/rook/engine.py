@@ -875,12 +875,16 @@ def first_failing(checks: Sequence[Check], pos: Any, m: Any) -> tuple[Check, Why
     return None
 
 
-def failing(checks: Sequence[Check], pos: Any, m: Any) -> list[tuple[Check, Why]]:
-    """What `check` lists at `m`: each failing check that no failure before it makes moot."""
+def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, Why | None]] | None = None
+            ) -> list[tuple[Check, Why]]:
+    """What `check` lists at `m`: each failing check that no failure before it makes moot. `asked`
+    (if given) gets each check asked and its answer (None: it passes), the decision `why` shows."""
     out: list[tuple[Check, Why]] = []
     moot: tuple[str, ...] = ()
     for c in checks:
         why = c[2](pos, m)  # c.test
+        if asked is not None:
+            asked.append((c, why))
         if why is None or c.rule in moot:  # (a test only reads the position: asking a moot one is harmless)
             continue
         if c.permits:

@@ -359,9 +359,7 @@ class _Replay:
     def ask(self, checks: tuple[Check, ...], pos: Any, move: Any) -> list[tuple[Check, Why]]:
         """What `check` lists of the engine's `checks` at `move` (`failing`); with `keep`, each check's
         answer kept too, in the order asked (`why`'s steps of a hand's result)."""
-        if self.keep:
-            self.asking += [(c, c.test(pos, move)) for c in checks]
-        return failing(checks, pos, move)
+        return failing(checks, pos, move, self.asking if self.keep else None)
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
         """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first
