@@ -101,6 +101,27 @@ class Run:
     err: str
 
 
+
+def daifugo_legal_moves_held_to_the_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make every `Position.legal_moves()` call (Daifugō) assert that it gives exactly the candidates
+    the first-failing-check ruling passes; the list returned grows with each call's move count."""
+    from scorekeep.engine import first_excluding
+    from scorekeep.games.daifugo import engine
+
+    real = engine.Position.legal_moves
+    asked: list[int] = []
+
+    def compared(pos: engine.Position) -> list[engine.Move]:
+        got = real(pos)
+        p = pos.to_act
+        want = [m for m in pos.candidates(p) if first_excluding(pos.filters(m), pos, m) is None] if p else []
+        assert got == want
+        asked.append(len(got))
+        return got
+
+    monkeypatch.setattr(engine.Position, "legal_moves", compared)
+    return asked
+
 def cli(*args: str) -> Run:
     from scorekeep.cli import app
 

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RECORDS
+from conftest import RECORDS, daifugo_legal_moves_held_to_the_checks
 from scorekeep import api, stats, why
-from scorekeep.engine import first_excluding
 from scorekeep.entry.session import Session
 from scorekeep.games.daifugo import demo, engine
 from scorekeep.games.daifugo import entry as DF
@@ -163,17 +162,6 @@ def test_legal_moves_are_the_moves_no_check_excludes(rule: str | None, monkeypat
     check on and with each of these off."""
     if rule is not None:
         check_off(monkeypatch, rule)
-    real = engine.Position.legal_moves
-    asked = []
-
-    def compared(pos: engine.Position) -> list[engine.Move]:
-        got = real(pos)
-        p = pos.to_act
-        want = [m for m in pos.candidates(p) if first_excluding(pos.filters(m), pos, m) is None] if p else []
-        assert got == want
-        asked.append(len(got))
-        return got
-
-    monkeypatch.setattr(engine.Position, "legal_moves", compared)
+    asked = daifugo_legal_moves_held_to_the_checks(monkeypatch)
     demo.game(1, rare=2.0)
     assert len(asked) > 100

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import THOROUGH
+from conftest import THOROUGH, daifugo_legal_moves_held_to_the_checks
 
 from scorekeep.games.daifugo import engine as daifugo_engine
 from scorekeep.games.daifugo.cards import JOKER
@@ -89,20 +89,7 @@ def test_daifugo_legal_moves_are_the_moves_no_check_excludes(seed: int, monkeypa
     # `legal_moves()` asks the checks the cheap way (without words, one check at a time over the
     # moves still in, plays of the sizes follow-shape takes): every list the demo draws from is
     # exactly the candidates the first-failing-check ruling passes (`is_legal`), gifts included.
-    from scorekeep.engine import first_excluding
-
-    real = daifugo_engine.Position.legal_moves
-    asked = []
-
-    def checked(pos):
-        got = real(pos)
-        p = pos.to_act
-        want = [m for m in pos.candidates(p) if first_excluding(pos.filters(m), pos, m) is None] if p else []
-        assert got == want
-        asked.append(len(got))
-        return got
-
-    monkeypatch.setattr(daifugo_engine.Position, "legal_moves", checked)
+    asked = daifugo_legal_moves_held_to_the_checks(monkeypatch)
     daifugo.game(seed)
     daifugo.game(seed, sets=2, reseat=True, jokers=1, rare=3.0, suit_lock=True)
     assert len(asked) > 200
