@@ -23,6 +23,7 @@ A new game is its package and one line of `scorekeep.games.REGISTRY`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import fields
@@ -113,23 +114,17 @@ def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: ra
     return Header(game, players, opts, meta, doc.line, history), top
 
 
+@dataclass(slots=True, eq=False)
 class Audit:
-    """A record replayed against its game's rules.
+    """A record replayed against its game's rules. `result` is the game's own replay result
+    (per-hand states, scores), read by `sheet` and `replay`."""
 
-    `result` is the game's own replay result (per-hand states, scores), read by `sheet` and
-    `replay`.
-    """
-
-    __slots__ = ("game", "header", "record", "violations", "events", "result")
-
-    def __init__(self, game: str, header: Header, record: Any, violations: list[Finding],
-                 events: list[Finding], result: Any) -> None:
-        self.game = game
-        self.header = header
-        self.record = record
-        self.violations = violations
-        self.events = events
-        self.result = result
+    game: str
+    header: Header
+    record: Any
+    violations: list[Finding]
+    events: list[Finding]
+    result: Any
 
     @property
     def ok(self) -> bool:

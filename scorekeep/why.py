@@ -315,11 +315,6 @@ def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str 
 
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------
 
-def hand_location(f: Finding) -> Location:
-    """Where a violation of a hand happened, as a location `explain` can walk to."""
-    return Location(hand=f.hand, trick=f.trick, player=f.player)
-
-
 def hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
     """The recorded hand a location names (NoSuchPlace past the end or for Daifugō's options)."""
     if loc.set is not None or loc.game is not None or loc.play is not None or loc.exchange:

@@ -130,13 +130,10 @@ def to_node(value: Any, line: int = NEW_LINE) -> Node:
     if isinstance(value, dict):
         m = Map(line)
         for k, v in value.items():
-            m.index[str(k)] = len(m.pairs)
-            m.pairs.append((Scalar(str(k), line, True), to_node(v, line)))
+            m.add(Scalar(str(k), line, True), to_node(v, line))
         return m
     if isinstance(value, (list, tuple)):
-        s = Seq(line)
-        s.items = [to_node(v, line) for v in value]
-        return s
+        return Seq(line, [to_node(v, line) for v in value])
     if value is None:
         return Scalar("", line, True)
     text = scalar_text(value)
@@ -145,14 +142,9 @@ def to_node(value: Any, line: int = NEW_LINE) -> Node:
 
 def _copy(node: Node) -> Node:
     if isinstance(node, Map):
-        m = Map(node.line)
-        m.pairs = list(node.pairs)
-        m.index = dict(node.index)
-        return m
+        return Map(node.line, list(node.pairs), dict(node.index))
     if isinstance(node, Seq):
-        s = Seq(node.line)
-        s.items = list(node.items)
-        return s
+        return Seq(node.line, list(node.items))
     return node
 
 
@@ -172,8 +164,7 @@ def _replace_child(parent: Node, step: str | int, child: Node) -> None:
             i = parent.index[step]
             parent.pairs[i] = (parent.pairs[i][0], child)
         else:
-            parent.index[step] = len(parent.pairs)
-            parent.pairs.append((Scalar(step, NEW_LINE, True), child))
+            parent.add(Scalar(step, NEW_LINE, True), child)
 
 
 def _empty(node: Node | None) -> bool:

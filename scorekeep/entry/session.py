@@ -481,12 +481,8 @@ def _truncate(root: Node, key: str, n: int) -> Node:
     seq = root.get(key)
     if not isinstance(seq, Seq) or len(seq.items) <= n:
         return root
-    new_seq = Seq(seq.line)
-    new_seq.items = seq.items[:n]
-    m = Map(root.line)
-    m.pairs = [(k, new_seq if k.value == key else v) for k, v in root.pairs]
-    m.index = dict(root.index)
-    return m
+    short = Seq(seq.line, seq.items[:n])
+    return Map(root.line, [(k, short if k.value == key else v) for k, v in root.pairs], dict(root.index))
 
 
 def now_iso() -> str:
