@@ -13,6 +13,7 @@ import os
 import stat
 import time
 from collections import Counter
+from contextlib import suppress
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -106,14 +107,13 @@ class LockError(OSError):
 
 
 class FileLock:
-    """An exclusive lock on a record, held while a session has it open.
+    """An exclusive lock on a record while a session has it open: the system's own (flock; a
+    byte lock on Windows), which it drops when the process dies, kill -9 included.
 
     The lock is on a small file beside the record (`.NAME.lock`, holding the holder's process
-    id): the record itself is replaced on every save, so a lock on it would not survive the
-    first one. The lock is the system's own (flock on Linux and macOS, a byte lock on Windows:
-    `_try_lock`), which the system drops when the process dies, kill -9 included. The
-    lock path is never followed when it is a link, nor written when it is not a plain file of
-    one name; a lock file this process made and could not finish is removed."""
+    id), as the record itself is replaced on every save. The lock path is never followed when
+    it is a link, nor written when it is not a plain file of one name; a lock file this
+    process made and could not finish is removed."""
 
     def __init__(self, path: str) -> None:
         folder, name = os.path.split(os.path.realpath(path))  # two names of one file: one lock
@@ -127,13 +127,12 @@ class FileLock:
             fd, created = self._open()
             try:
                 got = _try_lock(fd)
-                if not got and wait:
-                    if waiting is not None:
-                        waiting()
-                        waiting = None
-                    while not got:
-                        time.sleep(0.1)
-                        got = _try_lock(fd)
+                if not got and wait and waiting is not None:
+                    waiting()
+                    waiting = None
+                while not got and wait:
+                    time.sleep(0.1)
+                    got = _try_lock(fd)
             except OSError as e:
                 self._drop(fd, created)
                 raise LockError(e.errno or 0, f"cannot lock {self.path} ({e.strerror or e})", self.path) from None
@@ -182,9 +181,9 @@ class FileLock:
         atexit.register(self.release)  # a program that ends without closing leaves no lock file
 
     def _drop(self, fd: int, remove: bool) -> None:
-        """Close a lock file that is not held on to; remove it when this process made it (or
-        holds it), so that no empty lock file is left."""
-        if remove and os.name != "nt":  # (Windows: only a closed file can be removed)
+        """Close a lock file; remove it when this process made it or holds it (Windows removes
+        only a closed file; POSIX while held, so that a waiter then locks a new one)."""
+        if remove and os.name != "nt":
             _unlink(self.path)
         os.close(fd)
         if remove and os.name == "nt":
@@ -195,7 +194,7 @@ class FileLock:
             return
         fd, self.fd = self.fd, None
         atexit.unregister(self.release)
-        self._drop(fd, True)  # removed while still held (POSIX): a waiter then locks a new one
+        self._drop(fd, True)
 
 
 _LINK = "{} is a symbolic link; scorekeep does not follow a lock file's link (remove it)"
@@ -227,45 +226,30 @@ def _same_file(path: str, fd: int) -> bool:
 
 
 def _unlink(path: str) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
-def _try_lock(fd: int) -> bool:
-    """Take the system's exclusive lock on an open file without waiting: False when another
-    open file holds it. flock on POSIX; on Windows a lock of the first byte (LockFile, through
-    msvcrt). Either is dropped by the system when its holder dies, kill -9 included. (The
+def _try_lock(fd: int, unlock: bool = False) -> bool:
+    """Take (or with `unlock` drop) the system's exclusive lock on an open file without waiting:
+    False when another holds it. flock on POSIX; on Windows a lock of the first byte. (The
     `filelock` package does the same, at 20 ms of start-up for `add`.)"""
     if os.name == "nt":  # pragma: no cover - Windows
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK if unlock else msvcrt.LK_NBLCK, 1)
         except PermissionError:  # (EACCES: another holds the byte)
             return False
         return True
     import fcntl
 
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN if unlock else fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:  # (EWOULDBLOCK: another holds it)
         return False
     return True
-
-
-def _unlock(fd: int) -> None:
-    if os.name == "nt":  # pragma: no cover - Windows
-        import msvcrt
-
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def held_elsewhere(path: str) -> bool:
@@ -276,10 +260,7 @@ def held_elsewhere(path: str) -> bool:
     except OSError:
         return False
     try:
-        if not _try_lock(fd):
-            return True
-        _unlock(fd)
-        return False
+        return not (_try_lock(fd) and _try_lock(fd, unlock=True))
     except OSError:
         return False
     finally:
