@@ -308,12 +308,12 @@ class Game(NamedTuple):
     """The record turn by turn, for the `replay` command."""
 
 
+@dataclass
 class Registry:
     """Game modules by name, imported only when a record needs them (start-up stays fast)."""
 
-    def __init__(self, modules: dict[str, str], aliases: dict[str, str]) -> None:
-        self.modules = modules
-        self.aliases = aliases
+    modules: dict[str, str]
+    aliases: dict[str, str]
 
     def names(self) -> list[str]:
         return list(self.modules)
@@ -323,26 +323,21 @@ class Registry:
         return key if key in self.modules else self.aliases.get(key)
 
     def get(self, name: str) -> Game:
-        import importlib
-
-        canonical = self.resolve(name)
-        if canonical is None:
-            raise KeyError(name)
-        return importlib.import_module(self.modules[canonical]).GAME  # type: ignore[no-any-return]
+        return self.part(name, "").GAME  # type: ignore[no-any-return]
 
     def part(self, name: str, part: str) -> Any:
         """One part of a game's package (`scorekeep/games/<game>/<part>.py`: see the module
-        docstring), imported when first asked for; None if the game has no such part."""
+        docstring; "": the package), imported when first asked for; None if there is no such part."""
         import importlib
 
         canonical = self.resolve(name)
         if canonical is None:
             raise KeyError(name)
-        module = f"{self.modules[canonical]}.{part}"
+        module = self.modules[canonical] + (f".{part}" if part else "")
         try:
             return importlib.import_module(module)
         except ModuleNotFoundError as e:
-            if e.name != module:  # the part is there, something it imports is not
+            if e.name != module or not part:  # the part is there, something it imports is not
                 raise
             return None
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
-from .options import Option
+from .options import Option, not_an_option
 from .yamlio import Map, Node, Scalar, parse
 
 if TYPE_CHECKING:
@@ -60,8 +60,7 @@ def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Nod
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` is not {'an' if game.name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game.name} option"
-                             f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
+            raise InputError(f"--rule {key}={text}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
         nodes[key], values[key] = _value(opt, key, text)
     return nodes, values
 

@@ -18,6 +18,7 @@ Values are plain Python: int, str, None, list, dict (in the order to write).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Union
 
 from ..errors import InputError
@@ -206,19 +207,17 @@ def apply_nodes(root: Node, edit: Edit) -> Node:
 
 # --- applying to the text: the layout of a record, then a splice -------------------------
 
+@dataclass(slots=True)
 class _Lay:
     """Where a node sits in the text: character offsets, style and children."""
 
-    __slots__ = ("kind", "start", "end", "flow", "items", "keys", "col")
-
-    def __init__(self, kind: str, start: int, end: int, flow: bool, col: int) -> None:
-        self.kind = kind  # "map", "seq", "scalar"
-        self.start = start
-        self.end = end
-        self.flow = flow
-        self.col = col
-        self.items: list[_Lay] = []
-        self.keys: list[tuple[str, _Lay, _Lay]] = []
+    kind: str  # "map", "seq", "scalar"
+    start: int
+    end: int
+    flow: bool
+    col: int
+    items: list[_Lay] = field(default_factory=list)
+    keys: list[tuple[str, _Lay, _Lay]] = field(default_factory=list)
 
 
 class CannotSplice(Exception):
@@ -308,12 +307,6 @@ def _line_start(text: str, i: int) -> int:
 
 def _is_null(text: str, node: _Lay) -> bool:
     return node.kind == "scalar" and text[node.start:node.end].strip() in ("", "~", "null", "Null", "NULL")
-
-
-def _after_block(text: str, node: _Lay) -> int:
-    """Insertion point after a block collection's content: the end of its last line (past a
-    comment on that line)."""
-    return _line_end(text, node.end)
 
 
 def _replace_value(text: str, value_node: _Lay, new: Any) -> str:
@@ -408,7 +401,7 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
         return _replace_value(text, existing, edit.value)
     if target.flow:
         return _flow_insert(text, target, f"{scalar_text(edit.key)}: {flow_text(edit.value)}")
-    at = _after_block(text, target)
+    at = _line_end(text, target.end)
     line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
     if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
             "hands", "sets", "games", "history"):
@@ -458,7 +451,7 @@ def _splice_append(text: str, edit: Append, root: _Lay, target: _Lay | None) -> 
         return _flow_insert(text, target, flow_text(edit.value))
     if not target.items:
         raise CannotSplice("an empty block list")
-    at = _after_block(text, target)
+    at = _line_end(text, target.end)
     return text[:at] + "\n" + block_item(edit.value, target.col) + text[at:]
 
 
