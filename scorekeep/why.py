@@ -168,8 +168,10 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
             return None
         finding = audit.violations[0]
         location = part.location_of(finding, audit)
-    elif _only_a_hand_or_game(location):  # the first violation there, if any
-        finding = next((v for v in audit.violations if _within(v, location)), None)
+    elif location._replace(hand=None, game=None, set=None) == Location() and location != Location(set=location.set):
+        # a hand or game and no move of it: the first violation there, if any
+        finding = next((v for v in audit.violations if (v.hand == location.hand if location.hand is not None
+                        else (v.set, v.game) == (location.set or 1, location.game))), None)
         if finding is not None:
             location = part.location_of(finding, audit)
     ex = verdict(audit, part.explain(audit, location, finding), part)
@@ -276,17 +278,6 @@ def _as_found(r: Ruling, f: Finding) -> Ruling:
     steps = tuple(s._replace(answer=f"not known then; proven later: {table_words(f.message)}")
                   if s.rule == f.rule and s.answer != "no" and not s.answer.startswith("no:") else s for s in r.steps)
     return Ruling(r.move, False, f.rule, f.message, f.allowed, f.see, steps)
-
-
-def _only_a_hand_or_game(loc: Location) -> bool:
-    return (loc.trick is None and loc.bid is None and loc.play is None and not loc.exchange and loc.what is None
-            and loc.player is None and (loc.hand is not None or loc.game is not None))
-
-
-def _within(v: Finding, loc: Location) -> bool:
-    if loc.hand is not None:
-        return v.hand == loc.hand
-    return v.set == (loc.set or 1) and v.game == loc.game
 
 
 def how_many(n: int, word: str) -> str:
