@@ -103,11 +103,11 @@ def digits(node: Node) -> int | None:
 def whole(node: Node, what: str) -> int:
     """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not.
     Full-width digits (`３`, typed with a Japanese input method on) are read as digits."""
+    n = digits(node)  # the common case first: `3`
+    if n is not None:
+        return n
     if node.__class__ is Scalar:
-        raw = node.value  # type: ignore[union-attr]
-        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3` (as `digits`)
-            return int(raw)
-        raw = raw.strip()
+        raw = node.value.strip()  # type: ignore[union-attr]
         if not raw.isascii():
             from unicodedata import normalize  # only for non-ASCII input (start-up cost)
 

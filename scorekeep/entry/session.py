@@ -288,10 +288,11 @@ class Session:
         if the record cannot be read."""
         from ..atomic import snapshot
 
+        no_file = "no such file (start one with `scorekeep new`)"
         try:
             st = os.stat(path)
         except FileNotFoundError:
-            raise InputError("no such file (start one with `scorekeep new`)", None, path) from None
+            raise InputError(no_file, None, path) from None
         if not stat.S_ISREG(st.st_mode):
             raise InputError("not a regular file", None, path)
         held = FileLock(path) if lock else None
@@ -301,25 +302,21 @@ class Session:
         try:
             snap = snapshot(path)
             if snap is None:
-                raise InputError("no such file (start one with `scorekeep new`)", None, path)
+                raise InputError(no_file, None, path)
             text = decode(snap.data)
-            session = cls(path, text, held, snap)
-        except InputError as e:
+            return cls(path, text, held, snap)
+        except BaseException as e:
             if held is not None:
                 held.release()
-            e.path = path
-            if text is not None:  # a readable text: say every slip in it at once, as `check` does
-                from ..report import check_file
+            if isinstance(e, InputError):
+                e.path = path
+                if text is not None:  # a readable text: say every slip in it at once, as `check` does
+                    from ..report import check_file
 
-                errors = check_file(path, text).errors
-                if errors:
-                    raise Unreadable(errors) from None
+                    errors = check_file(path, text).errors
+                    if errors:
+                        raise Unreadable(errors) from None
             raise
-        except BaseException:
-            if held is not None:
-                held.release()
-            raise
-        return session
 
     def close(self) -> None:
         if self.lock is not None:
