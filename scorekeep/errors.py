@@ -10,6 +10,11 @@ from typing import Any, NamedTuple
 LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")
 
 
+def where(path: str | None, line: int | None) -> str:
+    """`path:line` for a message (`<record>` for a record held in memory)."""
+    return (path or "<record>") + ("" if line is None else f":{line}")
+
+
 class InputError(Exception):
     """The record cannot be read: bad YAML, an unknown key, a bad card, an unknown player.
 
@@ -24,10 +29,7 @@ class InputError(Exception):
         self.path = path
 
     def __str__(self) -> str:
-        where = self.path or "<record>"
-        if self.line is not None:
-            where += f":{self.line}"
-        return f"{where}: {self.message}"
+        return f"{where(self.path, self.line)}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "message": self.message}

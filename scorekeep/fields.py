@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
 
-from .errors import InputError
+from .errors import InputError, where
 from .yamlio import Map, Node, Scalar, Seq, wide_hint
 
 T = TypeVar("T")
@@ -356,10 +356,7 @@ class ReadWarning(NamedTuple):
     path: str | None = None
 
     def __str__(self) -> str:
-        where = self.path or "<record>"
-        if self.line is not None:
-            where += f":{self.line}"
-        return f"{where}: warning: {self.message}"
+        return f"{where(self.path, self.line)}: warning: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "message": self.message}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .engine import Ruling
@@ -379,19 +380,21 @@ def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -
     return unknown, ""
 
 
+@dataclass(slots=True)
 class Picker:
     """The bid or call of a hand that `why` explains, found as the walk goes: `--bid K`, or else
     `--player`'s first one against the rules, else their first. Only that one's position is
     described (`wants`): describing every call of a hand, each with the calls before it, took
     gigabytes on a hand of 60,000 calls."""
 
-    def __init__(self, loc: Location, hand_no: int, word: str, flagged: set[int] | None = None) -> None:
-        self.loc, self.hand_no, self.word = loc, hand_no, word
-        self.flagged = flagged
-        """The places of the bids `check` reports (None: the engine's ruling tells)."""
-        self.count = 0
-        self.first: tuple[int, Snap] | None = None
-        self.chosen: tuple[int, Snap] | None = None
+    loc: Location
+    hand_no: int
+    word: str
+    flagged: set[int] | None = None
+    """The places of the bids `check` reports (None: the engine's ruling tells)."""
+    count: int = 0
+    first: tuple[int, Snap] | None = None
+    chosen: tuple[int, Snap] | None = None
 
     def wants(self, player: str) -> bool:
         """Count the next bid (by `player`): whether to describe it and `offer` it."""
