@@ -84,17 +84,18 @@ def read_history(node: Node) -> tuple[HistoryEntry, ...]:
         place = [f"{k} {fields.whole(top[k], f'`{k}` of {what}')}" for k in ("set", "game", "hand") if k in top]
         out.append(HistoryEntry(fields.text(top["time"], f"`time` of {what}"), " ".join(place),
                                 fields.text(top["key"], f"`key` of {what}"),
-                                _flow(top.get("was")), _flow(top.get("now")), item.line))
+                                flow_of(top.get("was")), flow_of(top.get("now")), item.line))
     return tuple(out)
 
 
-def _flow(node: Node | None) -> str:
+def flow_of(node: Node | None) -> str:
+    """A value of the record as one line of YAML flow text, as written (`{A: 1}`, `[R5, G14]`)."""
     if node is None:
         return ""
     if isinstance(node, Map):
-        return "{" + ", ".join(f"{k.value}: {_flow(v)}" for k, v in node.pairs) + "}"
+        return "{" + ", ".join(f"{k.value}: {flow_of(v)}" for k, v in node.pairs) + "}"
     if isinstance(node, Seq):
-        return "[" + ", ".join(_flow(v) for v in node.items) + "]"
+        return "[" + ", ".join(flow_of(v) for v in node.items) + "]"
     return "" if node.is_null else node.value
 
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import Finding, InputError
-from ..game import Audit, Game
-from ..yamlio import Node, decode, parse
-from .edits import Edit, SetKey, apply_nodes, edit_text
+from ..game import Audit, Game, flow_of
+from ..yamlio import Map, Node, Scalar, Seq, decode, encode_like, parse
+from .edits import Append, Edit, SetKey, apply_nodes, edit_text
 
 if TYPE_CHECKING:
     from ..atomic import Snapshot
@@ -421,7 +421,6 @@ class Session:
         """Write `text` in the file's own encoding, unless the file is no longer what this
         session read (then read it again, judge `edits` against it, raise Reloaded)."""
         from ..atomic import Changed, write_atomically
-        from ..yamlio import encode_like
 
         data = encode_like(text, self.snap.data) if self.snap is not None else text
         try:
@@ -452,8 +451,6 @@ class Session:
 
 
 def _truncate(root: Node, key: str, n: int) -> Node:
-    from ..yamlio import Map, Seq
-
     if not isinstance(root, Map):
         return root
     seq = root.get(key)
@@ -472,9 +469,6 @@ def now_iso() -> str:
 
 def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
     """Edits that add corrections to the record's top-level `history`."""
-    from ..yamlio import Map, Seq
-    from .edits import Append, SetKey
-
     if not entries:
         return []
     if isinstance(s.root, Map) and isinstance(s.root.get("history"), Seq):
@@ -484,8 +478,6 @@ def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
 
 def hand_holds(s: Session, i: int, key: str) -> bool:
     """Whether hand i of the record's `hands` has `key` written."""
-    from ..yamlio import Map
-
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
     return isinstance(item, Map) and key in item.index
 
@@ -495,13 +487,11 @@ def set_in_hand(s: Session, i: int, key: str, v: Any, replace: bool, when: str, 
     """The edit writing `v` as hand i's `key` (`add`): none when the hand holds the same already;
     over another value only with `replace` (else an InputError that says what it holds; `words`:
     the key in the table's words), the old value logged in `history`."""
-    from ..yamlio import Map, Scalar
-
     if hand_holds(s, i, key):
         node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
         was: Any = node.value if isinstance(node, Scalar) else (
-            {k.value: x.value if isinstance(x, Scalar) else str(x) for k, x in node.pairs}
-            if isinstance(node, Map) else str(node))
+            {k.value: x.value if isinstance(x, Scalar) else flow_of(x) for k, x in node.pairs}
+            if isinstance(node, Map) else flow_of(node))
         if _as_text(was) == _as_text(v):
             return []
         if not replace:
