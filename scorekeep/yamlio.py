@@ -137,19 +137,16 @@ def read_text(path: str) -> str:
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError
+            raise InputError("is a directory, not a record file", None, path)
         if not stat.S_ISREG(st.st_mode):  # opening a FIFO would wait for a writer forever
             raise InputError("is not a regular file (a pipe, device or socket): give a record file, "
                              "or `-` to read standard input", None, path)
-        size = st.st_size
-        if size > MAX_BYTES:
-            raise InputError(f"the file is {size:,} bytes; {_TOO_BIG}", 1, path)
+        if st.st_size > MAX_BYTES:
+            raise InputError(f"the file is {st.st_size:,} bytes; {_TOO_BIG}", 1, path)
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except InputError:
         raise
-    except IsADirectoryError:
-        raise InputError("is a directory, not a record file", None, path) from None
     except FileNotFoundError:
         raise InputError("no such file", None, path) from None
     except OSError as e:
