@@ -63,30 +63,22 @@ def load(path: str | os.PathLike[str] = "<text>", *, text: str | bytes | None = 
     # outside `reading()` the first input error raises: that is the strict reading
     with nullcontext(fields.Reading()) if strict else fields.reading() as r:
         try:
-            root = _root(path, text)
+            if text is None:
+                text = read_text(path)
+            root = parse(decode(text) if isinstance(text, bytes) else text)
             game = game_of(root)
-            record = _read(root, game, overrides)
+            assert isinstance(root, Map)  # (game_of refuses anything else)
+            if overrides:
+                from .whatif import with_rules
+
+                root = with_rules(root, game, overrides)
+            record = game.read(root)  # the record holds what the audit needs: the nodes go
         except InputError as e:  # the header, or the YAML itself: nothing to judge
             r.errors.append(e)
             record = None
     for e in r.errors:
         e.path = path
     return Loaded(path, game, record, r.errors, [w._replace(path=path) for w in r.warnings])
-
-
-def _root(path: str, text: str | bytes | None) -> Node:
-    if text is None:
-        text = read_text(path)
-    return parse(decode(text) if isinstance(text, bytes) else text)
-
-
-def _read(root: Node, game: Game, overrides: Mapping[str, str] | None) -> Any:
-    assert isinstance(root, Map)
-    if overrides:
-        from .whatif import with_rules
-
-        root = with_rules(root, game, overrides)
-    return game.read(root)  # the record holds what the audit needs: the nodes go
 
 
 def audit(loaded: Loaded, *, partial: bool = False) -> Audit:

@@ -17,6 +17,7 @@ import errno
 import os
 import stat
 import tempfile
+from contextlib import suppress
 from typing import NamedTuple
 
 TEMP_PREFIX = ".scorekeep-"
@@ -91,7 +92,10 @@ def write_atomically(path: str, text: str | bytes, overwrite: bool = False,
         with open(fd, "wb") as f:
             f.write(data)
             f.flush()
-            _take_over(tmp, old)
+            if old is not None:  # the old file's owner first: a change of owner may clear set-id bits
+                with suppress(OSError, AttributeError):  # another user's file becomes ours
+                    os.chown(tmp, old.st_uid, old.st_gid)
+            os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
             os.fsync(f.fileno())
             st = os.fstat(f.fileno())  # a rename keeps the file's identity and time
         if expect is not None:  # the last moment before the rename: another program's save wins
@@ -106,32 +110,24 @@ def write_atomically(path: str, text: str | bytes, overwrite: bool = False,
         if os.path.lexists(tmp):
             os.unlink(tmp)
         raise
-    _sync_folder(folder)
+    with suppress(OSError):  # the rename survives a power cut (where a folder can be opened: not Windows)
+        folder_fd = os.open(folder or ".", os.O_RDONLY)
+        try:
+            os.fsync(folder_fd)
+        finally:
+            os.close(folder_fd)
     return Snapshot(st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, data)
 
 
-def _take_over(tmp: str, old: os.stat_result | None) -> None:
-    """Give the temporary file the mode of the file it replaces (the umask's for a new one),
-    and its owner and group where the system allows (owner first: a change of owner may
-    clear the set-id bits of the mode)."""
-    if old is not None and hasattr(os, "chown"):
-        try:
-            os.chown(tmp, old.st_uid, old.st_gid)
-        except OSError:  # another user's file in a folder we may write: it becomes ours
-            pass
-    os.chmod(tmp, stat.S_IMODE(old.st_mode) if old is not None else _umask_mode())
-
-
-def _umask_mode() -> int:
+def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
 def _rename_new(tmp: str, target: str) -> None:
     """Rename `tmp` to `target` unless a file has taken that name since it was checked: a hard
-    link refuses an existing name atomically. Where the filesystem has no hard links (FAT,
-    some network shares) the check already made stands in for it."""
+    link refuses an existing name atomically (without hard links: FAT, some shares, a rename)."""
     try:
         os.link(tmp, target)
     except FileExistsError:
@@ -140,21 +136,6 @@ def _rename_new(tmp: str, target: str) -> None:
         os.replace(tmp, target)
     else:
         os.unlink(tmp)
-
-
-def _sync_folder(folder: str) -> None:
-    """fsync the folder so the rename itself survives a power cut (where folders can be opened:
-    not on Windows, whose rename is durable by itself)."""
-    try:
-        fd = os.open(folder or ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def clean_stale_temps(folder: str) -> list[str]:
@@ -170,11 +151,9 @@ def clean_stale_temps(folder: str) -> list[str]:
         pid = name[len(TEMP_PREFIX):].split("-", 1)[0]
         if not pid.isdigit() or _pid_alive(int(pid)):
             continue
-        try:
+        with suppress(OSError):
             os.unlink(os.path.join(folder, name))
             removed.append(name)
-        except OSError:
-            pass
     return removed
 
 

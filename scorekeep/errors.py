@@ -10,6 +10,11 @@ from typing import Any, NamedTuple
 LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")
 
 
+def where(path: str | None, line: int | None) -> str:
+    """`path:line` for a message (`<record>` for a record held in memory)."""
+    return (path or "<record>") + ("" if line is None else f":{line}")
+
+
 class InputError(Exception):
     """The record cannot be read: bad YAML, an unknown key, a bad card, an unknown player.
 
@@ -24,10 +29,7 @@ class InputError(Exception):
         self.path = path
 
     def __str__(self) -> str:
-        where = self.path or "<record>"
-        if self.line is not None:
-            where += f":{self.line}"
-        return f"{where}: {self.message}"
+        return f"{where(self.path, self.line)}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "message": self.message}
@@ -131,10 +133,6 @@ def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) 
     return out
 
 
-_NONE_KEPT: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
-"""`Findings._kept` of every collector that has kept nothing yet (never written to)."""
-
-
 class Findings:
     """Collects violations and events during a replay, in the order they were found.
 
@@ -147,13 +145,12 @@ class Findings:
     def __init__(self) -> None:
         self.violations: list[Finding] = []
         self.events: list[Finding] = []
-        # per (list, rule): (index, finding) of the findings kept in full, at most CAP; shared and
-        # empty until one is kept (a replay makes a collector per turn, most keep none this way)
-        self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = _NONE_KEPT
+        # per (list, rule): (index, finding) of the findings kept in full, at most CAP
+        self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
 
     def clear(self) -> None:
         """Start afresh, as a new collector (the lists handed out before stay as they were)."""
-        self.violations, self.events, self._kept = [], [], _NONE_KEPT
+        self.violations, self.events, self._kept = [], [], {}
 
     def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
         """Add a violation of `rule`. `message` may be a function that makes it, called only
@@ -201,10 +198,5 @@ class Findings:
     def _keep(self, into: list[Finding], which: bool, f: Finding) -> None:
         if callable(f.message) or callable(f.allowed):
             f = worded(f)
-        kept = self._kept.get((which, f.rule))
-        if kept is None:
-            if self._kept is _NONE_KEPT:
-                self._kept = {}
-            kept = self._kept[(which, f.rule)] = []
-        kept.append((len(into), f))
+        self._kept.setdefault((which, f.rule), []).append((len(into), f))
         into.append(f)

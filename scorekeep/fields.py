@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
 
-from .errors import InputError
+from .errors import InputError, where
 from .yamlio import Map, Node, Scalar, Seq, wide_hint
 
 T = TypeVar("T")
@@ -103,11 +103,11 @@ def digits(node: Node) -> int | None:
 def whole(node: Node, what: str) -> int:
     """A whole number. Range is the rules' business, not ours: -1 is read, `three` is not.
     Full-width digits (`３`, typed with a Japanese input method on) are read as digits."""
+    n = digits(node)  # the common case first: `3`
+    if n is not None:
+        return n
     if node.__class__ is Scalar:
-        raw = node.value  # type: ignore[union-attr]
-        if raw.isdigit() and raw.isascii() and len(raw) <= 30:  # the common case first: `3` (as `digits`)
-            return int(raw)
-        raw = raw.strip()
+        raw = node.value.strip()  # type: ignore[union-attr]
         if not raw.isascii():
             from unicodedata import normalize  # only for non-ASCII input (start-up cost)
 
@@ -356,10 +356,7 @@ class ReadWarning(NamedTuple):
     path: str | None = None
 
     def __str__(self) -> str:
-        where = self.path or "<record>"
-        if self.line is not None:
-            where += f":{self.line}"
-        return f"{where}: warning: {self.message}"
+        return f"{where(self.path, self.line)}: warning: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "message": self.message}

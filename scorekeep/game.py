@@ -23,6 +23,7 @@ A new game is its package and one line of `scorekeep.games.REGISTRY`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import fields
@@ -83,17 +84,18 @@ def read_history(node: Node) -> tuple[HistoryEntry, ...]:
         place = [f"{k} {fields.whole(top[k], f'`{k}` of {what}')}" for k in ("set", "game", "hand") if k in top]
         out.append(HistoryEntry(fields.text(top["time"], f"`time` of {what}"), " ".join(place),
                                 fields.text(top["key"], f"`key` of {what}"),
-                                _flow(top.get("was")), _flow(top.get("now")), item.line))
+                                flow_of(top.get("was")), flow_of(top.get("now")), item.line))
     return tuple(out)
 
 
-def _flow(node: Node | None) -> str:
+def flow_of(node: Node | None) -> str:
+    """A value of the record as one line of YAML flow text, as written (`{A: 1}`, `[R5, G14]`)."""
     if node is None:
         return ""
     if isinstance(node, Map):
-        return "{" + ", ".join(f"{k.value}: {_flow(v)}" for k, v in node.pairs) + "}"
+        return "{" + ", ".join(f"{k.value}: {flow_of(v)}" for k, v in node.pairs) + "}"
     if isinstance(node, Seq):
-        return "[" + ", ".join(_flow(v) for v in node.items) + "]"
+        return "[" + ", ".join(flow_of(v) for v in node.items) + "]"
     return "" if node.is_null else node.value
 
 
@@ -113,23 +115,17 @@ def read_header(doc: Map, game: str, extra_keys: Sequence[str], player_count: ra
     return Header(game, players, opts, meta, doc.line, history), top
 
 
+@dataclass(slots=True, eq=False)
 class Audit:
-    """A record replayed against its game's rules.
+    """A record replayed against its game's rules. `result` is the game's own replay result
+    (per-hand states, scores), read by `sheet` and `replay`."""
 
-    `result` is the game's own replay result (per-hand states, scores), read by `sheet` and
-    `replay`.
-    """
-
-    __slots__ = ("game", "header", "record", "violations", "events", "result")
-
-    def __init__(self, game: str, header: Header, record: Any, violations: list[Finding],
-                 events: list[Finding], result: Any) -> None:
-        self.game = game
-        self.header = header
-        self.record = record
-        self.violations = violations
-        self.events = events
-        self.result = result
+    game: str
+    header: Header
+    record: Any
+    violations: list[Finding]
+    events: list[Finding]
+    result: Any
 
     @property
     def ok(self) -> bool:
@@ -313,12 +309,12 @@ class Game(NamedTuple):
     """The record turn by turn, for the `replay` command."""
 
 
+@dataclass
 class Registry:
     """Game modules by name, imported only when a record needs them (start-up stays fast)."""
 
-    def __init__(self, modules: dict[str, str], aliases: dict[str, str]) -> None:
-        self.modules = modules
-        self.aliases = aliases
+    modules: dict[str, str]
+    aliases: dict[str, str]
 
     def names(self) -> list[str]:
         return list(self.modules)
@@ -328,26 +324,21 @@ class Registry:
         return key if key in self.modules else self.aliases.get(key)
 
     def get(self, name: str) -> Game:
-        import importlib
-
-        canonical = self.resolve(name)
-        if canonical is None:
-            raise KeyError(name)
-        return importlib.import_module(self.modules[canonical]).GAME  # type: ignore[no-any-return]
+        return self.part(name, "").GAME  # type: ignore[no-any-return]
 
     def part(self, name: str, part: str) -> Any:
         """One part of a game's package (`scorekeep/games/<game>/<part>.py`: see the module
-        docstring), imported when first asked for; None if the game has no such part."""
+        docstring; "": the package), imported when first asked for; None if there is no such part."""
         import importlib
 
         canonical = self.resolve(name)
         if canonical is None:
             raise KeyError(name)
-        module = f"{self.modules[canonical]}.{part}"
+        module = self.modules[canonical] + (f".{part}" if part else "")
         try:
             return importlib.import_module(module)
         except ModuleNotFoundError as e:
-            if e.name != module:  # the part is there, something it imports is not
+            if e.name != module or not part:  # the part is there, something it imports is not
                 raise
             return None
 

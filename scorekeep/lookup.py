@@ -119,25 +119,11 @@ def _key(text: str) -> str:
     return "".join(_stem(t) for t in tokens)
 
 
-class _Book(NamedTuple):
-    """A game as the lookup needs it: its name and its rules (not its reader and judges)."""
-
-    name: str
-    RULES: tuple[RuleDoc, ...]
-
-
-def rules_of(game: str | None = None) -> Iterator[tuple[_Book, RuleDoc]]:
-    """Every rule of one game (a name or alias `REGISTRY` knows), or of all games."""
-    names = [REGISTRY.resolve(game) or game] if game else REGISTRY.names()
-    for name in names:
-        book = _Book(name, _rulebook(name).RULES)
-        for rule in book.RULES:
-            yield book, rule
-
-
-def _rulebook(name: str) -> ModuleType:
-    """A game's rulebook module (see `part_of`)."""
-    return part_of(name, "rulebook")
+def rules_of(game: str | None = None) -> Iterator[tuple[str, RuleDoc]]:
+    """(game, rule) for every rule of one game (a name or alias `REGISTRY` knows), or of all games."""
+    for name in [REGISTRY.resolve(game) or game] if game else REGISTRY.names():
+        for rule in part_of(name, "rulebook").RULES:
+            yield name, rule
 
 
 def part_of(name: str, part: str) -> ModuleType:
@@ -166,7 +152,7 @@ def part_of(name: str, part: str) -> ModuleType:
             del sys.modules[package]
 
 
-def _names(game: _Book, rule: RuleDoc) -> Iterator[tuple[str, str]]:
+def _names(game: str, rule: RuleDoc) -> Iterator[tuple[str, str]]:
     """(how, name) for every name a rule answers to."""
     yield "id", rule.id
     yield "id", rule.id.split(".", 1)[1]
@@ -193,10 +179,10 @@ def find(query: str, game: str | None = None) -> Lookup:
     q = query.strip()
     every = list(rules_of(None))
     # An id as `check` prints it wins, whatever game was named.
-    exact = [Match(g.name, r, "id", r.id) for g, r in every if r.id == q.lower() or _key(r.id) == _key(q)]
+    exact = [Match(g, r, "id", r.id) for g, r in every if r.id == q.lower() or _key(r.id) == _key(q)]
     if exact:
         return Lookup(query, tuple(exact))
-    pool = [(g, r) for g, r in every if game is None or g.name == (REGISTRY.resolve(game) or game)]
+    pool = [(g, r) for g, r in every if game is None or g == (REGISTRY.resolve(game) or game)]
     key = _key(q)
     if not key:
         return Lookup(query, ())
@@ -210,7 +196,7 @@ def find(query: str, game: str | None = None) -> Lookup:
             n = _stemmed(name)
             if n.isascii() and _contains(qn, n):
                 qn = f" {qn} ".replace(f" {n} ", " ").strip()
-                pool = [(g, r) for g, r in pool if g.name == REGISTRY.resolve(name)]
+                pool = [(g, r) for g, r in pool if g == REGISTRY.resolve(name)]
                 break
     # Some of a rule's names are phrases of the query (`the hook rule`); the rule they cover
     # most of the query for wins.
@@ -219,7 +205,7 @@ def find(query: str, game: str | None = None) -> Lookup:
         return Lookup(query, phrase)
     # The query is part of a name (`切り` of `8切り`, `revol` of `revolution`).
     if len(key) >= (2 if _has_cjk(key) else 4):
-        part = [Match(g.name, r, "part", name) for g, r in pool for how, name in _names(g, r)
+        part = [Match(g, r, "part", name) for g, r in pool for how, name in _names(g, r)
                 if how != "id" and _part(key, name)]
         part = _unique(part)
         if 0 < len(part) <= 3:
@@ -239,10 +225,8 @@ def find(query: str, game: str | None = None) -> Lookup:
 
 def _other_version(key: str, game: str | None) -> str:
     """What the rulebook says about a rule of another version the query names (`11-back`)."""
-    import importlib
-
     for name in [REGISTRY.resolve(game) or game] if game else REGISTRY.names():
-        book = importlib.import_module(REGISTRY.modules[name] + ".rulebook")
+        book = part_of(name, "rulebook")
         for names, note in getattr(book, "OTHER_VERSIONS", ()):
             if any(_key(n) == key for n in names):
                 return note
@@ -266,17 +250,17 @@ def _unique(matches: Iterable[Match]) -> list[Match]:
     return out
 
 
-def _best(pool: list[tuple[_Book, RuleDoc]], test: Callable[[str], bool]) -> tuple[Match, ...]:
+def _best(pool: list[tuple[str, RuleDoc]], test: Callable[[str], bool]) -> tuple[Match, ...]:
     """Rules with a name passing `test`; an id beats a title, a title an alias."""
     for kind in ("id", "title", "alias"):
-        hits = [Match(g.name, r, kind, name) for g, r in pool for how, name in _names(g, r)
+        hits = [Match(g, r, kind, name) for g, r in pool for how, name in _names(g, r)
                 if how == kind and test(name)]
         if hits:
             return tuple(_unique(hits))
     return ()
 
 
-def _covering(query: str, pool: list[tuple[_Book, RuleDoc]]) -> tuple[Match, ...]:
+def _covering(query: str, pool: list[tuple[str, RuleDoc]]) -> tuple[Match, ...]:
     """The rules whose names, found as phrases of the (normalised, stemmed) query, cover most of
     its letters: `who wins when both teams pass 300` is rook.game-end (`who wins` and `300`),
     not every game's end (`who wins` alone)."""
@@ -286,11 +270,11 @@ def _covering(query: str, pool: list[tuple[_Book, RuleDoc]]) -> tuple[Match, ...
             n = _stemmed(name)
             if len(_key(name)) < (2 if _has_cjk(name) else 3) or not _contains(query, n):
                 continue
-            covered, m = scored.setdefault(r.id, (set(), Match(g.name, r, "phrase", name)))
+            covered, m = scored.setdefault(r.id, (set(), Match(g, r, "phrase", name)))
             before = len(covered)
             covered.update(_spans(query, n))
             if len(covered) > before and len(_key(name)) > len(_key(m.name)):
-                scored[r.id] = (covered, Match(g.name, r, "phrase", name))
+                scored[r.id] = (covered, Match(g, r, "phrase", name))
     if not scored:
         return ()
     top = max(len(c) for c, _m in scored.values())
@@ -306,7 +290,7 @@ def _spans(haystack: str, needle: str) -> set[int]:
     return {j for j in range(i, i + len(ndl)) if hay[j] != " "} if i >= 0 else set()
 
 
-def _suggest(query: str, pool: list[tuple[_Book, RuleDoc]], limit: int = 3) -> tuple[Match, ...]:
+def _suggest(query: str, pool: list[tuple[str, RuleDoc]], limit: int = 3) -> tuple[Match, ...]:
     """Rules sharing meaningful words with the query, best first: a word in a rule's names
     counts three times one in its text, rarer words more. Nothing when no word is shared with
     any rule's names — a suggestion from the text alone needs two shared words."""
@@ -331,7 +315,7 @@ def _suggest(query: str, pool: list[tuple[_Book, RuleDoc]], limit: int = 3) -> t
         if (not in_names and len(in_text) < 2) or len(in_names | in_text) < need:
             continue
         score = sum(3 * math.log(1 + n / df[w]) for w in in_names) + sum(math.log(1 + n / df[w]) for w in in_text)
-        scored.append((score, Match(g.name, r, "words", ", ".join(sorted(in_names | in_text)))))
+        scored.append((score, Match(g, r, "words", ", ".join(sorted(in_names | in_text)))))
     scored.sort(key=lambda s: -s[0])
     if not scored:
         return ()
@@ -363,5 +347,5 @@ def search(word: str, game: str | None = None) -> list[Hit]:
         sentences = tuple(s for s in re.split(r"(?<=[.!?。])\s+", r.text) if phrase in " ".join(words(s)))
         names = " ".join(words(" ".join([r.title, *r.aliases])))
         if sentences or phrase in names:
-            hits.append(Hit(g.name, r, sentences))
+            hits.append(Hit(g, r, sentences))
     return hits

@@ -54,8 +54,13 @@ def read_options(node: Node | None, options: Mapping[str, Option], game: str) ->
     for key, value in m.pairs:
         opt = options.get(key.value)
         if opt is None:
-            raise InputError(
-                f"`{key.value}` is not {'an' if game[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game} option{fields.did_you_mean(key.value, options)} "
-                f"(options: {fields.listing(options)})", key.line)
+            raise InputError(f"`{key.value}` {not_an_option(key.value, game, options)}", key.line)
         chosen[opt.name] = opt.read(value, f"option `{opt.name}`")
     return chosen
+
+
+def not_an_option(key: str, game: str, options: Mapping[str, Option]) -> str:
+    """`is not an oh-hell option — did you mean `hook`? (options: …)`."""
+    article = "an" if game[:1] in ("a", "e", "i", "o", "u") else "a"
+    return (f"is not {article} {game} option{fields.did_you_mean(key, options)} "
+            f"(options: {fields.listing(options)})")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
-from .options import Option
+from .options import Option, not_an_option
 from .yamlio import Map, Node, Scalar, parse
 
 if TYPE_CHECKING:
@@ -60,8 +60,7 @@ def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Nod
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` is not {'an' if game.name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {game.name} option"
-                             f"{fields.did_you_mean(key, game.OPTIONS)} (options: {fields.listing(game.OPTIONS)})")
+            raise InputError(f"--rule {key}={text}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
         nodes[key], values[key] = _value(opt, key, text)
     return nodes, values
 
@@ -75,20 +74,15 @@ def with_rules(root: Map, game: Game, overrides: Mapping[str, str]) -> Map:
     if isinstance(old, Map):
         for k, v in old.pairs:
             if k.value not in nodes:
-                _put(rules, k, v)
+                rules.add(k, v)
     for key, node in nodes.items():
-        _put(rules, Scalar(key, rules.line, True), node)
+        rules.add(Scalar(key, rules.line, True), node)
     new = Map(root.line)
     for k, v in root.pairs:
         if k.value != "rules":
-            _put(new, k, v)
-    _put(new, Scalar("rules", rules.line, True), rules)
+            new.add(k, v)
+    new.add(Scalar("rules", rules.line, True), rules)
     return new
-
-
-def _put(m: Map, key: Scalar, value: Node) -> None:
-    m.index[key.value] = len(m.pairs)
-    m.pairs.append((key, value))
 
 
 class WhatIf(NamedTuple):
@@ -146,16 +140,13 @@ def _minus(a: list[Finding], b: list[Finding]) -> list[Finding]:
 
 
 def compare(path: str, overrides: Mapping[str, str]) -> WhatIf:
-    """Audit and score one record file under its own rules and under `overrides`. Raises
-    InputError (with the path) when the file or an override cannot be read."""
-    from . import api
-
-    base = api.load(path, strict=True)
-    if base.errors:
-        raise base.errors[0]
-    values = _values(base, overrides)
-    other = api.load(path, overrides=overrides, strict=True)
-    return _compared(base, values, api.audit(base), api.audit(other))
+    """Audit and score one record file under its own rules and under `overrides`. Raises the
+    first InputError (with the path) when the file or an override cannot be read."""
+    p = compare_partial(path, overrides)
+    if p.errors:
+        raise p.errors[0]
+    assert p.what_if is not None
+    return p.what_if
 
 
 class PartialWhatIf(NamedTuple):

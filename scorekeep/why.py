@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .engine import Ruling
@@ -168,8 +169,10 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
             return None
         finding = audit.violations[0]
         location = part.location_of(finding, audit)
-    elif _only_a_hand_or_game(location):  # the first violation there, if any
-        finding = next((v for v in audit.violations if _within(v, location)), None)
+    elif location._replace(hand=None, game=None, set=None) == Location() and location != Location(set=location.set):
+        # a hand or game and no move of it: the first violation there, if any
+        finding = next((v for v in audit.violations if (v.hand == location.hand if location.hand is not None
+                        else (v.set, v.game) == (location.set or 1, location.game))), None)
         if finding is not None:
             location = part.location_of(finding, audit)
     ex = verdict(audit, part.explain(audit, location, finding), part)
@@ -278,17 +281,6 @@ def _as_found(r: Ruling, f: Finding) -> Ruling:
     return Ruling(r.move, False, f.rule, f.message, f.allowed, f.see, steps)
 
 
-def _only_a_hand_or_game(loc: Location) -> bool:
-    return (loc.trick is None and loc.bid is None and loc.play is None and not loc.exchange and loc.what is None
-            and loc.player is None and (loc.hand is not None or loc.game is not None))
-
-
-def _within(v: Finding, loc: Location) -> bool:
-    if loc.hand is not None:
-        return v.hand == loc.hand
-    return v.set == (loc.set or 1) and v.game == loc.game
-
-
 def how_many(n: int, word: str) -> str:
     """`3 hands (1–3)`, `1,457 sets (1–1,457)`, `only hand 1`, `no hands yet`."""
     return f"{n:,} {word}s (1–{n:,})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
@@ -314,11 +306,6 @@ def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str 
 
 
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------
-
-def hand_location(f: Finding) -> Location:
-    """Where a violation of a hand happened, as a location `explain` can walk to."""
-    return Location(hand=f.hand, trick=f.trick, player=f.player)
-
 
 def hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
     """The recorded hand a location names (NoSuchPlace past the end or for Daifugō's options)."""
@@ -393,19 +380,21 @@ def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -
     return unknown, ""
 
 
+@dataclass(slots=True)
 class Picker:
     """The bid or call of a hand that `why` explains, found as the walk goes: `--bid K`, or else
     `--player`'s first one against the rules, else their first. Only that one's position is
     described (`wants`): describing every call of a hand, each with the calls before it, took
     gigabytes on a hand of 60,000 calls."""
 
-    def __init__(self, loc: Location, hand_no: int, word: str, flagged: set[int] | None = None) -> None:
-        self.loc, self.hand_no, self.word = loc, hand_no, word
-        self.flagged = flagged
-        """The places of the bids `check` reports (None: the engine's ruling tells)."""
-        self.count = 0
-        self.first: tuple[int, Snap] | None = None
-        self.chosen: tuple[int, Snap] | None = None
+    loc: Location
+    hand_no: int
+    word: str
+    flagged: set[int] | None = None
+    """The places of the bids `check` reports (None: the engine's ruling tells)."""
+    count: int = 0
+    first: tuple[int, Snap] | None = None
+    chosen: tuple[int, Snap] | None = None
 
     def wants(self, player: str) -> bool:
         """Count the next bid (by `player`): whether to describe it and `offer` it."""

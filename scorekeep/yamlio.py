@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from dataclasses import dataclass, field
 from typing import NoReturn, Union
 
 import yaml
@@ -36,47 +37,36 @@ MAX_DEPTH = 32
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 
 
+@dataclass(slots=True, eq=False)
 class Scalar:
     """A text value and its 1-based line. `plain` is false when the text was quoted."""
 
-    __slots__ = ("value", "line", "plain")
-
-    def __init__(self, value: str, line: int, plain: bool) -> None:
-        self.value = value
-        self.line = line
-        self.plain = plain
+    value: str
+    line: int
+    plain: bool
 
     @property
     def is_null(self) -> bool:
         """True for an empty or `null`/`~` value written without quotes."""
         return self.plain and self.value in _NULLS
 
-    def __repr__(self) -> str:
-        return f"Scalar({self.value!r}, line={self.line})"
 
-
+@dataclass(slots=True, eq=False)
 class Seq:
     """A YAML sequence and the line it starts on."""
 
-    __slots__ = ("items", "line")
-
-    def __init__(self, line: int) -> None:
-        self.items: list[Node] = []
-        self.line = line
-
-    def __repr__(self) -> str:
-        return f"Seq({self.items!r}, line={self.line})"
+    line: int
+    items: list[Node] = field(default_factory=list)
 
 
+@dataclass(slots=True, eq=False)
 class Map:
-    """A YAML mapping in written order (order matters: a trick lists cards as played)."""
+    """A YAML mapping in written order (order matters: a trick lists cards as played); `index`:
+    each key's place in `pairs`."""
 
-    __slots__ = ("pairs", "line", "index")
-
-    def __init__(self, line: int) -> None:
-        self.pairs: list[tuple[Scalar, Node]] = []
-        self.index: dict[str, int] = {}
-        self.line = line
+    line: int
+    pairs: list[tuple[Scalar, Node]] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
 
     def add(self, key: Scalar, value: Node) -> None:
         """Append a pair (the caller has refused a key twice)."""
@@ -90,9 +80,6 @@ class Map:
     def key_line(self, key: str) -> int:
         i = self.index.get(key)
         return self.line if i is None else self.pairs[i][0].line
-
-    def __repr__(self) -> str:
-        return f"Map({self.pairs!r}, line={self.line})"
 
 
 def plain_items(node: Node, key_lines: bool = False) -> list[tuple[str, str | None, int]] | None:
@@ -145,34 +132,21 @@ def encode_like(text: str, data: bytes) -> bytes:
     return (b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b"") + text.encode("utf-8")
 
 
-def read_file(path: str) -> Node:
-    """Read and parse one record file. Raises InputError (with `path` set) on anything unreadable."""
-    text = read_text(path)
-    try:
-        return parse(text)
-    except InputError as e:
-        e.path = path
-        raise
-
-
 def read_text(path: str) -> str:
     """One record file's text (`decode`d). Raises InputError (with `path` set) on anything unreadable."""
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError
+            raise InputError("is a directory, not a record file", None, path)
         if not stat.S_ISREG(st.st_mode):  # opening a FIFO would wait for a writer forever
             raise InputError("is not a regular file (a pipe, device or socket): give a record file, "
                              "or `-` to read standard input", None, path)
-        size = st.st_size
-        if size > MAX_BYTES:
-            raise InputError(f"the file is {size:,} bytes; {_TOO_BIG}", 1, path)
+        if st.st_size > MAX_BYTES:
+            raise InputError(f"the file is {st.st_size:,} bytes; {_TOO_BIG}", 1, path)
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except InputError:
         raise
-    except IsADirectoryError:
-        raise InputError("is a directory, not a record file", None, path) from None
     except FileNotFoundError:
         raise InputError("no such file", None, path) from None
     except OSError as e:

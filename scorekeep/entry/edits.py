@@ -18,6 +18,7 @@ Values are plain Python: int, str, None, list, dict (in the order to write).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Union
 
 from ..errors import InputError
@@ -130,13 +131,10 @@ def to_node(value: Any, line: int = NEW_LINE) -> Node:
     if isinstance(value, dict):
         m = Map(line)
         for k, v in value.items():
-            m.index[str(k)] = len(m.pairs)
-            m.pairs.append((Scalar(str(k), line, True), to_node(v, line)))
+            m.add(Scalar(str(k), line, True), to_node(v, line))
         return m
     if isinstance(value, (list, tuple)):
-        s = Seq(line)
-        s.items = [to_node(v, line) for v in value]
-        return s
+        return Seq(line, [to_node(v, line) for v in value])
     if value is None:
         return Scalar("", line, True)
     text = scalar_text(value)
@@ -145,14 +143,9 @@ def to_node(value: Any, line: int = NEW_LINE) -> Node:
 
 def _copy(node: Node) -> Node:
     if isinstance(node, Map):
-        m = Map(node.line)
-        m.pairs = list(node.pairs)
-        m.index = dict(node.index)
-        return m
+        return Map(node.line, list(node.pairs), dict(node.index))
     if isinstance(node, Seq):
-        s = Seq(node.line)
-        s.items = list(node.items)
-        return s
+        return Seq(node.line, list(node.items))
     return node
 
 
@@ -172,8 +165,7 @@ def _replace_child(parent: Node, step: str | int, child: Node) -> None:
             i = parent.index[step]
             parent.pairs[i] = (parent.pairs[i][0], child)
         else:
-            parent.index[step] = len(parent.pairs)
-            parent.pairs.append((Scalar(step, NEW_LINE, True), child))
+            parent.add(Scalar(step, NEW_LINE, True), child)
 
 
 def _empty(node: Node | None) -> bool:
@@ -215,19 +207,17 @@ def apply_nodes(root: Node, edit: Edit) -> Node:
 
 # --- applying to the text: the layout of a record, then a splice -------------------------
 
+@dataclass(slots=True)
 class _Lay:
     """Where a node sits in the text: character offsets, style and children."""
 
-    __slots__ = ("kind", "start", "end", "flow", "items", "keys", "col")
-
-    def __init__(self, kind: str, start: int, end: int, flow: bool, col: int) -> None:
-        self.kind = kind  # "map", "seq", "scalar"
-        self.start = start
-        self.end = end
-        self.flow = flow
-        self.col = col
-        self.items: list[_Lay] = []
-        self.keys: list[tuple[str, _Lay, _Lay]] = []
+    kind: str  # "map", "seq", "scalar"
+    start: int
+    end: int
+    flow: bool
+    col: int
+    items: list[_Lay] = field(default_factory=list)
+    keys: list[tuple[str, _Lay, _Lay]] = field(default_factory=list)
 
 
 class CannotSplice(Exception):
@@ -317,12 +307,6 @@ def _line_start(text: str, i: int) -> int:
 
 def _is_null(text: str, node: _Lay) -> bool:
     return node.kind == "scalar" and text[node.start:node.end].strip() in ("", "~", "null", "Null", "NULL")
-
-
-def _after_block(text: str, node: _Lay) -> int:
-    """Insertion point after a block collection's content: the end of its last line (past a
-    comment on that line)."""
-    return _line_end(text, node.end)
 
 
 def _replace_value(text: str, value_node: _Lay, new: Any) -> str:
@@ -417,7 +401,7 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
         return _replace_value(text, existing, edit.value)
     if target.flow:
         return _flow_insert(text, target, f"{scalar_text(edit.key)}: {flow_text(edit.value)}")
-    at = _after_block(text, target)
+    at = _line_end(text, target.end)
     line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
     if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
             "hands", "sets", "games", "history"):
@@ -467,7 +451,7 @@ def _splice_append(text: str, edit: Append, root: _Lay, target: _Lay | None) -> 
         return _flow_insert(text, target, flow_text(edit.value))
     if not target.items:
         raise CannotSplice("an empty block list")
-    at = _after_block(text, target)
+    at = _line_end(text, target.end)
     return text[:at] + "\n" + block_item(edit.value, target.col) + text[at:]
 
 

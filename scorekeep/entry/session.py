@@ -13,14 +13,15 @@ import os
 import stat
 import time
 from collections import Counter
+from contextlib import suppress
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import Finding, InputError
-from ..game import Audit, Game
-from ..yamlio import Node, decode, parse
-from .edits import Edit, SetKey, apply_nodes, edit_text
+from ..game import Audit, Game, flow_of
+from ..yamlio import Map, Node, Scalar, Seq, decode, encode_like, parse
+from .edits import Append, Edit, SetKey, apply_nodes, edit_text
 
 if TYPE_CHECKING:
     from ..atomic import Snapshot
@@ -106,14 +107,13 @@ class LockError(OSError):
 
 
 class FileLock:
-    """An exclusive lock on a record, held while a session has it open.
+    """An exclusive lock on a record while a session has it open: the system's own (flock; a
+    byte lock on Windows), which it drops when the process dies, kill -9 included.
 
     The lock is on a small file beside the record (`.NAME.lock`, holding the holder's process
-    id): the record itself is replaced on every save, so a lock on it would not survive the
-    first one. The lock is the system's own (flock on Linux and macOS, a byte lock on Windows:
-    `_try_lock`), which the system drops when the process dies, kill -9 included. The
-    lock path is never followed when it is a link, nor written when it is not a plain file of
-    one name; a lock file this process made and could not finish is removed."""
+    id), as the record itself is replaced on every save. The lock path is never followed when
+    it is a link, nor written when it is not a plain file of one name; a lock file this
+    process made and could not finish is removed."""
 
     def __init__(self, path: str) -> None:
         folder, name = os.path.split(os.path.realpath(path))  # two names of one file: one lock
@@ -127,13 +127,12 @@ class FileLock:
             fd, created = self._open()
             try:
                 got = _try_lock(fd)
-                if not got and wait:
-                    if waiting is not None:
-                        waiting()
-                        waiting = None
-                    while not got:
-                        time.sleep(0.1)
-                        got = _try_lock(fd)
+                if not got and wait and waiting is not None:
+                    waiting()
+                    waiting = None
+                while not got and wait:
+                    time.sleep(0.1)
+                    got = _try_lock(fd)
             except OSError as e:
                 self._drop(fd, created)
                 raise LockError(e.errno or 0, f"cannot lock {self.path} ({e.strerror or e})", self.path) from None
@@ -182,9 +181,9 @@ class FileLock:
         atexit.register(self.release)  # a program that ends without closing leaves no lock file
 
     def _drop(self, fd: int, remove: bool) -> None:
-        """Close a lock file that is not held on to; remove it when this process made it (or
-        holds it), so that no empty lock file is left."""
-        if remove and os.name != "nt":  # (Windows: only a closed file can be removed)
+        """Close a lock file; remove it when this process made it or holds it (Windows removes
+        only a closed file; POSIX while held, so that a waiter then locks a new one)."""
+        if remove and os.name != "nt":
             _unlink(self.path)
         os.close(fd)
         if remove and os.name == "nt":
@@ -195,7 +194,7 @@ class FileLock:
             return
         fd, self.fd = self.fd, None
         atexit.unregister(self.release)
-        self._drop(fd, True)  # removed while still held (POSIX): a waiter then locks a new one
+        self._drop(fd, True)
 
 
 _LINK = "{} is a symbolic link; scorekeep does not follow a lock file's link (remove it)"
@@ -227,45 +226,30 @@ def _same_file(path: str, fd: int) -> bool:
 
 
 def _unlink(path: str) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
-def _try_lock(fd: int) -> bool:
-    """Take the system's exclusive lock on an open file without waiting: False when another
-    open file holds it. flock on POSIX; on Windows a lock of the first byte (LockFile, through
-    msvcrt). Either is dropped by the system when its holder dies, kill -9 included. (The
+def _try_lock(fd: int, unlock: bool = False) -> bool:
+    """Take (or with `unlock` drop) the system's exclusive lock on an open file without waiting:
+    False when another holds it. flock on POSIX; on Windows a lock of the first byte. (The
     `filelock` package does the same, at 20 ms of start-up for `add`.)"""
     if os.name == "nt":  # pragma: no cover - Windows
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK if unlock else msvcrt.LK_NBLCK, 1)
         except PermissionError:  # (EACCES: another holds the byte)
             return False
         return True
     import fcntl
 
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN if unlock else fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:  # (EWOULDBLOCK: another holds it)
         return False
     return True
-
-
-def _unlock(fd: int) -> None:
-    if os.name == "nt":  # pragma: no cover - Windows
-        import msvcrt
-
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def held_elsewhere(path: str) -> bool:
@@ -276,10 +260,7 @@ def held_elsewhere(path: str) -> bool:
     except OSError:
         return False
     try:
-        if not _try_lock(fd):
-            return True
-        _unlock(fd)
-        return False
+        return not (_try_lock(fd) and _try_lock(fd, unlock=True))
     except OSError:
         return False
     finally:
@@ -307,10 +288,11 @@ class Session:
         if the record cannot be read."""
         from ..atomic import snapshot
 
+        no_file = "no such file (start one with `scorekeep new`)"
         try:
             st = os.stat(path)
         except FileNotFoundError:
-            raise InputError("no such file (start one with `scorekeep new`)", None, path) from None
+            raise InputError(no_file, None, path) from None
         if not stat.S_ISREG(st.st_mode):
             raise InputError("not a regular file", None, path)
         held = FileLock(path) if lock else None
@@ -320,25 +302,21 @@ class Session:
         try:
             snap = snapshot(path)
             if snap is None:
-                raise InputError("no such file (start one with `scorekeep new`)", None, path)
+                raise InputError(no_file, None, path)
             text = decode(snap.data)
-            session = cls(path, text, held, snap)
-        except InputError as e:
+            return cls(path, text, held, snap)
+        except BaseException as e:
             if held is not None:
                 held.release()
-            e.path = path
-            if text is not None:  # a readable text: say every slip in it at once, as `check` does
-                from ..report import check_file
+            if isinstance(e, InputError):
+                e.path = path
+                if text is not None:  # a readable text: say every slip in it at once, as `check` does
+                    from ..report import check_file
 
-                errors = check_file(path, text).errors
-                if errors:
-                    raise Unreadable(errors) from None
+                    errors = check_file(path, text).errors
+                    if errors:
+                        raise Unreadable(errors) from None
             raise
-        except BaseException:
-            if held is not None:
-                held.release()
-            raise
-        return session
 
     def close(self) -> None:
         if self.lock is not None:
@@ -443,7 +421,6 @@ class Session:
         """Write `text` in the file's own encoding, unless the file is no longer what this
         session read (then read it again, judge `edits` against it, raise Reloaded)."""
         from ..atomic import Changed, write_atomically
-        from ..yamlio import encode_like
 
         data = encode_like(text, self.snap.data) if self.snap is not None else text
         try:
@@ -474,19 +451,13 @@ class Session:
 
 
 def _truncate(root: Node, key: str, n: int) -> Node:
-    from ..yamlio import Map, Seq
-
     if not isinstance(root, Map):
         return root
     seq = root.get(key)
     if not isinstance(seq, Seq) or len(seq.items) <= n:
         return root
-    new_seq = Seq(seq.line)
-    new_seq.items = seq.items[:n]
-    m = Map(root.line)
-    m.pairs = [(k, new_seq if k.value == key else v) for k, v in root.pairs]
-    m.index = dict(root.index)
-    return m
+    short = Seq(seq.line, seq.items[:n])
+    return Map(root.line, [(k, short if k.value == key else v) for k, v in root.pairs], dict(root.index))
 
 
 def now_iso() -> str:
@@ -498,9 +469,6 @@ def now_iso() -> str:
 
 def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
     """Edits that add corrections to the record's top-level `history`."""
-    from ..yamlio import Map, Seq
-    from .edits import Append, SetKey
-
     if not entries:
         return []
     if isinstance(s.root, Map) and isinstance(s.root.get("history"), Seq):
@@ -510,8 +478,6 @@ def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
 
 def hand_holds(s: Session, i: int, key: str) -> bool:
     """Whether hand i of the record's `hands` has `key` written."""
-    from ..yamlio import Map
-
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
     return isinstance(item, Map) and key in item.index
 
@@ -521,13 +487,11 @@ def set_in_hand(s: Session, i: int, key: str, v: Any, replace: bool, when: str, 
     """The edit writing `v` as hand i's `key` (`add`): none when the hand holds the same already;
     over another value only with `replace` (else an InputError that says what it holds; `words`:
     the key in the table's words), the old value logged in `history`."""
-    from ..yamlio import Map, Scalar
-
     if hand_holds(s, i, key):
         node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
         was: Any = node.value if isinstance(node, Scalar) else (
-            {k.value: x.value if isinstance(x, Scalar) else str(x) for k, x in node.pairs}
-            if isinstance(node, Map) else str(node))
+            {k.value: x.value if isinstance(x, Scalar) else flow_of(x) for k, x in node.pairs}
+            if isinstance(node, Map) else flow_of(node))
         if _as_text(was) == _as_text(v):
             return []
         if not replace:
