@@ -294,22 +294,12 @@ def _new_set(rng: random.Random, names: tuple[str, ...], reseat: bool, naturals:
 
 def _gift(rng: random.Random, pos: Position) -> Any:
     """A random legal gift of the giver due (`Position.legal_moves`): a higher rank usually gives
-    weak cards — one of the 6 weakest legal gifts — else any legal gift.
-
-    The weakest legal gifts are found by asking the engine about the gifts from the weakest up
-    (`Position.legal_among`, a few at a time) until 6 pass: a stable sort keeps them in the order the whole legal list
-    sorted would, so the pick is the same, without judging the other gifts (a 大富豪 has 78). The
-    whole list is asked for only when fewer than two pass or the pick is among all of them."""
-    weakest = sorted(pos.candidates(pos.to_act), key=lambda m: sum(strength_key(c) for c in m.cards or ()))  # type: ignore[arg-type]
-    first: list[Any] = []
-    for i in range(0, len(weakest), 8):
-        first += pos.legal_among(weakest[i:i + 8])
-        if len(first) >= 6:
-            break
-    first = first[:6]
+    weak cards — one of the 6 weakest legal gifts — else any legal gift."""
+    legal = pos.legal_moves()
+    first = sorted(legal, key=lambda m: sum(strength_key(c) for c in m.cards or ()))[:6]  # type: ignore[union-attr]
     if len(first) > 1 and rng.random() < 0.8:
         return rng.choice(first)
-    return rng.choice(first if len(first) <= 1 else pos.legal_moves())
+    return rng.choice(first if len(first) <= 1 else legal)
 
 
 def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: tuple[str, ...],

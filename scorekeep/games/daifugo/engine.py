@@ -469,17 +469,16 @@ class Position:
             ask = self.memo[key] = self._asked(move, self.turns.in_turn(move.player))
         return ask
 
-    def _asked(self, move: Play | Pass, in_turn: bool) -> Asked:
+    def _asked(self, move: Play | Pass, in_turn: bool, cards: bool = True) -> Asked:
         """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
         moves ask it of many moves of one player, once each."""
         p, turns = move.player, self.turns
-        cards = move.cards if type(move) is Play else None
-        ask = Asked(move, cards, self.plays + 1, {})
+        ask = Asked(move, move.cards if type(move) is Play else None, self.plays + 1, {})
         ask.in_turn = in_turn
-        if not in_turn and p in self.st.active and (cards is not None or self.table.top is not None):
+        if not in_turn and p in self.st.active and (ask.cards is not None or self.table.top is not None):
             assert turns.expected is not None
             ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
-        if cards is not None:
+        if ask.cards is not None and cards:
             ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
@@ -493,16 +492,6 @@ class Position:
             got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
                                                     self.turns.in_turn(move.player))[:2]
         return got
-
-    def _table_rule(self, move: Play) -> str | None:
-        """The table rule `move` breaks here (`verdict`'s, not worded: the legal moves ask it of every
-        candidate, and word none), asked once for each play (`memo`)."""
-        key = ("rule", move.player, move.cards)
-        got = self.memo.get(key, key)
-        if got is key:
-            got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
-                                                    self.turns.in_turn(move.player), False)[0].rule
-        return got  # type: ignore[return-value]
 
     def holding(self, move: Play) -> Held:
         """`Holdings.held` for a play here (asked once for each play: `memo`)."""
@@ -532,42 +521,58 @@ class Position:
         p = self.to_act
         if p is None:
             return []
-        sized, order = _asking_plan(self.filters())
         sizes: frozenset[int] | None = None
-        for c in sized:
-            if (only := c.sizes(self)) is not None:  # type: ignore[misc]
+        for c in self.filters():
+            if c.sizes is not None and (only := c.sizes(self)) is not None:
                 sizes = only if sizes is None else sizes & only
         return self.legal_among(self.candidates(p, sizes))
 
     def legal_among(self, moves: list[Move]) -> list[Move]:
         """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
-        check: `legal_moves` is this of every candidate; a policy that needs only a few legal moves
-        may ask it of the candidates it would pick first."""
-        if not moves:
-            return moves
-        # Legal: failing no check, asked one check at a time over the moves still in, without words
-        # (`fails`; a turn check what it `finds` at the move, read once: `asked`), in `_asking_plan`'s
-        # order (it changes no answer).
-        asks: list[Any] | None = None
-        for c in _asking_plan(self.filters())[1]:
-            if not moves:
-                break
+        check: `legal_moves` is this of every candidate. Each check is asked without words: the
+        table's from one verdict per play (`_by_verdict`), those of who acts once for each player and
+        kind of move (`_by_actor`)."""
+        checks = self.filters()
+        if self._phase == "play":
+            moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
+            moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
+            checks = tuple(c for c in checks if c.stage == "hold")
+        for c in checks:
             if c.fails is not None:
-                fails = c.fails
-                moves = [m for m in moves if not fails(self, m)]
-                asks = None
-            elif c.finds is not None and self._phase == "play":
-                finds = c.finds
-                if asks is None:
-                    in_turn = self.turns.in_turn
-                    asks = [self._asked(m, in_turn(m.player)) for m in moves]  # type: ignore[union-attr]
-                asks = [a for a in asks if finds(self, a) is None]
-                moves = [a.move for a in asks]
+                moves = [m for m in moves if not c.fails(self, m)]
             else:
-                test = c.test
-                moves = [m for m in moves if test(self, m) is None]
-                asks = None
+                moves = [m for m in moves if c.test(self, m) is None]
         return moves
+
+    def _by_verdict(self, moves: list[Move], rules: set[str]) -> list[Move]:
+        """The moves whose verdict here breaks none of `rules` (a check of the table fails a play
+        whose verdict names its rule); a legal verdict is kept (`verdict`: it has no words)."""
+        if not rules:
+            return moves
+        judge, opts, in_turn, memo = self.table.judge, self.opts, self.turns.in_turn, self.memo
+        out = []
+        for m in moves:
+            if type(m) is Play:
+                got = judge(opts, m.player, m.cards, in_turn(m.player), False)
+                if got[0].rule in rules:
+                    continue
+                if got[0].rule is None:
+                    memo["verdict", m.player, m.cards] = got[:2]
+            out.append(m)
+        return out
+
+    def _by_actor(self, moves: list[Move], checks: list[Check]) -> list[Move]:
+        """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
+        read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
+        kinds: dict[tuple[str, type], Any] = {}
+        for m in moves:
+            kinds.setdefault((m.player, type(m)), m)
+        barred = set()
+        for kind, m in kinds.items():
+            ask = self._asked(m, self.turns.in_turn(m.player), False)  # type: ignore[arg-type]
+            if any(c.finds(self, ask) is not None for c in checks):  # type: ignore[misc]
+                barred.add(kind)
+        return [m for m in moves if (m.player, type(m)) not in barred] if barred else moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
@@ -713,23 +718,6 @@ class Position:
 
 _MOVES: dict[int, tuple[list[tuple[DCard, ...]], list[Move]]] = {}
 """`Position.candidates`' moves of the last few lists of plays, by the list's id (kept with it)."""
-
-_PLANS: list[tuple[tuple[Check, ...], tuple[tuple[Check, ...], tuple[Check, ...]]]] = []
-"""The last table of checks `_asking_plan` read, and its plan."""
-
-
-def _asking_plan(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
-    """How `legal_moves` asks a table of checks: the checks that bound a play's size, and every check
-    in the order asked — those that judge without words (`fails`: the table's first, as they leave
-    the fewest in), then the rest in the table's order. Worked out once for each table (known by
-    identity, as `_stages`: a check taken out of `CHECKS` makes another)."""
-    if _PLANS and _PLANS[0][0] is checks:
-        return _PLANS[0][1]
-    order = sorted(checks, key=lambda c: (c.fails is None, c.stage != "table"))
-    plan = (tuple(c for c in checks if c.sizes is not None), tuple(order))
-    _PLANS[:] = [(checks, plan)]
-    return plan
-
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
 
@@ -1110,12 +1098,6 @@ def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, An
     return test
 
 
-def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
-    def fails(pos: Position, move: Any) -> bool:
-        return type(move) is Play and pos._table_rule(move) == rule
-    return fails
-
-
 def _held_fails(pos: Position, move: Any) -> bool:
     return type(move) is Play and bool(pos.holding(move)[0])
 
@@ -1158,7 +1140,9 @@ def _gift_count(pos: Position, move: Any) -> str | None:
 def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
     """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
     dealt = pos.hold.dealt_counts(giver)
-    return Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
+    if dealt is None:
+        return Counter()
+    return Counter({c: n - dealt.get(c, 0) for c, n in Counter(map(plain, cards)).items() if n > dealt.get(c, 0)})
 
 
 def _gift_held(pos: Position, move: Any) -> str | None:
@@ -1202,11 +1186,11 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
         return None
     giver, a, n = due[0], due[2], due[4]
     dealt = pos.hold.dealt_counts(giver)
-    if dealt is None or _not_dealt(pos, giver, cards):
+    given = Counter(map(plain, cards))
+    if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
         return None
-    weakest = min(strength_key(c) for c in cards)
-    kept = dealt - Counter(plain(c) for c in cards)
-    above = [c for c in kept.elements() if strength_key(c) > weakest]
+    weakest = min(map(strength_key, cards))
+    above = [c for c, n in dealt.items() if strength_key(c) > weakest for _ in range(n - given.get(c, 0))]
     return (giver, a, n, dealt, above) if above else None
 
 
@@ -1250,7 +1234,7 @@ def _combo_check(rule: str, name: str, legal_set: bool = True,
                  sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
     """A check of what may cover the table (the verdict, `Table.judge`)."""
     finds = _combo_found(rule, legal_set)
-    return Check(rule, name, _test(finds), "table", finds, _combo_fails(rule), sizes)
+    return Check(rule, name, _test(finds), "table", finds, None, sizes)
 
 
 _STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
