@@ -58,9 +58,8 @@ if TYPE_CHECKING:
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
-    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
-    so appending this to it is what `Findings.violation` does."""
+    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message (and `allowed`)
+    still to be worded (`errors.worded`)."""
     return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
                                    where["play"], where["player"], allowed, see, 0))
 
@@ -133,8 +132,7 @@ class Asked:
 
 
 class Position:
-    """One moment of one game (see the module docstring): its table, holdings, turn order and
-    standing. Never changed by a move: `apply` copies."""
+    """One moment of one game (see the module docstring): its table, holdings, turn order and standing."""
 
     __slots__ = ("setup", "opts", "set_no", "game_no", "hold", "_phase", "table", "turns", "st", "plays", "view",
                  "ranking", "source", "decided", "f", "memo", "viewing")
@@ -277,9 +275,8 @@ class Position:
         return self._played(p, cards, v, legal, covered, i, step_from, skipped, where, notes)
 
     def _found(self, stage: str, ask: Asked) -> bool:
-        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report
-        what they find: the first failing check of the stage, or for the cards held each one.
-        Whether any failed."""
+        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report what they
+        find: the first failing check of the stage, or for the cards held each one."""
         found = False
         for c in _stages(CHECKS["play"]).get(stage, ()):
             fault = c.finds(self, ask)  # type: ignore[misc]
@@ -337,9 +334,8 @@ class Position:
 
     def _pass_turn(self, ask: Asked, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
                    skipped: str | None, notes: list[str]) -> None:
-        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes
-        nothing, else the player is out of the round and the turn moves on (daifugo.clear when all
-        others passed)."""
+        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes nothing, else the
+        player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
         p, i, turns, table, active = ask.move.player, ask.i, self.turns, self.table, self.st.active
         if table.top is None:
             self._found("pass", ask)
@@ -361,8 +357,7 @@ class Position:
 
     def _table_verdict(self, ask: Asked, in_turn: bool, skipped: str | None, notes: list[str]
                        ) -> tuple[Verdict, OnTable | None]:
-        """The table's verdict on a play (`Table.judge`, kept in `ask` for the table checks), and the
-        play it covers."""
+        """The table's verdict on a play (`Table.judge`, kept in `ask` for the table checks), and the play it covers."""
         p, cards, table = ask.move.player, ask.cards, self.table
         assert cards is not None
         v, covered, lead = table.judge(self.opts, p, cards, in_turn)
@@ -442,10 +437,9 @@ class Position:
                 + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
 
     def _outcome(self, move: Outcome) -> None:
-        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each
-        that fails reported at the line of what it judges — and settle the game's ranking
-        (`_settled`); the events of a written order out (`_summary`) are reported too. The checks
-        asked, with their answers, are kept for `why` (`memo["asked"]`)."""
+        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each that fails
+        reported at the line of what it judges — and settle the game's ranking (`_settled`); the events of a written
+        order out (`_summary`) are reported too."""
         got = _settled(self, move)
         self.ranking, self.source, self.decided = got.ranking, got.source, got.st
         where = {"set": self.set_no, "game": self.game_no}
@@ -460,9 +454,8 @@ class Position:
     # -- legality: what the checks ask of the position -------------------------------------------------
 
     def asked(self, move: Play | Pass) -> Asked:
-        """`move` here as the checks ask about a turn (`Check.finds`): the ruling's and the legal
-        moves' reading of it — whether it is in turn, how it is out of turn, the cards held, the
-        verdict — made once (`memo`)."""
+        """`move` here as the checks ask about a turn (`Check.finds`): the ruling's and the legal moves' reading of
+        it — whether it is in turn, how it is out of turn, the cards held, the verdict — made once (`memo`)."""
         key = ("asked", move)
         ask = self.memo.get(key)
         if ask is None:
@@ -516,8 +509,7 @@ class Position:
         return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the player to act that fail no check. Plays are listed only from a hand known
-        card by card; from a hand known only by its count, a pass is all that can be named."""
+        """The moves of the player to act that fail no check."""
         p = self.to_act
         if p is None:
             return []
@@ -528,10 +520,8 @@ class Position:
         return self.legal_among(self.candidates(p, sizes))
 
     def legal_among(self, moves: list[Move]) -> list[Move]:
-        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
-        check: `legal_moves` is this of every candidate. Each check is asked without words: the
-        table's from one verdict per play (`_by_verdict`), those of who acts once for each player and
-        kind of move (`_by_actor`)."""
+        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no check:
+        `legal_moves` is this of every candidate."""
         checks = self.filters()
         if self._phase == "play":
             moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
@@ -660,11 +650,10 @@ class Position:
         return (found[2]() if found[2] is not None else None), found[1]
 
     def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
-        """The next position and the findings the move causes (violations, then events); an
-        illegal move is applied as the record says it happened. `missing`: a turn out of turn that
-        skipped players on a live table reads their passes as missing from the record (see
-        `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
-        reading of the turns alone, whose findings are only counted)."""
+        """The next position and the findings the move causes (violations, then events); an illegal move is applied
+        as the record says it happened. `missing`: a turn out of turn that skipped players on a live table reads
+        their passes as missing from the record (see `rules.readings`); `trial`: cards held are not judged and no
+        legal choices are listed (a reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
         return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
@@ -680,20 +669,14 @@ class Position:
         return new
 
     def may_branch(self, move: Play | Pass) -> bool:
-        """Whether `move` could be a candidate missing pass here (`candidate` after it). Only a turn
-        out of turn, on a table with cards, by a player still in, before the ranking is settled can
-        be: in turn, on an empty table, by a player out, or after the game, `_turn` returns before it
-        asks `missing_passes` (or that finds no gap without a play on the table). Nor can a turn by
-        a player who passed on a play whose owner is still in: with the missing passes the turn would
-        go to someone who has not passed, or back to the owner (`turn_if_passed`)."""
+        """Whether `move` could be a candidate missing pass here (`candidate` after it)."""
         e, st, top, p, passed = self.turns.expected, self.st, self.table.top, move.player, self.table.passed
         return not (e is None or p == e or top is None or len(st.active) <= 1 or p not in st.active
                     or (p in passed and p != top.player and top.player in st.active))
 
     def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
-        """`step` on this position itself, without the copy: for a driver that owns the position (it
-        made it by a `step`) and keeps no reference to it as it was (`rules.run_plays`). What the
-        move changes of the position's shared parts is still copied first (`copy`'s comment)."""
+        """`step` on this position itself, without the copy: for a driver that owns the position (it made it by a
+        `step`) and keeps no reference to it as it was (`rules.run_plays`)."""
         self.turns.candidate = False
         self.view = None
         if self.memo:
@@ -807,9 +790,8 @@ def _new_standing(setup: Setup) -> Standing:
 
 def _summary(setup: Setup, out: Names, fouls: Names | None, emit_from: int | None, f: Findings
             ) -> tuple[Standing, list[tuple[str, int]]]:
-    """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
-    the rules rule out, as (message, line). Events are reported to `f` from the `emit_from`-th exit
-    on (None: not at all)."""
+    """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls` the rules rule out, as
+    (message, line)."""
     st = _new_standing(setup)
     foul_set = set(fouls.names) if fouls else set()
     problems: list[tuple[str, int]] = []
@@ -853,10 +835,8 @@ def _exits_text(st: Standing) -> str:
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
               out: Names, fouls: Names | None) -> tuple[str, int] | None:
-    """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
-    so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
-    finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
-    order, not a forbidden finish."""
+    """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or so far) and the
+    rules — one report per game, however many entries it gets wrong (with its line)."""
     msgs: list[str] = []
     line = 0
     if played is not None:
@@ -905,8 +885,7 @@ class OutOfTurn(NamedTuple):
 
 
 TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
-"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other
-rules involved)."""
+"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other rules involved)."""
 
 Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
 """What a check finds at a turn (`Check.finds`): its words (made when called), the other rules
@@ -1073,8 +1052,7 @@ def _blind_found(pos: Position, ask: Asked) -> Found | None:
 
 
 def _combo_found(rule: str, legal_set: bool) -> Callable[[Position, Asked], Found | None]:
-    """A table rule: the verdict (`Table.judge`) breaks it. When the rule is a legal set (what may
-    beat the table), its legal choices are of the table as it is now, listed when the finding is kept."""
+    """A table rule: the verdict (`Table.judge`) breaks it."""
     def finds(pos: Position, ask: Asked) -> Found | None:
         v = ask.verdict
         if v is None or v.rule != rule:
@@ -1202,15 +1180,8 @@ def _gift_strongest_fails(pos: Position, move: Any) -> bool:
 
 
 class Check(NamedTuple):
-    """A named check a move must pass to be legal: its rule id, its question, and its
-    `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
-    moves).
-
-    A play check says what it finds at a turn (`finds`: its test is that, in words) and the
-    `stage` of a recorded turn it judges, in the order a turn is judged: `over` (the game is over),
-    `turn` (whose turn), `pass` (a pass on the table as the turn left it), `hold` (the cards held),
-    `table` (what may cover the table) — one check may judge at several (`turn pass`); the replay
-    reports the first failing check of a stage, and each failing check of `hold` (`Position._found`)."""
+    """A named check a move must pass to be legal: its rule id, its question, and its `test(position, move)` (None:
+    passes, else why not) — the ruling's (`Position.ruling`, the legal moves)."""
 
     rule: str
     name: str
@@ -1314,18 +1285,14 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.deck", "does the deal leave out the set's blind cards and no others?", blind_kept, "whole"),
     ),
 }
-"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
-ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
-(`Position.legal_moves`). Read when a move is judged, never copied. Besides the moves of a game, the
-facts of the deck (daifugo.deck): a set's list of blind cards (`blind`: each check asked, all it finds
-one report) and a game's deal (`deal`: each hand dealt, then the deal as a whole — `deal_faults`)."""
+"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's ruling is the
+first check it fails (`Position.ruling`), the legal moves those that fail none (`Position.legal_moves`)."""
 
 def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check, str | None]] | None = None
                  ) -> list[tuple[Check, str]]:
-    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now —
-    each check of `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether
-    the finding is the set's own or its first game's). `asked` (if given) gets each check asked and
-    its answer."""
+    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now — each check of
+    `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether the finding is the set's own
+    or its first game's). `asked` (if given) gets each check asked and its answer."""
     out = []
     for c in CHECKS[phase]:
         why = c.test(None, move)
@@ -1353,13 +1320,8 @@ def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | No
 def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
                 asked: list[tuple[Check, str | None, str | None]] | None = None
                 ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
-    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the
-    deal as a whole — and, when the set's blind cards were not known, the ones this clean, complete
-    deal leaves out (else None). Each hand is asked every check of `CHECKS["deal"]` that judges a
-    hand (stage `hand`), in turn (what they find one report), and dealt (`DealSoFar.deal`); a clean deal of every
-    seat is then asked the checks of the deal as a whole (stage `whole`), up to the first that fails. `asked` (if
-    given) gets each check asked, its answer and the player whose hand it asked about (None: the whole
-    deal), in the order asked."""
+    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the deal as a whole —
+    and, when the set's blind cards were not known, the ones this clean, complete deal leaves out (else None)."""
     out: list[tuple[str | None, str]] = []
     checks = CHECKS["deal"]
     for p, cards in deal.items():

@@ -19,9 +19,8 @@ _ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
 
 @lru_cache(maxsize=256)
 def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
-    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each
-    number k of the rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards
-    (worked out once for every rank alike)."""
+    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each number k of the
+    rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards (worked out once for every rank alike)."""
     plan = []
     for k in range(1, held + 1):
         tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
@@ -93,9 +92,8 @@ _PLAYS: dict[int, tuple[Counter[DCard], dict[tuple[bool, frozenset[int] | None],
 
 
 def _plays_of(hand: Counter[DCard], joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple[DCard, ...]]:
-    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move
-    copies what it changes), so the same holding is the same hand, asked again on each turn until
-    it plays."""
+    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move copies what it
+    changes), so the same holding is the same hand, asked again on each turn until it plays."""
     held = _PLAYS.get(id(hand))
     if held is None or held[0] is not hand:
         if len(_PLAYS) >= 16:

@@ -10,10 +10,8 @@ from .model import ORDINALS, rank_name
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
 
 class Standing:
-    """Who is still in a game and how the others left; settles the ranking.
-
-    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
-    """
+    """Who is still in a game and how the others left; settles the ranking. `exits` lists (player, legal) in the
+    order players went out by a play; falls are not exits."""
 
     def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
         self.seats = seats
@@ -59,9 +57,7 @@ class Standing:
 
     def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
                notes: list[str]) -> tuple[str | None, str | None, str | None]:
-        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out
-        (and 都落ち). The words of its rule events (the engine reports them): the forbidden finish's,
-        who fell, and the fall's (None where there is none); the turn's notes go to `notes`."""
+        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out (and 都落ち)."""
         if foul is not None:
             # daifugo.forbidden-finish
             self.leave(p, False)

@@ -70,11 +70,9 @@ class Table:
 
     def judge(self, opts: Mapping[str, Any], p: str, cards: tuple[DCard, ...], in_turn: bool, worded: bool = True
               ) -> tuple[Verdict, OnTable | None, bool]:
-        """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p`
-        acts again on their own play out of turn, they thought the table had cleared (e.g. after
-        stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
-        the last legal one stands (and covers that one). `worded` false: a refused play's verdict
-        without its message (`combos.decide`), for a lister that only asks which rule it breaks."""
+        """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p` acts again on
+        their own play out of turn, they thought the table had cleared (e.g. after stairs with an 8) — one mistake,
+        judged as a lead."""
         judge = _judge if worded else decide
         s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
@@ -91,9 +89,8 @@ class Table:
 
     def verdicts(self, opts: Mapping[str, Any], plays: Iterable[tuple[DCard, ...]]
                  ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
-        """The plays this table allows (`judge`), each with its verdict and the play it covers, in
-        the order given — nothing worded for a play refused (`combos.legal`). Whether the player
-        holds the cards and whose turn it is are not asked."""
+        """The plays this table allows (`judge`), each with its verdict and the play it covers, in the order given —
+        nothing worded for a play refused (`combos.legal`)."""
         s3, jp, revolution = opts["spade_3_return"], opts["joker_pair"], self.revolution
         lock_on = self.lock if opts["suit_lock"] else None
         base, second = self.against()
@@ -107,10 +104,7 @@ class Table:
                 yield c, v, self.ref
 
     def cover_sizes(self) -> frozenset[int] | None:
-        """The numbers of cards a legal play may have on this table (None: any). Every reading of a
-        play has as many cards as the play, and `combos.judge` lets a play cover only a reading of
-        its own size (the spade-3 return too: a single on the lone joker); a play is judged against
-        the base and, after an illegal play, the last legal one — either of them None is a lead."""
+        """The numbers of cards a legal play may have on this table (None: any)."""
         base, second = self.against()
         if base is None or base.reading is None:
             return None

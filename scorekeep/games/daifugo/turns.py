@@ -17,9 +17,8 @@ from .table import Table
 
 @lru_cache(maxsize=64)
 def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """For a game's seats, made once and shared by every position (none changes them): each seat's
-    next players clockwise, ending with the seat itself (`next_from`); and the seats clockwise from
-    each seat, starting with it."""
+    """For a game's seats, made once and shared by every position (none changes them): each seat's next players
+    clockwise, ending with the seat itself (`next_from`); and the seats clockwise from each seat, starting with it."""
     n = len(seats)
     clockwise = {q: tuple(seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(seats)}
     return clockwise, {q: (q, *after[:-1]) for q, after in clockwise.items()}
@@ -63,10 +62,7 @@ class Turns:
 
     def next_from(self, actor: str, passed: Mapping[str, int], active: Sequence[str],
                   owner: str | None = None) -> str | None:
-        """The next player clockwise from `actor` who is still in and has not passed
-        (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
-        back to them only when everyone else has passed (daifugo.clear), so while someone a turn
-        out of turn skipped has yet to act, it is that player's turn."""
+        """The next player clockwise from `actor` who is still in and has not passed (daifugo.turn-order)."""
         for q in self.clockwise[actor]:
             if q in active and q not in passed and q != owner:
                 return q
@@ -90,10 +86,8 @@ class Turns:
 
     def missing_passes(self, expected: str, p: str, top: OnTable | None, passed: Mapping[str, int],
                        active: Sequence[str], at: int) -> dict[str, int]:
-        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their
-        passes it would be `p`'s turn (a pass left out of the record); else empty. Whether the
-        record reads so is for `readings` to judge. The passes are keyed by -`at`: no play of
-        theirs shows them."""
+        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their passes it would
+        be `p`'s turn (a pass left out of the record); else empty."""
         if top is None or expected == top.player:
             return {}
         owner = top.player
@@ -151,9 +145,8 @@ class Turns:
     # for the replay and the ruling alike.
 
     def take_early(self, p: str, table: Table, active: Sequence[str], notes: list[str]) -> bool:
-        """Before `p` acts: each player the turn is with who passed on the empty table before this
-        lead (`Table.early`) and whom the record now skips has passed on this lead — the turn moves
-        on. Whether any had."""
+        """Before `p` acts: each player the turn is with who passed on the empty table before this lead
+        (`Table.early`) and whom the record now skips has passed on this lead — the turn moves on."""
         took = False
         early = table.early
         while early and table.top is not None and self.expected in early and p != self.expected \
