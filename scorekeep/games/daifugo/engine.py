@@ -45,7 +45,7 @@ from .causes import cuts, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
-from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
+from .hands import hand_plays
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
@@ -58,24 +58,10 @@ if TYPE_CHECKING:
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message (and `allowed`)
-    still to be worded (`errors.worded`)."""
-    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
-                                   where["play"], where["player"], allowed, see, 0))
-
-
-assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
-                           "see", "more")
-
-
-def _view(fields: tuple[Any, ...]) -> TurnView:
-    """A TurnView from all its fields in order, without the keyword handling of its constructor."""
-    return tuple.__new__(TurnView, fields)  # type: ignore[type-var]
-
-
-def _on_table(fields: tuple[Any, ...]) -> OnTable:
-    """An OnTable from all its fields in order (see `_view`)."""
-    return tuple.__new__(OnTable, fields)  # type: ignore[type-var]
+    """A finding at a turn (`where`: line, set, game, play, player), its message (and `allowed`) still to
+    be worded (`errors.worded`)."""
+    return Finding(rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[arg-type]
+                   where["play"], where["player"], allowed, see)  # type: ignore[arg-type]
 
 
 def _gap(missing: tuple[str, ...]) -> str:
@@ -231,7 +217,7 @@ class Position:
         state = (table.top, table.revolution, table.lock)  # the table the turn was made on
         cards, reading, notes = self._judge_turn(t, take, trial)
         if self.viewing:
-            self.view = _view((self.plays, t.player, cards, reading, *state, tuple(notes), None))
+            self.view = TurnView(self.plays, t.player, cards, reading, *state, tuple(notes))
 
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
                     ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
@@ -379,7 +365,7 @@ class Position:
         finishing = self.hold.count[p] >= self.hold.sizes[p]
         cut = legal and cuts(opts, reading)
         revolt = legal and revolts(opts, reading)
-        on = _on_table((p, cards, reading, legal, i))
+        on = OnTable(p, cards, reading, legal, i)
         if revolt:
             note, words = table.revolt(p, reading)  # type: ignore[arg-type]
             events.append(_turn_finding("daifugo.revolution", words, where))
@@ -574,15 +560,7 @@ class Position:
         hand = self.hold.known.get(p)
         if hand is None:
             return [Pass(p)]
-        plays = _plays_of(hand, self.opts["joker_pair"], sizes)
-        # The moves of a list of plays `_plays_of` keeps (a hand is asked again, turn after turn,
-        # until it plays): made once, copied for the caller.
-        made = _MOVES.get(id(plays))
-        if made is None or made[0] is not plays:
-            if len(_MOVES) >= 16:
-                _MOVES.clear()
-            made = _MOVES[id(plays)] = (plays, [Pass(p), *(Play(p, c) for c in plays)])
-        return list(made[1])
+        return [Pass(p), *(Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"], sizes))]
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
@@ -698,9 +676,6 @@ class Position:
         shown = moves[:cap] + ([f"… and {len(moves) - cap} more"] if len(moves) > cap else [])
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
-
-_MOVES: dict[int, tuple[list[tuple[DCard, ...]], list[Move]]] = {}
-"""`Position.candidates`' moves of the last few lists of plays, by the list's id (kept with it)."""
 
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
 

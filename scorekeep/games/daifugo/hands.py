@@ -85,24 +85,3 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
                 if len(run) >= 3 and len(run) in sizes:
                     out.append(tuple(run))
     return out
-
-
-_PLAYS: dict[int, tuple[Counter[DCard], dict[tuple[bool, frozenset[int] | None], list[tuple[DCard, ...]]]]] = {}
-"""`hand_plays` of the last few hands asked (`_plays_of`), by the hand's id (the hand kept with it)."""
-
-
-def _plays_of(hand: Counter[DCard], joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple[DCard, ...]]:
-    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move copies what it
-    changes), so the same holding is the same hand, asked again on each turn until it plays."""
-    held = _PLAYS.get(id(hand))
-    if held is None or held[0] is not hand:
-        if len(_PLAYS) >= 16:
-            _PLAYS.clear()
-        held = _PLAYS[id(hand)] = (hand, {})
-    listed = held[1]
-    plays = listed.get((joker_pair, sizes))
-    if plays is None:
-        every = listed.get((joker_pair, None))
-        plays = listed[(joker_pair, sizes)] = (hand_plays(hand, joker_pair, sizes) if every is None or sizes is None
-                                               else [c for c in every if len(c) in sizes])
-    return plays
