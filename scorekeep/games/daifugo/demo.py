@@ -23,6 +23,7 @@ from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, f
                      revolts)
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
+from .score import winners
 from ...options import read_options
 from ...generate import Generated
 
@@ -385,9 +386,4 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
             for p, pts in zip(ranks, opts["rank_points"]):
                 totals[p] += pts
             prev = ranks
-    winner: str | list[str] | None = None
-    if declare_sets:
-        best = max(totals.values())
-        top = [p for p in names if totals[p] == best]
-        winner = top[0] if len(top) == 1 else top
-    return Generated(GAME, data, totals, winner, tuple(events), frozenset(features))
+    return Generated(GAME, data, totals, winners(totals) if declare_sets else None, tuple(events), frozenset(features))

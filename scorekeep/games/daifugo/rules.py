@@ -19,11 +19,9 @@ from ...game import Audit
 from .deck import Blind, DealSoFar, GameStart, SetStart, counts
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
                      order_faults)
-from .standing import Standing
-from .causes import forbidden_reason
-from .model import GameResult, Result, SetResult, TurnView, rank_name
+from .model import GameResult, Result, SetResult, TurnView
 from .record import GameRecord, Record, SetRecord
-from .rulebook import OPEN, RANK_NAMES
+from .rulebook import OPEN
 from .score import game_points
 
 TRIAL_BUDGET = 5_000
@@ -437,5 +435,3 @@ def audit_of_set(record: Record, number: int, game: int | None = None, positions
     m.asked = asked
     return m.audit()
 
-
-__all__ = ["RANK_NAMES", "Standing", "audit", "audit_of_set", "forbidden_reason", "rank_name"]
