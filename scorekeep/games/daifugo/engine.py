@@ -539,9 +539,7 @@ class Position:
     def _by_actor(self, moves: list[Move], checks: list[Check]) -> list[Move]:
         """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
         read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
-        kinds: dict[tuple[str, type], Any] = {}
-        for m in moves:
-            kinds.setdefault((m.player, type(m)), m)
+        kinds = {(m.player, type(m)): m for m in moves}
         barred = set()
         for kind, m in kinds.items():
             ask = self._asked(m, self.turns.in_turn(m.player), False)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ...cards import SUITS, Card
 from .cards import JOKER, ORDER, DCard
 from .combos import MAX_GROUP
-from .moves import _SORT_KEYS
+from .cards import _KEYS
 
 # --- candidate plays from a known hand ------------------------------------------------------
 
@@ -36,7 +36,7 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     from itertools import combinations
 
     jokers = hand[JOKER]
-    keys = _SORT_KEYS
+    keys = _KEYS
     naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
     naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
     if sizes is None:

@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from .cards import DCard
+from .cards import DCard, _sort_key
 from .combos import Reading, Verdict, cover_text, decide, legal, lock_text
 from .combos import judge as _judge
 from .hands import hand_plays
 from .model import OnTable, ordinal
-from .moves import _sort_key, cards_text
+from .moves import cards_text
 
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
