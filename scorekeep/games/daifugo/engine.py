@@ -427,13 +427,9 @@ class Position:
         order out (`_summary`) are reported too."""
         got = _settled(self, move)
         self.ranking, self.source, self.decided = got.ranking, got.source, got.st
-        where = {"set": self.set_no, "game": self.game_no}
-        asked = self.memo["asked"] = []
-        for c in CHECKS["result"]:
-            why = c.test(self, move)
-            asked.append((c, why))
-            if why is not None:
-                self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), **where)
+        for c, why in _ask_each(CHECKS["result"], self, move, self.memo.setdefault("asked", [])):
+            self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), set=self.set_no,
+                             game=self.game_no)
         self.f.extend(got.events, event=True)
 
     # -- legality: what the checks ask of the position -------------------------------------------------
@@ -505,19 +501,24 @@ class Position:
         return self.legal_among(self.candidates(p, sizes))
 
     def legal_among(self, moves: list[Move]) -> list[Move]:
-        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no check:
-        `legal_moves` is this of every candidate."""
+        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
+        check: `legal_moves` is this of every candidate. Each check is asked without words: the
+        table's from one verdict per play (`_by_verdict`), those of who acts once for each player and
+        kind of move (`_by_actor`), those of the cards held by what they find."""
         checks = self.filters()
-        if self._phase == "play":
-            moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
-            moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
-            checks = tuple(c for c in checks if c.stage == "hold")
-        for c in checks:
-            if c.fails is not None:
-                moves = [m for m in moves if not c.fails(self, m)]
-            else:
-                moves = [m for m in moves if c.test(self, m) is None]
-        return moves
+        if self._phase != "play":
+            for c in checks:
+                moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
+            return moves
+        moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
+        moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
+        held = [c for c in checks if c.stage == "hold"]
+        out = []
+        for m in moves:
+            ask = self._asked(m, self.turns.in_turn(m.player))  # type: ignore[arg-type]
+            if all(c.finds(self, ask) is None for c in held):  # type: ignore[misc]
+                out.append(m)
+        return out
 
     def _by_verdict(self, moves: list[Move], rules: set[str]) -> list[Move]:
         """The moves whose verdict here breaks none of `rules` (a check of the table fails a play
@@ -856,9 +857,6 @@ class OutOfTurn(NamedTuple):
     missing: tuple[str, ...] = ()
 
 
-TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
-"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other rules involved)."""
-
 Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
 """What a check finds at a turn (`Check.finds`): its words (made when called), the other rules
 involved, and the legal choices (made when called; None: the rule is no legal set)."""
@@ -883,12 +881,12 @@ def _gone_words(p: str, gone: str, expected: str | None) -> str:
     return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
 
 
-def _first_lead(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     if pos.table.top is not None or pos.table.last_clear[0] != "first":
         return None
     game_no = pos.setup.game_no
-    return "daifugo.first-lead", lambda: _first_lead_words(game_no, t), ()
+    return (lambda: _first_lead_words(game_no, t)), (), None
 
 
 def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
@@ -900,10 +898,10 @@ def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
     return f"{t.player} led game {game_no}, but {why}"
 
 
-def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], TurnFault | None]:
+def _leads_again(reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
     """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
     player whose play did it leads again (or, out, the next player still in to their left)."""
-    def fault(pos: Position, t: OutOfTurn) -> TurnFault | None:
+    def fault(pos: Position, t: OutOfTurn) -> Found | None:
         cleared, cause = pos.table.last_clear
         if pos.table.top is not None or cleared != reason:
             return None
@@ -915,11 +913,11 @@ def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Posit
             gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
                     f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
             return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
-        return rule, words, see
+        return words, see, None
     return fault
 
 
-def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _cleared_leader(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
     cleared, cause = pos.table.last_clear
     if pos.table.top is not None or cleared != "passes":
@@ -936,29 +934,28 @@ def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
         else:
             why = f"it was {t.expected}'s lead"
         return f"{t.player} led after the table cleared, but {why}"
-    return "daifugo.clear", words, ("daifugo.turn-order",)
+    return words, ("daifugo.turn-order",), None
 
 
-def _passed(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _passed(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.pass: a player who passed may not act again until the table clears."""
     p, passed = t.player, pos.table.passed
     if pos.table.top is None or p not in passed:
         return None
     at = passed[p]
-    return ("daifugo.pass", lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
-            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}", ("daifugo.turn-order",))
+    return (lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
+            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}"), ("daifugo.turn-order",), None
 
 
-def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.turn-order: play goes clockwise, skipping players who passed or are out (acting again
     on one's own play, before everyone else passed, included)."""
     top, p, expected = pos.table.top, t.player, t.expected
     if top is None or p != top.player:
-        return ("daifugo.turn-order",
-                lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+        return (lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                 f"so it was {expected}'s turn"
                 + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing),
-                ("daifugo.pass",) if t.missing else ())
+                ("daifugo.pass",) if t.missing else (), None)
     r = top.reading
     stairs = r is not None and r.kind == STAIRS and r.has_eight
     no_cut = r is not None and r.has_eight and not top.legal
@@ -975,16 +972,13 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
         else:
             why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
         return f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
-    return "daifugo.turn-order", words, also
+    return words, also, None
 
 
 
-def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
+def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None]) -> Callable[[Position, Asked], Found | None]:
     """A turn check's finding at a turn out of turn: its `fault`."""
-    def finds(pos: Position, ask: Asked) -> Found | None:
-        said = fault(pos, ask.out) if ask.out is not None else None
-        return None if said is None else (said[1], said[2], None)
-    return finds
+    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
 
 
 def _pass_found(pos: Position, ask: Asked) -> Found | None:
@@ -1046,14 +1040,6 @@ def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, An
         found = finds(pos, pos.asked(move))
         return None if found is None else found[0]()
     return test
-
-
-def _held_fails(pos: Position, move: Any) -> bool:
-    return type(move) is Play and bool(pos.holding(move)[0])
-
-
-def _blind_fails(pos: Position, move: Any) -> bool:
-    return type(move) is Play and bool(pos.holding(move)[1])
 
 
 def _gift_giver(pos: Position, move: Any) -> tuple[str, str, int, int, int] | None:
@@ -1167,7 +1153,7 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None]) -> Check:
     """A check of who may act, judged on a turn out of turn (`fault`)."""
     finds = _turn_found(fault)
     return Check(rule, name, _test(finds), "turn", finds)
@@ -1204,19 +1190,18 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
+                    _leads_again("cut", "8 cut the table (8切り)", "the player who cuts")),
         _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)",
+                    _leads_again("return", "spade 3 returned the joker (スペ3返し)",
                                  "that player")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
               _test(_pass_found), "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
               _test(_turn_order_found), "turn", _turn_order_found),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found,
-              _held_fails),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found),
         Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
-              _blind_found, _blind_fails),
+              _blind_found),
         _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
@@ -1260,66 +1245,53 @@ CHECKS: dict[str, tuple[Check, ...]] = {
 """Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's ruling is the
 first check it fails (`Position.ruling`), the legal moves those that fail none (`Position.legal_moves`)."""
 
+def _ask_each(checks: Sequence[Check], pos: Any, move: Any, asked: list[Any] | None, *about: Any,
+              stop: bool = False) -> list[tuple[Check, str]]:
+    """The checks `move` fails, each with its words, asked in turn (`stop`: up to the first that fails);
+    `asked` (if given) gets each check asked, its answer (and `about`)."""
+    out = []
+    for c in checks:
+        why = c.test(pos, move)
+        if asked is not None:
+            asked.append((c, why, *about))
+        if why is not None:
+            out.append((c, why))
+            if stop:
+                break
+    return out
+
+
 def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check, str | None]] | None = None
                  ) -> list[tuple[Check, str]]:
     """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now — each check of
     `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether the finding is the set's own
     or its first game's). `asked` (if given) gets each check asked and its answer."""
-    out = []
-    for c in CHECKS[phase]:
-        why = c.test(None, move)
-        if asked is not None:
-            asked.append((c, why))
-        if why is not None:
-            out.append((c, why))
-    return out
+    return _ask_each(CHECKS[phase], None, move, asked)
 
 
 def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
     asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
     asked and its answer (`why`'s steps)."""
-    problems = []
-    for c in CHECKS["blind"]:
-        why = c.test(pos, blind)
-        if asked is not None:
-            asked.append((c, why))
-        if why is not None:
-            problems.append(why)
-    return "; ".join(problems) or None
+    return "; ".join(why for _c, why in _ask_each(CHECKS["blind"], pos, blind, asked)) or None
 
 
 def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
                 asked: list[tuple[Check, str | None, str | None]] | None = None
                 ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
     """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the deal as a whole —
-    and, when the set's blind cards were not known, the ones this clean, complete deal leaves out (else None)."""
+    and, when the set's blind cards were not known, the ones this clean, complete deal leaves out (else None).
+    Each hand is asked the checks of a hand (stage `hand`), then a clean deal of every seat those of the whole."""
     out: list[tuple[str | None, str]] = []
-    checks = CHECKS["deal"]
     for p, cards in deal.items():
         hand = DealtHand(p, cards)
-        problems = []
-        for c in checks:
-            if c.stage == "whole":
-                continue
-            why = c.test(pos, hand)
-            if asked is not None:
-                asked.append((c, why, p))
-            if why is not None:
-                problems.append(why)
+        problems = _ask_each([c for c in CHECKS["deal"] if c.stage != "whole"], pos, hand, asked, p)
         if problems:
-            out.append((p, "; ".join(problems)))
+            out.append((p, "; ".join(why for _c, why in problems)))
         pos.deal(hand)
     if out or len(deal) < len(pos.seats):
         return out, None
-    whole = WholeDeal(len(deal))
-    for c in checks:
-        if c.stage != "whole":
-            continue
-        why = c.test(pos, whole)
-        if asked is not None:
-            asked.append((c, why, None))
-        if why is not None:
-            return [(None, why)], None
+    whole = [c for c in CHECKS["deal"] if c.stage == "whole"]
+    for _c, why in _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True):
+        return [(None, why)], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)
-
