@@ -229,14 +229,6 @@ def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
     return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return))
 
 
-def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
-          spade_3_return: bool, joker_pair: bool = True) -> Verdict | None:
-    """`decide`'s verdict on a play the table allows, None for one it refuses: a yes/no for the
-    many plays a lister only tests."""
-    v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
-    return v if v.rule is None else None
-
-
 @lru_cache(maxsize=4096)
 def _legal_verdict(reading: Reading) -> Verdict:
     """The verdict on a legal play read this way (no spade-3 return): one value per reading."""

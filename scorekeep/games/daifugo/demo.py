@@ -96,17 +96,12 @@ Judged = tuple[Play, Verdict, "OnTable | None"]
 """A legal play with its verdict and the play it covers (`Position.verdict`)."""
 
 
-def _judged(pos: Position, legal: list[Any]) -> tuple[list[Pass], list[Judged]]:
-    """The legal passes (none or one), and the legal plays with their verdicts here (asked once
-    by the checks already: `Position.verdict`)."""
-    return ([m for m in legal if type(m) is Pass],
-            [(m, *pos.verdict(m)) for m in legal if type(m) is Play])
-
-
 def choose(pos: Position, rng: random.Random, style: Style) -> tuple[Play, Verdict, OnTable | None] | Pass:
     """A random legal move for the player to act (`Position.legal_moves`), biased by `style`: a
     pass, or a play with its verdict and the play it covers."""
-    passes, plays = _judged(pos, pos.legal_moves())
+    legal = pos.legal_moves()
+    passes = [m for m in legal if type(m) is Pass]
+    plays: list[Judged] = [(m, *pos.verdict(m)) for m in legal if type(m) is Play]  # (verdicts kept by the checks)
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
@@ -182,10 +177,14 @@ def _cards_out(cards: tuple[DCard, ...] | list[DCard], rng: random.Random, notat
 
 # --- the match ---------------------------------------------------------------------------------
 
-def _deal(rng: random.Random, deck: list[DCard], sizes: list[int], rare: float) -> list[list[DCard]]:
+def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], leader: str, blind: frozenset[Card],
+           rare: float) -> dict[str, tuple[DCard, ...]]:
+    """The deal, from the leader round: the deck without the blind cards, with the jokers."""
+    deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
+    sizes = hand_sizes(opts, seats, leader)
     rng.shuffle(deck)
     piles, k = [], 0
-    for n in sizes:
+    for n in sizes.values():
         piles.append(deck[k:k + n])
         k += n
     if rng.random() < 0.35 * rare:  # a fair shuffle rarely deals four of a kind: help revolutions
@@ -201,15 +200,6 @@ def _deal(rng: random.Random, deck: list[DCard], sizes: list[int], rare: float) 
                     x = rng.choice(spare)
                     piles[i][piles[i].index(x)] = c
                     pile[pile.index(c)] = x
-    return piles
-
-
-def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], leader: str, blind: frozenset[Card],
-           rare: float) -> dict[str, tuple[DCard, ...]]:
-    """The deal, from the leader round: the deck without the blind cards, with the jokers."""
-    deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
-    sizes = hand_sizes(opts, seats, leader)
-    piles = _deal(rng, deck, list(sizes.values()), rare)
     return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(sizes)}
 
 

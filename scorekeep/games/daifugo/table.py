@@ -10,11 +10,11 @@ A position (`engine.Position`) holds one `Table` and copies it before a move cha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import DCard, _sort_key
-from .combos import Reading, Verdict, cover_text, decide, legal, lock_text
+from .combos import Reading, Verdict, cover_text, decide, lock_text
 from .combos import judge as _judge
 from .hands import hand_plays
 from .model import OnTable, ordinal
@@ -87,22 +87,6 @@ class Table:
                 return alt, ref, False
         return v, base, False
 
-    def verdicts(self, opts: Mapping[str, Any], plays: Iterable[tuple[DCard, ...]]
-                 ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
-        """The plays this table allows (`judge`), each with its verdict and the play it covers, in the order given —
-        nothing worded for a play refused (`combos.legal`)."""
-        s3, jp, revolution = opts["spade_3_return"], opts["joker_pair"], self.revolution
-        lock_on = self.lock if opts["suit_lock"] else None
-        base, second = self.against()
-        on = base.reading if base else None
-        alt = self.ref.reading if self.ref else None
-        for c in plays:
-            v = legal(c, on, revolution, lock_on, s3, jp)
-            if v is not None:
-                yield c, v, base
-            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
-                yield c, v, self.ref
-
     def cover_sizes(self) -> frozenset[int] | None:
         """The numbers of cards a legal play may have on this table (None: any)."""
         base, second = self.against()
@@ -134,7 +118,8 @@ class Table:
                 out.append("any single, group or stairs")
             return tuple(out)
         allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                   for c, _v, _covers in self.verdicts(opts, hand_plays(hand, opts["joker_pair"], self.cover_sizes()))}
+                   for c in hand_plays(hand, opts["joker_pair"], self.cover_sizes())
+                   if self.judge(opts, "", c, True, False)[0].rule is None}
         plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]
