@@ -414,13 +414,6 @@ class Position:
         if fall_words is not None:
             self.f.event("daifugo.miyako-ochi", fall_words, **{**where, "player": fallen})
 
-    @staticmethod
-    def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
-        """daifugo.pass on an empty table."""
-        return (f"{p} passed on an empty table: the player who leads must play; passing is "
-                "allowed only when the table has cards"
-                + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
-
     def _outcome(self, move: Outcome) -> None:
         """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each that fails
         reported at the line of what it judges — and settle the game's ranking (`_settled`); the events of a written
@@ -985,8 +978,10 @@ def _pass_found(pos: Position, ask: Asked) -> Found | None:
     """daifugo.pass: acting again after passing (the `turn` stage), or a pass on the empty table (the
     `pass` stage: at a recorded turn, the table as the turn left it, missing passes taken)."""
     if ask.cards is None and pos.table.top is None and ask.move.player in pos.st.active:
-        p, in_turn, expected = ask.move.player, ask.in_turn, pos.turns.expected
-        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
+        p = ask.move.player
+        lead = "" if ask.in_turn else f" (and it was {pos.turns.expected}'s lead, not {p}'s)"
+        return (lambda: f"{p} passed on an empty table: the player who leads must play; passing is allowed only "
+                f"when the table has cards{lead}"), (), None
     return _turn_found(_passed)(pos, ask)
 
 
