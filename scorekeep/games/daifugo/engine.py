@@ -1,31 +1,20 @@
 """Daifugō's engine: a position in one game that knows whose turn it is, what is legal now, and
 what a move causes (the shared shape of `scorekeep/engine.py`).
 
-A game goes through three phases: `exchange` (games 2–4 of a set: the four gifts, 大富豪 first,
-in the order of `EXCHANGE`), `play` (a play of cards or a pass, clockwise), and `over` once the
-ranking is settled. A position is made of four parts, one per concern, each with its effects:
-the table (`table.py`: the play to beat, the passes, the lock 縛り, the order 革命 — revolution,
-8-cut, lock, spade-3 return, clear), the holdings (`holdings.py`: what is known of each hand, the
-exchange), the turn order (`turns.py`: whose turn, the passes written out of their place) and the
-standing (`standing.py`: who is out, a finish, 都落ち).
+A game goes through three phases: `exchange` (games 2–4 of a set: the four gifts, in the order of
+`EXCHANGE`), `play` (a play of cards or a pass, clockwise), and `over` once the ranking is settled.
+A position is made of four parts, each with its effects: the table (`table.py`), the holdings
+(`holdings.py`), the turn order (`turns.py`) and the standing (`standing.py`).
 
-Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
-`Position.ruling(move)` names the first that excludes a move, with the legal
-alternatives and the decision's steps; `legal_moves()` lists the moves that fail none; a
-recorded turn is judged by asking the same checks what they find (`Check.finds`), stage by stage.
-`Position.apply(move)` never changes the position: it returns the next one and the findings
-(violations and rule events, worded only when kept), also for an illegal move — the record says
-it happened. Each rule id is judged in one function here or in the parts the position is made
-of, or in the moves (`moves.py`), what a legal play causes (`causes.py`), the deck and the match's
-order (`deck.py`), a hand's plays (`hands.py`). A part changes its own state and words what
-happened; the engine names the rule and reports it (every rule id is reported from here).
+Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`):
+`Position.ruling(move)` names the first that excludes a move, `legal_moves()` lists the moves that
+fail none, and a recorded turn is judged by asking the same checks what they find (`Check.finds`),
+stage by stage. `Position.apply(move)` returns the next position and the findings, also for an
+illegal move (the record says it happened); a part words what happened, the engine reports it.
 
-Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
-on the table, it may empty a hand), but only a legal play has the special effects the digest
-grants to legal plays (revolution, 8-cut, lock); the next play is judged against it, or — so
-that one mistake is reported once — against the last legal play when it would be legal there.
-Either way the play it was judged against is the one it covers, and the one a lock compares it
-with.
+Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies on
+the table), but only a legal play revolts, cuts or locks; the next play is judged against it, or —
+so that one mistake is reported once — against the last legal play when it would be legal there.
 """
 
 from __future__ import annotations
