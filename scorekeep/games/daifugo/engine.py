@@ -252,7 +252,9 @@ class Position:
         """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report what they
         find: the first failing check of the stage, or for the cards held each one."""
         found = False
-        for c in _stages(CHECKS["play"]).get(stage, ()):
+        for c in CHECKS["play"]:
+            if stage not in c.stage.split():
+                continue
             fault = c.finds(self, ask)  # type: ignore[misc]
             if fault is not None:
                 words, see, allowed = fault
@@ -1148,25 +1150,6 @@ def _combo_check(rule: str, name: str, legal_set: bool = True,
     """A check of what may cover the table (the verdict, `Table.judge`)."""
     finds = _combo_found(rule, legal_set)
     return Check(rule, name, _test(finds), "table", finds, None, sizes)
-
-
-_STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
-"""The last table `_stages` read, and its stages."""
-
-
-def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
-    """The checks of each stage of a recorded turn, in the table's order (`Position._found`); worked
-    out once for each table (a check taken out of `CHECKS` makes another), known by identity (it
-    is asked on every turn: hashing the table each time would cost more than the answer)."""
-    if _STAGES and _STAGES[0][0] is checks:
-        return _STAGES[0][1]
-    out: dict[str, tuple[Check, ...]] = {}
-    for c in checks:
-        if c.finds is not None:
-            for stage in c.stage.split():
-                out[stage] = (*out.get(stage, ()), c)
-    _STAGES[:] = [(checks, out)]
-    return out
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
