@@ -59,7 +59,7 @@ def test_aliases_name_the_game() -> None:
 def test_pass_words() -> None:
     a = audit_text(H + "sets:\n  - games:\n      - plays:\n          - 甲: 5H\n          - 乙: PASS\n"
                    "          - 丙: パス\n")
-    assert [t.is_pass for t in a.record.sets[0].games[0].plays] == [False, True, True]
+    assert [t.cards is None for t in a.record.sets[0].games[0].plays] == [False, True, True]
 
 
 def test_set_seating_and_first() -> None:

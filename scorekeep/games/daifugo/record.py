@@ -24,10 +24,6 @@ class Turn(NamedTuple):
     cards: tuple[DCard, ...] | None
     line: int
 
-    @property
-    def is_pass(self) -> bool:
-        return self.cards is None
-
 
 class Names(NamedTuple):
     """A list of player names as written (`out`, `fouls`, `ranks`), with the line of each."""
