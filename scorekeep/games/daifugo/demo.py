@@ -23,7 +23,6 @@ from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, f
                      revolts)
 from .model import OnTable
 from .rulebook import OPEN, OPTIONS
-from .score import winners
 from ...options import read_options
 from ...generate import Generated
 
@@ -376,4 +375,6 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
             for p, pts in zip(ranks, opts["rank_points"]):
                 totals[p] += pts
             prev = ranks
-    return Generated(GAME, data, totals, winners(totals) if declare_sets else None, tuple(events), frozenset(features))
+    top = [p for p in names if totals[p] == max(totals.values())]
+    winner = (top[0] if len(top) == 1 else top) if declare_sets else None
+    return Generated(GAME, data, totals, winner, tuple(events), frozenset(features))
