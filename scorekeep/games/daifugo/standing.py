@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from .cards import DCard, show
-from .model import ORDINALS, rank_name
+from .model import ordinal, rank_name
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
 
@@ -71,7 +71,7 @@ class Standing:
                     "on the table"), None, None
         fallen = self.leave(p, True)
         self.gone[p] = f"went out at play {i}"
-        notes.append(f"{p} goes out ({ORDINALS[len(self.finishers) - 1]})")
+        notes.append(f"{p} goes out ({ordinal(len(self.finishers))})")
         if fallen is None:
             return None, None, None
         # daifugo.miyako-ochi
@@ -91,12 +91,12 @@ class Standing:
         for i, p in enumerate(order):
             r = rank_name(i)
             if p in self.finishers:
-                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
+                parts.append(f"{p} went out {ordinal(self.finishers.index(p) + 1)} ({r})")
             elif p == self.fallen:
                 parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
             elif p in self.fouls:
                 k = self.fouls.index(p)
-                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
+                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ordinal(k + 1)} foul ({r})")
             else:
                 parts.append(f"{p} was the last player left ({r})")
         return "; ".join(parts)
