@@ -474,22 +474,18 @@ class Position:
         return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the player to act that fail no check."""
+        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
+        allow). Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
+        who acts once for each player and kind of move (`_by_actor`), those of the cards held by what they find."""
         p = self.to_act
         if p is None:
             return []
+        checks = self.filters()
         sizes: frozenset[int] | None = None
-        for c in self.filters():
+        for c in checks:
             if c.sizes is not None and (only := c.sizes(self)) is not None:
                 sizes = only if sizes is None else sizes & only
-        return self.legal_among(self.candidates(p, sizes))
-
-    def legal_among(self, moves: list[Move]) -> list[Move]:
-        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
-        check: `legal_moves` is this of every candidate. Each check is asked without words: the
-        table's from one verdict per play (`_by_verdict`), those of who acts once for each player and
-        kind of move (`_by_actor`), those of the cards held by what they find."""
-        checks = self.filters()
+        moves = self.candidates(p, sizes)
         if self._phase != "play":
             for c in checks:
                 moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
