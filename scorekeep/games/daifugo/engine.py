@@ -546,15 +546,6 @@ class Position:
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
-        if type(move) is Outcome:  # the written result: its checks in order, the last one asked deciding
-            steps = []
-            for c in self.filters(move):
-                why = c.test(self, move)
-                steps.append(Step(c.name, "yes" if why is None else f"no: {why}", c.rule))
-                if why is not None:
-                    return Ruling(str(move), False, c.rule, why, None, (), tuple(steps))
-            return Ruling(str(move), True, steps[-1].rule if steps else "daifugo.ranking", "legal", None, (),
-                          tuple(steps))
         if type(move) is Play or type(move) is Pass:
             if (early := self._read_early(move)) is not None:
                 return early
@@ -568,6 +559,8 @@ class Position:
             return Ruling(str(move), False, f.rule, why, *self._also(f, move), tuple(steps))
         if type(move) is Exchange:
             rule = "daifugo.exchange-count"
+        elif type(move) is Outcome:
+            rule = "daifugo.ranking"
         elif type(move) is Pass:
             rule = "daifugo.pass"
         else:
