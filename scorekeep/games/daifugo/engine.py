@@ -1248,6 +1248,7 @@ def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
     if out or len(deal) < len(pos.seats):
         return out, None
     whole = [c for c in CHECKS["deal"] if c.stage == "whole"]
-    for _c, why in _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True):
-        return [(None, why)], None
+    wrong = _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True)
+    if wrong:
+        return [(None, wrong[0][1])], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)
