@@ -106,7 +106,8 @@ class Asked:
 
 
 class Position:
-    """One moment of one game (see the module docstring): its table, holdings, turn order and standing."""
+    """One moment of one game (see the module docstring): its table, holdings, turn order and
+    standing. Never changed by a move: `apply` copies."""
 
     __slots__ = ("setup", "opts", "set_no", "game_no", "hold", "_phase", "table", "turns", "st", "plays", "view",
                  "ranking", "source", "decided", "f", "memo", "viewing")
@@ -475,7 +476,8 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
-        allow). Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
+        allow): plays only from a hand known card by card; from a hand known only by its count, a pass is all that
+        can be named. Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
         who acts once for each player and kind of move (`_by_actor`), those of the cards held by what they find."""
         p = self.to_act
         if p is None:
@@ -599,10 +601,11 @@ class Position:
         return (found[2]() if found[2] is not None else None), found[1]
 
     def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
-        """The next position and the findings the move causes (violations, then events); an illegal move is applied
-        as the record says it happened. `missing`: a turn out of turn that skipped players on a live table reads
-        their passes as missing from the record (see `rules.readings`); `trial`: cards held are not judged and no
-        legal choices are listed (a reading of the turns alone, whose findings are only counted)."""
+        """The next position and the findings the move causes (violations, then events); an
+        illegal move is applied as the record says it happened. `missing`: a turn out of turn that
+        skipped players on a live table reads their passes as missing from the record (see
+        `rules.readings`); `trial`: cards held are not judged and no legal choices are listed (a
+        reading of the turns alone, whose findings are only counted)."""
         new = self.step(move, missing=missing, trial=trial)
         return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
@@ -618,14 +621,20 @@ class Position:
         return new
 
     def may_branch(self, move: Play | Pass) -> bool:
-        """Whether `move` could be a candidate missing pass here (`candidate` after it)."""
+        """Whether `move` could be a candidate missing pass here (`candidate` after it). Only a turn
+        out of turn, on a table with cards, by a player still in, before the ranking is settled can
+        be: in turn, on an empty table, by a player out, or after the game, `_turn` returns before it
+        asks `missing_passes` (or that finds no gap without a play on the table). Nor can a turn by
+        a player who passed on a play whose owner is still in: with the missing passes the turn would
+        go to someone who has not passed, or back to the owner (`turn_if_passed`)."""
         e, st, top, p, passed = self.turns.expected, self.st, self.table.top, move.player, self.table.passed
         return not (e is None or p == e or top is None or len(st.active) <= 1 or p not in st.active
                     or (p in passed and p != top.player and top.player in st.active))
 
     def advance(self, move: Play | Pass, missing: bool = False, trial: bool = False) -> None:
-        """`step` on this position itself, without the copy: for a driver that owns the position (it made it by a
-        `step`) and keeps no reference to it as it was (`rules.run_plays`)."""
+        """`step` on this position itself, without the copy: for a driver that owns the position (it
+        made it by a `step`) and keeps no reference to it as it was (`rules.run_plays`). What the
+        move changes of the position's shared parts is still copied first (`copy`'s comment)."""
         self.turns.candidate = False
         self.view = None
         if self.memo:
@@ -781,8 +790,10 @@ def _exits_text(st: Standing) -> str:
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
               out: Names, fouls: Names | None) -> tuple[str, int] | None:
-    """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or so far) and the
-    rules — one report per game, however many entries it gets wrong (with its line)."""
+    """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
+    so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
+    finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
+    order, not a forbidden finish."""
     msgs: list[str] = []
     line = 0
     if played is not None:
@@ -1113,8 +1124,15 @@ def _gift_strongest_fails(pos: Position, move: Any) -> bool:
 
 
 class Check(NamedTuple):
-    """A named check a move must pass to be legal: its rule id, its question, and its `test(position, move)` (None:
-    passes, else why not) — the ruling's (`Position.ruling`, the legal moves)."""
+    """A named check a move must pass to be legal: its rule id, its question, and its
+    `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
+    moves).
+
+    A play check says what it finds at a turn (`finds`: its test is that, in words) and the
+    `stage` of a recorded turn it judges, in the order a turn is judged: `over` (the game is over),
+    `turn` (whose turn), `pass` (a pass on the table as the turn left it), `hold` (the cards held),
+    `table` (what may cover the table) — one check may judge at several (`turn pass`); the replay
+    reports the first failing check of a stage, and each failing check of `hold` (`Position._found`)."""
 
     rule: str
     name: str

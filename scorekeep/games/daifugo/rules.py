@@ -26,11 +26,19 @@ from .score import game_points
 
 TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
-"""The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one for every
-`TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many turns as it has (up to
-`LONG_GAME`); a trial that reaches either limit stops there, and the candidates not yet read keep the plain reading."""
+"""The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
+for every `TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many
+turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
+not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
+turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
+the reading is the same on every machine. (Twice each game's length and 5,000 turns more for the
+record let a record of short games each full of candidate missing passes replay three times its
+length in trials that all tie: 25 s at 4 MiB. One turn in four still made the trials of such a record
+a fifth of its check; one in eight reads every real record and the catch-rate benchmark the same.)"""
 LONG_GAME = 5_000
-"""A game's own trial allowance is twice its length up to this many turns (`readings`)."""
+"""A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
+has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
+replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -167,12 +175,13 @@ class _Game:
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
                   budget: list[int] | None = None, keep: bool | int = False, snapped: int | None = None) -> _Run:
-        """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the plays out of turn
-        after which the skipped players' passes are read as missing; `trial`: turns only; `stop`: give up once the
-        reading is no better than this; `budget`: turns left; `keep`: each view keeps the position before it (for
-        what was legal there), or only the view of that play; `snapped`: how many candidates keep the position
-        before them (None: all) — `readings` tries no more, since each trial replays at least one turn of its
-        allowance — and past them the replay advances in place."""
+        """Apply `moves[first - 1:]` from `pos` (the position before play `first`); `take`: the
+        plays out of turn after which the skipped players' passes are read as missing; `trial`:
+        turns only; `stop`: give up once the reading is no better than this; `budget`: turns left;
+        `keep`: each view keeps the position before it (for what was legal there), or only the view of
+        that play; `snapped`: how many candidates keep the position before them (None: all) —
+        `readings` tries no more, since each trial replays at least one turn of its allowance — and
+        past them the replay advances in place."""
         # Set on the position it starts from, and so on every copy made from it.
         pos.viewing = views = not trial  # (the turns as the replay shows them: a trial shows none)
         shown: list[TurnView] = []
@@ -219,10 +228,18 @@ class _Game:
         return _Run(pos, shown, candidates, snaps, (pos.turns.contradicted, n), True, *found)
 
     def readings(self, plain: _Run, moves: list[Play | Pass]) -> frozenset[int]:
-        """The plays out of turn after which the record reads best with the skipped players' passes taken as missing
-        (daifugo.turn-order): each candidate in turn is kept when the whole game, replayed so, gives fewer reports
-        than without it — and never has a player taken as passing act again in that round, which would prove the
-        pass was not missing."""
+        """The plays out of turn after which the record reads best with the skipped players' passes
+        taken as missing (daifugo.turn-order): each candidate in turn is kept when the whole game,
+        replayed so, gives fewer reports than without it — and never has a player taken as passing
+        act again in that round, which would prove the pass was not missing. A tie keeps the plain
+        reading, which claims nothing the record does not show.
+
+        `plain` is the replay without missing passes. A trial reading of candidate `c` starts from
+        the position before play `c` in the best reading so far (the turns before it read the
+        same), judges the turns alone, and stops once it can no longer read better (the reports
+        only grow). All trials of a game replay at most twice as many turns as the game has (up to
+        `LONG_GAME`), and no more than the record's allowance has left (`TRIAL_SHARE`); the
+        candidates left then keep the plain reading."""
         take: frozenset[int] = frozenset()
         m = self.m
         budget = [self.trials_left(moves)]

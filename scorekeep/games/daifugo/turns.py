@@ -62,7 +62,10 @@ class Turns:
 
     def next_from(self, actor: str, passed: Mapping[str, int], active: Sequence[str],
                   owner: str | None = None) -> str | None:
-        """The next player clockwise from `actor` who is still in and has not passed (daifugo.turn-order)."""
+        """The next player clockwise from `actor` who is still in and has not passed
+        (daifugo.turn-order). The `owner` of the play on the table is passed over: the turn comes
+        back to them only when everyone else has passed (daifugo.clear), so while someone a turn
+        out of turn skipped has yet to act, it is that player's turn."""
         for q in self.clockwise[actor]:
             if q in active and q not in passed and q != owner:
                 return q
@@ -86,8 +89,10 @@ class Turns:
 
     def missing_passes(self, expected: str, p: str, top: OnTable | None, passed: Mapping[str, int],
                        active: Sequence[str], at: int) -> dict[str, int]:
-        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their passes it would
-        be `p`'s turn (a pass left out of the record); else empty."""
+        """The players a turn out of turn by `p` at play `at` skipped on a live table, if with their
+        passes it would be `p`'s turn (a pass left out of the record); else empty. Whether the
+        record reads so is for `readings` to judge. The passes are keyed by -`at`: no play of
+        theirs shows them."""
         if top is None or expected == top.player:
             return {}
         owner = top.player
