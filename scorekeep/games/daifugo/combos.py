@@ -26,9 +26,12 @@ _COUNT_WORDS = {2: "a pair of", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Reading(NamedTuple):
-    """One way of reading a play. `level` is the group's rank, or the stairs' lowest card, in normal order (0 = 3 …
-    12 = 2); JOKER_LEVEL for the lone joker and for a pair of jokers. `suits` are the suits fixed by natural cards
-    and annotated jokers; `wild` counts jokers free to take any suit (a lock)."""
+    """One way of reading a play.
+
+    `level` is the group's rank, or the stairs' lowest card, in normal order (0 = 3 … 12 = 2);
+    JOKER_LEVEL for the lone joker and for a pair of jokers. `suits` are the suits fixed by
+    natural cards and annotated jokers; `wild` counts jokers free to take any suit (a lock).
+    """
 
     kind: str
     size: int
@@ -62,7 +65,11 @@ class Reading(NamedTuple):
 
 @lru_cache(maxsize=8192)
 def readings(cards: tuple[DCard, ...], joker_pair: bool = True) -> tuple[Reading, ...]:
-    """Every reading of a play as a single, a group or stairs (daifugo.combination); () if none."""
+    """Every reading of a play as a single, a group or stairs (daifugo.combination); () if none.
+
+    A lone joker is the joker (an annotation does not make it a weaker card). Two jokers alone
+    are a pair of jokers unless annotated as another rank (house default `joker_pair`).
+    """
     n = len(cards)
     naturals = [c for c in cards if type(c) is Card]
     jokers = [c for c in cards if type(c) is Joker]
@@ -137,8 +144,9 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
 
 
 def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
-    """daifugo.suit-lock, its start: the suits a legal play locks when it has the same suit composition as the play
-    it covers (the two consecutive plays on the table; neither may hold a joker), else None."""
+    """daifugo.suit-lock, its start: the suits a legal play locks when it has the same suit
+    composition as the play it covers (the two consecutive plays on the table; neither may hold a
+    joker), else None. What a locked table accepts is `decide`'s (`lock_fits`)."""
     if (play is not None and covered is not None and play.jokers == 0 and covered.jokers == 0
             and play.suits == covered.suits):
         return play.suits
@@ -188,9 +196,12 @@ class Verdict(NamedTuple):
 @lru_cache(maxsize=16384)
 def decide(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
            spade_3_return: bool, joker_pair: bool = True) -> Verdict:
-    """The table's ruling on a play covering `top` (None: a lead), its conditions asked once each, in the digest's
-    order: daifugo.combination, daifugo.spade-3-return (settles a single spade 3 on the lone joker),
-    daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock."""
+    """The table's ruling on a play covering `top` (None: a lead), its conditions asked once each,
+    in the digest's order: daifugo.combination, daifugo.spade-3-return (settles a single spade 3
+    on the lone joker), daifugo.follow-shape, daifugo.follow-stronger, daifugo.suit-lock. The
+    verdict names the first rule the play breaks and the reading closest to legal, or the reading
+    taken (the strongest legal one); nothing is worded (`judge` words it). A pure function of its
+    arguments, cached: a record repeats the same plays on the same tables."""
     options = readings(cards, joker_pair)
     if not options:
         return Verdict(None, "daifugo.combination")

@@ -342,7 +342,15 @@ def _event_features(e: Any, new: Position, move: Play | Pass, was_rev: bool, fea
 def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[str, ...] | None = None,
          reseat: bool = False, annotate: float = 0.4, out_keys: float = 0.25, notation: float = 0.0,
          strings: float = 0.0, rare: float = 1.0, **options: Any) -> Generated:
-    """A complete legal Daifugō match of `sets` sets, reproducible from `seed`."""
+    """A complete legal Daifugō match of `sets` sets, reproducible from `seed`.
+
+    Knobs: `sets`; `declare_sets` (write `rules: {sets: N}`, so the match has a winner);
+    `players` (4 names; default a random name set); `reseat` (sets after the first give their
+    own seating); `annotate` (how often a joker in a group or stairs is written `JK=…`);
+    `out_keys` (how often a game also writes `out`/`fouls`); `notation`/`strings` (how often
+    cards use another accepted notation / a one-string list); `rare` (multiplies the bias
+    towards rare rules); and any house-rule option by name (`eight_cut=False`, …).
+    """
     rng = random.Random(seed)
     defaults = read_options(None, OPTIONS, GAME)
     unknown = set(options) - set(defaults)

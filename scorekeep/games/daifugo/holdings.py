@@ -226,8 +226,9 @@ class Holdings:
         return None
 
     def held(self, p: str, cards: tuple[DCard, ...], i: int) -> Held:
-        """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why `p` cannot hold
-        `cards`, the blind cards among them, the cards accepted as held, and what is left of `p`'s known holding."""
+        """daifugo.card-not-held (and daifugo.deck for a blind card played without the deal): why
+        `p` cannot hold `cards`, the blind cards among them, the cards accepted as held, and what
+        is left of `p`'s known holding. Changes nothing."""
         known = self.known.get(p)
         if known is not None:
             known = _ccopy(known)
@@ -292,8 +293,9 @@ class Holdings:
                 + (f" and has already played {played}" if played else ""))
 
     def take(self, p: str, held: Held | None, cards: int, i: int) -> tuple[str, int | None] | None:
-        """`p` played `cards` cards at play `i`, on this copy: take those `held` accepts out of their hand (what it
-        finds is reported by the checks)."""
+        """`p` played `cards` cards at play `i`, on this copy: take those `held` accepts out of their
+        hand (what it finds is reported by the checks). None: only count them (a trial reading judges
+        no cards held). What a stronger card kept in the exchange shows (`evasion`), if it does."""
         self.count = {**self.count, p: self.count[p] + cards}
         if held is None:
             return None
@@ -311,7 +313,8 @@ class Holdings:
         return self.evasion(p, accepted, i) if p in self.watch else None
 
     def evasion(self, p: str, accepted: list[DCard], i: int) -> tuple[str, int | None] | None:
-        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive."""
+        """daifugo.exchange-strongest without the deal: playing a stronger card one did not receive.
+        Why, and the line of the gift it proves wrong (the engine reports it); None if it does not."""
         weakest, line, given = self.watch[p]
         self.watch, self.jokers_by = dict(self.watch), dict(self.jokers_by)
         for pc in accepted:

@@ -70,9 +70,11 @@ class Table:
 
     def judge(self, opts: Mapping[str, Any], p: str, cards: tuple[DCard, ...], in_turn: bool, worded: bool = True
               ) -> tuple[Verdict, OnTable | None, bool]:
-        """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p` acts again on
-        their own play out of turn, they thought the table had cleared (e.g. after stairs with an 8) — one mistake,
-        judged as a lead."""
+        """The verdict on `p`'s play, the play it covers, and whether it is judged as a lead: when `p`
+        acts again on their own play out of turn, they thought the table had cleared (e.g. after
+        stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
+        the last legal one stands (and covers that one). `worded` false: a refused play's verdict
+        without its message (`combos.decide`), for a lister that only asks which rule it breaks."""
         judge = _judge if worded else decide
         s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
@@ -88,7 +90,10 @@ class Table:
         return v, base, False
 
     def cover_sizes(self) -> frozenset[int] | None:
-        """The numbers of cards a legal play may have on this table (None: any)."""
+        """The numbers of cards a legal play may have on this table (None: any). Every reading of a
+        play has as many cards as the play, and `combos.judge` lets a play cover only a reading of
+        its own size (the spade-3 return too: a single on the lone joker); a play is judged against
+        the base and, after an illegal play, the last legal one — either of them None is a lead."""
         base, second = self.against()
         if base is None or base.reading is None:
             return None
