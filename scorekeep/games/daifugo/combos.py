@@ -44,11 +44,6 @@ class Reading(NamedTuple):
     has_eight: bool
     """An 8 in the play, natural or stood in for by a joker."""
 
-    @property
-    def is_joker(self) -> bool:
-        """The lone joker (beaten only by the spade 3)."""
-        return self.kind == SINGLE and self.jokers == 1
-
     def describe(self) -> str:
         """`a single 7`, `four 9s`, `a pair of jokers`, `stairs 7-8-9♥` — as players say it."""
         if self.kind == SINGLE:
@@ -212,9 +207,9 @@ def decide(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock
         return Verdict(None, "daifugo.combination")
     if top is None:
         # Every reading leads legally; prefer a group (jokers as the rank shown), then the strongest.
-        return _legal_verdict(options[0] if len(options) == 1 else max(
+        return Verdict(options[0] if len(options) == 1 else max(
             options, key=lambda r: (r.kind != STAIRS, power(r.level, revolution))))
-    if spade_3_return and top.is_joker and cards == (SPADE_3,):
+    if spade_3_return and top.kind == SINGLE and top.jokers == 1 and cards == (SPADE_3,):  # the lone joker
         return Verdict(options[0], returns=True)
     shaped = [r for r in options if r.kind == top.kind and r.size == top.size]
     if not shaped:
@@ -227,7 +222,7 @@ def decide(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock
     if not fitting:
         return Verdict(max(stronger, key=lambda x: power(x.level, revolution)), "daifugo.suit-lock")
     # The strongest reading that beats it (the first of equals, as `max` takes it).
-    return _legal_verdict(max(fitting, key=lambda x: power(x.level, revolution)))
+    return Verdict(max(fitting, key=lambda x: power(x.level, revolution)))
 
 
 @lru_cache(maxsize=16384)
@@ -238,20 +233,6 @@ def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
     if v.rule is None:
         return v
     return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return))
-
-
-def legal(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
-          spade_3_return: bool, joker_pair: bool = True) -> Verdict | None:
-    """`decide`'s verdict on a play the table allows, None for one it refuses: a yes/no for the
-    many plays a lister only tests."""
-    v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
-    return v if v.rule is None else None
-
-
-@lru_cache(maxsize=4096)
-def _legal_verdict(reading: Reading) -> Verdict:
-    """The verdict on a legal play read this way (no spade-3 return): one value per reading."""
-    return Verdict(reading)
 
 
 def _not_combination(cards: tuple[DCard, ...], r: Reading | None, top: Reading | None, revolution: bool,

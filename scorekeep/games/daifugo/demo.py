@@ -46,9 +46,8 @@ class Style(NamedTuple):
 # --- the policy ------------------------------------------------------------------------------
 
 def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
-    """How much the policy likes each legal play (the rare rules weigh more); each comes with its
-    verdict here and the play it covers (`pos.verdict`). What the position and the options say
-    is looked up once for all of them."""
+    """How much the policy likes each legal play (the rare rules weigh more); each comes with its verdict here and
+    the play it covers (`pos.verdict`)."""
     opts = pos.opts
     forbidden, revolution, rare, hoard = opts["forbidden_finish"], pos.table.revolution, style.rare, style.hoard
     strong = (3,) if revolution else (2, 8)
@@ -96,17 +95,12 @@ Judged = tuple[Play, Verdict, "OnTable | None"]
 """A legal play with its verdict and the play it covers (`Position.verdict`)."""
 
 
-def _judged(pos: Position, legal: list[Any]) -> tuple[list[Pass], list[Judged]]:
-    """The legal passes (none or one), and the legal plays with their verdicts here (asked once
-    by the checks already: `Position.verdict`)."""
-    return ([m for m in legal if type(m) is Pass],
-            [(m, *pos.verdict(m)) for m in legal if type(m) is Play])
-
-
 def choose(pos: Position, rng: random.Random, style: Style) -> tuple[Play, Verdict, OnTable | None] | Pass:
     """A random legal move for the player to act (`Position.legal_moves`), biased by `style`: a
     pass, or a play with its verdict and the play it covers."""
-    passes, plays = _judged(pos, pos.legal_moves())
+    legal = pos.legal_moves()
+    passes = [m for m in legal if type(m) is Pass]
+    plays: list[Judged] = [(m, *pos.verdict(m)) for m in legal if type(m) is Play]  # (verdicts kept by the checks)
     if not plays or (passes and rng.random() < style.pass_p):
         assert passes, "no legal move"
         return passes[0]
@@ -182,10 +176,14 @@ def _cards_out(cards: tuple[DCard, ...] | list[DCard], rng: random.Random, notat
 
 # --- the match ---------------------------------------------------------------------------------
 
-def _deal(rng: random.Random, deck: list[DCard], sizes: list[int], rare: float) -> list[list[DCard]]:
+def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], leader: str, blind: frozenset[Card],
+           rare: float) -> dict[str, tuple[DCard, ...]]:
+    """The deal, from the leader round: the deck without the blind cards, with the jokers."""
+    deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
+    sizes = hand_sizes(opts, seats, leader)
     rng.shuffle(deck)
     piles, k = [], 0
-    for n in sizes:
+    for n in sizes.values():
         piles.append(deck[k:k + n])
         k += n
     if rng.random() < 0.35 * rare:  # a fair shuffle rarely deals four of a kind: help revolutions
@@ -201,15 +199,6 @@ def _deal(rng: random.Random, deck: list[DCard], sizes: list[int], rare: float) 
                     x = rng.choice(spare)
                     piles[i][piles[i].index(x)] = c
                     pile[pile.index(c)] = x
-    return piles
-
-
-def _dealt(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...], leader: str, blind: frozenset[Card],
-           rare: float) -> dict[str, tuple[DCard, ...]]:
-    """The deal, from the leader round: the deck without the blind cards, with the jokers."""
-    deck: list[DCard] = [c for c in FULL_DECK if c not in blind] + [JOKER] * opts["jokers"]
-    sizes = hand_sizes(opts, seats, leader)
-    piles = _deal(rng, deck, list(sizes.values()), rare)
     return {p: tuple(sorted(piles[k], key=strength_key)) for k, p in enumerate(sizes)}
 
 
@@ -294,22 +283,12 @@ def _new_set(rng: random.Random, names: tuple[str, ...], reseat: bool, naturals:
 
 def _gift(rng: random.Random, pos: Position) -> Any:
     """A random legal gift of the giver due (`Position.legal_moves`): a higher rank usually gives
-    weak cards — one of the 6 weakest legal gifts — else any legal gift.
-
-    The weakest legal gifts are found by asking the engine about the gifts from the weakest up
-    (`Position.legal_among`, a few at a time) until 6 pass: a stable sort keeps them in the order the whole legal list
-    sorted would, so the pick is the same, without judging the other gifts (a 大富豪 has 78). The
-    whole list is asked for only when fewer than two pass or the pick is among all of them."""
-    weakest = sorted(pos.candidates(pos.to_act), key=lambda m: sum(strength_key(c) for c in m.cards or ()))  # type: ignore[arg-type]
-    first: list[Any] = []
-    for i in range(0, len(weakest), 8):
-        first += pos.legal_among(weakest[i:i + 8])
-        if len(first) >= 6:
-            break
-    first = first[:6]
+    weak cards — one of the 6 weakest legal gifts — else any legal gift."""
+    legal = pos.legal_moves()
+    first = sorted(legal, key=lambda m: sum(strength_key(c) for c in m.cards or ()))[:6]  # type: ignore[union-attr]
     if len(first) > 1 and rng.random() < 0.8:
         return rng.choice(first)
-    return rng.choice(first if len(first) <= 1 else pos.legal_moves())
+    return rng.choice(first if len(first) <= 1 else legal)
 
 
 def _exchange(rng: random.Random, pos: Position, seats: tuple[str, ...], prev: tuple[str, ...],
@@ -404,9 +383,6 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
             for p, pts in zip(ranks, opts["rank_points"]):
                 totals[p] += pts
             prev = ranks
-    winner: str | list[str] | None = None
-    if declare_sets:
-        best = max(totals.values())
-        top = [p for p in names if totals[p] == best]
-        winner = top[0] if len(top) == 1 else top
+    top = [p for p in names if totals[p] == max(totals.values())]
+    winner = (top[0] if len(top) == 1 else top) if declare_sets else None
     return Generated(GAME, data, totals, winner, tuple(events), frozenset(features))

@@ -1,31 +1,20 @@
 """Daifugō's engine: a position in one game that knows whose turn it is, what is legal now, and
 what a move causes (the shared shape of `scorekeep/engine.py`).
 
-A game goes through three phases: `exchange` (games 2–4 of a set: the four gifts, 大富豪 first,
-in the order of `EXCHANGE`), `play` (a play of cards or a pass, clockwise), and `over` once the
-ranking is settled. A position is made of four parts, one per concern, each with its effects:
-the table (`table.py`: the play to beat, the passes, the lock 縛り, the order 革命 — revolution,
-8-cut, lock, spade-3 return, clear), the holdings (`holdings.py`: what is known of each hand, the
-exchange), the turn order (`turns.py`: whose turn, the passes written out of their place) and the
-standing (`standing.py`: who is out, a finish, 都落ち).
+A game goes through three phases: `exchange` (games 2–4 of a set: the four gifts, in the order of
+`EXCHANGE`), `play` (a play of cards or a pass, clockwise), and `over` once the ranking is settled.
+A position is made of four parts, each with its effects: the table (`table.py`), the holdings
+(`holdings.py`), the turn order (`turns.py`) and the standing (`standing.py`).
 
-Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`);
-`Position.ruling(move)` names the first that excludes a move, with the legal
-alternatives and the decision's steps; `legal_moves()` lists the moves that fail none; a
-recorded turn is judged by asking the same checks what they find (`Check.finds`), stage by stage.
-`Position.apply(move)` never changes the position: it returns the next one and the findings
-(violations and rule events, worded only when kept), also for an illegal move — the record says
-it happened. Each rule id is judged in one function here or in the parts the position is made
-of, or in the moves (`moves.py`), what a legal play causes (`causes.py`), the deck and the match's
-order (`deck.py`), a hand's plays (`hands.py`). A part changes its own state and words what
-happened; the engine names the rule and reports it (every rule id is reported from here).
+Legality is an ordered list of named checks, one per rule id, for each phase (`CHECKS`):
+`Position.ruling(move)` names the first that excludes a move, `legal_moves()` lists the moves that
+fail none, and a recorded turn is judged by asking the same checks what they find (`Check.finds`),
+stage by stage. `Position.apply(move)` returns the next position and the findings, also for an
+illegal move (the record says it happened); a part words what happened, the engine reports it.
 
-Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies
-on the table, it may empty a hand), but only a legal play has the special effects the digest
-grants to legal plays (revolution, 8-cut, lock); the next play is judged against it, or — so
-that one mistake is reported once — against the last legal play when it would be legal there.
-Either way the play it was judged against is the one it covers, and the one a lock compares it
-with.
+Carrying on after a violation: an illegal play still happened (its cards leave the hand, it lies on
+the table), but only a legal play revolts, cuts or locks; the next play is judged against it, or —
+so that one mistake is reported once — against the last legal play when it would be legal there.
 """
 
 from __future__ import annotations
@@ -40,12 +29,11 @@ from ...errors import Finding, Findings, worded
 from .cards import DCard, plain, show, strength_key
 from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
-# The parts of the game the position is made of, each in its module (and named here as before).
 from .causes import cuts, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
-from .hands import _plays_of, hand_plays  # noqa: F401 (named here as before)
+from .hands import hand_plays
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
@@ -58,25 +46,10 @@ if TYPE_CHECKING:
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), built at C speed, its message
-    (and `allowed`) still to be worded (`errors.worded`). A turn's collector is new for each turn,
-    so appending this to it is what `Findings.violation` does."""
-    return tuple.__new__(Finding, (rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[type-var]
-                                   where["play"], where["player"], allowed, see, 0))
-
-
-assert Finding._fields == ("rule", "message", "line", "set", "game", "hand", "trick", "play", "player", "allowed",
-                           "see", "more")
-
-
-def _view(fields: tuple[Any, ...]) -> TurnView:
-    """A TurnView from all its fields in order, without the keyword handling of its constructor."""
-    return tuple.__new__(TurnView, fields)  # type: ignore[type-var]
-
-
-def _on_table(fields: tuple[Any, ...]) -> OnTable:
-    """An OnTable from all its fields in order (see `_view`)."""
-    return tuple.__new__(OnTable, fields)  # type: ignore[type-var]
+    """A finding at a turn (`where`: line, set, game, play, player), its message (and `allowed`) still to
+    be worded (`errors.worded`)."""
+    return Finding(rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[arg-type]
+                   where["play"], where["player"], allowed, see)  # type: ignore[arg-type]
 
 
 def _gap(missing: tuple[str, ...]) -> str:
@@ -233,7 +206,7 @@ class Position:
         state = (table.top, table.revolution, table.lock)  # the table the turn was made on
         cards, reading, notes = self._judge_turn(t, take, trial)
         if self.viewing:
-            self.view = _view((self.plays, t.player, cards, reading, *state, tuple(notes), None))
+            self.view = TurnView(self.plays, t.player, cards, reading, *state, tuple(notes))
 
     def _judge_turn(self, t: Play | Pass, take: bool, trial: bool
                     ) -> tuple[tuple[DCard, ...] | None, Reading | None, Sequence[str]]:
@@ -277,11 +250,12 @@ class Position:
         return self._played(p, cards, v, legal, covered, i, step_from, skipped, where, notes)
 
     def _found(self, stage: str, ask: Asked) -> bool:
-        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report
-        what they find: the first failing check of the stage, or for the cards held each one.
-        Whether any failed."""
+        """Ask the checks of `stage` (`CHECKS`, in the rules' order) about a recorded turn, and report what they
+        find: the first failing check of the stage, or for the cards held each one."""
         found = False
-        for c in _stages(CHECKS["play"]).get(stage, ()):
+        for c in CHECKS["play"]:
+            if stage not in c.stage.split():
+                continue
             fault = c.finds(self, ask)  # type: ignore[misc]
             if fault is not None:
                 words, see, allowed = fault
@@ -337,9 +311,8 @@ class Position:
 
     def _pass_turn(self, ask: Asked, in_turn: bool, step_from: str, still: tuple[str | None, str | None],
                    skipped: str | None, notes: list[str]) -> None:
-        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes
-        nothing, else the player is out of the round and the turn moves on (daifugo.clear when all
-        others passed)."""
+        """A pass on this copy: on an empty table (reported: the `pass` stage's checks) it changes nothing, else the
+        player is out of the round and the turn moves on (daifugo.clear when all others passed)."""
         p, i, turns, table, active = ask.move.player, ask.i, self.turns, self.table, self.st.active
         if table.top is None:
             self._found("pass", ask)
@@ -361,8 +334,7 @@ class Position:
 
     def _table_verdict(self, ask: Asked, in_turn: bool, skipped: str | None, notes: list[str]
                        ) -> tuple[Verdict, OnTable | None]:
-        """The table's verdict on a play (`Table.judge`, kept in `ask` for the table checks), and the
-        play it covers."""
+        """The table's verdict on a play (`Table.judge`, kept in `ask` for the table checks), and the play it covers."""
         p, cards, table = ask.move.player, ask.cards, self.table
         assert cards is not None
         v, covered, lead = table.judge(self.opts, p, cards, in_turn)
@@ -384,7 +356,7 @@ class Position:
         finishing = self.hold.count[p] >= self.hold.sizes[p]
         cut = legal and cuts(opts, reading)
         revolt = legal and revolts(opts, reading)
-        on = _on_table((p, cards, reading, legal, i))
+        on = OnTable(p, cards, reading, legal, i)
         if revolt:
             note, words = table.revolt(p, reading)  # type: ignore[arg-type]
             events.append(_turn_finding("daifugo.revolution", words, where))
@@ -434,52 +406,38 @@ class Position:
         if fall_words is not None:
             self.f.event("daifugo.miyako-ochi", fall_words, **{**where, "player": fallen})
 
-    @staticmethod
-    def empty_pass(p: str, in_turn: bool, expected: str | None) -> str:
-        """daifugo.pass on an empty table."""
-        return (f"{p} passed on an empty table: the player who leads must play; passing is "
-                "allowed only when the table has cards"
-                + ("" if in_turn else f" (and it was {expected}'s lead, not {p}'s)"))
-
     def _outcome(self, move: Outcome) -> None:
-        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each
-        that fails reported at the line of what it judges — and settle the game's ranking
-        (`_settled`); the events of a written order out (`_summary`) are reported too. The checks
-        asked, with their answers, are kept for `why` (`memo["asked"]`)."""
+        """Judge the result the record writes — each check of `CHECKS["result"]` asked in turn, each that fails
+        reported at the line of what it judges — and settle the game's ranking (`_settled`); the events of a written
+        order out (`_summary`) are reported too."""
         got = _settled(self, move)
         self.ranking, self.source, self.decided = got.ranking, got.source, got.st
-        where = {"set": self.set_no, "game": self.game_no}
-        asked = self.memo["asked"] = []
-        for c in CHECKS["result"]:
-            why = c.test(self, move)
-            asked.append((c, why))
-            if why is not None:
-                self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), **where)
+        for c, why in _ask_each(CHECKS["result"], self, move, self.memo.setdefault("asked", [])):
+            self.f.violation(c.rule, why, line=got.lines.get(why, _written_line(move)), set=self.set_no,
+                             game=self.game_no)
         self.f.extend(got.events, event=True)
 
     # -- legality: what the checks ask of the position -------------------------------------------------
 
     def asked(self, move: Play | Pass) -> Asked:
-        """`move` here as the checks ask about a turn (`Check.finds`): the ruling's and the legal
-        moves' reading of it — whether it is in turn, how it is out of turn, the cards held, the
-        verdict — made once (`memo`)."""
+        """`move` here as the checks ask about a turn (`Check.finds`): the ruling's and the legal moves' reading of
+        it — whether it is in turn, how it is out of turn, the cards held, the verdict — made once (`memo`)."""
         key = ("asked", move)
         ask = self.memo.get(key)
         if ask is None:
             ask = self.memo[key] = self._asked(move, self.turns.in_turn(move.player))
         return ask
 
-    def _asked(self, move: Play | Pass, in_turn: bool) -> Asked:
+    def _asked(self, move: Play | Pass, in_turn: bool, cards: bool = True) -> Asked:
         """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
         moves ask it of many moves of one player, once each."""
         p, turns = move.player, self.turns
-        cards = move.cards if type(move) is Play else None
-        ask = Asked(move, cards, self.plays + 1, {})
+        ask = Asked(move, move.cards if type(move) is Play else None, self.plays + 1, {})
         ask.in_turn = in_turn
-        if not in_turn and p in self.st.active and (cards is not None or self.table.top is not None):
+        if not in_turn and p in self.st.active and (ask.cards is not None or self.table.top is not None):
             assert turns.expected is not None
             ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
-        if cards is not None:
+        if ask.cards is not None and cards:
             ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
@@ -493,16 +451,6 @@ class Position:
             got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
                                                     self.turns.in_turn(move.player))[:2]
         return got
-
-    def _table_rule(self, move: Play) -> str | None:
-        """The table rule `move` breaks here (`verdict`'s, not worded: the legal moves ask it of every
-        candidate, and word none), asked once for each play (`memo`)."""
-        key = ("rule", move.player, move.cards)
-        got = self.memo.get(key, key)
-        if got is key:
-            got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
-                                                    self.turns.in_turn(move.player), False)[0].rule
-        return got  # type: ignore[return-value]
 
     def holding(self, move: Play) -> Held:
         """`Holdings.held` for a play here (asked once for each play: `memo`)."""
@@ -527,47 +475,60 @@ class Position:
         return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the player to act that fail no check. Plays are listed only from a hand known
-        card by card; from a hand known only by its count, a pass is all that can be named."""
+        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
+        allow): plays only from a hand known card by card; from a hand known only by its count, a pass is all that
+        can be named. Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
+        who acts once for each player and kind of move (`_by_actor`), those of the cards held by what they find."""
         p = self.to_act
         if p is None:
             return []
-        sized, order = _asking_plan(self.filters())
+        checks = self.filters()
         sizes: frozenset[int] | None = None
-        for c in sized:
-            if (only := c.sizes(self)) is not None:  # type: ignore[misc]
+        for c in checks:
+            if c.sizes is not None and (only := c.sizes(self)) is not None:
                 sizes = only if sizes is None else sizes & only
-        return self.legal_among(self.candidates(p, sizes))
-
-    def legal_among(self, moves: list[Move]) -> list[Move]:
-        """The moves among `moves` (the player to act's, as `candidates` names them) that fail no
-        check: `legal_moves` is this of every candidate; a policy that needs only a few legal moves
-        may ask it of the candidates it would pick first."""
-        if not moves:
+        moves = self.candidates(p, sizes)
+        if self._phase != "play":
+            for c in checks:
+                moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
             return moves
-        # Legal: failing no check, asked one check at a time over the moves still in, without words
-        # (`fails`; a turn check what it `finds` at the move, read once: `asked`), in `_asking_plan`'s
-        # order (it changes no answer).
-        asks: list[Any] | None = None
-        for c in _asking_plan(self.filters())[1]:
-            if not moves:
-                break
-            if c.fails is not None:
-                fails = c.fails
-                moves = [m for m in moves if not fails(self, m)]
-                asks = None
-            elif c.finds is not None and self._phase == "play":
-                finds = c.finds
-                if asks is None:
-                    in_turn = self.turns.in_turn
-                    asks = [self._asked(m, in_turn(m.player)) for m in moves]  # type: ignore[union-attr]
-                asks = [a for a in asks if finds(self, a) is None]
-                moves = [a.move for a in asks]
-            else:
-                test = c.test
-                moves = [m for m in moves if test(self, m) is None]
-                asks = None
-        return moves
+        moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
+        moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
+        held = [c for c in checks if c.stage == "hold"]
+        out = []
+        for m in moves:
+            ask = self._asked(m, self.turns.in_turn(m.player))  # type: ignore[arg-type]
+            if all(c.finds(self, ask) is None for c in held):  # type: ignore[misc]
+                out.append(m)
+        return out
+
+    def _by_verdict(self, moves: list[Move], rules: set[str]) -> list[Move]:
+        """The moves whose verdict here breaks none of `rules` (a check of the table fails a play
+        whose verdict names its rule); a legal verdict is kept (`verdict`: it has no words)."""
+        if not rules:
+            return moves
+        judge, opts, in_turn, memo = self.table.judge, self.opts, self.turns.in_turn, self.memo
+        out = []
+        for m in moves:
+            if type(m) is Play:
+                got = judge(opts, m.player, m.cards, in_turn(m.player), False)
+                if got[0].rule in rules:
+                    continue
+                if got[0].rule is None:
+                    memo["verdict", m.player, m.cards] = got[:2]
+            out.append(m)
+        return out
+
+    def _by_actor(self, moves: list[Move], checks: list[Check]) -> list[Move]:
+        """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
+        read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
+        kinds = {(m.player, type(m)): m for m in moves}
+        barred = set()
+        for kind, m in kinds.items():
+            ask = self._asked(m, self.turns.in_turn(m.player), False)  # type: ignore[arg-type]
+            if any(c.finds(self, ask) is not None for c in checks):  # type: ignore[misc]
+                barred.add(kind)
+        return [m for m in moves if (m.player, type(m)) not in barred] if barred else moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
@@ -579,15 +540,7 @@ class Position:
         hand = self.hold.known.get(p)
         if hand is None:
             return [Pass(p)]
-        plays = _plays_of(hand, self.opts["joker_pair"], sizes)
-        # The moves of a list of plays `_plays_of` keeps (a hand is asked again, turn after turn,
-        # until it plays): made once, copied for the caller.
-        made = _MOVES.get(id(plays))
-        if made is None or made[0] is not plays:
-            if len(_MOVES) >= 16:
-                _MOVES.clear()
-            made = _MOVES[id(plays)] = (plays, [Pass(p), *(Play(p, c) for c in plays)])
-        return list(made[1])
+        return [Pass(p), *(Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"], sizes))]
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
@@ -595,15 +548,6 @@ class Position:
     def ruling(self, move: Move) -> Ruling:
         """Why `move` is or is not legal here: the deciding rule, the reason, the legal choices
         (`allowed`, for the rules that are a legal set) and the steps in the digest's order."""
-        if type(move) is Outcome:  # the written result: its checks in order, the last one asked deciding
-            steps = []
-            for c in self.filters(move):
-                why = c.test(self, move)
-                steps.append(Step(c.name, "yes" if why is None else f"no: {why}", c.rule))
-                if why is not None:
-                    return Ruling(str(move), False, c.rule, why, None, (), tuple(steps))
-            return Ruling(str(move), True, steps[-1].rule if steps else "daifugo.ranking", "legal", None, (),
-                          tuple(steps))
         if type(move) is Play or type(move) is Pass:
             if (early := self._read_early(move)) is not None:
                 return early
@@ -617,6 +561,8 @@ class Position:
             return Ruling(str(move), False, f.rule, why, *self._also(f, move), tuple(steps))
         if type(move) is Exchange:
             rule = "daifugo.exchange-count"
+        elif type(move) is Outcome:
+            rule = "daifugo.ranking"
         elif type(move) is Pass:
             rule = "daifugo.pass"
         else:
@@ -711,26 +657,6 @@ class Position:
         return f"{p}: " + ("; ".join(shown) if shown else "nothing")
 
 
-_MOVES: dict[int, tuple[list[tuple[DCard, ...]], list[Move]]] = {}
-"""`Position.candidates`' moves of the last few lists of plays, by the list's id (kept with it)."""
-
-_PLANS: list[tuple[tuple[Check, ...], tuple[tuple[Check, ...], tuple[Check, ...]]]] = []
-"""The last table of checks `_asking_plan` read, and its plan."""
-
-
-def _asking_plan(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
-    """How `legal_moves` asks a table of checks: the checks that bound a play's size, and every check
-    in the order asked — those that judge without words (`fails`: the table's first, as they leave
-    the fewest in), then the rest in the table's order. Worked out once for each table (known by
-    identity, as `_stages`: a check taken out of `CHECKS` makes another)."""
-    if _PLANS and _PLANS[0][0] is checks:
-        return _PLANS[0][1]
-    order = sorted(checks, key=lambda c: (c.fails is None, c.stage != "table"))
-    plan = (tuple(c for c in checks if c.sizes is not None), tuple(order))
-    _PLANS[:] = [(checks, plan)]
-    return plan
-
-
 # --- the written result (daifugo.ranking; the events of a summary `out`) ---------------------------
 
 class Settled(NamedTuple):
@@ -819,9 +745,8 @@ def _new_standing(setup: Setup) -> Standing:
 
 def _summary(setup: Setup, out: Names, fouls: Names | None, emit_from: int | None, f: Findings
             ) -> tuple[Standing, list[tuple[str, int]]]:
-    """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls`
-    the rules rule out, as (message, line). Events are reported to `f` from the `emit_from`-th exit
-    on (None: not at all)."""
+    """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls` the rules rule out, as
+    (message, line)."""
     st = _new_standing(setup)
     foul_set = set(fouls.names) if fouls else set()
     problems: list[tuple[str, int]] = []
@@ -916,10 +841,6 @@ class OutOfTurn(NamedTuple):
     missing: tuple[str, ...] = ()
 
 
-TurnFault = tuple[str, Callable[[], str], tuple[str, ...]]
-"""(rule id, why it was someone else's turn — worded when called, by whoever keeps it — the other
-rules involved)."""
-
 Found = tuple[Words, tuple[str, ...], "Callable[[], tuple[str, ...]] | None"]
 """What a check finds at a turn (`Check.finds`): its words (made when called), the other rules
 involved, and the legal choices (made when called; None: the rule is no legal set)."""
@@ -944,12 +865,12 @@ def _gone_words(p: str, gone: str, expected: str | None) -> str:
     return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
 
 
-def _first_lead(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     if pos.table.top is not None or pos.table.last_clear[0] != "first":
         return None
     game_no = pos.setup.game_no
-    return "daifugo.first-lead", lambda: _first_lead_words(game_no, t), ()
+    return (lambda: _first_lead_words(game_no, t)), (), None
 
 
 def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
@@ -961,10 +882,10 @@ def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
     return f"{t.player} led game {game_no}, but {why}"
 
 
-def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], TurnFault | None]:
+def _leads_again(reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
     """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
     player whose play did it leads again (or, out, the next player still in to their left)."""
-    def fault(pos: Position, t: OutOfTurn) -> TurnFault | None:
+    def fault(pos: Position, t: OutOfTurn) -> Found | None:
         cleared, cause = pos.table.last_clear
         if pos.table.top is not None or cleared != reason:
             return None
@@ -976,11 +897,11 @@ def _leads_again(rule: str, reason: str, what: str, who: str) -> Callable[[Posit
             gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
                     f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
             return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
-        return rule, words, see
+        return words, see, None
     return fault
 
 
-def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _cleared_leader(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
     cleared, cause = pos.table.last_clear
     if pos.table.top is not None or cleared != "passes":
@@ -997,29 +918,28 @@ def _cleared_leader(pos: Position, t: OutOfTurn) -> TurnFault | None:
         else:
             why = f"it was {t.expected}'s lead"
         return f"{t.player} led after the table cleared, but {why}"
-    return "daifugo.clear", words, ("daifugo.turn-order",)
+    return words, ("daifugo.turn-order",), None
 
 
-def _passed(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _passed(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.pass: a player who passed may not act again until the table clears."""
     p, passed = t.player, pos.table.passed
     if pos.table.top is None or p not in passed:
         return None
     at = passed[p]
-    return ("daifugo.pass", lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
-            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}", ("daifugo.turn-order",))
+    return (lambda: f"{p} {passed_at(at)} and may not act again until the table clears "
+            f"(their turn is skipped); it was {t.expected}'s turn{_gap(t.missing)}"), ("daifugo.turn-order",), None
 
 
-def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
+def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.turn-order: play goes clockwise, skipping players who passed or are out (acting again
     on one's own play, before everyone else passed, included)."""
     top, p, expected = pos.table.top, t.player, t.expected
     if top is None or p != top.player:
-        return ("daifugo.turn-order",
-                lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
+        return (lambda: f"{p} acted out of turn: play goes clockwise, skipping players who passed or are out, "
                 f"so it was {expected}'s turn"
                 + (f" (or {t.late}'s, whose turn the previous turn skipped)" if t.late else "") + _gap(t.missing),
-                ("daifugo.pass",) if t.missing else ())
+                ("daifugo.pass",) if t.missing else (), None)
     r = top.reading
     stairs = r is not None and r.kind == STAIRS and r.has_eight
     no_cut = r is not None and r.has_eight and not top.legal
@@ -1036,24 +956,23 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> TurnFault | None:
         else:
             why = f"the table had not cleared (not everyone else had passed): it was {expected}'s turn"
         return f"{p} acted again on their own play, but {why}{_gap(t.missing)}"
-    return "daifugo.turn-order", words, also
+    return words, also, None
 
 
 
-def _turn_found(fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Callable[[Position, Asked], Found | None]:
+def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None]) -> Callable[[Position, Asked], Found | None]:
     """A turn check's finding at a turn out of turn: its `fault`."""
-    def finds(pos: Position, ask: Asked) -> Found | None:
-        said = fault(pos, ask.out) if ask.out is not None else None
-        return None if said is None else (said[1], said[2], None)
-    return finds
+    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
 
 
 def _pass_found(pos: Position, ask: Asked) -> Found | None:
     """daifugo.pass: acting again after passing (the `turn` stage), or a pass on the empty table (the
     `pass` stage: at a recorded turn, the table as the turn left it, missing passes taken)."""
     if ask.cards is None and pos.table.top is None and ask.move.player in pos.st.active:
-        p, in_turn, expected = ask.move.player, ask.in_turn, pos.turns.expected
-        return (lambda: Position.empty_pass(p, in_turn, expected)), (), None
+        p = ask.move.player
+        lead = "" if ask.in_turn else f" (and it was {pos.turns.expected}'s lead, not {p}'s)"
+        return (lambda: f"{p} passed on an empty table: the player who leads must play; passing is allowed only "
+                f"when the table has cards{lead}"), (), None
     return _turn_found(_passed)(pos, ask)
 
 
@@ -1085,8 +1004,7 @@ def _blind_found(pos: Position, ask: Asked) -> Found | None:
 
 
 def _combo_found(rule: str, legal_set: bool) -> Callable[[Position, Asked], Found | None]:
-    """A table rule: the verdict (`Table.judge`) breaks it. When the rule is a legal set (what may
-    beat the table), its legal choices are of the table as it is now, listed when the finding is kept."""
+    """A table rule: the verdict (`Table.judge`) breaks it."""
     def finds(pos: Position, ask: Asked) -> Found | None:
         v = ask.verdict
         if v is None or v.rule != rule:
@@ -1108,20 +1026,6 @@ def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, An
         found = finds(pos, pos.asked(move))
         return None if found is None else found[0]()
     return test
-
-
-def _combo_fails(rule: str) -> Callable[[Any, Any], bool]:
-    def fails(pos: Position, move: Any) -> bool:
-        return type(move) is Play and pos._table_rule(move) == rule
-    return fails
-
-
-def _held_fails(pos: Position, move: Any) -> bool:
-    return type(move) is Play and bool(pos.holding(move)[0])
-
-
-def _blind_fails(pos: Position, move: Any) -> bool:
-    return type(move) is Play and bool(pos.holding(move)[1])
 
 
 def _gift_giver(pos: Position, move: Any) -> tuple[str, str, int, int, int] | None:
@@ -1158,7 +1062,9 @@ def _gift_count(pos: Position, move: Any) -> str | None:
 def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
     """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
     dealt = pos.hold.dealt_counts(giver)
-    return Counter(plain(c) for c in cards) - dealt if dealt is not None else Counter()
+    if dealt is None:
+        return Counter()
+    return Counter({c: n - dealt.get(c, 0) for c, n in Counter(map(plain, cards)).items() if n > dealt.get(c, 0)})
 
 
 def _gift_held(pos: Position, move: Any) -> str | None:
@@ -1202,11 +1108,11 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
         return None
     giver, a, n = due[0], due[2], due[4]
     dealt = pos.hold.dealt_counts(giver)
-    if dealt is None or _not_dealt(pos, giver, cards):
+    given = Counter(map(plain, cards))
+    if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
         return None
-    weakest = min(strength_key(c) for c in cards)
-    kept = dealt - Counter(plain(c) for c in cards)
-    above = [c for c in kept.elements() if strength_key(c) > weakest]
+    weakest = min(map(strength_key, cards))
+    above = [c for c, n in dealt.items() if strength_key(c) > weakest for _ in range(n - given.get(c, 0))]
     return (giver, a, n, dealt, above) if above else None
 
 
@@ -1240,7 +1146,7 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], TurnFault | None]) -> Check:
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None]) -> Check:
     """A check of who may act, judged on a turn out of turn (`fault`)."""
     finds = _turn_found(fault)
     return Check(rule, name, _test(finds), "turn", finds)
@@ -1250,26 +1156,7 @@ def _combo_check(rule: str, name: str, legal_set: bool = True,
                  sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
     """A check of what may cover the table (the verdict, `Table.judge`)."""
     finds = _combo_found(rule, legal_set)
-    return Check(rule, name, _test(finds), "table", finds, _combo_fails(rule), sizes)
-
-
-_STAGES: list[tuple[tuple[Check, ...], dict[str, tuple[Check, ...]]]] = []
-"""The last table `_stages` read, and its stages."""
-
-
-def _stages(checks: tuple[Check, ...]) -> dict[str, tuple[Check, ...]]:
-    """The checks of each stage of a recorded turn, in the table's order (`Position._found`); worked
-    out once for each table (a check taken out of `CHECKS` makes another), known by identity (it
-    is asked on every turn: hashing the table each time would cost more than the answer)."""
-    if _STAGES and _STAGES[0][0] is checks:
-        return _STAGES[0][1]
-    out: dict[str, tuple[Check, ...]] = {}
-    for c in checks:
-        if c.finds is not None:
-            for stage in c.stage.split():
-                out[stage] = (*out.get(stage, ()), c)
-    _STAGES[:] = [(checks, out)]
-    return out
+    return Check(rule, name, _test(finds), "table", finds, None, sizes)
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
@@ -1277,19 +1164,18 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("daifugo.eight-cut", "cut", "8 cut the table (8切り)", "the player who cuts")),
+                    _leads_again("cut", "8 cut the table (8切り)", "the player who cuts")),
         _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("daifugo.spade-3-return", "return", "spade 3 returned the joker (スペ3返し)",
+                    _leads_again("return", "spade 3 returned the joker (スペ3返し)",
                                  "that player")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
               _test(_pass_found), "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
               _test(_turn_order_found), "turn", _turn_order_found),
-        Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found,
-              _held_fails),
+        Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found),
         Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
-              _blind_found, _blind_fails),
+              _blind_found),
         _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
@@ -1330,78 +1216,57 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.deck", "does the deal leave out the set's blind cards and no others?", blind_kept, "whole"),
     ),
 }
-"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's
-ruling is the first check it fails (`Position.ruling`), the legal moves those that fail none
-(`Position.legal_moves`). Read when a move is judged, never copied. Besides the moves of a game, the
-facts of the deck (daifugo.deck): a set's list of blind cards (`blind`: each check asked, all it finds
-one report) and a game's deal (`deal`: each hand dealt, then the deal as a whole — `deal_faults`)."""
+"""Each rule's check, by the phase whose moves it judges, in the digest's order of decision: a move's ruling is the
+first check it fails (`Position.ruling`), the legal moves those that fail none (`Position.legal_moves`)."""
+
+def _ask_each(checks: Sequence[Check], pos: Any, move: Any, asked: list[Any] | None, *about: Any,
+              stop: bool = False) -> list[tuple[Check, str]]:
+    """The checks `move` fails, each with its words, asked in turn (`stop`: up to the first that fails);
+    `asked` (if given) gets each check asked, its answer (and `about`)."""
+    out = []
+    for c in checks:
+        why = c.test(pos, move)
+        if asked is not None:
+            asked.append((c, why, *about))
+        if why is not None:
+            out.append((c, why))
+            if stop:
+                break
+    return out
+
 
 def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check, str | None]] | None = None
                  ) -> list[tuple[Check, str]]:
-    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now —
-    each check of `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether
-    the finding is the set's own or its first game's). `asked` (if given) gets each check asked and
-    its answer."""
-    out = []
-    for c in CHECKS[phase]:
-        why = c.test(None, move)
-        if asked is not None:
-            asked.append((c, why))
-        if why is not None:
-            out.append((c, why))
-    return out
+    """daifugo.game-over: what is wrong with a set (`phase` "set") or a game ("game") starting now — each check of
+    `CHECKS[phase]` asked in turn, each that fails with its words (its `stage`: whether the finding is the set's own
+    or its first game's). `asked` (if given) gets each check asked and its answer."""
+    return _ask_each(CHECKS[phase], None, move, asked)
 
 
 def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
     asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
     asked and its answer (`why`'s steps)."""
-    problems = []
-    for c in CHECKS["blind"]:
-        why = c.test(pos, blind)
-        if asked is not None:
-            asked.append((c, why))
-        if why is not None:
-            problems.append(why)
-    return "; ".join(problems) or None
+    return "; ".join(why for _c, why in _ask_each(CHECKS["blind"], pos, blind, asked)) or None
 
 
 def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
                 asked: list[tuple[Check, str | None, str | None]] | None = None
                 ) -> tuple[list[tuple[str | None, str]], frozenset[Card] | None]:
-    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the
-    deal as a whole — and, when the set's blind cards were not known, the ones this clean, complete
-    deal leaves out (else None). Each hand is asked every check of `CHECKS["deal"]` that judges a
-    hand (stage `hand`), in turn (what they find one report), and dealt (`DealSoFar.deal`); a clean deal of every
-    seat is then asked the checks of the deal as a whole (stage `whole`), up to the first that fails. `asked` (if
-    given) gets each check asked, its answer and the player whose hand it asked about (None: the whole
-    deal), in the order asked."""
+    """daifugo.deck: what is wrong with a game's deal, as (player, message) — player None for the deal as a whole —
+    and, when the set's blind cards were not known, the ones this clean, complete deal leaves out (else None).
+    Each hand is asked the checks of a hand (stage `hand`), then a clean deal of every seat those of the whole."""
     out: list[tuple[str | None, str]] = []
-    checks = CHECKS["deal"]
     for p, cards in deal.items():
         hand = DealtHand(p, cards)
-        problems = []
-        for c in checks:
-            if c.stage == "whole":
-                continue
-            why = c.test(pos, hand)
-            if asked is not None:
-                asked.append((c, why, p))
-            if why is not None:
-                problems.append(why)
+        problems = _ask_each([c for c in CHECKS["deal"] if c.stage != "whole"], pos, hand, asked, p)
         if problems:
-            out.append((p, "; ".join(problems)))
+            out.append((p, "; ".join(why for _c, why in problems)))
         pos.deal(hand)
     if out or len(deal) < len(pos.seats):
         return out, None
-    whole = WholeDeal(len(deal))
-    for c in checks:
-        if c.stage != "whole":
-            continue
-        why = c.test(pos, whole)
-        if asked is not None:
-            asked.append((c, why, None))
-        if why is not None:
-            return [(None, why)], None
+    whole = [c for c in CHECKS["deal"] if c.stage == "whole"]
+    wrong = _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True)
+    if wrong:
+        return [(None, wrong[0][1])], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)
-

@@ -20,8 +20,7 @@ from .rulebook import RANK_NAMES
 
 
 class Where(NamedTuple):
-    """What is entered next: `game` (game `game` of set `set`), or `over`. `new_set` when the
-    game opens a new set."""
+    """What is entered next: `game` (game `game` of set `set`), or `over`. `new_set` when the game opens a new set."""
 
     kind: str
     set: int
@@ -50,10 +49,8 @@ def where(s: Session) -> Where:
 
 
 def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
-    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪
-    their 2 strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count,
-    daifugo.exchange-strongest). Read from the engine's table of gifts (`EXCHANGE`, the one its
-    exchange phase walks), in its order; the higher ranks' return gifts are of their choice."""
+    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪 their 2 strongest cards, 貧民
+    gives 富豪 their strongest (daifugo.exchange-count, daifugo.exchange-strongest)."""
     from .model import EXCHANGE
 
     r = w.previous

@@ -12,7 +12,7 @@ from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_man
 from . import rules
 from .cards import show
 from .combos import lock_text
-from .engine import Pass, Play, cards_text, passed_at
+from .engine import CHECKS, Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
 
@@ -174,9 +174,6 @@ def _passed(n: int) -> str:
     return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
 
 
-_OF_CARDS = ("daifugo.card-not-held", "daifugo.deck", "daifugo.combination", "daifugo.follow-shape",
-             "daifugo.follow-stronger", "daifugo.suit-lock")
-"""The engine's checks of the cards played: a pass has none to ask about."""
 
 
 _LEADS = {"daifugo.first-lead": "first", "daifugo.eight-cut": "cut", "daifugo.spade-3-return": "return",
@@ -187,8 +184,8 @@ _LEADS = {"daifugo.first-lead": "first", "daifugo.eight-cut": "cut", "daifugo.sp
 def _asked(pos: Any, move: Any, rule: str) -> bool:
     """Whether the engine's check of `rule` asks anything here: nothing about cards for a pass,
     who leads only on a lead, nothing to cover on a clear table, no locked suits without a lock."""
-    if type(move) is Pass and rule in _OF_CARDS:
-        return False
+    if type(move) is Pass and rule in {c.rule for c in CHECKS["play"] if c.stage in ("hold", "table")}:
+        return False  # the checks of the cards played: a pass has none to ask about
     if rule in _LEADS:  # who leads after the table cleared: asked only on the lead it names
         cleared = pos.table.last_clear[0]
         return pos.table.top is None and cleared in (None, _LEADS[rule])

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ...cards import SUITS, Card
 from .cards import JOKER, ORDER, DCard
 from .combos import MAX_GROUP
-from .moves import _SORT_KEYS
+from .cards import _KEYS
 
 # --- candidate plays from a known hand ------------------------------------------------------
 
@@ -19,9 +19,8 @@ _ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
 
 @lru_cache(maxsize=256)
 def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
-    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each
-    number k of the rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards
-    (worked out once for every rank alike)."""
+    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each number k of the
+    rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards (worked out once for every rank alike)."""
     plan = []
     for k in range(1, held + 1):
         tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
@@ -37,7 +36,7 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
     from itertools import combinations
 
     jokers = hand[JOKER]
-    keys = _SORT_KEYS
+    keys = _KEYS
     naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
     naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
     if sizes is None:
@@ -86,25 +85,3 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
                 if len(run) >= 3 and len(run) in sizes:
                     out.append(tuple(run))
     return out
-
-
-_PLAYS: dict[int, tuple[Counter[DCard], dict[tuple[bool, frozenset[int] | None], list[tuple[DCard, ...]]]]] = {}
-"""`hand_plays` of the last few hands asked (`_plays_of`), by the hand's id (the hand kept with it)."""
-
-
-def _plays_of(hand: Counter[DCard], joker_pair: bool, sizes: frozenset[int] | None) -> list[tuple[DCard, ...]]:
-    """`hand_plays`, kept for the last few hands: a position never changes a hand it holds (a move
-    copies what it changes), so the same holding is the same hand, asked again on each turn until
-    it plays."""
-    held = _PLAYS.get(id(hand))
-    if held is None or held[0] is not hand:
-        if len(_PLAYS) >= 16:
-            _PLAYS.clear()
-        held = _PLAYS[id(hand)] = (hand, {})
-    listed = held[1]
-    plays = listed.get((joker_pair, sizes))
-    if plays is None:
-        every = listed.get((joker_pair, None))
-        plays = listed[(joker_pair, sizes)] = (hand_plays(hand, joker_pair, sizes) if every is None or sizes is None
-                                               else [c for c in every if len(c) in sizes])
-    return plays

@@ -17,10 +17,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
-from .cards import JOKER, DCard, Joker, plain, show, strength_key
+from .cards import JOKER, DCard, Joker, _sort_key, plain, show, strength_key
 from .deck import hand_sizes
 from .model import EXCHANGE, EXCHANGE_COUNT, rank_name
-from .moves import Exchange, _sort_key, cards_text
+from .moves import Exchange, cards_text
 
 if TYPE_CHECKING:
     from .engine import Setup

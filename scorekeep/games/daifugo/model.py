@@ -15,7 +15,6 @@ from .rulebook import RANK_NAMES
 EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
 """(giver's rank, receiver's rank, cards) by index into a ranking, 大富豪 first."""
 EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def ordinal(n: int) -> str:

@@ -6,25 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Union
 
-from ...cards import SUITS, Card
-from .cards import JOKER_LEVEL, ORDER, DCard, Joker
-
-# --- moves ---------------------------------------------------------------------------------
+from .cards import DCard, _sort_key
 
 def cards_text(cards: Sequence[DCard]) -> str:
     """Canonical text of cards, weakest first in normal order: `7H 7S JK=7D`."""
     return " ".join(str(c) for c in sorted(cards, key=_sort_key))
-
-
-def _sort_key(card: DCard) -> tuple[int, int]:
-    if type(card) is Joker:
-        return (JOKER_LEVEL, 0)
-    key = _SORT_KEYS.get(card)  # type: ignore[call-overload]
-    return key if key is not None else (ORDER.index(card.rank), SUITS.index(card.suit))  # type: ignore[union-attr]
-
-
-_SORT_KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (ORDER.index(r), SUITS.index(s)) for r in ORDER for s in SUITS}
-"""`_sort_key` of each card of the deck, looked up rather than computed (a card is a plain value)."""
 
 
 class Play(NamedTuple):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ... import fields
 from ...errors import InputError
@@ -23,10 +23,6 @@ class Turn(NamedTuple):
     player: str
     cards: tuple[DCard, ...] | None
     line: int
-
-    @property
-    def is_pass(self) -> bool:
-        return self.cards is None
 
 
 class Names(NamedTuple):
@@ -117,59 +113,12 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
 
 
 def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
-    """Play `i` of `game`: the common forms (`{甲: pass}`, `{甲: 9H 10H}`, `{甲: [9H, 10H]}`, a player
-    named as written) read here; anything else, and every slip, by `_any_turn`."""
-    if isinstance(node, Map) and len(node.pairs) == 1:
+    """Play `i` of `game`: `{player: cards}` or `{player: pass}`."""
+    if isinstance(node, Map) and len(node.pairs) == 1:  # the common forms, a player named as written
         key, value = node.pairs[0]
-        if isinstance(key, Scalar) and key.plain and key.value in players:
-            quick = _common(key.value, value)
-            if quick is not None:
-                return quick
-    return _any_turn(node, players, f"play {i} of {game}")
-
-
-_SEEN: dict[str, Any] = {}
-"""The cards of each plain turn text read before (None: a pass), or `_UNSEEN` for a text not in a
-common form: a long record repeats a few hundred (`3H`, `pass`), and what a text says never changes."""
-_SEEN_MAX = 20_000
-_UNSEEN = object()
-
-
-def _common(name: str, value: Node) -> Turn | None:
-    """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of
-    plain cards — read without building a node or a location text per card; else None."""
-    if isinstance(value, Scalar):
-        return _plain(name, value.value, value.line)
-    if isinstance(value, Seq):
-        texts = []
-        for c in value.items:
-            if not isinstance(c, Scalar):
-                return None
-            texts.append(c.value.strip())
-        quick = tuple(map(parse, texts))
-        if quick and None not in quick:
-            return tuple.__new__(Turn, (name, quick, value.line))  # type: ignore[type-var]
-    return None
-
-
-def _plain(name: str, raw: str, line: int) -> Turn | None:
-    """The turn of `name` written as the text `raw` (`pass`, `9H 10H JH`) on `line`, if it is one."""
-    cards = _SEEN.get(raw, _UNSEEN)
-    if cards is _UNSEEN:  # not read yet; it stays `_UNSEEN` if it is not in a common form
-        if raw == "pass" or raw.strip().lower() in PASS_WORDS:
-            cards = None
-        elif "," not in raw:
-            quick = tuple(map(parse, raw.split()))
-            if quick and None not in quick:
-                cards = quick
-        if len(_SEEN) < _SEEN_MAX:
-            _SEEN[raw] = cards
-    if cards is _UNSEEN:
-        return None
-    return tuple.__new__(Turn, (name, cards, line))  # type: ignore[type-var]
-
-
-def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
+        if isinstance(key, Scalar) and key.plain and key.value in players and (quick := _common(key.value, value)):
+            return quick
+    where = f"play {i} of {game}"
     m = fields.mapping(node, where)
     if len(m.pairs) != 1:
         raise InputError(f"{where} must name one player: `{{player: cards}}` or `{{player: pass}}`, one "
@@ -183,6 +132,23 @@ def _any_turn(node: Node, players: tuple[str, ...], where: str) -> Turn:
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)
     return Turn(name, cards, value.line)
+
+
+def _common(name: str, value: Node) -> Turn | None:
+    """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of plain
+    cards — read without a location text per card; else None."""
+    if isinstance(value, Scalar):
+        if value.value.strip().lower() in PASS_WORDS:
+            return Turn(name, None, value.line)
+        if "," in value.value:
+            return None
+        texts = value.value.split()
+    elif isinstance(value, Seq) and all(isinstance(c, Scalar) for c in value.items):
+        texts = [c.value.strip() for c in value.items]  # type: ignore[union-attr]
+    else:
+        return None
+    cards = tuple(map(parse, texts))
+    return Turn(name, cards, value.line) if cards and None not in cards else None
 
 
 def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameRecord:

@@ -19,11 +19,9 @@ from ...game import Audit
 from .deck import Blind, DealSoFar, GameStart, SetStart, counts
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
                      order_faults)
-from .standing import Standing
-from .causes import forbidden_reason
-from .model import GameResult, Result, SetResult, TurnView, rank_name
+from .model import GameResult, Result, SetResult, TurnView
 from .record import GameRecord, Record, SetRecord
-from .rulebook import OPEN, RANK_NAMES
+from .rulebook import OPEN
 from .score import game_points
 
 TRIAL_BUDGET = 5_000
@@ -65,10 +63,9 @@ class _Run(NamedTuple):
 
 def _ends(pos: Position, n: int, i: int, first: int, last: int, trial: bool, stop: tuple[bool, int] | None,
           budget: list[int] | None) -> bool | None:
-    """Whether a replay with a limit (`_Game.run_plays`) ends after play `i`: False when it gives up
-    incomplete (its reading, `n` reports so far, is no better than `stop`, or the `budget` is spent:
-    charged here), True when a trial's count is final (the rest is charged as if replayed), None
-    when it goes on."""
+    """Whether a replay with a limit (`_Game.run_plays`) ends after play `i`: False when it gives up incomplete (its
+    reading, `n` reports so far, is no better than `stop`, or the `budget` is spent: charged here), True when a
+    trial's count is final (the rest is charged as if replayed), None when it goes on."""
     if stop is not None and (pos.turns.contradicted, n) >= stop:
         if budget is not None:
             budget[0] -= i - first + 1
@@ -455,5 +452,3 @@ def audit_of_set(record: Record, number: int, game: int | None = None, positions
     m.asked = asked
     return m.audit()
 
-
-__all__ = ["RANK_NAMES", "Standing", "audit", "audit_of_set", "forbidden_reason", "rank_name"]

@@ -5,15 +5,13 @@
 from __future__ import annotations
 
 from .cards import DCard, show
-from .model import ORDINALS, rank_name
+from .model import ordinal, rank_name
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
 
 class Standing:
-    """Who is still in a game and how the others left; settles the ranking.
-
-    `exits` lists (player, legal) in the order players went out by a play; falls are not exits.
-    """
+    """Who is still in a game and how the others left; settles the ranking. `exits` lists (player, legal) in the
+    order players went out by a play; falls are not exits."""
 
     def __init__(self, seats: tuple[str, ...], prev_daifugo: str | None, miyako_ochi: bool) -> None:
         self.seats = seats
@@ -59,9 +57,7 @@ class Standing:
 
     def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
                notes: list[str]) -> tuple[str | None, str | None, str | None]:
-        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out
-        (and 都落ち). The words of its rule events (the engine reports them): the forbidden finish's,
-        who fell, and the fall's (None where there is none); the turn's notes go to `notes`."""
+        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out (and 都落ち)."""
         if foul is not None:
             # daifugo.forbidden-finish
             self.leave(p, False)
@@ -75,7 +71,7 @@ class Standing:
                     "on the table"), None, None
         fallen = self.leave(p, True)
         self.gone[p] = f"went out at play {i}"
-        notes.append(f"{p} goes out ({ORDINALS[len(self.finishers) - 1]})")
+        notes.append(f"{p} goes out ({ordinal(len(self.finishers))})")
         if fallen is None:
             return None, None, None
         # daifugo.miyako-ochi
@@ -95,12 +91,12 @@ class Standing:
         for i, p in enumerate(order):
             r = rank_name(i)
             if p in self.finishers:
-                parts.append(f"{p} went out {ORDINALS[self.finishers.index(p)]} ({r})")
+                parts.append(f"{p} went out {ordinal(self.finishers.index(p) + 1)} ({r})")
             elif p == self.fallen:
                 parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
             elif p in self.fouls:
                 k = self.fouls.index(p)
-                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ORDINALS[k]} foul ({r})")
+                parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ordinal(k + 1)} foul ({r})")
             else:
                 parts.append(f"{p} was the last player left ({r})")
         return "; ".join(parts)

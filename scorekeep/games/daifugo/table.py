@@ -10,15 +10,15 @@ A position (`engine.Position`) holds one `Table` and copies it before a move cha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import DCard
-from .combos import Reading, Verdict, cover_text, decide, legal, lock_text
+from .cards import DCard, _sort_key
+from .combos import Reading, Verdict, cover_text, decide, lock_text
 from .combos import judge as _judge
 from .hands import hand_plays
 from .model import OnTable, ordinal
-from .moves import _sort_key, cards_text
+from .moves import cards_text
 
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
@@ -89,23 +89,6 @@ class Table:
                 return alt, ref, False
         return v, base, False
 
-    def verdicts(self, opts: Mapping[str, Any], plays: Iterable[tuple[DCard, ...]]
-                 ) -> Iterator[tuple[tuple[DCard, ...], Verdict, OnTable | None]]:
-        """The plays this table allows (`judge`), each with its verdict and the play it covers, in
-        the order given — nothing worded for a play refused (`combos.legal`). Whether the player
-        holds the cards and whose turn it is are not asked."""
-        s3, jp, revolution = opts["spade_3_return"], opts["joker_pair"], self.revolution
-        lock_on = self.lock if opts["suit_lock"] else None
-        base, second = self.against()
-        on = base.reading if base else None
-        alt = self.ref.reading if self.ref else None
-        for c in plays:
-            v = legal(c, on, revolution, lock_on, s3, jp)
-            if v is not None:
-                yield c, v, base
-            elif second and (v := legal(c, alt, revolution, lock_on, s3, jp)) is not None:
-                yield c, v, self.ref
-
     def cover_sizes(self) -> frozenset[int] | None:
         """The numbers of cards a legal play may have on this table (None: any). Every reading of a
         play has as many cards as the play, and `combos.judge` lets a play cover only a reading of
@@ -140,7 +123,8 @@ class Table:
                 out.append("any single, group or stairs")
             return tuple(out)
         allowed = {c if len(c) == 1 else tuple(sorted(c, key=_sort_key))
-                   for c, _v, _covers in self.verdicts(opts, hand_plays(hand, opts["joker_pair"], self.cover_sizes()))}
+                   for c in hand_plays(hand, opts["joker_pair"], self.cover_sizes())
+                   if self.judge(opts, "", c, True, False)[0].rule is None}
         plays = [cards_text(c) for c in sorted(allowed, key=lambda c: (len(c), [_sort_key(x) for x in c]))]
         if len(plays) > ALLOWED_CAP:
             plays = [*plays[:ALLOWED_CAP], f"… and {len(plays) - ALLOWED_CAP} more"]

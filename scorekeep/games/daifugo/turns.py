@@ -17,9 +17,8 @@ from .table import Table
 
 @lru_cache(maxsize=64)
 def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """For a game's seats, made once and shared by every position (none changes them): each seat's
-    next players clockwise, ending with the seat itself (`next_from`); and the seats clockwise from
-    each seat, starting with it."""
+    """For a game's seats, made once and shared by every position (none changes them): each seat's next players
+    clockwise, ending with the seat itself (`next_from`); and the seats clockwise from each seat, starting with it."""
     n = len(seats)
     clockwise = {q: tuple(seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(seats)}
     return clockwise, {q: (q, *after[:-1]) for q, after in clockwise.items()}
@@ -151,9 +150,8 @@ class Turns:
     # for the replay and the ruling alike.
 
     def take_early(self, p: str, table: Table, active: Sequence[str], notes: list[str]) -> bool:
-        """Before `p` acts: each player the turn is with who passed on the empty table before this
-        lead (`Table.early`) and whom the record now skips has passed on this lead — the turn moves
-        on. Whether any had."""
+        """Before `p` acts: each player the turn is with who passed on the empty table before this lead
+        (`Table.early`) and whom the record now skips has passed on this lead — the turn moves on."""
         took = False
         early = table.early
         while early and table.top is not None and self.expected in early and p != self.expected \
