@@ -756,46 +756,45 @@ def _game_over(pos: DealPosition, m: DealMove) -> Why | None:
 # --- the deal: each entry and each card of it ------------------------------------------------
 
 class DealSoFar(NamedTuple):
-    """The deal of one hand read so far (the checks of `CHECKS["deal-content"]` judge each entry of the
-    record's deal, and each card of it, here): who was dealt each card ('' the nest)."""
+    """The deal of one hand read so far: who was dealt each card ('' the nest)."""
 
     table: Table
     owner: Mapping[Card, str]
 
 
-class DealtCard(NamedTuple):
-    """One card of the record's deal, dealt to `who` ('' the nest)."""
-
-    card: Card
-    who: str
-
-
 class DealtEntry(NamedTuple):
-    """One entry of the record's deal: a player's cards, or the nest's (`who` ''); `moved`: the nest
-    holds the cards a player's entry lacks or has too many of (the deal is otherwise the whole deck)."""
+    """Cards of the record's deal to `who` ('' the nest): a whole entry, or one card of it (`whole`
+    False). `moved`: the nest holds the cards a player's entry lacks or has too many of."""
 
     who: str
     cards: tuple[Card, ...]
     moved: tuple[Card, ...] | None = None
+    whole: bool = True
 
 
-def _in_deck(pos: DealSoFar, m: Any) -> Why | None:
+def _in_deck(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: every card dealt is a card of this game's deck."""
-    if not isinstance(m, DealtCard) or m.card in pos.table.deck:
-        return None
-    return partial(_not_in_deck_words, m.card, m.who, pos.table)
+    deck = pos.table.deck
+    for c in m.cards:
+        if c not in deck:
+            return partial(_not_in_deck_words, c, m.who, pos.table)
+    return None
 
 
-def _dealt_once(pos: DealSoFar, m: Any) -> Why | None:
+def _dealt_once(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: the deck has one of each card: none is dealt twice."""
-    if not isinstance(m, DealtCard) or m.card not in pos.owner or m.card not in pos.table.deck:
+    owner, deck = pos.owner, pos.table.deck
+    if not owner.keys() & m.cards and len(set(m.cards)) == len(m.cards):
         return None
-    return partial(_dealt_twice_words, m.card, pos.owner[m.card], m.who)
+    for i, c in enumerate(m.cards):
+        if c in deck and (c in owner or c in m.cards[:i]):
+            return partial(_dealt_twice_words, c, owner.get(c, m.who), m.who)
+    return None
 
 
-def _deal_size(pos: DealSoFar, m: Any) -> Why | None:
+def _deal_size(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deal: each player is dealt nine cards, the nest five."""
-    if not isinstance(m, DealtEntry):
+    if not m.whole:
         return None
     if m.who:
         return None if len(m.cards) == HAND_CARDS else _deal_size_words(m.who, m.cards, m.moved, pos.table.nest_size)
@@ -923,30 +922,31 @@ def _hidden_bird_words(p: str, w: Pending) -> Why:
 
 
 class _Deal:
-    """The record's deal of one hand, read entry by entry and card by card, each judged by the engine's
-    checks of `CHECKS["deal-content"]` (rook.deck, rook.deal): who was dealt each card ('' the nest),
-    the findings, the entries that broke a rule (`doubtful`: the player's holding is then judged by
-    inference), the cards dealt twice, and each check asked with its answer (`asked`, for `why`)."""
+    """The record's deal of one hand, judged by `CHECKS["deal-content"]` entry by entry, and card by
+    card in an entry whose cards break a rule: who was dealt each card, the findings, the entries
+    that broke a rule (`doubtful`: that holding is then judged by inference), the cards dealt twice,
+    and (`asked` not None, for `why`) each check asked with its answer."""
 
     __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "asked")
 
-    def __init__(self, table: Table, number: int) -> None:
-        self.table, self.number = table, number
+    def __init__(self, table: Table, number: int, asked: list[tuple[Check, Why | None]] | None = None) -> None:
+        self.table, self.number, self.asked = table, number, asked
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
         self.twice: set[Card] = set()
-        self.asked: list[tuple[Check, Why | None]] = []
 
-    def ask(self, m: DealtCard | DealtEntry) -> tuple[Check, Why] | None:
-        """The first check of `CHECKS["deal-content"]` that `m` fails, with its reason (each answer kept)."""
-        pos = DealSoFar(self.table, self.owner)
+    def ask(self, m: DealtEntry, keep: bool = True) -> list[tuple[Check, Why]]:
+        """The checks `m` fails. An entry's card checks are kept for `why` only when they pass: a card
+        that fails one is asked again on its own, and that answer kept."""
+        pos, out = DealSoFar(self.table, self.owner), []
         for c in CHECKS["deal-content"]:
             why = c.test(pos, m)
-            self.asked.append((c, why))
             if why is not None:
-                return c, why
-        return None
+                out.append((c, why))
+            if keep and self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
+                self.asked.append((c, why))
+        return out
 
     def read(self, deal: Mapping[str, Sequence[Card]], nest: Sequence[Card] | None, lines: Mapping[str, int],
              nest_line: int | None) -> tuple[Card, ...] | None:
@@ -955,47 +955,47 @@ class _Deal:
         deck = self.table.deck
         # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
         # as the player's wrong count, reported once, at the player.
-        moved = False
+        moved = None
         if nest is not None and len(deal) == 4 and sum(map(len, deal.values())) + len(nest) == len(deck):
-            moved = self.ask(DealtEntry("", tuple(nest))) is not None
-            self.asked.clear()  # asked only to see whether the nest is off: it is asked in its turn below
+            if any(c.rule == "rook.deal" for c, _why in self.ask(DealtEntry("", tuple(nest)), keep=False)):
+                moved = tuple(nest)
         clean = True
         for p, cards in deal.items():
-            clean = self.hand(p, cards, lines.get(p), tuple(nest) if moved and nest is not None else None) and clean
-        if nest is None:
-            if not (clean and len(deal) == 4):
-                return None
-            nest_t = tuple(sorted(deck - self.owner.keys()))  # the nest is what was not dealt
-            for c in nest_t:
-                self.owner[c] = ""
-            return nest_t
-        nest_t = tuple(nest)
-        off = self.ask(DealtEntry("", nest_t))
-        if off is not None:
-            self.doubtful.add("")
-            if not moved:
-                self.found.append(_f(off[0].rule, off[1], line=nest_line, hand=self.number))
-        for c in nest_t:
-            self.place(c, "", nest_line, None)
+            clean = self.entry(p, tuple(cards), lines.get(p), moved) and clean
+        if nest is not None:
+            self.entry("", tuple(nest), nest_line, quiet=moved is not None)
+            return tuple(nest)
+        if not (clean and len(deal) == 4):
+            return None
+        nest_t = tuple(sorted(deck - self.owner.keys()))  # the nest is what was not dealt
+        self.owner.update(dict.fromkeys(nest_t, ""))
         return nest_t
 
-    def hand(self, p: str, cards: Sequence[Card], line: int | None, moved_nest: tuple[Card, ...] | None) -> bool:
-        """One player's dealt cards (rook.deal: nine; rook.deck); whether all were sound."""
-        clean = True
-        off = self.ask(DealtEntry(p, tuple(cards), moved_nest))
-        if off is not None:
-            clean = False
-            self.doubtful.add(p)
-            self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=p))
-        for c in cards:
-            clean = self.place(c, p, line, p) and clean
+    def entry(self, who: str, cards: tuple[Card, ...], line: int | None, moved: tuple[Card, ...] | None = None,
+              quiet: bool = False) -> bool:
+        """One entry (rook.deal: nine cards, the nest five; rook.deck); whether all was sound. `quiet`:
+        its size is the mistake of a player's entry, reported there."""
+        player = who or None
+        failed = self.ask(DealtEntry(who, cards, moved))
+        for c, why in failed:
+            if c.rule != "rook.deck":
+                self.doubtful.add(who)
+                if not quiet:
+                    self.found.append(_f(c.rule, why, line=line, hand=self.number, player=player))
+                break
+        if all(c.rule != "rook.deck" for c, _why in failed):
+            self.owner.update(dict.fromkeys(cards, who))
+            return not failed
+        clean = not failed
+        for card in cards:
+            clean = self.place(card, who, line, player) and clean
         return clean
 
     def place(self, c: Card, who: str, line: int | None, player: str | None) -> bool:
         """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
         deck or was dealt before."""
         owner = self.owner
-        off = self.ask(DealtCard(c, who))
+        off = next(iter(self.ask(DealtEntry(who, (c,), whole=False))), None)
         if off is None:
             owner[c] = who
             return True
@@ -1013,9 +1013,9 @@ def deal_answers(table: Table, number: int, deal: Mapping[str, Sequence[Card]] |
                  ) -> list[tuple[Check, Why | None]]:
     """Each check of `CHECKS["deal-content"]` asked of the record's deal of a hand, with its answer (None:
     passed), in the order `HandPosition.deal` asks them (for `why`'s steps)."""
-    d = _Deal(table, number)
-    d.read(deal or {}, nest, {}, None)
-    return d.asked
+    asked: list[tuple[Check, Why | None]] = []
+    _Deal(table, number, asked).read(deal or {}, nest, {}, None)
+    return asked
 
 
 def _not_in_deck_words(c: Card, who: str, table: Table) -> str:
@@ -1608,6 +1608,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtCard", "DealtEntry", "HandPosition", "Scoring",
+__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
            "Totals", "deal_answers", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]
