@@ -29,7 +29,7 @@ from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove,
-                    ResultMove, SeatingMove, TrumpMove, Written)
+                    PlayedTrick, ResultMove, SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -129,15 +129,6 @@ class Pending(NamedTuple):
     """'follow' (a color led), 'trump' (trump led) or 'bird' (the Bird led)."""
     bird: int = 0
     """For 'trump': the trick in which the player later showed the Bird (0: not yet)."""
-
-
-class TrickDone(NamedTuple):
-    number: int
-    plays: tuple[Play, ...]
-    """As judged (a stand-in replaces a card outside the deck)."""
-    winner: str
-    why: str
-    points: int
 
 
 def _f(rule: str, message: Why, **where: Any) -> Finding:
@@ -1093,7 +1084,8 @@ class HandPosition:
     trick_no: int = 1
     plays: tuple[Play, ...] = ()
     disordered: bool = False
-    tricks: tuple[TrickDone, ...] = ()
+    tricks: tuple[PlayedTrick, ...] = ()
+    """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
     played_in: dict[Card, int] = field(default_factory=dict)
     nest_seen: tuple[Any, ...] | None = None
     """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
@@ -1252,9 +1244,6 @@ class HandPosition:
         for m in self.space(card_order):
             if first_failing(checks, self, m) is None:
                 yield m
-
-    def is_legal(self, move: Any) -> bool:
-        return first_failing(self.checks(), self, move) is None
 
     def legal_cards(self, p: str) -> tuple[str, ...] | None:
         """The cards `p` may play to the trick as it stands, whoever's turn it is (the checks after
@@ -1516,7 +1505,7 @@ class HandPosition:
         pts = 0
         for x in plays:
             pts += x.card.points
-        self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
+        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, why, pts, plays))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False

@@ -486,17 +486,14 @@ class _Replay:
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
-            done = pos.tricks[-1]
-            pts = done.points
-            best, why = done.winner, done.why
+            best = pos.tricks[-1].winner
             following = tricks[t].plays[0].player if t < len(tricks) else None
             if t in odd and following != best and any(pl.player == following for pl in plays):
                 # A card outside the deck has no rank: the record's next leader says who won the trick.
                 strange = show(pl.card for pl in plays if pl.card not in self.deck)
-                best = following  # type: ignore[assignment]
-                why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
-                pos.retake(best, why)
-            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+                pos.retake(following, f"{following} leads the next trick ({strange} is not a card of this game, so "
+                                      "its rank is unknown)")
+            out.append(pos.tricks[-1]._replace(plays=trick.plays))
         self.f.extend(pos.settle())
         return out
 
