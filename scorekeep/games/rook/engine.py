@@ -1,19 +1,11 @@
-"""Rook's engine: a hand position that knows who acts, what kind of move is due and which moves
-are legal, on the shared shape of `scorekeep.engine` (Position, Ruling, Step).
+"""Rook's engine: every rule as a named check (`CHECKS`, by phase, in the articles' decision order)
+and the hand position they judge: phases `call`, `discard`, `trump`, `play` (9 tricks), `result`,
+`over`. A rule is judged here and nowhere else; `rules.py` drives this engine over a record.
 
-A hand goes through the phases `call` (the auction), `discard` (the bid winner's 5 cards to the
-nest), `trump`, `play` (9 tricks), `result` (the captured points) and `over`. The legal moves of
-each phase come from named filters, each carrying its rule id, in the article's decision order:
-for a card, who is to play (rook.turn-order), whether the card is a card of the deck at all
-(rook.deck) and held (rook.card-not-held), then — holds the led color? the Bird? trump led? —
-rook.bird-led, rook.bird-must-follow-trump, rook.follow-color. A rule is judged here and
-nowhere else; `rules.py` drives this engine over a record.
-
-What the record leaves unknown is part of the position: a holding known only by its count (no
-deal, or the bid winner without a written discard), the colors a player failed to follow
-(taken as voids, the legal reading), and failures to follow waiting for a later play to prove
-them revokes (`pending`). `push` changes the position in place (fast, for `check`); `apply`
-returns a changed copy; `copy()` is cheap (trial readings use it).
+What the record leaves unknown is part of the position: a holding known only by its count, the
+colors a player failed to follow (taken as voids, the legal reading), and failures to follow waiting
+for a later play to prove them revokes (`pending`). `push` changes the position in place (for
+`check`); `apply` returns a changed copy.
 """
 
 from __future__ import annotations
@@ -92,7 +84,7 @@ def color_word(color: str | None) -> str:
 
 
 def canonical(cards: Iterable[Card]) -> tuple[str, ...]:
-    """Cards as `allowed` text: the Bird first, then by color, high to low."""
+    """Cards as `allowed` text, in `show`'s order."""
     return tuple(str(c) for c in sorted(cards, key=sort_key))
 
 
@@ -136,10 +128,9 @@ def _f(rule: str, message: Why, **where: Any) -> Finding:
 
 
 Why = str | Callable[[], str]
-"""A check's reason a move fails: its words, or a function giving them. A record can break one rule
-tens of thousands of times and the collector lists the first 100 (`errors.Findings`): the words are
-made only for a finding it keeps, or for a ruling. A function reads no position (positions change
-in place): it closes over the facts as they were when the check failed."""
+"""A check's reason a move fails: its words, or a function giving them, made only for a finding the
+collector keeps (`errors.Findings`). A function closes over the facts as they were (positions change
+in place)."""
 
 
 def said(why: Why) -> str:
@@ -150,11 +141,9 @@ def said(why: Why) -> str:
 # --- checks: each a named test with its rule id, returning the reason a move is excluded ------
 
 class Check(NamedTuple):
-    """`engine.Filter` with what Rook's listing needs: `test(position, move)` is None when the move
-    passes, else the reason it is excluded (`Why`). `moots`: the later checks a failure of this one
-    makes moot (one mistake, one finding: a bid over the maximum is not also off the steps). A check
-    that `permits` is a permission: when its test gives a reason, the move is legal, and no later
-    check asks (the Bird played to a plain lead)."""
+    """A rule's check: `test(position, move)` is None when the move passes, else the reason it is
+    excluded. `moots`: the later checks a failure of this one makes moot (one mistake, one finding).
+    A check that `permits` is a permission: when its test gives a reason, the move is legal."""
 
     rule: str
     name: str
@@ -1122,20 +1111,16 @@ class HandPosition:
         pos.held = {p: set(cards) for p, cards in deal.items() if p not in d.doubtful}
         return pos, d.found
 
-    def copy(self) -> HandPosition:
-        """An independent position: containers that change are copied, the rest shared."""
-        new = self._snapshot()
-        new.calls = list(self.calls)
-        return new
-
-    def _snapshot(self) -> HandPosition:
-        """A copy to ask questions of, never moved on: without the calls made (no check reads them,
-        and copying them for each of 50,000 calls out of turn would take time growing as their square)."""
+    def copy(self, calls: bool = True) -> HandPosition:
+        """An independent position: containers that change are copied, the rest shared. Without the
+        `calls` made for a copy only asked questions (no check reads them: copying them for each of
+        50,000 calls out of turn would take time growing as their square)."""
         new = HandPosition.__new__(HandPosition)
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), []
+        new.counts, new.played_in = dict(self.counts), dict(self.played_in)
+        new.calls = list(self.calls) if calls else []
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
 
@@ -1273,7 +1258,7 @@ class HandPosition:
         this position moves on with the move."""
         if rule not in LEGAL_SETS:
             return None
-        snap = self._snapshot()
+        snap = self.copy(calls=False)
         return lambda: snap.allowed(rule, player)
 
     def ruling(self, move: Any) -> Ruling:

@@ -454,7 +454,8 @@ class _Replay:
             real_nest, nest_points = pos.nest_after_play()
             points = pos.captured()
             assert points is not None and nest_points is not None
-            self.check_points(hand, pos, points)
+            if hand.points is not None:  # the engine's rulings (`CHECKS["points"]`) on the written points
+                self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
             return points, real_nest, nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
@@ -479,10 +480,13 @@ class _Replay:
             plays = trick.plays
             if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-            for pl, as_written in zip(plays, trick.plays):
-                found = play(pl, None if as_written.card == pl.card else as_written.card)
-                if found:  # (most cards break no rule: no findings to hand on)
-                    add(found)
+                for pl, as_written in zip(plays, trick.plays):
+                    add(play(pl, None if as_written.card == pl.card else as_written.card))
+            else:
+                for pl in plays:
+                    found = play(pl)
+                    if found:  # (most cards break no rule: no findings to hand on)
+                        add(found)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
@@ -547,13 +551,6 @@ class _Replay:
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
-
-    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int]) -> None:
-        """The written `points` against the tricks' count: the engine's rulings (`CHECKS["points"]`),
-        at the first team's value that is off."""
-        if hand.points is None:
-            return
-        self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
 
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
         """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
