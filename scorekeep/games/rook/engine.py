@@ -467,7 +467,6 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
 
 
 def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...]) -> Why:
-    """rook.follow-color's words: the cards of the led color `p` held."""
     def words() -> str:
         if led.color == trump:
             allowed = [x for x in held if is_trump(x, trump)]
@@ -527,13 +526,11 @@ def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str,
 
 
 def _per_team(table: Table, values: Mapping[str, int]) -> str:
-    """`North/South 30, East/West 90`: values in the teams' order, for a message."""
     return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
 
 
 def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
-    """The tricks' count, when they give the points: each team's captured points, the nest's counters
-    and who won the 9th trick."""
+    """When the tricks give the points: each team's, the nest's counters, who won the 9th trick."""
     if not pos.counts_points():
         return None
     points, nest_points = pos.captured(), pos.nest_after_play()[1]
@@ -888,8 +885,7 @@ def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, 
 
 
 def _proven(w: Pending, c: Card, asked: set[str]) -> str | None:
-    """The rule a failure to follow (`w`) is proven to break by a later card `c` of the color it
-    failed to play (the Bird proves nothing: it may be played to any lead); None when `c` proves none."""
+    """The rule a failure to follow (`w`) is proven to break by a later card `c` (a Bird proves none)."""
     if c.is_bird or w.color is None or c.color != w.color:
         return None
     rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
@@ -1174,8 +1170,7 @@ class HandPosition:
         return lambda: f"{p} was not dealt {c}"
 
     def unseen(self, p: str) -> frozenset[Card]:
-        """The cards `p` may hold when their hand is unknown: not played, not put back, not known
-        to be elsewhere, and not of a color `p` is taken to be void in."""
+        """The cards `p` may hold when their hand is unknown."""
         elsewhere = {c for q, h in self.held.items() if q != p for c in h}
         void = self.voids.get(p, frozenset())
         return frozenset(c for c in self.table.deck
@@ -1222,9 +1217,8 @@ class HandPosition:
         return list(self.iter_legal())
 
     def iter_legal(self, card_order: Callable[[Card], Any] | None = None) -> Iterator[Any]:
-        """`legal_moves()` one by one, each judged when it is asked for; a discard's cards taken in
-        `card_order` (a player's preference: the first discard is then of the cards it ranks lowest
-        that the checks allow), so a caller that wants one move of 2,002 judges only those it reads."""
+        """`legal_moves()` each judged when asked for (a discard's cards taken in `card_order`): a
+        caller that wants one discard of 2,002 judges only those it reads."""
         checks = self.checks()
         for m in self.space(card_order):
             if first_failing(checks, self, m) is None:
@@ -1326,9 +1320,8 @@ class HandPosition:
         return new, [worded(f) for f in new.push(move, line)]
 
     def push(self, move: Any, line: int | None = None) -> list[Finding]:
-        """Make the move here (in place) and return its findings, their words and legal choices maybe
-        still functions (`errors.worded` makes them; the collector does, for the findings it keeps).
-        An illegal move is made as the record says it happened."""
+        """Make the move here (in place, an illegal one as the record says it happened) and return its
+        findings, their words maybe still functions (`errors.worded`)."""
         if isinstance(move, CardMove):
             return self._card(move, line)
         if isinstance(move, CallMove):
@@ -1344,19 +1337,15 @@ class HandPosition:
         raise TypeError(move)
 
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
-        """A call: each failing check listed (after the auction's end nothing changes), then the
-        call made as written."""
         who = self.caller(m)
-        where = {"line": line, "hand": self.number, "player": who}
-        found = failing(CHECKS["call"], self, m)
-        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), **where) for c, why in found] if found else []
+        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=who)
+               for c, why in failing(CHECKS["call"], self, m)]
         if not self.ended:
             self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
 
     def _called(self, who: str, amount: int | None, good: bool) -> None:
-        """The call is made: a pass puts the caller out; the auction ends with three passes after a
-        bid, or four."""
+        """The call is made; the auction ends with three passes after a bid, or four."""
         passed = self.passed
         if amount is None:
             passed = self.passed = passed | {who}
@@ -1485,7 +1474,6 @@ class HandPosition:
         return out
 
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
-        """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
         pts = 0
         for x in plays:
@@ -1529,8 +1517,7 @@ class HandPosition:
         self.pending[p] = tuple(still)
 
     def _failed_to_follow(self, p: str, c: Card, led: Card, t: int, pl: Play, still: list[Pending]) -> None:
-        """A card of another color than the lead wants, by a player whose hand is unknown: a failure
-        to follow that a later play may prove a revoke, and (the legal reading) a void."""
+        """A failure to follow that a later play may prove a revoke, and (the legal reading) a void."""
         trump = self.trump
         if led.is_bird:
             if trump is not None and c.color != trump:
