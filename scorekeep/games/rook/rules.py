@@ -36,8 +36,7 @@ from .score import game_winner, hand_scores, made
 
 @dataclass(slots=True)
 class _Match:
-    """The match so far: the running totals, the totals as the record's own sheet keeps them, and
-    the winner and the hand it won in (None until a team wins)."""
+    """The match so far: the running totals, and as the record's own sheet keeps them; the winner."""
 
     totals: dict[str, int]
     sheet: dict[str, int]
@@ -51,13 +50,10 @@ class _Replay:
     def __init__(self, record: Record, keep: bool = False, until: int | None = None) -> None:
         self.until = until  # the replay stops after that hand (`why` asks about one hand)
         self.record = record
-        self.keep = keep
-        self.asking: list[tuple[Check, Why | None]] = []
-        """The engine's checks asked of the result of the hand being replayed, with their answers."""
-        self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []
-        """Each replay of the hand (a trial in another seating too) and the checks asked of its result."""
+        self.keep = keep  # the checks asked of each hand's result kept in `asked`, for `why`'s steps
+        self.asking: list[tuple[Check, Why | None]] = []  # those of the hand being replayed
+        self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []  # each replay of it (trials too)
         self.asked: dict[int, list[tuple[Check, Why | None]]] = {}
-        """The checks asked of each hand's result, in the order asked (`keep`: for `why`'s steps)."""
         self.players = record.players
         self.teams = record.teams
         self.opts = record.header.options
@@ -65,13 +61,10 @@ class _Replay:
         self.table = Table.of(record.players, record.teams, self.opts)
         self.deck = self.table.deck
         self.nest_size = self.table.nest_size
-        self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}
-        """Each hand's position before the deal and the deal judged there (`CHECKS["deal"]`), as the
-        replay kept them (`deal_position`: `why` asks the same checks for its steps)."""
-        self.played = 0
-        """The hands so far that count toward the seat change."""
+        self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}  # each hand's deal as judged (`deal_positions`)
+        self.played = 0  # the hands so far that count toward the seat change
+        # the last hand's dealer, the one who should have dealt when that was reported, and its seating
         self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
-        """The last hand's dealer, the one who should have dealt when that was reported, and its seating."""
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -134,7 +127,6 @@ class _Replay:
 
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
-        """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
         pos = self.dealing(hand, (), match)
         for c, why in self.ask(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
@@ -357,13 +349,11 @@ class _Replay:
             self.f.extend(pos.push(m, line))
 
     def ask(self, checks: tuple[Check, ...], pos: Any, move: Any) -> list[tuple[Check, Why]]:
-        """What `check` lists of the engine's `checks` at `move` (`failing`); with `keep`, each check's
-        answer kept too, in the order asked (`why`'s steps of a hand's result)."""
+        """`failing`, each answer kept with `keep`."""
         return failing(checks, pos, move, self.asking if self.keep else None)
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
-        """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first
-        (the checks asked of its result kept with it: `results`)."""
+        """`play_hand`, the checks asked of its result kept with it (`results`)."""
         before, self.asking = self.asking, []
         try:
             result = self.play_hand(hand, dealer, order, seat)
@@ -465,8 +455,7 @@ class _Replay:
         return None, hand.discard, None
 
     def play(self, pos: HandPosition, hand: Hand) -> list[PlayedTrick]:
-        """Each card: the engine's ruling, the finding, the card applied; then the revokes the whole
-        hand proves (`settle`)."""
+        """Each card judged and played; then the revokes the whole hand proves (`settle`)."""
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
