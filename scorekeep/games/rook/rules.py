@@ -486,7 +486,7 @@ class _Replay:
                 strange = show(pl.card for pl in plays if pl.card not in self.deck)
                 pos.retake(following, f"{following} leads the next trick ({strange} is not a card of this game, so "
                                       "its rank is unknown)")
-            out.append(pos.tricks[-1]._replace(plays=trick.plays))
+            out.append(pos.tricks[-1]._replace(plays=trick.plays) if stand else pos.tricks[-1])  # the plays as written
         self.f.extend(pos.settle())
         return out
 
