@@ -1,11 +1,8 @@
 """Rook at the table: the auction call by call, trump, the bidders' points.
 
-Who calls next, which calls are legal and when the auction is over are the engine's: the
-hand's position after the calls recorded, read as `check` reads them (`auction_position`),
-gives who is to act and the legal calls (minimum, steps, maximum, passed players skipped), and
-the ruling on each call it excludes. The dealer of a new hand and the captured points are
-still found by trial through the checker. Nothing here judges a rule; the entry itself is
-judged by the checker before it is written.
+Who calls next and which calls are legal are the engine's, at the position `check` reads
+(`auction_position`); the dealer of a new hand and the captured points are found by trial through
+the checker. Nothing here judges a rule.
 """
 
 from __future__ import annotations
@@ -88,10 +85,8 @@ def next_caller(s: Session, hand: int) -> str | None:
 
 
 def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
-    """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
-    maximum, in steps), from the engine's legal moves; each other call from one step up to one
-    step over the maximum with the engine's ruling on it. `pos`: at that position instead
-    (`auction_position` with `k`)."""
+    """The calls `player` may make now (the engine's legal moves), and each other call up to one step
+    over the maximum with the engine's ruling on it; `pos`: at that position instead."""
     pos = auction_position(s, hand) if pos is None else pos
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options

@@ -160,10 +160,8 @@ _ASKS = {"rook.bid-end": "is the auction still open?", "rook.bid-after-pass": "i
 
 
 def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
-    """The engine's ruling on a call, with its checks as steps in the rules' order (the failing
-    one last); a legal call cites the rule that decides it: a pass that ends the auction or is
-    the fourth (rook.bid-end, rook.all-pass), an opening bid (rook.bid-minimum), a raise
-    (rook.bid-step), else a pass in turn (rook.bid-order)."""
+    """The engine's ruling on a call, its checks as steps; a legal call cites the rule that decides it
+    (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
     # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
@@ -360,9 +358,8 @@ def _dealt(audit: Audit) -> dict[int, Any]:
 
 
 def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
-    """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` ruled by the engine's
-    checks of that phase, at the position the replay judged the deal in (`rules.deal_positions`): each
-    check a step in the rules' order, up to the first that fails, which decides it."""
+    """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` decided by the engine's
+    checks of that phase where the replay judged them (`rules.deal_positions`)."""
     got = _dealt(audit).get(n)
     if got is None:
         return ex
@@ -386,10 +383,8 @@ it; any other by its name."""
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
-    """The deal of hand `h` decided by the engine's checks of its entries and cards (`CHECKS["deal-content"]`),
-    asked as the replay asks them, entry by entry (`engine.deal_answers`): the first that fails decides
-    (check's first finding of the deal); the steps are the checks in the rules' order up to it, each
-    passed by every entry and card read before it; a legal deal passes them all, the last deciding."""
+    """The deal of hand `h` decided by the engine's checks of its entries and cards, as the replay asks
+    them (`engine.deal_answers`): the first that fails decides (check's first finding of the deal)."""
     table = Table.of(audit.record.players, audit.record.teams, audit.header.options)
     asked = deal_answers(table, h.number, h.deal, h.nest)
     decisive = next(((c, why) for c, why in asked if why is not None), None)
@@ -499,9 +494,8 @@ def _phase(c: Any) -> str:
 
 
 def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
-    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`),
-    each a step in the order asked (the rules' order), up to the first that failed: that one decides
-    (not legal, its rule); else the last asked before the next hand decides."""
+    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`); when
+    all pass, the last asked before the next hand decides."""
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     asked = [(c, why, (_phase(c), c.rule)) for c, why in asked_until(audit, n, rules.asked).get(n, [])]
