@@ -951,9 +951,9 @@ class _Deal:
                 moved = tuple(nest)
         clean = True
         for p, cards in deal.items():
-            clean = self.entry(p, tuple(cards), lines.get(p), moved) and clean
+            clean = self.hand(p, tuple(cards), lines.get(p), moved) and clean
         if nest is not None:
-            self.entry("", tuple(nest), nest_line, quiet=moved is not None)
+            self.hand("", tuple(nest), nest_line, quiet=moved is not None)
             return tuple(nest)
         if not (clean and len(deal) == 4):
             return None
@@ -961,10 +961,10 @@ class _Deal:
         self.owner.update(dict.fromkeys(nest_t, ""))
         return nest_t
 
-    def entry(self, who: str, cards: tuple[Card, ...], line: int | None, moved: tuple[Card, ...] | None = None,
+    def hand(self, who: str, cards: tuple[Card, ...], line: int | None, moved: tuple[Card, ...] | None = None,
               quiet: bool = False) -> bool:
-        """One entry (rook.deal: nine cards, the nest five; rook.deck); whether all was sound. `quiet`:
-        its size is the mistake of a player's entry, reported there."""
+        """One entry, a player's hand or the nest (rook.deal: nine cards, the nest five; rook.deck); whether
+        all was sound. `quiet`: its size is the mistake of a player's entry, reported there."""
         player = who or None
         failed = self.ask(DealtEntry(who, cards, moved))
         for c, why in failed:
