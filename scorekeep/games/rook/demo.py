@@ -1,13 +1,7 @@
-"""Random legal Rook matches for `scorekeep demo`: a random policy over the engine's legal moves,
-and the YAML styling of the record.
-
-Every call, discard, trump and card is chosen among what the engine (`scorekeep.games.rook.engine`)
-says is legal at that position, so the match is legal by construction and reproducible from the
-seed. The policy is biased so that short matches still show the rare rules: the Bird led, the
-Bird forced out by a trump lead, contracts set, the seat change, both teams over the target, and
-ties at the target (near the end of the match it tries a few hands and keeps the one that steers
-towards the ending chosen from the seed). The independent reading that checks the engine lives
-with the tests (`tests/oracle/rook.py`).
+"""Random legal Rook matches for `scorekeep demo`: every call, discard, trump and card is drawn from
+the engine's legal moves, reproducible from the seed. The policy is biased so that short matches
+still show the rare rules (the Bird led or forced out, sets, the seat change, both teams over the
+target, ties: near the end it tries a few hands towards the ending chosen from the seed).
 
     game(seed, **knobs) -> Generated     knobs: players, first_dealer, steer (None, "tie",
                                          "both-over"), target, seat_change_every, all_pass

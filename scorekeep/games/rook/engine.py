@@ -1,19 +1,11 @@
-"""Rook's engine: a hand position that knows who acts, what kind of move is due and which moves
-are legal, on the shared shape of `scorekeep.engine` (Position, Ruling, Step).
+"""Rook's engine: every rule as a named check (`CHECKS`, by phase, in the articles' decision order)
+and the hand position they judge: phases `call`, `discard`, `trump`, `play` (9 tricks), `result`,
+`over`. A rule is judged here and nowhere else; `rules.py` drives this engine over a record.
 
-A hand goes through the phases `call` (the auction), `discard` (the bid winner's 5 cards to the
-nest), `trump`, `play` (9 tricks), `result` (the captured points) and `over`. The legal moves of
-each phase come from named filters, each carrying its rule id, in the article's decision order:
-for a card, who is to play (rook.turn-order), whether the card is a card of the deck at all
-(rook.deck) and held (rook.card-not-held), then — holds the led color? the Bird? trump led? —
-rook.bird-led, rook.bird-must-follow-trump, rook.follow-color. A rule is judged here and
-nowhere else; `rules.py` drives this engine over a record.
-
-What the record leaves unknown is part of the position: a holding known only by its count (no
-deal, or the bid winner without a written discard), the colors a player failed to follow
-(taken as voids, the legal reading), and failures to follow waiting for a later play to prove
-them revokes (`pending`). `push` changes the position in place (fast, for `check`); `apply`
-returns a changed copy; `copy()` is cheap (trial readings use it).
+What the record leaves unknown is part of the position: a holding known only by its count, the
+colors a player failed to follow (taken as voids, the legal reading), and failures to follow waiting
+for a later play to prove them revokes (`pending`). `push` changes the position in place (for
+`check`); `apply` returns a changed copy.
 """
 
 from __future__ import annotations
@@ -29,7 +21,7 @@ from ...errors import Finding, worded
 from ...game import Play
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove,
-                    ResultMove, SeatingMove, TrumpMove, Written)
+                    PlayedTrick, ResultMove, SeatingMove, TrumpMove, Written)
 from .record import NO_TRUMP, Teams
 from .score import made, mistaken_scores
 
@@ -68,7 +60,7 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     if BIRD in cards:
         return plays[cards.index(BIRD)], "the Bird beats every card"
     led = cards[0].color
-    want = trump if any(c.color == trump for c in cards) else led
+    want = trump if _holds(cards, trump) else led
     win, best = 0, -1
     for k, c in enumerate(cards):  # the first of equals: only a higher card takes over
         if c.color == want and c.number > best:
@@ -79,12 +71,20 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     return plays[win], f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else "")
 
 
+def _holds(cards: Iterable[Card], color: str | None) -> bool:
+    """Whether `cards` has one of `color` (the Bird has no color). A loop: asked of most cards played."""
+    for c in cards:
+        if c[0] == color:
+            return True
+    return False
+
+
 def color_word(color: str | None) -> str:
     return COLOR_NAME.get(color or "", "no color")
 
 
 def canonical(cards: Iterable[Card]) -> tuple[str, ...]:
-    """Cards as `allowed` text: the Bird first, then by color, high to low."""
+    """Cards as `allowed` text, in `show`'s order."""
     return tuple(str(c) for c in sorted(cards, key=sort_key))
 
 
@@ -123,24 +123,14 @@ class Pending(NamedTuple):
     """For 'trump': the trick in which the player later showed the Bird (0: not yet)."""
 
 
-class TrickDone(NamedTuple):
-    number: int
-    plays: tuple[Play, ...]
-    """As judged (a stand-in replaces a card outside the deck)."""
-    winner: str
-    why: str
-    points: int
-
-
 def _f(rule: str, message: Why, **where: Any) -> Finding:
     return Finding(rule, message, **where)  # type: ignore[arg-type]
 
 
 Why = str | Callable[[], str]
-"""A check's reason a move fails: its words, or a function giving them. A record can break one rule
-tens of thousands of times and the collector lists the first 100 (`errors.Findings`): the words are
-made only for a finding it keeps, or for a ruling. A function reads no position (positions change
-in place): it closes over the facts as they were when the check failed."""
+"""A check's reason a move fails: its words, or a function giving them, made only for a finding the
+collector keeps (`errors.Findings`). A function closes over the facts as they were (positions change
+in place)."""
 
 
 def said(why: Why) -> str:
@@ -151,11 +141,9 @@ def said(why: Why) -> str:
 # --- checks: each a named test with its rule id, returning the reason a move is excluded ------
 
 class Check(NamedTuple):
-    """`engine.Filter` with what Rook's listing needs: `test(position, move)` is None when the move
-    passes, else the reason it is excluded (`Why`). `moots`: the later checks a failure of this one
-    makes moot (one mistake, one finding: a bid over the maximum is not also off the steps). A check
-    that `permits` is a permission: when its test gives a reason, the move is legal, and no later
-    check asks (the Bird played to a plain lead)."""
+    """A rule's check: `test(position, move)` is None when the move passes, else the reason it is
+    excluded. `moots`: the later checks a failure of this one makes moot (one mistake, one finding).
+    A check that `permits` is a permission: when its test gives a reason, the move is legal."""
 
     rule: str
     name: str
@@ -430,7 +418,7 @@ def _bird_anytime(pos: HandPosition, m: CardMove) -> Why | None:
     if is_trump(led, pos.trump):
         return None
     held = pos.held.get(m.player)
-    if held is not None and not any(c.color == led.color for c in held):
+    if held is not None and not _holds(held, led.color):
         return None  # void in the led color: any card may be played
     return f"legal: the Bird may be played while holding the led color ({color_word(led.color)}), rook.bird-anytime"
 
@@ -441,7 +429,7 @@ def _bird_led(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or plays[0].card[0] != "" or m.card[0] == trump or trump is None:
         return None
     held = pos.held.get(m.player)
-    if held is None or not any(c.color == trump for c in held):
+    if held is None or not _holds(held, trump):
         return None
     trumps = [c for c in held if c.color == trump]
     return lambda: (f"{m.player} played {m.card} when the Bird was led; a led Bird calls for trump "
@@ -455,7 +443,7 @@ def _bird_must_follow(pos: HandPosition, m: CardMove) -> Why | None:
     if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
         return None
     held = pos.held.get(m.player)
-    if held is None or BIRD not in held or any(c.color == trump for c in held):
+    if held is None or BIRD not in held or _holds(held, trump):
         return None
     led = plays[0].card
     return lambda: (f"{m.player} played {m.card} to a trump lead ({led}) while holding the Bird and no other "
@@ -473,13 +461,12 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     if c[0] == lc or lc == "" or (c[0] == "" and lc == trump):
         return None
     held = pos.held.get(m.player)
-    if held is None or not any(x.color == lc for x in held):
+    if held is None or not _holds(held, lc):
         return None
     return _revoke_words(m.player, c, led, trump, tuple(held))
 
 
 def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...]) -> Why:
-    """rook.follow-color's words: the cards of the led color `p` held."""
     def words() -> str:
         if led.color == trump:
             allowed = [x for x in held if is_trump(x, trump)]
@@ -539,13 +526,11 @@ def off_the_sheet(written: Written, right: Mapping[str, int], also: Mapping[str,
 
 
 def _per_team(table: Table, values: Mapping[str, int]) -> str:
-    """`North/South 30, East/West 90`: values in the teams' order, for a message."""
     return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
 
 
 def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
-    """The tricks' count, when they give the points: each team's captured points, the nest's counters
-    and who won the 9th trick."""
+    """When the tricks give the points: each team's, the nest's counters, who won the 9th trick."""
     if not pos.counts_points():
         return None
     points, nest_points = pos.captured(), pos.nest_after_play()[1]
@@ -756,46 +741,45 @@ def _game_over(pos: DealPosition, m: DealMove) -> Why | None:
 # --- the deal: each entry and each card of it ------------------------------------------------
 
 class DealSoFar(NamedTuple):
-    """The deal of one hand read so far (the checks of `CHECKS["deal-content"]` judge each entry of the
-    record's deal, and each card of it, here): who was dealt each card ('' the nest)."""
+    """The deal of one hand read so far: who was dealt each card ('' the nest)."""
 
     table: Table
     owner: Mapping[Card, str]
 
 
-class DealtCard(NamedTuple):
-    """One card of the record's deal, dealt to `who` ('' the nest)."""
-
-    card: Card
-    who: str
-
-
 class DealtEntry(NamedTuple):
-    """One entry of the record's deal: a player's cards, or the nest's (`who` ''); `moved`: the nest
-    holds the cards a player's entry lacks or has too many of (the deal is otherwise the whole deck)."""
+    """Cards of the record's deal to `who` ('' the nest): a whole entry, or one card of it (`whole`
+    False). `moved`: the nest holds the cards a player's entry lacks or has too many of."""
 
     who: str
     cards: tuple[Card, ...]
     moved: tuple[Card, ...] | None = None
+    whole: bool = True
 
 
-def _in_deck(pos: DealSoFar, m: Any) -> Why | None:
+def _in_deck(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: every card dealt is a card of this game's deck."""
-    if not isinstance(m, DealtCard) or m.card in pos.table.deck:
-        return None
-    return partial(_not_in_deck_words, m.card, m.who, pos.table)
+    deck = pos.table.deck
+    for c in m.cards:
+        if c not in deck:
+            return partial(_not_in_deck_words, c, m.who, pos.table)
+    return None
 
 
-def _dealt_once(pos: DealSoFar, m: Any) -> Why | None:
+def _dealt_once(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: the deck has one of each card: none is dealt twice."""
-    if not isinstance(m, DealtCard) or m.card not in pos.owner or m.card not in pos.table.deck:
+    owner, deck = pos.owner, pos.table.deck
+    if not owner.keys() & m.cards and len(set(m.cards)) == len(m.cards):
         return None
-    return partial(_dealt_twice_words, m.card, pos.owner[m.card], m.who)
+    for i, c in enumerate(m.cards):
+        if c in deck and (c in owner or c in m.cards[:i]):
+            return partial(_dealt_twice_words, c, owner.get(c, m.who), m.who)
+    return None
 
 
-def _deal_size(pos: DealSoFar, m: Any) -> Why | None:
+def _deal_size(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deal: each player is dealt nine cards, the nest five."""
-    if not isinstance(m, DealtEntry):
+    if not m.whole:
         return None
     if m.who:
         return None if len(m.cards) == HAND_CARDS else _deal_size_words(m.who, m.cards, m.moved, pos.table.nest_size)
@@ -879,10 +863,16 @@ def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, 
             ) -> list[tuple[Check, Why]]:
     """What `check` lists at `m`: each failing check that no failure before it makes moot. `asked`
     (if given) gets each check asked and its answer (None: it passes), the decision `why` shows."""
+    if asked is None:
+        for c in checks:
+            if c[2](pos, m) is not None:  # c.test
+                break
+        else:
+            return []  # most moves pass every check: nothing more to ask (a test only reads the position)
     out: list[tuple[Check, Why]] = []
     moot: tuple[str, ...] = ()
     for c in checks:
-        why = c[2](pos, m)  # c.test
+        why = c[2](pos, m)
         if asked is not None:
             asked.append((c, why))
         if why is None or c.rule in moot:  # (a test only reads the position: asking a moot one is harmless)
@@ -895,8 +885,7 @@ def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, 
 
 
 def _proven(w: Pending, c: Card, asked: set[str]) -> str | None:
-    """The rule a failure to follow (`w`) is proven to break by a later card `c` of the color it
-    failed to play (the Bird proves nothing: it may be played to any lead); None when `c` proves none."""
+    """The rule a failure to follow (`w`) is proven to break by a later card `c` (a Bird proves none)."""
     if c.is_bird or w.color is None or c.color != w.color:
         return None
     rule = "rook.bird-led" if w.kind == "bird" else "rook.follow-color"
@@ -923,30 +912,31 @@ def _hidden_bird_words(p: str, w: Pending) -> Why:
 
 
 class _Deal:
-    """The record's deal of one hand, read entry by entry and card by card, each judged by the engine's
-    checks of `CHECKS["deal-content"]` (rook.deck, rook.deal): who was dealt each card ('' the nest),
-    the findings, the entries that broke a rule (`doubtful`: the player's holding is then judged by
-    inference), the cards dealt twice, and each check asked with its answer (`asked`, for `why`)."""
+    """The record's deal of one hand, judged by `CHECKS["deal-content"]` entry by entry, and card by
+    card in an entry whose cards break a rule: who was dealt each card, the findings, the entries
+    that broke a rule (`doubtful`: that holding is then judged by inference), the cards dealt twice,
+    and (`asked` not None, for `why`) each check asked with its answer."""
 
     __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "asked")
 
-    def __init__(self, table: Table, number: int) -> None:
-        self.table, self.number = table, number
+    def __init__(self, table: Table, number: int, asked: list[tuple[Check, Why | None]] | None = None) -> None:
+        self.table, self.number, self.asked = table, number, asked
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
         self.doubtful: set[str] = set()
         self.twice: set[Card] = set()
-        self.asked: list[tuple[Check, Why | None]] = []
 
-    def ask(self, m: DealtCard | DealtEntry) -> tuple[Check, Why] | None:
-        """The first check of `CHECKS["deal-content"]` that `m` fails, with its reason (each answer kept)."""
-        pos = DealSoFar(self.table, self.owner)
+    def ask(self, m: DealtEntry, keep: bool = True) -> list[tuple[Check, Why]]:
+        """The checks `m` fails. An entry's card checks are kept for `why` only when they pass: a card
+        that fails one is asked again on its own, and that answer kept."""
+        pos, out = DealSoFar(self.table, self.owner), []
         for c in CHECKS["deal-content"]:
             why = c.test(pos, m)
-            self.asked.append((c, why))
             if why is not None:
-                return c, why
-        return None
+                out.append((c, why))
+            if keep and self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
+                self.asked.append((c, why))
+        return out
 
     def read(self, deal: Mapping[str, Sequence[Card]], nest: Sequence[Card] | None, lines: Mapping[str, int],
              nest_line: int | None) -> tuple[Card, ...] | None:
@@ -955,47 +945,47 @@ class _Deal:
         deck = self.table.deck
         # Cards moved between a player's deal and the nest: the nest's wrong size is the same mistake
         # as the player's wrong count, reported once, at the player.
-        moved = False
+        moved = None
         if nest is not None and len(deal) == 4 and sum(map(len, deal.values())) + len(nest) == len(deck):
-            moved = self.ask(DealtEntry("", tuple(nest))) is not None
-            self.asked.clear()  # asked only to see whether the nest is off: it is asked in its turn below
+            if any(c.rule == "rook.deal" for c, _why in self.ask(DealtEntry("", tuple(nest)), keep=False)):
+                moved = tuple(nest)
         clean = True
         for p, cards in deal.items():
-            clean = self.hand(p, cards, lines.get(p), tuple(nest) if moved and nest is not None else None) and clean
-        if nest is None:
-            if not (clean and len(deal) == 4):
-                return None
-            nest_t = tuple(sorted(deck - self.owner.keys()))  # the nest is what was not dealt
-            for c in nest_t:
-                self.owner[c] = ""
-            return nest_t
-        nest_t = tuple(nest)
-        off = self.ask(DealtEntry("", nest_t))
-        if off is not None:
-            self.doubtful.add("")
-            if not moved:
-                self.found.append(_f(off[0].rule, off[1], line=nest_line, hand=self.number))
-        for c in nest_t:
-            self.place(c, "", nest_line, None)
+            clean = self.hand(p, tuple(cards), lines.get(p), moved) and clean
+        if nest is not None:
+            self.hand("", tuple(nest), nest_line, quiet=moved is not None)
+            return tuple(nest)
+        if not (clean and len(deal) == 4):
+            return None
+        nest_t = tuple(sorted(deck - self.owner.keys()))  # the nest is what was not dealt
+        self.owner.update(dict.fromkeys(nest_t, ""))
         return nest_t
 
-    def hand(self, p: str, cards: Sequence[Card], line: int | None, moved_nest: tuple[Card, ...] | None) -> bool:
-        """One player's dealt cards (rook.deal: nine; rook.deck); whether all were sound."""
-        clean = True
-        off = self.ask(DealtEntry(p, tuple(cards), moved_nest))
-        if off is not None:
-            clean = False
-            self.doubtful.add(p)
-            self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=p))
-        for c in cards:
-            clean = self.place(c, p, line, p) and clean
+    def hand(self, who: str, cards: tuple[Card, ...], line: int | None, moved: tuple[Card, ...] | None = None,
+              quiet: bool = False) -> bool:
+        """One entry, a player's hand or the nest (rook.deal: nine cards, the nest five; rook.deck); whether
+        all was sound. `quiet`: its size is the mistake of a player's entry, reported there."""
+        player = who or None
+        failed = self.ask(DealtEntry(who, cards, moved))
+        for c, why in failed:
+            if c.rule != "rook.deck":
+                self.doubtful.add(who)
+                if not quiet:
+                    self.found.append(_f(c.rule, why, line=line, hand=self.number, player=player))
+                break
+        if all(c.rule != "rook.deck" for c, _why in failed):
+            self.owner.update(dict.fromkeys(cards, who))
+            return not failed
+        clean = not failed
+        for card in cards:
+            clean = self.place(card, who, line, player) and clean
         return clean
 
     def place(self, c: Card, who: str, line: int | None, player: str | None) -> bool:
         """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
         deck or was dealt before."""
         owner = self.owner
-        off = self.ask(DealtCard(c, who))
+        off = next(iter(self.ask(DealtEntry(who, (c,), whole=False))), None)
         if off is None:
             owner[c] = who
             return True
@@ -1013,9 +1003,9 @@ def deal_answers(table: Table, number: int, deal: Mapping[str, Sequence[Card]] |
                  ) -> list[tuple[Check, Why | None]]:
     """Each check of `CHECKS["deal-content"]` asked of the record's deal of a hand, with its answer (None:
     passed), in the order `HandPosition.deal` asks them (for `why`'s steps)."""
-    d = _Deal(table, number)
-    d.read(deal or {}, nest, {}, None)
-    return d.asked
+    asked: list[tuple[Check, Why | None]] = []
+    _Deal(table, number, asked).read(deal or {}, nest, {}, None)
+    return asked
 
 
 def _not_in_deck_words(c: Card, who: str, table: Table) -> str:
@@ -1079,7 +1069,8 @@ class HandPosition:
     trick_no: int = 1
     plays: tuple[Play, ...] = ()
     disordered: bool = False
-    tricks: tuple[TrickDone, ...] = ()
+    tricks: tuple[PlayedTrick, ...] = ()
+    """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
     played_in: dict[Card, int] = field(default_factory=dict)
     nest_seen: tuple[Any, ...] | None = None
     """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
@@ -1116,20 +1107,16 @@ class HandPosition:
         pos.held = {p: set(cards) for p, cards in deal.items() if p not in d.doubtful}
         return pos, d.found
 
-    def copy(self) -> HandPosition:
-        """An independent position: containers that change are copied, the rest shared."""
-        new = self._snapshot()
-        new.calls = list(self.calls)
-        return new
-
-    def _snapshot(self) -> HandPosition:
-        """A copy to ask questions of, never moved on: without the calls made (no check reads them,
-        and copying them for each of 50,000 calls out of turn would take time growing as their square)."""
+    def copy(self, calls: bool = True) -> HandPosition:
+        """An independent position: containers that change are copied, the rest shared. Without the
+        `calls` made for a copy only asked questions (no check reads them: copying them for each of
+        50,000 calls out of turn would take time growing as their square)."""
         new = HandPosition.__new__(HandPosition)
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in, new.calls = dict(self.counts), dict(self.played_in), []
+        new.counts, new.played_in = dict(self.counts), dict(self.played_in)
+        new.calls = list(self.calls) if calls else []
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
 
@@ -1183,8 +1170,7 @@ class HandPosition:
         return lambda: f"{p} was not dealt {c}"
 
     def unseen(self, p: str) -> frozenset[Card]:
-        """The cards `p` may hold when their hand is unknown: not played, not put back, not known
-        to be elsewhere, and not of a color `p` is taken to be void in."""
+        """The cards `p` may hold when their hand is unknown."""
         elsewhere = {c for q, h in self.held.items() if q != p for c in h}
         void = self.voids.get(p, frozenset())
         return frozenset(c for c in self.table.deck
@@ -1231,16 +1217,12 @@ class HandPosition:
         return list(self.iter_legal())
 
     def iter_legal(self, card_order: Callable[[Card], Any] | None = None) -> Iterator[Any]:
-        """`legal_moves()` one by one, each judged when it is asked for; a discard's cards taken in
-        `card_order` (a player's preference: the first discard is then of the cards it ranks lowest
-        that the checks allow), so a caller that wants one move of 2,002 judges only those it reads."""
+        """`legal_moves()` each judged when asked for (a discard's cards taken in `card_order`): a
+        caller that wants one discard of 2,002 judges only those it reads."""
         checks = self.checks()
         for m in self.space(card_order):
             if first_failing(checks, self, m) is None:
                 yield m
-
-    def is_legal(self, move: Any) -> bool:
-        return first_failing(self.checks(), self, move) is None
 
     def legal_cards(self, p: str) -> tuple[str, ...] | None:
         """The cards `p` may play to the trick as it stands, whoever's turn it is (the checks after
@@ -1270,7 +1252,7 @@ class HandPosition:
         this position moves on with the move."""
         if rule not in LEGAL_SETS:
             return None
-        snap = self._snapshot()
+        snap = self.copy(calls=False)
         return lambda: snap.allowed(rule, player)
 
     def ruling(self, move: Any) -> Ruling:
@@ -1338,9 +1320,8 @@ class HandPosition:
         return new, [worded(f) for f in new.push(move, line)]
 
     def push(self, move: Any, line: int | None = None) -> list[Finding]:
-        """Make the move here (in place) and return its findings, their words and legal choices maybe
-        still functions (`errors.worded` makes them; the collector does, for the findings it keeps).
-        An illegal move is made as the record says it happened."""
+        """Make the move here (in place, an illegal one as the record says it happened) and return its
+        findings, their words maybe still functions (`errors.worded`)."""
         if isinstance(move, CardMove):
             return self._card(move, line)
         if isinstance(move, CallMove):
@@ -1356,19 +1337,15 @@ class HandPosition:
         raise TypeError(move)
 
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
-        """A call: each failing check listed (after the auction's end nothing changes), then the
-        call made as written."""
         who = self.caller(m)
-        where = {"line": line, "hand": self.number, "player": who}
-        found = failing(CHECKS["call"], self, m)
-        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), **where) for c, why in found] if found else []
+        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=who)
+               for c, why in failing(CHECKS["call"], self, m)]
         if not self.ended:
             self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
 
     def _called(self, who: str, amount: int | None, good: bool) -> None:
-        """The call is made: a pass puts the caller out; the auction ends with three passes after a
-        bid, or four."""
+        """The call is made; the auction ends with three passes after a bid, or four."""
         passed = self.passed
         if amount is None:
             passed = self.passed = passed | {who}
@@ -1497,12 +1474,11 @@ class HandPosition:
         return out
 
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
-        """The trick's four plays are made: its winner leads the next."""
         best, why = trick_winner(plays, self.trump)
         pts = 0
         for x in plays:
             pts += x.card.points
-        self.tricks = (*self.tricks, TrickDone(self.trick_no, plays, best.player, why, pts))
+        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, why, pts, plays))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False
@@ -1541,8 +1517,7 @@ class HandPosition:
         self.pending[p] = tuple(still)
 
     def _failed_to_follow(self, p: str, c: Card, led: Card, t: int, pl: Play, still: list[Pending]) -> None:
-        """A card of another color than the lead wants, by a player whose hand is unknown: a failure
-        to follow that a later play may prove a revoke, and (the legal reading) a void."""
+        """A failure to follow that a later play may prove a revoke, and (the legal reading) a void."""
         trump = self.trump
         if led.is_bird:
             if trump is not None and c.color != trump:
@@ -1608,6 +1583,6 @@ class HandPosition:
         return points
 
 
-__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtCard", "DealtEntry", "HandPosition", "Scoring",
+__all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
            "Totals", "deal_answers", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
            "seating", "summary_finding", "trick_winner"]

@@ -1,11 +1,8 @@
 """Rook at the table: the auction call by call, trump, the bidders' points.
 
-Who calls next, which calls are legal and when the auction is over are the engine's: the
-hand's position after the calls recorded, read as `check` reads them (`auction_position`),
-gives who is to act and the legal calls (minimum, steps, maximum, passed players skipped), and
-the ruling on each call it excludes. The dealer of a new hand and the captured points are
-still found by trial through the checker. Nothing here judges a rule; the entry itself is
-judged by the checker before it is written.
+Who calls next and which calls are legal are the engine's, at the position `check` reads
+(`auction_position`); the dealer of a new hand and the captured points are found by trial through
+the checker. Nothing here judges a rule.
 """
 
 from __future__ import annotations
@@ -20,11 +17,10 @@ from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
 from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
 from ...entry.values import items, match_name, per_player, ranges, whole
-from .cards import COLOR_NAME
+from .cards import COLOR_NAME, TOTAL_POINTS
 from .model import CallMove
 
 COLORS = ("red", "yellow", "black", "green")
-TOTAL_POINTS = 120
 
 
 class Where(NamedTuple):
@@ -62,19 +58,24 @@ def where(s: Session) -> Where:
     return Where(kind, h.number, caller or h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
 
 
-def _prefix(hand: int) -> tuple[str, int]:
-    return ("hands", hand)
+def _written(player: str | None, amount: int | None) -> dict[str | None, Any]:
+    """A call as the record writes it: `{East: 80}`, `{West: pass}`."""
+    return {player: "pass" if amount is None else amount}
 
 
 def call_edit(hand: int, player: str, amount: int | None) -> list[Edit]:
-    return [Append(("hands", hand - 1, "bidding"), {player: "pass" if amount is None else amount})]
+    return [Append(("hands", hand - 1, "bidding"), _written(player, amount))]
 
 
-def auction_position(s: Session, hand: int) -> Any:
-    """The engine's position of hand `hand` after the calls it records."""
+def auction_position(s: Session, hand: int, k: int | None = None) -> Any:
+    """The engine's position of hand `hand` after the calls it records (`k`: its first k only, the
+    position where call k+1 was made: `edit N` during the auction)."""
     from .rules import auction_position
 
-    return auction_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
+    rec = s.audit.record.hands[hand - 1]
+    if k is not None:
+        rec = rec._replace(bidding=(rec.bidding or ())[:k])
+    return auction_position(s.audit.record, _hands(s)[hand - 1], rec)
 
 
 def next_caller(s: Session, hand: int) -> str | None:
@@ -83,20 +84,9 @@ def next_caller(s: Session, hand: int) -> str | None:
     return pos.to_act if pos.phase == "call" else None
 
 
-def auction_before(s: Session, hand: int, k: int) -> Any:
-    """The engine's position of hand `hand` after its first `k` calls recorded (`edit N` during
-    the auction: the position where call k+1 was made)."""
-    from .rules import auction_position
-
-    rec = s.audit.record.hands[hand - 1]
-    return auction_position(s.audit.record, _hands(s)[hand - 1], rec._replace(bidding=(rec.bidding or ())[:k]))
-
-
 def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
-    """The calls `player` may make now (`pass` and the bids from the lowest legal one up to the
-    maximum, in steps), from the engine's legal moves; each other call from one step up to one
-    step over the maximum with the engine's ruling on it. `pos`: at that position instead
-    (`auction_before`)."""
+    """The calls `player` may make now (the engine's legal moves), and each other call up to one step
+    over the maximum with the engine's ruling on it; `pos`: at that position instead."""
     pos = auction_position(s, hand) if pos is None else pos
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
@@ -125,7 +115,7 @@ def start_edits(s: Session) -> list[Edit]:
     n = len(_hands(s)) + 1
     for p in s.players:
         edits: list[Edit] = [Append(("hands",), {"dealer": p})]
-        if s.trial(edits, _prefix(n)) == []:
+        if s.trial(edits, ("hands", n)) == []:
             return edits
     return [Append(("hands",), {"dealer": s.players[0]})]
 
@@ -144,7 +134,7 @@ def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
 def legal_points(s: Session, w: Where) -> Choices:
     out: list[str] = []
     for x in range(0, TOTAL_POINTS + 1, 5):
-        if s.trial(points_edit(s, w, x), _prefix(w.hand)) == []:
+        if s.trial(points_edit(s, w, x), ("hands", w.hand)) == []:
             out.append(str(x))
     return Choices(tuple(out))
 
@@ -267,7 +257,7 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
         was: Any = {h.bidder: h.bid}
         if hand_holds(s, i, "bidding"):
             edits.append(DelKey(("hands", i), "bidding"))
-            was = [{p: "pass" if a is None else a} for p, a in h.calls]
+            was = [_written(p, a) for p, a in h.calls]
         edits.append(SetKey(("hands", i), "bid", {won[0]: won[1]}))
         history.append({"time": when, "hand": hand, "key": "bid", "was": was, "now": {won[0]: won[1]}})
     if trump is not None and trump != color_name(rec.trump):
@@ -382,7 +372,7 @@ def turn(t: Table) -> bool:
         colors = trumps.legal
         field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
                       f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
-        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=_prefix(w.hand))
+        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=("hands", w.hand))
     else:
         _ask_points(t, w)
     return True
@@ -454,7 +444,7 @@ def _ask_call(t: Table, w: Where) -> None:
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({shown}{hint})",
                   lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch)
-    if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=_prefix(w.hand)) is None:
+    if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=("hands", w.hand)) is None:
         return
     nxt = where(t.s)
     if nxt.kind == "trump":
@@ -468,7 +458,7 @@ def _ask_points(t: Table, w: Where) -> None:
     field = Field("points", f"{w.team}'s points",
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
-    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=_prefix(w.hand)) is None:
+    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=("hands", w.hand)) is None:
         return
     h = t.s.audit.result.hands[w.hand - 1]
     if h.made is not None:
@@ -523,10 +513,6 @@ def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
 
 # --- `edit N` during the auction: correct a call -----------------------------------------------
 
-def _call_text(c: Any) -> str:
-    return f"{c.player} {'pass' if c.amount is None else c.amount}"
-
-
 def _reopen_auction(t: Table, n: int) -> None:
     """`edit N` on the hand being bid: which call to correct, then its new value (the engine's
     legal calls at that point offered; the entry judged as any call is). Later calls the engine
@@ -535,7 +521,7 @@ def _reopen_auction(t: Table, n: int) -> None:
     if not calls:
         t.say(f"  hand {n} has no call yet to correct")
         return
-    labels = [f"{k} {_call_text(c)}" for k, c in enumerate(calls, 1)]
+    labels = [f"{k} {c.player} {c}" for k, c in enumerate(calls, 1)]
     t.say(f"  reopening the auction of hand {n}: calls {', '.join(labels)}")
 
     def which(t: Table, raw: str, _v: Any) -> int | None:
@@ -550,7 +536,7 @@ def _reopen_auction(t: Table, n: int) -> None:
         return c
 
     def choices(v: Any) -> Choices:  # the engine's, where the call was made
-        return legal_calls(t.s, n, calls[v["which"]].player, auction_before(t.s, n, v["which"]))
+        return legal_calls(t.s, n, calls[v["which"]].player, auction_position(t.s, n, v["which"]))
 
     def shown(v: Any) -> str:
         ch = choices(v)
@@ -561,22 +547,17 @@ def _reopen_auction(t: Table, n: int) -> None:
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels)),
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
                     f"{calls[v['which']].player}'s ({shown(v)})", read,
-                    lambda v: _typed(calls[v["which"]]),
+                    lambda v: str(calls[v["which"]]),
                     choices=choices)]
     dropped: list[Any] = []
     if ask_form(t, fields, lambda v: _recalled(t.s, n, v["which"], v["call"], dropped)) is None:
         return
     now = t.s.audit.record.hands[n - 1].bidding or ()
     t.say(f"  hand {n} corrected (the old calls are kept in the record): calls now "
-          + ", ".join(_call_text(c) for c in now))
+          + ", ".join(f"{c.player} {c}" for c in now))
     if dropped:
         t.say("  no longer legal after the correction, to be called again: "
-              + ", ".join(_call_text(c) for c in dropped), "refused")
-
-
-def _typed(c: Any) -> str:
-    """A call as typed at its prompt (`pass`, `80`)."""
-    return "pass" if c.amount is None else str(c.amount)
+              + ", ".join(f"{c.player} {c}" for c in dropped), "refused")
 
 
 def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list[Edit]:
@@ -584,7 +565,7 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
     the engine still allows them, each in turn; the first it refuses and those after it are left
     out (listed in `dropped`) and called again. The old auction is kept in `history`."""
     calls = s.audit.record.hands[n - 1].bidding or ()
-    pos = auction_before(s, n, k)
+    pos = auction_position(s, n, k)
     pos.push(CallMove(new.who, new.amount))
     now = [(new.who, new.amount)]
     dropped.clear()
@@ -595,8 +576,8 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
             continue
         pos.push(m)
         now.append((c.player, c.amount))
-    was = [{c.player: "pass" if c.amount is None else c.amount} for c in calls]
-    new_list = [{p: "pass" if a is None else a} for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
+    was = [_written(c.player, c.amount) for c in calls]
+    new_list = [_written(p, a) for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
     if new_list == was:
         return []
     history = [{"time": now_iso(), "hand": n, "key": "bidding", "was": was, "now": new_list}]

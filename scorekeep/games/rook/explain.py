@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
-                    hand_of, no_choice, plural, table_words, trick_target, whole_hand)
+                    hand_of, no_choice, plural, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, said, seating
+from .engine import CHECKS, HAND_CARDS, TRICKS, Table, Why, deal_answers, from_left, said, seating
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -21,6 +22,32 @@ _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.de
 
 _CALLS_SHOWN = 24
 """The calls before the one explained that its position lists by name (the rest are counted)."""
+
+Asked = tuple[Any, Why | None, str, str]
+"""A check asked at a move: the check, its answer, the question a table asks, and the words of a pass."""
+
+
+def _steps(asked: Iterable[Asked]) -> tuple[tuple[Step, ...], tuple[str, str] | None]:
+    """The checks asked, as steps in order up to the first that fails (asked no further); and that
+    one's rule and reason (None: none failed)."""
+    steps = []
+    for c, why, ask, yes in asked:
+        steps.append(Step(ask, yes if why is None else f"no: {said(why)}", c.rule))
+        if why is not None:
+            return tuple(steps), (c.rule, said(why))
+    return tuple(steps), None
+
+
+def _decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
+    """`ex` ruled by the checks asked (`_steps`): the first that fails decides (not legal, its rule and
+    reason); else the last asked is the rule cited."""
+    steps, failed = _steps(asked)
+    r = ex.ruling._replace(steps=steps)
+    if failed is not None:
+        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
+    elif steps:
+        r = r._replace(rule=steps[-1].rule)
+    return ex._replace(ruling=r)
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -133,23 +160,15 @@ _ASKS = {"rook.bid-end": "is the auction still open?", "rook.bid-after-pass": "i
 
 
 def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
-    """The engine's ruling on a call, with its checks as steps in the rules' order (the failing
-    one last); a legal call cites the rule that decides it: a pass that ends the auction or is
-    the fourth (rook.bid-end, rook.all-pass), an opening bid (rook.bid-minimum), a raise
-    (rook.bid-step), else a pass in turn (rook.bid-order)."""
+    """The engine's ruling on a call, its checks as steps; a legal call cites the rule that decides it
+    (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
-    steps = []
-    for c in CHECKS["call"]:
-        if (move.amount is None and c.rule in ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step")) or \
-                c.rule == ("rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step"):
-            continue  # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
-        why = c.test(pos, move)
-        steps.append(Step(_ASKS.get(c.rule, c.name + "?").format(p=p, a=move.amount), "yes" if why is None
-                          else f"no: {said(why)}", c.rule))
-        if why is not None:
-            break
-    r = r._replace(steps=tuple(steps))
+    # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
+    skip = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step") if move.amount is None else (
+        "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
+    r = r._replace(steps=_steps((c, c.test(pos, move), _ASKS.get(c.rule, c.name + "?").format(p=p, a=move.amount),
+                                 "yes") for c in CHECKS["call"] if c.rule not in skip)[0])
     if not r.legal:
         return r
     opts = audit.header.options
@@ -252,18 +271,10 @@ def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanatio
     card = next(pl.card for pl in trick.plays if pl.player == loc.player)
     facts = [("hand", f"hand {h.number}: {result.dealer} deals; {result.bidder} won the bid at {result.bid}"),
              ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
-    steps, r = [], None
-    for c in CHECKS["trick"]:
-        why = c.test(pos, NextTrick(loc.trick))
-        steps.append(Step(f"is there still a trick to play (a hand has {TRICKS})?",
-                          "yes" if why is None else f"no: {said(why)}", c.rule))
-        if why is not None:
-            r = (c.rule, said(why))
-            break
-    rule, reason = r or ("rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
     ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
-              rule, reason, tuple(steps))
-    return ex._replace(ruling=ex.ruling._replace(legal=r is None, steps=tuple(steps)))
+              "rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
+    return _decide(ex, ((c, c.test(pos, NextTrick(loc.trick)), f"is there still a trick to play (a hand has {TRICKS})?",
+                         "yes") for c in CHECKS["trick"]))
 
 
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
@@ -347,29 +358,21 @@ def _dealt(audit: Audit) -> dict[int, Any]:
 
 
 def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
-    """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` ruled by the engine's
-    checks of that phase, at the position the replay judged the deal in (`rules.deal_positions`): each
-    check a step in the rules' order, up to the first that fails, which decides it."""
+    """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` decided by the engine's
+    checks of that phase where the replay judged them (`rules.deal_positions`)."""
     got = _dealt(audit).get(n)
     if got is None:
         return ex
     pos, dealt = got
     move = dealt if seats is None else seats
-    r, steps = ex.ruling, []
-    for c in CHECKS.get(phase, ()):
-        why = c.test(pos, move)
+
+    def asked(c: Any) -> Asked:
         ask = _DEAL_ASKS.get((phase, c.rule), "{name}?").format(m=dealt.dealer, o=", ".join(pos.order), name=c.name)
         # the deal's seat-change check passes by itself when the seats did not change since the last deal
         yes = "yes: the seats have not changed since the last deal" if (
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
-        steps.append(Step(ask, yes if why is None else f"no: {table_words(said(why))}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=said(why))
-            break
-    else:
-        if steps:  # the last check asked decides a legal deal or seating
-            r = r._replace(rule=steps[-1].rule)
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+        return c, c.test(pos, move), ask, yes
+    return _decide(ex, map(asked, CHECKS.get(phase, ())))
 
 
 _CONTENT_ASKS = {"a card of the deck": "is every card dealt a card of this game's deck ({deck} cards)?",
@@ -380,31 +383,22 @@ it; any other by its name."""
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
-    """The deal of hand `h` decided by the engine's checks of its entries and cards (`CHECKS["deal-content"]`),
-    asked as the replay asks them, entry by entry (`engine.deal_answers`): the first that fails decides
-    (check's first finding of the deal); the steps are the checks in the rules' order up to it, each
-    passed by every entry and card read before it; a legal deal passes them all, the last deciding."""
+    """The deal of hand `h` decided by the engine's checks of its entries and cards, as the replay asks
+    them (`engine.deal_answers`): the first that fails decides (check's first finding of the deal)."""
     table = Table.of(audit.record.players, audit.record.teams, audit.header.options)
     asked = deal_answers(table, h.number, h.deal, h.nest)
     decisive = next(((c, why) for c, why in asked if why is not None), None)
     seen = {id(c) for c, _why in asked}
     words = {"deck": len(table.deck), "hand": HAND_CARDS, "nest": table.nest_size}
-    steps, r = [], ex.ruling
-    for c in CHECKS.get("deal-content", ()):
-        if id(c) not in seen:
-            continue  # not asked: the record writes no entry it judges
+
+    def step(c: Any) -> Asked:
         fails = decisive is not None and decisive[0] is c
         later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
         yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
-        steps.append(Step(_CONTENT_ASKS.get(c.name, c.name + "?").format(**words),
-                          f"no: {table_words(said(decisive[1]))}" if fails else yes, c.rule))  # type: ignore[index]
-        if fails:
-            r = r._replace(legal=False, rule=c.rule, reason=said(decisive[1]))  # type: ignore[index]
-            break
-    else:
-        if steps:
-            r = r._replace(rule=steps[-1].rule)
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+        answer = decisive[1] if decisive is not None and fails else None
+        return c, answer, _CONTENT_ASKS.get(c.name, c.name + "?").format(**words), yes
+    # a check not asked: the record writes no entry it judges
+    return _decide(ex, (step(c) for c in CHECKS.get("deal-content", ()) if id(c) in seen))
 
 
 def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
@@ -418,8 +412,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
     r = pos.ruling(m)
     asks = {"rook.nest-exchange": f"are they five of the fourteen cards {m.player} held (the nine dealt and the nest)?",
             "rook.trump": f"does {m.player} name a color trump?"}
-    steps = [Step(asks.get(c.rule, c.name + "?"), "yes" if (why := c.test(pos, m)) is None else f"no: {said(why)}", c.rule)
-             for c in CHECKS["discard" if want is DiscardMove else "trump"]]
+    steps = _steps((c, c.test(pos, m), asks.get(c.rule, c.name + "?"), "yes")
+                   for c in CHECKS["discard" if want is DiscardMove else "trump"])[0]
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
         dealt = h.deal.get(m.player) if h.deal is not None else None
@@ -437,8 +431,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                 f"which color {m.player} named trump")
         r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
                               f"about it can be wrong, {r.rule}")
-    ex = fact(audit, loc, facts, m.player, line or h.line, move_words, r.rule, r.reason, tuple(steps))
-    ex = ex._replace(move=str(m), ruling=r._replace(steps=tuple(steps)))
+    ex = fact(audit, loc, facts, m.player, line or h.line, move_words, r.rule, r.reason, steps)
+    ex = ex._replace(move=str(m), ruling=r._replace(steps=steps))
     if r.allowed is not None:
         ex = ex._replace(choices=r.allowed, words="")
     return ex
@@ -500,23 +494,18 @@ def _phase(c: Any) -> str:
 
 
 def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
-    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`),
-    each a step in the order asked (the rules' order), up to the first that failed: that one decides
-    (not legal, its rule); else the last asked before the next hand decides."""
+    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`); when
+    all pass, the last asked before the next hand decides."""
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
-    steps, r, decides = [], ex.ruling, None
-    for c, why in asked_until(audit, n, rules.asked).get(n, []):
-        key = (_phase(c), c.rule)
-        steps.append(Step(_RESULT_ASKS.get(key, c.name + "?").format(**words),
-                          "yes" if why is None else f"no: {table_words(said(why))}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=said(why))
-            break
-        if key[0] != "next-hand":
-            decides = key
-    else:
-        if decides is not None:
-            why_legal = _LEGAL.get(decides, "as the rules give").format(**words)
-            r = r._replace(rule=decides[1], reason=f"legal: {why_legal}, {decides[1]}")
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+    asked = [(c, why, (_phase(c), c.rule)) for c, why in asked_until(audit, n, rules.asked).get(n, [])]
+    steps, failed = _steps((c, why, _RESULT_ASKS.get(key, c.name + "?").format(**words), "yes")
+                           for c, why, key in asked)
+    r = ex.ruling._replace(steps=steps)
+    decides = [key for _c, _why, key in asked if key[0] != "next-hand"]
+    if failed is not None:
+        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
+    elif decides:  # the last asked before the next hand decides
+        why_legal = _LEGAL.get(decides[-1], "as the rules give").format(**words)
+        r = r._replace(rule=decides[-1][1], reason=f"legal: {why_legal}, {decides[-1][1]}")
+    return ex._replace(ruling=r)

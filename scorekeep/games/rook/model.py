@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...game import Play
-from .cards import Card
+from .cards import COLOR_NAME, Card, show
 
 
 class Teams(NamedTuple):
@@ -155,8 +155,6 @@ class DiscardMove(NamedTuple):
     cards: tuple[Card, ...] | None
 
     def __str__(self) -> str:
-        from .cards import show
-
         return "?" if self.cards is None else show(self.cards)
 
 
@@ -168,8 +166,6 @@ class TrumpMove(NamedTuple):
     color: str | None
 
     def __str__(self) -> str:
-        from .cards import COLOR_NAME
-
         return COLOR_NAME.get(self.color or "", str(self.color or "?"))
 
 

@@ -36,8 +36,7 @@ from .score import game_winner, hand_scores, made
 
 @dataclass(slots=True)
 class _Match:
-    """The match so far: the running totals, the totals as the record's own sheet keeps them, and
-    the winner and the hand it won in (None until a team wins)."""
+    """The match so far: the running totals, and as the record's own sheet keeps them; the winner."""
 
     totals: dict[str, int]
     sheet: dict[str, int]
@@ -51,13 +50,10 @@ class _Replay:
     def __init__(self, record: Record, keep: bool = False, until: int | None = None) -> None:
         self.until = until  # the replay stops after that hand (`why` asks about one hand)
         self.record = record
-        self.keep = keep
-        self.asking: list[tuple[Check, Why | None]] = []
-        """The engine's checks asked of the result of the hand being replayed, with their answers."""
-        self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []
-        """Each replay of the hand (a trial in another seating too) and the checks asked of its result."""
+        self.keep = keep  # the checks asked of each hand's result kept in `asked`, for `why`'s steps
+        self.asking: list[tuple[Check, Why | None]] = []  # those of the hand being replayed
+        self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []  # each replay of it (trials too)
         self.asked: dict[int, list[tuple[Check, Why | None]]] = {}
-        """The checks asked of each hand's result, in the order asked (`keep`: for `why`'s steps)."""
         self.players = record.players
         self.teams = record.teams
         self.opts = record.header.options
@@ -65,13 +61,10 @@ class _Replay:
         self.table = Table.of(record.players, record.teams, self.opts)
         self.deck = self.table.deck
         self.nest_size = self.table.nest_size
-        self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}
-        """Each hand's position before the deal and the deal judged there (`CHECKS["deal"]`), as the
-        replay kept them (`deal_position`: `why` asks the same checks for its steps)."""
-        self.played = 0
-        """The hands so far that count toward the seat change."""
+        self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}  # each hand's deal as judged (`deal_positions`)
+        self.played = 0  # the hands so far that count toward the seat change
+        # the last hand's dealer, the one who should have dealt when that was reported, and its seating
         self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
-        """The last hand's dealer, the one who should have dealt when that was reported, and its seating."""
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -134,7 +127,6 @@ class _Replay:
 
     # rook.game-end
     def game_end(self, hand: Hand, match: _Match) -> None:
-        """A hand played after a team has won does not count (the engine's `CHECKS["hand"]`)."""
         pos = self.dealing(hand, (), match)
         for c, why in self.ask(engine.CHECKS["hand"], pos, DealMove(hand.dealer or "")):
             self.f.violation(c.rule, why, line=hand.line, hand=hand.number)
@@ -357,13 +349,11 @@ class _Replay:
             self.f.extend(pos.push(m, line))
 
     def ask(self, checks: tuple[Check, ...], pos: Any, move: Any) -> list[tuple[Check, Why]]:
-        """What `check` lists of the engine's `checks` at `move` (`failing`); with `keep`, each check's
-        answer kept too, in the order asked (`why`'s steps of a hand's result)."""
+        """`failing`, each answer kept with `keep`."""
         return failing(checks, pos, move, self.asking if self.keep else None)
 
     def hand(self, hand: Hand, dealer: str, order: tuple[str, ...], seat: str) -> HandResult:
-        """Replay one hand dealt by `dealer`; `seat` is the dealer whose left bids and leads first
-        (the checks asked of its result kept with it: `results`)."""
+        """`play_hand`, the checks asked of its result kept with it (`results`)."""
         before, self.asking = self.asking, []
         try:
             result = self.play_hand(hand, dealer, order, seat)
@@ -454,7 +444,8 @@ class _Replay:
             real_nest, nest_points = pos.nest_after_play()
             points = pos.captured()
             assert points is not None and nest_points is not None
-            self.check_points(hand, pos, points)
+            if hand.points is not None:  # the engine's rulings (`CHECKS["points"]`) on the written points
+                self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
             return points, real_nest, nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
@@ -464,8 +455,7 @@ class _Replay:
         return None, hand.discard, None
 
     def play(self, pos: HandPosition, hand: Hand) -> list[PlayedTrick]:
-        """Each card: the engine's ruling, the finding, the card applied; then the revokes the whole
-        hand proves (`settle`)."""
+        """Each card judged and played; then the revokes the whole hand proves (`settle`)."""
         out: list[PlayedTrick] = []
         tricks = hand.tricks or ()
         stand, odd = self.stand_ins(tricks, hand.discard, pos.held)
@@ -479,24 +469,24 @@ class _Replay:
             plays = trick.plays
             if stand:  # a card outside the deck judged as the card the rest of the hand shows it was
                 plays = tuple(pl._replace(card=stand.get((t, pl.player), pl.card)) for pl in plays)
-            for pl, as_written in zip(plays, trick.plays):
-                found = play(pl, None if as_written.card == pl.card else as_written.card)
-                if found:  # (most cards break no rule: no findings to hand on)
-                    add(found)
+                for pl, as_written in zip(plays, trick.plays):
+                    add(play(pl, None if as_written.card == pl.card else as_written.card))
+            else:
+                for pl in plays:
+                    found = play(pl)
+                    if found:  # (most cards break no rule: no findings to hand on)
+                        add(found)
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
                 break
-            done = pos.tricks[-1]
-            pts = done.points
-            best, why = done.winner, done.why
+            best = pos.tricks[-1].winner
             following = tricks[t].plays[0].player if t < len(tricks) else None
             if t in odd and following != best and any(pl.player == following for pl in plays):
                 # A card outside the deck has no rank: the record's next leader says who won the trick.
                 strange = show(pl.card for pl in plays if pl.card not in self.deck)
-                best = following  # type: ignore[assignment]
-                why = f"{following} leads the next trick ({strange} is not a card of this game, so its rank is unknown)"
-                pos.retake(best, why)
-            out.append(PlayedTrick(t, trick.plays, best, why, pts, plays))
+                pos.retake(following, f"{following} leads the next trick ({strange} is not a card of this game, so "
+                                      "its rank is unknown)")
+            out.append(pos.tricks[-1]._replace(plays=trick.plays) if stand else pos.tricks[-1])  # the plays as written
         self.f.extend(pos.settle())
         return out
 
@@ -550,13 +540,6 @@ class _Replay:
         # Carry on from what the record says, but nobody captures fewer than no counters: the team left
         # out of a summary that credits the other with more than the deck holds captured nothing.
         return {t: max(0, values[t]) for t in self.teams.labels}
-
-    def check_points(self, hand: Hand, pos: HandPosition, points: Mapping[str, int]) -> None:
-        """The written `points` against the tricks' count: the engine's rulings (`CHECKS["points"]`),
-        at the first team's value that is off."""
-        if hand.points is None:
-            return
-        self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
 
     def check_totals(self, hand: Hand, totals: Mapping[str, int], sheet: dict[str, int]) -> None:
         """`totals` against the running totals (the engine's `CHECKS["totals"]`). Totals that follow the
