@@ -10,8 +10,7 @@ import typer
 
 from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
 
-POOL_MIN_FILES = 24
-"""Fewer files than this are checked in this process: starting workers costs more than it saves."""
+POOL_MIN_FILES = 24  # below it, starting workers costs more than it saves
 
 
 @app.command()
@@ -60,8 +59,15 @@ def check(
         tally.add(done)
         if json_out:
             _write((",\n" if i > 1 else "") + done.out)
-        else:
-            _show(done, progress, i)
+            continue
+        if progress and (done.out or done.error):
+            progress.clear()
+        if done.out:
+            _out(done.out)
+        if done.error:  # its warnings and input errors
+            _err(done.error)
+        if progress:
+            progress.show(i)
     if progress:
         progress.clear()
     if json_out:
@@ -74,18 +80,6 @@ def check(
         raise typer.Exit(1)
 
 
-def _show(done: "Done", progress: "_Progress | None", i: int) -> None:
-    """File `i`'s text output: its violation and event lines, then its warnings and input errors."""
-    if progress and (done.out or done.error):
-        progress.clear()
-    if done.out:
-        _out(done.out)
-    if done.error:
-        _err(done.error)
-    if progress:
-        progress.show(i)
-
-
 def _overrides(rule: list[str] | None) -> dict[str, str]:
     """`--rule KEY=VALUE` options as {key: value} (exit 2 when one is not KEY=VALUE)."""
     if not rule:  # the usual case: no what-if, nothing to import
@@ -94,7 +88,7 @@ def _overrides(rule: list[str] | None) -> dict[str, str]:
     from ..whatif import parse_pairs
 
     try:
-        return parse_pairs(rule or ())
+        return parse_pairs(rule)
     except InputError as e:
         _fail(e.message)
 
@@ -127,15 +121,12 @@ class Done(NamedTuple):
     """One file checked, as the parent needs it: its output, already rendered, and its counts."""
 
     path: str
-    out: str
-    """Text: the violation and event lines; JSON: the file's one-line document."""
-    error: str
-    """The file's warnings and input errors, one a line (text output), or ''."""
+    out: str  # text: the violation and event lines; JSON: the file's one-line document
+    error: str  # its warnings and input errors, one a line (text output), or ''
     unreadable: bool
     violations: int
     events: int
-    internal: str | None = None
-    """`Type: message` of an exception: a bug, reported as exit 3."""
+    internal: str | None = None  # `Type: message` of an exception: a bug, reported as exit 3
 
 
 def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
@@ -206,15 +197,12 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
 def _workers(files: int, jobs: int | None) -> int:
     """How many processes check `files` files: `--jobs` if given, else every core once there
     are enough files to pay for starting them; never more than one per file."""
-    wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
-    return max(1, min(wanted, files))
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    if jobs is None and files >= POOL_MIN_FILES:
+        try:
+            jobs = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):  # pragma: no cover - not Linux
+            jobs = os.cpu_count() or 1
+    return max(1, min(jobs or 1, files))
 
 
 def _worker_init() -> None:
@@ -229,7 +217,6 @@ def _check_packed(args: tuple[Any, ...]) -> Done:
 
 
 class _Tally:
-    """Counts for the closing line of `check`."""
 
     def __init__(self) -> None:
         self.files = self.bad = self.violations = self.unreadable = self.events = self.partial = 0
@@ -248,14 +235,17 @@ class _Tally:
         n = self.files
         parts = [f"{n - self.bad - self.unreadable:,} clean"]
         if self.bad:
-            parts.append(f"{self.bad:,} with {self.violations:,} violation{'s' if self.violations != 1 else ''}")
+            parts.append(f"{self.bad:,} with {_count(self.violations, 'violation')}")
         if self.unreadable:
             parts.append(f"{self.unreadable:,} unreadable" + (
-                f" ({self.partial:,} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
-                if self.partial else ""))
+                f" ({_count(self.partial, 'violation')} before the first unreadable part)" if self.partial else ""))
         if self.events:
-            parts.append(f"{self.events:,} rule event{'s' if self.events != 1 else ''}")
-        return f"{n:,} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
+            parts.append(_count(self.events, "rule event"))
+        return f"{_count(n, 'file')} checked: " + ", ".join(parts)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'s' if n != 1 else ''}"
 
 
 def progress_allowed(stream: Any = None) -> bool:

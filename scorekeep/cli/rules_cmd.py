@@ -66,15 +66,14 @@ def _lookup(query: str, game: str | None) -> None:
 
     found = lookup.find(query, game)
     where = f" in {game}" if game else ""
-    shown = _clean(query)
     if found.matches:
         if len(found.matches) > 1:
-            _out(f"`{shown}` names {len(found.matches)} rules:\n")
+            _out(f"`{query}` names {len(found.matches)} rules:\n")
         elif found.matches[0].how in ("phrase", "part"):
-            _out(f"no rule is called `{shown}`{where}; by the name `{found.matches[0].name}` it is:\n")
+            _out(f"no rule is called `{query}`{where}; by the name `{found.matches[0].name}` it is:\n")
         _out("\n\n".join(_one(m.game, m.rule) for m in found.matches))
         return
-    message = f"no rule called `{shown}`{where}"
+    message = f"no rule called `{query}`{where}"
     if found.note:
         _fail(f"{message}: {found.note}")
     if found.suggestions:
@@ -86,7 +85,7 @@ def _lookup(query: str, game: str | None) -> None:
     if game is None and len(query.split()) == 1:
         guess = closest(query, REGISTRY.names())
         if guess:
-            _fail(f"unknown game or rule `{shown}` — did you mean `{guess}`? (games: {', '.join(REGISTRY.names())})")
+            _fail(f"unknown game or rule `{query}` — did you mean `{guess}`? (games: {', '.join(REGISTRY.names())})")
     _fail(message + f" (list them all: scorekeep rules {game or 'GAME'}; search the texts: "
           f"scorekeep rules {game + ' ' if game else ''}--search WORD)")
 
@@ -111,7 +110,6 @@ def _typo(query: str, game: str | None) -> str | None:
 
 def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     """One rule in full: its text, options, other names and the rules linked to it."""
-
     from .. import lookup
     from ..render import text as render
 
@@ -159,18 +157,11 @@ def _search(word: str, game: str | None) -> None:
     hits = lookup.search(word, game)
     where = game or "any game"  # the name, not the title: the title would import the whole game
     if not hits:
-        _fail(f"no rule of {where} mentions `{_clean(word)}`")
-    out = [f"`{_clean(word)}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]
+        _fail(f"no rule of {where} mentions `{word}`")
+    out = [f"`{word}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]
     for h in hits:
         out.append("")
         out.append(f"{h.rule.id} — {h.rule.title}")
         for s in h.sentences:
             out.extend(textwrap.wrap(s, 88, initial_indent="    ", subsequent_indent="    "))
     _out("\n".join(out))
-
-
-def _clean(text: str) -> str:
-    """User input echoed back, control characters shown escaped (as everywhere else)."""
-    from .common import clean
-
-    return clean(text)

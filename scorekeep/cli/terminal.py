@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import entry
-from .add_cmd import ruling, safe
+from .add_cmd import ruling
+from .common import clean
 
 COMMANDS = ("undo", "edit", "table", "why", "help", "quit")
 HELP = """At any prompt:
@@ -54,7 +55,7 @@ class Table(entry.Table):
         as it is), coloured by `style` where the terminal has colour."""
         from ..render.text import width, wrap
 
-        line = safe(text)
+        line = clean(text)
         if "\n" not in line and width(line) > REFUSAL_COLUMNS:
             indent = line[:len(line) - len(line.lstrip(" "))]
             line = "\n".join(wrap(line.strip(), REFUSAL_COLUMNS, indent))
@@ -97,7 +98,7 @@ class Table(entry.Table):
         players = {p.casefold() for p in self.s.players}
         while True:
             try:
-                raw = self._reader()(safe(shown))
+                raw = self._reader()(clean(shown))
             except (EOFError, KeyboardInterrupt):
                 raise Quit() from None
             answer = raw.strip()
@@ -137,7 +138,7 @@ class Table(entry.Table):
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            text = ruling(str(self.path), f) if hasattr(f, "rule") else safe(f.message)
+            text = ruling(str(self.path), f) if hasattr(f, "rule") else clean(f.message)
             for line in render_wrap(text):
                 self.say(line)
 
