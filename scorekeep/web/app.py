@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import FileSystemLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..render.html import CSS, templates
 from .live import Command, Desk, Question, Stale
 from .sheet import Hub
 
@@ -109,22 +110,11 @@ class Serving:
         return self.clients.get(token) if token else None
 
 
-def _clean(value: Any) -> Any:
-    """Every text a template prints, escaped and with control characters made visible."""
-    from ..render.html import esc
-
-    if isinstance(value, Markup) or not isinstance(value, str):
-        return value
-    return Markup(esc(value))
-
-
-TEMPLATES = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
-                        finalize=_clean, trim_blocks=True, lstrip_blocks=True)
+# The sheet's environment (every text escaped, control characters made visible), with these pages
+TEMPLATES = templates().overlay(loader=FileSystemLoader(str(HERE / "templates")), keep_trailing_newline=False)
 
 
 def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
-    from ..render.html import CSS
-
     html = TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context)
     return HTMLResponse(html, status_code=code)
 
