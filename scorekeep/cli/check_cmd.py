@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional
 
 import typer
 
-from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
+from .common import STDIN, CheckFormat, TextOrJson, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
 
 POOL_MIN_FILES = 24  # below it, starting workers costs more than it saves
 
@@ -18,7 +18,7 @@ def check(
     files: list[Path] = typer.Argument(..., metavar="FILE...", show_default=False,
                                        help="Record files (YAML); a directory means every *.yaml and *.yml "
                                             "in it and below, sorted; `-` reads standard input."),
-    format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+    format: TextOrJson = CheckFormat.text,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
                                        help="Processes to check with [default: every core, for many files]."),
     rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
@@ -38,40 +38,34 @@ def check(
       cat game.yaml | scorekeep check -
       scorekeep check game.yaml --rule hook=false
     """
-    from ..render import text as render
-
     overrides = _overrides(rule)
     paths = _expand(files)
     stdin = read_stdin() if STDIN in paths else None
     json_out = format is CheckFormat.json
     ascii_only = ascii_output() if json_out else False
     tally = _Tally()
-    progress = None if json_out else _Progress(len(paths))
+    progress = _Progress(0 if json_out else len(paths))  # (never drawn over JSON)
     if json_out:
-        _write(render.FILES_HEAD)
+        _write('{"files": [\n')
     # Each file's output is written as soon as it (and every file before it) is done: nothing
     # of an archive is held but the counts.
     for i, done in enumerate(_results(paths, stdin, json_out, ascii_only, jobs, overrides), 1):
+        if done.internal is not None or done.out or done.error:
+            progress.clear()
         if done.internal is not None:
-            if progress:
-                progress.clear()
             _internal(done.path, done.internal)
         tally.add(done)
         if json_out:
             _write((",\n" if i > 1 else "") + done.out)
             continue
-        if progress and (done.out or done.error):
-            progress.clear()
         if done.out:
             _out(done.out)
         if done.error:  # its warnings and input errors
             _err(done.error)
-        if progress:
-            progress.show(i)
-    if progress:
-        progress.clear()
+        progress.show(i)
+    progress.clear()
     if json_out:
-        _write(("\n" if paths else "") + render.FILES_TAIL)
+        _write(("\n" if paths else "") + "]}\n")
     else:
         _out(tally.summary())
     if tally.unreadable:

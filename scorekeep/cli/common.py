@@ -13,7 +13,7 @@ import io
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -45,6 +45,12 @@ class SheetFormat(str, Enum):
     json = "json"
     html = "html"
 
+
+# The parameters several commands share, declared once
+Record = Annotated[Path, typer.Argument(metavar="FILE", help="A record file (YAML).", show_default=False)]
+Output = Annotated[Optional[Path], typer.Option("--output", "-o", show_default=False,
+                                                help="Write to this file instead of standard output.")]
+TextOrJson = Annotated[CheckFormat, typer.Option("--format", "-f", help="text or json.")]
 
 WRITE_FAILED = 4
 CLOSED_PIPE = 141  # 128 + SIGPIPE, as `yes | head`

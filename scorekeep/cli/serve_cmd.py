@@ -125,18 +125,13 @@ def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> 
             continue
         url = f"http://{hosts[0]}:{port}/k/{keys[role]}"
         out.write(f"  {label}:\n    {url}\n")
-        if lan:
-            _qr(url)
+        if lan:  # a QR code of it in the terminal (a phone's camera opens it)
+            import segno
+
+            segno.make(url, error="l").terminal(out=out, compact=True)
     out.write("  " + ("Listening on the local network." if lan else "This computer only (--lan for phones).")
               + " Ctrl-C stops.\n")
     out.flush()
-
-
-def _qr(url: str) -> None:
-    """The address as a QR code in the terminal (a phone's camera opens it)."""
-    import segno
-
-    segno.make(url, error="l").terminal(out=sys.stdout, compact=True)
 
 
 def _lan_addresses() -> list[str]:

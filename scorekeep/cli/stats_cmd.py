@@ -1,11 +1,11 @@
 """`scorekeep stats`: bidding and finishing statistics over one game or a season of files."""
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from .common import STDIN, SheetFormat, _err, _internal, app, emit, read_stdin, said
+from .common import STDIN, Output, SheetFormat, _err, _internal, app, emit, read_stdin, said
 
 
 def text(season: Any, md: bool) -> str:
@@ -53,8 +53,7 @@ def stats(
                                             "*.yaml and *.yml in it and below, sorted; `-` reads standard input."),
     format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
                                        help="text, markdown, csv, json or html (with bar charts)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
-                                          "standard output.", show_default=False),
+    output: Output = None,
 ) -> None:
     """Statistics over one game or a season: players matched by name across files.
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import entry
+from ..render.text import width, wrap
 from .add_cmd import ruling
 from .common import clean
 
@@ -53,8 +54,6 @@ class Table(entry.Table):
     def say(self, text: str = "", style: str | None = None) -> None:
         """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
         as it is), coloured by `style` where the terminal has colour."""
-        from ..render.text import width, wrap
-
         line = clean(text)
         if "\n" not in line and width(line) > REFUSAL_COLUMNS:
             indent = line[:len(line) - len(line.lstrip(" "))]
@@ -130,7 +129,8 @@ class Table(entry.Table):
 
         self._last_refusal = [error]
         first, more = unreadable_text(self.s.game.name, error)
-        for line in render_wrap(f"cannot read that: {first}" + (" (`why` says more)" if more else "")):
+        said = f"cannot read that: {first}" + (" (`why` says more)" if more else "")
+        for line in wrap(said, REFUSAL_COLUMNS, "  "):
             self.say(line, "refused")
 
     def _why(self) -> None:
@@ -139,7 +139,7 @@ class Table(entry.Table):
             return
         for f in self._last_refusal:
             text = ruling(str(self.path), f) if hasattr(f, "rule") else clean(f.message)
-            for line in render_wrap(text):
+            for line in wrap(text, REFUSAL_COLUMNS, "  "):
                 self.say(line)
 
     def over(self) -> bool:
@@ -182,18 +182,10 @@ class Table(entry.Table):
         run(self)
 
 
-def render_wrap(text: str, indent: str = "  ") -> list[str]:
-    from ..render.text import wrap
-
-    return wrap(text, REFUSAL_COLUMNS, indent)
-
-
 def two_lines(text: str, rule: str) -> list[str]:
     """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
     longer (`why` gives all of it)."""
-    from ..render.text import width
-
-    lines = render_wrap(text)
+    lines = wrap(text, REFUSAL_COLUMNS, "  ")
     if len(lines) <= 2:
         return lines
     second = lines[1]

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
@@ -255,7 +254,7 @@ def _cell_class(cell: str, mark: str) -> str:
 def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[str]]:
     """Running totals per player/team, from 0 before the first hand (Oh Hell, Rook) or game
     (Daifugō, over the whole match); an unfinished hand/game leaves a gap."""
-    who = text.seats(sheet)
+    who = list(sheet.totals)  # in seat order
     series: dict[str, list[float | None]] = {p: [0] for p in who}
     xlabels = ["0"]
     for r in sheet.rows:
@@ -274,7 +273,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     series, xlabels = running_series(sheet)
     if len(xlabels) < 2:
         return ""
-    who = text.seats(sheet)
+    who = list(sheet.totals)  # in seat order
     out = ["<section><h2>The race</h2>", legend(who)]
     part = REGISTRY.part(sheet.game, "sheet")
     drawn = (part.charts(audit, sheet, series, xlabels) if hasattr(part, "charts")

@@ -33,10 +33,8 @@ from .sheet import Hub
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
-RATE = (5, 1.0)
-"""At most 5 entries in any 1 second from one client."""
-MAX_CLIENTS = 500
-"""Clients remembered per role."""
+RATE = (5, 1.0)  # at most 5 entries in any 1 second from one client
+MAX_CLIENTS = 500  # remembered per role
 COOKIE = "scorekeep"
 STATIC = {"serve.css": "text/css", "live.js": "text/javascript"}
 HEADERS = {
@@ -76,8 +74,7 @@ class Serving:
     name: str
     hub: Hub
     desk: Desk | None
-    keys: dict[str, str] = field(default_factory=dict)
-    """role → secret; `scorer` only when entries are taken."""
+    keys: dict[str, str] = field(default_factory=dict)  # role → secret; `scorer` only when entries are taken
     clients: dict[str, Client] = field(default_factory=dict)
     rate: tuple[int, float] = RATE
 
@@ -90,7 +87,7 @@ class Serving:
 
     def role_of(self, key: str) -> str | None:
         found = None
-        for role, secret in self.keys.items():
+        for role, secret in self.keys.items():  # every key compared, in constant time
             if secrets.compare_digest(key.encode(), secret.encode()):
                 found = role
         return found
@@ -185,7 +182,6 @@ def build(serving: Serving) -> Starlette:
 
 
 def _scorer(serving: Serving, client: Any) -> bool:
-    """Whether `client` came in on the scorer's address of a table that takes entries."""
     return client is not None and client.role == "scorer" and serving.desk is not None
 
 
@@ -243,13 +239,11 @@ def _answer(form: Any) -> str | Command | None:
 
 
 def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False) -> HTMLResponse:
-    desk = serving.desk
-    assert desk is not None
+    assert serving.desk is not None
     status = 409 if stale else (503 if q is None else 200)
     numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
-                buttons=_buttons(q),
-                failed=desk.failed, sheet=Markup(serving.hub.state.html))
+                buttons=_buttons(q), failed=serving.desk.failed, sheet=Markup(serving.hub.state.html))
 
 
 def _whole(text: str) -> bool:

@@ -38,10 +38,8 @@ class Question(NamedTuple):
     refused: tuple[tuple[str, str], ...] = ()
     said: tuple[Line, ...] = ()
     kind: str = "ask"
-    why: tuple[str, ...] = ()
-    """The long ruling of each refusal (`confirm`)."""
-    many: bool = False
-    """The answer is a list of the choices, in order (names tapped one after another)."""
+    why: tuple[str, ...] = ()  # the long ruling of each refusal (`confirm`)
+    many: bool = False  # the answer is a list of the choices, in order (names tapped one after another)
 
 
 class Command(NamedTuple):
@@ -205,7 +203,6 @@ class LiveTable(Table):
 
 
 def _raise(c: Command) -> None:
-    """A command as the protocol's exception: `undo`, `edit N`, `quit`."""
     from ..entry import Quit, Reopen, Undo
 
     if c.word == "undo":
