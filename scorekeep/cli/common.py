@@ -1,8 +1,5 @@
-"""What every command shares: the Typer app, output, failure, and loading one record.
-
-Exit codes: 0 no violations, 1 rule violations, 2 unreadable input (file:line message),
-3 an internal error (a bug in scorekeep: please report it), 4 the output could not be
-written (disk full, …); a closed pipe (`| head`) ends quietly with 141, as Unix tools do.
+"""What every command shares: the Typer app, output, failure (the exit codes: `main_options`),
+and loading one record.
 
 All text for people goes through `_out` (stdout) and `_err` (stderr), which show control
 characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` must not
