@@ -112,6 +112,7 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     """One rule in full: its text, options, other names and the rules linked to it."""
     from .. import lookup
     from ..render import text as render
+    from ..render.text import wrap
 
     out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
     # The names a player would say, not the question-like ones kept for finding the rule.
@@ -129,24 +130,10 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
         han = [a for a in names if a not in kana and a not in latin]
         shown = latin[:7] + han[:6] + kana[:6]
         more = ", …" if len(shown) < len(names) else ""
-        out.extend(_wrap("also called: " + ", ".join(shown) + more))
+        out.extend(wrap("also called: " + ", ".join(shown) + more, 88, "      ", "    "))
     for other in lookup.see_also(rule.id):
         out.append(f"    see also {other.id} — {other.title}")
     return "\n".join(out)
-
-
-def _wrap(text: str, width: int = 88) -> list[str]:
-    """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
-    from ..render.text import width as wcswidth  # wcwidth is no run-time dependency: its import is slow
-
-    lines, line = [], "   "
-    for word in text.split(" "):
-        if wcswidth(line) + 1 + wcswidth(word) > width and line.strip():
-            lines.append(line)
-            line = "     "
-        line += " " + word
-    lines.append(line)
-    return lines
 
 
 def _search(word: str, game: str | None) -> None:
