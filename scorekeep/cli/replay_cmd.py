@@ -46,7 +46,7 @@ def replay(
         from ..render import html
         from ..render.text import title
 
-        text = html.replay_page(audit, sections, title(audit), path_name(file))
+        text = html.replay_page(audit, sections, title(audit))
     else:
         text = render.sections_text(sections)
         if audit.violations:

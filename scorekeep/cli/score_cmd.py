@@ -90,7 +90,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     elif format is SheetFormat.html:
         from ..render import html
 
-        text = html.sheet_page(audit, sheet, title, path)
+        text = html.sheet_page(audit, sheet, title)
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))

@@ -201,8 +201,7 @@ def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = ""
 # --- pieces -------------------------------------------------------------------------------
 
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] | None = None,
-               groups: Sequence[tuple[str, int]] | None = None, classes: Sequence[Sequence[str]] | None = None,
-               row_classes: Sequence[str] | None = None) -> str:
+               groups: Sequence[tuple[str, int]] | None = None, classes: Sequence[Sequence[str]] | None = None) -> str:
     """A table; `groups` become a header row of spanning cells (a player over their columns)."""
     n = len(headers)
     if right is None:
@@ -215,18 +214,17 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
                                 for i, h in enumerate(headers)) + "</tr>")
     out.append("</thead><tbody>")
     for j, r in enumerate(rows):
-        rc = row_classes[j] if row_classes else ""
         cells = []
         for i, c in enumerate(r):
             cls = [*(["num"] if i < n and right[i] else []), *([classes[j][i]] if classes and classes[j][i] else [])]
             attr = f' class="{" ".join(cls)}"' if cls else ""
             cells.append(f"<td{attr}>{esc(c)}</td>")
-        out.append((f'<tr class="{rc}">' if rc else "<tr>") + "".join(cells) + "</tr>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
 
 
-def findings_list(listed: Sequence[Finding], path: str) -> str:
+def findings_list(listed: Sequence[Finding]) -> str:
     """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
     `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
     return str(templates().get_template("findings.html").module.findings(listed))  # type: ignore[attr-defined]
@@ -290,7 +288,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     return "\n".join(out)
 
 
-def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
     """The sheet's parts (`sheet.html`), one a line: title, meta, result, standings, violations,
     the table and its notes, the charts, the record's notes, the events (Daifugō's)."""
     from ..games import REGISTRY
@@ -318,10 +316,10 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
     return page[:-1]  # (each part ends its line; the last one's newline is the page's)
 
 
-def sheet_page(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
     """`score --format html`: title, date and place, result and standings, violations, the
     running table and the chart(s)."""
-    return page(title, sheet_body(audit, sheet, title, path))
+    return page(title, sheet_body(audit, sheet, title))
 
 
 # --- the replay ---------------------------------------------------------------------------------
@@ -375,14 +373,14 @@ def section_html(s: Section, players: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str) -> str:
+def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
     body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     body += [section_html(s, audit.header.players) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
         body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                    + findings_list(listed, path) + "</section>")
+                    + findings_list(listed) + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 

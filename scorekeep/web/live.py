@@ -271,7 +271,7 @@ def keep(session: Any, path: Path) -> Keeping:
     def changed() -> None:  # before every question: the sheet follows each save and undo
         if session.text != shown[0]:
             shown[0] = session.text
-            hub.publish(render(session.audit, str(path)))
+            hub.publish(render(session.audit))
     changed()
     table = LiveTable(session, path, desk, changed)
     thread = threading.Thread(target=run_flow, args=(table, desk), name="entry", daemon=True)
