@@ -9,12 +9,11 @@ import typer
 from .common import WRITE_FAILED, _fail, _internal, app, clean, said, write_failed
 
 
-def ruling(path: str, f: Any) -> str:
+def ruling(f: Any) -> str:
     """A violation as one line: rule id, where, why (control characters escaped)."""
-    from ..render import text as render
+    from ..render.text import ruling
 
-    loc = render.where(f)
-    return clean(f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message)
+    return clean(ruling(f))
 
 
 def open_session(file: Path, wait: bool = False):  # type: ignore[no-untyped-def]
@@ -117,7 +116,7 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
         _fail(f"{j.error}\nnothing written")
     if j.new and not anyway:
         for f in j.new:
-            sys.stderr.write(f"refused: {ruling(str(file), f)}\n")
+            sys.stderr.write(f"refused: {ruling(f)}\n")
         sys.stderr.write(f"nothing written to {file} (add --anyway to record it as it happened)\n")
         raise typer.Exit(1)
     try:
@@ -131,7 +130,7 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
     except OSError as e:
         write_failed(file, e, "; the file is as it was")
     for f in j.new:
-        sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
+        sys.stderr.write(f"recorded anyway: {ruling(f)}\n")
     sys.stdout.write(f"written to {file}\n")
     if j.new:
         raise typer.Exit(1)

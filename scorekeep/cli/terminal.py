@@ -138,7 +138,7 @@ class Table(entry.Table):
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            text = ruling(str(self.path), f) if hasattr(f, "rule") else clean(f.message)
+            text = ruling(f) if hasattr(f, "rule") else clean(f.message)
             for line in wrap(text, REFUSAL_COLUMNS, "  "):
                 self.say(line)
 

@@ -108,10 +108,15 @@ def where(f: Finding) -> str:
     return ", ".join(parts)
 
 
+def ruling(f: Finding) -> str:
+    """A finding as one line: rule id, where, why."""
+    loc = where(f)
+    return f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message
+
+
 def finding_line(path: str, f: Finding, kind: str = "") -> str:
     line = f":{f.line}" if f.line is not None else ""
-    loc = where(f)
-    return f"{path}{line}: {kind}{f.rule}: " + (f"[{loc}] " if loc else "") + f.message
+    return f"{path}{line}: {kind}{ruling(f)}"
 
 
 # What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
