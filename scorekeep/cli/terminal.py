@@ -75,16 +75,9 @@ class Table(entry.Table):
                 # would push the table's player names off the screen
                 ps: Any = PromptSession(history=InMemoryHistory(), reserve_space_for_menu=0,
                                         completer=WordCompleter(words, ignore_case=True, WORD=True))
-                self._prompt = lambda text: ps.prompt(text)
-            else:
-                def plain(text: str) -> str:
-                    sys.stdout.write(text)
-                    sys.stdout.flush()
-                    line = sys.stdin.readline()
-                    if not line:
-                        raise EOFError
-                    return line.rstrip("\n")
-                self._prompt = plain
+                self._prompt = ps.prompt
+            else:  # through a pipe: the prompt written, a line read (EOFError at the end)
+                self._prompt = input
         return self._prompt
 
     def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
