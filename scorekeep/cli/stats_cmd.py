@@ -15,12 +15,10 @@ def text(season: Any, md: bool) -> str:
                       f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
     tables = season.tables()
     for title, headers, rows in tables:
-        if md:
-            out += [f"## {render.md_text(title)}", "",
-                    render.table(headers, [tuple(render.md_text(c) if i == 0 else c for i, c in enumerate(r))
-                                           for r in rows], "pipe", [False] + [True] * (len(headers) - 1)), ""]
-        else:
-            out += [title, render.table(headers, rows, "simple", [False] + [True] * (len(headers) - 1)), ""]
+        if md:  # (the names escaped; the numbers are the program's own)
+            title, rows = f"## {render.md_text(title)}\n", [(render.md_text(r[0]), *r[1:]) for r in rows]
+        right = [False] + [True] * (len(headers) - 1)
+        out += [title, render.table(headers, rows, "pipe" if md else "simple", right), ""]
     if not tables:
         out.append("No complete hand or game to count.")
     return "\n".join(out).rstrip() + "\n"

@@ -396,9 +396,7 @@ def csv_table(flat: Sequence[dict[str, Any]], last: str | None = None) -> str:
     import csv
     import io
 
-    columns: list[str] = []
-    for r in flat:
-        columns.extend(k for k in r if k not in columns)
+    columns = list(dict.fromkeys(k for r in flat for k in r))
     if last in columns:
         columns.remove(last)
         columns.append(last)
