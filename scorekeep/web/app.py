@@ -131,22 +131,24 @@ def build(serving: Serving) -> Starlette:
         response.set_cookie(COOKIE, serving.join(role), httponly=True, samesite="strict", path="/")
         return response
 
-    async def sheet(request: Request) -> Response:
-        client = serving.client(request)
-        if client is None:
-            return refuse(403, _NO_KEY)
+    def known(handler: Callable[[Request, Client], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """`handler`, for the clients that traded a key (403 for anyone else)."""
+        async def checked(request: Request) -> Response:
+            client = serving.client(request)
+            return refuse(403, _NO_KEY) if client is None else await handler(request, client)
+        return checked
+
+    async def sheet(request: Request, client: Client) -> Response:
         return page("sheet.html", title=serving.name, sheet=Markup(serving.hub.state.html), client=client,
                     entering=serving.desk is not None)
 
-    async def enter_page(request: Request) -> Response:
-        client = serving.client(request)
+    async def enter_page(request: Request, client: Client) -> Response:
         if not _scorer(serving, client):
-            return refuse(403, _NO_KEY if client is None else _VIEWER)
-        q = await run_in_threadpool(serving.desk.current, 10.0)
+            return refuse(403, _VIEWER)
+        q = await run_in_threadpool(serving.desk.current, 10.0)  # type: ignore[union-attr]
         return entry(serving, client, q)
 
-    async def enter(request: Request) -> Response:
-        client = serving.client(request)
+    async def enter(request: Request, client: Client) -> Response:
         form = await _form(request) if _scorer(serving, client) else None
         refused = _refused(serving, client, form)
         if refused is not None:
@@ -155,41 +157,36 @@ def build(serving: Serving) -> Starlette:
         version = str(form.get("v", ""))
         if answer is None or not version.isdigit():
             return refuse(400, "That form is not one this page sends.")
-        got = await run_in_threadpool(serving.desk.give, int(version), answer)
+        got = await run_in_threadpool(serving.desk.give, int(version), answer)  # type: ignore[union-attr]
         if isinstance(got, Stale):
             return entry(serving, client, got.now, stale=True)
         return RedirectResponse("/enter", status_code=303)
 
-    async def events(request: Request) -> Response:
-        if serving.client(request) is None:
-            return refuse(403, _NO_KEY)
+    async def events(request: Request, client: Client) -> Response:
         return StreamingResponse(_stream(serving.hub), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
-    async def static(request: Request) -> Response:
+    async def static(request: Request, client: Client) -> Response:
         name = request.path_params["name"]
-        if serving.client(request) is None:
-            return refuse(403, _NO_KEY)
         if name not in STATIC:  # a fixed list: no request names a file
             return refuse(404, "No such page.")
         return FileResponse(HERE / "static" / name, media_type=STATIC[name])
 
-    routes = [Route("/k/{key}", join), Route("/", sheet), Route("/enter", enter_page, methods=["GET"]),
-              Route("/enter", enter, methods=["POST"]), Route("/events", events),
-              Route("/static/{name}", static)]
-    app = Starlette(routes=routes)
-    return Guard(app)  # type: ignore[return-value]
+    routes = [Route("/k/{key}", join), Route("/", known(sheet)), Route("/enter", known(enter_page), methods=["GET"]),
+              Route("/enter", known(enter), methods=["POST"]), Route("/events", known(events)),
+              Route("/static/{name}", known(static))]
+    return Guard(Starlette(routes=routes))  # type: ignore[return-value]
 
 
-def _scorer(serving: Serving, client: Any) -> bool:
-    return client is not None and client.role == "scorer" and serving.desk is not None
+def _scorer(serving: Serving, client: Client) -> bool:
+    return client.role == "scorer" and serving.desk is not None
 
 
-def _refused(serving: Serving, client: Any, form: Any) -> Response | None:
+def _refused(serving: Serving, client: Client, form: Any) -> Response | None:
     """Why a posted entry is refused before the game sees it (not the scorer's address, not this
     page's form, no CSRF token, too many at once), or None."""
     if not _scorer(serving, client):
-        return refuse(403, _NO_KEY if client is None else _VIEWER)
+        return refuse(403, _VIEWER)
     if form is None:
         return refuse(400, "That form is not one this page sends.")
     if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
