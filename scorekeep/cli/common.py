@@ -190,20 +190,32 @@ def main_options(
     """
 
 
-def _load_partial(path: Path):  # type: ignore[no-untyped-def]
+def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
-    after writing every warning and input error to stderr; exit 2 if nothing is readable."""
-    from ..report import check_file
+    after writing every warning and input error to stderr; exit 2 if nothing is readable.
+    With `rule` (`--rule` overrides): (what-if, unreadable), the record scored under its own
+    rules and under the overrides; exit 2 when an override or the header cannot be read."""
+    from ..errors import InputError
 
     name, data = source(path)
     try:
-        rep = check_file(name, data)
+        if rule:
+            from ..whatif import compare_partial, parse_pairs
+
+            rep = compare_partial(name, parse_pairs(rule), data)
+        else:
+            from ..report import check_file
+
+            rep = check_file(name, data)  # (input errors are reported, never raised)
+    except InputError as e:
+        _fail(str(e).removeprefix("scorekeep: "))
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
     said(rep.warnings, rep.errors)
-    if rep.audit is None:
+    loaded = rep.what_if if rule else rep.audit
+    if loaded is None:
         raise typer.Exit(2)
-    return rep.audit, bool(rep.errors)
+    return loaded, bool(rep.errors)
 
 
 STDIN = "<stdin>"  # how standard input (`-`) is named in messages and in JSON

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import Record, SheetFormat, _fail, _internal, _load_partial, _out, app, emit, path_name, said, source
+from .common import Record, SheetFormat, _internal, _load_partial, _out, app, emit, path_name
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -54,8 +54,8 @@ def score(
     from .. import api
 
     # the table up to an unreadable hand (every input error on stderr), then exit 2
-    what_if, unreadable = _what_if(file, rule) if rule else (None, False)
-    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file)
+    loaded, unreadable = _load_partial(file, rule)
+    what_if, audit = (loaded, loaded.audit) if rule else (None, loaded)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 
@@ -115,23 +115,3 @@ def _plain(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, nam
         lines = [render.finding_line(path, v) for v in listed]
         body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
     return body
-
-
-def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]
-    """(what-if, unreadable): the record scored under its own rules and under the `--rule`
-    overrides, up to its first unreadable hand, after writing every warning and input error
-    to stderr; exit 2 when an override or the header cannot be read."""
-    from ..errors import InputError
-    from ..whatif import compare_partial, parse_pairs
-
-    name, data = source(file)
-    try:
-        p = compare_partial(name, parse_pairs(rule), data)
-    except InputError as e:
-        _fail(str(e).removeprefix("scorekeep: "))
-    except Exception as e:  # noqa: BLE001
-        _internal(name, e)
-    said(p.warnings, p.errors)
-    if p.what_if is None:
-        raise typer.Exit(2)
-    return p.what_if, bool(p.errors)
