@@ -17,7 +17,8 @@ def new(
                                 show_default=False),
     players: str = typer.Option(..., "--players", "-p", help="Names in clockwise seating order: A,B,C,D."),
     first_dealer: Optional[str] = typer.Option(None, "--first-dealer", help="Who deals hand 1 (Rook, Oh Hell)."),
-    rule: list[str] = typer.Option([], "--rule", help="A house rule KEY=VALUE (see `scorekeep rules GAME`); repeatable."),
+    rule: list[str] = typer.Option([], "--rule",
+                                   help="A house rule KEY=VALUE (see `scorekeep rules GAME`); repeatable."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for the match."),
     teams: Optional[str] = typer.Option(None, "--teams", help="Rook: the teams' names, the first player's "
                                         "team first: Us,Them (partners sit opposite)."),

@@ -45,7 +45,8 @@ def why(
     deal: bool = typer.Option(False, "--deal", help="The cards dealt."),
     nest: bool = typer.Option(False, "--nest", help="The bid winner's nest discard (Rook)."),
     trump: bool = typer.Option(False, "--trump", help="Trump (Rook: as named; Oh Hell: as turned up)."),
-    result: bool = typer.Option(False, "--result", help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
+    result: bool = typer.Option(False, "--result",
+                                help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
     finish: bool = typer.Option(False, "--finish", help="The game's finishing order: who went out, 都落ち, the ranks "
                                 "(Daifugō)."),
     format: TextOrJson = CheckFormat.text,

@@ -352,10 +352,9 @@ def section_html(s: Section, players: Sequence[str]) -> str:
     if s.rows:
         col = s.headers.index("order of play") if "order of play" in s.headers else None
         plays = [_plays(r[col], players) for r in s.rows] if col is not None else []
-        if col is not None and plays and all(p is not None for p in plays):
-            width = len(players)
+        if col is not None and all(p is not None for p in plays):
             heads = [*s.headers[:col], *(f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
-                                         for k in range(1, width + 1)), *s.headers[col + 1:]]
+                                         for k in range(1, len(players) + 1)), *s.headers[col + 1:]]
             body = []
             for r, p in zip(s.rows, plays):
                 cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]

@@ -221,9 +221,8 @@ def shorten_names(lay: Layout, names: Sequence[str]) -> Layout:
     short = {n: _cut(n, NAME_COLUMNS) for n in long}
 
     def fix(text: str) -> str:
-        for n in long:
-            if n in text:
-                text = text.replace(n, short[n])
+        for n in long:  # the longest first: a name that holds another is replaced whole
+            text = text.replace(n, short[n])
         return text
 
     rows = tuple(tuple(fix(c) for c in r) for r in lay.rows)
