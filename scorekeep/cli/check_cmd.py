@@ -169,10 +169,10 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
              jobs: int | None, overrides: dict[str, str] | None = None) -> Iterator[Done]:
     """Every file's Done, in argument order: here for a few files, else from a process pool
     that gets the files in chunks."""
+    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
     workers = _workers(len(paths), jobs)
     if workers <= 1:
-        for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
+        yield from map(_check_packed, args)
         return
     import multiprocessing
 
@@ -182,7 +182,6 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     # Chunks big enough that handing them out costs little, small enough (about eight per
     # worker) that one slow file does not leave the other cores idle at the end.
     chunk = max(1, min(16, len(paths) // (workers * 8)))
-    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
     # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
     with ctx.Pool(workers, initializer=_worker_init) as pool:
         yield from pool.imap(_check_packed, args, chunksize=chunk)
