@@ -1,7 +1,7 @@
 """`scorekeep serve`: the sheet on every phone at the table, entries from the scorer's phone.
 
-The one importer of `scorekeep.web` (Starlette, uvicorn, Jinja2, segno): the other commands
-never load them. The session is `play`'s (the lock, entries judged before they are written,
+The one importer of `scorekeep.web` (Starlette, uvicorn, segno): the other commands never load
+them. The session is `play`'s (the lock, entries judged before they are written,
 atomic saves); `--watch` follows a record another program keeps, read-only.
 """
 
