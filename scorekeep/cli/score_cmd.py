@@ -95,7 +95,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
     else:
-        text = _plain(path, sheet, title, listed, wide, audit.header.players)
+        text = plain_sheet(path, sheet, title, listed, wide, audit.header.players)
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
 
@@ -105,8 +105,9 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     return text
 
 
-def _plain(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
-    """The text sheet: wide when asked or when the terminal is wide enough, the violations first."""
+def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
+    """The text sheet (`score`, `play`'s `table`): wide when asked or when the terminal is wide
+    enough, the `listed` violations of the file `path` first."""
     from ..render import text as render
 
     wide = wide or _wide_terminal(render.table_width(sheet, wide=True))

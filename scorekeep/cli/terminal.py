@@ -153,16 +153,14 @@ class Table(entry.Table):
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
         from .. import api
-        from ..render import text as render
-        from .score_cmd import _wide_terminal
+        from ..render.text import title
+        from .score_cmd import plain_sheet
 
         if not again and self._table_shown == self.s.text:
             return
         self._table_shown = self.s.text
-        sheet = api.sheet(self.s.audit)
-        # as `score` chooses: the wide table only where the terminal is wide enough for it
-        wide = _wide_terminal(render.table_width(sheet, wide=True))
-        self.say(render.sheet_text(sheet, render.title(self.s.audit), wide=wide, names=self.s.players))
+        # as `score` shows it: the wide table only where the terminal is wide enough for it
+        self.say(plain_sheet("", api.sheet(self.s.audit), title(self.s.audit), [], False, self.s.players))
 
     # --- entries -------------------------------------------------------------------------
 
