@@ -340,10 +340,12 @@ def test_pool_output_is_in_argument_order_and_the_same_as_one_process(tmp_path) 
 
 
 def test_pool_only_when_enough_files() -> None:
-    from scorekeep.cli.check_cmd import POOL_MIN_FILES, _cores, _workers
+    import os
+
+    from scorekeep.cli.check_cmd import POOL_MIN_FILES, _workers
 
     assert _workers(1, None) == 1 and _workers(POOL_MIN_FILES - 1, None) == 1
-    assert _workers(POOL_MIN_FILES, None) == _cores()
+    assert _workers(POOL_MIN_FILES, None) == len(os.sched_getaffinity(0))
     assert _workers(3, 8) == 3 and _workers(100, 1) == 1
 
 

@@ -1,8 +1,5 @@
-"""The `scorekeep` command: load records, call the library, render, map outcomes to exit codes.
-
-Exit codes: 0 no violations, 1 rule violations, 2 unreadable input (file:line message),
-3 an internal error (a bug in scorekeep: please report it), 4 the output could not be
-written; a closed pipe ends quietly with 141.
+"""The `scorekeep` command: load records, call the library, render, map outcomes to exit codes
+(listed in `scorekeep --help`: `common.main_options`).
 
 Each command lives in its own module (`check_cmd.py`, `score_cmd.py`, …) and registers itself
 on the one Typer `app` from `common.py`; heavy imports stay inside the command functions.

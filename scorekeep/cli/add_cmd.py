@@ -6,23 +6,14 @@ from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, app, clean, said, write_failed
+from .common import WRITE_FAILED, _fail, _internal, app, clean, said, write_failed
 
 
+def ruling(f: Any) -> str:
+    """A violation as one line: rule id, where, why (control characters escaped)."""
+    from ..render.text import ruling
 
-def safe(text: str) -> str:
-    """Record text as it may go to a terminal: control and direction characters (C0, C1,
-    ESC, the bidi overrides and isolates) shown escaped, never sent; the same as every other
-    command's output (`common.clean`)."""
-    return clean(text)
-
-
-def ruling(path: str, f: Any) -> str:
-    """A violation as one line: rule id, where, why."""
-    from ..render import text as render
-
-    loc = render.where(f)
-    return safe(f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message)
+    return clean(ruling(f))
 
 
 def open_session(file: Path, wait: bool = False):  # type: ignore[no-untyped-def]
@@ -30,26 +21,25 @@ def open_session(file: Path, wait: bool = False):  # type: ignore[no-untyped-def
     be made there), 4 (the disk is full). `wait`: wait until the record is free."""
     from ..entry.session import Locked, LockError, Session, Unreadable
     from ..errors import InputError
-    from .common import WRITE_FAILED
 
     if str(file) == "-":  # elsewhere `-` is standard input, which cannot be written back
         _fail("`-`: entries are written into a record file; give its name (start one with `scorekeep new`)")
     try:
         return Session.open(str(file), wait=wait, waiting=lambda: sys.stderr.write(
-            f"{safe(str(file))} is open in another `scorekeep play`, `add` or `serve`: waiting (Ctrl-C stops)\n"))
+            f"{clean(str(file))} is open in another `scorekeep play`, `add` or `serve`: waiting (Ctrl-C stops)\n"))
     except Locked:
         _fail(f"{file} is open in another `scorekeep play`, `add` or `serve`; finish there first (or add --wait)")
     except LockError as e:
         import errno
 
-        _fail(safe(f"{file}: {e.reason}; nothing written"), WRITE_FAILED if e.errno in (errno.ENOSPC, errno.EDQUOT) else 2)
+        _fail(f"{file}: {e.reason}; nothing written", WRITE_FAILED if e.errno in (errno.ENOSPC, errno.EDQUOT) else 2)
     except KeyboardInterrupt:
         _fail(f"{file}: stopped waiting; nothing written")
     except Unreadable as e:  # every slip of the file, one line each
         said((), e.errors[:-1])
-        _fail(safe(str(e.errors[-1])))
+        _fail(str(e.errors[-1]))
     except InputError as e:
-        _fail(safe(str(e)))
+        _fail(str(e))
     except OSError as e:
         _fail(f"{file}: cannot open ({e.strerror or e})")
 
@@ -119,14 +109,14 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
         edits = REGISTRY.part(session.game.name, "entry").add_edits(session, given, replace)
         j = session.judge(edits)
     except InputError as e:
-        _fail(safe(f"{file}: {e.message}"))
+        _fail(f"{file}: {e.message}")
     except Exception as e:  # noqa: BLE001
         _internal(str(file), e)
     if j.error is not None:
-        _fail(safe(str(j.error)) + "\nnothing written")
+        _fail(f"{j.error}\nnothing written")
     if j.new and not anyway:
         for f in j.new:
-            sys.stderr.write(f"refused: {ruling(str(file), f)}\n")
+            sys.stderr.write(f"refused: {ruling(f)}\n")
         sys.stderr.write(f"nothing written to {file} (add --anyway to record it as it happened)\n")
         raise typer.Exit(1)
     try:
@@ -140,7 +130,7 @@ def _judge_and_write(file: Path, session: Any, given: dict[str, str], anyway: bo
     except OSError as e:
         write_failed(file, e, "; the file is as it was")
     for f in j.new:
-        sys.stderr.write(f"recorded anyway: {ruling(str(file), f)}\n")
+        sys.stderr.write(f"recorded anyway: {ruling(f)}\n")
     sys.stdout.write(f"written to {file}\n")
     if j.new:
         raise typer.Exit(1)

@@ -8,10 +8,9 @@ from typing import Any, NamedTuple, Optional
 
 import typer
 
-from .common import STDIN, CheckFormat, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
+from .common import STDIN, CheckFormat, TextOrJson, _err, _fail, _internal, _out, _write, app, ascii_output, read_stdin
 
-POOL_MIN_FILES = 24
-"""Fewer files than this are checked in this process: starting workers costs more than it saves."""
+POOL_MIN_FILES = 24  # below it, starting workers costs more than it saves
 
 
 @app.command()
@@ -19,7 +18,7 @@ def check(
     files: list[Path] = typer.Argument(..., metavar="FILE...", show_default=False,
                                        help="Record files (YAML); a directory means every *.yaml and *.yml "
                                             "in it and below, sorted; `-` reads standard input."),
-    format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+    format: TextOrJson = CheckFormat.text,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
                                        help="Processes to check with [default: every core, for many files]."),
     rule: Optional[list[str]] = typer.Option(None, "--rule", "-r", metavar="KEY=VALUE", show_default=False,
@@ -39,51 +38,40 @@ def check(
       cat game.yaml | scorekeep check -
       scorekeep check game.yaml --rule hook=false
     """
-    from ..render import text as render
-
     overrides = _overrides(rule)
     paths = _expand(files)
     stdin = read_stdin() if STDIN in paths else None
     json_out = format is CheckFormat.json
     ascii_only = ascii_output() if json_out else False
     tally = _Tally()
-    progress = None if json_out else _Progress(len(paths))
+    progress = _Progress(0 if json_out else len(paths))  # (never drawn over JSON)
     if json_out:
-        _write(render.FILES_HEAD)
+        _write('{"files": [\n')
     # Each file's output is written as soon as it (and every file before it) is done: nothing
     # of an archive is held but the counts.
     for i, done in enumerate(_results(paths, stdin, json_out, ascii_only, jobs, overrides), 1):
+        if done.internal is not None or done.out or done.error:
+            progress.clear()
         if done.internal is not None:
-            if progress:
-                progress.clear()
             _internal(done.path, done.internal)
         tally.add(done)
         if json_out:
             _write((",\n" if i > 1 else "") + done.out)
-        else:
-            _show(done, progress, i)
-    if progress:
-        progress.clear()
+            continue
+        if done.out:
+            _out(done.out)
+        if done.error:  # its warnings and input errors
+            _err(done.error)
+        progress.show(i)
+    progress.clear()
     if json_out:
-        _write(("\n" if paths else "") + render.FILES_TAIL)
+        _write(("\n" if paths else "") + "]}\n")
     else:
         _out(tally.summary())
     if tally.unreadable:
         raise typer.Exit(2)
     if tally.bad:
         raise typer.Exit(1)
-
-
-def _show(done: "Done", progress: "_Progress | None", i: int) -> None:
-    """File `i`'s text output: its violation and event lines, then its warnings and input errors."""
-    if progress and (done.out or done.error):
-        progress.clear()
-    if done.out:
-        _out(done.out)
-    if done.error:
-        _err(done.error)
-    if progress:
-        progress.show(i)
 
 
 def _overrides(rule: list[str] | None) -> dict[str, str]:
@@ -94,7 +82,7 @@ def _overrides(rule: list[str] | None) -> dict[str, str]:
     from ..whatif import parse_pairs
 
     try:
-        return parse_pairs(rule or ())
+        return parse_pairs(rule)
     except InputError as e:
         _fail(e.message)
 
@@ -127,15 +115,12 @@ class Done(NamedTuple):
     """One file checked, as the parent needs it: its output, already rendered, and its counts."""
 
     path: str
-    out: str
-    """Text: the violation and event lines; JSON: the file's one-line document."""
-    error: str
-    """The file's warnings and input errors, one a line (text output), or ''."""
+    out: str  # text: the violation and event lines; JSON: the file's one-line document
+    error: str  # its warnings and input errors, one a line (text output), or ''
     unreadable: bool
     violations: int
     events: int
-    internal: str | None = None
-    """`Type: message` of an exception: a bug, reported as exit 3."""
+    internal: str | None = None  # `Type: message` of an exception: a bug, reported as exit 3
 
 
 def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
@@ -184,10 +169,10 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
              jobs: int | None, overrides: dict[str, str] | None = None) -> Iterator[Done]:
     """Every file's Done, in argument order: here for a few files, else from a process pool
     that gets the files in chunks."""
+    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
     workers = _workers(len(paths), jobs)
     if workers <= 1:
-        for p in paths:
-            yield check_one(p, stdin if p == STDIN else None, json_out, ascii_only, overrides)
+        yield from map(_check_packed, args)
         return
     import multiprocessing
 
@@ -197,7 +182,6 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     # Chunks big enough that handing them out costs little, small enough (about eight per
     # worker) that one slow file does not leave the other cores idle at the end.
     chunk = max(1, min(16, len(paths) // (workers * 8)))
-    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
     # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
     with ctx.Pool(workers, initializer=_worker_init) as pool:
         yield from pool.imap(_check_packed, args, chunksize=chunk)
@@ -206,15 +190,12 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
 def _workers(files: int, jobs: int | None) -> int:
     """How many processes check `files` files: `--jobs` if given, else every core once there
     are enough files to pay for starting them; never more than one per file."""
-    wanted = jobs if jobs is not None else (_cores() if files >= POOL_MIN_FILES else 1)
-    return max(1, min(wanted, files))
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    if jobs is None and files >= POOL_MIN_FILES:
+        try:
+            jobs = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):  # pragma: no cover - not Linux
+            jobs = os.cpu_count() or 1
+    return max(1, min(jobs or 1, files))
 
 
 def _worker_init() -> None:
@@ -229,7 +210,6 @@ def _check_packed(args: tuple[Any, ...]) -> Done:
 
 
 class _Tally:
-    """Counts for the closing line of `check`."""
 
     def __init__(self) -> None:
         self.files = self.bad = self.violations = self.unreadable = self.events = self.partial = 0
@@ -248,14 +228,17 @@ class _Tally:
         n = self.files
         parts = [f"{n - self.bad - self.unreadable:,} clean"]
         if self.bad:
-            parts.append(f"{self.bad:,} with {self.violations:,} violation{'s' if self.violations != 1 else ''}")
+            parts.append(f"{self.bad:,} with {_count(self.violations, 'violation')}")
         if self.unreadable:
             parts.append(f"{self.unreadable:,} unreadable" + (
-                f" ({self.partial:,} violation{'s' if self.partial != 1 else ''} before the first unreadable part)"
-                if self.partial else ""))
+                f" ({_count(self.partial, 'violation')} before the first unreadable part)" if self.partial else ""))
         if self.events:
-            parts.append(f"{self.events:,} rule event{'s' if self.events != 1 else ''}")
-        return f"{n:,} file{'s' if n != 1 else ''} checked: " + ", ".join(parts)
+            parts.append(_count(self.events, "rule event"))
+        return f"{_count(n, 'file')} checked: " + ", ".join(parts)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'s' if n != 1 else ''}"
 
 
 def progress_allowed(stream: Any = None) -> bool:

@@ -1,18 +1,16 @@
-"""What every command shares: the Typer app, output, failure, and loading one record.
-
-Exit codes: 0 no violations, 1 rule violations, 2 unreadable input (file:line message),
-3 an internal error (a bug in scorekeep: please report it), 4 the output could not be
-written (disk full, …); a closed pipe (`| head`) ends quietly with 141, as Unix tools do.
+"""What every command shares: the Typer app, output, failure (the exit codes: `main_options`),
+and loading one record.
 
 All text for people goes through `_out` (stdout) and `_err` (stderr), which show control
 characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` must not
 retitle the window nor `\x1b[2J` clear the screen.
 """
 
+import io
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -45,10 +43,14 @@ class SheetFormat(str, Enum):
     html = "html"
 
 
+# The parameters several commands share, declared once
+Record = Annotated[Path, typer.Argument(metavar="FILE", help="A record file (YAML).", show_default=False)]
+Output = Annotated[Optional[Path], typer.Option("--output", "-o", show_default=False,
+                                                help="Write to this file instead of standard output.")]
+TextOrJson = Annotated[CheckFormat, typer.Option("--format", "-f", help="text or json.")]
+
 WRITE_FAILED = 4
-"""Exit code when the output cannot be written (disk full, an I/O error)."""
-CLOSED_PIPE = 141
-"""Exit code when the reader of the output went away (128 + SIGPIPE, as `yes | head`)."""
+CLOSED_PIPE = 141  # 128 + SIGPIPE, as `yes | head`
 
 class Unwritable(Exception):
     """The output could not be written; carries the OSError. Deliberately not an OSError,
@@ -60,7 +62,7 @@ class Unwritable(Exception):
 
 
 def _write(text: str) -> None:
-    """Write text as it is (JSON, CSV, YAML) to stdout; a failed write raises Unwritable."""
+    """Write text as it is (JSON, CSV, YAML) to stdout."""
     try:
         sys.stdout.write(text)
     except OSError as e:
@@ -96,25 +98,20 @@ def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
     _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if failed else 2)
 
 
-def write_output(output: Path, text: str, reads: "Sequence[Path | str]" = ()) -> None:
-    """Write a command's output to the file named by `-o`, atomically, never over a record
-    (`refuse_record`); a failed write is one line and exit 4 (`write_failed`)."""
-    from ..atomic import write_atomically
-
-    refuse_record(output, reads)
-    try:
-        write_atomically(str(output), text, overwrite=True)
-    except OSError as e:
-        write_failed(output, e)
-
-
 def emit(text: str, output: "Path | None", reads: "Sequence[Path | str]" = (), raw: bool = False) -> None:
-    """A command's output to the file `-o` names (atomically, never over a record) or to
-    standard output; `raw`: CSV, whose cells are cleaned already (its CRLF stays)."""
+    """A command's output to the file `-o` names (atomically, never over a record: a failed
+    write is one line and exit 4) or to standard output; `raw`: CSV, whose cells are cleaned
+    already (its CRLF stays)."""
     if output is not None and str(output) != "-":
+        from ..atomic import write_atomically
+
         if not raw:
             text = clean(text)  # the file gets what the terminal would: `cat sheet.md` is safe
-        write_output(output, text if text.endswith("\n") else text + "\n", reads)
+        refuse_record(output, reads)
+        try:
+            write_atomically(str(output), text if text.endswith("\n") else text + "\n", overwrite=True)
+        except OSError as e:
+            write_failed(output, e)
     elif raw:
         _write(text)
     else:
@@ -147,7 +144,6 @@ def refuse_record(output: Path, reads: "Sequence[Path | str]" = ()) -> None:
 
 
 def _is_record(path: str) -> bool:
-    """Whether `path` is a file that reads as a record (a mapping with `game` and `players`)."""
     import os
 
     from ..errors import InputError
@@ -194,24 +190,35 @@ def main_options(
     """
 
 
-def _load_partial(path: Path):  # type: ignore[no-untyped-def]
+def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[no-untyped-def]
     """(audit, unreadable): the audit of the part before the first unreadable hand or game,
-    after writing every warning and input error to stderr; exit 2 if nothing is readable."""
-    from ..report import check_file
+    after writing every warning and input error to stderr; exit 2 if nothing is readable.
+    With `rule` (`--rule` overrides): (what-if, unreadable), the record scored under its own
+    rules and under the overrides; exit 2 when an override or the header cannot be read."""
+    from ..errors import InputError
 
     name, data = source(path)
     try:
-        rep = check_file(name, data)
+        if rule:
+            from ..whatif import compare_partial, parse_pairs
+
+            rep = compare_partial(name, parse_pairs(rule), data)
+        else:
+            from ..report import check_file
+
+            rep = check_file(name, data)  # (input errors are reported, never raised)
+    except InputError as e:
+        _fail(str(e).removeprefix("scorekeep: "))
     except Exception as e:  # noqa: BLE001
         _internal(name, e)
     said(rep.warnings, rep.errors)
-    if rep.audit is None:
+    loaded = rep.what_if if rule else rep.audit
+    if loaded is None:
         raise typer.Exit(2)
-    return rep.audit, bool(rep.errors)
+    return loaded, bool(rep.errors)
 
 
-STDIN = "<stdin>"
-"""How standard input (`-`) is named in messages and in JSON."""
+STDIN = "<stdin>"  # how standard input (`-`) is named in messages and in JSON
 
 
 def path_name(path: Path | str) -> str:
@@ -252,12 +259,10 @@ def _streams() -> None:
     """Never fail on a character the output's encoding lacks (PYTHONIOENCODING=ascii, a
     latin-1 terminal): write it as a backslash escape instead."""
     for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(errors="backslashreplace")
-            except (ValueError, OSError):  # pragma: no cover - a detached or closed stream
-                pass
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # pragma: no cover - not a text file, detached or closed
+            pass
 
 
 def ascii_output() -> bool:
@@ -332,66 +337,29 @@ def _exit_on_signal(signum: int, _frame: object) -> NoReturn:
     raise SystemExit(128 + signum)
 
 
-class _ClosedStream:
-    """Stands for a standard stream the shell closed (`>&-`, `2>&-`): Python makes it None,
-    which every write would turn into an AttributeError, a "bug" with exit 3. Writing to a
-    closed standard output fails as an I/O error does (one line, exit 4); what is written to
-    a closed standard error is dropped (there is nowhere left to say anything)."""
+class _ClosedOutput(io.TextIOBase):
+    """Stands for a standard output the shell closed (`>&-`): Python makes it None, which every
+    write would turn into an AttributeError, a "bug" with exit 3; a write fails as an I/O
+    error does instead (one line, exit 4)."""
 
     encoding = "utf-8"
-    errors = "strict"
-
-    def __init__(self, name: str, fail: bool) -> None:
-        self.name, self.fail = name, fail
 
     def write(self, text: str) -> int:
-        if self.fail:
-            import errno
+        import errno
 
-            raise OSError(errno.EBADF, f"standard {self.name} is closed")
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-    def fileno(self) -> int:
-        import io
-
-        raise io.UnsupportedOperation("closed")
-
-
-class _ClosedInput:
-    """Stands for a closed standard input (`<&-`): at its end at once, as /dev/null is (`play`
-    stops and saves); it has no `buffer`, so that `-` says standard input is closed."""
-
-    buffer = None
-    encoding = "utf-8"
-
-    def readline(self, *_args: object) -> str:
-        return ""
-
-    def read(self, *_args: object) -> str:
-        return ""
-
-    def isatty(self) -> bool:
-        return False
-
-    def fileno(self) -> int:
-        import io
-
-        raise io.UnsupportedOperation("closed")
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def _closed_streams() -> None:
+    """Stand-ins for standard streams the shell closed: an input at its end at once, as
+    /dev/null is (`play` stops and saves; it has no `buffer`, so that `-` says standard input
+    is closed), and an error stream that drops what it is given (there is nowhere left to say it)."""
     if sys.stdin is None:
-        sys.stdin = _ClosedInput()  # type: ignore[assignment]
+        sys.stdin = io.StringIO()
     if sys.stdout is None:
-        sys.stdout = _ClosedStream("output", True)  # type: ignore[assignment]
+        sys.stdout = _ClosedOutput()
     if sys.stderr is None:
-        sys.stderr = _ClosedStream("error", False)  # type: ignore[assignment]
+        sys.stderr = io.StringIO()
 
 
 def _bug(e: BaseException) -> int:

@@ -14,7 +14,6 @@ def history_text(entries: Sequence[HistoryEntry]) -> str:
     """One correction a line (or more): when (to the minute), where, which value, and only what
     changed in it (`Dee 1 → 2`), wrapped to 80 columns whatever the number of players."""
     from ..render import text as render
-    from .add_cmd import safe
 
     if not entries:
         return "no corrections recorded"
@@ -29,7 +28,7 @@ def history_text(entries: Sequence[HistoryEntry]) -> str:
         wrapped = render.wrap(r[3], max(COLUMNS - lead, 20))
         lines.append(head + wrapped[0].strip())
         lines += [" " * lead + w.strip() for w in wrapped[1:]]
-    return safe("\n".join(lines))
+    return "\n".join(lines)  # (control characters are escaped as it is written)
 
 
 def _when(time: str) -> str:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .common import _fail, _write, app, write_failed
+from .common import _fail, _write, app, clean, write_failed
 
 
 @app.command()
@@ -17,7 +17,8 @@ def new(
                                 show_default=False),
     players: str = typer.Option(..., "--players", "-p", help="Names in clockwise seating order: A,B,C,D."),
     first_dealer: Optional[str] = typer.Option(None, "--first-dealer", help="Who deals hand 1 (Rook, Oh Hell)."),
-    rule: list[str] = typer.Option([], "--rule", help="A house rule KEY=VALUE (see `scorekeep rules GAME`); repeatable."),
+    rule: list[str] = typer.Option([], "--rule",
+                                   help="A house rule KEY=VALUE (see `scorekeep rules GAME`); repeatable."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for the match."),
     teams: Optional[str] = typer.Option(None, "--teams", help="Rook: the teams' names, the first player's "
                                         "team first: Us,Them (partners sit opposite)."),
@@ -35,21 +36,20 @@ def new(
     from ..entry.new import new_record
     from ..entry.values import items, match_name
     from ..errors import InputError
-    from .add_cmd import safe
 
     names = [x.strip() for x in players.split(",")] if "," in players else items(players)
     rules: dict[str, str] = {}
     for r in rule:
         key, sep, value = r.partition("=")
         if not sep or not key.strip():
-            _fail(f"--rule `{safe(r)}`: write KEY=VALUE, e.g. --rule hook=false")
+            _fail(f"--rule `{r}`: write KEY=VALUE, e.g. --rule hook=false")
         rules[key.strip()] = value.strip()
     try:
         dealer = match_name(first_dealer, names) if first_dealer is not None else None
         labels = [x.strip() for x in teams.split(",")] if teams is not None else None
         text = new_record(game, names, dealer, rules, title, labels)
     except InputError as e:
-        _fail(safe(e.message))
+        _fail(e.message)
     if str(file) == "-":  # as `demo -o -`: the record on standard output, no file called `-`
         _write(text)
         return
@@ -65,5 +65,5 @@ def new(
         _fail(f"{file} is not a regular file")
     except OSError as e:
         write_failed(file, e)
-    sys.stdout.write(f"started {file}: {', '.join(safe(n) for n in names)}; continue with "
+    sys.stdout.write(f"started {file}: {', '.join(clean(n) for n in names)}; continue with "
                      f"`scorekeep play {file}`\n")

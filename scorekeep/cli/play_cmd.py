@@ -18,7 +18,8 @@ from .common import app
 def play(
     file: Path = typer.Argument(..., metavar="FILE", help="The record to keep (start one with `scorekeep new`).",
                                 show_default=False),
-    wait: bool = typer.Option(False, "--wait", help="If the record is open in another `play`, `add` or `serve`, wait for it."),
+    wait: bool = typer.Option(False, "--wait",
+                              help="If the record is open in another `play`, `add` or `serve`, wait for it."),
     fill_last: bool = typer.Option(False, "--fill-last", help="Oh Hell: the last player's tricks are what the "
                                    "others leave, not asked (by default every count is asked and the sum checked)."),
 ) -> None:

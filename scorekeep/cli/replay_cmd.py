@@ -1,24 +1,22 @@
 """`scorekeep replay`."""
 
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from .common import _fail, _internal, _load_partial, app, emit, path_name
+from .common import Output, Record, _fail, _internal, _load_partial, app, emit, path_name
 
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
+    file: Record,
     hand: Optional[int] = typer.Option(None, "--hand", help="Only this hand (Rook, Oh Hell)."),
     set_: Optional[int] = typer.Option(None, "--set", help="Only this set (Daifugō)."),
     game: Optional[int] = typer.Option(None, "--game", help="Only this game of the set (Daifugō)."),
     legal: bool = typer.Option(False, "--legal", help="Show the legal choices at each turn."),
     format: str = typer.Option("text", "--format", "-f", help="text or html (one page, the tricks as "
                                "the articles tabulate them)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
-                                          "standard output.", show_default=False),
+    output: Output = None,
 ) -> None:
     """Replay a record turn by turn: each trick or play, its winner and why.
 
@@ -48,7 +46,7 @@ def replay(
         from ..render import html
         from ..render.text import title
 
-        text = html.replay_page(audit, sections, title(audit), path_name(file))
+        text = html.replay_page(audit, sections, title(audit))
     else:
         text = render.sections_text(sections)
         if audit.violations:

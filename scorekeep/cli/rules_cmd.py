@@ -66,15 +66,14 @@ def _lookup(query: str, game: str | None) -> None:
 
     found = lookup.find(query, game)
     where = f" in {game}" if game else ""
-    shown = _clean(query)
     if found.matches:
         if len(found.matches) > 1:
-            _out(f"`{shown}` names {len(found.matches)} rules:\n")
+            _out(f"`{query}` names {len(found.matches)} rules:\n")
         elif found.matches[0].how in ("phrase", "part"):
-            _out(f"no rule is called `{shown}`{where}; by the name `{found.matches[0].name}` it is:\n")
+            _out(f"no rule is called `{query}`{where}; by the name `{found.matches[0].name}` it is:\n")
         _out("\n\n".join(_one(m.game, m.rule) for m in found.matches))
         return
-    message = f"no rule called `{shown}`{where}"
+    message = f"no rule called `{query}`{where}"
     if found.note:
         _fail(f"{message}: {found.note}")
     if found.suggestions:
@@ -86,7 +85,7 @@ def _lookup(query: str, game: str | None) -> None:
     if game is None and len(query.split()) == 1:
         guess = closest(query, REGISTRY.names())
         if guess:
-            _fail(f"unknown game or rule `{shown}` — did you mean `{guess}`? (games: {', '.join(REGISTRY.names())})")
+            _fail(f"unknown game or rule `{query}` — did you mean `{guess}`? (games: {', '.join(REGISTRY.names())})")
     _fail(message + f" (list them all: scorekeep rules {game or 'GAME'}; search the texts: "
           f"scorekeep rules {game + ' ' if game else ''}--search WORD)")
 
@@ -111,9 +110,9 @@ def _typo(query: str, game: str | None) -> str | None:
 
 def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     """One rule in full: its text, options, other names and the rules linked to it."""
-
     from .. import lookup
     from ..render import text as render
+    from ..render.text import wrap
 
     out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
     # The names a player would say, not the question-like ones kept for finding the rule.
@@ -131,24 +130,10 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
         han = [a for a in names if a not in kana and a not in latin]
         shown = latin[:7] + han[:6] + kana[:6]
         more = ", …" if len(shown) < len(names) else ""
-        out.extend(_wrap("also called: " + ", ".join(shown) + more))
+        out.extend(wrap("also called: " + ", ".join(shown) + more, 88, "      ", "    "))
     for other in lookup.see_also(rule.id):
         out.append(f"    see also {other.id} — {other.title}")
     return "\n".join(out)
-
-
-def _wrap(text: str, width: int = 88) -> list[str]:
-    """Words wrapped by display width (Japanese and Chinese are two columns wide)."""
-    from ..render.text import width as wcswidth  # wcwidth is no run-time dependency: its import is slow
-
-    lines, line = [], "   "
-    for word in text.split(" "):
-        if wcswidth(line) + 1 + wcswidth(word) > width and line.strip():
-            lines.append(line)
-            line = "     "
-        line += " " + word
-    lines.append(line)
-    return lines
 
 
 def _search(word: str, game: str | None) -> None:
@@ -159,18 +144,11 @@ def _search(word: str, game: str | None) -> None:
     hits = lookup.search(word, game)
     where = game or "any game"  # the name, not the title: the title would import the whole game
     if not hits:
-        _fail(f"no rule of {where} mentions `{_clean(word)}`")
-    out = [f"`{_clean(word)}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]
+        _fail(f"no rule of {where} mentions `{word}`")
+    out = [f"`{word}` in {len(hits)} rule{'s' if len(hits) != 1 else ''} of {where}:"]
     for h in hits:
         out.append("")
         out.append(f"{h.rule.id} — {h.rule.title}")
         for s in h.sentences:
             out.extend(textwrap.wrap(s, 88, initial_indent="    ", subsequent_indent="    "))
     _out("\n".join(out))
-
-
-def _clean(text: str) -> str:
-    """User input echoed back, control characters shown escaped (as everywhere else)."""
-    from .common import clean
-
-    return clean(text)

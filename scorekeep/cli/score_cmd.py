@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import SheetFormat, _fail, _internal, _load_partial, _out, app, emit, path_name, said, source
+from .common import Record, SheetFormat, _internal, _load_partial, _out, app, emit, path_name
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -21,7 +21,7 @@ def _wide_terminal(needed: int) -> bool:
 
 @app.command()
 def score(
-    file: Path = typer.Argument(..., metavar="FILE", help="A record file (YAML).", show_default=False),
+    file: Record,
     format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
                                        help="text, markdown, csv, json or html."),
     wide: bool = typer.Option(False, "--wide", help="The wide table (points per hand in each cell) even "
@@ -54,8 +54,8 @@ def score(
     from .. import api
 
     # the table up to an unreadable hand (every input error on stderr), then exit 2
-    what_if, unreadable = _what_if(file, rule) if rule else (None, False)
-    audit, unreadable = (what_if.audit, unreadable) if what_if else _load_partial(file)
+    loaded, unreadable = _load_partial(file, rule)
+    what_if, audit = (loaded, loaded.audit) if rule else (None, loaded)
     if history:  # corrections made with `play`'s edit (live-play)
         from .history import history_text
 
@@ -79,63 +79,40 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
 
     listed = ([v for v in shown(audit.violations) if v not in what_if.violations_added()] if what_if
               else shown(audit.violations))
+    path, title = path_name(file), render.title(audit)
     if standings:
         text = render.standings_csv(sheet) if format is SheetFormat.csv else render.standings_text(sheet)
     elif format is SheetFormat.json:
-        text = render.sheet_json(sheet, audit.violations, audit.events)
-        if what_if:
-            import json
-
-            text = render.to_json({**json.loads(text), "what_if": what_if.to_json()})
+        extra = {"what_if": what_if.to_json()} if what_if else {}
+        text = render.sheet_json(sheet, audit.violations, audit.events, **extra)
     elif format is SheetFormat.csv:
         text = render.sheet_csv(sheet, audit.violations)
     elif format is SheetFormat.html:
         from ..render import html
 
-        text = html.sheet_page(audit, sheet, render.title(audit), path_name(file))
+        text = html.sheet_page(audit, sheet, title)
     elif format is SheetFormat.markdown:
-        text = render.sheet_markdown(sheet, render.title(audit), [render.finding_line(path_name(file), v) for v in listed],
+        text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
     else:
-        text = _plain(file, sheet, render.title(audit), listed, wide, audit.header.players)
+        text = plain_sheet(path, sheet, title, listed, wide, audit.header.players)
     if what_if and format in (SheetFormat.text, SheetFormat.markdown) and not standings:
         from . import whatif_view
 
-        md = format is SheetFormat.markdown
+        below = whatif_view.score_text(what_if, path, markdown=format is SheetFormat.markdown)
         text = (f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is below "
-                "the table.\n\n" + text.rstrip("\n") + "\n\n" + whatif_view.score_text(what_if, path_name(file), markdown=md))
+                "the table.\n\n" + text.rstrip("\n") + "\n\n" + below)
     return text
 
 
-def _plain(file: Path, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
-    """The text sheet: wide when asked or when the terminal is wide enough, the violations first."""
+def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
+    """The text sheet (`score`, `play`'s `table`): wide when asked or when the terminal is wide
+    enough, the `listed` violations of the file `path` first."""
     from ..render import text as render
 
-    body = render.sheet_text(sheet, title, wide=True)
-    if not wide:
-        if not _wide_terminal(render.table_width(sheet, wide=True)):
-            body = render.sheet_text(sheet, title, wide=False, names=names)
+    wide = wide or _wide_terminal(render.table_width(sheet, wide=True))
+    body = render.sheet_text(sheet, title, wide=wide, names=names)
     if listed:
-        lines = [render.finding_line(path_name(file), v) for v in listed]
+        lines = [render.finding_line(path, v) for v in listed]
         body = f"{render.findings_heading(listed)}:\n" + "\n".join(f"  {x}" for x in lines) + "\n\n" + body
     return body
-
-
-def _what_if(file: Path, rule: list[str]):  # type: ignore[no-untyped-def]
-    """(what-if, unreadable): the record scored under its own rules and under the `--rule`
-    overrides, up to its first unreadable hand, after writing every warning and input error
-    to stderr; exit 2 when an override or the header cannot be read."""
-    from ..errors import InputError
-    from ..whatif import compare_partial, parse_pairs
-
-    name, data = source(file)
-    try:
-        p = compare_partial(name, parse_pairs(rule), data)
-    except InputError as e:
-        _fail(str(e).removeprefix("scorekeep: "))
-    except Exception as e:  # noqa: BLE001
-        _internal(name, e)
-    said(p.warnings, p.errors)
-    if p.what_if is None:
-        raise typer.Exit(2)
-    return p.what_if, bool(p.errors)

@@ -1,7 +1,7 @@
 """`scorekeep serve`: the sheet on every phone at the table, entries from the scorer's phone.
 
-The one importer of `scorekeep.web` (Starlette, uvicorn, Jinja2, segno): the other commands
-never load them. The session is `play`'s (the lock, entries judged before they are written,
+The one importer of `scorekeep.web` (Starlette, uvicorn, segno): the other commands never load
+them. The session is `play`'s (the lock, entries judged before they are written,
 atomic saves); `--watch` follows a record another program keeps, read-only.
 """
 
@@ -125,18 +125,13 @@ def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> 
             continue
         url = f"http://{hosts[0]}:{port}/k/{keys[role]}"
         out.write(f"  {label}:\n    {url}\n")
-        if lan:
-            _qr(url)
+        if lan:  # a QR code of it in the terminal (a phone's camera opens it)
+            import segno
+
+            segno.make(url, error="l").terminal(out=out, compact=True)
     out.write("  " + ("Listening on the local network." if lan else "This computer only (--lan for phones).")
               + " Ctrl-C stops.\n")
     out.flush()
-
-
-def _qr(url: str) -> None:
-    """The address as a QR code in the terminal (a phone's camera opens it)."""
-    import segno
-
-    segno.make(url, error="l").terminal(out=sys.stdout, compact=True)
 
 
 def _lan_addresses() -> list[str]:

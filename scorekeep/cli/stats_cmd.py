@@ -1,20 +1,11 @@
 """`scorekeep stats`: bidding and finishing statistics over one game or a season of files."""
 
-from enum import Enum
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from .common import STDIN, _err, _internal, _out, _write, app, read_stdin, said, write_output
-
-
-class StatsFormat(str, Enum):
-    text = "text"
-    markdown = "markdown"
-    csv = "csv"
-    json = "json"
-    html = "html"
+from .common import STDIN, Output, SheetFormat, _err, _internal, app, emit, read_stdin, said
 
 
 def text(season: Any, md: bool) -> str:
@@ -24,12 +15,10 @@ def text(season: Any, md: bool) -> str:
                       f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
     tables = season.tables()
     for title, headers, rows in tables:
-        if md:
-            out += [f"## {render.md_text(title)}", "",
-                    render.table(headers, [tuple(render.md_text(c) if i == 0 else c for i, c in enumerate(r))
-                                           for r in rows], "pipe", [False] + [True] * (len(headers) - 1)), ""]
-        else:
-            out += [title, render.table(headers, rows, "simple", [False] + [True] * (len(headers) - 1)), ""]
+        if md:  # (the names escaped; the numbers are the program's own)
+            title, rows = f"## {render.md_text(title)}\n", [(render.md_text(r[0]), *r[1:]) for r in rows]
+        right = [False] + [True] * (len(headers) - 1)
+        out += [title, render.table(headers, rows, "pipe" if md else "simple", right), ""]
     if not tables:
         out.append("No complete hand or game to count.")
     return "\n".join(out).rstrip() + "\n"
@@ -60,10 +49,9 @@ def stats(
     files: list[Path] = typer.Argument(..., metavar="FILE...", show_default=False,
                                        help="Record files (YAML): one game or a season; a directory means every "
                                             "*.yaml and *.yml in it and below, sorted; `-` reads standard input."),
-    format: StatsFormat = typer.Option(StatsFormat.text, "--format", "-f",
+    format: SheetFormat = typer.Option(SheetFormat.text, "--format", "-f",
                                        help="text, markdown, csv, json or html (with bar charts)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of "
-                                          "standard output.", show_default=False),
+    output: Output = None,
 ) -> None:
     """Statistics over one game or a season: players matched by name across files.
 
@@ -90,13 +78,7 @@ def stats(
         season = make_season(audits)
     except Exception as e:  # noqa: BLE001
         _internal(", ".join(map(str, files)), e)
-    doc = _document(season, format, files)
-    if output is not None and str(output) != "-":
-        write_output(output, doc, files)
-    elif format is StatsFormat.csv:
-        _write(doc)
-    else:
-        _out(doc)
+    emit(_document(season, format, files), output, files, raw=format is SheetFormat.csv)
     if failed:
         raise typer.Exit(2)
 
@@ -127,18 +109,17 @@ def _audits(files: list[Path]) -> tuple[list[Any], bool]:
     return audits, failed
 
 
-def _document(season: Any, format: StatsFormat, files: list[Path]) -> str:
-    """The statistics in `format`."""
-    if format is StatsFormat.json:
+def _document(season: Any, format: SheetFormat, files: list[Path]) -> str:
+    if format is SheetFormat.json:
         from ..render.text import to_json
 
         return to_json(season.to_json())
-    if format is StatsFormat.csv:
+    if format is SheetFormat.csv:
         return csv_text(season)
-    if format is StatsFormat.html:
+    if format is SheetFormat.html:
         from ..render import html
 
         return html.stats_page("Statistics", season.tables(), season.bars(),
                                f"{season.records} record{'s' if season.records != 1 else ''}: "
                                + ", ".join(str(f) for f in files) + "; players matched by name.")
-    return text(season, format is StatsFormat.markdown)
+    return text(season, format is SheetFormat.markdown)

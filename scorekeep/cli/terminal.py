@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import entry
-from .add_cmd import ruling, safe
+from ..render.text import width, wrap
+from .add_cmd import ruling
+from .common import clean
 
 COMMANDS = ("undo", "edit", "table", "why", "help", "quit")
 HELP = """At any prompt:
@@ -52,9 +54,7 @@ class Table(entry.Table):
     def say(self, text: str = "", style: str | None = None) -> None:
         """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
         as it is), coloured by `style` where the terminal has colour."""
-        from ..render.text import width, wrap
-
-        line = safe(text)
+        line = clean(text)
         if "\n" not in line and width(line) > REFUSAL_COLUMNS:
             indent = line[:len(line) - len(line.lstrip(" "))]
             line = "\n".join(wrap(line.strip(), REFUSAL_COLUMNS, indent))
@@ -75,16 +75,9 @@ class Table(entry.Table):
                 # would push the table's player names off the screen
                 ps: Any = PromptSession(history=InMemoryHistory(), reserve_space_for_menu=0,
                                         completer=WordCompleter(words, ignore_case=True, WORD=True))
-                self._prompt = lambda text: ps.prompt(text)
-            else:
-                def plain(text: str) -> str:
-                    sys.stdout.write(text)
-                    sys.stdout.flush()
-                    line = sys.stdin.readline()
-                    if not line:
-                        raise EOFError
-                    return line.rstrip("\n")
-                self._prompt = plain
+                self._prompt = ps.prompt
+            else:  # through a pipe: the prompt written, a line read (EOFError at the end)
+                self._prompt = input
         return self._prompt
 
     def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
@@ -97,7 +90,7 @@ class Table(entry.Table):
         players = {p.casefold() for p in self.s.players}
         while True:
             try:
-                raw = self._reader()(safe(shown))
+                raw = self._reader()(clean(shown))
             except (EOFError, KeyboardInterrupt):
                 raise Quit() from None
             answer = raw.strip()
@@ -129,7 +122,8 @@ class Table(entry.Table):
 
         self._last_refusal = [error]
         first, more = unreadable_text(self.s.game.name, error)
-        for line in render_wrap(f"cannot read that: {first}" + (" (`why` says more)" if more else "")):
+        said = f"cannot read that: {first}" + (" (`why` says more)" if more else "")
+        for line in wrap(said, REFUSAL_COLUMNS, "  "):
             self.say(line, "refused")
 
     def _why(self) -> None:
@@ -137,8 +131,8 @@ class Table(entry.Table):
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            text = ruling(str(self.path), f) if hasattr(f, "rule") else safe(f.message)
-            for line in render_wrap(text):
+            text = ruling(f) if hasattr(f, "rule") else clean(f.message)
+            for line in wrap(text, REFUSAL_COLUMNS, "  "):
                 self.say(line)
 
     def over(self) -> bool:
@@ -159,16 +153,14 @@ class Table(entry.Table):
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
         from .. import api
-        from ..render import text as render
-        from .score_cmd import _wide_terminal
+        from ..render.text import title
+        from .score_cmd import plain_sheet
 
         if not again and self._table_shown == self.s.text:
             return
         self._table_shown = self.s.text
-        sheet = api.sheet(self.s.audit)
-        # as `score` chooses: the wide table only where the terminal is wide enough for it
-        wide = _wide_terminal(render.table_width(sheet, wide=True))
-        self.say(render.sheet_text(sheet, render.title(self.s.audit), wide=wide, names=self.s.players))
+        # as `score` shows it: the wide table only where the terminal is wide enough for it
+        self.say(plain_sheet("", api.sheet(self.s.audit), title(self.s.audit), [], False, self.s.players))
 
     # --- entries -------------------------------------------------------------------------
 
@@ -181,18 +173,10 @@ class Table(entry.Table):
         run(self)
 
 
-def render_wrap(text: str, indent: str = "  ") -> list[str]:
-    from ..render.text import wrap
-
-    return wrap(text, REFUSAL_COLUMNS, indent)
-
-
 def two_lines(text: str, rule: str) -> list[str]:
     """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
     longer (`why` gives all of it)."""
-    from ..render.text import width
-
-    lines = render_wrap(text)
+    lines = wrap(text, REFUSAL_COLUMNS, "  ")
     if len(lines) <= 2:
         return lines
     second = lines[1]

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import CheckFormat, _fail, _internal, _load_partial, _out, _write, app, ascii_output, path_name
+from .common import CheckFormat, TextOrJson, _fail, _internal, _load_partial, _out, _write, app, ascii_output, path_name
 
 
 def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], player: Optional[str],
@@ -45,10 +45,11 @@ def why(
     deal: bool = typer.Option(False, "--deal", help="The cards dealt."),
     nest: bool = typer.Option(False, "--nest", help="The bid winner's nest discard (Rook)."),
     trump: bool = typer.Option(False, "--trump", help="Trump (Rook: as named; Oh Hell: as turned up)."),
-    result: bool = typer.Option(False, "--result", help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
+    result: bool = typer.Option(False, "--result",
+                                help="The hand's bid, points and scores as written (Rook, Oh Hell)."),
     finish: bool = typer.Option(False, "--finish", help="The game's finishing order: who went out, 都落ち, the ranks "
                                 "(Daifugō)."),
-    format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f", help="text or json."),
+    format: TextOrJson = CheckFormat.text,
 ) -> None:
     """Explain one play, bid, gift or fact of a hand (the dealer, the seats, the nest …) exactly
     as `check` judges it: the position as the table saw it, the decision in the rules' order,

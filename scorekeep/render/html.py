@@ -9,64 +9,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup
 
 from ..errors import Finding, shown
 from ..game import Audit, Chart, Grid, Section, Sheet
 from . import text
-
-# Latin first, then CJK fallbacks for each platform, so that 甲 乙 丙 丁 and 大富豪 render.
-FONTS = ('system-ui, -apple-system, "Segoe UI", "Noto Sans", "DejaVu Sans", "Noto Sans CJK JP", '
-         '"Noto Sans CJK TC", "Noto Sans CJK SC", "Hiragino Sans", "Hiragino Kaku Gothic ProN", '
-         '"Yu Gothic", "Meiryo", "Microsoft JhengHei", "PingFang TC", "Source Han Sans", sans-serif')
 
 # Colour and dash per series, so the chart still reads when printed in black and white.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 2", "1 2", "10 4", "3 3 1 3")
 MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle")
 
-CSS = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font-family: %(fonts)s; margin: 1.5rem auto; max-width: 62rem; padding: 0 1rem;
-       color: #111; background: #fff; line-height: 1.35; }
-h1 { font-size: 1.5rem; margin: 0 0 .2rem; }
-h2 { font-size: 1.1rem; margin: 1.1rem 0 .4rem; border-bottom: 1px solid #bbb; }
-.meta { color: #444; margin: 0 0 .6rem; }
-.result { font-size: 1.1rem; font-weight: 600; margin: .5rem 0; }
-table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: .3rem 0; }
-th, td { border: 1px solid #ccc; padding: .12rem .4rem; vertical-align: top; }
-th { background: #f1f1f1; font-weight: 600; }
-td.num, th.num { text-align: right; }
-tr.total td { font-weight: 600; background: #fafafa; }
-td.made { background: #e5f4e5; }
-td.set, td.missed { background: #fbe7e7; }
-td.hot { background: #fff2cc; }
-.cards { white-space: nowrap; }
-td { overflow-wrap: anywhere; }
-.red { color: #c00000; } .green { color: #1a7f37; } .yellow { color: #9a6700; } .black { color: #111; }
-ol.standings { margin: .2rem 0; padding-left: 1.6rem; }
-ol.standings li.winner { font-weight: 700; }
-ul.findings { padding-left: 1.2rem; margin: .2rem 0; }
-ul.findings li { margin: .15rem 0; }
-code { font-size: .9em; background: #f4f4f4; padding: 0 .2rem; }
-.legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; margin: .2rem 0 .6rem; font-size: .9rem; }
-.legend svg { vertical-align: middle; }
-svg.chart { width: 100%%; height: auto; max-height: 19rem; }
-svg.chart text { font-family: %(fonts)s; font-size: 11px; fill: #333; }
-.notes { color: #444; font-size: .9rem; }
-.bar { fill: #4e79a7; }
-footer { color: #666; font-size: .8rem; margin-top: 1rem; }
-@page { size: A4; margin: 11mm 10mm; }
-@media print {
-  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  body { margin: 0; max-width: none; padding: 0; font-size: 8.5pt; }
-  h1 { font-size: 14pt; } h2 { font-size: 10.5pt; margin: 2.5mm 0 1mm; }
-  th, td { padding: 0 1.2mm; }
-  svg.chart { max-height: 62mm; }
-  table, svg, .legend, section { break-inside: avoid; }
-  footer { display: none; }
-}
-""" % {"fonts": FONTS}
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
@@ -81,14 +38,28 @@ def esc(text: object) -> str:
                        else f"\\u{ord(m.group()):04x}", s)
 
 
+HERE = Path(__file__).parent
+CSS = (HERE / "templates" / "sheet.css").read_text(encoding="utf-8")
+"""The pages' one stylesheet (the sheet's, also on the pages of `serve`)."""
+
+
+def _shown(value: object) -> object:
+    """Every text a template prints goes through `esc` (markup escaped, control characters shown)."""
+    return value if isinstance(value, Markup) or not isinstance(value, str) else Markup(esc(value))
+
+
+@cache
+def templates() -> Environment:
+    """The Jinja2 environment of the pages."""
+    env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True, finalize=_shown,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals["where"] = text.where
+    return env
+
+
 def page(title: str, body: str) -> str:
     """A complete HTML document: no script, no external resource."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-            "style-src 'unsafe-inline'; img-src data:\">\n"
-            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}\n"
-            "<footer>scorekeep</footer>\n</body>\n</html>\n")
+    return templates().get_template("page.html").render(title=title, css=Markup(CSS), body=Markup(body))
 
 
 # --- charts ---------------------------------------------------------------------------------
@@ -230,8 +201,7 @@ def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = ""
 # --- pieces -------------------------------------------------------------------------------
 
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] | None = None,
-               groups: Sequence[tuple[str, int]] | None = None, classes: Sequence[Sequence[str]] | None = None,
-               row_classes: Sequence[str] | None = None) -> str:
+               groups: Sequence[tuple[str, int]] | None = None, classes: Sequence[Sequence[str]] | None = None) -> str:
     """A table; `groups` become a header row of spanning cells (a player over their columns)."""
     n = len(headers)
     if right is None:
@@ -244,39 +214,26 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
                                 for i, h in enumerate(headers)) + "</tr>")
     out.append("</thead><tbody>")
     for j, r in enumerate(rows):
-        rc = row_classes[j] if row_classes else ""
         cells = []
         for i, c in enumerate(r):
             cls = [*(["num"] if i < n and right[i] else []), *([classes[j][i]] if classes and classes[j][i] else [])]
             attr = f' class="{" ".join(cls)}"' if cls else ""
             cells.append(f"<td{attr}>{esc(c)}</td>")
-        out.append((f'<tr class="{rc}">' if rc else "<tr>") + "".join(cells) + "</tr>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
 
 
-def findings_list(listed: Sequence[Finding], path: str) -> str:
+def findings_list(listed: Sequence[Finding]) -> str:
     """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
     `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
-    items = []
-    for f in listed:
-        loc = text.where(f)
-        line = f" (line {f.line})" if f.line is not None else ""
-        allowed = ""
-        if f.allowed is not None:
-            allowed = "; legal: " + (", ".join(f.allowed) if f.allowed else "nothing")
-        items.append(f"<li><code>{esc(f.rule)}</code> "
-                     + (f"<strong>{esc(loc)}</strong>{esc(line)}: " if loc else f"{esc(line.strip())} ")
-                     + f"{esc(f.message)}{esc(allowed)}</li>")
-    return '<ul class="findings">' + "".join(items) + "</ul>"
+    return str(templates().get_template("findings.html").module.findings(listed))  # type: ignore[attr-defined]
 
 
-def _meta_line(audit: Audit, path: str) -> str:
+def _meta_line(audit: Audit) -> str:
     meta = audit.header.meta
-    bits = [meta[k] for k in ("date", "place") if meta.get(k)]
-    players = ", ".join(audit.header.players)
-    return (f'<p class="meta">{esc(" · ".join(bits))}' + (" — " if bits else "")
-            + f"players (in seat order): {esc(players)}</p>")
+    bits = " · ".join(meta[k] for k in ("date", "place") if meta.get(k))
+    return f"{bits}{' — ' if bits else ''}players (in seat order): {', '.join(audit.header.players)}"
 
 
 def _cell_class(cell: str, mark: str) -> str:
@@ -295,7 +252,7 @@ def _cell_class(cell: str, mark: str) -> str:
 def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[str]]:
     """Running totals per player/team, from 0 before the first hand (Oh Hell, Rook) or game
     (Daifugō, over the whole match); an unfinished hand/game leaves a gap."""
-    who = text.seats(sheet)
+    who = list(sheet.totals)  # in seat order
     series: dict[str, list[float | None]] = {p: [0] for p in who}
     xlabels = ["0"]
     for r in sheet.rows:
@@ -314,7 +271,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     series, xlabels = running_series(sheet)
     if len(xlabels) < 2:
         return ""
-    who = text.seats(sheet)
+    who = list(sheet.totals)  # in seat order
     out = ["<section><h2>The race</h2>", legend(who)]
     part = REGISTRY.part(sheet.game, "sheet")
     drawn = (part.charts(audit, sheet, series, xlabels) if hasattr(part, "charts")
@@ -331,13 +288,14 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     return "\n".join(out)
 
 
-def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
+    """The sheet's parts (`sheet.html`), one a line: title, meta, result, standings, violations,
+    the table and its notes, the charts, the record's notes, the events (Daifugō's)."""
     from ..games import REGISTRY
 
     lay = text.layout(sheet, wide=False)
     marks = lay.marks or [("",) * len(r) for r in lay.rows]
     classes = [[_cell_class(c, m) for c, m in zip(r, ms)] for r, ms in zip(lay.rows, marks)]
-    parts = [f"<h1>{esc(title)}</h1>", _meta_line(audit, path)]
     winner = sheet.winner
     if winner is None:
         head = sheet.status[:1].upper() + sheet.status[1:]
@@ -345,34 +303,23 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
         head = f"Winner: {winner} — {sheet.status}"
     else:
         head = "Shared win: " + " and ".join(winner) + f" — {sheet.status}"
-    parts.append(f'<p class="result">{esc(head)}</p>')
-    if sheet.standings:
-        win = {winner} if isinstance(winner, str) else set(winner or ())
-        parts.append("<section><h2>Standings</h2><ol class=\"standings\">" + "".join(
-            f'<li{" class=winner" if name in win else ""}>{esc(name)}: {pts}</li>' for name, pts in sheet.standings)
-            + "</ol></section>")
     listed = shown(audit.violations)
-    parts.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                 + (findings_list(listed, path) if listed else "<p>The record keeps the rules.</p>")
-                 + "</section>")
     table_html = html_table(lay.long_headers or lay.headers, lay.rows, lay.right, lay.groups, classes)
-    parts.append("<section><h2>Score sheet</h2>"
-                 + re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)
-                 + "".join(f'<p class="notes">{esc(x.replace("tot: ", "total: "))}</p>' for x in lay.notes
-                           if not x.startswith("#:"))
-                 + "</section>")
-    parts.append(charts(audit, sheet))
-    if audit.header.meta.get("notes"):
-        parts.append(f'<section><h2>Notes</h2><p class="notes">{esc(audit.header.meta["notes"])}</p></section>')
-    if audit.events and getattr(REGISTRY.part(sheet.game, "sheet"), "SHOWS_EVENTS", False):
-        parts.append("<section><h2>Events</h2>" + findings_list(shown(audit.events, "event"), path) + "</section>")
-    return "\n".join(parts)
+    shows_events = getattr(REGISTRY.part(sheet.game, "sheet"), "SHOWS_EVENTS", False)
+    page = templates().get_template("sheet.html").render(
+        title=title, meta=_meta_line(audit), head=head, sheet=sheet, listed=listed,
+        winners={winner} if isinstance(winner, str) else set(winner or ()), heading=text.findings_heading(listed),
+        table=Markup(re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)),
+        notes=[x.replace("tot: ", "total: ") for x in lay.notes if not x.startswith("#:")],
+        charts=Markup(charts(audit, sheet)), meta_notes=audit.header.meta.get("notes"),
+        events=shown(audit.events, "event") if audit.events and shows_events else ())
+    return page[:-1]  # (each part ends its line; the last one's newline is the page's)
 
 
-def sheet_page(audit: Audit, sheet: Sheet, title: str, path: str) -> str:
+def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
     """`score --format html`: title, date and place, result and standings, violations, the
     running table and the chart(s)."""
-    return page(title, sheet_body(audit, sheet, title, path))
+    return page(title, sheet_body(audit, sheet, title))
 
 
 # --- the replay ---------------------------------------------------------------------------------
@@ -405,10 +352,9 @@ def section_html(s: Section, players: Sequence[str]) -> str:
     if s.rows:
         col = s.headers.index("order of play") if "order of play" in s.headers else None
         plays = [_plays(r[col], players) for r in s.rows] if col is not None else []
-        if col is not None and plays and all(p is not None for p in plays):
-            width = len(players)
+        if col is not None and all(p is not None for p in plays):
             heads = [*s.headers[:col], *(f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
-                                         for k in range(1, width + 1)), *s.headers[col + 1:]]
+                                         for k in range(1, len(players) + 1)), *s.headers[col + 1:]]
             body = []
             for r, p in zip(s.rows, plays):
                 cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]
@@ -426,14 +372,14 @@ def section_html(s: Section, players: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def replay_page(audit: Audit, sections: Sequence[Section], title: str, path: str) -> str:
+def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
-    body = [f"<h1>{esc(title)} — replay</h1>", _meta_line(audit, path)]
+    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     body += [section_html(s, audit.header.players) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
         body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                    + findings_list(listed, path) + "</section>")
+                    + findings_list(listed) + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 

@@ -19,22 +19,10 @@ def width(text: str) -> int:
     (tabulate and wcwidth together cost more start-up than the 1.3× budget allows)."""
     if text.isascii():
         return len(text)
-    n = _WIDTHS.get(text)
-    if n is None:
-        import unicodedata
+    import unicodedata
 
-        n = 0
-        for ch in text:
-            if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-                continue
-            n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-        if len(_WIDTHS) < 4096:
-            _WIDTHS[text] = n
-    return n
-
-
-_WIDTHS: dict[str, int] = {}
-"""The width of each text not all ASCII measured so far: a long sheet repeats a few (`–`, `甲`)."""
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
 def _pad(text: str, size: int, right: bool) -> str:
@@ -59,8 +47,8 @@ def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple",
           right: Sequence[bool] | None = None, groups: Sequence[tuple[str, int]] | None = None) -> str:
     """An aligned table, `simple` (terminal: two spaces between columns, dashes under the
-    headers) or `pipe` (Markdown). `right` marks right-aligned columns (default: the numeric
-    ones in the compact layouts; left by default); `groups` puts a label over each run of columns (a player over bid/took and total).
+    headers) or `pipe` (Markdown). `right` marks right-aligned columns (left by default);
+    `groups` puts a label over each run of columns (a player over bid/took and total).
     Widths count double-width characters twice (see `width`)."""
     headers, body = _cells(headers, rows)
     n = len(headers)
@@ -99,7 +87,8 @@ def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[li
     return heads, [r + [""] * (n - len(r)) for r in body]
 
 
-def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]], groups: Sequence[tuple[str, int]] | None) -> list[int]:
+def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]],
+           groups: Sequence[tuple[str, int]] | None) -> list[int]:
     """Each column's width in a `simple` table: its widest cell, widened for a group's label."""
     sizes = [max([width(headers[i]), *(width(r[i]) for r in body)]) for i in range(len(headers))]
     if groups:
@@ -119,10 +108,15 @@ def where(f: Finding) -> str:
     return ", ".join(parts)
 
 
+def ruling(f: Finding) -> str:
+    """A finding as one line: rule id, where, why."""
+    loc = where(f)
+    return f"{f.rule}: " + (f"[{loc}] " if loc else "") + f.message
+
+
 def finding_line(path: str, f: Finding, kind: str = "") -> str:
     line = f":{f.line}" if f.line is not None else ""
-    loc = where(f)
-    return f"{path}{line}: {kind}{f.rule}: " + (f"[{loc}] " if loc else "") + f.message
+    return f"{path}{line}: {kind}{ruling(f)}"
 
 
 # What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
@@ -131,36 +125,26 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
 _JSON_RAW = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 
 
-def _json_escape(m: re.Match[str]) -> str:
-    return f"\\u{ord(m.group()):04x}"
-
-
-def _safe(text: str) -> str:
-    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
-        return text
-    return re.sub(_JSON_RAW, _json_escape, text)
-
-
 def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
     """One JSON document, serialised once (never re-laid-out afterwards: a name may hold a
     line separator). `indent=None` is one line, by the C encoder."""
     import json  # here: `check` in text pays nothing for it
 
-    return _safe(json.dumps(doc, ensure_ascii=ascii_only, indent=indent))
+    text = json.dumps(doc, ensure_ascii=ascii_only, indent=indent)
+    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
+        return text
+    return re.sub(_JSON_RAW, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
-    """One file's entry of `check --format json`: one line, by the C encoder, written as soon
-    as the file is checked (an archive's documents are never all held)."""
+    """One file's entry of `check --format json`: one line, written as soon as the file is
+    checked (an archive's documents are never all held)."""
     return to_json(doc, ascii_only=ascii_only, indent=None)
 
 
-FILES_HEAD = '{"files": [\n'
-FILES_TAIL = "]}\n"
-
-
 def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], *,
-               ascii_only: bool = False) -> str:
+               ascii_only: bool = False, **extra: Any) -> str:
+    """`score --format json`; `extra`: more keys at the end (`what_if`)."""
     return to_json({
         "game": sheet.game,
         "totals": sheet.totals,
@@ -170,15 +154,11 @@ def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Fin
         "notes": list(sheet.notes),
         "violations": [v.to_json() for v in shown(violations)],
         "events": [e.to_json() for e in shown(events, "event")],
+        **extra,
     }, ascii_only=ascii_only)
 
 
 # --- the score sheet as text, Markdown and CSV ------------------------------------------------
-
-def seats(sheet: Sheet) -> list[str]:
-    """Players (teams in Rook) in seat order: `totals` is built in that order by every game."""
-    return list(sheet.totals)
-
 
 def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
     """The game's compact layout (fits 80 columns for four players) or its wide table. With
@@ -213,16 +193,17 @@ def standings_line(sheet: Sheet) -> str:
     return "standings: " + ", ".join(f"{name} {pts}" for name, pts in sheet.standings)
 
 
-def wrap(text: str, columns: int = 80, indent: str = "") -> list[str]:
-    """Words of `text` in lines of at most `columns` terminal columns (double-width counted twice)."""
+def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = None) -> list[str]:
+    """Words of `text` in lines of at most `columns` terminal columns (double-width counted twice),
+    each line indented by `indent` (the first by `first`, if given)."""
     lines: list[str] = []
-    line = indent
+    line = indent if first is None else first
     for word in text.split(" "):
         if line.strip() and width(line) + 1 + width(word) > columns:
             lines.append(line)
             line = indent + word
         else:
-            line = (line + " " + word) if line.strip() else indent + word
+            line = (line + " " + word) if line.strip() else line + word
     lines.append(line)
     return lines
 
@@ -240,9 +221,8 @@ def shorten_names(lay: Layout, names: Sequence[str]) -> Layout:
     short = {n: _cut(n, NAME_COLUMNS) for n in long}
 
     def fix(text: str) -> str:
-        for n in long:
-            if n in text:
-                text = text.replace(n, short[n])
+        for n in long:  # the longest first: a name that holds another is replaced whole
+            text = text.replace(n, short[n])
         return text
 
     rows = tuple(tuple(fix(c) for c in r) for r in lay.rows)
@@ -334,7 +314,8 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
         out += [f"- {md_text(v)}" for v in violations]
         out.append("")
     out += ["## Score sheet", "", table(headers, rows, "pipe", lay.right), ""]
-    out += [f"_{md_text(n.replace('tot: ', 'total: '))}_\n" for n in lay.notes if not n.startswith("#:")]  # "#:" explains short headers
+    # (a "#:" note explains the short headers, which Markdown does not use)
+    out += [f"_{md_text(n.replace('tot: ', 'total: '))}_\n" for n in lay.notes if not n.startswith("#:")]
     if sheet.standings:
         out += ["## Standings", ""]
         out += [f"{i}. {md_text(name)}: {pts}" for i, (name, pts) in enumerate(sheet.standings, 1)]
@@ -388,7 +369,7 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     violations of that hand/game (`rule: message`, several joined by ` | `); violations of
     no hand or game get a row of their own at the end with only that column filled."""
 
-    order = seats(sheet)
+    order = list(sheet.totals)  # players (Rook: teams) in seat order, as every game builds it
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
     flat = [_flatten(r, order, nested) for r in sheet.rows]
     # grouped once by hand and by (set, game), so that each row finds its own in one look-up
@@ -414,9 +395,7 @@ def csv_table(flat: Sequence[dict[str, Any]], last: str | None = None) -> str:
     import csv
     import io
 
-    columns: list[str] = []
-    for r in flat:
-        columns.extend(k for k in r if k not in columns)
+    columns = list(dict.fromkeys(k for r in flat for k in r))
     if last in columns:
         columns.remove(last)
         columns.append(last)
@@ -428,12 +407,12 @@ def csv_table(flat: Sequence[dict[str, Any]], last: str | None = None) -> str:
     return buf.getvalue()
 
 
-def sections_text(sections: Sequence[Section], fmt: str = "simple") -> str:
+def sections_text(sections: Sequence[Section]) -> str:
     out: list[str] = []
     for s in sections:
         out.append(s.title)
         if s.rows:
-            out.append(table(s.headers, s.rows, fmt))
+            out.append(table(s.headers, s.rows))
         out.extend(f"  {n}" for n in s.notes)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -488,49 +467,42 @@ def explanation(path: str, ex: Any) -> str:
     if ex.finding is not None and not ex.said:
         out.append("(a violation of the record as a whole, not of one move)")
     if ex.facts:
-        out.append("")
-        out.append("the position")
+        out += ["", "the position"]
         pad = max(width(k) for k, _v in ex.facts) + 2
         for k, v in ex.facts:
             body = wrap(v, 100, " " * (pad + 2))
             out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
             out.extend(body[1:])
-    wrapped = _hanging(wrap)
     if r.steps:
-        out.append("")
-        out.append("the decision, in the rules' order")
+        out += ["", "the decision, in the rules' order"]
         for i, s in enumerate(r.steps, 1):
             answer = "no (the ruling below says why)" if s.answer == f"no: {r.reason}" else s.answer
-            out.extend(wrapped(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
+            out.extend(_hang(f"{i:>2}. {s.question} {answer} ({s.rule})", "  ", "      "))
     said = ex.choices_text()
     if said is not None:
-        out.append("")
-        out.extend(wrapped("legal choices: " + said, "", "  "))
+        out += ["", *_hang("legal choices: " + said, "", "  ")]
     out.append("")
-    if r.legal:
-        if r.reason.startswith("legal"):
-            text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
-        else:
-            text = f"legal, {r.rule}: {r.reason}"
-        out.extend(wrapped(f"ruling: {text}", "", "  "))
+    if not r.legal:
+        text = f"not legal, {r.rule}: {r.reason}"
+    elif r.reason.startswith("legal"):
+        text = r.reason if r.rule in r.reason else f"{r.reason} ({r.rule})"
     else:
-        out.extend(wrapped(f"ruling: not legal, {r.rule}: {r.reason}", "", "  "))
+        text = f"legal, {r.rule}: {r.reason}"
+    out.extend(_hang(f"ruling: {text}", "", "  "))
     if len(ex.caused) > 1:  # the first is the ruling's reason
         out.append("it also caused:")
         for e, said in list(zip(ex.effects, ex.caused))[1:]:
-            out.extend(wrapped(f"- {said} ({e.rule})", "  ", "    "))
+            out.extend(_hang(f"- {said} ({e.rule})", "  ", "    "))
     if ex.also:  # check's other findings at this move
         out.append("also at this move:")
         for f in ex.also:
-            out.extend(wrapped(f"- {f.rule}: {f.message}", "  ", "    "))
+            out.extend(_hang(f"- {f.rule}: {f.message}", "  ", "    "))
     if r.see:
         out.append("see also: " + ", ".join(r.see))
     return "\n".join(out)
 
 
-def _hanging(wrap: Any) -> Any:
-    """`wrap` with a first-line indent and another for the lines after it."""
-    def wrapped(text: str, first: str, rest: str) -> list[str]:
-        lines = wrap(text, 100, rest)
-        return [first + lines[0][len(rest):], *lines[1:]]
-    return wrapped
+def _hang(text: str, first: str, rest: str) -> list[str]:
+    """`text` wrapped to 100 columns, with a first-line indent and another for the lines after it."""
+    lines = wrap(text, 100, rest)
+    return [first + lines[0][len(rest):], *lines[1:]]

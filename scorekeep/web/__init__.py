@@ -7,6 +7,7 @@
   open page (`Hub`, server-sent events), and the read-only watcher of `serve --watch`;
 - `app`: the Starlette application: the two secret addresses, cookies, CSRF, limits, pages.
 
-Only `scorekeep.cli.serve_cmd` imports this package: Starlette, uvicorn, Jinja2 and segno are
-never loaded by the other commands.
+Only `scorekeep.cli.serve_cmd` imports this package: Starlette, uvicorn and segno are never
+loaded by the other commands (Jinja2 also by their HTML outputs: these pages' environment is an
+overlay of `scorekeep.render.html.templates()`).
 """

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import FileSystemLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -27,15 +27,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..render.html import CSS, templates
 from .live import Command, Desk, Question, Stale
 from .sheet import Hub
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
-RATE = (5, 1.0)
-"""At most 5 entries in any 1 second from one client."""
-MAX_CLIENTS = 500
-"""Clients remembered per role."""
+RATE = (5, 1.0)  # at most 5 entries in any 1 second from one client
+MAX_CLIENTS = 500  # remembered per role
 COOKIE = "scorekeep"
 STATIC = {"serve.css": "text/css", "live.js": "text/javascript"}
 HEADERS = {
@@ -75,8 +74,7 @@ class Serving:
     name: str
     hub: Hub
     desk: Desk | None
-    keys: dict[str, str] = field(default_factory=dict)
-    """role → secret; `scorer` only when entries are taken."""
+    keys: dict[str, str] = field(default_factory=dict)  # role → secret; `scorer` only when entries are taken
     clients: dict[str, Client] = field(default_factory=dict)
     rate: tuple[int, float] = RATE
 
@@ -89,7 +87,7 @@ class Serving:
 
     def role_of(self, key: str) -> str | None:
         found = None
-        for role, secret in self.keys.items():
+        for role, secret in self.keys.items():  # every key compared, in constant time
             if secrets.compare_digest(key.encode(), secret.encode()):
                 found = role
         return found
@@ -109,22 +107,11 @@ class Serving:
         return self.clients.get(token) if token else None
 
 
-def _clean(value: Any) -> Any:
-    """Every text a template prints, escaped and with control characters made visible."""
-    from ..render.html import esc
-
-    if isinstance(value, Markup) or not isinstance(value, str):
-        return value
-    return Markup(esc(value))
-
-
-TEMPLATES = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
-                        finalize=_clean, trim_blocks=True, lstrip_blocks=True)
+# The sheet's environment (every text escaped, control characters made visible), with these pages
+TEMPLATES = templates().overlay(loader=FileSystemLoader(str(HERE / "templates")), keep_trailing_newline=False)
 
 
 def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
-    from ..render.html import CSS
-
     html = TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context)
     return HTMLResponse(html, status_code=code)
 
@@ -144,22 +131,24 @@ def build(serving: Serving) -> Starlette:
         response.set_cookie(COOKIE, serving.join(role), httponly=True, samesite="strict", path="/")
         return response
 
-    async def sheet(request: Request) -> Response:
-        client = serving.client(request)
-        if client is None:
-            return refuse(403, _NO_KEY)
+    def known(handler: Callable[[Request, Client], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """`handler`, for the clients that traded a key (403 for anyone else)."""
+        async def checked(request: Request) -> Response:
+            client = serving.client(request)
+            return refuse(403, _NO_KEY) if client is None else await handler(request, client)
+        return checked
+
+    async def sheet(request: Request, client: Client) -> Response:
         return page("sheet.html", title=serving.name, sheet=Markup(serving.hub.state.html), client=client,
                     entering=serving.desk is not None)
 
-    async def enter_page(request: Request) -> Response:
-        client = serving.client(request)
+    async def enter_page(request: Request, client: Client) -> Response:
         if not _scorer(serving, client):
-            return refuse(403, _NO_KEY if client is None else _VIEWER)
-        q = await run_in_threadpool(serving.desk.current, 10.0)
+            return refuse(403, _VIEWER)
+        q = await run_in_threadpool(serving.desk.current, 10.0)  # type: ignore[union-attr]
         return entry(serving, client, q)
 
-    async def enter(request: Request) -> Response:
-        client = serving.client(request)
+    async def enter(request: Request, client: Client) -> Response:
         form = await _form(request) if _scorer(serving, client) else None
         refused = _refused(serving, client, form)
         if refused is not None:
@@ -168,42 +157,36 @@ def build(serving: Serving) -> Starlette:
         version = str(form.get("v", ""))
         if answer is None or not version.isdigit():
             return refuse(400, "That form is not one this page sends.")
-        got = await run_in_threadpool(serving.desk.give, int(version), answer)
+        got = await run_in_threadpool(serving.desk.give, int(version), answer)  # type: ignore[union-attr]
         if isinstance(got, Stale):
             return entry(serving, client, got.now, stale=True)
         return RedirectResponse("/enter", status_code=303)
 
-    async def events(request: Request) -> Response:
-        if serving.client(request) is None:
-            return refuse(403, _NO_KEY)
+    async def events(request: Request, client: Client) -> Response:
         return StreamingResponse(_stream(serving.hub), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
-    async def static(request: Request) -> Response:
+    async def static(request: Request, client: Client) -> Response:
         name = request.path_params["name"]
-        if serving.client(request) is None:
-            return refuse(403, _NO_KEY)
         if name not in STATIC:  # a fixed list: no request names a file
             return refuse(404, "No such page.")
         return FileResponse(HERE / "static" / name, media_type=STATIC[name])
 
-    routes = [Route("/k/{key}", join), Route("/", sheet), Route("/enter", enter_page, methods=["GET"]),
-              Route("/enter", enter, methods=["POST"]), Route("/events", events),
-              Route("/static/{name}", static)]
-    app = Starlette(routes=routes)
-    return Guard(app)  # type: ignore[return-value]
+    routes = [Route("/k/{key}", join), Route("/", known(sheet)), Route("/enter", known(enter_page), methods=["GET"]),
+              Route("/enter", known(enter), methods=["POST"]), Route("/events", known(events)),
+              Route("/static/{name}", known(static))]
+    return Guard(Starlette(routes=routes))  # type: ignore[return-value]
 
 
-def _scorer(serving: Serving, client: Any) -> bool:
-    """Whether `client` came in on the scorer's address of a table that takes entries."""
-    return client is not None and client.role == "scorer" and serving.desk is not None
+def _scorer(serving: Serving, client: Client) -> bool:
+    return client.role == "scorer" and serving.desk is not None
 
 
-def _refused(serving: Serving, client: Any, form: Any) -> Response | None:
+def _refused(serving: Serving, client: Client, form: Any) -> Response | None:
     """Why a posted entry is refused before the game sees it (not the scorer's address, not this
     page's form, no CSRF token, too many at once), or None."""
     if not _scorer(serving, client):
-        return refuse(403, _NO_KEY if client is None else _VIEWER)
+        return refuse(403, _VIEWER)
     if form is None:
         return refuse(400, "That form is not one this page sends.")
     if not secrets.compare_digest(str(form.get("csrf", "")).encode(), client.csrf.encode()):
@@ -253,13 +236,11 @@ def _answer(form: Any) -> str | Command | None:
 
 
 def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False) -> HTMLResponse:
-    desk = serving.desk
-    assert desk is not None
+    assert serving.desk is not None
     status = 409 if stale else (503 if q is None else 200)
     numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
-                buttons=_buttons(q),
-                failed=desk.failed, sheet=Markup(serving.hub.state.html))
+                buttons=_buttons(q), failed=serving.desk.failed, sheet=Markup(serving.hub.state.html))
 
 
 def _whole(text: str) -> bool:

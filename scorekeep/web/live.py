@@ -38,10 +38,8 @@ class Question(NamedTuple):
     refused: tuple[tuple[str, str], ...] = ()
     said: tuple[Line, ...] = ()
     kind: str = "ask"
-    why: tuple[str, ...] = ()
-    """The long ruling of each refusal (`confirm`)."""
-    many: bool = False
-    """The answer is a list of the choices, in order (names tapped one after another)."""
+    why: tuple[str, ...] = ()  # the long ruling of each refusal (`confirm`)
+    many: bool = False  # the answer is a list of the choices, in order (names tapped one after another)
 
 
 class Command(NamedTuple):
@@ -205,7 +203,6 @@ class LiveTable(Table):
 
 
 def _raise(c: Command) -> None:
-    """A command as the protocol's exception: `undo`, `edit N`, `quit`."""
     from ..entry import Quit, Reopen, Undo
 
     if c.word == "undo":
@@ -274,7 +271,7 @@ def keep(session: Any, path: Path) -> Keeping:
     def changed() -> None:  # before every question: the sheet follows each save and undo
         if session.text != shown[0]:
             shown[0] = session.text
-            hub.publish(render(session.audit, str(path)))
+            hub.publish(render(session.audit))
     changed()
     table = LiveTable(session, path, desk, changed)
     thread = threading.Thread(target=run_flow, args=(table, desk), name="entry", daemon=True)

@@ -79,13 +79,13 @@ class Hub:
             self._waiters.discard(event)
 
 
-def render(audit: Any, path: str, problems: str = "") -> str:
+def render(audit: Any, problems: str = "") -> str:
     """The sheet of `audit` as HTML (every text from the record escaped), `problems` above it."""
     from .. import api
     from ..render.html import esc, sheet_body
     from ..render.text import title
 
-    body = sheet_body(audit, api.sheet(audit), title(audit), os.path.basename(path))
+    body = sheet_body(audit, api.sheet(audit), title(audit))
     return (f'<p class="problem">{esc(problems)}</p>' if problems else "") + body
 
 
@@ -103,7 +103,7 @@ def render_file(path: str) -> str:
     said = "; ".join(str(e) for e in rep.errors[:3])
     if rep.audit is None:
         return f'<p class="problem">{esc(said or "cannot read the record")}</p>'
-    return render(rep.audit, path, f"read up to its first unreadable part: {said}" if said else "")
+    return render(rep.audit, f"read up to its first unreadable part: {said}" if said else "")
 
 
 class Watcher:
