@@ -9,7 +9,8 @@ plus its rulebook (`RULES`) and house-rule options (`OPTIONS`). Its other parts 
 the package, each imported only by the command that needs it (`Registry.part(game, name)`):
   sheet.py    layouts(sheet): its compact score tables (`Layout`), the widest first; optional
               charts(audit, sheet, series, xlabels): the `Chart`s and `Grid`s of its HTML page
-              (default: the running totals); SHOWS_EVENTS: whether the page lists the events
+              (default: the running totals); SHOWS_EVENTS: whether the page lists the events;
+              card_colour(card): a card's CSS class on the replay page (default: red suits)
   stats.py    lines(pairs): one line per player over a season of (audit, sheet) pairs;
               tables(lines), bars(lines): them as titled tables of text and bar charts
   explain.py  explain(audit, location, finding), location_of(finding, audit): the move or fact a

@@ -198,6 +198,18 @@ def test_replay_page_tabulates_tricks_like_the_article() -> None:
     assert "total check: 115 + 5 = 120" in text
 
 
+def test_replay_page_shows_each_card_in_its_games_colour() -> None:
+    """rook.deck's four colors and the Bird (Rook's sheet part), red suits (the shared default)."""
+    _, tree = page("replay", str(SAMPLES / "rook-seed-example.yaml"), "--format", "html")
+    colours = {b.content(): b.attrs.get("class") for b in tree.root.all("b")}
+    assert colours["Y10"] == "yellow" and colours["G14"] == "green" and colours["R14"] == "red"
+    assert colours["Bird"] == "black" and colours["B10"] == "black"
+    _, tree = page("replay", REVOKE, "--format", "html")
+    cards = {b.content(): b.attrs.get("class") for b in tree.root.all("b")}
+    assert {c[-1] for c, k in cards.items() if k == "red"} == {"♥", "♦"}
+    assert all(k is None for c, k in cards.items() if c[-1] in "♠♣")
+
+
 def test_replay_page_daifugo_turns_mark_revolution_and_lock() -> None:
     """daifugo.revolution and daifugo.suit-lock: marked in the order and lock columns."""
     text, tree = page("replay", str(RECORDS / "daifugo" / "example1-revolution.yaml"), "--format", "html")

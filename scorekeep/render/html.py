@@ -324,7 +324,10 @@ def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
 
 # --- the replay ---------------------------------------------------------------------------------
 
-_CARD_COLOUR = {"♥": "red", "♦": "red", "R": "red", "G": "green", "Y": "yellow", "B": "black"}
+def suit_colour(card: str) -> str:
+    """The CSS class of a card of the French deck: red for hearts and diamonds. A game with
+    other colours gives its own `card_colour` in its sheet part (Rook's colors)."""
+    return "red" if card[-1:] in ("♥", "♦") else ""
 
 
 def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
@@ -336,18 +339,16 @@ def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
     return None
 
 
-def _play_html(play: str) -> str:
+def _play_html(play: str, card_colour: Callable[[str], str]) -> str:
     name, _, card = play.rpartition(" ")
-    colour = ""
-    if card:
-        key = card[-1] if card[-1] in "♥♦♠♣" else card[:1].upper()
-        colour = _CARD_COLOUR.get(key, "")
+    colour = card_colour(card) if card else ""
     return f'{esc(name)} <b class="{colour}">{esc(card)}</b>' if colour else f"{esc(name)} <b>{esc(card)}</b>"
 
 
-def section_html(s: Section, players: Sequence[str]) -> str:
+def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str], str] = suit_colour) -> str:
     """One replay section. Tricks show the plays in order one per column, as the articles
-    tabulate them; other turns (Daifugō's) as a table, with the cells the game marks."""
+    tabulate them, each card in its colour (`card_colour`: its CSS class); other turns
+    (Daifugō's) as a table, with the cells the game marks."""
     out = [f"<section><h2>{esc(s.title)}</h2>"]
     if s.rows:
         col = s.headers.index("order of play") if "order of play" in s.headers else None
@@ -358,7 +359,7 @@ def section_html(s: Section, players: Sequence[str]) -> str:
             body = []
             for r, p in zip(s.rows, plays):
                 cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]
-                         + [f'<td class="cards">{_play_html(x)}</td>' for x in p or ()]
+                         + [f'<td class="cards">{_play_html(x, card_colour)}</td>' for x in p or ()]
                          + [f"<td>{esc(c)}</td>" for c in r[col + 1:]])
                 body.append("<tr>" + "".join(cells) + "</tr>")
             out.append("<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads)
@@ -375,7 +376,10 @@ def section_html(s: Section, players: Sequence[str]) -> str:
 def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
     body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
-    body += [section_html(s, audit.header.players) for s in sections]
+    from ..games import REGISTRY
+
+    colour = getattr(REGISTRY.part(audit.game, "sheet"), "card_colour", suit_colour)
+    body += [section_html(s, audit.header.players, colour) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
         body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"

@@ -9,6 +9,14 @@ from typing import Any
 from ...game import Audit, Chart, Layout, Sheet
 
 
+_COLOURS = {"R": "red", "G": "green", "Y": "yellow", "B": "black"}
+
+
+def card_colour(card: str) -> str:
+    """The CSS class a replay page shows a card in: its color (the Bird, `Bird`, in black)."""
+    return _COLOURS.get(card[:1].upper(), "")
+
+
 def layouts(sheet: Sheet) -> Iterator[Layout]:
     """The compact sheet."""
     who = list(sheet.totals)
