@@ -158,7 +158,7 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         line = (lines or {}).get(p)
         for c in held:
             move = _new(DealtCard, (p, c))
-            for check in checks:  # a loop, not `_any_fails`: asked for every card dealt
+            for check in checks:  # the usual card passes them all: `failing` only for one that fails
                 if asked is not None or check.test(so_far, move) is not None:  # the usual card passes them all
                     for broken, why in failing(checks, so_far, move, asked):
                         findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
@@ -522,13 +522,13 @@ class Dealing(NamedTuple):
         """Who may deal this hand: the players (the rotation's dealer first, then clockwise) that
         no check of `CHECKS["dealer"]` rules out."""
         order = bidding_order(self.players, self.expected)
-        return [m for p in (order[-1], *order[:-1]) if not _any_fails(CHECKS["dealer"], self, m := DealerMove(p))]
+        return [m for p in (order[-1], *order[:-1]) if not failing(CHECKS["dealer"], self, m := DealerMove(p))]
 
     def legal_sizes(self) -> list[SizeMove]:
         """How many cards each player may be dealt in this hand: the numbers from 1 up to what
         leaves a card to turn up that no check of `CHECKS["size"]` rules out."""
         most = 51 // len(self.players)
-        return [m for k in range(1, most + 1) if not _any_fails(CHECKS["size"], self, m := SizeMove(k, True, None))]
+        return [m for k in range(1, most + 1) if not failing(CHECKS["size"], self, m := SizeMove(k, True, None))]
 
 
 def _game_end(pos: Dealing, m: Any) -> Why | None:
@@ -722,13 +722,6 @@ _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CAR
 _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
 
 
-def _any_fails(checks: Sequence[Check], pos: Any, move: Any) -> bool:
-    for c in checks:  # a loop, not any(genexpr): asked for every card dealt
-        if c.test(pos, move) is not None:
-            return True
-    return False
-
-
 def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Check, Why | None]] | None = None
             ) -> list[tuple[Check, Why]]:
     """Every check of `checks` that `move` fails at `pos`, in the rules' order, but those a failure
@@ -759,7 +752,6 @@ def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: C
 
 # --- the position -----------------------------------------------------------------------------------
 
-_EMPTY: tuple[Any, ...] = ()
 _new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per trick)
 
 
@@ -767,7 +759,7 @@ class HandPosition:
     """One hand at one moment (see the module docstring). Never changed in place."""
 
     __slots__ = ("t", "bids", "bids_bad", "order_lost", "trick_no", "plays", "slipped", "leader", "broken",
-                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "_done", "result",
+                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "done", "result",
                  "hook_bound")
 
     def __init__(self, table: Table) -> None:
@@ -789,7 +781,7 @@ class HandPosition:
         self.voids: dict[str, tuple[tuple[str, int, Play], ...]] = {}
         self.only_trump: dict[str, tuple[tuple[int, Play], ...]] = {}
         self.took: dict[str, int] = dict.fromkeys(table.players, 0)
-        self._done: tuple[Any, ...] = _EMPTY  # finished tricks, newest first, as a linked list
+        self.done: list[PlayedTrick] = []
         self.result: tuple[int, ...] | None = None   # a recorded summary, once applied
         self.hook_bound: str | None = None           # the player the hook bound at their bid
 
@@ -798,7 +790,7 @@ class HandPosition:
         new = HandPosition.__new__(HandPosition)
         for k in HandPosition.__slots__:
             v = getattr(self, k)
-            setattr(new, k, v.copy() if type(v) is dict else v)
+            setattr(new, k, v.copy() if type(v) in (dict, list) else v)
         new.known = {p: set(held) for p, held in self.known.items()}  # holdings change in place
         return new
 
@@ -817,10 +809,7 @@ class HandPosition:
     @property
     def to_act(self) -> str | None:
         """Who bids or plays next (None with simultaneous bids, or when the hand is over)."""
-        return self._acting(self.phase)
-
-    def _acting(self, phase: str) -> str | None:
-        """`to_act` in `phase` (the position's, worked out by the caller)."""
+        phase = self.phase
         if phase == "play":
             return self.t.left[self.plays[-1].player] if self.plays else self.leader
         if phase == "bid":
@@ -849,15 +838,9 @@ class HandPosition:
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """The tricks played so far, the current one last if it is unfinished."""
-        out = []
-        node = self._done
-        while node:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
         if self.plays:
-            out.append(PlayedTrick(self.trick_no, self.plays, None, "unfinished"))
-        return tuple(out)
+            return (*self.done, PlayedTrick(self.trick_no, self.plays, None, "unfinished"))
+        return tuple(self.done)
 
     def holding(self, player: str) -> frozenset[Card] | None:
         """The player's cards now, when the record lets us know them; None: known only by count."""
@@ -872,13 +855,6 @@ class HandPosition:
     def shown_void(self, player: str) -> frozenset[str]:
         """Suits the player failed to follow this hand: a void, unless a later card proves a revoke."""
         return frozenset(s for s, _t, _pl in self.voids.get(player, ()))
-
-    def seen(self) -> frozenset[Card]:
-        """Cards whose place is known: played so far, and the turned card."""
-        out = set(self.played_in)
-        if self.t.turn_up is not None:
-            out.add(self.t.turn_up)
-        return frozenset(out)
 
     # --- legality ---------------------------------------------------------------------------
 
@@ -925,17 +901,16 @@ class HandPosition:
             if player is not None:
                 bidders: list[str] = [player]
             else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self._acting(phase) or ""]
+                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
             return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self._acting(phase)
+        p = player or self.to_act
         if phase != "play" or p is None:
             return []
         return _card_space(p)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves here: bids, or cards to the trick (a summary `Took` is ruled on, not
-        offered). The moves that pass every check, asked one check at a time over the moves
-        still in (a card not held fails cheaply, before its suit is asked about)."""
+        """The legal moves here: the bids or cards of `space()` that pass every check (a summary
+        `Took` is ruled on, not offered)."""
         return _passing(self, self.space())
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
@@ -957,12 +932,7 @@ class HandPosition:
 
     def ruled_out(self, rule: str, player: str | None = None) -> list[Move]:
         """The moves of the space whose first failing check is `rule` (e.g. the hooked bid)."""
-        out = []
-        for m in self.space(player):
-            hit = self._excluding(m)
-            if hit is not None and hit[0].rule == rule:
-                out.append(m)
-        return out
+        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == rule]
 
     def binds(self, rule: str, move: Move) -> bool:
         """Whether the check of `rule` is in the table and asks at `move` (the hook: the dealer
@@ -1102,7 +1072,7 @@ class HandPosition:
                 if x.card.suit == t.trump:
                     self.broken = True
                     break
-        self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
+        self.done.append(_new(PlayedTrick, (self.trick_no, plays, best.player, why)))
         self.trick_no += 1
         self.plays = ()
         self.slipped = False
