@@ -1,13 +1,10 @@
 """Oh Hell's check: a driver over the engine (engine.py) that replays a record hand by hand.
 
-For each recorded entry — a bid, a card, the tricks taken — and each fact of a hand — who dealt
-it, its size, each card dealt, its trump, the written scores and running totals, whether it is
-within the game and has a result before the next — the driver asks the engine's checks
-(`engine.CHECKS`) what it breaks, records the findings and carries on as the record says it
-happened, so one slip is reported once. What stays here is reading: which hand of the deal
-pattern each recorded hand is (the size evidence and its alignment), the size a hand shows, and
-the running totals as the sheet carries them. Search the package for a rule id with its double
-quotes around it to find the one check that judges it.
+For each bid, card and result, and each fact of a hand (dealer, size, deal, trump, the written
+scores, the next hand), the driver asks the engine's checks (`engine.CHECKS`) what it breaks,
+records the findings and carries on as the record says it happened, so one slip is reported
+once. What stays here is reading: which hand of the deal pattern each recorded hand is, the size
+a hand shows, and the running totals as the sheet carries them.
 """
 
 from __future__ import annotations
@@ -125,20 +122,15 @@ class _Replay:
 
     def __init__(self, record: Record, observe: Observer | None = None, keep: bool = False,
                  until: int | None = None) -> None:
+        """`until`: stop after that hand; `keep`: note each check asked of a fact of a hand (`asked`)."""
         self.observe = observe
         self.until = until
-        """With `until`: the replay stops after that hand (`why` asks about one hand, and a long
-        record's later hands cannot change what was asked of it)."""
         self.asked: dict[tuple[int, str], list[tuple[Check, Why | None]]] | None = {} if keep else None
-        """With `keep`: each engine check asked of a fact of a hand, with its answer, by (hand
-        number, fact): the decision `why` shows (`asked`)."""
         self.record = record
         self.players = record.players
         self.opts = record.header.options
         self.f = Findings()
-        n = len(self.players)
-        self.left = {p: self.players[(i + 1) % n] for i, p in enumerate(self.players)}
-        self.right = {v: k for k, v in self.left.items()}
+        self.right = {p: record.players[i - 1] for i, p in enumerate(record.players)}
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -172,11 +164,9 @@ class _Replay:
             if result.counted:
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
-            if result.took is None:
-                pass
-            elif hand.scores is not None or hand.totals is not None:
+            if result.took is not None and (hand.scores is not None or hand.totals is not None):
                 self.recorded(hand, result, totals, sheet)
-            elif result.counted:  # nothing written to compare: the sheet's totals move on as computed
+            elif result.took is not None and result.counted:  # nothing written: the sheet moves on as computed
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     sheet[p] += pts
             if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
@@ -201,7 +191,7 @@ class _Replay:
     def ask(self, n: int, fact: str, phase: str, pos: Any, move: Any) -> list[tuple[Check, Why]]:
         """The engine's checks of `phase` that `move` fails at `pos` (`engine.failing`), noted as
         asked of fact `fact` of hand `n`."""
-        return failing(engine.CHECKS[phase], pos, move, None if self.asked is None else self.noted(n, fact))
+        return failing(engine.CHECKS[phase], pos, move, self.noted(n, fact))
 
     def dealer(self, hand: Hand, at: Dealing) -> tuple[str, str | None]:
         """Who dealt this hand, reporting a dealer the engine's checks rule out once
