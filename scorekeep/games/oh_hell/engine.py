@@ -159,7 +159,7 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         for c in held:
             move = _new(DealtCard, (p, c))
             for check in checks:  # the usual card passes them all: `failing` only for one that fails
-                if asked is not None or check.test(so_far, move) is not None:  # the usual card passes them all
+                if asked is not None or check.test(so_far, move) is not None:
                     for broken, why in failing(checks, so_far, move, asked):
                         findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
                     break
@@ -169,23 +169,7 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
     return HandPosition(table), findings
 
 
-def _deck(card: Card, player: str, owner: Mapping[Card, str] | None, turn_up: Card | None,
-          dealt: bool = True) -> str | None:
-    """Why `card` breaks the deck rule, or None: a joker, the turned card in a hand, a card twice.
-
-    With `dealt` false the card is played, not dealt: only a joker outside the deal is a
-    deck fault (a joker in the deal was reported with the deal)."""
-    if not dealt:
-        return (f"{player} played a joker, but Oh Hell is played with the 52 standard cards and no jokers"
-                if card.rank == 0 else None)
-    if card.rank == 0:
-        return f"a joker was dealt to {player}, but Oh Hell is played with the 52 standard cards and no jokers"
-    if card == turn_up:
-        return f"{card.symbol} is the turned-up card, so it cannot be in {player}'s hand too"
-    if owner is not None and card in owner:
-        who = "twice to " + player if owner[card] == player else f"to both {owner[card]} and {player}"
-        return f"{card.symbol} was dealt {who}; the deck has one of each card"
-    return None
+_NO_JOKERS = "Oh Hell is played with the 52 standard cards and no jokers"
 
 
 # --- the filters ----------------------------------------------------------------------------------
@@ -283,8 +267,8 @@ def _turn_order(pos: HandPosition, move: CardPlay) -> str | None:
 
 def _played_joker(pos: HandPosition, move: CardPlay) -> str | None:
     if move.card.rank != 0 or move.card in (pos.t.deal or {}).get(move.player, ()):
-        return None
-    return _deck(move.card, move.player, None, None, dealt=False)
+        return None  # a joker in the deal was reported with the deal
+    return f"{move.player} played a joker, but {_NO_JOKERS}"
 
 
 def _not_held(pos: HandPosition, move: CardPlay) -> str | None:
@@ -610,10 +594,15 @@ class DealSoFar(NamedTuple):
 
 def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
     """oh-hell.deck: 52 standard cards, no joker, each once; the turned card in nobody's hand."""
-    c = m.card
-    if c.rank and c != pos.turn_up and c not in pos.owner:
-        return None  # the usual card: `_deck` words the fault of any other
-    return _deck(c, m.player, pos.owner, pos.turn_up)
+    c, p, owner = m.card, m.player, pos.owner
+    if c.rank == 0:
+        return f"a joker was dealt to {p}, but {_NO_JOKERS}"
+    if c == pos.turn_up:
+        return f"{c.symbol} is the turned-up card, so it cannot be in {p}'s hand too"
+    if c in owner:
+        who = "twice to " + p if owner[c] == p else f"to both {owner[c]} and {p}"
+        return f"{c.symbol} was dealt {who}; the deck has one of each card"
+    return None
 
 
 class Sheet(NamedTuple):

@@ -37,9 +37,7 @@ def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
     if hand.cards is not None and hand.cards.value >= 0:
         seen.add(hand.cards.value)
     if hand.deal:
-        counts = Counter(len(c) for c in hand.deal.values())
-        top = max(counts.values())
-        seen.update(k for k, v in counts.items() if v == top)
+        seen.update(_modes([len(c) for c in hand.deal.values()]))
     if hand.tricks is not None:
         seen.add(sum(e.value for e in hand.tricks))
     if hand.play and not last:
@@ -49,6 +47,15 @@ def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
                 or whole.issuperset([pl.player for t in hand.play for pl in t.plays])):
             seen.add(len(hand.play))
     return seen
+
+
+def _modes(lengths: list[int]) -> list[int]:
+    """The numbers of cards most players were dealt (one, unless there is a tie)."""
+    if min(lengths) == max(lengths):
+        return lengths[:1]  # the usual deal: everyone the same number of cards
+    counts = Counter(lengths)
+    top = max(counts.values())
+    return [k for k, v in counts.items() if v == top]
 
 
 def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | None]:
@@ -219,15 +226,10 @@ class _Replay:
         expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
         dealt = None
-        lengths = [len(c) for c in deal.values()]
-        if lengths and min(lengths) == max(lengths):
-            dealt = lengths[0]  # the usual deal: everyone the same number of cards
-        elif deal:
+        if deal:
             # The hand size is what most players were dealt; on a tie (two players, one of them
             # short or over) the written `cards`, then the pattern, says which length is right.
-            counts = Counter(lengths)
-            top = max(counts.values())
-            modes = [k for k, v in counts.items() if v == top]
+            modes = _modes([len(c) for c in deal.values()])
             dealt = (modes[0] if len(modes) == 1 else written if written in modes
                      else expected if expected in modes else max(modes))
         # Tricks taken may confirm a size (a `cards` the tricks contradict is a slip of the pen)
