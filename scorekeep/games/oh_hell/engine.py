@@ -143,13 +143,10 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
          trump: str | None, turn_up: Card | None = None, cards: Mapping[str, Sequence[Card]] | None = None,
          lines: Mapping[str, int] | None = None, asked: list[tuple[Check, Why | None]] | None = None
          ) -> tuple[HandPosition, list[Finding]]:
-    """The position at the start of a hand, and the faults of its deal: each card asked of the
-    checks of `CHECKS["deal"]` (oh-hell.deck) as it is dealt.
-
-    `cards` is the deal as far as the record gives it (None: every holding is known only by
-    its count, `size`); `lines` where each player's cards are written; `asked` (if given) gets
-    every check asked with its answer (`why`'s steps).
-    """
+    """The position at the start of a hand, and the faults of its deal (each card asked of
+    `CHECKS["deal"]`). `cards`: the deal as far as the record gives it (None: each holding known
+    only by its count); `lines`: where each holding is written; `asked`: gets every check asked
+    with its answer (`why`'s steps)."""
     findings: list[Finding] = []
     owner: dict[Card, str] = {}
     so_far = DealSoFar(owner, turn_up)
@@ -163,8 +160,8 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
                     for broken, why in failing(checks, so_far, move, asked):
                         findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
                     break
-            if c.rank == 0 or (c != turn_up and c not in owner):
-                owner[c] = p  # who holds each card, as far as the deal is read
+            if c != turn_up:
+                owner.setdefault(c, p)  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
     return HandPosition(table), findings
 
@@ -466,12 +463,10 @@ TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highes
 # --- the hand's facts: who deals, how many cards, the deal, trump, the written result -----------
 
 class Dealing(NamedTuple):
-    """A hand about to be dealt, as the match stands: its dealer, size, trump and place in the game
-    are judged here (`CHECKS["dealer"]`, `["size"]`, `["trump"]`, `["hand"]`). `prev` dealt the
-    hand before (None: this is the first), `alt` would have had the record's slip not happened;
-    `place` is the hand's place in the deal pattern (None: past its end), `skipped` how many hands
-    of the pattern the record skipped just before it; `shown` the dealer the play shows (the first
-    leader's right; None: no play recorded)."""
+    """A hand about to be dealt, as the match stands (the position of `CHECKS["dealer"]`, `["size"]`,
+    `["trump"]`, `["hand"]`). `prev` dealt the hand before, `alt` would have had the record's slip
+    not happened; `place` in the deal pattern (None: past its end), `skipped` hands of the pattern
+    just before it; `shown` the dealer the play shows (the first leader's right)."""
 
     players: tuple[str, ...]
     number: int
@@ -606,10 +601,9 @@ def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
 
 
 class Sheet(NamedTuple):
-    """A hand's result against the score sheet: the bids, tricks taken and points the replay
-    computed (`add`: the points that count), the running totals the hands give (`running`) and the
-    sheet's own running total before each written total (`carried`: a slip of addition is
-    reported once, the next hands are judged from the sheet's number)."""
+    """A hand's result against the score sheet: bids, tricks and points as replayed (`add`: the
+    points that count), the running totals the hands give (`running`) and as the sheet carries
+    them (`carried`: a slip of addition is reported once)."""
 
     number: int
     options: Mapping[str, Any]
