@@ -217,17 +217,13 @@ def render(h: Played, players: list[str], opts: dict[str, Any], style: Style) ->
 
 def _style(rng: random.Random, detail: str, notation: str) -> Style:
     full = set(KEYS)
-    if detail == "full":
-        keys = full
-    elif detail == "play":
-        keys = full - {"deal"}
-    elif detail == "summary":
-        keys = {"cards", "dealer", "bids", "tricks", "scores"}
+    levels = {"full": full, "play": full - {"deal"}, "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
+    if detail in levels:
+        keys = levels[detail]
     else:  # mixed: each hand its own level, optional keys dropped
         level = rng.choice(("full", "play", "summary", "deal-only"))
-        keys = {"full": full, "play": full - {"deal"},
-                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"},
-                "deal-only": full - {"play"}}[level]
+        keys = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
+                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"}}[level]
         for key in ("cards", "dealer", "turn_up", "trump", "scores"):
             if rng.random() < 0.2:
                 keys.discard(key)

@@ -1,11 +1,8 @@
 """Oh Hell at the table: where the record stands, the legal choices there, the edits.
 
-The legal bids are the engine's: the hand's position (dealt as the checker read the hand,
-the bids so far applied) gives its legal moves, and a bid it excludes comes with the
-engine's ruling (the hook's rule id, why, the bids allowed). The hand size and the dealer of
-a new hand are a match-level question the engine's hand position does not answer, so they
-are still found by trial: each candidate is put into the record and audited by the checker.
-Whatever the prompt offers, the entry itself is judged by the checker before it is written.
+The legal bids are the engine's legal moves at the hand's position, a refused bid comes with
+the engine's ruling; a new hand's size and dealer are found by trial (each candidate put into
+the record and audited). Every entry is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -233,10 +230,8 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
                start: Mapping[str, Any] | None = None) -> list[Edit]:
     """Edits that correct hand `hand`: its size, dealer and trump (`start`: `cards`, `dealer`,
     `trump`, each None for as the checker reads it now), bids and tricks (None: the hand is
-    being bid), with the `history` of what changed. The hand's written `scores` are rewritten
-    from the corrected hand, and the running `totals` written on it and on every later hand
-    move by the points the correction changes (see `_shift_totals`), so the sheet stays as
-    consistent as it was."""
+    being bid), with the `history` of what changed; its written `scores` rewritten, and the
+    running `totals` moved (`_shift_totals`), so the sheet stays as consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
@@ -305,11 +300,9 @@ def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> An
 
 
 def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any]], when: str) -> list[Edit]:
-    """The sheet's running totals (`totals`) of the corrected hand and every later hand, moved
-    by what the correction changes in that hand's points, as a scorer carries a corrected
-    hand down the sheet. A later hand's own slip of addition stays exactly the slip it was
-    (the checker judges each written total from the sheet's previous one), so the correction
-    adds no finding and removes none; each total rewritten is kept in `history`."""
+    """The running `totals` of the corrected hand and every later hand, moved by what the
+    correction changes in its points, as a scorer carries a correction down the sheet (a later
+    slip of addition stays the slip it was); each total rewritten is kept in `history`."""
     before = s.audit.result.hands[hand - 1]
     old = before.points if before.counted and before.points is not None else {}
     new = after.points if after.counted else {}

@@ -28,11 +28,8 @@ from .score import hand_points
 
 def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
     """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played
-    (when its last trick has a card from everyone who played in the hand).
-
-    The play of the record's last hand may still be going on, so it is no evidence there.
-    `seats`: how many players the record has (0: not said).
-    """
+    (when its last trick is whole; not in the record's `last` hand, whose play may go on).
+    `seats`: how many players the record has (0: not said)."""
     seen: set[int] = set()
     if hand.cards is not None and hand.cards.value >= 0:
         seen.add(hand.cards.value)
@@ -196,8 +193,7 @@ class _Replay:
         return None if self.asked is None else self.asked.setdefault((n, fact), [])
 
     def ask(self, n: int, fact: str, phase: str, pos: Any, move: Any) -> list[tuple[Check, Why]]:
-        """The engine's checks of `phase` that `move` fails at `pos` (`engine.failing`), noted as
-        asked of fact `fact` of hand `n`."""
+        """`engine.failing` of the checks of `phase`, noted as asked of fact `fact` of hand `n`."""
         return failing(engine.CHECKS[phase], pos, move, self.noted(n, fact))
 
     def dealer(self, hand: Hand, at: Dealing) -> tuple[str, str | None]:
@@ -333,11 +329,9 @@ class _Replay:
         return pos
 
     def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
-        """The sheet's numbers judged by the engine's checks of `CHECKS["scores"]` and
-        `CHECKS["totals"]`: this hand's `scores`, and its `totals` (the running totals after it).
-        `running` is the computed running total after this hand; `sheet` the running total as the
-        sheet carries it (updated here), so a slip of addition is reported once and the next hands
-        are judged from the sheet's own number."""
+        """This hand's written `scores` and `totals` judged by `CHECKS["scores"]` and `["totals"]`.
+        `running`: the computed running totals after it; `sheet`: as the sheet carries them
+        (updated here: the next hands are judged from the sheet's own number)."""
         n = hand.number
         points = result.points or {}
         add = points if result.counted else {}
