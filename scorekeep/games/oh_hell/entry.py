@@ -85,35 +85,23 @@ def legal_start(s: Session) -> tuple[Choices, Choices]:
 
 
 def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list[Edit]:
-    hand: dict[str, Any] = {}
-    if size is not None:
-        hand["cards"] = size
-    if dealer is not None:
-        hand["dealer"] = dealer
+    hand: dict[str, Any] = {k: v for k, v in (("cards", size), ("dealer", dealer)) if v is not None}
     if trump:
         hand["trump"] = trump
     hand["bids"] = None
     return [Append(("hands",), hand)]
 
 
-def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -> Any:
-    """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
-    trump the checker found for the hand, the bids so far applied in bidding order. `given`:
-    the bids typed so far when a completed hand is reopened (else the record's)."""
+def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
+    """The bids `player` may make now, from the engine's legal moves at the hand's position (dealt
+    as the checker read it, the bids so far applied); each other bid a record could write, with
+    the engine's ruling on it. `given`: when a completed hand is reopened, the bids typed so far."""
     h = s.audit.result.hands[w.hand - 1]
     pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
     bids = h.bids if given is None else given
     for p in pos.t.order:
         if p in bids:
             pos.push(engine.Bid(p, bids[p]))
-    return pos
-
-
-def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
-    """The bids `player` may make now, from the engine's legal moves; each other bid a record
-    could write, with the engine's ruling on it (the hook refuses one of the dealer's).
-    `given`: when a completed hand is reopened, the bids typed so far."""
-    pos = bid_position(s, w, given)
     legal = {m.value for m in pos.legal_moves() if m.player == player}
     refused = tuple((str(m), pos.ruling(m).finding(hand=w.hand, player=player))
                     for m in pos.space(player) if m.value not in legal)

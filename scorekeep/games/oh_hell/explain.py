@@ -157,7 +157,7 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
         why = f"{p} holds no {suit_word(led)}, so any card may be played (trumping is never compulsory)"
     else:
         why = (f"as far as the record shows: {p} may hold no {suit_word(led)} (no deal recorded; a later "
-               f"{SUIT_NAME[led][:-1]} card of {p}'s would prove a revoke)")
+               f"{SUIT_NAME[led][:-1] if led != '*' else led} card of {p}'s would prove a revoke)")
     win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
     return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
 
