@@ -196,13 +196,7 @@ def _hook_binds(pos: HandPosition, move: Bid) -> bool:
     """Whether the hook asks at all: the option on, bidding in order, the dealer bidding after
     every other player, no bid out of range before."""
     t = pos.t
-    if not t.hook or pos.bids_bad or move.player != t.dealer:
-        return False
-    bids = pos.bids
-    for p in t.order[:-1]:  # a loop, not all(genexpr): asked for every dealer's bid
-        if p not in bids:
-            return False
-    return True
+    return t.hook and not pos.bids_bad and move.player == t.dealer and all(p in pos.bids for p in t.order[:-1])
 
 
 def _hooked(pos: HandPosition) -> tuple[int, int | None]:
