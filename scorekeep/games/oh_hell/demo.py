@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from ...cards import DECK, RANK_TEXT, SUIT_SYMBOL, Card
+from ...cards import DECK, RANK_TEXT, SUIT_NAME, SUIT_SYMBOL, Card
 from . import engine
 from .model import Bid, CardPlay
 from .record import default_pattern, expand_pattern
@@ -44,7 +44,6 @@ CHOICES = {name: (True, False) if isinstance(o.default, bool) else tuple(o.value
 """The house rules `random_rules` draws from, each option's values (a switch: true or false)."""
 PLAIN_NAMES = {4: ["North", "East", "South", "West"], 0: ["Ann", "Bao", "Chen", "Dara", "Eli", "Fay", "Gus"]}
 TRICKY_NAMES = ["No", "On", "1", "2026-11-30", "Yes", "true", "null", "Off"]
-_SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 KEYS = ("cards", "dealer", "turn_up", "trump", "deal", "bids", "play", "tricks", "scores")
 
 
@@ -138,10 +137,10 @@ def _note_hook(pos: engine.HandPosition, hooked: list[int], features: set[str]) 
         features.add("dealer-free")
         return
     features.add("hook-bound-dealer")
-    features.add("hook-forbids-zero" if hooked[0] == 0 else "hook-forbids-all" if hooked[0] == pos.t.size else "")
+    if hooked[0] in (0, pos.t.size):
+        features.add("hook-forbids-zero" if hooked[0] == 0 else "hook-forbids-all")
     if pos.t.size == 1:
         features.add("dealer-forced")  # one number left for the dealer
-    features.discard("")
 
 
 def _note_play(pos: engine.HandPosition, move: CardPlay, features: set[str]) -> None:
@@ -200,7 +199,7 @@ def render(h: Played, players: list[str], opts: dict[str, Any], style: Style) ->
     if "trump" in k:
         t = h.turn_up.suit
         d["trump"] = (t if style.trump_word == "letter" else SUIT_SYMBOL[t] if style.trump_word == "symbol"
-                      else _SUIT_WORD[t].capitalize())
+                      else SUIT_NAME[t].capitalize())
     if "deal" in k:
         d["deal"] = {p: [_styled(c, style.cards) for c in h.deal[p]] for p in players}
     order = list(h.bids)
@@ -218,17 +217,13 @@ def render(h: Played, players: list[str], opts: dict[str, Any], style: Style) ->
 
 def _style(rng: random.Random, detail: str, notation: str) -> Style:
     full = set(KEYS)
-    if detail == "full":
-        keys = full
-    elif detail == "play":
-        keys = full - {"deal"}
-    elif detail == "summary":
-        keys = {"cards", "dealer", "bids", "tricks", "scores"}
+    levels = {"full": full, "play": full - {"deal"}, "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
+    if detail in levels:
+        keys = levels[detail]
     else:  # mixed: each hand its own level, optional keys dropped
         level = rng.choice(("full", "play", "summary", "deal-only"))
-        keys = {"full": full, "play": full - {"deal"},
-                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"},
-                "deal-only": full - {"play"}}[level]
+        keys = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
+                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"}}[level]
         for key in ("cards", "dealer", "turn_up", "trump", "scores"):
             if rng.random() < 0.2:
                 keys.discard(key)
@@ -317,6 +312,13 @@ def _drawn(rng: random.Random, moves: list[Any]) -> Any:
     return moves[0] if len(moves) == 1 else rng.choice(moves)
 
 
+def _dealt(rng: random.Random, players: list[str], first: str, sizes: tuple[int, ...], i: int,
+           prev: str | None) -> tuple[str, int]:
+    """Hand i's (from 0) dealer and size, drawn from what the engine's checks of them allow."""
+    at = engine.Dealing(tuple(players), i + 1, first, tuple(sizes), i, prev)
+    return _drawn(rng, at.legal_dealers()).dealer, _drawn(rng, at.legal_sizes()).size
+
+
 def game(seed: int, **knobs: Any) -> Generated:
     """A complete legal Oh Hell match, reproducible from the seed (see the module doc for knobs)."""
     rng = random.Random(seed)
@@ -336,19 +338,14 @@ def game(seed: int, **knobs: Any) -> Generated:
     hands: list[dict[str, Any]] = []
     dealer: str | None = None
     for i in range(count):
-        # the dealer and the size as the engine's checks of them allow (the rotation, the pattern)
-        at = engine.Dealing(tuple(players), i + 1, first, tuple(sizes), i, dealer)
-        dealer = _drawn(rng, at.legal_dealers()).dealer
-        n = _drawn(rng, at.legal_sizes()).size
+        dealer, n = _dealt(rng, players, first, sizes, i, dealer)
         h = play_hand(rng, players, opts, i + 1, n, dealer)
         features |= h.features
         hands.append(render(h, players, opts, _style(rng, detail, notation)))
         for p in players:
             totals[p] += hand_points(h.bids[p], h.took[p], opts)
     if knobs.get("partial") and count < len(sizes):
-        at = engine.Dealing(tuple(players), count + 1, first, tuple(sizes), count, dealer)
-        dealer = _drawn(rng, at.legal_dealers()).dealer
-        n = _drawn(rng, at.legal_sizes()).size
+        dealer, n = _dealt(rng, players, first, sizes, count, dealer)
         h = play_hand(rng, players, opts, count + 1, n, dealer, stop=rng.randrange(1, len(players) * (n + 1)))
         hands.append(_in_progress(rng, h, players, opts))
         features.add("hand-in-progress")

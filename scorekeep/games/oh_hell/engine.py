@@ -1,40 +1,20 @@
 """Oh Hell's engine: one hand as a position that knows who acts, what is legal and why.
 
-A `HandPosition` is made by `deal()` (the cards as far as the record knows them: a holding
-may be known only by its count) and moves on by `apply(move)`: a `Bid`, a `CardPlay`, or the
-summary `Took`. Legality comes from the named checks of `CHECKS`, each carrying the rule id it
-judges, in the article's decision order; they are the only place a move's rule is decided:
-
-  bids   oh-hell.bid-order (whose turn) → oh-hell.bid-range (0 to the hand size) → oh-hell.hook
-  cards  oh-hell.trick-total (a trick too many) → oh-hell.turn-order → oh-hell.deck (a joker) →
-         oh-hell.card-not-held → oh-hell.follow-suit (holds the led suit? then any card;
-         the `lead_trump` option for leads); then oh-hell.trick-winner says who won
-  result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
-
-and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
-
-  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
-  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
-  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
-  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
-
-`ruling(move)` answers for the first check that excludes the move (its rule id, reason,
-the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
-moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
-checks) and carries on from what the record says happened (small effects: the bid taken, the
-card to the trick, the trick won), so an illegal move can be applied. What the record leaves unknown stays part of the position: a holding
-without a deal is known only by its count, a failure to follow suit is remembered (a void,
-if the player was honest), and a later card of that suit proves the revoke — reported at
-the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
-a trial reading is a cheap branch); `push` is the in-place form for a driver that keeps no
-earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell.deck).
+`deal()` makes a `HandPosition` (a holding may be known only by its count); `push(move)` (in
+place) or `apply(move)` (a copy) moves it on by a `Bid`, a `CardPlay` or the summary `Took`.
+Every rule's condition is a named `Check` of `CHECKS`, in the article's decision order, with
+its rule id: `ruling(move)` answers for the first one that excludes the move, `legal_moves()`
+are the moves of `space()` none excludes, and `push` reports every rule a move breaks, then
+carries on from what the record says happened (an illegal move can be applied). Without a
+deal a failure to follow suit is remembered, and a later card of that suit proves the revoke.
+The facts of a hand (dealer, size, deal, trump, written scores, the next hand) have their
+checks here too; the replay (`rules.py`) asks them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -108,15 +88,12 @@ def said(why: Why) -> str:
     return why() if callable(why) else why
 
 
-_JOKERS = frozenset((JOKER,))
 _SUIT = attrgetter("suit")
 _ANY = frozenset(("S", "H", "D", "C", JOKER.suit))
 _ONLY = {s: frozenset((s, JOKER.suit)) for s in "SHDC"}
 _BUT = {s: _ANY - {s} for s in "SHDC"}
-_OF_SUIT = {s: frozenset(c for c in (*DECK, JOKER) if c.suit == s) for s in _ANY}
 _SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
 """The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
-_PLACE = {c: i for i, c in enumerate(_SPACE)}
 
 
 # --- the hand's fixed facts --------------------------------------------------------------------
@@ -125,7 +102,7 @@ class Table:
     """What does not change during a hand: seats, options, size, dealer, trump, the deal."""
 
     __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "options",
-                 "in_order", "hook", "lead_trump", "order", "left", "seat")
+                 "in_order", "hook", "lead_trump", "order", "left")
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], number: int, size: int,
                  dealer: str, trump: str | None, turn_up: Card | None,
@@ -138,7 +115,7 @@ class Table:
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
-        self.left, self.seat, orders = _seating(self.players)
+        self.left, orders = _seating(self.players)
         self.order = orders[dealer]
 
 
@@ -153,34 +130,23 @@ def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
     """A player's `space` of bids in a hand of `size` cards: -1 to one more than the hand."""
     return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
-_SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
 
-
-def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
-    """Each player's left neighbour, seat number and bidding order as dealer: the same for every
-    hand of a match, so worked out once (a long record has thousands of hands)."""
-    hit = _SEATINGS.get(players)
-    if hit is None:
-        if len(_SEATINGS) > 64:
-            _SEATINGS.clear()
-        n = len(players)
-        hit = _SEATINGS[players] = ({p: players[(i + 1) % n] for i, p in enumerate(players)},
-                                    {p: i for i, p in enumerate(players)},
-                                    {p: tuple(bidding_order(players, p)) for p in players})
-    return hit
+@lru_cache(maxsize=64)
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """Each player's left neighbour and bidding order as dealer, once per match."""
+    n = len(players)
+    return ({p: players[(i + 1) % n] for i, p in enumerate(players)},
+            {p: tuple(bidding_order(players, p)) for p in players})
 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
          trump: str | None, turn_up: Card | None = None, cards: Mapping[str, Sequence[Card]] | None = None,
          lines: Mapping[str, int] | None = None, asked: list[tuple[Check, Why | None]] | None = None
          ) -> tuple[HandPosition, list[Finding]]:
-    """The position at the start of a hand, and the faults of its deal: each card asked of the
-    checks of `CHECKS["deal"]` (oh-hell.deck) as it is dealt.
-
-    `cards` is the deal as far as the record gives it (None: every holding is known only by
-    its count, `size`); `lines` where each player's cards are written; `asked` (if given) gets
-    every check asked with its answer (`why`'s steps).
-    """
+    """The position at the start of a hand, and the faults of its deal (each card asked of
+    `CHECKS["deal"]`). `cards`: the deal as far as the record gives it (None: each holding known
+    only by its count); `lines`: where each holding is written; `asked`: gets every check asked
+    with its answer (`why`'s steps)."""
     findings: list[Finding] = []
     owner: dict[Card, str] = {}
     so_far = DealSoFar(owner, turn_up)
@@ -189,34 +155,18 @@ def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: 
         line = (lines or {}).get(p)
         for c in held:
             move = _new(DealtCard, (p, c))
-            for check in checks:  # a loop, not `_any_fails`: asked for every card dealt
-                if asked is not None or check.test(so_far, move) is not None:  # the usual card passes them all
+            for check in checks:  # the usual card passes them all: `failing` only for one that fails
+                if asked is not None or check.test(so_far, move) is not None:
                     for broken, why in failing(checks, so_far, move, asked):
                         findings.append(Finding(broken.rule, said(why), line=line, hand=number, player=p))
                     break
-            if c.rank == 0 or (c != turn_up and c not in owner):
-                owner[c] = p  # who holds each card, as far as the deal is read
+            if c != turn_up:
+                owner.setdefault(c, p)  # who holds each card, as far as the deal is read
     table = Table(players, options, number, size, dealer, trump, turn_up, cards, owner)
     return HandPosition(table), findings
 
 
-def _deck(card: Card, player: str, owner: Mapping[Card, str] | None, turn_up: Card | None,
-          dealt: bool = True) -> str | None:
-    """Why `card` breaks the deck rule, or None: a joker, the turned card in a hand, a card twice.
-
-    With `dealt` false the card is played, not dealt: only a joker outside the deal is a
-    deck fault (a joker in the deal was reported with the deal)."""
-    if not dealt:
-        return (f"{player} played a joker, but Oh Hell is played with the 52 standard cards and no jokers"
-                if card.rank == 0 else None)
-    if card.rank == 0:
-        return f"a joker was dealt to {player}, but Oh Hell is played with the 52 standard cards and no jokers"
-    if card == turn_up:
-        return f"{card.symbol} is the turned-up card, so it cannot be in {player}'s hand too"
-    if owner is not None and card in owner:
-        who = "twice to " + player if owner[card] == player else f"to both {owner[card]} and {player}"
-        return f"{card.symbol} was dealt {who}; the deck has one of each card"
-    return None
+_NO_JOKERS = "Oh Hell is played with the 52 standard cards and no jokers"
 
 
 # --- the filters ----------------------------------------------------------------------------------
@@ -246,13 +196,7 @@ def _hook_binds(pos: HandPosition, move: Bid) -> bool:
     """Whether the hook asks at all: the option on, bidding in order, the dealer bidding after
     every other player, no bid out of range before."""
     t = pos.t
-    if not t.hook or pos.bids_bad or move.player != t.dealer:
-        return False
-    bids = pos.bids
-    for p in t.order[:-1]:  # a loop, not all(genexpr): asked for every dealer's bid
-        if p not in bids:
-            return False
-    return True
+    return t.hook and not pos.bids_bad and move.player == t.dealer and all(p in pos.bids for p in t.order[:-1])
 
 
 def _hooked(pos: HandPosition) -> tuple[int, int | None]:
@@ -314,8 +258,8 @@ def _turn_order(pos: HandPosition, move: CardPlay) -> str | None:
 
 def _played_joker(pos: HandPosition, move: CardPlay) -> str | None:
     if move.card.rank != 0 or move.card in (pos.t.deal or {}).get(move.player, ()):
-        return None
-    return _deck(move.card, move.player, None, None, dealt=False)
+        return None  # a joker in the deal was reported with the deal
+    return f"{move.player} played a joker, but {_NO_JOKERS}"
 
 
 def _not_held(pos: HandPosition, move: CardPlay) -> str | None:
@@ -348,17 +292,9 @@ def _not_held_words(pos: HandPosition, move: CardPlay, kind: str) -> str:
     return f"{p} played {c.symbol} but was not dealt it{whose}"
 
 
-def _holdable(pos: HandPosition, player: str) -> Container[Card] | None:
-    """The cards oh-hell.card-not-held lets a player whose cards are known play: those still in the
-    holding, or a joker (the deck rule's). None: the holding is not known; `_not_held` asks each card.
-    (A card played before, or the turned card, is never in a holding: `_play` takes it out.)"""
-    held = pos.known.get(player)
-    return None if held is None else held | _JOKERS
-
-
 def _card_not_held(pos: HandPosition, move: CardPlay) -> Why | None:
     held = pos.known.get(move.player)
-    if held is not None and (move.card in held or move.card in _JOKERS):  # `_holdable`, without copying the holding
+    if held is not None and (move.card in held or move.card.rank == 0):  # a joker is the deck rule's
         return None
     kind = _not_held(pos, move)
     return None if kind is None else lambda: _not_held_words(pos, move, kind)  # worded when asked
@@ -374,24 +310,6 @@ def _suits_allowed(pos: HandPosition, held: Iterable[Card]) -> frozenset[str]:
             return _BUT[trump]
         return _ANY
     return _ONLY[led] if led in map(_SUIT, held) else _ANY
-
-
-def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
-    """The cards oh-hell.follow-suit lets a player whose cards are known play: those of the suits
-    allowed. None: the holding is not known (then `HandPosition._infer` proves a revoke later)."""
-    held = pos.known.get(player)
-    return None if held is None else _cards_of(_suits_allowed(pos, held))
-
-
-_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
-
-
-def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
-    """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
-    cards = _CARDS_OF.get(suits)
-    if cards is None:
-        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
-    return cards
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
@@ -506,9 +424,7 @@ class Check(NamedTuple):
     whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
     `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
     ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
-    legal choices of a player are the moves that pass every other check); `playable` the cards
-    the check lets a player play, as one set, when it can say so at once (its test is membership
-    in it then), so that the legal moves need not ask it card by card."""
+    legal choices of a player are the moves that pass every other check)."""
 
     rule: str
     name: str
@@ -518,7 +434,6 @@ class Check(NamedTuple):
     decides: bool = False
     legal_set: bool = False
     turn: bool = False
-    playable: Callable[[Any, str], Container[Card] | None] | None = None
 
 
 BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
@@ -532,9 +447,9 @@ TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards",
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
 DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
 CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
-                      legal_set=True, playable=_holdable)
+                      legal_set=True)
 FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
-                    decides=True, legal_set=True, playable=_followable)
+                    decides=True, legal_set=True)
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
                      _trick_winner, _asks_winner, decides=True)
 
@@ -542,12 +457,10 @@ TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highes
 # --- the hand's facts: who deals, how many cards, the deal, trump, the written result -----------
 
 class Dealing(NamedTuple):
-    """A hand about to be dealt, as the match stands: its dealer, size, trump and place in the game
-    are judged here (`CHECKS["dealer"]`, `["size"]`, `["trump"]`, `["hand"]`). `prev` dealt the
-    hand before (None: this is the first), `alt` would have had the record's slip not happened;
-    `place` is the hand's place in the deal pattern (None: past its end), `skipped` how many hands
-    of the pattern the record skipped just before it; `shown` the dealer the play shows (the first
-    leader's right; None: no play recorded)."""
+    """A hand about to be dealt, as the match stands (the position of `CHECKS["dealer"]`, `["size"]`,
+    `["trump"]`, `["hand"]`). `prev` dealt the hand before, `alt` would have had the record's slip
+    not happened; `place` in the deal pattern (None: past its end), `skipped` hands of the pattern
+    just before it; `shown` the dealer the play shows (the first leader's right)."""
 
     players: tuple[str, ...]
     number: int
@@ -582,13 +495,13 @@ class Dealing(NamedTuple):
         """Who may deal this hand: the players (the rotation's dealer first, then clockwise) that
         no check of `CHECKS["dealer"]` rules out."""
         order = bidding_order(self.players, self.expected)
-        return [m for p in (order[-1], *order[:-1]) if not _any_fails(CHECKS["dealer"], self, m := DealerMove(p))]
+        return [m for p in (order[-1], *order[:-1]) if not failing(CHECKS["dealer"], self, m := DealerMove(p))]
 
     def legal_sizes(self) -> list[SizeMove]:
         """How many cards each player may be dealt in this hand: the numbers from 1 up to what
         leaves a card to turn up that no check of `CHECKS["size"]` rules out."""
         most = 51 // len(self.players)
-        return [m for k in range(1, most + 1) if not _any_fails(CHECKS["size"], self, m := SizeMove(k, True, None))]
+        return [m for k in range(1, most + 1) if not failing(CHECKS["size"], self, m := SizeMove(k, True, None))]
 
 
 def _game_end(pos: Dealing, m: Any) -> Why | None:
@@ -670,17 +583,21 @@ class DealSoFar(NamedTuple):
 
 def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
     """oh-hell.deck: 52 standard cards, no joker, each once; the turned card in nobody's hand."""
-    c = m.card
-    if c.rank and c != pos.turn_up and c not in pos.owner:
-        return None  # the usual card: `_deck` words the fault of any other
-    return _deck(c, m.player, pos.owner, pos.turn_up)
+    c, p, owner = m.card, m.player, pos.owner
+    if c.rank == 0:
+        return f"a joker was dealt to {p}, but {_NO_JOKERS}"
+    if c == pos.turn_up:
+        return f"{c.symbol} is the turned-up card, so it cannot be in {p}'s hand too"
+    if c in owner:
+        who = "twice to " + p if owner[c] == p else f"to both {owner[c]} and {p}"
+        return f"{c.symbol} was dealt {who}; the deck has one of each card"
+    return None
 
 
 class Sheet(NamedTuple):
-    """A hand's result against the score sheet: the bids, tricks taken and points the replay
-    computed (`add`: the points that count), the running totals the hands give (`running`) and the
-    sheet's own running total before each written total (`carried`: a slip of addition is
-    reported once, the next hands are judged from the sheet's number)."""
+    """A hand's result against the score sheet: bids, tricks and points as replayed (`add`: the
+    points that count), the running totals the hands give (`running`) and as the sheet carries
+    them (`carried`: a slip of addition is reported once)."""
 
     number: int
     options: Mapping[str, Any]
@@ -782,13 +699,6 @@ _EXCLUSIVE = {CARD_NOT_HELD: (FOLLOW_SUIT,), BID_RANGE: (HOOK,), DECK_RULE: (CAR
 _CARD_RULES = frozenset((DECK_RULE.rule, CARD_NOT_HELD.rule, FOLLOW_SUIT.rule))
 
 
-def _any_fails(checks: Sequence[Check], pos: Any, move: Any) -> bool:
-    for c in checks:  # a loop, not any(genexpr): asked for every card dealt
-        if c.test(pos, move) is not None:
-            return True
-    return False
-
-
 def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Check, Why | None]] | None = None
             ) -> list[tuple[Check, Why]]:
     """Every check of `checks` that `move` fails at `pos`, in the rules' order, but those a failure
@@ -810,44 +720,15 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
 
 def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
     """The moves that pass every check of their phase (`turn` false: but those of whose turn it
-    is; `but`: one left out), asked player by player (a space lists each player's moves
-    together) and cheaply: first the checks that know, as one set, the cards they let the player
-    play (`playable`); a check of whose turn it is once (its answer is the same for all of a
-    player's moves); the others move by move, over the moves still in."""
+    is; `but`: one left out)."""
     if not moves:
         return []
-    checks = CHECKS[PHASE_OF[type(moves[0])]]
-    out: list[Move] = []
-    one = moves[0].player == moves[-1].player  # a card's space: one player's
-    for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
-        mine, rest, sets = group if one else list(group), [], []
-        for c in checks:
-            cards = None if c.playable is None or c is but else c.playable(pos, player)
-            if cards is not None:
-                sets.append(cards)
-            elif c is not but:
-                rest.append(c)
-        if sets:  # the cards every such check lets the player play, then the moves of them
-            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
-            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
-                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
-            else:
-                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
-        for c in rest:
-            if c.turn:
-                if turn and mine and c.test(pos, mine[0]) is not None:
-                    mine = []
-            else:
-                mine = [m for m in mine if c.test(pos, m) is None]
-        if one:
-            return list(mine)
-        out += mine
-    return out
+    checks = [c for c in CHECKS[PHASE_OF[type(moves[0])]] if c is not but and (turn or not c.turn)]
+    return [m for m in moves if all(c.test(pos, m) is None for c in checks)]
 
 
 # --- the position -----------------------------------------------------------------------------------
 
-_EMPTY: tuple[Any, ...] = ()
 _new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per trick)
 
 
@@ -855,7 +736,7 @@ class HandPosition:
     """One hand at one moment (see the module docstring). Never changed in place."""
 
     __slots__ = ("t", "bids", "bids_bad", "order_lost", "trick_no", "plays", "slipped", "leader", "broken",
-                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "_done", "result",
+                 "known", "played_in", "misplayed", "voids", "only_trump", "took", "done", "result",
                  "hook_bound")
 
     def __init__(self, table: Table) -> None:
@@ -877,7 +758,7 @@ class HandPosition:
         self.voids: dict[str, tuple[tuple[str, int, Play], ...]] = {}
         self.only_trump: dict[str, tuple[tuple[int, Play], ...]] = {}
         self.took: dict[str, int] = dict.fromkeys(table.players, 0)
-        self._done: tuple[Any, ...] = _EMPTY  # finished tricks, newest first, as a linked list
+        self.done: list[PlayedTrick] = []
         self.result: tuple[int, ...] | None = None   # a recorded summary, once applied
         self.hook_bound: str | None = None           # the player the hook bound at their bid
 
@@ -886,7 +767,7 @@ class HandPosition:
         new = HandPosition.__new__(HandPosition)
         for k in HandPosition.__slots__:
             v = getattr(self, k)
-            setattr(new, k, v.copy() if type(v) is dict else v)
+            setattr(new, k, v.copy() if type(v) in (dict, list) else v)
         new.known = {p: set(held) for p, held in self.known.items()}  # holdings change in place
         return new
 
@@ -905,10 +786,7 @@ class HandPosition:
     @property
     def to_act(self) -> str | None:
         """Who bids or plays next (None with simultaneous bids, or when the hand is over)."""
-        return self._acting(self.phase)
-
-    def _acting(self, phase: str) -> str | None:
-        """`to_act` in `phase` (the position's, worked out by the caller)."""
+        phase = self.phase
         if phase == "play":
             return self.t.left[self.plays[-1].player] if self.plays else self.leader
         if phase == "bid":
@@ -937,15 +815,9 @@ class HandPosition:
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """The tricks played so far, the current one last if it is unfinished."""
-        out = []
-        node = self._done
-        while node:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
         if self.plays:
-            out.append(PlayedTrick(self.trick_no, self.plays, None, "unfinished"))
-        return tuple(out)
+            return (*self.done, PlayedTrick(self.trick_no, self.plays, None, "unfinished"))
+        return tuple(self.done)
 
     def holding(self, player: str) -> frozenset[Card] | None:
         """The player's cards now, when the record lets us know them; None: known only by count."""
@@ -960,13 +832,6 @@ class HandPosition:
     def shown_void(self, player: str) -> frozenset[str]:
         """Suits the player failed to follow this hand: a void, unless a later card proves a revoke."""
         return frozenset(s for s, _t, _pl in self.voids.get(player, ()))
-
-    def seen(self) -> frozenset[Card]:
-        """Cards whose place is known: played so far, and the turned card."""
-        out = set(self.played_in)
-        if self.t.turn_up is not None:
-            out.add(self.t.turn_up)
-        return frozenset(out)
 
     # --- legality ---------------------------------------------------------------------------
 
@@ -1013,17 +878,16 @@ class HandPosition:
             if player is not None:
                 bidders: list[str] = [player]
             else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self._acting(phase) or ""]
+                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
             return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self._acting(phase)
+        p = player or self.to_act
         if phase != "play" or p is None:
             return []
         return _card_space(p)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves here: bids, or cards to the trick (a summary `Took` is ruled on, not
-        offered). The moves that pass every check, asked one check at a time over the moves
-        still in (a card not held fails cheaply, before its suit is asked about)."""
+        """The legal moves here: the bids or cards of `space()` that pass every check (a summary
+        `Took` is ruled on, not offered)."""
         return _passing(self, self.space())
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
@@ -1045,12 +909,7 @@ class HandPosition:
 
     def ruled_out(self, rule: str, player: str | None = None) -> list[Move]:
         """The moves of the space whose first failing check is `rule` (e.g. the hooked bid)."""
-        out = []
-        for m in self.space(player):
-            hit = self._excluding(m)
-            if hit is not None and hit[0].rule == rule:
-                out.append(m)
-        return out
+        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == rule]
 
     def binds(self, rule: str, move: Move) -> bool:
         """Whether the check of `rule` is in the table and asks at `move` (the hook: the dealer
@@ -1117,40 +976,25 @@ class HandPosition:
         return self._result(move)
 
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
-        """Every check the move fails, in decision order, but those a failure makes moot; each
-        found at the move's line, hand and player (and `trick`, for a card)."""
+        """Every check the move fails (`failing`), found at the move's line, hand and player (and
+        `trick`, for a card)."""
         checks = CHECKS[PHASE_OF[type(move)]]
         for f in checks:
-            why = f.test(self, move)
-            if why is not None:
+            if f.test(self, move) is not None:
                 break
         else:
             return []  # the usual case: a legal move
-        i = checks.index(f)
-        out: list[Finding] = []
-        moot: tuple[Check, ...] = ()
-        n = self.t.number
-        for f in checks[i:]:
-            if f in moot:
-                continue
-            if why is None:
-                why = f.test(self, move)
-            if why is not None:
-                why = said(why)
-                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
-                                   line=move.line, hand=n, trick=trick, player=move.player))
-                moot += _EXCLUSIVE.get(f, ())
-            why = None
+        out = []
+        for f, why in failing(checks, self, move):
+            why = said(why)
+            out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
+                               line=move.line, hand=self.t.number, trick=trick, player=move.player))
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found: list[Finding] = []
-        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
-            if f.test(self, move) is not None:
-                found = self._broken(move)
-                break
+        found = self._broken(move)
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -1167,11 +1011,7 @@ class HandPosition:
         p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found: list[Finding] = []
-        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
-            if f.test(self, move) is not None:
-                found = self._broken(move, trick_no)
-                break
+        found = self._broken(move, trick_no)
         held = self.known.get(p)
         card_fault = False
         if found:
@@ -1209,7 +1049,7 @@ class HandPosition:
                 if x.card.suit == t.trump:
                     self.broken = True
                     break
-        self._done = (_new(PlayedTrick, (self.trick_no, plays, best.player, why)), self._done)
+        self.done.append(_new(PlayedTrick, (self.trick_no, plays, best.player, why)))
         self.trick_no += 1
         self.plays = ()
         self.slipped = False

@@ -1,11 +1,8 @@
 """Oh Hell at the table: where the record stands, the legal choices there, the edits.
 
-The legal bids are the engine's: the hand's position (dealt as the checker read the hand,
-the bids so far applied) gives its legal moves, and a bid it excludes comes with the
-engine's ruling (the hook's rule id, why, the bids allowed). The hand size and the dealer of
-a new hand are a match-level question the engine's hand position does not answer, so they
-are still found by trial: each candidate is put into the record and audited by the checker.
-Whatever the prompt offers, the entry itself is judged by the checker before it is written.
+The legal bids are the engine's legal moves at the hand's position, a refused bid comes with
+the engine's ruling; a new hand's size and dealer are found by trial (each candidate put into
+the record and audited). Every entry is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -13,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...errors import InputError
+from ...cards import parse_suit
 from ...entry import Choices, Table
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
 from ...entry.form import Field, ask_form
-from ...entry.edits import Append, DelKey, Edit, SetKey
 from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
 from ...entry.values import match_name, per_player, ranges, whole
+from ...errors import InputError
+from ...yamlio import Map, Seq
+from . import engine
+from .engine import bidding_order
+from .record import NO_TRUMP
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 PER_PLAYER = ("bids", "tricks", "scores", "totals")
@@ -39,14 +41,8 @@ class Where(NamedTuple):
     bids: Mapping[str, int] = {}
 
 
-def _result(s: Session) -> Any:
-    return s.audit.result
-
-
 def where(s: Session) -> Where:
-    from .rules import bidding_order
-
-    res = _result(s)
+    res = s.audit.result
     hands = res.hands
     if not hands or hands[-1].took is not None:
         if res.over:
@@ -79,7 +75,7 @@ def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Ch
 
 def legal_start(s: Session) -> tuple[Choices, Choices]:
     """The hand size and the dealer the rules give the next hand."""
-    n = len(_result(s).hands)
+    n = len(s.audit.result.hands)
     top = 51 // len(s.players)
     sizes = _trial_values(s, n + 1, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
                           list(range(1, top + 1)))
@@ -89,37 +85,23 @@ def legal_start(s: Session) -> tuple[Choices, Choices]:
 
 
 def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list[Edit]:
-    hand: dict[str, Any] = {}
-    if size is not None:
-        hand["cards"] = size
-    if dealer is not None:
-        hand["dealer"] = dealer
+    hand: dict[str, Any] = {k: v for k, v in (("cards", size), ("dealer", dealer)) if v is not None}
     if trump:
         hand["trump"] = trump
     hand["bids"] = None
     return [Append(("hands",), hand)]
 
 
-def bid_position(s: Session, w: Where, given: Mapping[str, int] | None = None) -> Any:
-    """The engine's position of hand `w.hand` at its next bid: dealt with the size, dealer and
-    trump the checker found for the hand, the bids so far applied in bidding order. `given`:
-    the bids typed so far when a completed hand is reopened (else the record's)."""
-    from . import engine
-
-    h = _result(s).hands[w.hand - 1]
+def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
+    """The bids `player` may make now, from the engine's legal moves at the hand's position (dealt
+    as the checker read it, the bids so far applied); each other bid a record could write, with
+    the engine's ruling on it. `given`: when a completed hand is reopened, the bids typed so far."""
+    h = s.audit.result.hands[w.hand - 1]
     pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
     bids = h.bids if given is None else given
     for p in pos.t.order:
         if p in bids:
             pos.push(engine.Bid(p, bids[p]))
-    return pos
-
-
-def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
-    """The bids `player` may make now, from the engine's legal moves; each other bid a record
-    could write, with the engine's ruling on it (the hook refuses one of the dealer's).
-    `given`: when a completed hand is reopened, the bids typed so far."""
-    pos = bid_position(s, w, given)
     legal = {m.value for m in pos.legal_moves() if m.player == player}
     refused = tuple((str(m), pos.ruling(m).finding(hand=w.hand, player=player))
                     for m in pos.space(player) if m.value not in legal)
@@ -135,7 +117,7 @@ def tricks_edit(w: Where, took: Mapping[str, int]) -> list[Edit]:
 
 
 def hand_scores(s: Session, hand: int) -> Mapping[str, int] | None:
-    hands = _result(s).hands
+    hands = s.audit.result.hands
     return hands[hand - 1].points if 0 < hand <= len(hands) else None
 
 
@@ -160,7 +142,7 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
             values[key] = match_name(raw, s.players)
         else:
             values[key] = _trump_word(raw)
-    res = _result(s)
+    res = s.audit.result
     if res.hands and res.hands[-1].took is None:
         return _fill(s, len(res.hands) - 1, values, replace)
     hand = {k: values[k] for k in ("cards", "dealer", "trump") if k in values}
@@ -172,9 +154,6 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
 def _trump_word(raw: str) -> str:
     """`g`, `H`, `♥`: the suit's word, as `play` writes it; `none` as it is; else as typed (the
     reader says what is wrong with it)."""
-    from ...cards import parse_suit
-    from .record import NO_TRUMP
-
     t = raw.strip()
     code = parse_suit(t)
     if code is not None:
@@ -215,8 +194,6 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
 
 def undo_edits(s: Session) -> list[Edit] | None:
     """Remove the last entry the record holds (for an undo after a resume)."""
-    from .rules import bidding_order
-
     rec = s.audit.record
     if not rec.hands:
         return None
@@ -224,15 +201,13 @@ def undo_edits(s: Session) -> list[Edit] | None:
     h = rec.hands[i]
     if h.tricks is not None and h.play is None:
         return [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if hand_holds(s, i, k)]
-    res = _result(s).hands[i]
+    res = s.audit.result.hands[i]
     given = {e.player for e in h.bids}
     if given and h.play is None:
         last = [p for p in bidding_order(s.players, res.dealer) if p in given][-1]
         rest = {e.player: e.value for e in h.bids if e.player != last}
         return [SetKey(("hands", i), "bids", rest or None)]
     if h.play is None:
-        from ...entry.edits import Pop
-
         return [Pop(("hands",))]
     return None
 
@@ -243,10 +218,8 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
                start: Mapping[str, Any] | None = None) -> list[Edit]:
     """Edits that correct hand `hand`: its size, dealer and trump (`start`: `cards`, `dealer`,
     `trump`, each None for as the checker reads it now), bids and tricks (None: the hand is
-    being bid), with the `history` of what changed. The hand's written `scores` are rewritten
-    from the corrected hand, and the running `totals` written on it and on every later hand
-    move by the points the correction changes (see `_shift_totals`), so the sheet stays as
-    consistent as it was."""
+    being bid), with the `history` of what changed; its written `scores` rewritten, and the
+    running `totals` moved (`_shift_totals`), so the sheet stays as consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
@@ -265,8 +238,6 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
     if not edits:
         return []
-    from ...entry.edits import apply_nodes
-
     root = s.root
     for e in edits:
         root = apply_nodes(root, e)
@@ -287,11 +258,8 @@ def _start_changes(s: Session, hand: int, start: Mapping[str, Any],
     """The edits (and their history) that give hand `hand` the size, dealer and trump retyped,
     where they differ from what the checker reads; a value the record leaves to the rules is
     written only when it changes."""
-    from ...cards import parse_suit
-    from .record import NO_TRUMP
-
     i = hand - 1
-    h = _result(s).hands[i]
+    h = s.audit.result.hands[i]
     rec = s.audit.record.hands[i]
     edits: list[Edit] = []
     history: list[dict[str, Any]] = []
@@ -312,8 +280,6 @@ def _start_changes(s: Session, hand: int, start: Mapping[str, Any],
 def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
     """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
     of the players it names, in its order."""
-    from ...yamlio import Map, Seq
-
     node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
     if isinstance(node, Seq):
         return [values[p] for p in s.players]
@@ -322,12 +288,10 @@ def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> An
 
 
 def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any]], when: str) -> list[Edit]:
-    """The sheet's running totals (`totals`) of the corrected hand and every later hand, moved
-    by what the correction changes in that hand's points, as a scorer carries a corrected
-    hand down the sheet. A later hand's own slip of addition stays exactly the slip it was
-    (the checker judges each written total from the sheet's previous one), so the correction
-    adds no finding and removes none; each total rewritten is kept in `history`."""
-    before = _result(s).hands[hand - 1]
+    """The running `totals` of the corrected hand and every later hand, moved by what the
+    correction changes in its points, as a scorer carries a correction down the sheet (a later
+    slip of addition stays the slip it was); each total rewritten is kept in `history`."""
+    before = s.audit.result.hands[hand - 1]
     old = before.points if before.counted and before.points is not None else {}
     new = after.points if after.counted else {}
     delta = {p: new.get(p, 0) - old.get(p, 0) for p in s.players}
@@ -349,7 +313,10 @@ def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any
 
 # --- `new` ---------------------------------------------------------------------------------
 
-KEY_WORDS = {"cards": "the hand size", "bids": "the bids", "tricks": "the tricks taken", "scores": "the scores written", "totals": "the running totals", "trump": "the trump", "dealer": "the dealer", "turn_up": "the turned card", "play": "the play", "deal": "the deal", "first_dealer": "the first dealer", "deal_pattern": "the deal pattern"}
+KEY_WORDS = {"cards": "the hand size", "bids": "the bids", "tricks": "the tricks taken", "scores": "the scores written",
+             "totals": "the running totals", "trump": "the trump", "dealer": "the dealer", "turn_up": "the turned card",
+             "play": "the play", "deal": "the deal", "first_dealer": "the first dealer",
+             "deal_pattern": "the deal pattern"}
 """The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
@@ -372,8 +339,6 @@ def cards_text(n: int) -> str:
 
 def trump_text(trump: str | None) -> str:
     """The hand's trump as the table says it: a suit's word, `no trump`, `not written`."""
-    from .record import NO_TRUMP
-
     if trump is None:
         return "trump not written"
     return "no trump" if trump == NO_TRUMP else f"{SUITS['SHDC'.index(trump)]} trump"
@@ -381,7 +346,7 @@ def trump_text(trump: str | None) -> str:
 
 def situation(s: Session) -> list[str]:
     """Where the table is, for a resumed record: the hand, its dealer and trump, the bids so far."""
-    res = _result(s)
+    res = s.audit.result
     if not res.hands:
         return []
     w = where(s)
@@ -404,8 +369,9 @@ def turn(t: Table) -> bool:
         _ask_start(t, w)
     elif w.kind == "bid":
         _ask_bid(t, w)
-    elif ask_form(t, trick_fields(t, w.hand, w.size or 0, w.order, w.bids), lambda v: tricks_edit(w, _took(t, w, v)),
-                  after=lambda v: _say_counts(t, w.size or 0, _took(t, w, v))) is not None:
+    elif ask_form(t, trick_fields(t, w.hand, w.size or 0, w.order, w.bids),
+                  lambda v: tricks_edit(w, took_of(t, w.size or 0, w.order, v)),
+                  after=lambda v: _say_counts(t, w.size or 0, took_of(t, w.size or 0, w.order, v))) is not None:
         _after_hand(t, w.hand)
     return True
 
@@ -437,8 +403,6 @@ def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Cho
 
 def _read_trump(t: Table, raw: str, _v: Any) -> Any:
     """A suit from its start (`h`, `Hea`), `-` for none noted; a wrong word is not a suit."""
-    from .record import NO_TRUMP
-
     if raw.strip() in ("-", ""):
         return _NOT_NOTED
     if raw.strip().lower() in ("none", "no trump", "nt"):
@@ -473,9 +437,7 @@ def over_under(bids: Mapping[str, int], size: int) -> str:
 
 def _say_hook(t: Table, ch: Choices, player: str) -> None:
     """Which bid the hook refuses `player`, before they bid."""
-    from .engine import HOOK
-
-    hooked = [b for b, f in ch.refused if f.rule == HOOK.rule]
+    hooked = [b for b, f in ch.refused if f.rule == engine.HOOK.rule]
     if hooked:
         t.say(f"  the hook: {player} may not bid {hooked[0]} (oh-hell.hook)", "forbidden")
 
@@ -492,10 +454,6 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)])  # what a hand can give one player
     return [field(p) for p in asked]
-
-
-def _took(t: Table, w: Where, v: Mapping[str, int]) -> dict[str, int]:
-    return took_of(t, w.size or 0, w.order, v)
 
 
 def took_of(t: Table, size: int, order: Any, v: Mapping[str, int]) -> dict[str, int]:
@@ -522,8 +480,6 @@ def _after_hand(t: Table, hand: int) -> None:
 def reopen(t: Table, target: str) -> None:
     """`edit N`: ask hand N's size, dealer, trump, bids and tricks again (the current hand: what
     it has so far), what is written offered; a correction kept in the record's history."""
-    from .rules import bidding_order
-
     hands = t.s.audit.result.hands
     n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
     if not 1 <= n <= len(hands):

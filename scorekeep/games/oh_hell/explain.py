@@ -12,17 +12,14 @@ from ...game import Audit
 from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
                     hand_of, no_choice, plural, table_words, trick_target, whole_hand)
 from . import engine, rules
+from .engine import suit_word
 from .model import Bid
 
-def _id(name: str) -> str:
-    """A rule id cited here (the rule is judged in the engine or rules.py, where its id is written)."""
-    return f"oh-hell.{name}"
 
-
-_WHAT = {_id("dealer-rotation"): "dealer", _id("hand-size"): "size", _id("deck"): "deal",
-         _id("trump"): "trump"}
+_WHAT = {engine.DEALER_ROTATION.rule: "dealer", engine.SIZE_PATTERN.rule: "size", engine.DECK_RULE.rule: "deal",
+         engine.TRUMP.rule: "trump"}
 """The fact of a hand each rule of a hand (no card, no bid) is about; any other: the result."""
-_BIDDING = (_id("bid-order"), _id("bid-range"), engine.HOOK.rule)
+_BIDDING = (engine.BID_ORDER.rule, engine.BID_RANGE.rule, engine.HOOK.rule)
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -68,10 +65,6 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     return chosen(audit, loc, target, walk.found, walk.bids, "the hand was not played out")
 
 
-def _suit(s: str) -> str:
-    return f"{SUIT_SYMBOL[s]} ({SUIT_NAME[s]})"
-
-
 class _Walk:
     """Observes the check's walk of the record: describes the bid `why` picks (`bids`) or the card
     of the target (trick, player), once."""
@@ -94,7 +87,7 @@ class _Walk:
         """The facts of the hand every move of it shows: size, dealer, trump, `p`'s holding."""
         t, h = pos.t, self.h
         trump = ("not recorded" if h.trump is None and h.turn_up is None else
-                 "no trump" if t.trump is None else _suit(t.trump))
+                 "no trump" if t.trump is None else suit_word(t.trump))
         if t.turn_up is not None:
             trump += f" (turned {t.turn_up.symbol})"
         out = [("hand", f"hand {h.number}: {plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
@@ -136,13 +129,13 @@ class _Walk:
         facts.insert(4, ("on the table", "  ".join(f"{x.player} {x.card.symbol}" for x in pos.plays)
                          or f"nothing yet: {p} leads"))
         led = pos.led
-        facts.insert(5, ("led suit", _suit(led) if led else "none yet (this card leads)"))
+        facts.insert(5, ("led suit", suit_word(led) if led else "none yet (this card leads)"))
         if t.trump and t.lead_trump != "anytime" and led is None:
             facts.insert(6, ("trump lead", "trump may be led now" if not pos._restricted()
                              else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
         facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
         held = pos.holding(p)
-        choices, why_none = card_choices(pos, p, held, (f"any {_suit(led)} card {p} holds; any card if none"
+        choices, why_none = card_choices(pos, p, held, (f"any {suit_word(led)} card {p} holds; any card if none"
                                                         if led else "any card",))
         ruling = pos.ruling(move)
         if ruling.legal:
@@ -159,71 +152,68 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
         if pos.t.trump and c.suit == pos.t.trump and pos._restricted():
             why = f"{p} leads trump holding nothing but trump"
     elif c.suit == led:
-        why = f"{c.symbol} follows the led suit {_suit(led)} (any card of it, not necessarily higher)"
+        why = f"{c.symbol} follows the led suit {suit_word(led)} (any card of it, not necessarily higher)"
     elif held is not None:
-        why = f"{p} holds no {_suit(led)}, so any card may be played (trumping is never compulsory)"
+        why = f"{p} holds no {suit_word(led)}, so any card may be played (trumping is never compulsory)"
     else:
-        why = (f"as far as the record shows: {p} may hold no {_suit(led)} (no deal recorded; a later "
-               f"{_SUIT_WORD.get(led, led)} card of {p}'s would prove a revoke)")
+        why = (f"as far as the record shows: {p} may hold no {suit_word(led)} (no deal recorded; a later "
+               f"{SUIT_NAME[led][:-1] if led != '*' else led} card of {p}'s would prove a revoke)")
     win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
     return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
-
-
-_SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
 def _fact(audit: Audit, loc: Location, h: Any) -> Explanation:
     """A fact of hand `h` (`loc.what`): the dealer, the hand size, the deal, trump or the result,
     with what the rules expect of it, decided by the engine's checks the replay asked of it."""
     res = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
-    n, what = h.number, loc.what
+    n, what, player, line = h.number, loc.what, None, h.line
     facts = [("hand", f"hand {n}: {plural(res.size, 'card')} each, {res.dealer} deals")]
     if what == "dealer":
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
-        facts.append(("the deal", "passes clockwise, one seat each hand" + (f"; {prev.dealer} dealt hand {n - 1}" if prev
-                                                                   else f"; {audit.record.first_dealer} deals first")))
+        before = f"{prev.dealer} dealt hand {n - 1}" if prev else f"{audit.record.first_dealer} deals first"
+        facts.append(("the deal", f"passes clockwise, one seat each hand; {before}"))
         if h.dealer is None:
             lead = h.play[0].plays[0].player if h.play and h.play[0].plays else None
             seats = audit.record.players
             shown = lead is not None and seats[seats.index(lead) - 1] == res.dealer
             facts.append(("dealer", f"not written: {res.dealer}" + (
                 f", on the right of {lead}, who led the first trick" if shown else ", next in turn")))
-        ex = fact(audit, loc, facts, res.dealer, h.dealer_line or h.line, f"{res.dealer} dealt hand {n}",
-                  _id("dealer-rotation"), f"legal: {res.dealer} deals hand {n}, as the deal passes clockwise, "
-                                             + _id("dealer-rotation"))
+        player, line = res.dealer, h.dealer_line or h.line
+        said, rule = f"{res.dealer} dealt hand {n}", engine.DEALER_ROTATION.rule
+        reason = f"{res.dealer} deals hand {n}, as the deal passes clockwise"
     elif what == "size":
         place = "past the end of the deal pattern" if res.position is None else (
             f"hand {res.position + 1} of the deal pattern {_pattern(audit.record.pattern)}")
-        facts.append(("the sizes", f"the hand sizes follow the agreed pattern, one hand after another; this is {place}"))
-        ex = fact(audit, loc, facts, None, h.line, f"hand {n} dealt {plural(res.size, 'card')} each",
-                  _id("hand-size"), f"legal: hand {n} is dealt {plural(res.size, 'card')} each, as the pattern "
-                                       "gives, oh-hell.hand-size")
+        facts.append(("the sizes", "the hand sizes follow the agreed pattern, one hand after another; "
+                      f"this is {place}"))
+        said, rule = f"hand {n} dealt {plural(res.size, 'card')} each", engine.SIZE_PATTERN.rule
+        reason = f"hand {n} is dealt {plural(res.size, 'card')} each, as the pattern gives"
     elif what == "deal":
         known = h.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in h.deal.items()) if known
                       else "not recorded: only the cards played are known"))
         if h.turn_up is not None:
             facts.append(("turned up", f"{h.turn_up.symbol}: it belongs to nobody's hand"))
-        ex = fact(audit, loc, facts, None, h.line, f"the deal of hand {n}", _id("deck"),
-                  "legal: " + ("every card dealt once, the hand size to each player" if known else
-                               "the record gives no deal, so the cards dealt cannot be wrong") + ", oh-hell.deck")
+        said, rule = f"the deal of hand {n}", engine.DECK_RULE.rule
+        reason = ("every card dealt once, the hand size to each player" if known else
+                  "the record gives no deal, so the cards dealt cannot be wrong")
     elif what == "trump":
         facts.append(("trump", "not recorded" if not res.trump_known else "no trump" if res.trump is None
-                      else _suit(res.trump) + (f" (turned {res.turn_up.symbol})" if res.turn_up else "")))
-        ex = fact(audit, loc, facts, None, h.trump_line or h.turn_up_line or h.line, f"trump of hand {n}",
-                  _id("trump"), "legal: trump is the suit of the card turned up, oh-hell.trump")
+                      else suit_word(res.trump) + (f" (turned {res.turn_up.symbol})" if res.turn_up else "")))
+        line = h.trump_line or h.turn_up_line or h.line
+        said, rule, reason = f"trump of hand {n}", engine.TRUMP.rule, "trump is the suit of the card turned up"
     elif what == "result":
         facts.append(("bids", ", ".join(f"{q} {b}" for q, b in res.bids.items()) or "none recorded"))
         if res.took is not None:
             facts.append(("tricks taken", ", ".join(f"{q} {t}" for q, t in res.took.items())))
         if res.points is not None:
             facts.append(("scores", ", ".join(f"{q} {v}" for q, v in res.points.items())))
-        ex = fact(audit, loc, facts, None, h.scores_line or h.line, f"the result of hand {n}",
-                  _id("score-recorded"), "legal: the scores follow from the bids and the tricks taken, "
-                                            + _id("score-recorded"))
+        line, said, rule = h.scores_line or h.line, f"the result of hand {n}", engine.SCORE_WRITTEN.rule
+        reason = "the scores follow from the bids and the tricks taken"
     else:
-        raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or --result")
-    return _decided(audit, ex, h, res)
+        raise NoSuchPlace(f"an Oh Hell hand has no {what} to explain: use --dealer, --size, --deal, --trump or "
+                          "--result")
+    return _decided(audit, fact(audit, loc, facts, player, line, said, rule, f"legal: {reason}, {rule}"), h, res)
 
 
 def _pattern(pattern: Any) -> str:

@@ -25,7 +25,8 @@ RULES: tuple[RuleDoc, ...] = (
             "stopping is another game (`deal_pattern: 1..10`, 10 hands): agree on the pattern before the first deal "
             "and keep it for the whole game.",
             ("deal_pattern",),
-            aliases=("hand size", "deal pattern", "10..1..10", "1..10", "1 to 10", "deal 1 to 10", "1..10..1", "cards per hand",
+            aliases=("hand size", "deal pattern", "10..1..10", "1..10", "1 to 10", "deal 1 to 10", "1..10..1",
+                     "cards per hand",
                      "how many cards", "number of cards", "19 hands", "one-card hand", "1-card hand",
                      "發牌模式", "發牌張數", "每輪張數", "每人張數", "19輪", "1張輪", "1到10", "配り枚数",
                      "手札の枚数", "ディールパターン", "配る枚数"),
@@ -48,7 +49,8 @@ RULES: tuple[RuleDoc, ...] = (
             "Bidding starts with the player on the dealer's left and goes clockwise; the dealer bids "
             "last, which is why the hook binds the dealer. A record may list bids in any order: the "
             "order comes from the seats. With simultaneous bidding there is no order.", ("bidding",),
-            aliases=("bid order", "bidding order", "who bids first", "dealer bids last", "last bidder", "last to bid", "bids in order",
+            aliases=("bid order", "bidding order", "who bids first", "dealer bids last", "last bidder", "last to bid",
+                     "bids in order",
                      "in order", "simultaneous bidding", "bidding", "bid out of turn", "叫墩順序",
                      "莊家最後叫", "依序叫墩", "順時針叫墩", "誰先叫", "ビッドの順番", "宣言の順番",
                      "宣言順", "親が最後"),
@@ -71,7 +73,8 @@ RULES: tuple[RuleDoc, ...] = (
             "must bid 1.", ("hook", "bidding"),
             aliases=("hook", "the hook", "hook rule", "screw the dealer", "dealer restriction",
                      "bids add up", "bids may not add up", "sum of bids", "total bids", "forbidden bid",
-                     "dealer can't bid", "dealer bid 0", "can the dealer bid 0", "dealer bid", "dealer's bid", "dealer bids", "over or under",
+                     "dealer can't bid", "dealer bid 0", "can the dealer bid 0", "dealer bid", "dealer's bid",
+                     "dealer bids", "over or under",
                      "everyone can make it", "hook限制", "莊家限制", "總叫", "預報總和", "補成剛好",
                      "莊家不能叫", "總和等於", "フック", "親の制限", "合計制限", "ディーラー制限",
                      "合計が一致"),

@@ -1,13 +1,10 @@
 """Oh Hell's check: a driver over the engine (engine.py) that replays a record hand by hand.
 
-For each recorded entry — a bid, a card, the tricks taken — and each fact of a hand — who dealt
-it, its size, each card dealt, its trump, the written scores and running totals, whether it is
-within the game and has a result before the next — the driver asks the engine's checks
-(`engine.CHECKS`) what it breaks, records the findings and carries on as the record says it
-happened, so one slip is reported once. What stays here is reading: which hand of the deal
-pattern each recorded hand is (the size evidence and its alignment), the size a hand shows, and
-the running totals as the sheet carries them. Search the package for a rule id with its double
-quotes around it to find the one check that judges it.
+For each bid, card and result, and each fact of a hand (dealer, size, deal, trump, the written
+scores, the next hand), the driver asks the engine's checks (`engine.CHECKS`) what it breaks,
+records the findings and carries on as the record says it happened, so one slip is reported
+once. What stays here is reading: which hand of the deal pattern each recorded hand is, the size
+a hand shows, and the running totals as the sheet carries them.
 """
 
 from __future__ import annotations
@@ -31,18 +28,13 @@ from .score import hand_points
 
 def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
     """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played
-    (when its last trick has a card from everyone who played in the hand).
-
-    The play of the record's last hand may still be going on, so it is no evidence there.
-    `seats`: how many players the record has (0: not said).
-    """
+    (when its last trick is whole; not in the record's `last` hand, whose play may go on).
+    `seats`: how many players the record has (0: not said)."""
     seen: set[int] = set()
     if hand.cards is not None and hand.cards.value >= 0:
         seen.add(hand.cards.value)
     if hand.deal:
-        counts = Counter(len(c) for c in hand.deal.values())
-        top = max(counts.values())
-        seen.update(k for k, v in counts.items() if v == top)
+        seen.update(_modes([len(c) for c in hand.deal.values()]))
     if hand.tricks is not None:
         seen.add(sum(e.value for e in hand.tricks))
     if hand.play and not last:
@@ -52,6 +44,15 @@ def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
                 or whole.issuperset([pl.player for t in hand.play for pl in t.plays])):
             seen.add(len(hand.play))
     return seen
+
+
+def _modes(lengths: list[int]) -> list[int]:
+    """The numbers of cards most players were dealt (one, unless there is a tie)."""
+    if min(lengths) == max(lengths):
+        return lengths[:1]  # the usual deal: everyone the same number of cards
+    counts = Counter(lengths)
+    top = max(counts.values())
+    return [k for k, v in counts.items() if v == top]
 
 
 def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | None]:
@@ -125,20 +126,15 @@ class _Replay:
 
     def __init__(self, record: Record, observe: Observer | None = None, keep: bool = False,
                  until: int | None = None) -> None:
+        """`until`: stop after that hand; `keep`: note each check asked of a fact of a hand (`asked`)."""
         self.observe = observe
         self.until = until
-        """With `until`: the replay stops after that hand (`why` asks about one hand, and a long
-        record's later hands cannot change what was asked of it)."""
         self.asked: dict[tuple[int, str], list[tuple[Check, Why | None]]] | None = {} if keep else None
-        """With `keep`: each engine check asked of a fact of a hand, with its answer, by (hand
-        number, fact): the decision `why` shows (`asked`)."""
         self.record = record
         self.players = record.players
         self.opts = record.header.options
         self.f = Findings()
-        n = len(self.players)
-        self.left = {p: self.players[(i + 1) % n] for i, p in enumerate(self.players)}
-        self.right = {v: k for k, v in self.left.items()}
+        self.right = {p: record.players[i - 1] for i, p in enumerate(record.players)}
 
     def run(self) -> Audit:
         rec, players = self.record, self.players
@@ -172,11 +168,9 @@ class _Replay:
             if result.counted:
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
-            if result.took is None:
-                pass
-            elif hand.scores is not None or hand.totals is not None:
+            if result.took is not None and (hand.scores is not None or hand.totals is not None):
                 self.recorded(hand, result, totals, sheet)
-            elif result.counted:  # nothing written to compare: the sheet's totals move on as computed
+            elif result.took is not None and result.counted:  # nothing written: the sheet moves on as computed
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     sheet[p] += pts
             if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
@@ -199,9 +193,8 @@ class _Replay:
         return None if self.asked is None else self.asked.setdefault((n, fact), [])
 
     def ask(self, n: int, fact: str, phase: str, pos: Any, move: Any) -> list[tuple[Check, Why]]:
-        """The engine's checks of `phase` that `move` fails at `pos` (`engine.failing`), noted as
-        asked of fact `fact` of hand `n`."""
-        return failing(engine.CHECKS[phase], pos, move, None if self.asked is None else self.noted(n, fact))
+        """`engine.failing` of the checks of `phase`, noted as asked of fact `fact` of hand `n`."""
+        return failing(engine.CHECKS[phase], pos, move, self.noted(n, fact))
 
     def dealer(self, hand: Hand, at: Dealing) -> tuple[str, str | None]:
         """Who dealt this hand, reporting a dealer the engine's checks rule out once
@@ -229,15 +222,10 @@ class _Replay:
         expected = pattern[place] if place is not None else None
         written = hand.cards.value if hand.cards is not None and hand.cards.value >= 0 else None
         dealt = None
-        lengths = [len(c) for c in deal.values()]
-        if lengths and min(lengths) == max(lengths):
-            dealt = lengths[0]  # the usual deal: everyone the same number of cards
-        elif deal:
+        if deal:
             # The hand size is what most players were dealt; on a tie (two players, one of them
             # short or over) the written `cards`, then the pattern, says which length is right.
-            counts = Counter(lengths)
-            top = max(counts.values())
-            modes = [k for k, v in counts.items() if v == top]
+            modes = _modes([len(c) for c in deal.values()])
             dealt = (modes[0] if len(modes) == 1 else written if written in modes
                      else expected if expected in modes else max(modes))
         # Tricks taken may confirm a size (a `cards` the tricks contradict is a slip of the pen)
@@ -341,11 +329,9 @@ class _Replay:
         return pos
 
     def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
-        """The sheet's numbers judged by the engine's checks of `CHECKS["scores"]` and
-        `CHECKS["totals"]`: this hand's `scores`, and its `totals` (the running totals after it).
-        `running` is the computed running total after this hand; `sheet` the running total as the
-        sheet carries it (updated here), so a slip of addition is reported once and the next hands
-        are judged from the sheet's own number."""
+        """This hand's written `scores` and `totals` judged by `CHECKS["scores"]` and `["totals"]`.
+        `running`: the computed running totals after it; `sheet`: as the sheet carries them
+        (updated here: the next hands are judged from the sheet's own number)."""
         n = hand.number
         points = result.points or {}
         add = points if result.counted else {}
