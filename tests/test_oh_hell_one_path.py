@@ -171,3 +171,38 @@ def test_legal_moves_are_the_moves_no_check_excludes(rule: str | None, monkeypat
         g = demo.game(seed, hands=3, lead_trump="after-broken" if seed else "anytime")
         rules.audit(api.load(text=g.text).record, observe)
     assert asked > 100
+
+
+def test_a_hook_house_rule_is_one_change_in_the_hands_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """oh-hell.hook: the patch a house rule "the hook does not bind the 1-card hand" needs is the
+    hand's `Table.hook` (games/oh_hell/engine.py). Made there alone, `check`, `why` (its fact and
+    its ruling) and the live bid choices all free the 1-card hand and still hook the 3-card one."""
+    record = str(RECORDS / "oh-hell" / "hook-one-card-hand.yaml")
+    south = why.Location(hand=3, player="South")
+    text = HEAD + ("  - {bids: {East: 1, South: 1, West: 0, North: 1}, tricks: {North: 1, East: 1, South: 1, West: 0}}\n"
+                   "  - {bids: {South: 0, West: 1, North: 0, East: 0}, tricks: {North: 0, East: 1, South: 0, West: 1}}\n"
+                   "  - bids: {West: 0, North: 0, East: 1}\n")
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+
+    def observed() -> tuple[list[tuple[int | None, str]], bool, str, tuple[str, ...]]:
+        audit = api.audit(api.load(record))
+        ex = why.explain(audit, south)
+        assert ex is not None
+        with Session.open(str(path)) as s:
+            live = OH.legal_bids(s, OH.where(s), "South").legal
+        return ([(f.hand, f.rule) for f in audit.violations], ex.ruling.legal, dict(ex.facts)["the hook"], live)
+
+    found, legal, fact, live = observed()
+    assert found == [(1, "oh-hell.hook"), (3, "oh-hell.hook")] and not legal
+    assert fact.startswith("on") and "0" not in live
+    made = engine.Table.__init__
+
+    def one_card_free(self: engine.Table, *args: object, **kw: object) -> None:
+        made(self, *args, **kw)
+        self.hook = self.hook and self.size > 1  # the house rule's one line
+
+    monkeypatch.setattr(engine.Table, "__init__", one_card_free)
+    found, legal, fact, live = observed()
+    assert found == [(1, "oh-hell.hook")] and legal
+    assert fact == "off" and "0" in live
