@@ -441,13 +441,11 @@ def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     asked = asked_until(audit, n, rules.asked).get(n, [])
-    steps, failed = _steps((c, why, _ask(c, **words), "yes") for c, why in asked)
-    r = ex.ruling._replace(steps=steps)
+    ex = _decide(ex, ((c, why, _ask(c, **words), "yes") for c, why in asked))
     # the next hand's check is asked after the result: it does not decide a legal one
     decides = [c for c, _why in asked if not any(x is c for x in CHECKS.get("next-hand", ()))]
-    if failed is not None:
-        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
-    elif decides:
+    if ex.ruling.legal and decides:
         why_legal = (decides[-1].legal or "as the rules give").format(**words)
-        r = r._replace(rule=decides[-1].rule, reason=f"legal: {why_legal}, {decides[-1].rule}")
-    return ex._replace(ruling=r)
+        ex = ex._replace(ruling=ex.ruling._replace(rule=decides[-1].rule,
+                                                   reason=f"legal: {why_legal}, {decides[-1].rule}"))
+    return ex
