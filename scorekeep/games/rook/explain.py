@@ -310,7 +310,8 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
     if what == "dealer":
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
         facts.append(("the deal", "passes to the left, one seat each hand" +
-                      (f"; {prev.dealer} dealt hand {n - 1}" if prev else f"; {audit.record.first_dealer} deals first")))
+                      (f"; {prev.dealer} dealt hand {n - 1}" if prev
+                       else f"; {audit.record.first_dealer} deals first")))
         ex = fact(audit, loc, facts, result.dealer, h.dealer_line or h.line, f"{result.dealer} dealt hand {n}",
                   "rook.dealer-rotation", f"legal: {result.dealer} deals hand {n}, as the deal passes to the left, "
                                           "rook.dealer-rotation")
@@ -332,7 +333,8 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         return _deal_content_steps(audit, ex, h)
     if what == "result":
         return _result(audit, loc, h, result, facts)
-    raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
+    raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or "
+                      "--result")
 
 
 _DEALT: list[Any] = [None, None]
@@ -389,7 +391,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
     got = next(((pos, m) for t, _k, pos, m in rules.turns(audit.record, result, h, nest=True)
                 if t == 0 and isinstance(m, want)), None)
     if got is None:
-        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if want is DiscardMove else 'trump'}")
+        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no "
+                          f"{'nest discard' if want is DiscardMove else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
     steps = _steps((c, c.test(pos, m), _ask(c, p=m.player), "yes")
