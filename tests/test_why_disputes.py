@@ -161,6 +161,28 @@ def test_the_dealer_steps_follow_the_engines_checks_when_they_change(monkeypatch
     assert ex.ruling.rule == ex.ruling.steps[-1].rule == "rook.dealer-rotation"
 
 
+def test_the_result_steps_take_their_words_from_the_engines_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rook.points-total, rook.points-recorded: `--result` asks each check in the words the check itself
+    carries (`Check.ask`, `Check.legal`): a check reworded or added to `CHECKS` changes `why` with no edit
+    to explain.py."""
+    from scorekeep.games.rook import engine
+
+    total = engine.CHECKS["result"][0]
+    ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
+    assert ex.ruling.reason == "legal: the points written add up to 120, rook.points-total"
+    assert ex.ruling.steps[3].question == "do the points written add up to the 120 the counters are worth, each a " \
+                                          "multiple of 5?"
+    reworded = total._replace(ask="do they make {total}?", legal="they make {total}")
+    extra = engine.Check("rook.points-recorded", "a check added", lambda pos, m: None, ask="added in hand {n}?")
+    monkeypatch.setitem(engine.CHECKS, "result", (reworded, extra))
+    ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
+    assert [s.question for s in ex.ruling.steps[3:5]] == ["do they make 120?", "added in hand 1?"]
+    assert ex.ruling.reason == "legal: as the rules give, rook.points-recorded"  # the added check decides last
+    monkeypatch.setitem(engine.CHECKS, "result", (reworded,))
+    ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
+    assert ex.ruling.reason == "legal: they make 120, rook.points-total"
+
+
 # --- 2. the 1988 seat change -------------------------------------------------------------------
 
 def test_after_the_seat_change_the_new_left_opens_the_bidding() -> None:

@@ -143,13 +143,17 @@ def said(why: Why) -> str:
 class Check(NamedTuple):
     """A rule's check: `test(position, move)` is None when the move passes, else the reason it is
     excluded. `moots`: the later checks a failure of this one makes moot (one mistake, one finding).
-    A check that `permits` is a permission: when its test gives a reason, the move is legal."""
+    A check that `permits` is a permission: when its test gives a reason, the move is legal.
+    `ask`: the question a table asks of it (`why`'s step; `{name}` and the words of the place asked
+    filled in; empty: its name); `legal`: why a hand's result it decides last is legal."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], Why | None]
     moots: tuple[str, ...] = ()
     permits: bool = False
+    ask: str = ""
+    legal: str = ""
 
 
 def _bid_end(pos: HandPosition, m: CallMove) -> Why | None:
@@ -787,35 +791,52 @@ def _deal_size(pos: DealSoFar, m: DealtEntry) -> Why | None:
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
-    "hand": (Check("rook.game-end", "no hand after the game is won", _game_over),),
+    "hand": (Check("rook.game-end", "no hand after the game is won", _game_over,
+                   ask="was the game still on when hand {n} was dealt (no team at {target} yet)?",
+                   legal="hand {n} was played while the game was still on; it has no result written to judge"),),
     "deal-content": (
-        Check("rook.deck", "a card of the deck", _in_deck),
-        Check("rook.deck", "each card dealt once", _dealt_once),
-        Check("rook.deal", "nine cards to each player, five to the nest", _deal_size),
+        Check("rook.deck", "a card of the deck", _in_deck,
+              ask="is every card dealt a card of this game's deck ({deck} cards)?"),
+        Check("rook.deck", "each card dealt once", _dealt_once, ask="is each card dealt only once?"),
+        Check("rook.deal", "nine cards to each player, five to the nest", _deal_size,
+              ask="is each player dealt {hand} cards, and the nest {nest}?"),
     ),
     "deal": (
         Check("rook.seat-change", "the deal passes on in the new seating", _seat_change,
-              moots=("rook.dealer-rotation",)),
-        Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation),
+              moots=("rook.dealer-rotation",), ask="does {m} deal as {name}?"),
+        Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation,
+              ask="is it {m}'s deal ({name})?"),
     ),
-    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept),),
+    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept,
+                      ask="is the hand played clockwise {o} ({name})?"),),
     "call": (
         Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
-                                                                       *BID_AMOUNTS)),
-        Check("rook.bid-after-pass", "a passed player stays out", _bid_after_pass, moots=("rook.bid-order",)),
-        Check("rook.bid-order", "clockwise from the dealer's left", _bid_order),
-        Check("rook.bid-maximum", "no bid over the maximum", _bid_maximum, moots=BID_AMOUNTS[1:]),
-        Check("rook.bid-minimum", "the opening bid", _bid_minimum, moots=BID_AMOUNTS[2:]),
-        Check("rook.bid-step", "steps over the highest bid", _bid_step),
+                                                                       *BID_AMOUNTS), ask="is the auction still open?"),
+        Check("rook.bid-after-pass", "a passed player stays out", _bid_after_pass, moots=("rook.bid-order",),
+              ask="is {p} still in the bidding (no pass yet)?"),
+        Check("rook.bid-order", "clockwise from the dealer's left", _bid_order,
+              ask="is it {p}'s turn to call (clockwise from the dealer's left)?"),
+        Check("rook.bid-maximum", "no bid over the maximum", _bid_maximum, moots=BID_AMOUNTS[1:],
+              ask="is {a} no more than the highest bid allowed?"),
+        Check("rook.bid-minimum", "the opening bid", _bid_minimum, moots=BID_AMOUNTS[2:],
+              ask="is {a} at least the lowest opening bid?"),
+        Check("rook.bid-step", "steps over the highest bid", _bid_step, ask="does {a} step over the bid to beat?"),
     ),
     "outcome": (
-        Check("rook.all-pass", "all four passed: thrown in, or the dealer takes it", _all_pass),
-        Check("rook.bid-end", "the bid written is the auction's winner", _bid_written),
+        Check("rook.all-pass", "all four passed: thrown in, or the dealer takes it", _all_pass,
+              ask="if all four passed, was the hand thrown in, or taken by the dealer as the house rules say?",
+              legal="the hand was thrown in, as all four passed"),
+        Check("rook.bid-end", "the bid written is the auction's winner", _bid_written,
+              ask="is the bid written down, if any, the one that won the auction?",
+              legal="the bid is the one that won the auction; no result is written down to judge"),
     ),
-    "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished),),
-    "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems),),
-    "trump": (Check("rook.trump", "a color is trump", _trump_named),),
-    "trick": (Check("rook.deal", "nine tricks a hand", _nine_tricks),),
+    "next-hand": (Check("rook.unfinished-hand", "only the last hand may be unfinished", _unfinished,
+                        ask="does the hand have its result before the next hand?"),),
+    "discard": (Check("rook.nest-exchange", "five cards from the fourteen held", _discard_problems,
+                      ask="are they five of the fourteen cards {p} held (the nine dealt and the nest)?"),),
+    "trump": (Check("rook.trump", "a color is trump", _trump_named, ask="does {p} name a color trump?"),),
+    "trick": (Check("rook.deal", "nine tricks a hand", _nine_tricks,
+                    ask=f"is there still a trick to play (a hand has {TRICKS})?"),),
     "play": (
         Check("rook.turn-order", "clockwise from the leader", _turn_order),
         Check("rook.deck", "a card of the deck, not already played", _deck, moots=_FOLLOWING),
@@ -826,18 +847,31 @@ CHECKS: dict[str, tuple[Check, ...]] = {
               moots=_FOLLOWING[4:]),
         Check("rook.follow-color", "follow the led color", _follow_color),
     ),
-    "result": (Check("rook.points-total", "the counters add up", _points_total),),
+    "result": (Check("rook.points-total", "the counters add up", _points_total,
+                     ask="do the points written add up to the {total} the counters are worth, each a multiple of 5?",
+                     legal="the points written add up to {total}"),),
     "points": (
         Check("rook.nest-to-last-trick", "the nest to the last trick's winner", _nest_to_last_trick,
-              moots=("rook.points-recorded",)),
-        Check("rook.points-recorded", "the points the tricks give", _points_recorded),
+              moots=("rook.points-recorded",),
+              ask="do the points written give the nest to the team that won the 9th trick?",
+              legal="the points written are those the tricks give, the nest to the 9th trick's winner"),
+        Check("rook.points-recorded", "the points the tricks give", _points_recorded,
+              ask="are the points written those the tricks each team won give?",
+              legal="the points written are those the tricks give"),
     ),
     "scores": (
         Check("rook.contract", "made: the points captured; set: minus the bid", _contract,
-              moots=("rook.points-recorded",)),
-        Check("rook.points-recorded", "the scores the points give", _scores_recorded),
+              moots=("rook.points-recorded",),
+              ask="is the bid scored as made or set as the points captured say (made: what was captured; set: "
+                  "minus the bid)?",
+              legal="the bid is scored as made or set as the points captured say"),
+        Check("rook.points-recorded", "the scores the points give", _scores_recorded,
+              ask="are the scores written those the bid and the points give?",
+              legal="the scores written are those the bid and the points give"),
     ),
-    "totals": (Check("rook.points-recorded", "the sum of the hands scored", _totals_recorded),),
+    "totals": (Check("rook.points-recorded", "the sum of the hands scored", _totals_recorded,
+                     ask="is each running total written the last one plus this hand's score?",
+                     legal="each running total written is the last one plus this hand's score"),),
 }
 """Every rule a move is judged by, per phase, in the order the articles decide: a move's ruling is the
 first check that fails; what `check` lists at a move is every failing check a failure before it does

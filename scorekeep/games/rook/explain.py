@@ -13,7 +13,7 @@ from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_unti
                     hand_of, no_choice, plural, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import CHECKS, HAND_CARDS, TRICKS, Table, Why, deal_answers, from_left, said, seating
+from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, Why, deal_answers, from_left, said, seating
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -25,6 +25,11 @@ _CALLS_SHOWN = 24
 
 Asked = tuple[Any, Why | None, str, str]
 """A check asked at a move: the check, its answer, the question a table asks, and the words of a pass."""
+
+
+def _ask(c: Any, **words: Any) -> str:
+    """The question a table asks of check `c` (its own `ask`, else its name), in the words of the place."""
+    return (c.ask or c.name + "?").format(name=c.name, **words)
 
 
 def _steps(asked: Iterable[Asked]) -> tuple[tuple[Step, ...], tuple[str, str] | None]:
@@ -151,24 +156,16 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
                 tuple(facts), ruling, choices, why_none)
 
 
-_ASKS = {"rook.bid-end": "is the auction still open?", "rook.bid-after-pass": "is {p} still in the bidding (no pass yet)?",
-         "rook.bid-order": "is it {p}'s turn to call (clockwise from the dealer's left)?",
-         "rook.bid-maximum": "is {a} no more than the highest bid allowed?",
-         "rook.bid-minimum": "is {a} at least the lowest opening bid?",
-         "rook.bid-step": "does {a} step over the bid to beat?"}
-"""The engine's checks of a call (`CHECKS["call"]`), each asked as a question a table asks."""
-
-
 def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     """The engine's ruling on a call, its checks as steps; a legal call cites the rule that decides it
     (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
     # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
-    skip = ("rook.bid-maximum", "rook.bid-minimum", "rook.bid-step") if move.amount is None else (
+    skip = BID_AMOUNTS if move.amount is None else (
         "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
-    r = r._replace(steps=_steps((c, c.test(pos, move), _ASKS.get(c.rule, c.name + "?").format(p=p, a=move.amount),
-                                 "yes") for c in CHECKS["call"] if c.rule not in skip)[0])
+    r = r._replace(steps=_steps((c, c.test(pos, move), _ask(c, p=p, a=move.amount), "yes")
+                                for c in CHECKS["call"] if c.rule not in skip)[0])
     if not r.legal:
         return r
     opts = audit.header.options
@@ -273,8 +270,7 @@ def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanatio
              ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
     ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
               "rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
-    return _decide(ex, ((c, c.test(pos, NextTrick(loc.trick)), f"is there still a trick to play (a hand has {TRICKS})?",
-                         "yes") for c in CHECKS["trick"]))
+    return _decide(ex, ((c, c.test(pos, NextTrick(loc.trick)), _ask(c), "yes") for c in CHECKS["trick"]))
 
 
 def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
@@ -314,7 +310,8 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
     if what == "dealer":
         prev = next((x for x in audit.result.hands if x.number == n - 1), None)
         facts.append(("the deal", "passes to the left, one seat each hand" +
-                      (f"; {prev.dealer} dealt hand {n - 1}" if prev else f"; {audit.record.first_dealer} deals first")))
+                      (f"; {prev.dealer} dealt hand {n - 1}" if prev
+                       else f"; {audit.record.first_dealer} deals first")))
         ex = fact(audit, loc, facts, result.dealer, h.dealer_line or h.line, f"{result.dealer} dealt hand {n}",
                   "rook.dealer-rotation", f"legal: {result.dealer} deals hand {n}, as the deal passes to the left, "
                                           "rook.dealer-rotation")
@@ -336,14 +333,8 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         return _deal_content_steps(audit, ex, h)
     if what == "result":
         return _result(audit, loc, h, result, facts)
-    raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or --result")
-
-
-_DEAL_ASKS = {("deal", "rook.seat-change"): "does {m} deal as {name}?",
-              ("deal", "rook.dealer-rotation"): "is it {m}'s deal ({name})?",
-              ("seating", "rook.seat-change"): "is the hand played clockwise {o} ({name})?"}
-"""The engine's checks of a deal and of a hand's seating (`CHECKS["deal"]`, `CHECKS["seating"]`), each asked
-as a question a table asks around the check's own name; a check without one is asked by its name."""
+    raise NoSuchPlace(f"a Rook hand has no {what} to explain: use --dealer, --seats, --deal, --nest, --trump or "
+                      "--result")
 
 
 _DEALT: list[Any] = [None, None]
@@ -367,19 +358,12 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     move = dealt if seats is None else seats
 
     def asked(c: Any) -> Asked:
-        ask = _DEAL_ASKS.get((phase, c.rule), "{name}?").format(m=dealt.dealer, o=", ".join(pos.order), name=c.name)
+        ask = _ask(c, m=dealt.dealer, o=", ".join(pos.order))
         # the deal's seat-change check passes by itself when the seats did not change since the last deal
         yes = "yes: the seats have not changed since the last deal" if (
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
         return c, c.test(pos, move), ask, yes
     return _decide(ex, map(asked, CHECKS.get(phase, ())))
-
-
-_CONTENT_ASKS = {"a card of the deck": "is every card dealt a card of this game's deck ({deck} cards)?",
-                 "each card dealt once": "is each card dealt only once?",
-                 "nine cards to each player, five to the nest": "is each player dealt {hand} cards, and the nest {nest}?"}
-"""The engine's checks of a deal's cards (`CHECKS["deal-content"]`, by their name), each asked as a table asks
-it; any other by its name."""
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
@@ -396,7 +380,7 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
         later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
         yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
         answer = decisive[1] if decisive is not None and fails else None
-        return c, answer, _CONTENT_ASKS.get(c.name, c.name + "?").format(**words), yes
+        return c, answer, _ask(c, **words), yes
     # a check not asked: the record writes no entry it judges
     return _decide(ex, (step(c) for c in CHECKS.get("deal-content", ()) if id(c) in seen))
 
@@ -407,12 +391,11 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
     got = next(((pos, m) for t, _k, pos, m in rules.turns(audit.record, result, h, nest=True)
                 if t == 0 and isinstance(m, want)), None)
     if got is None:
-        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if want is DiscardMove else 'trump'}")
+        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no "
+                          f"{'nest discard' if want is DiscardMove else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    asks = {"rook.nest-exchange": f"are they five of the fourteen cards {m.player} held (the nine dealt and the nest)?",
-            "rook.trump": f"does {m.player} name a color trump?"}
-    steps = _steps((c, c.test(pos, m), asks.get(c.rule, c.name + "?"), "yes")
+    steps = _steps((c, c.test(pos, m), _ask(c, p=m.player), "yes")
                    for c in CHECKS["discard" if want is DiscardMove else "trump"])[0]
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
@@ -455,57 +438,17 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
     return _decided(audit, ex, h.number, result)
 
 
-_RESULT_ASKS = {
-    ("hand", "rook.game-end"): "was the game still on when hand {n} was dealt (no team at {target} yet)?",
-    ("outcome", "rook.all-pass"): "if all four passed, was the hand thrown in, or taken by the dealer as the house "
-                                  "rules say?",
-    ("outcome", "rook.bid-end"): "is the bid written down, if any, the one that won the auction?",
-    ("result", "rook.points-total"): "do the points written add up to the {total} the counters are worth, each a "
-                                     "multiple of 5?",
-    ("points", "rook.nest-to-last-trick"): "do the points written give the nest to the team that won the 9th "
-                                           "trick?",
-    ("points", "rook.points-recorded"): "are the points written those the tricks each team won give?",
-    ("scores", "rook.contract"): "is the bid scored as made or set as the points captured say (made: what was "
-                                 "captured; set: minus the bid)?",
-    ("scores", "rook.points-recorded"): "are the scores written those the bid and the points give?",
-    ("totals", "rook.points-recorded"): "is each running total written the last one plus this hand's score?",
-    ("next-hand", "rook.unfinished-hand"): "does the hand have its result before the next hand?",
-}
-"""The engine's checks of a hand's result (by phase and rule), each asked as a table asks it; any other by its name."""
-
-_LEGAL = {
-    ("hand", "rook.game-end"): "hand {n} was played while the game was still on; it has no result written to judge",
-    ("outcome", "rook.all-pass"): "the hand was thrown in, as all four passed",
-    ("outcome", "rook.bid-end"): "the bid is the one that won the auction; no result is written down to judge",
-    ("result", "rook.points-total"): "the points written add up to {total}",
-    ("points", "rook.nest-to-last-trick"): "the points written are those the tricks give, the nest to the 9th "
-                                           "trick's winner",
-    ("points", "rook.points-recorded"): "the points written are those the tricks give",
-    ("scores", "rook.contract"): "the bid is scored as made or set as the points captured say",
-    ("scores", "rook.points-recorded"): "the scores written are those the bid and the points give",
-    ("totals", "rook.points-recorded"): "each running total written is the last one plus this hand's score",
-}
-"""Why a result the engine's checks pass is legal, by the check that decided it last (the one cited)."""
-
-
-def _phase(c: Any) -> str:
-    """The phase of `CHECKS` a check belongs to (read now: a test may have replaced a phase)."""
-    return next((ph for ph, cs in CHECKS.items() if any(x is c for x in cs)), "")
-
-
 def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`); when
-    all pass, the last asked before the next hand decides."""
+    all pass, the last asked before the next hand decides (its `legal` words say why)."""
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
-    asked = [(c, why, (_phase(c), c.rule)) for c, why in asked_until(audit, n, rules.asked).get(n, [])]
-    steps, failed = _steps((c, why, _RESULT_ASKS.get(key, c.name + "?").format(**words), "yes")
-                           for c, why, key in asked)
-    r = ex.ruling._replace(steps=steps)
-    decides = [key for _c, _why, key in asked if key[0] != "next-hand"]
-    if failed is not None:
-        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
-    elif decides:  # the last asked before the next hand decides
-        why_legal = _LEGAL.get(decides[-1], "as the rules give").format(**words)
-        r = r._replace(rule=decides[-1][1], reason=f"legal: {why_legal}, {decides[-1][1]}")
-    return ex._replace(ruling=r)
+    asked = asked_until(audit, n, rules.asked).get(n, [])
+    ex = _decide(ex, ((c, why, _ask(c, **words), "yes") for c, why in asked))
+    # the next hand's check is asked after the result: it does not decide a legal one
+    decides = [c for c, _why in asked if not any(x is c for x in CHECKS.get("next-hand", ()))]
+    if ex.ruling.legal and decides:
+        why_legal = (decides[-1].legal or "as the rules give").format(**words)
+        ex = ex._replace(ruling=ex.ruling._replace(rule=decides[-1].rule,
+                                                   reason=f"legal: {why_legal}, {decides[-1].rule}"))
+    return ex

@@ -75,33 +75,21 @@ class _Replay:
         for i, hand in enumerate(rec.hands):
             period = self.played // every if every else 0
             order = seating(players, period)
-            replayed = None  # the hand already replayed in the seating it is judged in
             if kept is not None and kept[1] == period:
                 # The record kept the old seats: carry on from what it says happened — until a hand
                 # is evidently played in the right seating (the table changed seats late).
-                better, replayed = self.fits_better(hand, order, kept[0])
-                if better:
+                if self.fits_better(hand, order, kept[0]):
                     kept = None
                 else:
                     order = kept[0]
             mark = len(self.f.violations)
-            if replayed is None:
-                dealer, alt = self.dealer(hand, order)
-            else:  # the trial's findings, the dealer's first: the same calls on the same hand
-                trial, split, (dealer, alt), replay_result = replayed
-                self.f.extend(trial.violations[:split])
-                # the trials judged the deal in both seatings: keep the one the hand is judged in
-                self.dealt[hand.number] = (self.dealing(hand, order), DealMove(dealer))
+            dealer, alt = self.dealer(hand, order)
             dealt = {v.rule for v in self.f.violations[mark:]}
             self.asking = []
             self.game_end(hand, match)
             before = self.asking
             mark, events = len(self.f.violations), len(self.f.events)
-            if replayed is None:
-                result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
-            else:
-                self.f.extend(trial.violations[split:])
-                result = replay_result
+            result = self.hand(hand, dealer, order, self.seat_dealer(hand, dealer, alt, order))
             if self.prev is not None and order != self.prev[2] and dealt <= {"rook.seat-change"}:
                 old = self.old_seating(hand, order, dealt, mark, events)
                 if old is not None:
@@ -151,29 +139,23 @@ class _Replay:
         return result
 
     # rook.seat-change
-    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...]
-                    ) -> tuple[bool, tuple[Findings, int, tuple[str, str | None], HandResult] | None]:
-        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other`;
-        and the replay in the seating that fits better, for the caller to keep rather than make
-        again: its findings, how many of them the dealer's, the dealer (and the alternative), the
-        hand. None when that hand cannot be read (the caller replays it and meets the error)."""
-        def breaches(seats: tuple[str, ...]) -> tuple[float, tuple[Findings, int, tuple[str, str | None],
-                                                                   HandResult] | None]:
+    def fits_better(self, hand: Hand, order: tuple[str, ...], other: tuple[str, ...]) -> bool:
+        """Whether the hand, dealt, bid and played in `order`, breaks fewer rules than in `other` (a trial:
+        the caller replays the hand in the seating that fits; one that cannot be read fits neither)."""
+        def breaches(seats: tuple[str, ...]) -> float:
             saved, self.f = self.f, Findings()
             try:
                 dealer, alt = self.dealer(hand, seats)
-                split = len(self.f.violations)
-                result = self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
-                return len(self.f.violations), (self.f, split, (dealer, alt), result)
+                self.hand(hand, dealer, seats, self.seat_dealer(hand, dealer, alt, seats))
+                return len(self.f.violations)
             except InputError:
-                return float("inf"), None
+                return float("inf")
             finally:
                 self.f = saved
         # Judged in `order`, the hand fits better only with fewer findings (a record that kept its
         # seats fits them: every call and card out of turn in the new seating).
-        theirs, mine = breaches(other), breaches(order)
-        better = mine[0] < theirs[0]
-        return better, (mine if better else theirs)[1]
+        theirs = breaches(other)
+        return breaches(order) < theirs
 
     def old_seating(self, hand: Hand, order: tuple[str, ...], dealt: set[str], mark: int, events: int
                     ) -> tuple[HandResult, str, None, tuple[str, ...]] | None:
