@@ -188,3 +188,16 @@ def test_why_lists_the_checks_that_ask_as_the_table_says(monkeypatch: pytest.Mon
     lifted = tuple(c._replace(when=None) if c.rule == "daifugo.follow-shape" else c for c in play)
     monkeypatch.setitem(engine.CHECKS, "play", lifted)
     assert "daifugo.follow-shape" in _steps(lead)
+
+
+def test_why_a_legal_gift_is_decided_by_the_checks_that_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daifugo.exchange-strongest, daifugo.exchange-count: a lower rank's legal gift is decided by the
+    strongest-cards check while it is on; with it off, the giver chose the cards (the count decides)."""
+    audit = api.audit(api.load(str(RECORDS / "daifugo" / "exchange-held.yaml")))
+    loc = why.Location(set=1, game=2, player="丙", exchange=True)
+    ex = why.explain(audit, loc)
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-strongest"
+    check_off(monkeypatch, "daifugo.exchange-strongest")
+    ex = why.explain(audit, loc)
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-count"
+    assert ex.choices is not None and ex.choices[0].startswith("any 1 card")

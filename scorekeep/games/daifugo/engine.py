@@ -1114,11 +1114,10 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
 def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counter[DCard], list[DCard]] | None:
     """What daifugo.exchange-strongest finds at a gift (None: nothing): the giver, their rank, the
     cards due, their hand as dealt and the cards they kept that are stronger than one they gave."""
-    due = _gift_giver(pos, move)
     cards = move.cards or ()
-    if due is None or due[2] < 2 or not cards:
+    if not cards or not _lower_rank_gives(pos, move):
         return None
-    giver, a, n = due[0], due[2], due[4]
+    giver, _r, a, _b, n = pos.hold.due()
     dealt = pos.hold.dealt_counts(giver)
     given = Counter(map(plain, cards))
     if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
@@ -1126,6 +1125,12 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
     weakest = min(map(strength_key, cards))
     above = [c for c, n in dealt.items() if strength_key(c) > weakest for _ in range(n - given.get(c, 0))]
     return (giver, a, n, dealt, above) if above else None
+
+
+def _lower_rank_gives(pos: Position, move: Any) -> bool:
+    """When daifugo.exchange-strongest asks: at the gift due now from a lower rank (a higher rank chooses)."""
+    due = _gift_giver(pos, move)
+    return due is not None and due[2] >= 2
 
 
 def _gift_strongest_fails(pos: Position, move: Any) -> bool:
@@ -1210,7 +1215,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
-              fails=_gift_strongest_fails),
+              fails=_gift_strongest_fails, when=_lower_rank_gives),
     ),
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "

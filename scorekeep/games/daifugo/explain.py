@@ -220,8 +220,8 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
                   "not recorded (no deal): only what the later plays prove is known"))
     choices = ruling.allowed
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
-        a, n = pos.hold.due()[2], pos.hold.due()[4]
-        if a < 2:  # a higher rank gives any cards: the combinations are no list to read
+        n = pos.hold.due()[4]
+        if not _strongest_asked(pos, gift):  # the giver chooses any cards: the combinations are no list to read
             choices = (f"any {plural(n, 'card')} of the {len(pos.hold.dealt[p])} dealt to {p}",) if p in pos.hold.dealt \
                 else (f"any {plural(n, 'card')}",)
         else:
@@ -295,12 +295,18 @@ def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
 
+def _strongest_asked(pos: Any, gift: Any) -> bool:
+    """Whether the engine's check of daifugo.exchange-strongest asks which cards `gift` gives (`Check.asks`:
+    a lower rank's gift, while the check is on); else the giver chooses them."""
+    return any(c.rule == "daifugo.exchange-strongest" and c.asks(pos, gift) for c in pos.filters(gift))
+
+
 def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:
-    """A legal gift, with the rule that decides it: a lower rank's by its strongest cards as dealt
-    (what it receives at the same time does not count: daifugo.exchange-strongest), a higher rank's
-    by the count alone, its choice (daifugo.exchange-count)."""
+    """A legal gift, with the rule that decides it: where the strongest-cards check asks, the strongest cards as
+    dealt (what the giver receives at the same time does not count: daifugo.exchange-strongest), else the count
+    alone, the giver's choice (daifugo.exchange-count)."""
     giver, receiver, a, b, n = pos.hold.due()
-    if a < 2:
+    if not _strongest_asked(pos, gift):
         return ruling._replace(rule="daifugo.exchange-count", reason=(
             f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {plural(n, 'card')} of {p}'s own choosing "
             "(a higher rank chooses any cards), daifugo.exchange-count"))
