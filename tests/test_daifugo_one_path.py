@@ -165,3 +165,39 @@ def test_legal_moves_are_the_moves_no_check_excludes(rule: str | None, monkeypat
     asked = daifugo_legal_moves_held_to_the_checks(monkeypatch)
     demo.game(1, rare=2.0)
     assert len(asked) > 100
+
+
+def _steps(loc: why.Location) -> list[str]:
+    ex = why.explain(api.audit(api.load(str(RECORDS / "daifugo" / "follow.yaml"))), loc)
+    assert ex is not None
+    return [s.rule for s in ex.ruling.steps]
+
+
+def test_why_lists_the_checks_that_ask_as_the_table_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daifugo.first-lead, daifugo.follow-shape: `why`'s steps at a play are the engine's checks that
+    ask something there (`Check.asks`): a check added to `CHECKS` is a step where its `when` holds and
+    none where it does not, and a check whose `when` is lifted is a step on a lead too."""
+    lead, cover = why.Location(set=1, game=1, play=1), why.Location(set=1, game=1, play=2)
+    assert "daifugo.first-lead" in _steps(lead) and "daifugo.first-lead" not in _steps(cover)
+    assert "daifugo.follow-shape" not in _steps(lead) and "daifugo.follow-shape" in _steps(cover)
+    play = engine.CHECKS["play"]
+    added = engine.Check("house.test", "is the table clear?", lambda pos, move: None, "turn",
+                         lambda pos, ask: None, when=lambda pos, move: pos.table.top is None)
+    monkeypatch.setitem(engine.CHECKS, "play", (added, *play))
+    assert _steps(lead)[0] == "house.test" and "house.test" not in _steps(cover)
+    lifted = tuple(c._replace(when=None) if c.rule == "daifugo.follow-shape" else c for c in play)
+    monkeypatch.setitem(engine.CHECKS, "play", lifted)
+    assert "daifugo.follow-shape" in _steps(lead)
+
+
+def test_why_a_legal_gift_is_decided_by_the_checks_that_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daifugo.exchange-strongest, daifugo.exchange-count: a lower rank's legal gift is decided by the
+    strongest-cards check while it is on; with it off, the giver chose the cards (the count decides)."""
+    audit = api.audit(api.load(str(RECORDS / "daifugo" / "exchange-held.yaml")))
+    loc = why.Location(set=1, game=2, player="丙", exchange=True)
+    ex = why.explain(audit, loc)
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-strongest"
+    check_off(monkeypatch, "daifugo.exchange-strongest")
+    ex = why.explain(audit, loc)
+    assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-count"
+    assert ex.choices is not None and ex.choices[0].startswith("any 1 card")

@@ -867,8 +867,6 @@ def _gone_words(p: str, gone: str, expected: str | None) -> str:
 
 def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
-    if pos.table.top is not None or pos.table.last_clear[0] != "first":
-        return None
     game_no = pos.setup.game_no
     return (lambda: _first_lead_words(game_no, t)), (), None
 
@@ -882,13 +880,11 @@ def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
     return f"{t.player} led game {game_no}, but {why}"
 
 
-def _leads_again(reason: str, what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
-    """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared this way (`reason`), the
+def _leads_again(what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
+    """daifugo.eight-cut, daifugo.spade-3-return: after the table cleared by a play (`what`), the
     player whose play did it leads again (or, out, the next player still in to their left)."""
     def fault(pos: Position, t: OutOfTurn) -> Found | None:
-        cleared, cause = pos.table.last_clear
-        if pos.table.top is not None or cleared != reason:
-            return None
+        cause = pos.table.last_clear[1]
         assert cause is not None
         out = cause.player not in pos.st.active
         see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
@@ -903,9 +899,7 @@ def _leads_again(reason: str, what: str, who: str) -> Callable[[Position, OutOfT
 
 def _cleared_leader(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.clear: after everyone else passed, the last player leads (out: the next still in to their left)."""
-    cleared, cause = pos.table.last_clear
-    if pos.table.top is not None or cleared != "passes":
-        return None
+    cause = pos.table.last_clear[1]
     assert cause is not None
     out = cause.player not in pos.st.active
 
@@ -960,9 +954,27 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
 
 
 
-def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None]) -> Callable[[Position, Asked], Found | None]:
-    """A turn check's finding at a turn out of turn: its `fault`."""
-    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
+def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None],
+                when: Callable[[Position, Any], bool] | None = None) -> Callable[[Position, Asked], Found | None]:
+    """A turn check's finding at a turn out of turn (and `when` it asks): its `fault`."""
+    if when is None:
+        return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
+    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
+
+
+def _lead_after(reason: str) -> Callable[[Position, Any], bool]:
+    """When a check of who leads after the table cleared this way (`Table.last_clear`) asks: at that lead."""
+    return lambda pos, move: pos.table.top is None and pos.table.last_clear[0] == reason
+
+
+def _covering(pos: Position, move: Any) -> bool:
+    """When a check of what covers the table asks: the table holds a play."""
+    return pos.table.top is not None
+
+
+def _locked(pos: Position, move: Any) -> bool:
+    """When daifugo.suit-lock asks: the table holds a play whose suits are locked."""
+    return pos.table.top is not None and bool(pos.table.lock)
 
 
 def _pass_found(pos: Position, ask: Asked) -> Found | None:
@@ -1102,11 +1114,10 @@ def _gift_strongest(pos: Position, move: Any) -> str | None:
 def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counter[DCard], list[DCard]] | None:
     """What daifugo.exchange-strongest finds at a gift (None: nothing): the giver, their rank, the
     cards due, their hand as dealt and the cards they kept that are stronger than one they gave."""
-    due = _gift_giver(pos, move)
     cards = move.cards or ()
-    if due is None or due[2] < 2 or not cards:
+    if not cards or not _lower_rank_gives(pos, move):
         return None
-    giver, a, n = due[0], due[2], due[4]
+    giver, _r, a, _b, n = pos.hold.due()
     dealt = pos.hold.dealt_counts(giver)
     given = Counter(map(plain, cards))
     if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
@@ -1114,6 +1125,12 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
     weakest = min(map(strength_key, cards))
     above = [c for c, n in dealt.items() if strength_key(c) > weakest for _ in range(n - given.get(c, 0))]
     return (giver, a, n, dealt, above) if above else None
+
+
+def _lower_rank_gives(pos: Position, move: Any) -> bool:
+    """When daifugo.exchange-strongest asks: at the gift due now from a lower rank (a higher rank chooses)."""
+    due = _gift_giver(pos, move)
+    return due is not None and due[2] >= 2
 
 
 def _gift_strongest_fails(pos: Position, move: Any) -> bool:
@@ -1124,7 +1141,8 @@ def _gift_strongest_fails(pos: Position, move: Any) -> bool:
 
 
 class Check(NamedTuple):
-    """A named check a move must pass to be legal: its rule id, its question, and its
+    """A named check a move must pass to be legal: its rule id, its question (`{p}`: the player a check of
+    one player's hand, stage `hand`, is asked of), and its
     `test(position, move)` (None: passes, else why not) — the ruling's (`Position.ruling`, the legal
     moves).
 
@@ -1144,31 +1162,42 @@ class Check(NamedTuple):
     sizes: Callable[[Any], frozenset[int] | None] | None = None
     """The numbers of cards a play must have to pass (None: any), when the check can say so at
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
+    when: Callable[[Any, Any], bool] | None = None
+    """When, beyond its stage, the check has a question (None: whenever it is asked): its test passes elsewhere."""
+
+    def asks(self, pos: Any, move: Any) -> bool:
+        """Whether the check has anything to ask of `move` at `pos` (`why` shows only those it asks): a check of
+        the cards played (stages `hold`, `table`) nothing of a pass, and none anything outside its `when`."""
+        if type(move) is Pass and self.stage in ("hold", "table"):
+            return False
+        return self.when is None or self.when(pos, move)
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None]) -> Check:
-    """A check of who may act, judged on a turn out of turn (`fault`)."""
-    finds = _turn_found(fault)
-    return Check(rule, name, _test(finds), "turn", finds)
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str) -> Check:
+    """A check of who leads after the table cleared this way (`after`), judged on a lead out of turn (`fault`)."""
+    when = _lead_after(after)
+    finds = _turn_found(fault, when)
+    return Check(rule, name, _test(finds), "turn", finds, when=when)
 
 
 def _combo_check(rule: str, name: str, legal_set: bool = True,
-                 sizes: Callable[[Any], frozenset[int] | None] | None = None) -> Check:
-    """A check of what may cover the table (the verdict, `Table.judge`)."""
+                 sizes: Callable[[Any], frozenset[int] | None] | None = None,
+                 when: Callable[[Any, Any], bool] | None = _covering) -> Check:
+    """A check of what may cover the table (the verdict, `Table.judge`); by default it asks only of a cover."""
     finds = _combo_found(rule, legal_set)
-    return Check(rule, name, _test(finds), "table", finds, None, sizes)
+    return Check(rule, name, _test(finds), "table", finds, None, sizes, when)
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "play": (
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
-        _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead),
+        _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead, "first"),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("cut", "8 cut the table (8切り)", "the player who cuts")),
+                    _leads_again("8 cut the table (8切り)", "the player who cuts"), "cut"),
         _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("return", "spade 3 returned the joker (スペ3返し)",
-                                 "that player")),
-        _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader),
+                    _leads_again("spade 3 returned the joker (スペ3返し)", "that player"), "return"),
+        _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader,
+                    "passes"),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
               _test(_pass_found), "turn pass", _pass_found),
         Check("daifugo.turn-order", "is it this player's turn (clockwise, skipping those who passed or are out)?",
@@ -1176,17 +1205,17 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found),
         Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
               _blind_found),
-        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False, when=None),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
-        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?"),
+        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?", when=_locked),
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
-              fails=_gift_strongest_fails),
+              fails=_gift_strongest_fails, when=_lower_rank_gives),
     ),
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
@@ -1209,8 +1238,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.deck", "is no blind card listed twice?", blind_once),
     ),
     "deal": (
-        Check("daifugo.deck", "was each player dealt their share of the cards in play?", hand_size, "hand"),
-        Check("daifugo.deck", "is each card dealt a card of the deck in play, dealt once, and no blind card?",
+        Check("daifugo.deck", "was {p} dealt their share of the cards in play?", hand_size, "hand"),
+        Check("daifugo.deck", "is each card dealt to {p} a card of the deck in play, dealt once, and no blind card?",
               hand_cards, "hand"),
         Check("daifugo.deck", "is every joker dealt?", all_jokers, "whole"),
         Check("daifugo.deck", "does the deal leave out the set's blind cards and no others?", blind_kept, "whole"),

@@ -12,7 +12,7 @@ from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_man
 from . import rules
 from .cards import show
 from .combos import lock_text
-from .engine import CHECKS, Pass, Play, cards_text, passed_at
+from .engine import Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
 
@@ -123,7 +123,9 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
     ruling = pos.ruling(move)
-    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or _asked(pos, move, s.rule)))
+    # Only the checks that ask something here (`Check.asks`): a step passed without a question says nothing.
+    asks = {c.rule: c.asks(pos, move) for c in pos.filters(move)}
+    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or asks.get(s.rule, True)))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.table.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
@@ -174,26 +176,6 @@ def _passed(n: int) -> str:
     return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
 
 
-
-
-_LEADS = {"daifugo.first-lead": "first", "daifugo.eight-cut": "cut", "daifugo.spade-3-return": "return",
-          "daifugo.clear": "passes"}
-"""The engine's checks of who leads, each asked after one way the table cleared (`last_clear`)."""
-
-
-def _asked(pos: Any, move: Any, rule: str) -> bool:
-    """Whether the engine's check of `rule` asks anything here: nothing about cards for a pass,
-    who leads only on a lead, nothing to cover on a clear table, no locked suits without a lock."""
-    if type(move) is Pass and rule in {c.rule for c in CHECKS["play"] if c.stage in ("hold", "table")}:
-        return False  # the checks of the cards played: a pass has none to ask about
-    if rule in _LEADS:  # who leads after the table cleared: asked only on the lead it names
-        cleared = pos.table.last_clear[0]
-        return pos.table.top is None and cleared in (None, _LEADS[rule])
-    if rule in ("daifugo.follow-shape", "daifugo.follow-stronger", "daifugo.suit-lock") and pos.table.top is None:
-        return False
-    return rule != "daifugo.suit-lock" or bool(pos.table.lock)
-
-
 def _legal(pos: Any, move: Any, rule: str) -> str:
     """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
     if rule == "daifugo.pass":
@@ -238,8 +220,8 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
                   "not recorded (no deal): only what the later plays prove is known"))
     choices = ruling.allowed
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
-        a, n = pos.hold.due()[2], pos.hold.due()[4]
-        if a < 2:  # a higher rank gives any cards: the combinations are no list to read
+        n = pos.hold.due()[4]
+        if not _strongest_asked(pos, gift):  # the giver chooses any cards: the combinations are no list to read
             choices = (f"any {plural(n, 'card')} of the {len(pos.hold.dealt[p])} dealt to {p}",) if p in pos.hold.dealt \
                 else (f"any {plural(n, 'card')}",)
         else:
@@ -295,15 +277,6 @@ def _set_fact(audit: Audit, loc: Location, srec: Any, asked: list[Any]) -> Expla
                          else srec.line, f"set {srec.number}", rule, f"legal: {why}, {rule}"), asked)
 
 
-_ASKS = {
-    "was each player dealt their share of the cards in play?": "was {p} dealt their share of the cards in play?",
-    "is each card dealt a card of the deck in play, dealt once, and no blind card?":
-        "is each card dealt to {p} a card of the deck in play, dealt once, and no blind card?",
-}
-"""The engine's checks of one player's hand as dealt, each asked of that player (by the check's name:
-a check replaced by another of that name is asked the same way); any other by its name."""
-
-
 def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.audit_of_set`'s
     `asked`: the deal's of each hand, then of the whole deal; the set's and the game's place in the
@@ -311,9 +284,8 @@ def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     that one decides (not legal, its rule); else the last one asked decides."""
     steps, r = [], ex.ruling
     for c, why, *about in asked:
-        who = about[0] if about else None
-        ask = _ASKS.get(c.name, c.name) if who is None else _ASKS.get(c.name, c.name + " ({p})")
-        steps.append(Step(ask.format(p=who), "yes" if why is None else f"no: {table_words(why)}", c.rule))
+        ask = c.name.format(p=about[0] if about else None)  # a check of one player's hand, asked of them
+        steps.append(Step(ask, "yes" if why is None else f"no: {table_words(why)}", c.rule))
         if why is not None:
             r = r._replace(legal=False, rule=c.rule, reason=why)
             break
@@ -323,12 +295,18 @@ def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     return ex._replace(ruling=r._replace(steps=tuple(steps)))
 
 
+def _strongest_asked(pos: Any, gift: Any) -> bool:
+    """Whether the engine's check of daifugo.exchange-strongest asks which cards `gift` gives (`Check.asks`:
+    a lower rank's gift, while the check is on); else the giver chooses them."""
+    return any(c.rule == "daifugo.exchange-strongest" and c.asks(pos, gift) for c in pos.filters(gift))
+
+
 def _gift_legal(ruling: Any, pos: Any, p: str, gift: Any, grec: Any) -> Any:
-    """A legal gift, with the rule that decides it: a lower rank's by its strongest cards as dealt
-    (what it receives at the same time does not count: daifugo.exchange-strongest), a higher rank's
-    by the count alone, its choice (daifugo.exchange-count)."""
+    """A legal gift, with the rule that decides it: where the strongest-cards check asks, the strongest cards as
+    dealt (what the giver receives at the same time does not count: daifugo.exchange-strongest), else the count
+    alone, the giver's choice (daifugo.exchange-count)."""
     giver, receiver, a, b, n = pos.hold.due()
-    if a < 2:
+    if not _strongest_asked(pos, gift):
         return ruling._replace(rule="daifugo.exchange-count", reason=(
             f"legal: {p} ({rank_name(a)}) gives {receiver} ({rank_name(b)}) {plural(n, 'card')} of {p}'s own choosing "
             "(a higher rank chooses any cards), daifugo.exchange-count"))
