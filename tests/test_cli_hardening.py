@@ -339,6 +339,17 @@ def test_pool_output_is_in_argument_order_and_the_same_as_one_process(tmp_path) 
     assert len(json.loads(two.stdout)["files"]) > 31
 
 
+def test_pool_workers_die_at_once_when_the_pool_ends_them() -> None:
+    """The pool ends its workers with SIGTERM. The command's own SIGTERM handler (an exit, for
+    `play`'s lock) must not reach a worker: a worker that got the signal just before it blocked
+    on the pool's queue never ran it, and `check -j 2` hung (1 run in 25–50 under load)."""
+    code = ("import signal; from scorekeep.cli import common, check_cmd; common._stop_on_signals(); "
+            "inherited = signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL; check_cmd._worker_init(); "
+            "print(inherited, signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.stdout.split() == ["True", "True"], out.stderr
+
+
 def test_pool_only_when_enough_files() -> None:
     import os
 

@@ -203,6 +203,12 @@ def _worker_init() -> None:
 
     # Ctrl-C stops the parent, which stops the workers: one message, not a traceback per worker.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The pool ends its workers with SIGTERM, and a worker has nothing to clean up: it must die
+    # at once. The parent's handler (an exit, inherited by the fork) can miss a SIGTERM that
+    # arrives just before the worker blocks on the pool's queue, and the pool then waits forever.
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _check_packed(args: tuple[Any, ...]) -> Done:
