@@ -1,20 +1,40 @@
 """Oh Hell's engine: one hand as a position that knows who acts, what is legal and why.
 
-`deal()` makes a `HandPosition` (a holding may be known only by its count); `push(move)` (in
-place) or `apply(move)` (a copy) moves it on by a `Bid`, a `CardPlay` or the summary `Took`.
-Every rule's condition is a named `Check` of `CHECKS`, in the article's decision order, with
-its rule id: `ruling(move)` answers for the first one that excludes the move, `legal_moves()`
-are the moves of `space()` none excludes, and `push` reports every rule a move breaks, then
-carries on from what the record says happened (an illegal move can be applied). Without a
-deal a failure to follow suit is remembered, and a later card of that suit proves the revoke.
-The facts of a hand (dealer, size, deal, trump, written scores, the next hand) have their
-checks here too; the replay (`rules.py`) asks them.
+A `HandPosition` is made by `deal()` (the cards as far as the record knows them: a holding
+may be known only by its count) and moves on by `apply(move)`: a `Bid`, a `CardPlay`, or the
+summary `Took`. Legality comes from the named checks of `CHECKS`, each carrying the rule id it
+judges, in the article's decision order; they are the only place a move's rule is decided:
+
+  bids   oh-hell.bid-order (whose turn) → oh-hell.bid-range (0 to the hand size) → oh-hell.hook
+  cards  oh-hell.trick-total (a trick too many) → oh-hell.turn-order → oh-hell.deck (a joker) →
+         oh-hell.card-not-held → oh-hell.follow-suit (holds the led suit? then any card;
+         the `lead_trump` option for leads); then oh-hell.trick-winner says who won
+  result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
+
+and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
+
+  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
+  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
+  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
+  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
+
+`ruling(move)` answers for the first check that excludes the move (its rule id, reason,
+the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
+moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
+checks) and carries on from what the record says happened (small effects: the bid taken, the
+card to the trick, the trick won), so an illegal move can be applied. What the record leaves unknown stays part of the position: a holding
+without a deal is known only by its count, a failure to follow suit is remembered (a void,
+if the player was honest), and a later card of that suit proves the revoke — reported at
+the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
+a trial reading is a cheap branch); `push` is the in-place form for a driver that keeps no
+earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell.deck).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -88,12 +108,15 @@ def said(why: Why) -> str:
     return why() if callable(why) else why
 
 
+_JOKERS = frozenset((JOKER,))
 _SUIT = attrgetter("suit")
 _ANY = frozenset(("S", "H", "D", "C", JOKER.suit))
 _ONLY = {s: frozenset((s, JOKER.suit)) for s in "SHDC"}
 _BUT = {s: _ANY - {s} for s in "SHDC"}
+_OF_SUIT = {s: frozenset(c for c in (*DECK, JOKER) if c.suit == s) for s in _ANY}
 _SPACE = (*sorted(DECK, key=lambda c: ("SHDC".find(c.suit), -c.rank)), JOKER)
 """The cards a record can write, grouped by suit, aces first: the order moves are listed in."""
+_PLACE = {c: i for i, c in enumerate(_SPACE)}
 
 
 # --- the hand's fixed facts --------------------------------------------------------------------
@@ -102,7 +125,7 @@ class Table:
     """What does not change during a hand: seats, options, size, dealer, trump, the deal."""
 
     __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "options",
-                 "in_order", "hook", "lead_trump", "order", "left")
+                 "in_order", "hook", "lead_trump", "order", "left", "seat")
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], number: int, size: int,
                  dealer: str, trump: str | None, turn_up: Card | None,
@@ -115,7 +138,7 @@ class Table:
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
-        self.left, orders = _seating(self.players)
+        self.left, self.seat, orders = _seating(self.players)
         self.order = orders[dealer]
 
 
@@ -130,13 +153,21 @@ def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
     """A player's `space` of bids in a hand of `size` cards: -1 to one more than the hand."""
     return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
+_SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
 
-@lru_cache(maxsize=64)
-def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    """Each player's left neighbour and bidding order as dealer, once per match."""
-    n = len(players)
-    return ({p: players[(i + 1) % n] for i, p in enumerate(players)},
-            {p: tuple(bidding_order(players, p)) for p in players})
+
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
+    """Each player's left neighbour, seat number and bidding order as dealer: the same for every
+    hand of a match, so worked out once (a long record has thousands of hands)."""
+    hit = _SEATINGS.get(players)
+    if hit is None:
+        if len(_SEATINGS) > 64:
+            _SEATINGS.clear()
+        n = len(players)
+        hit = _SEATINGS[players] = ({p: players[(i + 1) % n] for i, p in enumerate(players)},
+                                    {p: i for i, p in enumerate(players)},
+                                    {p: tuple(bidding_order(players, p)) for p in players})
+    return hit
 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
@@ -292,9 +323,17 @@ def _not_held_words(pos: HandPosition, move: CardPlay, kind: str) -> str:
     return f"{p} played {c.symbol} but was not dealt it{whose}"
 
 
+def _holdable(pos: HandPosition, player: str) -> Container[Card] | None:
+    """The cards oh-hell.card-not-held lets a player whose cards are known play: those still in the
+    holding, or a joker (the deck rule's). None: the holding is not known; `_not_held` asks each card.
+    (A card played before, or the turned card, is never in a holding: `_play` takes it out.)"""
+    held = pos.known.get(player)
+    return None if held is None else held | _JOKERS
+
+
 def _card_not_held(pos: HandPosition, move: CardPlay) -> Why | None:
     held = pos.known.get(move.player)
-    if held is not None and (move.card in held or move.card.rank == 0):  # a joker is the deck rule's
+    if held is not None and (move.card in held or move.card in _JOKERS):  # `_holdable`, without copying the holding
         return None
     kind = _not_held(pos, move)
     return None if kind is None else lambda: _not_held_words(pos, move, kind)  # worded when asked
@@ -310,6 +349,24 @@ def _suits_allowed(pos: HandPosition, held: Iterable[Card]) -> frozenset[str]:
             return _BUT[trump]
         return _ANY
     return _ONLY[led] if led in map(_SUIT, held) else _ANY
+
+
+def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
+    """The cards oh-hell.follow-suit lets a player whose cards are known play: those of the suits
+    allowed. None: the holding is not known (then `HandPosition._infer` proves a revoke later)."""
+    held = pos.known.get(player)
+    return None if held is None else _cards_of(_suits_allowed(pos, held))
+
+
+_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
+
+
+def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
+    """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
+    cards = _CARDS_OF.get(suits)
+    if cards is None:
+        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
+    return cards
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
@@ -424,7 +481,9 @@ class Check(NamedTuple):
     whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
     `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
     ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
-    legal choices of a player are the moves that pass every other check)."""
+    legal choices of a player are the moves that pass every other check); `playable` the cards
+    the check lets a player play, as one set, when it can say so at once (its test is membership
+    in it then), so that the legal moves need not ask it card by card."""
 
     rule: str
     name: str
@@ -434,6 +493,7 @@ class Check(NamedTuple):
     decides: bool = False
     legal_set: bool = False
     turn: bool = False
+    playable: Callable[[Any, str], Container[Card] | None] | None = None
 
 
 BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
@@ -447,9 +507,9 @@ TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards",
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
 DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
 CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
-                      legal_set=True)
+                      legal_set=True, playable=_holdable)
 FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
-                    decides=True, legal_set=True)
+                    decides=True, legal_set=True, playable=_followable)
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
                      _trick_winner, _asks_winner, decides=True)
 
@@ -720,11 +780,39 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
 
 def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
     """The moves that pass every check of their phase (`turn` false: but those of whose turn it
-    is; `but`: one left out)."""
+    is; `but`: one left out), asked player by player (a space lists each player's moves
+    together) and cheaply: first the checks that know, as one set, the cards they let the player
+    play (`playable`); a check of whose turn it is once (its answer is the same for all of a
+    player's moves); the others move by move, over the moves still in."""
     if not moves:
         return []
-    checks = [c for c in CHECKS[PHASE_OF[type(moves[0])]] if c is not but and (turn or not c.turn)]
-    return [m for m in moves if all(c.test(pos, m) is None for c in checks)]
+    checks = CHECKS[PHASE_OF[type(moves[0])]]
+    out: list[Move] = []
+    one = moves[0].player == moves[-1].player  # a card's space: one player's
+    for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
+        mine, rest, sets = group if one else list(group), [], []
+        for c in checks:
+            cards = None if c.playable is None or c is but else c.playable(pos, player)
+            if cards is not None:
+                sets.append(cards)
+            elif c is not but:
+                rest.append(c)
+        if sets:  # the cards every such check lets the player play, then the moves of them
+            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
+            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
+                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
+            else:
+                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
+        for c in rest:
+            if c.turn:
+                if turn and mine and c.test(pos, mine[0]) is not None:
+                    mine = []
+            else:
+                mine = [m for m in mine if c.test(pos, m) is None]
+        if one:
+            return list(mine)
+        out += mine
+    return out
 
 
 # --- the position -----------------------------------------------------------------------------------
@@ -976,25 +1064,40 @@ class HandPosition:
         return self._result(move)
 
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
-        """Every check the move fails (`failing`), found at the move's line, hand and player (and
-        `trick`, for a card)."""
+        """Every check the move fails, in decision order, but those a failure makes moot; each
+        found at the move's line, hand and player (and `trick`, for a card)."""
         checks = CHECKS[PHASE_OF[type(move)]]
         for f in checks:
-            if f.test(self, move) is not None:
+            why = f.test(self, move)
+            if why is not None:
                 break
         else:
             return []  # the usual case: a legal move
-        out = []
-        for f, why in failing(checks, self, move):
-            why = said(why)
-            out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
-                               line=move.line, hand=self.t.number, trick=trick, player=move.player))
+        i = checks.index(f)
+        out: list[Finding] = []
+        moot: tuple[Check, ...] = ()
+        n = self.t.number
+        for f in checks[i:]:
+            if f in moot:
+                continue
+            if why is None:
+                why = f.test(self, move)
+            if why is not None:
+                why = said(why)
+                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
+                                   line=move.line, hand=n, trick=trick, player=move.player))
+                moot += _EXCLUSIVE.get(f, ())
+            why = None
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found = self._broken(move)
+        found: list[Finding] = []
+        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move)
+                break
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -1011,7 +1114,11 @@ class HandPosition:
         p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, trick_no)
+        found: list[Finding] = []
+        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
+            if f.test(self, move) is not None:
+                found = self._broken(move, trick_no)
+                break
         held = self.known.get(p)
         card_fault = False
         if found:
