@@ -68,14 +68,12 @@ def why(
     \b
     Exit codes: 0 it could rule (legal or not); 2 no such place in the record, or unreadable.
     """
-    from .. import api
-    from .. import why as lib
+    from .. import api, why as lib
 
     facts = {"dealer": dealer, "seats": seats, "size": size, "deal": deal, "nest": nest, "trump": trump,
              "result": result, "finish": finish}
     loc = _location(hand, trick, bid, player, set_, game, play, exchange, facts)
     # the hands (games) before the first unreadable one can still be asked about; exit 2 all the same.
-    # A check of the record: a Daifugō move's own set is read again for its positions.
     audit, unreadable = _load_partial(file)
     try:
         ex = api.explain(audit, loc)
