@@ -130,6 +130,14 @@ def test_no_module_outside_games_is_named_after_a_game() -> None:
             assert not any(w in part.lower() for w in words), path  # `rook.py`, `oh_hell_view.py`
 
 
+def test_every_function_fits_on_a_screen() -> None:
+    """No function of the package is over 60 lines (a Typer command's options and help count)."""
+    long = [f"{path.relative_to(ROOT)}:{n.lineno} {n.name} ({n.end_lineno - n.lineno + 1} lines)"
+            for path in sorted((ROOT / "scorekeep").rglob("*.py")) for n in ast.walk(_tree(path))
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.end_lineno - n.lineno + 1 > 60]
+    assert long == []
+
+
 def _code_strings(tree: ast.AST) -> list[ast.Constant]:
     """The string literals of a module that are code, not docstrings."""
     docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
