@@ -151,6 +151,10 @@ class Sheet(NamedTuple):
     """One line: how far the match has got and who won, in words."""
     notes: tuple[str, ...] = ()
 
+    def seats(self) -> list[str]:
+        """The players (Rook: the teams) in seat order: every game builds `totals` in that order."""
+        return list(self.totals)
+
 
 class Layout(NamedTuple):
     """A score table laid out for reading (a game's compact sheet): headers, cells, right

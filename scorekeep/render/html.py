@@ -23,6 +23,8 @@ from . import text
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 2", "1 2", "10 4", "3 3 1 3")
 MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle")
+RED_SUITS = "♥♦"
+"""The suit symbols the pages show in red (a suit in a table cell, a card of a trick)."""
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
@@ -252,7 +254,7 @@ def _cell_class(cell: str, mark: str) -> str:
 def running_series(sheet: Sheet) -> tuple[dict[str, list[float | None]], list[str]]:
     """Running totals per player/team, from 0 before the first hand (Oh Hell, Rook) or game
     (Daifugō, over the whole match); an unfinished hand/game leaves a gap."""
-    who = list(sheet.totals)  # in seat order
+    who = sheet.seats()
     series: dict[str, list[float | None]] = {p: [0] for p in who}
     xlabels = ["0"]
     for r in sheet.rows:
@@ -271,7 +273,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
     series, xlabels = running_series(sheet)
     if len(xlabels) < 2:
         return ""
-    who = list(sheet.totals)  # in seat order
+    who = sheet.seats()
     out = ["<section><h2>The race</h2>", legend(who)]
     part = REGISTRY.part(sheet.game, "sheet")
     drawn = (part.charts(audit, sheet, series, xlabels) if hasattr(part, "charts")
@@ -309,7 +311,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
     page = templates().get_template("sheet.html").render(
         title=title, meta=_meta_line(audit), head=head, sheet=sheet, listed=listed,
         winners={winner} if isinstance(winner, str) else set(winner or ()), heading=text.findings_heading(listed),
-        table=Markup(re.sub("<td>([♥♦])</td>", r'<td class="red">\1</td>', table_html)),
+        table=Markup(re.sub(f"<td>([{RED_SUITS}])</td>", r'<td class="red">\1</td>', table_html)),
         notes=[x.replace("tot: ", "total: ") for x in lay.notes if not x.startswith("#:")],
         charts=Markup(charts(audit, sheet)), meta_notes=audit.header.meta.get("notes"),
         events=shown(audit.events, "event") if audit.events and shows_events else ())
@@ -327,7 +329,7 @@ def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
 def suit_colour(card: str) -> str:
     """The CSS class of a card of the French deck: red for hearts and diamonds. A game with
     other colours gives its own `card_colour` in its sheet part (Rook's colors)."""
-    return "red" if card[-1:] in ("♥", "♦") else ""
+    return "red" if card.endswith(tuple(RED_SUITS)) else ""
 
 
 def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
@@ -366,7 +368,7 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
                        + "</tr></thead><tbody>" + "\n".join(body) + "</tbody></table>")
         else:
             table_html = html_table(s.headers, s.rows, classes=s.marks)
-            out.append(re.sub("([♥♦])", r'<span class="red">\1</span>', table_html))
+            out.append(re.sub(f"([{RED_SUITS}])", r'<span class="red">\1</span>', table_html))
     if s.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{esc(n)}</li>" for n in s.notes) + "</ul>")
     out.append("</section>")

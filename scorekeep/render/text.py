@@ -369,7 +369,7 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     violations of that hand/game (`rule: message`, several joined by ` | `); violations of
     no hand or game get a row of their own at the end with only that column filled."""
 
-    order = list(sheet.totals)  # players (Rook: teams) in seat order, as every game builds it
+    order = sheet.seats()
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
     flat = [_flatten(r, order, nested) for r in sheet.rows]
     # grouped once by hand and by (set, game), so that each row finds its own in one look-up

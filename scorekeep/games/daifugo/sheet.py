@@ -24,7 +24,7 @@ def layouts(sheet: Sheet) -> Iterator[Layout]:
 def _compact(sheet: Sheet, events_inline: bool) -> Layout:
     """Rank and the set's running total per player; the events (都落ち, 反則上がり) in a last
     column, or in lines under the table."""
-    who = list(sheet.totals)
+    who = sheet.seats()
     rows = []
     below = []
     for r in sheet.rows:
@@ -52,7 +52,7 @@ def _compact(sheet: Sheet, events_inline: bool) -> Layout:
 def charts(audit: Audit, sheet: Sheet, series: Mapping[str, Sequence[float | None]],
            xlabels: Sequence[str]) -> list[Any]:
     """The match totals by game, sets marked; each player's rank in each game; the set totals."""
-    who = list(sheet.totals)
+    who = sheet.seats()
     sets = [(i + 1, f"set {r['set']}") for i, r in enumerate(sheet.rows)
             if i > 0 and r["set"] != sheet.rows[i - 1]["set"]]
     ranks: dict[str, list[float | None]] = {p: [] for p in who}

@@ -12,7 +12,7 @@ _SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def layouts(sheet: Sheet) -> Iterator[Layout]:
     """The compact sheet; a bid/took pair is marked made or missed."""
-    who = list(sheet.totals)
+    who = sheet.seats()
     rows, marks = [], []
     not_counted = False
     for r in sheet.rows:
