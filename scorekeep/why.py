@@ -20,11 +20,11 @@ caused (`effects`), else the rule the engine found deciding it. Nothing is judge
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .engine import Ruling
+from .engine import Ruling, Step
 from .errors import Finding, all_worded
 from .game import Audit
 
@@ -161,8 +161,6 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
     from .games import REGISTRY
 
     part = REGISTRY.part(audit.game, "explain")  # the game's own walk to the move, and its words
-    if part is None:
-        raise NoSuchPlace(f"`why` does not explain {audit.game} records yet")
     finding: Finding | None = None
     if location is None or location == Location():
         if not audit.violations:
@@ -305,9 +303,34 @@ def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str 
     return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
 
 
+Asked = tuple[str, str, "str | None", str]
+"""An engine's check asked at a move or fact: its rule, the question a table asks, why it fails
+(None: it passes) and the answer when it passes."""
+
+
+def steps_of(asked: Iterable[Asked]) -> tuple[Step, ...]:
+    """The checks asked, in order, as steps up to the first that fails (asked no further)."""
+    steps = []
+    for rule, question, why, yes in asked:
+        steps.append(Step(question, yes if why is None else f"no: {why}", rule))
+        if why is not None:
+            break
+    return tuple(steps)
+
+
+def decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
+    """`ex` with the checks asked as its steps (`steps_of`): the first that fails decides (not
+    legal, its rule and reason); when all pass, the ruling stays as it was."""
+    steps = steps_of(asked)
+    r = ex.ruling._replace(steps=steps)
+    if steps and steps[-1].answer.startswith("no: "):
+        r = r._replace(legal=False, rule=steps[-1].rule, reason=steps[-1].answer.removeprefix("no: "))
+    return ex._replace(ruling=r)
+
+
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------
 
-def hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
+def hand_of(audit: Audit, loc: Location) -> Any:
     """The recorded hand a location names (NoSuchPlace past the end or for Daifugō's options)."""
     if loc.set is not None or loc.game is not None or loc.play is not None or loc.exchange:
         raise NoSuchPlace("--set, --game, --play and --exchange are for Daifugō; this record is a list of "
@@ -351,20 +374,6 @@ def trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tupl
     return loc.trick, p  # type: ignore[return-value]
 
 
-class Snap(NamedTuple):
-    """What an observer keeps of one position: the ruling, the facts, the choices (the driver
-    moves the position on in place, so nothing of it is kept)."""
-
-    player: str
-    move: str
-    said: str
-    line: int | None
-    facts: tuple[tuple[str, str], ...]
-    ruling: Ruling
-    choices: tuple[str, ...] | None
-    no_choice: str = ""
-
-
 def no_choice(p: str, to_act: str | None, over: str) -> str:
     """Why `p` had no legal choice: it was another player's turn, or nobody's (`over`)."""
     return over if to_act is None else f"it was {to_act}'s turn, not {p}'s"
@@ -393,8 +402,8 @@ class Picker:
     flagged: set[int] | None = None
     """The places of the bids `check` reports (None: the engine's ruling tells)."""
     count: int = 0
-    first: tuple[int, Snap] | None = None
-    chosen: tuple[int, Snap] | None = None
+    first: tuple[int, Explanation] | None = None
+    chosen: tuple[int, Explanation] | None = None
 
     def wants(self, player: str) -> bool:
         """Count the next bid (by `player`): whether to describe it and `offer` it."""
@@ -403,15 +412,15 @@ class Picker:
             return self.count == self.loc.bid
         return player == self.loc.player and self.chosen is None
 
-    def offer(self, snap: Snap) -> None:
-        k = (self.count, snap)
-        wrong = self.count in self.flagged if self.flagged is not None else not snap.ruling.legal
+    def offer(self, ex: Explanation) -> None:
+        k = (self.count, ex)
+        wrong = self.count in self.flagged if self.flagged is not None else not ex.ruling.legal
         if self.loc.bid is not None or wrong:
             self.chosen = k
         elif self.first is None:
             self.first = k
 
-    def pick(self) -> tuple[int, Snap]:
+    def pick(self) -> tuple[int, Explanation]:
         """(its place in the bidding, 1 first; its description), or NoSuchPlace."""
         loc, n, word = self.loc, self.hand_no, self.word
         if not self.count:
@@ -419,9 +428,9 @@ class Picker:
         if loc.bid is not None:
             if self.chosen is None:
                 raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {n}: it has {how_many(self.count, word)}")
-            snap = self.chosen[1]
-            if loc.player is not None and snap.player != loc.player:
-                raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {snap.player}'s, not {loc.player}'s")
+            player = self.chosen[1].player
+            if loc.player is not None and player != loc.player:
+                raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {player}'s, not {loc.player}'s")
             return self.chosen
         got = self.chosen or self.first
         if got is None:
@@ -429,20 +438,16 @@ class Picker:
         return got
 
 
-def chosen(audit: Audit, loc: Location, target: tuple[int, str] | None, found: list[Snap], bids: Picker,
+def chosen(loc: Location, target: tuple[int, str] | None, found: list[Explanation], bids: Picker,
            unplayed: str) -> Explanation:
     """The move a walk of hand `loc.hand` described: the card of the `target` (trick, player), or
     the bid (call) `bids` picked; `unplayed` says why a trick was not reached."""
-    if target is not None:
-        if not found:
-            raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
-        snap = found[0]
-        where = loc._replace(trick=target[0], player=snap.player)
-    else:
-        k, snap = bids.pick()
-        where = loc._replace(bid=k, player=snap.player)
-    return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
-                       snap.choices, snap.said, no_choice=snap.no_choice)
+    if target is None:
+        k, ex = bids.pick()
+        return ex._replace(location=loc._replace(bid=k, player=ex.player))
+    if not found:
+        raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
+    return found[0]._replace(location=loc._replace(trick=target[0], player=found[0].player))
 
 
 _ASKED: list[Any] = [None, None, None]

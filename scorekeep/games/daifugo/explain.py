@@ -7,8 +7,7 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...engine import Step
-from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural, table_words
+from ...why import Explanation, Location, NoSuchPlace, as_written, decide, fact, how_many, no_choice, plural
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -282,17 +281,12 @@ def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     `asked`: the deal's of each hand, then of the whole deal; the set's and the game's place in the
     match, then the written result's), each a step in the order asked, up to the first that failed:
     that one decides (not legal, its rule); else the last one asked decides."""
-    steps, r = [], ex.ruling
-    for c, why, *about in asked:
-        ask = c.name.format(p=about[0] if about else None)  # a check of one player's hand, asked of them
-        steps.append(Step(ask, "yes" if why is None else f"no: {table_words(why)}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=why)
-            break
-    else:
-        if steps and steps[-1].rule != r.rule:
-            r = r._replace(rule=steps[-1].rule, reason=f"legal: as the rules give, {steps[-1].rule}")
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+    # a check of one player's hand is asked of them
+    ex = decide(ex, ((c.rule, c.name.format(p=about[0] if about else None), why, "yes") for c, why, *about in asked))
+    r = ex.ruling
+    if r.legal and r.steps and r.steps[-1].rule != r.rule:
+        r = r._replace(rule=r.steps[-1].rule, reason=f"legal: as the rules give, {r.steps[-1].rule}")
+    return ex._replace(ruling=r)
 
 
 def _strongest_asked(pos: Any, gift: Any) -> bool:
