@@ -12,16 +12,13 @@ record's `rules:`, so an unknown key or value is an input error that lists the v
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
 from .options import Option, not_an_option
 from .yamlio import Map, Node, Scalar, parse
-
-if TYPE_CHECKING:
-    from .api import Loaded
 
 __all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "rule_values", "with_rules"]
 
@@ -170,7 +167,11 @@ def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None 
     base = api.load(path, text=data)
     if base.record is None:  # the header, or the YAML itself: nothing to judge
         return PartialWhatIf(None, base.errors, base.warnings)
-    values = _values(base, overrides)
+    try:
+        values = rule_values(base.game, overrides)[1]
+    except InputError as e:
+        e.path = base.path
+        raise
     other = api.load(path, text=data, overrides=overrides)
     # the same slips are found twice; an override can add its own (another deal pattern)
     seen = {(e.line, e.message) for e in base.errors}
@@ -178,25 +179,12 @@ def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None 
     what_if = None
     if other.record is not None:  # (a readable header stays readable under readable overrides)
         try:
-            what_if = _compared(base, values, api.audit(base, partial=True), api.audit(other, partial=True))
+            own, audit = api.audit(base, partial=True), api.audit(other, partial=True)
+            what_if = WhatIf(base.game.name, values, {k: own.header.options[k] for k in values}, own, audit,
+                             base.game.sheet(own), base.game.sheet(audit))
         except InputError as e:  # a reading only the replay can find unreadable
             errors.append(e)
     return PartialWhatIf(what_if, errors, base.warnings)
-
-
-def _values(base: Loaded, overrides: Mapping[str, str]) -> dict[str, Any]:
-    """The overrides as read for the record's game; an unreadable one raises, with the path."""
-    try:
-        return rule_values(base.game, overrides)[1]
-    except InputError as e:
-        e.path = base.path
-        raise
-
-
-def _compared(base: Loaded, values: dict[str, Any], own_audit: Audit, audit: Audit) -> WhatIf:
-    game = base.game
-    own = {k: own_audit.header.options[k] for k in values}
-    return WhatIf(game.name, values, own, own_audit, audit, game.sheet(own_audit), game.sheet(audit))
 
 
 def against_own(path: str, audit: Audit, data: bytes | None = None) -> tuple[list[Finding], list[Finding]]:
