@@ -289,17 +289,17 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def as_written(f: Finding, location: Location, game: str, player: str | None) -> Explanation:
+def as_written(f: Finding, location: Location, game: str) -> Explanation:
     """A violation that is no single move (a written score, a result): the finding as the ruling."""
     ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
-    return Explanation(game, location, f.line, player, "", (), ruling, f.allowed, "", f)
+    return Explanation(game, location, f.line, f.player, "", (), ruling, f.allowed, "", f)
 
 
 def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
-         said: str, rule: str, reason: str, steps: tuple[Any, ...] = ()) -> Explanation:
+         said: str, rule: str, reason: str) -> Explanation:
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
     explained: ruled legal by `rule` for `reason`, until `verdict` lays check's findings on it."""
-    ruling = Ruling(said, True, rule, reason, None, (), steps)
+    ruling = Ruling(said, True, rule, reason, None, (), ())
     return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
 
 
@@ -351,7 +351,7 @@ def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -
     """A location that names hand `loc.hand` and no move of it: the finding there as written (a
     written score, a result), else NoSuchPlace saying `how` to name a move."""
     if finding is not None:
-        return as_written(finding, loc, audit.game, finding.player)
+        return as_written(finding, loc, audit.game)
     raise NoSuchPlace(f"say which move of hand {loc.hand}: {how}")
 
 

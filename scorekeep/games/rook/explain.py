@@ -395,11 +395,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                 f"which color {m.player} named trump")
         r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
                               f"about it can be wrong, {r.rule}")
-    ex = fact(audit, loc, facts, m.player, line or h.line, move_words, r.rule, r.reason, steps)
-    ex = ex._replace(move=str(m), ruling=r._replace(steps=steps))
-    if r.allowed is not None:
-        ex = ex._replace(choices=r.allowed, words="")
-    return ex
+    return Explanation(audit.game, loc, line or h.line, m.player, str(m), tuple(facts), r._replace(steps=steps),
+                       r.allowed, move_words)
 
 
 def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
