@@ -8,13 +8,14 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     ('daifugo.suit-lock', False)
 
 Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
-optionally `effect_words` and `spoken`) walks the record through that game's engine — the same walk `check` and
-`replay --legal` make — to the location, asks the position there for its `ruling(move)` (the
-engine's checks in the rules' order: the steps) and names the facts. The verdict is `check`'s:
-`verdict` lays on the move the findings `check` reported at it — `location_of` places each
-finding at its move, `about` says which findings a move shows — so `why` rules a move not legal exactly where `check` reports a violation
-(its rule; the others there in `also`), and a legal move cites the rule of the first event it
-caused (`effects`), else the rule the engine found deciding it. Nothing is judged here.
+optionally `effect_words` and `spoken`) walks the record through that game's engine — the same
+walk `check` and `replay --legal` make — to the location, asks the position there for its
+`ruling(move)` (the engine's checks in the rules' order: the steps) and names the facts. The
+verdict is `check`'s: `verdict` lays on the move the findings `check` reported at it —
+`location_of` places each finding at its move, `about` says which findings a move shows — so
+`why` rules a move not legal exactly where `check` reports a violation (its rule; the others
+there in `also`), and a legal move cites the rule of the first event it caused (`effects`), else
+the rule the engine found deciding it. Nothing is judged here.
 """
 
 from __future__ import annotations
@@ -174,7 +175,8 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         if finding is not None:
             location = part.location_of(finding, audit)
     ex = verdict(audit, part.explain(audit, location, finding), part)
-    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer)) for st in ex.ruling.steps)
+    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer))
+                  for st in ex.ruling.steps)
     return ex._replace(ruling=ex.ruling._replace(steps=steps))  # the decision in table words too
 
 
@@ -266,7 +268,8 @@ def table_words(text: str) -> str:
     text = _SCORING.sub(lambda m: f"{m.group(1)} bids scoring {m.group(2)}", text)
     text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
                                                                   else "those passes") +
-                        " out, which is no second mistake", text).replace(", and the record only", " and the record only")
+                        " out, which is no second mistake", text)
+    text = text.replace(", and the record only", " and the record only")
     text = _HOUSE.sub(lambda m: f"the house {m.group(1)}", text)
     return _KEY.sub(lambda m: _KEYS[m.group(1)], text)
 

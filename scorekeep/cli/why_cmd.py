@@ -92,11 +92,8 @@ def _say(path: str, game: str, ex: Any, json: bool, unreadable: bool) -> None:
     if json:
         from ..render import text as render
 
-        doc: dict[str, Any] = {"path": path, "game": game}
-        if ex is None:
-            doc.update({"ruling": None, "message": "no violations"})
-        else:
-            doc.update(ex.to_json())
+        said = {"ruling": None, "message": "no violations"} if ex is None else ex.to_json()
+        doc = {"path": path, "game": game, **said}
         _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
     elif ex is None:
         _out(f"{path}: no violations" + (" before its first unreadable part" if unreadable else

@@ -178,7 +178,8 @@ def _passed(n: int) -> str:
 def _legal(pos: Any, move: Any, rule: str) -> str:
     """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
     if rule == "daifugo.pass":
-        return f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, {rule}"
+        return (f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, "
+                f"{rule}")
     if pos.table.top is None:
         return f"legal: {move.player} leads on a clear table: any single, group or stairs may be led, {rule}"
     lock = f", and it has the locked suits {lock_text(pos.table.lock)}" if pos.table.lock else ""
@@ -194,7 +195,6 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
         else:
             why = "the ranks of the game before are not known, so nobody knows who gives to whom"
         raise NoSuchPlace(f"there is no exchange to explain in set {g.set}, game {g.number}: {why}")
-    chosen = None
     if loc.player is not None:
         chosen = next((x for x in g.gifts if x[1].player == loc.player), None)
         if chosen is None:
@@ -207,9 +207,8 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.setup.prev is not None:
         facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.setup.prev))))
-        owed = []
-        for a, b, n in EXCHANGE:
-            owed.append(f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})")
+        owed = [f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})"
+                for a, b, n in EXCHANGE]
         facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
     if pos.setup.prev is not None and pos._phase == "exchange":
         giver, receiver, a, b, n = pos.hold.due()
@@ -221,14 +220,13 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
         n = pos.hold.due()[4]
         if not _strongest_asked(pos, gift):  # the giver chooses any cards: the combinations are no list to read
-            choices = (f"any {plural(n, 'card')} of the {len(pos.hold.dealt[p])} dealt to {p}",) if p in pos.hold.dealt \
-                else (f"any {plural(n, 'card')}",)
+            of = f" of the {len(pos.hold.dealt[p])} dealt to {p}" if p in pos.hold.dealt else ""
+            choices = (f"any {plural(n, 'card')}{of}",)
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
     if ruling.legal and ruling.reason == "legal" and pos.setup.prev is not None and pos._phase == "exchange":
         ruling = _gift_legal(ruling, pos, p, gift, grec)
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
-
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
                        str(gift) or "nothing", tuple(facts), ruling, choices,
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
@@ -249,7 +247,8 @@ def _fact(audit: Audit, loc: Location, g: Any, grec: Any, asked: list[Any]) -> E
                                           "the record gives no deal, so the cards dealt cannot be wrong")
                              + ", daifugo.deck"), asked)
     if g.exits:
-        facts.append(("went out", ", ".join(q + ("" if ok else " (反則上がり: ranks from the bottom)") for q, ok in g.exits)))
+        foul = " (反則上がり: ranks from the bottom)"
+        facts.append(("went out", ", ".join(q + ("" if ok else foul) for q, ok in g.exits)))
     if g.fallen:
         facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, did not finish first and fell"))
     ranking = g.ranking

@@ -377,7 +377,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                           f"{'nest discard' if want is DiscardMove else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    steps = steps_of(_asked(c, c.test(pos, m), p=m.player) for c in CHECKS["discard" if want is DiscardMove else "trump"])
+    phase = "discard" if want is DiscardMove else "trump"
+    steps = steps_of(_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
         dealt = h.deal.get(m.player) if h.deal is not None else None
