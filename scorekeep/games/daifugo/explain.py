@@ -278,8 +278,7 @@ def _set_fact(audit: Audit, loc: Location, srec: Any, asked: list[Any]) -> Expla
 def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.audit_of_set`'s
     `asked`: the deal's of each hand, then of the whole deal; the set's and the game's place in the
-    match, then the written result's), each a step in the order asked, up to the first that failed:
-    that one decides (not legal, its rule); else the last one asked decides."""
+    match, then the written result's; `decide`); when all pass, the last one asked decides."""
     # a check of one player's hand is asked of them
     ex = decide(ex, ((c.rule, c.name.format(p=about[0] if about else None), why, "yes") for c, why, *about in asked))
     r = ex.ruling

@@ -242,9 +242,8 @@ check replaced by another of that name is asked the same way); any other by its 
 
 
 def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
-    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`), each a
-    step in the order asked (the rules' order), up to the first that failed: that one decides
-    (not legal, its rule); else the last asked before the hand was found complete decides."""
+    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`, `decide`);
+    when all pass, the last asked before the hand was found complete decides."""
     asked = asked_until(audit, h.number, rules.asked).get((h.number, ex.location.what or ""), [])
     answers: dict[Any, Any] = {}  # each check (by identity) asked: its first failing answer, else None
     for c, why in asked:
