@@ -2,7 +2,7 @@
 
     >>> from scorekeep import whatif
     >>> w = whatif.compare("samples/oh-hell-seed-example.yaml", {"failed_score": "tricks"})
-    >>> w.totals_changed(), w.winner_before, w.winner_after
+    >>> w.totals_changed(), w.base_sheet.winner, w.sheet.winner
 
 An override is `KEY=VALUE` as a user types it (`failed_score=tricks`, `hook=false`,
 `rank_points=[5, 3, 1, 0]`): the value is read as YAML, exactly as it would be read under the
@@ -95,14 +95,6 @@ class WhatIf(NamedTuple):
     base_sheet: Sheet
     sheet: Sheet
 
-    @property
-    def winner_before(self) -> str | list[str] | None:
-        return self.base_sheet.winner
-
-    @property
-    def winner_after(self) -> str | list[str] | None:
-        return self.sheet.winner
-
     def totals_changed(self) -> dict[str, tuple[int, int]]:
         """Player (or team) → (total under the record's rules, total under the overrides), for
         those that differ."""
@@ -124,8 +116,8 @@ class WhatIf(NamedTuple):
             "own_rules": dict(self.own),
             "totals_before": dict(self.base_sheet.totals),
             "totals_after": dict(self.sheet.totals),
-            "winner_before": self.winner_before,
-            "winner_after": self.winner_after,
+            "winner_before": self.base_sheet.winner,
+            "winner_after": self.sheet.winner,
             "violations_added": [v.to_json() for v in self.violations_added()],
             "violations_removed": [v.to_json() for v in self.violations_removed()],
         }

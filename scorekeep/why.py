@@ -98,8 +98,6 @@ class Explanation(NamedTuple):
     effects: tuple[Finding, ...] = ()
     caused: tuple[str, ...] = ()
     """What the move caused (`effects`), each in a card player's words."""
-    words: str = ""
-    """The legal choices in words, where the part says them better than a list (`choices_text`)."""
     pool: Any = None
     """(violations, events) to find the move's findings in, when the game's part read them again
     (past the cap, `check`'s own lists only count them); None: the audit's."""
@@ -114,8 +112,6 @@ class Explanation(NamedTuple):
     def choices_text(self) -> str | None:
         """The legal choices in words (`allowed` as a player says it, or what cannot be listed);
         None where there is no choice to list (a fact of the hand, a record that cannot tell)."""
-        if self.words:
-            return self.words
         if self.choices is None:
             return None
         if not self.choices:
