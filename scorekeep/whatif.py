@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
-from .options import Option, not_an_option
+from .options import not_an_option
 from .yamlio import Map, Node, Scalar, parse
 
 __all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "rule_values", "with_rules"]
@@ -34,21 +34,6 @@ def parse_pairs(texts: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _value(opt: Option, key: str, text: str) -> tuple[Node, Any]:
-    where = f"--rule {key}={text}"
-    if not text:
-        raise InputError(f"{where}: give a value ({opt.values})")
-    try:
-        node = parse(text)
-        value = opt.read(node, f"option `{key}`")
-    except InputError as e:
-        message = e.message
-        if "valid values" not in message and opt.values not in message:
-            message += f" (valid values: {opt.values})"
-        raise InputError(f"{where}: {message}") from None
-    return node, value
-
-
 def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Node], dict[str, Any]]:
     """The overrides as YAML nodes and as read values, by option. Raises InputError for an
     unknown key or value, naming the valid ones."""
@@ -56,9 +41,19 @@ def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Nod
     values: dict[str, Any] = {}
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
+        where = f"--rule {key}={text}"
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
-        nodes[key], values[key] = _value(opt, key, text)
+            raise InputError(f"{where}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
+        if not text:
+            raise InputError(f"{where}: give a value ({opt.values})")
+        try:
+            nodes[key] = parse(text)
+            values[key] = opt.read(nodes[key], f"option `{key}`")
+        except InputError as e:
+            message = e.message
+            if "valid values" not in message and opt.values not in message:
+                message += f" (valid values: {opt.values})"
+            raise InputError(f"{where}: {message}") from None
     return nodes, values
 
 

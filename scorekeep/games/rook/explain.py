@@ -225,7 +225,9 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     at the dealer when the engine's deal check failed on it (`CHECKS["deal"]`: dealt in the old seats)."""
     if f.rule != "rook.seat-change":
         return ()
-    out = (Location(hand=f.hand, what="dealer"),) if _dealer_missed_change(f, audit) else ()
+    got = _dealt(audit).get(f.hand or 0)  # the engine's deal checks rule the dealer against the seat change
+    missed = got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
+    out = (Location(hand=f.hand, what="dealer"),) if missed else ()
     i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
     if i is None or not audit.record.hands[i].bidding:
         return out
@@ -233,12 +235,6 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     if st is None or not st.kept:
         return out
     return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
-
-
-def _dealer_missed_change(f: Finding, audit: Audit) -> bool:
-    """Whether the engine's deal checks rule the dealer of `f`'s hand against the seat change."""
-    got = _dealt(audit).get(f.hand or 0)
-    return got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
 
 
 def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
