@@ -302,7 +302,7 @@ def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str 
     return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
 
 
-Asked = tuple[str, str, "str | None", str]
+Asked = tuple[str, str, str | None, str]
 """An engine's check asked at a move or fact: its rule, the question a table asks, why it fails
 (None: it passes) and the answer when it passes."""
 
