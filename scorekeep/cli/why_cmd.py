@@ -11,8 +11,8 @@ from .common import CheckFormat, TextOrJson, _fail, _internal, _load_partial, _o
 def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], player: Optional[str],
               set_: Optional[int], game: Optional[int], play: Optional[int], exchange: bool,
               facts: dict[str, bool]) -> Any:
-    """The place the options name (an `api.Location`), or None for the first violation; two
-    places at once is a usage error."""
+    """The place the options name (an `api.Location`; none named: the first violation); two places
+    at once is a usage error."""
     from .. import api
 
     if trick is not None and bid is not None:
@@ -20,9 +20,7 @@ def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], pla
     named = [k for k, on in facts.items() if on]
     if len(named) > 1 or (named and (trick is not None or bid is not None or play is not None or exchange)):
         _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(named) + ")")
-    what = named[0] if named else None
-    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
-    return api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
+    return api.Location(hand, trick, bid, player, set_, game, play, exchange, named[0] if named else None)
 
 
 @app.command()
