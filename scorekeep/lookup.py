@@ -161,14 +161,6 @@ def _names(game: str, rule: RuleDoc) -> Iterator[tuple[str, str]]:
         yield "alias", alias
 
 
-def _contains(haystack: str, needle: str) -> bool:
-    """`needle` is a phrase of `haystack` (both normalised): whole words for Latin text, any
-    place for Japanese and Chinese."""
-    if _has_cjk(needle):
-        return needle.replace(" ", "") in haystack.replace(" ", "")
-    return f" {needle} " in f" {haystack} "
-
-
 @lru_cache(maxsize=None)
 def _stemmed(text: str) -> str:
     return " ".join(_stem(t) for t in normalise(text).split())
@@ -194,7 +186,7 @@ def find(query: str, game: str | None = None) -> Lookup:
         # A question that names its game (`is daifugo big two`) is asked about that game.
         for name in [*REGISTRY.names(), *REGISTRY.aliases]:
             n = _stemmed(name)
-            if n.isascii() and _contains(qn, n):
+            if n.isascii() and _spans(qn, n):
                 qn = f" {qn} ".replace(f" {n} ", " ").strip()
                 pool = [(g, r) for g, r in pool if g == REGISTRY.resolve(name)]
                 break
@@ -267,12 +259,11 @@ def _covering(query: str, pool: list[tuple[str, RuleDoc]]) -> tuple[Match, ...]:
     scored: dict[str, tuple[set[int], Match]] = {}
     for g, r in pool:
         for _how, name in _names(g, r):
-            n = _stemmed(name)
-            if len(_key(name)) < (2 if _has_cjk(name) else 3) or not _contains(query, n):
+            if len(_key(name)) < (2 if _has_cjk(name) else 3) or not (span := _spans(query, _stemmed(name))):
                 continue
             covered, m = scored.setdefault(r.id, (set(), Match(g, r, "phrase", name)))
             before = len(covered)
-            covered.update(_spans(query, n))
+            covered.update(span)
             if len(covered) > before and len(_key(name)) > len(_key(m.name)):
                 scored[r.id] = (covered, Match(g, r, "phrase", name))
     if not scored:
@@ -282,8 +273,8 @@ def _covering(query: str, pool: list[tuple[str, RuleDoc]]) -> tuple[Match, ...]:
 
 
 def _spans(haystack: str, needle: str) -> set[int]:
-    """The positions of `haystack` (not its spaces) that `needle` covers: whole words for Latin
-    text, anywhere for Japanese and Chinese."""
+    """The positions of `haystack` (not its spaces) that `needle` covers, as a phrase of it (both
+    normalised): whole words for Latin text, anywhere for Japanese and Chinese. Empty: not a phrase of it."""
     cjk = _has_cjk(needle)
     hay, ndl = (haystack.replace(" ", ""), needle.replace(" ", "")) if cjk else (f" {haystack} ", f" {needle} ")
     i = hay.find(ndl)  # the first only: a word said twice does not count twice

@@ -2,7 +2,7 @@
 
     >>> from scorekeep import whatif
     >>> w = whatif.compare("samples/oh-hell-seed-example.yaml", {"failed_score": "tricks"})
-    >>> w.totals_changed(), w.winner_before, w.winner_after
+    >>> w.totals_changed(), w.base_sheet.winner, w.sheet.winner
 
 An override is `KEY=VALUE` as a user types it (`failed_score=tricks`, `hook=false`,
 `rank_points=[5, 3, 1, 0]`): the value is read as YAML, exactly as it would be read under the
@@ -12,16 +12,13 @@ record's `rules:`, so an unknown key or value is an input error that lists the v
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from . import fields
 from .errors import Finding, InputError
 from .game import Audit, Game, Sheet
-from .options import Option, not_an_option
+from .options import not_an_option
 from .yamlio import Map, Node, Scalar, parse
-
-if TYPE_CHECKING:
-    from .api import Loaded
 
 __all__ = ["PartialWhatIf", "WhatIf", "compare", "compare_partial", "parse_pairs", "rule_values", "with_rules"]
 
@@ -37,21 +34,6 @@ def parse_pairs(texts: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _value(opt: Option, key: str, text: str) -> tuple[Node, Any]:
-    where = f"--rule {key}={text}"
-    if not text:
-        raise InputError(f"{where}: give a value ({opt.values})")
-    try:
-        node = parse(text)
-        value = opt.read(node, f"option `{key}`")
-    except InputError as e:
-        message = e.message
-        if "valid values" not in message and opt.values not in message:
-            message += f" (valid values: {opt.values})"
-        raise InputError(f"{where}: {message}") from None
-    return node, value
-
-
 def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Node], dict[str, Any]]:
     """The overrides as YAML nodes and as read values, by option. Raises InputError for an
     unknown key or value, naming the valid ones."""
@@ -59,9 +41,19 @@ def rule_values(game: Game, overrides: Mapping[str, str]) -> tuple[dict[str, Nod
     values: dict[str, Any] = {}
     for key, text in overrides.items():
         opt = game.OPTIONS.get(key)
+        where = f"--rule {key}={text}"
         if opt is None:
-            raise InputError(f"--rule {key}={text}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
-        nodes[key], values[key] = _value(opt, key, text)
+            raise InputError(f"{where}: `{key}` {not_an_option(key, game.name, game.OPTIONS)}")
+        if not text:
+            raise InputError(f"{where}: give a value ({opt.values})")
+        try:
+            nodes[key] = parse(text)
+            values[key] = opt.read(nodes[key], f"option `{key}`")
+        except InputError as e:
+            message = e.message
+            if "valid values" not in message and opt.values not in message:
+                message += f" (valid values: {opt.values})"
+            raise InputError(f"{where}: {message}") from None
     return nodes, values
 
 
@@ -98,14 +90,6 @@ class WhatIf(NamedTuple):
     base_sheet: Sheet
     sheet: Sheet
 
-    @property
-    def winner_before(self) -> str | list[str] | None:
-        return self.base_sheet.winner
-
-    @property
-    def winner_after(self) -> str | list[str] | None:
-        return self.sheet.winner
-
     def totals_changed(self) -> dict[str, tuple[int, int]]:
         """Player (or team) → (total under the record's rules, total under the overrides), for
         those that differ."""
@@ -127,8 +111,8 @@ class WhatIf(NamedTuple):
             "own_rules": dict(self.own),
             "totals_before": dict(self.base_sheet.totals),
             "totals_after": dict(self.sheet.totals),
-            "winner_before": self.winner_before,
-            "winner_after": self.winner_after,
+            "winner_before": self.base_sheet.winner,
+            "winner_after": self.sheet.winner,
             "violations_added": [v.to_json() for v in self.violations_added()],
             "violations_removed": [v.to_json() for v in self.violations_removed()],
         }
@@ -170,7 +154,11 @@ def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None 
     base = api.load(path, text=data)
     if base.record is None:  # the header, or the YAML itself: nothing to judge
         return PartialWhatIf(None, base.errors, base.warnings)
-    values = _values(base, overrides)
+    try:
+        values = rule_values(base.game, overrides)[1]
+    except InputError as e:
+        e.path = base.path
+        raise
     other = api.load(path, text=data, overrides=overrides)
     # the same slips are found twice; an override can add its own (another deal pattern)
     seen = {(e.line, e.message) for e in base.errors}
@@ -178,25 +166,12 @@ def compare_partial(path: str, overrides: Mapping[str, str], data: bytes | None 
     what_if = None
     if other.record is not None:  # (a readable header stays readable under readable overrides)
         try:
-            what_if = _compared(base, values, api.audit(base, partial=True), api.audit(other, partial=True))
+            own, audit = api.audit(base, partial=True), api.audit(other, partial=True)
+            what_if = WhatIf(base.game.name, values, {k: own.header.options[k] for k in values}, own, audit,
+                             base.game.sheet(own), base.game.sheet(audit))
         except InputError as e:  # a reading only the replay can find unreadable
             errors.append(e)
     return PartialWhatIf(what_if, errors, base.warnings)
-
-
-def _values(base: Loaded, overrides: Mapping[str, str]) -> dict[str, Any]:
-    """The overrides as read for the record's game; an unreadable one raises, with the path."""
-    try:
-        return rule_values(base.game, overrides)[1]
-    except InputError as e:
-        e.path = base.path
-        raise
-
-
-def _compared(base: Loaded, values: dict[str, Any], own_audit: Audit, audit: Audit) -> WhatIf:
-    game = base.game
-    own = {k: own_audit.header.options[k] for k in values}
-    return WhatIf(game.name, values, own, own_audit, audit, game.sheet(own_audit), game.sheet(audit))
 
 
 def against_own(path: str, audit: Audit, data: bytes | None = None) -> tuple[list[Finding], list[Finding]]:

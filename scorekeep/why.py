@@ -8,23 +8,24 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     ('daifugo.suit-lock', False)
 
 Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
-optionally `effect_words` and `spoken`) walks the record through that game's engine — the same walk `check` and
-`replay --legal` make — to the location, asks the position there for its `ruling(move)` (the
-engine's checks in the rules' order: the steps) and names the facts. The verdict is `check`'s:
-`verdict` lays on the move the findings `check` reported at it — `location_of` places each
-finding at its move, `about` says which findings a move shows — so `why` rules a move not legal exactly where `check` reports a violation
-(its rule; the others there in `also`), and a legal move cites the rule of the first event it
-caused (`effects`), else the rule the engine found deciding it. Nothing is judged here.
+optionally `effect_words` and `spoken`) walks the record through that game's engine — the same
+walk `check` and `replay --legal` make — to the location, asks the position there for its
+`ruling(move)` (the engine's checks in the rules' order: the steps) and names the facts. The
+verdict is `check`'s: `verdict` lays on the move the findings `check` reported at it —
+`location_of` places each finding at its move, `about` says which findings a move shows — so
+`why` rules a move not legal exactly where `check` reports a violation (its rule; the others
+there in `also`), and a legal move cites the rule of the first event it caused (`effects`), else
+the rule the engine found deciding it. Nothing is judged here.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .engine import Ruling
+from .engine import Ruling, Step
 from .errors import Finding, all_worded
 from .game import Audit
 
@@ -97,8 +98,6 @@ class Explanation(NamedTuple):
     effects: tuple[Finding, ...] = ()
     caused: tuple[str, ...] = ()
     """What the move caused (`effects`), each in a card player's words."""
-    words: str = ""
-    """The legal choices in words, where the part says them better than a list (`choices_text`)."""
     pool: Any = None
     """(violations, events) to find the move's findings in, when the game's part read them again
     (past the cap, `check`'s own lists only count them); None: the audit's."""
@@ -113,8 +112,6 @@ class Explanation(NamedTuple):
     def choices_text(self) -> str | None:
         """The legal choices in words (`allowed` as a player says it, or what cannot be listed);
         None where there is no choice to list (a fact of the hand, a record that cannot tell)."""
-        if self.words:
-            return self.words
         if self.choices is None:
             return None
         if not self.choices:
@@ -161,8 +158,6 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
     from .games import REGISTRY
 
     part = REGISTRY.part(audit.game, "explain")  # the game's own walk to the move, and its words
-    if part is None:
-        raise NoSuchPlace(f"`why` does not explain {audit.game} records yet")
     finding: Finding | None = None
     if location is None or location == Location():
         if not audit.violations:
@@ -176,7 +171,8 @@ def explain(audit: Audit, location: Location | None = None) -> Explanation | Non
         if finding is not None:
             location = part.location_of(finding, audit)
     ex = verdict(audit, part.explain(audit, location, finding), part)
-    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer)) for st in ex.ruling.steps)
+    steps = tuple(st._replace(question=table_words(st.question), answer=table_words(st.answer))
+                  for st in ex.ruling.steps)
     return ex._replace(ruling=ex.ruling._replace(steps=steps))  # the decision in table words too
 
 
@@ -268,7 +264,8 @@ def table_words(text: str) -> str:
     text = _SCORING.sub(lambda m: f"{m.group(1)} bids scoring {m.group(2)}", text)
     text = _MISSING.sub(lambda m: "and the record only left " + ("that pass" if m.group(1).startswith("that")
                                                                   else "those passes") +
-                        " out, which is no second mistake", text).replace(", and the record only", " and the record only")
+                        " out, which is no second mistake", text)
+    text = text.replace(", and the record only", " and the record only")
     text = _HOUSE.sub(lambda m: f"the house {m.group(1)}", text)
     return _KEY.sub(lambda m: _KEYS[m.group(1)], text)
 
@@ -291,23 +288,48 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def as_written(f: Finding, location: Location, game: str, player: str | None) -> Explanation:
+def as_written(f: Finding, location: Location, game: str) -> Explanation:
     """A violation that is no single move (a written score, a result): the finding as the ruling."""
     ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
-    return Explanation(game, location, f.line, player, "", (), ruling, f.allowed, "", f)
+    return Explanation(game, location, f.line, f.player, "", (), ruling, f.allowed, "", f)
 
 
 def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
-         said: str, rule: str, reason: str, steps: tuple[Any, ...] = ()) -> Explanation:
+         said: str, rule: str, reason: str) -> Explanation:
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
     explained: ruled legal by `rule` for `reason`, until `verdict` lays check's findings on it."""
-    ruling = Ruling(said, True, rule, reason, None, (), steps)
+    ruling = Ruling(said, True, rule, reason, None, (), ())
     return Explanation(audit.game, loc, line, player, said, tuple(facts), ruling, None, said)
+
+
+Asked = tuple[str, str, str | None, str]
+"""An engine's check asked at a move or fact: its rule, the question a table asks, why it fails
+(None: it passes) and the answer when it passes."""
+
+
+def steps_of(asked: Iterable[Asked]) -> tuple[Step, ...]:
+    """The checks asked, in order, as steps up to the first that fails (asked no further)."""
+    steps = []
+    for rule, question, why, yes in asked:
+        steps.append(Step(question, yes if why is None else f"no: {why}", rule))
+        if why is not None:
+            break
+    return tuple(steps)
+
+
+def decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
+    """`ex` with the checks asked as its steps (`steps_of`): the first that fails decides (not
+    legal, its rule and reason); when all pass, the ruling stays as it was."""
+    steps = steps_of(asked)
+    r = ex.ruling._replace(steps=steps)
+    if steps and steps[-1].answer.startswith("no: "):
+        r = r._replace(legal=False, rule=steps[-1].rule, reason=steps[-1].answer.removeprefix("no: "))
+    return ex._replace(ruling=r)
 
 
 # --- records of hands, bids and tricks (Rook, Oh Hell) --------------------------------------------
 
-def hand_of(audit: Audit, loc: Location, finding: Finding | None) -> Any:
+def hand_of(audit: Audit, loc: Location) -> Any:
     """The recorded hand a location names (NoSuchPlace past the end or for Daifugō's options)."""
     if loc.set is not None or loc.game is not None or loc.play is not None or loc.exchange:
         raise NoSuchPlace("--set, --game, --play and --exchange are for Daifugō; this record is a list of "
@@ -328,7 +350,7 @@ def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -
     """A location that names hand `loc.hand` and no move of it: the finding there as written (a
     written score, a result), else NoSuchPlace saying `how` to name a move."""
     if finding is not None:
-        return as_written(finding, loc, audit.game, finding.player)
+        return as_written(finding, loc, audit.game)
     raise NoSuchPlace(f"say which move of hand {loc.hand}: {how}")
 
 
@@ -349,20 +371,6 @@ def trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tupl
     elif p not in who:
         raise NoSuchPlace(f"{p} has no card in trick {loc.trick} of hand {hand_no} (it has {', '.join(who)})")
     return loc.trick, p  # type: ignore[return-value]
-
-
-class Snap(NamedTuple):
-    """What an observer keeps of one position: the ruling, the facts, the choices (the driver
-    moves the position on in place, so nothing of it is kept)."""
-
-    player: str
-    move: str
-    said: str
-    line: int | None
-    facts: tuple[tuple[str, str], ...]
-    ruling: Ruling
-    choices: tuple[str, ...] | None
-    no_choice: str = ""
 
 
 def no_choice(p: str, to_act: str | None, over: str) -> str:
@@ -393,8 +401,8 @@ class Picker:
     flagged: set[int] | None = None
     """The places of the bids `check` reports (None: the engine's ruling tells)."""
     count: int = 0
-    first: tuple[int, Snap] | None = None
-    chosen: tuple[int, Snap] | None = None
+    first: tuple[int, Explanation] | None = None
+    chosen: tuple[int, Explanation] | None = None
 
     def wants(self, player: str) -> bool:
         """Count the next bid (by `player`): whether to describe it and `offer` it."""
@@ -403,15 +411,15 @@ class Picker:
             return self.count == self.loc.bid
         return player == self.loc.player and self.chosen is None
 
-    def offer(self, snap: Snap) -> None:
-        k = (self.count, snap)
-        wrong = self.count in self.flagged if self.flagged is not None else not snap.ruling.legal
+    def offer(self, ex: Explanation) -> None:
+        k = (self.count, ex)
+        wrong = self.count in self.flagged if self.flagged is not None else not ex.ruling.legal
         if self.loc.bid is not None or wrong:
             self.chosen = k
         elif self.first is None:
             self.first = k
 
-    def pick(self) -> tuple[int, Snap]:
+    def pick(self) -> tuple[int, Explanation]:
         """(its place in the bidding, 1 first; its description), or NoSuchPlace."""
         loc, n, word = self.loc, self.hand_no, self.word
         if not self.count:
@@ -419,9 +427,9 @@ class Picker:
         if loc.bid is not None:
             if self.chosen is None:
                 raise NoSuchPlace(f"there is no {word} {loc.bid} in hand {n}: it has {how_many(self.count, word)}")
-            snap = self.chosen[1]
-            if loc.player is not None and snap.player != loc.player:
-                raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {snap.player}'s, not {loc.player}'s")
+            player = self.chosen[1].player
+            if loc.player is not None and player != loc.player:
+                raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {player}'s, not {loc.player}'s")
             return self.chosen
         got = self.chosen or self.first
         if got is None:
@@ -429,20 +437,16 @@ class Picker:
         return got
 
 
-def chosen(audit: Audit, loc: Location, target: tuple[int, str] | None, found: list[Snap], bids: Picker,
+def chosen(loc: Location, target: tuple[int, str] | None, found: list[Explanation], bids: Picker,
            unplayed: str) -> Explanation:
     """The move a walk of hand `loc.hand` described: the card of the `target` (trick, player), or
     the bid (call) `bids` picked; `unplayed` says why a trick was not reached."""
-    if target is not None:
-        if not found:
-            raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
-        snap = found[0]
-        where = loc._replace(trick=target[0], player=snap.player)
-    else:
-        k, snap = bids.pick()
-        where = loc._replace(bid=k, player=snap.player)
-    return Explanation(audit.game, where, snap.line, snap.player, snap.move, snap.facts, snap.ruling,
-                       snap.choices, snap.said, no_choice=snap.no_choice)
+    if target is None:
+        k, ex = bids.pick()
+        return ex._replace(location=loc._replace(bid=k, player=ex.player))
+    if not found:
+        raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
+    return found[0]._replace(location=loc._replace(trick=target[0], player=found[0].player))
 
 
 _ASKED: list[Any] = [None, None, None]

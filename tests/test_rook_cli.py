@@ -64,7 +64,7 @@ def test_score_csv_has_a_row_per_hand() -> None:
 def test_rules_lists_every_rook_rule_id() -> None:
     run = cli("rules", "rook")
     assert run.code == 0
-    digest = (RECORDS.parent.parent / "scorekeep" / "games" / "rook" / "rulebook.py").read_text()
+    digest = (RECORDS.parent.parent / "scorekeep" / "games" / "rook" / "rulebook.yaml").read_text()
     for rule in ("rook.deck", "rook.deal", "rook.dealer-rotation", "rook.seat-change", "rook.bid-order",
                  "rook.bid-minimum", "rook.bid-step", "rook.bid-maximum", "rook.bid-after-pass", "rook.bid-end",
                  "rook.all-pass", "rook.nest-exchange", "rook.trump", "rook.turn-order", "rook.card-not-held",

@@ -70,9 +70,9 @@ def test_daifugo_rank_points_and_match_length_change_the_winner() -> None:
     w = whatif.compare(DAIFUGO, {"rank_points": "[5, 3, 1, 0]", "sets": "1"})
     assert w.base_sheet.totals == {"甲": 8, "乙": 6, "丙": 8, "丁": 2}
     assert w.sheet.totals == {"甲": 13, "乙": 9, "丙": 12, "丁": 2}
-    assert (w.winner_before, w.winner_after) == (None, "甲")
+    assert (w.base_sheet.winner, w.sheet.winner) == (None, "甲")
     tie = whatif.compare(DAIFUGO, {"sets": "1"})
-    assert tie.totals_changed() == {} and sorted(tie.winner_after) == ["丙", "甲"]
+    assert tie.totals_changed() == {} and sorted(tie.sheet.winner) == ["丙", "甲"]
     run = cli("score", DAIFUGO, "--rule", "rank_points=[5,3,1,0]", "--rule", "sets=1")
     assert run.code == 0 and "winner: none yet → 甲" in run.out and "甲 8 → 13" in run.out
 
@@ -83,15 +83,15 @@ def test_rook_target_changes_the_winner_and_which_hands_count() -> None:
     +80, +40; 5 EW bid 70 took 110 → +10, +110. Running NS 100 180 220 300 310, EW 20 60 −30 10 120."""
     own = whatif.compare(ROOK_GAME_END, {"target": "500"})
     assert own.base_sheet.totals == {"North/South": 300, "East/West": 10}
-    assert own.winner_before == "North/South"
+    assert own.base_sheet.winner == "North/South"
     # to 500 nobody has won and hand 5 counts: its rook.game-end violation is gone
     assert own.sheet.totals == {"North/South": 310, "East/West": 120}
-    assert own.winner_after is None
+    assert own.sheet.winner is None
     assert [v.rule for v in own.violations_removed()] == ["rook.game-end"]
     # to 200 North/South win at hand 3: hands 4 and 5 no longer count
     low = whatif.compare(ROOK_GAME_END, {"target": "200"})
     assert low.sheet.totals == {"North/South": 220, "East/West": -30}
-    assert low.winner_after == "North/South"
+    assert low.sheet.winner == "North/South"
     assert {v.rule for v in low.violations_added()} == {"rook.game-end"}
 
 

@@ -38,25 +38,17 @@ def rules(
             break
     if search is not None:
         _search(search, game)
-        return
-    if not args:
-        if game is None:
-            _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell, "
-                 "scorekeep rules hook, scorekeep rules daifugo --search finish)")
-            return
-        _list(game)
-        return
-    _lookup(" ".join(args), game)
+    elif args:
+        _lookup(" ".join(args), game)
+    elif game is None:
+        _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell, "
+             "scorekeep rules hook, scorekeep rules daifugo --search finish)")
+    else:
+        from ..render import text as render
 
-
-def _list(game: str) -> None:
-    from ..games import REGISTRY
-    from ..render import text as render
-
-    module = REGISTRY.get(game)
-    options = dict(module.OPTIONS)
-    _out(f"{module.title}: rules and their ids\n")
-    _out("\n\n".join(render.rule_text(r, options, full=False) for r in module.RULES))
+        module = REGISTRY.get(game)
+        _out(f"{module.title}: rules and their ids\n")
+        _out("\n\n".join(render.rule_text(r, dict(module.OPTIONS), full=False) for r in module.RULES))
 
 
 def _lookup(query: str, game: str | None) -> None:

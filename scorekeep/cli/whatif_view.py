@@ -43,7 +43,7 @@ def score_text(w: WhatIf, path: str, markdown: bool = False) -> str:
                    f"(under the record's own rules: {_standings(w.base_sheet.totals)})")
     else:
         out.append("  totals: no change")
-    before, after = w.winner_before, w.winner_after
+    before, after = w.base_sheet.winner, w.sheet.winner
     if before == after:
         out.append(f"  winner: {_winner(after)} either way" + (" (the match is not over)" if after is None else ""))
     else:

@@ -11,8 +11,8 @@ from .common import CheckFormat, TextOrJson, _fail, _internal, _load_partial, _o
 def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], player: Optional[str],
               set_: Optional[int], game: Optional[int], play: Optional[int], exchange: bool,
               facts: dict[str, bool]) -> Any:
-    """The place the options name (an `api.Location`), or None for the first violation; two
-    places at once is a usage error."""
+    """The place the options name (an `api.Location`; none named: the first violation); two places
+    at once is a usage error."""
     from .. import api
 
     if trick is not None and bid is not None:
@@ -20,9 +20,7 @@ def _location(hand: Optional[int], trick: Optional[int], bid: Optional[int], pla
     named = [k for k, on in facts.items() if on]
     if len(named) > 1 or (named and (trick is not None or bid is not None or play is not None or exchange)):
         _fail("give one place: a move (--trick, --bid, --play, --exchange) or one fact (--" + ", --".join(named) + ")")
-    what = named[0] if named else None
-    given = any(v is not None for v in (hand, trick, bid, player, set_, game, play, what)) or exchange
-    return api.Location(hand, trick, bid, player, set_, game, play, exchange, what) if given else None
+    return api.Location(hand, trick, bid, player, set_, game, play, exchange, named[0] if named else None)
 
 
 @app.command()
@@ -92,11 +90,8 @@ def _say(path: str, game: str, ex: Any, json: bool, unreadable: bool) -> None:
     if json:
         from ..render import text as render
 
-        doc: dict[str, Any] = {"path": path, "game": game}
-        if ex is None:
-            doc.update({"ruling": None, "message": "no violations"})
-        else:
-            doc.update(ex.to_json())
+        said = {"ruling": None, "message": "no violations"} if ex is None else ex.to_json()
+        doc = {"path": path, "game": game, **said}
         _write(render.to_json(doc, ascii_only=ascii_output()) + "\n")
     elif ex is None:
         _out(f"{path}: no violations" + (" before its first unreadable part" if unreadable else

@@ -7,8 +7,7 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...engine import Step
-from ...why import Explanation, Location, NoSuchPlace, as_written, fact, how_many, no_choice, plural, table_words
+from ...why import Explanation, Location, NoSuchPlace, as_written, decide, fact, how_many, no_choice, plural
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -77,7 +76,7 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
             rules.audit_of_set(rec, s_no, 0, asked=asked)  # (game 0: no game keeps its positions)
             return _set_fact(audit, loc._replace(set=s_no, player=None), srec, asked.get((s_no, None, loc.what), []))
         if finding is not None:
-            return as_written(finding, loc, audit.game, finding.player)
+            return as_written(finding, loc, audit.game)
         raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
     grec = next((g for g in srec.games if g.number == loc.game), None)
     if grec is None:
@@ -104,7 +103,7 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         return found(_gift(audit, loc, g, grec, finding))
     if loc.play is None:
         if finding is not None:
-            return as_written(finding, loc._replace(set=s_no), audit.game, finding.player)
+            return as_written(finding, loc._replace(set=s_no), audit.game)
         raise NoSuchPlace(f"say which play: --play K (set {s_no}, game {loc.game} has "
                           f"{plural(len(grec.plays or ()), 'play')}) or --exchange")
     plays = grec.plays or ()
@@ -179,7 +178,8 @@ def _passed(n: int) -> str:
 def _legal(pos: Any, move: Any, rule: str) -> str:
     """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
     if rule == "daifugo.pass":
-        return f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, {rule}"
+        return (f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, "
+                f"{rule}")
     if pos.table.top is None:
         return f"legal: {move.player} leads on a clear table: any single, group or stairs may be led, {rule}"
     lock = f", and it has the locked suits {lock_text(pos.table.lock)}" if pos.table.lock else ""
@@ -195,7 +195,6 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
         else:
             why = "the ranks of the game before are not known, so nobody knows who gives to whom"
         raise NoSuchPlace(f"there is no exchange to explain in set {g.set}, game {g.number}: {why}")
-    chosen = None
     if loc.player is not None:
         chosen = next((x for x in g.gifts if x[1].player == loc.player), None)
         if chosen is None:
@@ -208,9 +207,8 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.setup.prev is not None:
         facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.setup.prev))))
-        owed = []
-        for a, b, n in EXCHANGE:
-            owed.append(f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})")
+        owed = [f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})"
+                for a, b, n in EXCHANGE]
         facts.append(("the exchange", "; ".join(owed) + " — the lower ranks give their strongest cards"))
     if pos.setup.prev is not None and pos._phase == "exchange":
         giver, receiver, a, b, n = pos.hold.due()
@@ -222,14 +220,13 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     if choices is None and pos._phase == "exchange" and p == pos.to_act:
         n = pos.hold.due()[4]
         if not _strongest_asked(pos, gift):  # the giver chooses any cards: the combinations are no list to read
-            choices = (f"any {plural(n, 'card')} of the {len(pos.hold.dealt[p])} dealt to {p}",) if p in pos.hold.dealt \
-                else (f"any {plural(n, 'card')}",)
+            of = f" of the {len(pos.hold.dealt[p])} dealt to {p}" if p in pos.hold.dealt else ""
+            choices = (f"any {plural(n, 'card')}{of}",)
         else:
             choices = tuple(str(m) for m in pos.legal_moves()) or None
     if ruling.legal and ruling.reason == "legal" and pos.setup.prev is not None and pos._phase == "exchange":
         ruling = _gift_legal(ruling, pos, p, gift, grec)
     line = gift.line if gift.line is not None else (finding.line if finding is not None else None)
-
     return Explanation(audit.game, loc._replace(player=p, exchange=True, set=g.set), line, p,
                        str(gift) or "nothing", tuple(facts), ruling, choices,
                        f"{p} gave {show(gift.cards) if gift.cards else 'nothing'}")
@@ -250,7 +247,8 @@ def _fact(audit: Audit, loc: Location, g: Any, grec: Any, asked: list[Any]) -> E
                                           "the record gives no deal, so the cards dealt cannot be wrong")
                              + ", daifugo.deck"), asked)
     if g.exits:
-        facts.append(("went out", ", ".join(q + ("" if ok else " (反則上がり: ranks from the bottom)") for q, ok in g.exits)))
+        foul = " (反則上がり: ranks from the bottom)"
+        facts.append(("went out", ", ".join(q + ("" if ok else foul) for q, ok in g.exits)))
     if g.fallen:
         facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, did not finish first and fell"))
     ranking = g.ranking
@@ -280,19 +278,13 @@ def _set_fact(audit: Audit, loc: Location, srec: Any, asked: list[Any]) -> Expla
 def _decided(ex: Explanation, asked: list[Any]) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.audit_of_set`'s
     `asked`: the deal's of each hand, then of the whole deal; the set's and the game's place in the
-    match, then the written result's), each a step in the order asked, up to the first that failed:
-    that one decides (not legal, its rule); else the last one asked decides."""
-    steps, r = [], ex.ruling
-    for c, why, *about in asked:
-        ask = c.name.format(p=about[0] if about else None)  # a check of one player's hand, asked of them
-        steps.append(Step(ask, "yes" if why is None else f"no: {table_words(why)}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=why)
-            break
-    else:
-        if steps and steps[-1].rule != r.rule:
-            r = r._replace(rule=steps[-1].rule, reason=f"legal: as the rules give, {steps[-1].rule}")
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+    match, then the written result's; `decide`); when all pass, the last one asked decides."""
+    # a check of one player's hand is asked of them
+    ex = decide(ex, ((c.rule, c.name.format(p=about[0] if about else None), why, "yes") for c, why, *about in asked))
+    r = ex.ruling
+    if r.legal and r.steps and r.steps[-1].rule != r.rule:
+        r = r._replace(rule=r.steps[-1].rule, reason=f"legal: as the rules give, {r.steps[-1].rule}")
+    return ex._replace(ruling=r)
 
 
 def _strongest_asked(pos: Any, gift: Any) -> bool:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
-from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
-                    hand_of, no_choice, plural, table_words, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, asked_until, card_choices, chosen, decide, fact,
+                    hand_of, no_choice, plural, trick_target, whole_hand)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -52,7 +51,7 @@ def spoken(choice: str) -> str:
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The bid or card of an Oh Hell record at `loc` (or the record's `finding` there), explained."""
-    h = hand_of(audit, loc, finding)
+    h = hand_of(audit, loc)
     n = h.number
     if loc.what is not None:
         return _fact(audit, loc._replace(player=None), h)
@@ -60,19 +59,19 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K, or one of --dealer, --size, "
                                                "--deal, --trump, --result")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
-    walk = _Walk(h, loc, target)
+    walk = _Walk(audit.game, h, loc, target)
     rules.audit(audit.record, walk.observe)  # the check's own walk, observed
-    return chosen(audit, loc, target, walk.found, walk.bids, "the hand was not played out")
+    return chosen(loc, target, walk.found, walk.bids, "the hand was not played out")
 
 
 class _Walk:
     """Observes the check's walk of the record: describes the bid `why` picks (`bids`) or the card
     of the target (trick, player), once."""
 
-    def __init__(self, h: Any, loc: Location, target: tuple[int, str] | None) -> None:
-        self.h, self.loc, self.target = h, loc, target
+    def __init__(self, game: str, h: Any, loc: Location, target: tuple[int, str] | None) -> None:
+        self.game, self.h, self.loc, self.target = game, h, loc, target
         self.bids = Picker(loc, h.number, "bid")
-        self.found: list[Snap] = []
+        self.found: list[Explanation] = []
 
     def observe(self, pos: Any, move: Any) -> None:
         if pos.t.number != self.h.number:
@@ -101,7 +100,7 @@ class _Walk:
                                        f"recorded){proven}"))
         return out
 
-    def _bid(self, pos: Any, move: Any) -> Snap:
+    def _bid(self, pos: Any, move: Any) -> Explanation:
         t, p = pos.t, move.player
         facts = self._common(pos, p)
         facts.insert(2, ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"))
@@ -115,11 +114,11 @@ class _Walk:
             ruling = ruling._replace(reason=f"legal: {p} may bid {engine.ranges(values)}, {ruling.rule}")
         # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
         later = t.in_order and pos.to_act is not None and pos.to_act != p
-        return Snap(p, str(move), f"{p} bid {move.value}", move.line, tuple(facts), ruling,
-                    () if later else tuple(str(b) for b in values),
-                    no_choice(p, pos.to_act, "the bidding was over") if later else "")
+        return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling,
+                           () if later else tuple(str(b) for b in values), f"{p} bid {move.value}",
+                           no_choice=no_choice(p, pos.to_act, "the bidding was over") if later else "")
 
-    def _card(self, pos: Any, move: Any) -> Snap:
+    def _card(self, pos: Any, move: Any) -> Explanation:
         t, p = pos.t, move.player
         facts = self._common(pos, p)
         bid_text = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
@@ -140,8 +139,8 @@ class _Walk:
         ruling = pos.ruling(move)
         if ruling.legal:
             ruling = ruling._replace(reason=_legal(pos, move, held))
-        return Snap(p, str(move), f"{p} played {move.card.symbol}", move.line, tuple(facts), ruling, choices,
-                    why_none)
+        return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling, choices,
+                           f"{p} played {move.card.symbol}", no_choice=why_none)
 
 
 def _legal(pos: Any, move: Any, held: Any) -> str:
@@ -243,9 +242,8 @@ check replaced by another of that name is asked the same way); any other by its 
 
 
 def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
-    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`), each a
-    step in the order asked (the rules' order), up to the first that failed: that one decides
-    (not legal, its rule); else the last asked before the hand was found complete decides."""
+    """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`, `decide`);
+    when all pass, the last asked before the hand was found complete decides."""
     asked = asked_until(audit, h.number, rules.asked).get((h.number, ex.location.what or ""), [])
     answers: dict[Any, Any] = {}  # each check (by identity) asked: its first failing answer, else None
     for c, why in asked:
@@ -253,20 +251,16 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
             answers[id(c)] = (c, why)
     words = {"n": h.number, "hands": len(audit.record.pattern), "dealer": h.dealer or res.dealer,
              "size": plural(res.size, "card"), "size_n": res.size}
-    steps, r = [], ex.ruling
-    for c, why in answers.values():
-        ask = _QUESTIONS.get(c.name, c.name + "?").format(**words)
-        steps.append(Step(ask, "yes" if why is None else f"no: {table_words(engine.said(why))}", c.rule))
-        if why is not None:
-            r = r._replace(legal=False, rule=c.rule, reason=engine.said(why))
-            break
-    else:
+    ex = decide(ex, ((c.rule, _QUESTIONS.get(c.name, c.name + "?").format(**words),
+                      None if why is None else engine.said(why), "yes") for c, why in answers.values()))
+    r = ex.ruling
+    if r.legal:
         complete = {id(c) for c in engine.CHECKS.get("next", ())}
-        decides = [s for (c, _w), s in zip(answers.values(), steps) if id(c) not in complete] or steps
+        decides = [s for (c, _w), s in zip(answers.values(), r.steps) if id(c) not in complete] or r.steps
         if decides and decides[-1].rule != r.rule:
             rule = decides[-1].rule
             r = r._replace(rule=rule, reason=f"legal: {_LEGAL.get(rule, 'as the rules give')}, {rule}".format(**words))
-    return ex._replace(ruling=r._replace(steps=tuple(steps)))
+    return ex._replace(ruling=r)
 
 
 _LEGAL = {

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, Snap, asked_until, card_choices, chosen, fact,
-                    hand_of, no_choice, plural, trick_target, whole_hand)
+from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, asked_until, card_choices, chosen, decide,
+                    fact, hand_of, no_choice, plural, steps_of, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, Why, deal_answers, from_left, said, seating
@@ -23,36 +23,19 @@ _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.de
 _CALLS_SHOWN = 24
 """The calls before the one explained that its position lists by name (the rest are counted)."""
 
-Asked = tuple[Any, Why | None, str, str]
-"""A check asked at a move: the check, its answer, the question a table asks, and the words of a pass."""
 
-
-def _ask(c: Any, **words: Any) -> str:
-    """The question a table asks of check `c` (its own `ask`, else its name), in the words of the place."""
-    return (c.ask or c.name + "?").format(name=c.name, **words)
-
-
-def _steps(asked: Iterable[Asked]) -> tuple[tuple[Step, ...], tuple[str, str] | None]:
-    """The checks asked, as steps in order up to the first that fails (asked no further); and that
-    one's rule and reason (None: none failed)."""
-    steps = []
-    for c, why, ask, yes in asked:
-        steps.append(Step(ask, yes if why is None else f"no: {said(why)}", c.rule))
-        if why is not None:
-            return tuple(steps), (c.rule, said(why))
-    return tuple(steps), None
+def _asked(c: Any, why: Why | None, yes: str = "yes", **words: Any) -> Asked:
+    """Check `c` asked with answer `why`: the question a table asks (its own `ask`, else its name), in
+    the words of the place."""
+    return c.rule, (c.ask or c.name + "?").format(name=c.name, **words), None if why is None else said(why), yes
 
 
 def _decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
-    """`ex` ruled by the checks asked (`_steps`): the first that fails decides (not legal, its rule and
-    reason); else the last asked is the rule cited."""
-    steps, failed = _steps(asked)
-    r = ex.ruling._replace(steps=steps)
-    if failed is not None:
-        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
-    elif steps:
-        r = r._replace(rule=steps[-1].rule)
-    return ex._replace(ruling=r)
+    """`ex` ruled by the checks asked (`decide`); when all pass, the last asked is the rule cited."""
+    ex = decide(ex, asked)
+    if ex.ruling.legal and ex.ruling.steps:
+        ex = ex._replace(ruling=ex.ruling._replace(rule=ex.ruling.steps[-1].rule))
+    return ex
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -97,7 +80,7 @@ def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, str | None]]:
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
     """The call or card of a Rook record at `loc` (or the record's `finding` there), explained."""
-    h = hand_of(audit, loc, finding)
+    h = hand_of(audit, loc)
     n = h.number
     result = audit.result.hands[[x.number for x in audit.record.hands].index(n)]
     if loc.what is not None:
@@ -113,17 +96,17 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         flagged = {where.bid for f in audit.violations if f.hand == n and f.message
                    for where in (location_of(f, audit), *also_at(f, audit)) if where.bid is not None}
     calls = Picker(loc, n, "call", flagged)
-    found: list[Snap] = []
+    found: list[Explanation] = []
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
             if target is None and calls.wants(pos.caller(move)):
                 calls.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
         elif target is not None and not found and (trick, move.player) == target:
-            found.append(_card(pos, move, trick, n))
-    return chosen(audit, loc, target, found, calls, "the auction did not finish")
+            found.append(_card(audit, pos, move, trick, n))
+    return chosen(loc, target, found, calls, "the auction did not finish")
 
 
-def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: int) -> Snap:
+def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: int) -> Explanation:
     """A call of the auction, with the seats, the calls before it and the bid to beat."""
     p = pos.caller(move)
     facts = [("hand", f"hand {n}: {pos.seat} deals; the calls go clockwise from {pos.seat}'s left "
@@ -152,8 +135,8 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
                                              f"rule), so that {st.first} opens?", f"no: {p} opened in the old seats",
                                              "rook.seat-change"), *ruling.steps))
         choices, why_none = (), f"in the seats the rules give it was {st.first}'s opening call, not {p}'s"
-    return Snap(p, str(move), f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}", line,
-                tuple(facts), ruling, choices, why_none)
+    return Explanation(audit.game, Location(), line, p, str(move), tuple(facts), ruling, choices,
+                       f"{p} {'passed' if move.amount is None else f'bid {move.amount}'}", no_choice=why_none)
 
 
 def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
@@ -164,8 +147,8 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
     skip = BID_AMOUNTS if move.amount is None else (
         "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
-    r = r._replace(steps=_steps((c, c.test(pos, move), _ask(c, p=p, a=move.amount), "yes")
-                                for c in CHECKS["call"] if c.rule not in skip)[0])
+    r = r._replace(steps=steps_of(_asked(c, c.test(pos, move), p=p, a=move.amount)
+                                  for c in CHECKS["call"] if c.rule not in skip))
     if not r.legal:
         return r
     opts = audit.header.options
@@ -242,7 +225,9 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     at the dealer when the engine's deal check failed on it (`CHECKS["deal"]`: dealt in the old seats)."""
     if f.rule != "rook.seat-change":
         return ()
-    out = (Location(hand=f.hand, what="dealer"),) if _dealer_missed_change(f, audit) else ()
+    got = _dealt(audit).get(f.hand or 0)  # the engine's deal checks rule the dealer against the seat change
+    missed = got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
+    out = (Location(hand=f.hand, what="dealer"),) if missed else ()
     i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
     if i is None or not audit.record.hands[i].bidding:
         return out
@@ -250,12 +235,6 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     if st is None or not st.kept:
         return out
     return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
-
-
-def _dealer_missed_change(f: Finding, audit: Audit) -> bool:
-    """Whether the engine's deal checks rule the dealer of `f`'s hand against the seat change."""
-    got = _dealt(audit).get(f.hand or 0)
-    return got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
 
 
 def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
@@ -270,10 +249,10 @@ def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanatio
              ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
     ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
               "rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
-    return _decide(ex, ((c, c.test(pos, NextTrick(loc.trick)), _ask(c), "yes") for c in CHECKS["trick"]))
+    return _decide(ex, (_asked(c, c.test(pos, NextTrick(loc.trick))) for c in CHECKS["trick"]))
 
 
-def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
+def _card(audit: Audit, pos: Any, move: Any, trick: int, n: int) -> Explanation:
     """A card of a trick, with the trick so far, the led color and what the player held."""
     p = move.player
     cm = CardMove(p, move.card)
@@ -296,8 +275,9 @@ def _card(pos: Any, move: Any, trick: int, n: int) -> Snap:
                       if may else "not recorded"))
     ruling = pos.ruling(cm)
     choices, why_none = card_choices(pos, p, held, None)
-    return Snap(p, str(cm), f"{p} played {move.card}", move.line or None, tuple(facts), ruling,
-                ruling.allowed if ruling.allowed is not None else choices, why_none)
+    return Explanation(audit.game, Location(), move.line or None, p, str(cm), tuple(facts), ruling,
+                       ruling.allowed if ruling.allowed is not None else choices, f"{p} played {move.card}",
+                       no_choice=why_none)
 
 
 def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
@@ -358,11 +338,10 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     move = dealt if seats is None else seats
 
     def asked(c: Any) -> Asked:
-        ask = _ask(c, m=dealt.dealer, o=", ".join(pos.order))
         # the deal's seat-change check passes by itself when the seats did not change since the last deal
         yes = "yes: the seats have not changed since the last deal" if (
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
-        return c, c.test(pos, move), ask, yes
+        return _asked(c, c.test(pos, move), yes, m=dealt.dealer, o=", ".join(pos.order))
     return _decide(ex, map(asked, CHECKS.get(phase, ())))
 
 
@@ -379,8 +358,7 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
         fails = decisive is not None and decisive[0] is c
         later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
         yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
-        answer = decisive[1] if decisive is not None and fails else None
-        return c, answer, _ask(c, **words), yes
+        return _asked(c, decisive[1] if decisive is not None and fails else None, yes, **words)
     # a check not asked: the record writes no entry it judges
     return _decide(ex, (step(c) for c in CHECKS.get("deal-content", ()) if id(c) in seen))
 
@@ -395,8 +373,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                           f"{'nest discard' if want is DiscardMove else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    steps = _steps((c, c.test(pos, m), _ask(c, p=m.player), "yes")
-                   for c in CHECKS["discard" if want is DiscardMove else "trump"])[0]
+    phase = "discard" if want is DiscardMove else "trump"
+    steps = steps_of(_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
         dealt = h.deal.get(m.player) if h.deal is not None else None
@@ -414,11 +392,8 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
                 f"which color {m.player} named trump")
         r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
                               f"about it can be wrong, {r.rule}")
-    ex = fact(audit, loc, facts, m.player, line or h.line, move_words, r.rule, r.reason, steps)
-    ex = ex._replace(move=str(m), ruling=r._replace(steps=steps))
-    if r.allowed is not None:
-        ex = ex._replace(choices=r.allowed, words="")
-    return ex
+    return Explanation(audit.game, loc, line or h.line, m.player, str(m), tuple(facts), r._replace(steps=steps),
+                       r.allowed, move_words)
 
 
 def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
@@ -444,7 +419,7 @@ def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     asked = asked_until(audit, n, rules.asked).get(n, [])
-    ex = _decide(ex, ((c, why, _ask(c, **words), "yes") for c, why in asked))
+    ex = _decide(ex, (_asked(c, why, **words) for c, why in asked))
     # the next hand's check is asked after the result: it does not decide a legal one
     decides = [c for c, _why in asked if not any(x is c for x in CHECKS.get("next-hand", ()))]
     if ex.ruling.legal and decides:
