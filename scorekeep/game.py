@@ -48,6 +48,27 @@ class RuleDoc(NamedTuple):
     read both ways)."""
 
 
+def rulebook_reader(module: str) -> Callable[[str], Any]:
+    """A game's rulebook module's `__getattr__`: its `RULES`, read from the rulebook.yaml beside it
+    when first asked for. Only the commands that show rule texts ask (reading them is ~2 ms of
+    every other command's start-up)."""
+    def rules(name: str) -> Any:
+        if name != "RULES":
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        import sys
+        from pathlib import Path
+
+        import yaml
+
+        book = sys.modules[module]
+        text = Path(book.__file__).with_name("rulebook.yaml").read_bytes()  # type: ignore[arg-type]
+        docs = yaml.load(text, Loader=getattr(yaml, "CBaseLoader", yaml.BaseLoader))  # every value is text
+        book.RULES = tuple(RuleDoc(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items()})
+                           for d in docs)
+        return book.RULES
+    return rules
+
+
 class Header(NamedTuple):
     """What every record has: the game, the players, the options, and free-text notes."""
 
@@ -302,7 +323,6 @@ class Game(NamedTuple):
 
     name: str
     title: str
-    RULES: tuple[RuleDoc, ...]
     OPTIONS: Mapping[str, Option]
     read: Callable[[Map], Any]
     """record.read: the YAML mapping → the game's frozen record (InputError if unreadable)."""

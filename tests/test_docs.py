@@ -16,7 +16,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 @pytest.mark.parametrize("game", REGISTRY.names())
 def test_readme_lists_every_rule_id(game: str) -> None:
-    missing = [r.id for r in REGISTRY.get(game).RULES if f"`{r.id}`" not in README]
+    missing = [r.id for r in REGISTRY.part(game, "rulebook").RULES if f"`{r.id}`" not in README]
     assert missing == []
 
 
@@ -71,4 +71,4 @@ def test_readme_names_code_that_exists_for_each_rule(game: str) -> None:
     assert names, "the README has no judging table for this game"
     assert [n for n in names if not _resolves(package, n)] == []
     listed = " ".join(ids for ids, _ in rows)
-    assert [r.id for r in REGISTRY.get(game).RULES if f"`{r.id}`" not in listed] == []
+    assert [r.id for r in REGISTRY.part(game, "rulebook").RULES if f"`{r.id}`" not in listed] == []

@@ -14,8 +14,8 @@ from scorekeep.games import REGISTRY
 
 
 def text_of(rule_id: str) -> str:
-    game = REGISTRY.get(rule_id.split(".")[0])
-    return " ".join(next(r for r in game.RULES if r.id == rule_id).text.split())
+    book = REGISTRY.part(rule_id.split(".")[0], "rulebook")
+    return " ".join(next(r for r in book.RULES if r.id == rule_id).text.split())
 
 
 FAQ = [

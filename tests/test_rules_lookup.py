@@ -11,7 +11,7 @@ from conftest import cli
 from scorekeep import lookup
 from scorekeep.games import REGISTRY
 
-ALL_RULES = [(g, r) for g in REGISTRY.names() for r in REGISTRY.get(g).RULES]
+ALL_RULES = [(g, r) for g in REGISTRY.names() for r in REGISTRY.part(g, "rulebook").RULES]
 # Added to the rulebooks by other branches; their aliases come with them.
 ADDED_ELSEWHERE = {"oh-hell.unfinished-hand", "rook.unfinished-hand"}
 
@@ -224,20 +224,20 @@ def test_finding_a_rule_loads_the_rule_texts_not_the_judges() -> None:
             "print(sorted(m for m in sys.modules if m.endswith(('.rules', '.record'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
-    # and the game package, imported afterwards, is whole and shares the rule texts
-    from scorekeep.games.daifugo import GAME
+    # and the game package, imported afterwards, is whole, and the rule texts are read once
+    from scorekeep.games.daifugo import GAME, rulebook
     from scorekeep.games.daifugo.rulebook import RULES
 
-    assert GAME.RULES is RULES and GAME.OPTIONS["sets"].default == "open"
+    assert rulebook.RULES is RULES and GAME.OPTIONS["sets"].default == "open"
 
 
 def test_options_and_rule_texts_name_each_other_consistently() -> None:
     """Options live in options.py, the texts in rulebook.py: each option names rules that exist,
     and each rule's options exist."""
     for game in REGISTRY.names():
-        g = REGISTRY.get(game)
-        ids = {r.id for r in g.RULES}
+        g, rules = REGISTRY.get(game), REGISTRY.part(game, "rulebook").RULES
+        ids = {r.id for r in rules}
         for opt in g.OPTIONS.values():
             assert opt.rules and set(opt.rules) <= ids, (game, opt.name)
-        for r in g.RULES:
+        for r in rules:
             assert set(r.options) <= set(g.OPTIONS), (r.id, r.options)

@@ -48,7 +48,7 @@ def rules(
 
         module = REGISTRY.get(game)
         _out(f"{module.title}: rules and their ids\n")
-        _out("\n\n".join(render.rule_text(r, dict(module.OPTIONS), full=False) for r in module.RULES))
+        _out("\n\n".join(render.rule_text(r, dict(module.OPTIONS), full=False) for r in REGISTRY.part(game, "rulebook").RULES))
 
 
 def _lookup(query: str, game: str | None) -> None:

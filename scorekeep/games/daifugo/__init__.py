@@ -28,7 +28,7 @@ from . import model
 from .cards import show
 from .combos import lock_text
 from .options import OPTIONS
-from .rulebook import RANK_NAMES, RULES
+from .rulebook import RANK_NAMES
 
 
 def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False) -> Section:
@@ -104,6 +104,6 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import record, rules, score
 
-    game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", RULES, OPTIONS, record.read, rules.audit,
+    game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", OPTIONS, record.read, rules.audit,
                                     score.sheet, replay)
     return game

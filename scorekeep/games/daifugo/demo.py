@@ -22,7 +22,7 @@ from .deck import hand_sizes
 from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, game_leader, locks,
                      revolts)
 from .model import OnTable
-from .rulebook import OPEN, OPTIONS
+from .options import OPEN, OPTIONS
 from ...options import read_options
 from ...generate import Generated
 

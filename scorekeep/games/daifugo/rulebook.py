@@ -8,14 +8,8 @@ official points were not found.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from ...game import rulebook_reader
 
-import yaml
-
-from ...game import RuleDoc
-
-_LOADER = getattr(yaml, "CBaseLoader", yaml.BaseLoader)  # every value is text; libyaml where built in
 
 RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 """The ranks, first to last: daifugō, fugō, hinmin, daihinmin."""
@@ -25,10 +19,9 @@ RANK_POINTS_NOTE = ("rank points {points} per game (大富豪, 富豪, 貧民, �
                     "`rules: {{rank_points: [a, b, c, d]}}`")
 
 
-RULES: tuple[RuleDoc, ...] = tuple(
-    RuleDoc(**{k: tuple(v) if isinstance(v, list) else v for k, v in doc.items()})
-    for doc in yaml.load(Path(__file__).with_name("rulebook.yaml").read_bytes(), Loader=_LOADER))
-"""The rules in the order `scorekeep rules daifugo` lists them (the texts: rulebook.yaml)."""
+__getattr__ = rulebook_reader(__name__)
+"""`RULES`: the rules in the order `scorekeep rules daifugo` lists them, read from rulebook.yaml when first
+asked for."""
 
 OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
     (names, f"`{names[0]}` ({names[1]}) is a popular local rule, not part of the Japan Daifugo League official "
@@ -46,12 +39,3 @@ OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
     ))
 """Rules of other versions that players ask about: (names, what the rulebook says)."""
 
-
-def __getattr__(name: str) -> Any:
-    """`OPTIONS` and `OPEN` moved to options.py; imports written before the split (rules.py's) still
-    find them here, lazily, so that finding a rule loads the rule texts alone (see scorekeep.lookup)."""
-    if name in ("OPTIONS", "OPEN"):
-        from . import options
-
-        return getattr(options, name)
-    raise AttributeError(name)

@@ -21,7 +21,7 @@ from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_fault
                      order_faults)
 from .model import GameResult, Result, SetResult, TurnView
 from .record import GameRecord, Record, SetRecord
-from .rulebook import OPEN
+from .options import OPEN
 from .score import game_points
 
 TRIAL_BUDGET = 5_000

@@ -21,7 +21,6 @@ from ...game import Audit, Game, Section, Selection
 from . import engine, record, rules, score
 from .model import Bid, CardPlay, Result
 from .options import OPTIONS
-from .rulebook import RULES
 
 
 def _legal_text(pos: engine.HandPosition, move: object) -> str:
@@ -86,4 +85,4 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-GAME = Game("oh-hell", "Oh Hell", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)
+GAME = Game("oh-hell", "Oh Hell", OPTIONS, record.read, rules.audit, score.sheet, replay)

@@ -8,15 +8,8 @@ time, a made bid scores bid + 10, a failed bid 0.
 
 from __future__ import annotations
 
-from pathlib import Path
+from ...game import rulebook_reader
 
-import yaml
-
-from ...game import RuleDoc
-
-_LOADER = getattr(yaml, "CBaseLoader", yaml.BaseLoader)  # every value is text; libyaml where built in
-
-RULES: tuple[RuleDoc, ...] = tuple(
-    RuleDoc(**{k: tuple(v) if isinstance(v, list) else v for k, v in doc.items()})
-    for doc in yaml.load(Path(__file__).with_name("rulebook.yaml").read_bytes(), Loader=_LOADER))
-"""The rules in the order `scorekeep rules oh-hell` lists them (the texts: rulebook.yaml)."""
+__getattr__ = rulebook_reader(__name__)
+"""`RULES`: the rules in the order `scorekeep rules oh-hell` lists them, read from rulebook.yaml when first
+asked for."""

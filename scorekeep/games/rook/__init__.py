@@ -24,7 +24,6 @@ from . import model, record, rules, score
 from .score import signed
 from .cards import COLOR_NAME, show
 from .options import OPTIONS
-from .rulebook import RULES
 
 
 def _calls(calls: list[str]) -> str:
@@ -124,4 +123,4 @@ def _nest_note(h: model.HandResult, hand: record.Hand) -> str:
     return "; ".join(parts)
 
 
-GAME = Game("rook", "Rook", RULES, OPTIONS, record.read, rules.audit, score.sheet, replay)
+GAME = Game("rook", "Rook", OPTIONS, record.read, rules.audit, score.sheet, replay)
