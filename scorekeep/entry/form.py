@@ -1,20 +1,14 @@
 """One entry of several values typed one at a time (a hand's size, dealer and trump; every
-player's trick count), as a scorer fills a line of the sheet.
-
-What the form promises, for every game alike:
-- `undo` takes back the last value typed (asked again), never the values before it; at the
-  first value it goes on to the front end (the last entry written is taken back). When that
-  entry was this form's, the form is asked again with its values kept but the last one typed,
-  so each `undo` goes back one value, across the write as within the form;
+player's trick count), as a scorer fills a line of the sheet, for every game alike:
+- `undo` takes back the last value typed (asked again); at the first value it goes on to the
+  front end, which takes back the last entry written; when that was this form's, the form is
+  asked again with its values kept but the last one typed;
 - `edit N` in the middle keeps the values typed: after the edit the form goes on where it was;
-- a refused value is asked again alone, with everything else typed kept; at `Record it
-  anyway?` the value typed is the corrected one;
-- an entry refused as a whole (tricks that do not add up) keeps every value, and the scorer
-  says which to correct.
-
-The form judges nothing itself: a value marked `judged` is tried in the record as soon as it
-is typed (the checker's audit, `Session.trial`), and the whole entry is judged by the checker
-before it is written.
+- a refused value is asked again alone (at `Record it anyway?` the value typed is the
+  corrected one); an entry refused as a whole keeps every value, and the scorer says which to
+  correct.
+The form judges nothing itself: a value marked `judged` is tried in the record as soon as it is
+typed (`Session.trial`), and the whole entry is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -28,41 +22,32 @@ YES = ("y", "yes")
 NO = ("n", "no", "")
 
 
-def _nothing(_values: Mapping[str, Any]) -> str | None:
-    return None
-
-
 class Field(NamedTuple):
-    """One value of an entry."""
+    """One value of an entry: `label` names it in table words, to correct it (`Ana`, `cards`);
+    `prompt`, `default` and `choices` (offered: `Table.ask`'s) are given the values typed before
+    it; `read` gives the value from what was typed, or None after saying why it is not one;
+    `judged`: tried in the record as soon as it is typed, so that a refusal is its alone; `many`:
+    the answer is several of the choices, in order."""
 
     key: str
     label: str
-    """The value in table words, as the scorer names it to correct it (`Ana`, `cards`)."""
     prompt: Callable[[Mapping[str, Any]], str]
-    """The prompt, given the values typed before it."""
     read: Callable[[Table, str, Mapping[str, Any]], Any]
-    """The value from what was typed; None after saying why it is not one."""
-    default: Callable[[Mapping[str, Any]], str | None] = _nothing
+    default: Callable[[Mapping[str, Any]], str | None] = lambda _v: None
     judged: bool = False
-    """Tried in the record as soon as it is typed, so that a refusal is this value's alone."""
     choices: Callable[[Mapping[str, Any]], Any] | None = None
-    """The answers offered (`Table.ask`'s `choices`), given the values typed before it: the
-    engine's legal choices where the flow has them."""
     many: bool = False
-    """The answer is several of the choices, in order (`Table.ask`'s `many`)."""
 
 
 class Kept(NamedTuple):
-    """The values of a form kept for when the same form is asked again: after `undo` takes its
-    entry back out of the record (`text`: the record before the entry was written), or after an
-    `edit N` typed in the middle of it (`text` None)."""
+    """The values of a form kept for when the same form (`sig`) is asked again: after `undo` takes
+    its entry back out of the record (`text`: the record before the entry was written), or after
+    an `edit N` typed in the middle of it (`text` None); `typed`: the keys in the order typed."""
 
     sig: tuple[tuple[str, str], ...]
-    """The form's values (key and label): the same form asked again has the same."""
     text: str | None
     values: dict[str, Any]
     typed: tuple[str, ...]
-    """The keys in the order they were typed: undo takes back the last."""
     first: int
 
 
@@ -174,7 +159,6 @@ def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, A
 
 
 def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
-    """Take value `key` back (to be asked again)."""
     vals.pop(key, None)
     if key in typed:
         typed.remove(key)

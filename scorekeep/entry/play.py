@@ -1,8 +1,6 @@
-"""The dialogue of `play` for any front end (the terminal's `cli.terminal.Table`, a web page):
-the loop over the game's questions, undo, resuming, entering a judged entry, and the words of
-a refusal. A front end implements `scorekeep.entry.Table` (its I/O) and calls these; the
-questions themselves are each game's (`games/<game>/entry.py`: `turn`, `reopen`,
-`situation`). Nothing here prints or knows a game.
+"""The dialogue of `play` for any front end (`scorekeep.entry.Table`): the loop over the game's
+questions (`games/<game>/entry.py`), undo, resuming, entering a judged entry, the words of a
+refusal. Nothing here prints or knows a game.
 """
 
 from __future__ import annotations
@@ -183,8 +181,4 @@ def rule_title(game: str, rule: str) -> str:
     """The rule's title in its game's rulebook (`The hook: the bids may not add up`)."""
     from ..games import REGISTRY
 
-    try:
-        book = REGISTRY.part(game, "rulebook")
-    except Exception:  # noqa: BLE001  (no rulebook: the rule id says enough)
-        return ""
-    return next((r.title for r in getattr(book, "RULES", ()) if r.id == rule), "")
+    return next((r.title for r in REGISTRY.get(game).RULES if r.id == rule), "")

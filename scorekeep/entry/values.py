@@ -6,7 +6,8 @@ Only spelling is judged here (InputError); whether a value is legal is the check
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..errors import InputError
 from ..fields import did_you_mean, fits
@@ -32,6 +33,17 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
         raise InputError(f"`{t}` could be {', '.join(starts)}: type more of the name")
     fits(t, None)  # no player has a longer name: say so rather than guess at one
     raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
+
+
+def read_given(given: Mapping[str, str], what: str, readers: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
+    """The values of `add`'s options (`--KEY VALUE`), each read by its key's reader; `what`: what
+    the keys are of (`a Rook hand`)."""
+    out: dict[str, Any] = {}
+    for key, raw in given.items():
+        if key not in readers:
+            raise InputError(f"--{key} is not a key of {what} (keys: {', '.join('--' + k for k in readers)})")
+        out[key] = readers[key](raw)
+    return out
 
 
 def whole(text: str, what: str) -> int:
@@ -157,5 +169,5 @@ def table_words(game: str, text: str) -> str:
     entry module names its own, `KEY_WORDS`): no YAML at the table."""
     from ..games import REGISTRY
 
-    words = getattr(REGISTRY.part(game, "entry"), "KEY_WORDS", {})
+    words = REGISTRY.part(game, "entry").KEY_WORDS
     return re.sub(r"`([a-z_]+)`", lambda m: words.get(m.group(1), m.group(1).replace("_", " ")), text)

@@ -13,9 +13,9 @@ from typing import Any, NamedTuple
 from ...entry import Table
 from ...entry.form import Field, ask_form
 from ...errors import InputError
-from ...entry.edits import Append, Edit, Pop
-from ...entry.session import Session
-from ...entry.values import names
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
+from ...entry.session import Changes, Session
+from ...entry.values import names, read_given
 from .rulebook import RANK_NAMES
 
 
@@ -88,25 +88,18 @@ def game_result(s: Session, set_no: int, game_no: int) -> Any:
 
 # --- `add` -------------------------------------------------------------------------------
 
-ADD_KEYS = ("out", "fouls", "ranks")
-
-
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
     """The edits for `scorekeep add`: the next game (a game is written whole, so nothing it
     holds is ever replaced; `replace` is for the games that fill a hand in steps)."""
-    for key in given:
-        if key not in ADD_KEYS:
-            raise InputError(f"--{key} is not a key of a Daifugō game (keys: {', '.join('--' + k for k in ADD_KEYS)})")
     w = where(s)
     if w.kind == "over":
         w = Where("game", w.set, 1, True, s.players)  # let the checker say the match is over
     seats = w.seats or s.players
-    out = names(given["out"], seats, "--out") if "out" in given else []
-    fouls = names(given["fouls"], seats, "--fouls") if "fouls" in given else []
-    ranks = names(given["ranks"], seats, "--ranks") if "ranks" in given else None
-    if not out and not ranks:
+    got = read_given(given, "a Daifugō game", {k: (lambda raw, k=k: names(raw, seats, f"--{k}"))
+                                                 for k in ("out", "fouls", "ranks")})
+    if not got.get("out") and not got.get("ranks"):
         raise InputError("give --out (the finishing order) or --ranks")
-    return game_edits(s, w, out, fouls, ranks)
+    return game_edits(s, w, got.get("out", []), got.get("fouls", ()), got.get("ranks"))
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -121,24 +114,16 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls: Sequence[str]) -> list[Edit]:
     """Edits that correct a finished game's finishing order and fouls, with their `history`."""
-    from ...entry.edits import DelKey, SetKey
-    from ...entry.session import history_edits, now_iso
-
     g = s.audit.record.sets[set_no - 1].games[game_no - 1]
     path = ("sets", set_no - 1, "games", game_no - 1)
     old_out = list(g.out.names) if g.out else []
     old_fouls = list(g.fouls.names) if g.fouls else []
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    when = now_iso()
+    c = Changes(s, set=set_no, game=game_no)
     if list(out) != old_out:
-        edits.append(SetKey(path, "out", list(out)))
-        history.append({"time": when, "set": set_no, "game": game_no, "key": "out", "was": old_out, "now": list(out)})
+        c.log("out", old_out, list(out), SetKey(path, "out", list(out)))
     if list(fouls) != old_fouls:
-        edits.append(SetKey(path, "fouls", list(fouls)) if fouls else DelKey(path, "fouls"))
-        history.append({"time": when, "set": set_no, "game": game_no, "key": "fouls", "was": old_fouls,
-                        "now": list(fouls)})
-    return edits + history_edits(s, history) if edits else []
+        c.log("fouls", old_fouls, list(fouls), SetKey(path, "fouls", list(fouls)) if fouls else DelKey(path, "fouls"))
+    return c.done()
 
 
 # --- `new` ---------------------------------------------------------------------------------
