@@ -135,12 +135,9 @@ LIST_KEY = "sets"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
 """Why a new record takes no `first_dealer`."""
-NO_TEAMS = "Daifugō is played each for themselves: there are no teams to name"
-"""Why a new record takes no `teams` (empty: it takes them)."""
-
-
 def teams_value(players: list[str], labels: list[str]) -> Any:
-    raise InputError(NO_TEAMS)
+    """Refused: a new record of Daifugō takes no `teams`."""
+    raise InputError("Daifugō is played each for themselves: there are no teams to name")
 
 
 # --- `play`: the questions at the table ------------------------------------------------------

@@ -258,12 +258,9 @@ LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
-NO_TEAMS = "Oh Hell is played each for themselves: there are no teams to name"
-"""Why a new record takes no `teams` (empty: it takes them)."""
-
-
 def teams_value(players: list[str], labels: list[str]) -> Any:
-    raise InputError(NO_TEAMS)
+    """Refused: a new record of Oh Hell takes no `teams`."""
+    raise InputError("Oh Hell is played each for themselves: there are no teams to name")
 
 
 # --- `play`: the questions at the table ------------------------------------------------------

@@ -176,9 +176,15 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
         "bid": lambda raw: per_player(raw, s.players, "--bid"), "trump": _color_word,
         "points": teams("points"), "scores": teams("scores"), "totals": teams("totals")})
     hands = _hands(s)
-    if hands and not (hands[-1].complete or hands[-1].thrown_in):
-        return _fill(s, len(hands) - 1, values, replace)
-    return [Append(("hands",), values)]
+    if not hands or hands[-1].complete or hands[-1].thrown_in:
+        return [Append(("hands",), values)]
+    c = Changes(s)  # the unfinished hand filled; calls are added to its auction
+    for key, v in values.items():
+        if key == "bidding":
+            c.edits.extend(Append(("hands", len(hands) - 1, "bidding"), x) for x in v)
+        else:
+            c.set_in_hand(len(hands) - 1, key, v, replace, KEY_WORDS.get(key, key))
+    return c.done()
 
 
 def _color_word(raw: str) -> str:
@@ -188,18 +194,6 @@ def _color_word(raw: str) -> str:
         return match_name(t, COLORS, "a color")
     except InputError:
         return t
-
-
-def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
-    """Edits that fill hand i (unfinished) with `values`; a value it holds already is refused, or
-    replaced with `replace` and logged in `history`. Calls are added to the auction."""
-    c = Changes(s)
-    for key, v in values.items():
-        if key == "bidding":
-            c.edits.extend(Append(("hands", i, "bidding"), x) for x in v)
-        else:
-            c.set_in_hand(i, key, v, replace, KEY_WORDS.get(key, key))
-    return c.done()
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -267,8 +261,6 @@ LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
-NO_TEAMS = ""
-"""Why a new record takes no `teams` (empty: it takes them)."""
 
 
 def teams_value(players: list[str], labels: list[str]) -> dict[str, list[str]]:
