@@ -117,18 +117,18 @@ NEW_LINE = 10**6
 """The line given to nodes an edit creates: they have no line yet; only messages show it."""
 
 
-def to_node(value: Any, line: int = NEW_LINE) -> Node:
+def to_node(value: Any) -> Node:
     if isinstance(value, dict):
-        m = Map(line)
+        m = Map(NEW_LINE)
         for k, v in value.items():
-            m.add(Scalar(str(k), line, True), to_node(v, line))
+            m.add(Scalar(str(k), NEW_LINE, True), to_node(v))
         return m
     if isinstance(value, (list, tuple)):
-        return Seq(line, [to_node(v, line) for v in value])
+        return Seq(NEW_LINE, [to_node(v) for v in value])
     if value is None:
-        return Scalar("", line, True)
+        return Scalar("", NEW_LINE, True)
     text = scalar_text(value)
-    return Scalar(str(value) if not isinstance(value, bool) else text, line, not text.startswith('"'))
+    return Scalar(str(value) if not isinstance(value, bool) else text, NEW_LINE, not text.startswith('"'))
 
 
 def _copy(node: Node) -> Node:

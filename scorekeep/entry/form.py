@@ -61,14 +61,14 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     last value typed (which `undo` takes back and the form asks again)."""
     s = t.s
     sig = _signature(fields)
-    paused, s.form_paused = getattr(s, "form_paused", None), None
+    paused, s.form_paused = s.form_paused, None
     if paused is not None and paused.typed:
         labels = {f.key: f.label for f in fields}
         if paused.sig == sig:
             t.say("  back to the entry you were typing (" + ", ".join(labels[k] for k in paused.typed) + " kept)")
             return paused
         t.say("  the entry you were typing before the edit is not the one asked now: type it again")
-    written = getattr(s, "form_written", None)
+    written = s.form_written
     if written is None or written.sig != sig or written.text != s.text:
         return None
     s.form_written = None
@@ -81,10 +81,10 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-             values: Mapping[str, Any] | None = None, prefix: tuple[str, int] | None = None,
+             values: Mapping[str, Any] | None = None,
              after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
     """Ask `fields` in turn (those in `values` are taken as typed), then enter `make(values)`.
-    `prefix`: the part of the record the entry is in, for quick trials. `after(values)` is told
+    `after(values)` is told
     once every value is typed and before the entry is judged (an over/under line). The values
     written, or None if the entry was not written (the scorer declined it)."""
     vals: dict[str, Any] = dict(values or {})
@@ -133,19 +133,25 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         vals[f.key] = v
         typed[:] = [k for k in typed if k != f.key] + [f.key]  # the last typed last
         if f.judged:
-            refused, pending = _judge_value(t, fields[:i + 1], make, vals, prefix, allowed)
+            refused, pending = _judge_value(t, f.key, make, vals, allowed)
             if refused:
                 _take(vals, typed, f.key)
                 continue
         i = _next(fields, vals, i)
 
 
-def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-                 vals: Mapping[str, Any], prefix: tuple[str, int] | None,
+def _judge_value(t: Table, last: str, make: Callable[[Mapping[str, Any]], list[Any]], vals: Mapping[str, Any],
                  allowed: set[str]) -> tuple[bool, str | None]:
-    """Try the value just typed in the record: (refused, the corrected value typed at `Record it
-    anyway?` or None). Recorded anyway: its rules join `allowed`."""
-    found = _blame(t, upto, make, vals, prefix, allowed)
+    """Try value `last`, just typed, in the record (what it adds to the violations of the values
+    before it): (refused, the corrected value typed at `Record it anyway?` or None). Recorded
+    anyway: its rules join `allowed`."""
+    from .session import added
+
+    def tried(v: Mapping[str, Any]) -> list[Any]:
+        return list(t.s.trial(make(v)) or [])
+
+    before = tried({k: v for k, v in vals.items() if k != last})
+    found = [f for f in added(before, tried(vals)) if f.rule not in allowed]
     if not found:
         return False, None
     try:
@@ -167,19 +173,6 @@ def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
 def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:
     """The next value not typed yet after value `i` (a value corrected keeps those after it)."""
     return next((k for k in range(i + 1, len(fields)) if fields[k].key not in vals), len(fields))
-
-
-def _blame(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-           vals: Mapping[str, Any], prefix: tuple[str, int] | None, allowed: set[str]) -> list[Any]:
-    """The violations the last value typed adds to those of the values before it."""
-    from .session import added
-
-    def tried(v: Mapping[str, Any]) -> list[Any]:
-        return list(t.s.trial(make(v), prefix) or [])
-
-    last = upto[-1].key
-    before = tried({k: v for k, v in vals.items() if k != last})
-    return [f for f in added(before, tried(vals)) if f.rule not in allowed]
 
 
 def _whole(t: Table, fields: Sequence[Field], edits: list[Any],

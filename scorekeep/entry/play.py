@@ -37,8 +37,8 @@ def run(t: Table) -> None:
 def _reopen(t: Table, entry: Any, target: str) -> None:
     """`edit N`; the values of an entry it interrupted wait for the next turn (`form`)."""
     s = t.s
-    paused, s.form_paused = getattr(s, "form_paused", None), None
-    written = getattr(s, "form_written", None)
+    paused, s.form_paused = s.form_paused, None
+    written = s.form_written
     if written is not None and written.text == s.text:  # just undone: an edit starts afresh
         s.form_written = None
     try:

@@ -330,7 +330,6 @@ class Session:
         last = self._last
         if last is not None and last.judgement.text == text:  # just judged: read and audited already
             self.text, self.root, self.game, self.audit = text, last.root, last.game, last.judgement.audit
-            self._trial_base = {}
             return
         root = parse(text)
         game, record = api.read_record(root)
@@ -338,7 +337,6 @@ class Session:
         self.root: Node = root
         self.game: Game = game
         self.audit: Audit = game.audit(record)
-        self._trial_base: dict[int | None, list[Finding]] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -370,33 +368,17 @@ class Session:
         """The last entry judged that could be read (a refusal's long ruling is read on it)."""
         return None if self._last is None else self._last.judgement
 
-    def trial(self, edits: Sequence[Edit], prefix: tuple[str, int] | None = None) -> list[Finding] | None:
+    def trial(self, edits: Sequence[Edit]) -> list[Finding] | None:
         """The violations `edits` would add, judged quickly on the checker's nodes (for the
-        legal choices at a prompt); None if the result would be unreadable.
-
-        `prefix` (`("hands", n)`) judges only the first n items of that list, which is all an
-        entry in item n can depend on."""
+        legal choices at a prompt); None if the result would be unreadable."""
         root = self.root
-        if prefix is not None:
-            root = _truncate(root, *prefix)
         try:
             for e in edits:
                 root = apply_nodes(root, e)
             audit = self.game.audit(self.game.read(root))  # type: ignore[arg-type]
         except (InputError, AssertionError):
             return None
-        return added(self._base(prefix), audit.violations)
-
-    def _base(self, prefix: tuple[str, int] | None) -> list[Finding]:
-        """The violations of the record (or of its first n items) before the trial."""
-        n = prefix[1] if prefix is not None else None
-        if n not in self._trial_base:
-            root = self.root if prefix is None else _truncate(self.root, *prefix)
-            if root is self.root:
-                self._trial_base[n] = self.audit.violations
-            else:
-                self._trial_base[n] = self.game.audit(self.game.read(root)).violations  # type: ignore[arg-type]
-        return self._trial_base[n]
+        return added(self.audit.violations, audit.violations)
 
     # --- writing -------------------------------------------------------------------------
 
@@ -407,11 +389,6 @@ class Session:
         self._save(j.text, j.edits)
         self.undo_stack.append(self.text)
         self._set_text(j.text)
-
-    def write_text(self, text: str) -> None:
-        """Write `text` as the record (undo). Raises Reloaded as `commit` does."""
-        self._save(text, ())
-        self._set_text(text)
 
     def _save(self, text: str, edits: Sequence[Edit]) -> None:
         """Write `text` in the file's own encoding, unless the file is no longer what this
@@ -442,18 +419,10 @@ class Session:
         """Put back the record as it was before this session's last entry."""
         if not self.undo_stack:
             return False
-        self.write_text(self.undo_stack.pop())
+        text = self.undo_stack.pop()
+        self._save(text, ())  # raises Reloaded as `commit` does
+        self._set_text(text)
         return True
-
-
-def _truncate(root: Node, key: str, n: int) -> Node:
-    if not isinstance(root, Map):
-        return root
-    seq = root.get(key)
-    if not isinstance(seq, Seq) or len(seq.items) <= n:
-        return root
-    short = Seq(seq.line, seq.items[:n])
-    return Map(root.line, [(k, short if k.value == key else v) for k, v in root.pairs], dict(root.index))
 
 
 def now_iso() -> str:

@@ -20,7 +20,8 @@ from .rulebook import RANK_NAMES
 
 
 class Where(NamedTuple):
-    """What is entered next: `game` (game `game` of set `set`), or `over`. `new_set` when the game opens a new set."""
+    """What is entered next: `game` (game `game` of set `set`; `new_set` when it opens a new set),
+    or `over`; `previous`: the previous game's ranking in this set (大富豪 first): the exchange."""
 
     kind: str
     set: int
@@ -28,7 +29,6 @@ class Where(NamedTuple):
     new_set: bool = False
     seats: tuple[str, ...] = ()
     previous: tuple[str, ...] | None = None
-    """The previous game's ranking in this set (大富豪 first), which sets the exchange."""
 
 
 def where(s: Session) -> Where:
@@ -61,29 +61,19 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),
                ranks: Sequence[str] | None = None) -> list[Edit]:
-    game: dict[str, Any] = {}
-    if out:
-        game["out"] = list(out)
-    if fouls:
-        game["fouls"] = list(fouls)
-    if ranks:
-        game["ranks"] = list(ranks)
-    res = s.audit.result
-    edits: list[Edit] = []
-    if res.sets and res.sets[-1].games and not res.sets[-1].games[-1].complete and not w.new_set:
-        edits.append(Pop(("sets", w.set - 1, "games")))  # an empty game written before: replace it
+    game = {k: list(v) for k, v in (("out", out), ("fouls", fouls), ("ranks", ranks)) if v}
     if w.new_set:
         return [Append(("sets",), {"games": [game]})]
-    return [*edits, Append(("sets", w.set - 1, "games"), game)]
+    edits: list[Edit] = [Append(("sets", w.set - 1, "games"), game)]
+    sets = s.audit.result.sets
+    if sets and sets[-1].games and not sets[-1].games[-1].complete:  # an empty game written before: replace it
+        edits.insert(0, Pop(("sets", w.set - 1, "games")))
+    return edits
 
 
 def game_result(s: Session, set_no: int, game_no: int) -> Any:
-    for st in s.audit.result.sets:
-        if st.number == set_no:
-            for g in st.games:
-                if g.number == game_no:
-                    return g
-    return None
+    return next((g for st in s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no),
+                None)
 
 
 # --- `add` -------------------------------------------------------------------------------

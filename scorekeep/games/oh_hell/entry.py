@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from ...cards import parse_suit
+from ...cards import SUIT_NAME, parse_suit
 from ...entry import Choices, Table
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.form import Field, ask_form
@@ -21,7 +21,7 @@ from . import engine
 from .engine import bidding_order
 from .record import NO_TRUMP
 
-SUITS = ("spades", "hearts", "diamonds", "clubs")
+SUITS = tuple(SUIT_NAME[c] for c in "SHDC")
 
 
 class Where(NamedTuple):
@@ -54,14 +54,10 @@ def where(s: Session) -> Where:
     return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
 
 
-def _prefix(hand: int) -> tuple[str, int]:
-    return ("hands", hand)
-
-
-def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Choices:
+def _trial_values(s: Session, make: Any, candidates: list[Any]) -> Choices:
     legal, refused = [], []
     for c in candidates:
-        new = s.trial(make(c), _prefix(hand))
+        new = s.trial(make(c))
         if new is None:
             continue
         if new:
@@ -73,12 +69,9 @@ def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Ch
 
 def legal_start(s: Session) -> tuple[Choices, Choices]:
     """The hand size and the dealer the rules give the next hand."""
-    n = len(s.audit.result.hands)
-    top = 51 // len(s.players)
-    sizes = _trial_values(s, n + 1, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
-                          list(range(1, top + 1)))
-    dealers = _trial_values(s, n + 1, lambda p: [Append(("hands",), {"dealer": p, "bids": None})],
-                            list(s.players))
+    sizes = _trial_values(s, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
+                          list(range(1, 51 // len(s.players) + 1)))
+    dealers = _trial_values(s, lambda p: [Append(("hands",), {"dealer": p, "bids": None})], list(s.players))
     return sizes, dealers
 
 
@@ -114,11 +107,6 @@ def tricks_edit(w: Where, took: Mapping[str, int]) -> list[Edit]:
     return [SetKey(("hands", w.hand - 1), "tricks", dict(took))]
 
 
-def hand_scores(s: Session, hand: int) -> Mapping[str, int] | None:
-    hands = s.audit.result.hands
-    return hands[hand - 1].points if 0 < hand <= len(hands) else None
-
-
 # --- `add` -------------------------------------------------------------------------------
 
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
@@ -145,7 +133,7 @@ def _trump_word(raw: str) -> str:
     t = raw.strip()
     code = parse_suit(t)
     if code is not None:
-        return SUITS["SHDC".index(code)]
+        return SUIT_NAME[code]
     if t.lower() in ("none", "no trump", "nt", "-"):
         return NO_TRUMP
     try:
@@ -273,7 +261,7 @@ def trump_text(trump: str | None) -> str:
     """The hand's trump as the table says it: a suit's word, `no trump`, `not written`."""
     if trump is None:
         return "trump not written"
-    return "no trump" if trump == NO_TRUMP else f"{SUITS['SHDC'.index(trump)]} trump"
+    return "no trump" if trump == NO_TRUMP else f"{SUIT_NAME[trump]} trump"
 
 
 def situation(s: Session) -> list[str]:
@@ -316,8 +304,7 @@ def _ask_start(t: Table, w: Where) -> None:
     dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
     t.say(f"\nHand {w.hand}: {cards_text(int(size_d)) if size_d else '? cards'}, {dealer_d or '?'} deals.")
     fields = start_fields(w.hand, size_d, dealer_d, sizes, dealers)
-    ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")),
-             prefix=_prefix(w.hand))
+    ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")))
 
 
 def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Choices | None = None,
@@ -353,7 +340,7 @@ def _ask_bid(t: Table, w: Where) -> None:
     _say_hook(t, ch, p)
     field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
                   f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch)
-    if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"]), prefix=_prefix(w.hand)) is None:
+    if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"])) is None:
         return
     nxt = where(t.s)
     if nxt.kind == "tricks" and nxt.hand == w.hand:
@@ -403,7 +390,7 @@ def _say_counts(t: Table, size: int, took: Mapping[str, int]) -> None:
 
 
 def _after_hand(t: Table, hand: int) -> None:
-    pts = hand_scores(t.s, hand)
+    pts = t.s.audit.result.hands[hand - 1].points
     if pts is not None:
         t.say(f"  hand {hand} scores: " + ", ".join(f"{p} {pts[p]}" for p in t.s.players))
     t.show_table()
@@ -422,7 +409,7 @@ def reopen(t: Table, target: str) -> None:
     t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); Enter keeps what is written")
     rec = t.s.audit.record.hands[n - 1]
     written = {"size": str(h.size), "dealer": h.dealer,
-               "trump": "-" if rec.trump is None else SUITS["SHDC".index(rec.trump)] if rec.trump in "SHDC"
+               "trump": "-" if rec.trump is None else SUIT_NAME[rec.trump] if rec.trump in "SHDC"
                else rec.trump}
     fields = [f._replace(prompt=lambda v, f=f: f"Hand {n}: {f.label}", default=lambda v, k=f.key: written[k],
                          judged=False)  # judged as a whole

@@ -19,7 +19,7 @@ from ...entry.values import items, match_name, per_player, ranges, read_given, w
 from .cards import COLOR_NAME, TOTAL_POINTS
 from .model import CallMove
 
-COLORS = ("red", "yellow", "black", "green")
+COLORS = tuple(COLOR_NAME.values())
 
 
 class Where(NamedTuple):
@@ -106,10 +106,9 @@ def legal_trumps(s: Session, hand: int) -> Choices:
 
 def start_edits(s: Session) -> list[Edit]:
     """A new hand with its dealer (the one the rotation and seat changes give)."""
-    n = len(_hands(s)) + 1
     for p in s.players:
         edits: list[Edit] = [Append(("hands",), {"dealer": p})]
-        if s.trial(edits, ("hands", n)) == []:
+        if s.trial(edits) == []:
             return edits
     return [Append(("hands",), {"dealer": s.players[0]})]
 
@@ -128,7 +127,7 @@ def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
 def legal_points(s: Session, w: Where) -> Choices:
     out: list[str] = []
     for x in range(0, TOTAL_POINTS + 1, 5):
-        if s.trial(points_edit(s, w, x), ("hands", w.hand)) == []:
+        if s.trial(points_edit(s, w, x)) == []:
             out.append(str(x))
     return Choices(tuple(out))
 
@@ -307,7 +306,7 @@ def turn(t: Table) -> bool:
         colors = trumps.legal
         field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
                       f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
-        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=("hands", w.hand))
+        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
     else:
         _ask_points(t, w)
     return True
@@ -361,6 +360,12 @@ def read_call(t: Table, raw: str, player: str) -> Call | None:
     return None if amount is None else Call(who, amount, won)
 
 
+def _shown(ch: Choices) -> str:
+    """The legal calls, briefly: `pass or 70–120 by 5`."""
+    amounts = [int(c) for c in ch.legal if c != "pass"]
+    return "pass" + (f" or {ranges(amounts)}" if amounts else "")
+
+
 def _call_edits(w: Where, c: Call) -> list[Edit]:
     if c.won:
         return [SetKey(("hands", w.hand - 1), "bid", {c.who: c.amount})]
@@ -373,13 +378,11 @@ def _ask_call(t: Table, w: Where) -> None:
     p = w.player
     assert p is not None  # a call is someone's
     ch = legal_calls(t.s, w.hand, p)
-    amounts = [int(c) for c in ch.legal if c != "pass"]
-    shown = "pass" + (f" or {ranges(amounts)}" if amounts else "")
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
-    field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({shown}{hint})",
+    field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
                   lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch)
-    if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=("hands", w.hand)) is None:
+    if ask_form(t, [field], lambda v: _call_edits(w, v["call"])) is None:
         return
     nxt = where(t.s)
     if nxt.kind == "trump":
@@ -393,7 +396,7 @@ def _ask_points(t: Table, w: Where) -> None:
     field = Field("points", f"{w.team}'s points",
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
-    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=("hands", w.hand)) is None:
+    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"])) is None:
         return
     h = t.s.audit.result.hands[w.hand - 1]
     if h.made is not None:
@@ -473,15 +476,10 @@ def _reopen_auction(t: Table, n: int) -> None:
     def choices(v: Any) -> Choices:  # the engine's, where the call was made
         return legal_calls(t.s, n, calls[v["which"]].player, auction_position(t.s, n, v["which"]))
 
-    def shown(v: Any) -> str:
-        ch = choices(v)
-        amounts = [int(c) for c in ch.legal if c != "pass"]
-        return "pass" + (f" or {ranges(amounts)}" if amounts else "")
-
     fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels)),
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
-                    f"{calls[v['which']].player}'s ({shown(v)})", read,
+                    f"{calls[v['which']].player}'s ({_shown(choices(v))})", read,
                     lambda v: str(calls[v["which"]]),
                     choices=choices)]
     dropped: list[Any] = []
