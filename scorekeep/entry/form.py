@@ -48,7 +48,6 @@ class Kept(NamedTuple):
     text: str | None
     values: dict[str, Any]
     typed: tuple[str, ...]
-    first: int
 
 
 def _signature(fields: Sequence[Field]) -> tuple[tuple[str, str], ...]:
@@ -81,20 +80,14 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-             values: Mapping[str, Any] | None = None,
              after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
-    """Ask `fields` in turn (those in `values` are taken as typed), then enter `make(values)`.
-    `after(values)` is told
-    once every value is typed and before the entry is judged (an over/under line). The values
-    written, or None if the entry was not written (the scorer declined it)."""
-    vals: dict[str, Any] = dict(values or {})
+    """Ask `fields` in turn, then enter `make(values)`. `after(values)` is told once every value is
+    typed and before the entry is judged (an over/under line). The values written, or None if the
+    entry was not written (the scorer declined it)."""
+    kept = _kept(t, fields)  # the same form asked again: what was typed stays typed
+    vals: dict[str, Any] = dict(kept.values) if kept else {}
+    typed = list(kept.typed) if kept else []
     allowed: set[str] = set()
-    first = _next(fields, vals, -1)
-    typed: list[str] = []
-    kept = _kept(t, fields)
-    if kept is not None:  # the same form asked again: what was typed stays typed
-        vals.update(kept.values)
-        typed, first = list(kept.typed), kept.first
     i = _next(fields, vals, -1)
     pending: str | None = None
     while True:
@@ -105,7 +98,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             back = _whole(t, fields, make(vals), allowed)
             if back is None:
                 if t.s.text != before:  # written: `undo` next takes back the last value typed
-                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed), first)
+                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed))
                 return vals
             i, pending = back
             if i < 0:
@@ -117,14 +110,14 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             raw = pending if pending is not None else t.ask(
                 f.prompt(vals), f.default(vals), choices=f.choices(vals) if f.choices else None, many=f.many)
         except Undo:
-            if i <= first:
+            if i == 0:
                 raise
             i -= 1
             _take(vals, typed, fields[i].key)
             t.say(f"  taken back: {fields[i].label}")
             continue
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
-            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed), first)
+            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
         pending = None
         v = f.read(t, raw, vals)

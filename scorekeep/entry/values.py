@@ -69,14 +69,13 @@ def _pairs(text: str) -> list[str]:
     return items(text)
 
 
-def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None,
-               number: bool = True) -> dict[str, object]:
+def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None) -> dict[str, int]:
     """`NAME=V,NAME=V` (names from a prefix) or a bare list in the order of `keys` → a mapping
     in the order given (a bare list must give every key)."""
     parts = _pairs(text)
     if not parts:
         raise InputError(f"{what} is empty")
-    out: dict[str, object] = {}
+    out: dict[str, int] = {}
     if any(re.search(r"[=:＝：]", p) for p in parts):
         choices = list(dict.fromkeys([*keys, *(aliases or {})]))
         for p in parts:
@@ -92,13 +91,13 @@ def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str
                 name = match_name(m.group(1), choices)
             if name in out:
                 raise InputError(f"{what} gives {name} twice")
-            out[name] = whole(m.group(2), f"{what} of {name}") if number else m.group(2).strip()
+            out[name] = whole(m.group(2), f"{what} of {name}")
         return out
     if len(parts) != len(keys):
         raise InputError(f"{what} lists {len(parts)} values for {len(keys)} ({', '.join(keys)}, in that "
                          "order); or write NAME=VALUE")
     for k, p in zip(keys, parts):
-        out[k] = whole(p, f"{what} of {k}") if number else p
+        out[k] = whole(p, f"{what} of {k}")
     return out
 
 

@@ -117,11 +117,14 @@ def trump_edit(hand: int, color: str) -> list[Edit]:
     return [SetKey(("hands", hand - 1), "trump", color)]
 
 
-def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+def _other(s: Session, team: str | None) -> str:
     labels = s.audit.result.teams.labels
-    team = w.team or labels[0]
-    other = labels[1] if team == labels[0] else labels[0]
-    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, other: TOTAL_POINTS - bidders})]
+    return labels[1] if team == labels[0] else labels[0]
+
+
+def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+    team = w.team or s.audit.result.teams.labels[0]
+    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): TOTAL_POINTS - bidders})]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
@@ -391,8 +394,7 @@ def _ask_call(t: Table, w: Where) -> None:
 
 def _ask_points(t: Table, w: Where) -> None:
     """The points the bidders captured (the others get the rest), and the hand's scores."""
-    labels = t.s.audit.result.teams.labels
-    other = labels[1] if w.team == labels[0] else labels[0]
+    other = _other(t.s, w.team)
     field = Field("points", f"{w.team}'s points",
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
@@ -439,12 +441,10 @@ def reopen(t: Table, target: str) -> None:
 
 def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
     """The correction of hand `n` from the values retyped: the points are the new bidders'."""
-    teams = t.s.audit.result.teams
     pts = None
     if "points" in v:
-        team = teams.of[v["bidder"]]
-        w = Where("points", n, v["bidder"], h.dealer, v["bidder"], v["bid"], team, h.seating)
-        pts = points_edit(t.s, w, v["points"])[0].value
+        team = t.s.audit.result.teams.of[v["bidder"]]
+        pts = {team: v["points"], _other(t.s, team): TOTAL_POINTS - v["points"]}
     won = (v["bidder"], v["bid"]) if (v["bidder"], v["bid"]) != (h.bidder, h.bid) else None
     return correction(t.s, n, v.get("trump"), pts, won)
 
