@@ -218,11 +218,9 @@ def _lock_error(path: str, e: OSError) -> LockError:
 
 def _same_file(path: str, fd: int) -> bool:
     try:
-        st = os.stat(path, follow_symlinks=False)
+        return os.path.samestat(os.lstat(path), os.fstat(fd))
     except FileNotFoundError:
         return False
-    mine = os.fstat(fd)
-    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
 
 
 def _unlink(path: str) -> None:

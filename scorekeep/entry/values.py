@@ -6,6 +6,7 @@ Only spelling is judged here (InputError); whether a value is legal is the check
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -154,13 +155,8 @@ def ranges(numbers: Sequence[int]) -> str:
         step = ns[1] - ns[0]
         if step > 1 and all(b - a == step for a, b in zip(ns, ns[1:])):
             return f"{ns[0]}–{ns[-1]} by {step}"
-    runs: list[list[int]] = [[ns[0], ns[0]]]
-    for n in ns[1:]:
-        if n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" if b > a + 1 else f"{a}, {b}" for a, b in runs)
+    runs = [[n for _i, n in run] for _k, run in groupby(enumerate(ns), lambda x: x[1] - x[0])]  # consecutive
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" if len(r) > 2 else f"{r[0]}, {r[1]}" for r in runs)
 
 
 def table_words(game: str, text: str) -> str:

@@ -118,7 +118,8 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
 
 # --- `new` ---------------------------------------------------------------------------------
 
-KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play", "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
+KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play",
+             "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
 """The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "sets"

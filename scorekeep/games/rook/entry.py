@@ -256,7 +256,10 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
 
 # --- `new` ---------------------------------------------------------------------------------
 
-KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the trump", "points": "the points captured", "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest", "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams", "first_dealer": "the first dealer"}
+KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the trump", "points": "the points captured",
+             "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest",
+             "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams",
+             "first_dealer": "the first dealer"}
 """The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
