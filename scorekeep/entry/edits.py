@@ -392,12 +392,11 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
     if target.flow:
         return _flow_insert(text, target, f"{scalar_text(edit.key)}: {flow_text(edit.value)}")
     at = _line_end(text, target.end)
-    line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
+    indent = _mapping_indent(text, target)
+    head = f"\n{' ' * indent}{scalar_text(edit.key)}:"
     if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in _BLOCK_LISTS:
-        pad = _mapping_indent(text, target) + 2
-        line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:\n" + "\n".join(
-            block_item(v, pad) for v in edit.value)
-    return text[:at] + line + text[at:]
+        return text[:at] + head + "\n" + "\n".join(block_item(v, indent + 2) for v in edit.value) + text[at:]
+    return text[:at] + head + _after_colon(edit.value) + text[at:]
 
 
 def _splice_del(text: str, edit: DelKey, target: _Lay | None) -> str:
