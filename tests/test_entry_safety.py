@@ -10,11 +10,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from conftest import SAMPLES, cli
 
 from scorekeep import api
-from scorekeep.entry.edits import Append, DelKey, Pop, SetKey, apply_text, roundtrip, splice
+from scorekeep.entry.edits import Append, DelKey, Pop, SetKey, edit_text, roundtrip, splice
+
+
+def apply_text(text: str, edits: list, before: Any = None) -> str:
+    return edit_text(text, edits, before)[0]
 
 
 def _scorekeep() -> list[str]:

@@ -104,7 +104,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
 PARTS = {"sheet": ("layouts",), "stats": ("lines", "tables", "bars"),
          "explain": ("explain", "location_of", "about"),
          "entry": ("turn", "reopen", "situation", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER",
-                   "NO_TEAMS", "teams_value", "KEY_WORDS"),
+                   "teams_value", "KEY_WORDS"),
          "demo": ("game",)}
 
 

@@ -11,13 +11,18 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typing import Any
 from conftest import ROOT, cli
 
 from scorekeep import api
-from scorekeep.entry.edits import Append, DelKey, Pop, SetKey, Unsafe, apply_text, roundtrip, splice
+from scorekeep.entry.edits import Append, DelKey, Pop, SetKey, Unsafe, edit_text, roundtrip, splice
 from scorekeep.yamlio import difference, parse
 
 LAYOUTS = sorted((ROOT / "tests/records/layouts").glob("*.yaml"))
+
+
+def apply_text(text: str, edits: list, before: Any = None) -> str:
+    return edit_text(text, edits, before)[0]
 
 
 def _comments(text: str) -> list[str]:

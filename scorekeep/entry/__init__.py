@@ -1,18 +1,12 @@
 """Live entry at the table: sessions over a record file, one entry at a time.
 
-- `session.Session`: open a record (locked), judge an entry with the checker, write it
-  atomically and never over another program's save (`Reloaded`), undo; `edits`: the edits
-  themselves, kept byte-exact in the text and proved by reading it again;
-- each game's `entry.py` (`scorekeep/games/<game>/`): where the record stands (what is entered
-  next, for whom) and the legal choices there; the questions `play` asks (`turn`: the next
-  entry, `reopen`: `edit N`), through a front end's `Table`; `add_edits` (`add`),
-  `undo_edits`; `LIST_KEY` and `NO_FIRST_DEALER` (`new`). No rule is judged here: a choice
-  is the engine's legal move where the engine's position answers the question (Oh Hell's
-  bids, Rook's calls), else it is found by trial through the same audit `check` runs; either
-  way the entry itself is judged by that audit before it is written;
-- `form`: one entry of several values asked in turn (undo takes back one value, a refused
-  value is asked again alone); `play`: the dialogue's loop, undo, resume, enter, the words of
-  a refusal — for any front end, through the `Table` protocol below.
+`session`: open a record (locked), judge an entry with the checker, write it atomically, never
+over another program's save, undo; `edits`: the edits, kept byte-exact in the text. Each game's
+`entry.py` asks the questions (`turn`, `reopen`: `edit N`) and makes the edits (`add_edits`,
+`undo_edits`); the choices offered are the engine's legal moves, or found by trial through the
+audit `check` runs, and every entry is judged by that audit before it is written. `form`: one
+entry of several values asked in turn; `play`: the dialogue's loop, for any front end, through
+the `Table` protocol below.
 """
 
 from __future__ import annotations
@@ -49,18 +43,13 @@ class Reopen(Exception):
 
 
 class Table(Protocol):
-    """The front end's side of `play` (a terminal, a web page): a game's entry module asks and
-    tells through it, and the front end prompts and shows. Every method is one the entry
-    modules, `scorekeep.entry.form` and `scorekeep.entry.play` call; nothing else is needed of
-    a front end. `scorekeep.entry.play.run(table)` runs the whole dialogue. A front end that
-    subclasses `Table` has `name`, `number` and `enter` as written here; `refused` may word
-    each finding with `scorekeep.entry.play.refusal_text` (the terminal's front end is
-    `cli.terminal.Table`, the web's `web.live.LiveTable`).
+    """The front end's side of `play` (`cli.terminal.Table`, `web.live.LiveTable`): the game's
+    questions ask and tell through it; `scorekeep.entry.play.run(table)` runs the dialogue. A
+    subclass has `name`, `number` and `enter` as written here.
 
-    `ask` handles the commands any prompt takes: it raises `Undo`, `Quit` or `Reopen` for
-    `undo`, `quit` and `edit N`, and answers `table`, `help` and `why` itself (then asks
-    again). A typed answer that is exactly a name offered (a player called Edith, Undo) is
-    that answer, never a command; commands are whole words."""
+    `ask` raises `Undo`, `Quit` or `Reopen` for `undo`, `quit` and `edit N`, and answers
+    `table`, `help` and `why` itself. A typed answer that is exactly a name offered (a player
+    called Edith, Undo) is that answer, never a command; commands are whole words."""
 
     s: Any
     """The session over the record (`session.Session`)."""
@@ -82,8 +71,7 @@ class Table(Protocol):
 
     def name(self, text: str, names: Any = None, what: str = "a player") -> str | None:
         """The one of `names` (default: the players) that `text` stands for (the name, or the
-        only one it starts, any case); None (and says why, calling it `what`) if none.
-        (Written here once: a front end that subclasses `Table` has it.)"""
+        only one it starts, any case); None (and says why, calling it `what`) if none."""
         from ..errors import InputError
         from .values import match_name
 
@@ -114,7 +102,7 @@ class Table(Protocol):
     def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
         """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
         the scorer has already said to record anyway), or if the scorer confirms it; True if
-        written. (`scorekeep.entry.play.enter`, for a front end that subclasses `Table`.)"""
+        written."""
         from .play import enter
 
         return enter(self, edits, allowed)

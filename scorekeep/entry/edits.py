@@ -1,17 +1,11 @@
-"""Edits of a record, applied three ways: to the text, to the checker's nodes, to ruamel.
+"""Edits of a record (`SetKey`, `DelKey`, `Append`, `Pop`, addressed by a path of keys and
+indices), applied to the text and to the checker's nodes.
 
-An edit is a small frozen value (`SetKey`, `DelKey`, `Append`, `Pop`) addressed by a path of
-keys and indices from the top of the record. The same edit is applied
-
-- to the text (`splice`): only the characters of the edited value change, so a hand-written
-  record keeps its comments, key order and layout byte for byte everywhere else (block and
-  flow, flow lists over several lines, comments inside them); where the layout is one the
-  splicer does not handle (a block scalar `|` replaced) it falls back to a ruamel.yaml round
-  trip (`roundtrip`) that reads plain text as text. Either way the result is read again and
-  must be the record with the edits and nothing else (`edit_text`), else it is refused;
-- to the line-tracked nodes the checker reads (`apply_nodes`), copy-on-write, which is how
-  the legal choices at a prompt are found quickly by trial.
-
+`splice` changes only the characters of the edited value, so a hand-written record keeps its
+comments, key order and layout byte for byte elsewhere; a layout the splicer does not handle (a
+block scalar replaced) goes through a ruamel.yaml round trip (`roundtrip`). Either way the
+result is read again and must be the record with the edits and nothing else (`edit_text`).
+`apply_nodes` applies an edit to the line-tracked nodes, copy-on-write, for quick trials.
 Values are plain Python: int, str, None, list, dict (in the order to write).
 """
 
@@ -82,14 +76,10 @@ def scalar_text(value: Any) -> str:
     # line break), the line and paragraph separators and the direction controls raw: YAML
     # refuses some and breaks lines at others, and none should reach a terminal that shows
     # the file; escaped, the file reads back as the same text.
-    return _UNSAFE.sub(_u_escape, json.dumps(text, ensure_ascii=False))
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
 
 
 _UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]")
-
-
-def _u_escape(m: re.Match[str]) -> str:
-    return f"\\u{ord(m.group()):04x}"
 
 
 def flow_text(value: Any) -> str:
@@ -127,18 +117,18 @@ NEW_LINE = 10**6
 """The line given to nodes an edit creates: they have no line yet; only messages show it."""
 
 
-def to_node(value: Any, line: int = NEW_LINE) -> Node:
+def to_node(value: Any) -> Node:
     if isinstance(value, dict):
-        m = Map(line)
+        m = Map(NEW_LINE)
         for k, v in value.items():
-            m.add(Scalar(str(k), line, True), to_node(v, line))
+            m.add(Scalar(str(k), NEW_LINE, True), to_node(v))
         return m
     if isinstance(value, (list, tuple)):
-        return Seq(line, [to_node(v, line) for v in value])
+        return Seq(NEW_LINE, [to_node(v) for v in value])
     if value is None:
-        return Scalar("", line, True)
+        return Scalar("", NEW_LINE, True)
     text = scalar_text(value)
-    return Scalar(str(value) if not isinstance(value, bool) else text, line, not text.startswith('"'))
+    return Scalar(str(value) if not isinstance(value, bool) else text, NEW_LINE, not text.startswith('"'))
 
 
 def _copy(node: Node) -> Node:
@@ -402,13 +392,11 @@ def _splice_set(text: str, edit: SetKey, root: _Lay, target: _Lay | None) -> str
     if target.flow:
         return _flow_insert(text, target, f"{scalar_text(edit.key)}: {flow_text(edit.value)}")
     at = _line_end(text, target.end)
-    line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:{_after_colon(edit.value)}"
-    if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in (
-            "hands", "sets", "games", "history"):
-        pad = _mapping_indent(text, target) + 2
-        line = f"\n{' ' * _mapping_indent(text, target)}{scalar_text(edit.key)}:\n" + "\n".join(
-            block_item(v, pad) for v in edit.value)
-    return text[:at] + line + text[at:]
+    indent = _mapping_indent(text, target)
+    head = f"\n{' ' * indent}{scalar_text(edit.key)}:"
+    if isinstance(edit.value, list) and edit.value and isinstance(edit.value[0], dict) and edit.key in _BLOCK_LISTS:
+        return text[:at] + head + "\n" + "\n".join(block_item(v, indent + 2) for v in edit.value) + text[at:]
+    return text[:at] + head + _after_colon(edit.value) + text[at:]
 
 
 def _splice_del(text: str, edit: DelKey, target: _Lay | None) -> str:
@@ -572,15 +560,10 @@ def _apply_ruamel(doc: Any, edit: Edit) -> None:
         node.pop()
 
 
-def apply_text(text: str, edits: list[Edit], before: Node | None = None) -> str:
-    """The text with `edits` applied: spliced where the layout allows, else round-tripped.
-    Either way the result is read again and must be the record `before` (the text's nodes,
-    read here if not given) with the edits and nothing else; else Unsafe, with the reason."""
-    return edit_text(text, edits, before)[0]
-
-
 def edit_text(text: str, edits: list[Edit], before: Node | None = None) -> tuple[str, Node]:
-    """`apply_text`, and the nodes of the text it returns (read to prove it)."""
+    """The text with `edits` applied (spliced where the layout allows, else round-tripped), and
+    its nodes: the result is read again and must be the record `before` (the text's nodes, read
+    here if not given) with the edits and nothing else; else Unsafe, with the reason."""
     if "\r\n" in text and "\n" not in text.replace("\r\n", ""):  # saved on Windows: its line ends kept
         out, nodes = edit_text(text.replace("\r\n", "\n"), edits, before)
         return out.replace("\n", "\r\n"), nodes

@@ -1,20 +1,14 @@
 """One entry of several values typed one at a time (a hand's size, dealer and trump; every
-player's trick count), as a scorer fills a line of the sheet.
-
-What the form promises, for every game alike:
-- `undo` takes back the last value typed (asked again), never the values before it; at the
-  first value it goes on to the front end (the last entry written is taken back). When that
-  entry was this form's, the form is asked again with its values kept but the last one typed,
-  so each `undo` goes back one value, across the write as within the form;
+player's trick count), as a scorer fills a line of the sheet, for every game alike:
+- `undo` takes back the last value typed (asked again); at the first value it goes on to the
+  front end, which takes back the last entry written; when that was this form's, the form is
+  asked again with its values kept but the last one typed;
 - `edit N` in the middle keeps the values typed: after the edit the form goes on where it was;
-- a refused value is asked again alone, with everything else typed kept; at `Record it
-  anyway?` the value typed is the corrected one;
-- an entry refused as a whole (tricks that do not add up) keeps every value, and the scorer
-  says which to correct.
-
-The form judges nothing itself: a value marked `judged` is tried in the record as soon as it
-is typed (the checker's audit, `Session.trial`), and the whole entry is judged by the checker
-before it is written.
+- a refused value is asked again alone (at `Record it anyway?` the value typed is the
+  corrected one); an entry refused as a whole keeps every value, and the scorer says which to
+  correct.
+The form judges nothing itself: a value marked `judged` is tried in the record as soon as it is
+typed (`Session.trial`), and the whole entry is judged by the checker before it is written.
 """
 
 from __future__ import annotations
@@ -28,42 +22,32 @@ YES = ("y", "yes")
 NO = ("n", "no", "")
 
 
-def _nothing(_values: Mapping[str, Any]) -> str | None:
-    return None
-
-
 class Field(NamedTuple):
-    """One value of an entry."""
+    """One value of an entry: `label` names it in table words, to correct it (`Ana`, `cards`);
+    `prompt`, `default` and `choices` (offered: `Table.ask`'s) are given the values typed before
+    it; `read` gives the value from what was typed, or None after saying why it is not one;
+    `judged`: tried in the record as soon as it is typed, so that a refusal is its alone; `many`:
+    the answer is several of the choices, in order."""
 
     key: str
     label: str
-    """The value in table words, as the scorer names it to correct it (`Ana`, `cards`)."""
     prompt: Callable[[Mapping[str, Any]], str]
-    """The prompt, given the values typed before it."""
     read: Callable[[Table, str, Mapping[str, Any]], Any]
-    """The value from what was typed; None after saying why it is not one."""
-    default: Callable[[Mapping[str, Any]], str | None] = _nothing
+    default: Callable[[Mapping[str, Any]], str | None] = lambda _v: None
     judged: bool = False
-    """Tried in the record as soon as it is typed, so that a refusal is this value's alone."""
     choices: Callable[[Mapping[str, Any]], Any] | None = None
-    """The answers offered (`Table.ask`'s `choices`), given the values typed before it: the
-    engine's legal choices where the flow has them."""
     many: bool = False
-    """The answer is several of the choices, in order (`Table.ask`'s `many`)."""
 
 
 class Kept(NamedTuple):
-    """The values of a form kept for when the same form is asked again: after `undo` takes its
-    entry back out of the record (`text`: the record before the entry was written), or after an
-    `edit N` typed in the middle of it (`text` None)."""
+    """The values of a form kept for when the same form (`sig`) is asked again: after `undo` takes
+    its entry back out of the record (`text`: the record before the entry was written), or after
+    an `edit N` typed in the middle of it (`text` None); `typed`: the keys in the order typed."""
 
     sig: tuple[tuple[str, str], ...]
-    """The form's values (key and label): the same form asked again has the same."""
     text: str | None
     values: dict[str, Any]
     typed: tuple[str, ...]
-    """The keys in the order they were typed: undo takes back the last."""
-    first: int
 
 
 def _signature(fields: Sequence[Field]) -> tuple[tuple[str, str], ...]:
@@ -76,14 +60,14 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     last value typed (which `undo` takes back and the form asks again)."""
     s = t.s
     sig = _signature(fields)
-    paused, s.form_paused = getattr(s, "form_paused", None), None
+    paused, s.form_paused = s.form_paused, None
     if paused is not None and paused.typed:
         labels = {f.key: f.label for f in fields}
         if paused.sig == sig:
             t.say("  back to the entry you were typing (" + ", ".join(labels[k] for k in paused.typed) + " kept)")
             return paused
         t.say("  the entry you were typing before the edit is not the one asked now: type it again")
-    written = getattr(s, "form_written", None)
+    written = s.form_written
     if written is None or written.sig != sig or written.text != s.text:
         return None
     s.form_written = None
@@ -96,20 +80,14 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-             values: Mapping[str, Any] | None = None, prefix: tuple[str, int] | None = None,
              after: Callable[[Mapping[str, Any]], None] | None = None) -> dict[str, Any] | None:
-    """Ask `fields` in turn (those in `values` are taken as typed), then enter `make(values)`.
-    `prefix`: the part of the record the entry is in, for quick trials. `after(values)` is told
-    once every value is typed and before the entry is judged (an over/under line). The values
-    written, or None if the entry was not written (the scorer declined it)."""
-    vals: dict[str, Any] = dict(values or {})
+    """Ask `fields` in turn, then enter `make(values)`. `after(values)` is told once every value is
+    typed and before the entry is judged (an over/under line). The values written, or None if the
+    entry was not written (the scorer declined it)."""
+    kept = _kept(t, fields)  # the same form asked again: what was typed stays typed
+    vals: dict[str, Any] = dict(kept.values) if kept else {}
+    typed = list(kept.typed) if kept else []
     allowed: set[str] = set()
-    first = _next(fields, vals, -1)
-    typed: list[str] = []
-    kept = _kept(t, fields)
-    if kept is not None:  # the same form asked again: what was typed stays typed
-        vals.update(kept.values)
-        typed, first = list(kept.typed), kept.first
     i = _next(fields, vals, -1)
     pending: str | None = None
     while True:
@@ -120,7 +98,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             back = _whole(t, fields, make(vals), allowed)
             if back is None:
                 if t.s.text != before:  # written: `undo` next takes back the last value typed
-                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed), first)
+                    t.s.form_written = Kept(_signature(fields), before, dict(vals), tuple(typed))
                 return vals
             i, pending = back
             if i < 0:
@@ -132,14 +110,14 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             raw = pending if pending is not None else t.ask(
                 f.prompt(vals), f.default(vals), choices=f.choices(vals) if f.choices else None, many=f.many)
         except Undo:
-            if i <= first:
+            if i == 0:
                 raise
             i -= 1
             _take(vals, typed, fields[i].key)
             t.say(f"  taken back: {fields[i].label}")
             continue
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
-            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed), first)
+            t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
         pending = None
         v = f.read(t, raw, vals)
@@ -148,19 +126,25 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         vals[f.key] = v
         typed[:] = [k for k in typed if k != f.key] + [f.key]  # the last typed last
         if f.judged:
-            refused, pending = _judge_value(t, fields[:i + 1], make, vals, prefix, allowed)
+            refused, pending = _judge_value(t, f.key, make, vals, allowed)
             if refused:
                 _take(vals, typed, f.key)
                 continue
         i = _next(fields, vals, i)
 
 
-def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-                 vals: Mapping[str, Any], prefix: tuple[str, int] | None,
+def _judge_value(t: Table, last: str, make: Callable[[Mapping[str, Any]], list[Any]], vals: Mapping[str, Any],
                  allowed: set[str]) -> tuple[bool, str | None]:
-    """Try the value just typed in the record: (refused, the corrected value typed at `Record it
-    anyway?` or None). Recorded anyway: its rules join `allowed`."""
-    found = _blame(t, upto, make, vals, prefix, allowed)
+    """Try value `last`, just typed, in the record (what it adds to the violations of the values
+    before it): (refused, the corrected value typed at `Record it anyway?` or None). Recorded
+    anyway: its rules join `allowed`."""
+    from .session import added
+
+    def tried(v: Mapping[str, Any]) -> list[Any]:
+        return list(t.s.trial(make(v)) or [])
+
+    before = tried({k: v for k, v in vals.items() if k != last})
+    found = [f for f in added(before, tried(vals)) if f.rule not in allowed]
     if not found:
         return False, None
     try:
@@ -174,7 +158,6 @@ def _judge_value(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, A
 
 
 def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
-    """Take value `key` back (to be asked again)."""
     vals.pop(key, None)
     if key in typed:
         typed.remove(key)
@@ -183,19 +166,6 @@ def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
 def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:
     """The next value not typed yet after value `i` (a value corrected keeps those after it)."""
     return next((k for k in range(i + 1, len(fields)) if fields[k].key not in vals), len(fields))
-
-
-def _blame(t: Table, upto: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
-           vals: Mapping[str, Any], prefix: tuple[str, int] | None, allowed: set[str]) -> list[Any]:
-    """The violations the last value typed adds to those of the values before it."""
-    from .session import added
-
-    def tried(v: Mapping[str, Any]) -> list[Any]:
-        return list(t.s.trial(make(v), prefix) or [])
-
-    last = upto[-1].key
-    before = tried({k: v for k, v in vals.items() if k != last})
-    return [f for f in added(before, tried(vals)) if f.rule not in allowed]
 
 
 def _whole(t: Table, fields: Sequence[Field], edits: list[Any],

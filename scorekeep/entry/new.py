@@ -39,8 +39,6 @@ def new_record(game: str, players: Sequence[str], first_dealer: str | None = Non
             raise InputError(entry.NO_FIRST_DEALER)
         lines.append(f"first_dealer: {scalar_text(first_dealer)}")
     if teams:
-        if entry.NO_TEAMS:
-            raise InputError(entry.NO_TEAMS)
         lines.append(f"teams: {flow_text(entry.teams_value(list(players), list(teams)))}")
     if rules:
         lines.append(f"rules: {flow_text({k: option_value(v) for k, v in rules.items()})}")

@@ -1,8 +1,6 @@
-"""The dialogue of `play` for any front end (the terminal's `cli.terminal.Table`, a web page):
-the loop over the game's questions, undo, resuming, entering a judged entry, and the words of
-a refusal. A front end implements `scorekeep.entry.Table` (its I/O) and calls these; the
-questions themselves are each game's (`games/<game>/entry.py`: `turn`, `reopen`,
-`situation`). Nothing here prints or knows a game.
+"""The dialogue of `play` for any front end (`scorekeep.entry.Table`): the loop over the game's
+questions (`games/<game>/entry.py`), undo, resuming, entering a judged entry, the words of a
+refusal. Nothing here prints or knows a game.
 """
 
 from __future__ import annotations
@@ -39,8 +37,8 @@ def run(t: Table) -> None:
 def _reopen(t: Table, entry: Any, target: str) -> None:
     """`edit N`; the values of an entry it interrupted wait for the next turn (`form`)."""
     s = t.s
-    paused, s.form_paused = getattr(s, "form_paused", None), None
-    written = getattr(s, "form_written", None)
+    paused, s.form_paused = s.form_paused, None
+    written = s.form_written
     if written is not None and written.text == s.text:  # just undone: an edit starts afresh
         s.form_written = None
     try:
@@ -183,8 +181,4 @@ def rule_title(game: str, rule: str) -> str:
     """The rule's title in its game's rulebook (`The hook: the bids may not add up`)."""
     from ..games import REGISTRY
 
-    try:
-        book = REGISTRY.part(game, "rulebook")
-    except Exception:  # noqa: BLE001  (no rulebook: the rule id says enough)
-        return ""
-    return next((r.title for r in getattr(book, "RULES", ()) if r.id == rule), "")
+    return next((r.title for r in REGISTRY.get(game).RULES if r.id == rule), "")

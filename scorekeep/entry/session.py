@@ -218,11 +218,9 @@ def _lock_error(path: str, e: OSError) -> LockError:
 
 def _same_file(path: str, fd: int) -> bool:
     try:
-        st = os.stat(path, follow_symlinks=False)
+        return os.path.samestat(os.lstat(path), os.fstat(fd))
     except FileNotFoundError:
         return False
-    mine = os.fstat(fd)
-    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
 
 
 def _unlink(path: str) -> None:
@@ -270,7 +268,7 @@ def held_elsewhere(path: str) -> bool:
 class Session:
     """One record file open for entries. Use `Session.open(path)`; `close()` when done."""
 
-    def __init__(self, path: str, text: str, lock: FileLock | None, snap: Snapshot | None = None) -> None:
+    def __init__(self, path: str, text: str, lock: FileLock, snap: Snapshot) -> None:
         self.path = path
         self.lock = lock
         self.snap = snap  # the file as read or last written: a save checks it is still that
@@ -281,8 +279,7 @@ class Session:
         self._set_text(text)
 
     @classmethod
-    def open(cls, path: str, lock: bool = True, *, wait: bool = False,
-             waiting: Callable[[], None] | None = None) -> Session:
+    def open(cls, path: str, *, wait: bool = False, waiting: Callable[[], None] | None = None) -> Session:
         """Open a record for entries. Raises Locked (unless `wait`: then `waiting` is called
         once and the lock waited for), LockError when the lock cannot be made, or InputError
         if the record cannot be read."""
@@ -295,9 +292,8 @@ class Session:
             raise InputError(no_file, None, path) from None
         if not stat.S_ISREG(st.st_mode):
             raise InputError("not a regular file", None, path)
-        held = FileLock(path) if lock else None
-        if held is not None:
-            held.acquire(wait, waiting)
+        held = FileLock(path)
+        held.acquire(wait, waiting)
         text = None
         try:
             snap = snapshot(path)
@@ -306,8 +302,7 @@ class Session:
             text = decode(snap.data)
             return cls(path, text, held, snap)
         except BaseException as e:
-            if held is not None:
-                held.release()
+            held.release()
             if isinstance(e, InputError):
                 e.path = path
                 if text is not None:  # a readable text: say every slip in it at once, as `check` does
@@ -319,8 +314,7 @@ class Session:
             raise
 
     def close(self) -> None:
-        if self.lock is not None:
-            self.lock.release()
+        self.lock.release()
 
     def __enter__(self) -> Session:
         return self
@@ -334,7 +328,6 @@ class Session:
         last = self._last
         if last is not None and last.judgement.text == text:  # just judged: read and audited already
             self.text, self.root, self.game, self.audit = text, last.root, last.game, last.judgement.audit
-            self._trial_base = {}
             return
         root = parse(text)
         game, record = api.read_record(root)
@@ -342,7 +335,6 @@ class Session:
         self.root: Node = root
         self.game: Game = game
         self.audit: Audit = game.audit(record)
-        self._trial_base: dict[int | None, list[Finding]] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -374,33 +366,17 @@ class Session:
         """The last entry judged that could be read (a refusal's long ruling is read on it)."""
         return None if self._last is None else self._last.judgement
 
-    def trial(self, edits: Sequence[Edit], prefix: tuple[str, int] | None = None) -> list[Finding] | None:
+    def trial(self, edits: Sequence[Edit]) -> list[Finding] | None:
         """The violations `edits` would add, judged quickly on the checker's nodes (for the
-        legal choices at a prompt); None if the result would be unreadable.
-
-        `prefix` (`("hands", n)`) judges only the first n items of that list, which is all an
-        entry in item n can depend on."""
+        legal choices at a prompt); None if the result would be unreadable."""
         root = self.root
-        if prefix is not None:
-            root = _truncate(root, *prefix)
         try:
             for e in edits:
                 root = apply_nodes(root, e)
             audit = self.game.audit(self.game.read(root))  # type: ignore[arg-type]
         except (InputError, AssertionError):
             return None
-        return added(self._base(prefix), audit.violations)
-
-    def _base(self, prefix: tuple[str, int] | None) -> list[Finding]:
-        """The violations of the record (or of its first n items) before the trial."""
-        n = prefix[1] if prefix is not None else None
-        if n not in self._trial_base:
-            root = self.root if prefix is None else _truncate(self.root, *prefix)
-            if root is self.root:
-                self._trial_base[n] = self.audit.violations
-            else:
-                self._trial_base[n] = self.game.audit(self.game.read(root)).violations  # type: ignore[arg-type]
-        return self._trial_base[n]
+        return added(self.audit.violations, audit.violations)
 
     # --- writing -------------------------------------------------------------------------
 
@@ -412,17 +388,12 @@ class Session:
         self.undo_stack.append(self.text)
         self._set_text(j.text)
 
-    def write_text(self, text: str) -> None:
-        """Write `text` as the record (undo). Raises Reloaded as `commit` does."""
-        self._save(text, ())
-        self._set_text(text)
-
     def _save(self, text: str, edits: Sequence[Edit]) -> None:
         """Write `text` in the file's own encoding, unless the file is no longer what this
         session read (then read it again, judge `edits` against it, raise Reloaded)."""
         from ..atomic import Changed, write_atomically
 
-        data = encode_like(text, self.snap.data) if self.snap is not None else text
+        data = encode_like(text, self.snap.data)
         try:
             self.snap = write_atomically(self.path, data, overwrite=True, expect=self.snap)
         except Changed as e:
@@ -446,18 +417,10 @@ class Session:
         """Put back the record as it was before this session's last entry."""
         if not self.undo_stack:
             return False
-        self.write_text(self.undo_stack.pop())
+        text = self.undo_stack.pop()
+        self._save(text, ())  # raises Reloaded as `commit` does
+        self._set_text(text)
         return True
-
-
-def _truncate(root: Node, key: str, n: int) -> Node:
-    if not isinstance(root, Map):
-        return root
-    seq = root.get(key)
-    if not isinstance(seq, Seq) or len(seq.items) <= n:
-        return root
-    short = Seq(seq.line, seq.items[:n])
-    return Map(root.line, [(k, short if k.value == key else v) for k, v in root.pairs], dict(root.index))
 
 
 def now_iso() -> str:
@@ -467,37 +430,89 @@ def now_iso() -> str:
     return datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 
-def history_edits(s: Session, entries: list[dict[str, Any]]) -> list[Edit]:
-    """Edits that add corrections to the record's top-level `history`."""
-    if not entries:
-        return []
-    if isinstance(s.root, Map) and isinstance(s.root.get("history"), Seq):
-        return [Append(("history",), e) for e in entries]
-    return [SetKey((), "history", entries)]
-
-
 def hand_holds(s: Session, i: int, key: str) -> bool:
     """Whether hand i of the record's `hands` has `key` written."""
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
     return isinstance(item, Map) and key in item.index
 
 
-def set_in_hand(s: Session, i: int, key: str, v: Any, replace: bool, when: str, words: str,
-                history: list[dict[str, Any]]) -> list[Edit]:
-    """The edit writing `v` as hand i's `key` (`add`): none when the hand holds the same already;
-    over another value only with `replace` (else an InputError that says what it holds; `words`:
-    the key in the table's words), the old value logged in `history`."""
-    if hand_holds(s, i, key):
-        node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+class Changes:
+    """Edits that change what a record holds, each change kept in its top-level `history`
+    (`{time, hand | set and game, key, was, now}`); `where` places the changes in the game."""
+
+    def __init__(self, s: Session, **where: int) -> None:
+        self.s = s
+        self.where = where
+        self.when = now_iso()
+        self.edits: list[Edit] = []
+        self.history: list[dict[str, Any]] = []
+
+    def log(self, key: str, was: Any, now: Any, *edits: Edit, **where: int) -> None:
+        """`edits` change `key` from `was` to `now` (`where`: elsewhere than the changes' place)."""
+        self.edits.extend(edits)
+        self.history.append({"time": self.when, **(where or self.where), "key": key, "was": was, "now": now})
+
+    def set_in_hand(self, i: int, key: str, v: Any, replace: bool, words: str) -> None:
+        """Write `v` as hand i's `key` (`add`): nothing when the hand holds the same already; over
+        another value only with `replace` (else an InputError that says what it holds; `words`: the
+        key in the table's words), the old value logged."""
+        if not hand_holds(self.s, i, key):
+            self.edits.append(SetKey(("hands", i), key, v))
+            return
+        node = self.s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
         was: Any = node.value if isinstance(node, Scalar) else (
             {k.value: x.value if isinstance(x, Scalar) else flow_of(x) for k, x in node.pairs}
             if isinstance(node, Map) else flow_of(node))
         if _as_text(was) == _as_text(v):
-            return []
+            return
         if not replace:
             raise InputError(f"hand {i + 1} already has {words} ({was}): add --replace to replace it")
-        history.append({"time": when, "hand": i + 1, "key": key, "was": was, "now": v})
-    return [SetKey(("hands", i), key, v)]
+        self.log(key, was, v, SetKey(("hands", i), key, v), hand=i + 1)
+
+    def done(self) -> list[Edit]:
+        """The edits, and those adding their history to the record (none when nothing changes)."""
+        if not self.edits:
+            return []
+        if isinstance(self.s.root, Map) and isinstance(self.s.root.get("history"), Seq):
+            return self.edits + [Append(("history",), e) for e in self.history]
+        return self.edits + ([SetKey((), "history", self.history)] if self.history else [])
+
+    def after(self) -> Any:
+        """The checker's result for the record with the edits so far (None: it would not read)."""
+        root = self.s.root
+        for e in self.edits:
+            root = apply_nodes(root, e)
+        try:
+            return self.s.game.audit(self.s.game.read(root)).result  # type: ignore[arg-type]
+        except InputError:
+            return None  # the judgement of the edits will say why
+
+    def shift_totals(self, hand: int, delta: Mapping[str, int], written: Sequence[Mapping[str, int] | None],
+                     keys: Sequence[str], alias: Mapping[str, str] | None = None) -> None:
+        """The running `totals` written (`written`: each hand's) on hand `hand` and every later hand,
+        moved by `delta`, what the correction changes in that hand's scores, as a scorer carries a
+        correction down the sheet (a later slip of addition stays the slip it was)."""
+        if not any(delta.values()):
+            return
+        for j in range(hand - 1, len(written)):
+            was = written[j]
+            if not was or not hand_holds(self.s, j, "totals"):
+                continue
+            now = {k: v + delta[k] for k, v in was.items()}
+            if now != was:
+                value = written_like(self.s, j, "totals", now, keys, alias or {})
+                self.log("totals", was, now, SetKey(("hands", j), "totals", value), hand=j + 1)
+
+
+def written_like(s: Session, i: int, key: str, values: Mapping[str, int], keys: Sequence[str],
+                 alias: Mapping[str, str]) -> Any:
+    """`values` in the form hand i's `key` is written in: a list in the order of `keys`, or a
+    mapping of the names it has (`alias`: a name → its key), in its order."""
+    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
+    if isinstance(node, Seq):
+        return [values[k] for k in keys]
+    names = [k.value for k, _v in node.pairs] if isinstance(node, Map) else list(keys)
+    return {n: values[alias.get(n, n)] for n in names if alias.get(n, n) in values}
 
 
 def _as_text(v: Any) -> Any:

@@ -6,7 +6,9 @@ Only spelling is judged here (InputError); whether a value is legal is the check
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from itertools import groupby
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..errors import InputError
 from ..fields import did_you_mean, fits
@@ -34,6 +36,17 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
     raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
 
 
+def read_given(given: Mapping[str, str], what: str, readers: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
+    """The values of `add`'s options (`--KEY VALUE`), each read by its key's reader; `what`: what
+    the keys are of (`a Rook hand`)."""
+    out: dict[str, Any] = {}
+    for key, raw in given.items():
+        if key not in readers:
+            raise InputError(f"--{key} is not a key of {what} (keys: {', '.join('--' + k for k in readers)})")
+        out[key] = readers[key](raw)
+    return out
+
+
 def whole(text: str, what: str) -> int:
     t = text.strip()
     if not _WHOLE.match(t):
@@ -57,14 +70,13 @@ def _pairs(text: str) -> list[str]:
     return items(text)
 
 
-def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None,
-               number: bool = True) -> dict[str, object]:
+def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None) -> dict[str, int]:
     """`NAME=V,NAME=V` (names from a prefix) or a bare list in the order of `keys` → a mapping
     in the order given (a bare list must give every key)."""
     parts = _pairs(text)
     if not parts:
         raise InputError(f"{what} is empty")
-    out: dict[str, object] = {}
+    out: dict[str, int] = {}
     if any(re.search(r"[=:＝：]", p) for p in parts):
         choices = list(dict.fromkeys([*keys, *(aliases or {})]))
         for p in parts:
@@ -80,13 +92,13 @@ def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str
                 name = match_name(m.group(1), choices)
             if name in out:
                 raise InputError(f"{what} gives {name} twice")
-            out[name] = whole(m.group(2), f"{what} of {name}") if number else m.group(2).strip()
+            out[name] = whole(m.group(2), f"{what} of {name}")
         return out
     if len(parts) != len(keys):
         raise InputError(f"{what} lists {len(parts)} values for {len(keys)} ({', '.join(keys)}, in that "
                          "order); or write NAME=VALUE")
     for k, p in zip(keys, parts):
-        out[k] = whole(p, f"{what} of {k}") if number else p
+        out[k] = whole(p, f"{what} of {k}")
     return out
 
 
@@ -143,13 +155,8 @@ def ranges(numbers: Sequence[int]) -> str:
         step = ns[1] - ns[0]
         if step > 1 and all(b - a == step for a, b in zip(ns, ns[1:])):
             return f"{ns[0]}–{ns[-1]} by {step}"
-    runs: list[list[int]] = [[ns[0], ns[0]]]
-    for n in ns[1:]:
-        if n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" if b > a + 1 else f"{a}, {b}" for a, b in runs)
+    runs = [[n for _i, n in run] for _k, run in groupby(enumerate(ns), lambda x: x[1] - x[0])]  # consecutive
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" if len(r) > 2 else f"{r[0]}, {r[1]}" for r in runs)
 
 
 def table_words(game: str, text: str) -> str:
@@ -157,5 +164,5 @@ def table_words(game: str, text: str) -> str:
     entry module names its own, `KEY_WORDS`): no YAML at the table."""
     from ..games import REGISTRY
 
-    words = getattr(REGISTRY.part(game, "entry"), "KEY_WORDS", {})
+    words = REGISTRY.part(game, "entry").KEY_WORDS
     return re.sub(r"`([a-z_]+)`", lambda m: words.get(m.group(1), m.group(1).replace("_", " ")), text)

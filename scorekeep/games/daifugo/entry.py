@@ -13,14 +13,15 @@ from typing import Any, NamedTuple
 from ...entry import Table
 from ...entry.form import Field, ask_form
 from ...errors import InputError
-from ...entry.edits import Append, Edit, Pop
-from ...entry.session import Session
-from ...entry.values import names
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
+from ...entry.session import Changes, Session
+from ...entry.values import names, read_given
 from .rulebook import RANK_NAMES
 
 
 class Where(NamedTuple):
-    """What is entered next: `game` (game `game` of set `set`), or `over`. `new_set` when the game opens a new set."""
+    """What is entered next: `game` (game `game` of set `set`; `new_set` when it opens a new set),
+    or `over`; `previous`: the previous game's ranking in this set (大富豪 first): the exchange."""
 
     kind: str
     set: int
@@ -28,7 +29,6 @@ class Where(NamedTuple):
     new_set: bool = False
     seats: tuple[str, ...] = ()
     previous: tuple[str, ...] | None = None
-    """The previous game's ranking in this set (大富豪 first), which sets the exchange."""
 
 
 def where(s: Session) -> Where:
@@ -61,52 +61,35 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),
                ranks: Sequence[str] | None = None) -> list[Edit]:
-    game: dict[str, Any] = {}
-    if out:
-        game["out"] = list(out)
-    if fouls:
-        game["fouls"] = list(fouls)
-    if ranks:
-        game["ranks"] = list(ranks)
-    res = s.audit.result
-    edits: list[Edit] = []
-    if res.sets and res.sets[-1].games and not res.sets[-1].games[-1].complete and not w.new_set:
-        edits.append(Pop(("sets", w.set - 1, "games")))  # an empty game written before: replace it
+    game = {k: list(v) for k, v in (("out", out), ("fouls", fouls), ("ranks", ranks)) if v}
     if w.new_set:
         return [Append(("sets",), {"games": [game]})]
-    return [*edits, Append(("sets", w.set - 1, "games"), game)]
+    edits: list[Edit] = [Append(("sets", w.set - 1, "games"), game)]
+    sets = s.audit.result.sets
+    if sets and sets[-1].games and not sets[-1].games[-1].complete:  # an empty game written before: replace it
+        edits.insert(0, Pop(("sets", w.set - 1, "games")))
+    return edits
 
 
 def game_result(s: Session, set_no: int, game_no: int) -> Any:
-    for st in s.audit.result.sets:
-        if st.number == set_no:
-            for g in st.games:
-                if g.number == game_no:
-                    return g
-    return None
+    return next((g for st in s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no),
+                None)
 
 
 # --- `add` -------------------------------------------------------------------------------
 
-ADD_KEYS = ("out", "fouls", "ranks")
-
-
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
     """The edits for `scorekeep add`: the next game (a game is written whole, so nothing it
     holds is ever replaced; `replace` is for the games that fill a hand in steps)."""
-    for key in given:
-        if key not in ADD_KEYS:
-            raise InputError(f"--{key} is not a key of a Daifugō game (keys: {', '.join('--' + k for k in ADD_KEYS)})")
     w = where(s)
     if w.kind == "over":
         w = Where("game", w.set, 1, True, s.players)  # let the checker say the match is over
     seats = w.seats or s.players
-    out = names(given["out"], seats, "--out") if "out" in given else []
-    fouls = names(given["fouls"], seats, "--fouls") if "fouls" in given else []
-    ranks = names(given["ranks"], seats, "--ranks") if "ranks" in given else None
-    if not out and not ranks:
+    got = read_given(given, "a Daifugō game", {k: (lambda raw, k=k: names(raw, seats, f"--{k}"))
+                                                 for k in ("out", "fouls", "ranks")})
+    if not got.get("out") and not got.get("ranks"):
         raise InputError("give --out (the finishing order) or --ranks")
-    return game_edits(s, w, out, fouls, ranks)
+    return game_edits(s, w, got.get("out", []), got.get("fouls", ()), got.get("ranks"))
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -121,41 +104,31 @@ def undo_edits(s: Session) -> list[Edit] | None:
 
 def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls: Sequence[str]) -> list[Edit]:
     """Edits that correct a finished game's finishing order and fouls, with their `history`."""
-    from ...entry.edits import DelKey, SetKey
-    from ...entry.session import history_edits, now_iso
-
     g = s.audit.record.sets[set_no - 1].games[game_no - 1]
     path = ("sets", set_no - 1, "games", game_no - 1)
     old_out = list(g.out.names) if g.out else []
     old_fouls = list(g.fouls.names) if g.fouls else []
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    when = now_iso()
+    c = Changes(s, set=set_no, game=game_no)
     if list(out) != old_out:
-        edits.append(SetKey(path, "out", list(out)))
-        history.append({"time": when, "set": set_no, "game": game_no, "key": "out", "was": old_out, "now": list(out)})
+        c.log("out", old_out, list(out), SetKey(path, "out", list(out)))
     if list(fouls) != old_fouls:
-        edits.append(SetKey(path, "fouls", list(fouls)) if fouls else DelKey(path, "fouls"))
-        history.append({"time": when, "set": set_no, "game": game_no, "key": "fouls", "was": old_fouls,
-                        "now": list(fouls)})
-    return edits + history_edits(s, history) if edits else []
+        c.log("fouls", old_fouls, list(fouls), SetKey(path, "fouls", list(fouls)) if fouls else DelKey(path, "fouls"))
+    return c.done()
 
 
 # --- `new` ---------------------------------------------------------------------------------
 
-KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play", "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
+KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play",
+             "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
 """The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "sets"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
 """Why a new record takes no `first_dealer`."""
-NO_TEAMS = "Daifugō is played each for themselves: there are no teams to name"
-"""Why a new record takes no `teams` (empty: it takes them)."""
-
-
 def teams_value(players: list[str], labels: list[str]) -> Any:
-    raise InputError(NO_TEAMS)
+    """Refused: a new record of Daifugō takes no `teams`."""
+    raise InputError("Daifugō is played each for themselves: there are no teams to name")
 
 
 # --- `play`: the questions at the table ------------------------------------------------------

@@ -7,23 +7,21 @@ the record and audited). Every entry is judged by the checker before it is writt
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from ...cards import parse_suit
+from ...cards import SUIT_NAME, parse_suit
 from ...entry import Choices, Table
-from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.form import Field, ask_form
-from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
-from ...entry.values import match_name, per_player, ranges, whole
+from ...entry.session import Changes, Session, hand_holds, written_like
+from ...entry.values import match_name, per_player, ranges, read_given, whole
 from ...errors import InputError
-from ...yamlio import Map, Seq
 from . import engine
 from .engine import bidding_order
 from .record import NO_TRUMP
 
-SUITS = ("spades", "hearts", "diamonds", "clubs")
-PER_PLAYER = ("bids", "tricks", "scores", "totals")
+SUITS = tuple(SUIT_NAME[c] for c in "SHDC")
 
 
 class Where(NamedTuple):
@@ -56,14 +54,10 @@ def where(s: Session) -> Where:
     return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
 
 
-def _prefix(hand: int) -> tuple[str, int]:
-    return ("hands", hand)
-
-
-def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Choices:
+def _trial_values(s: Session, make: Any, candidates: list[Any]) -> Choices:
     legal, refused = [], []
     for c in candidates:
-        new = s.trial(make(c), _prefix(hand))
+        new = s.trial(make(c))
         if new is None:
             continue
         if new:
@@ -75,12 +69,9 @@ def _trial_values(s: Session, hand: int, make: Any, candidates: list[Any]) -> Ch
 
 def legal_start(s: Session) -> tuple[Choices, Choices]:
     """The hand size and the dealer the rules give the next hand."""
-    n = len(s.audit.result.hands)
-    top = 51 // len(s.players)
-    sizes = _trial_values(s, n + 1, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
-                          list(range(1, top + 1)))
-    dealers = _trial_values(s, n + 1, lambda p: [Append(("hands",), {"dealer": p, "bids": None})],
-                            list(s.players))
+    sizes = _trial_values(s, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
+                          list(range(1, 51 // len(s.players) + 1)))
+    dealers = _trial_values(s, lambda p: [Append(("hands",), {"dealer": p, "bids": None})], list(s.players))
     return sizes, dealers
 
 
@@ -116,32 +107,17 @@ def tricks_edit(w: Where, took: Mapping[str, int]) -> list[Edit]:
     return [SetKey(("hands", w.hand - 1), "tricks", dict(took))]
 
 
-def hand_scores(s: Session, hand: int) -> Mapping[str, int] | None:
-    hands = s.audit.result.hands
-    return hands[hand - 1].points if 0 < hand <= len(hands) else None
-
-
 # --- `add` -------------------------------------------------------------------------------
-
-ADD_KEYS = ("cards", "dealer", "trump", "bids", "tricks", "scores", "totals")
-
 
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
     """The edits for `scorekeep add`: fill the unfinished last hand, else start the next. A value
     the hand already holds is replaced only with `replace` (the old one kept in `history`)."""
-    values: dict[str, Any] = {}
-    for key, raw in given.items():
-        if key not in ADD_KEYS:
-            raise InputError(f"--{key} is not a key of an Oh Hell hand (keys: "
-                             f"{', '.join('--' + k for k in ADD_KEYS)})")
-        if key in PER_PLAYER:
-            values[key] = per_player(raw, s.players, f"--{key}")
-        elif key == "cards":
-            values[key] = whole(raw, "--cards")
-        elif key == "dealer":
-            values[key] = match_name(raw, s.players)
-        else:
-            values[key] = _trump_word(raw)
+    def each(key: str) -> Callable[[str], Any]:
+        return lambda raw: per_player(raw, s.players, f"--{key}")
+
+    values = read_given(given, "an Oh Hell hand", {
+        "cards": lambda raw: whole(raw, "--cards"), "dealer": lambda raw: match_name(raw, s.players),
+        "trump": _trump_word, **{k: each(k) for k in ("bids", "tricks", "scores", "totals")}})
     res = s.audit.result
     if res.hands and res.hands[-1].took is None:
         return _fill(s, len(res.hands) - 1, values, replace)
@@ -157,7 +133,7 @@ def _trump_word(raw: str) -> str:
     t = raw.strip()
     code = parse_suit(t)
     if code is not None:
-        return SUITS["SHDC".index(code)]
+        return SUIT_NAME[code]
     if t.lower() in ("none", "no trump", "nt", "-"):
         return NO_TRUMP
     try:
@@ -169,27 +145,23 @@ def _trump_word(raw: str) -> str:
 def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
     """Edits that fill hand i (unfinished) with `values`; what it holds already is refused, or
     replaced with `replace` and logged in `history`."""
-    old = s.audit.record.hands[i]
-    held = {e.player: e.value for e in old.bids}
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    when = now_iso()
+    held = {e.player: e.value for e in s.audit.record.hands[i].bids}
+    c = Changes(s, hand=i + 1)
     for key, v in values.items():
-        if key == "bids":
-            again = {p: b for p, b in v.items() if p in held and held[p] != b}
-            if again and not replace:
-                raise InputError(f"hand {i + 1} already has "
-                                 + ", ".join(f"{p}'s bid ({held[p]})" for p in again)
-                                 + ": add --replace to replace it")
-            for p in again:
-                history.append({"time": when, "hand": i + 1, "key": "bids", "was": {p: held[p]}, "now": {p: v[p]}})
-            if held:  # one bid at a time: the sheet's own layout is kept
-                edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
-                continue
-            edits.append(SetKey(("hands", i), key, v))
+        if key != "bids":
+            c.set_in_hand(i, key, v, replace, KEY_WORDS.get(key, key))
+            continue
+        again = {p: b for p, b in v.items() if p in held and held[p] != b}
+        if again and not replace:
+            raise InputError(f"hand {i + 1} already has " + ", ".join(f"{p}'s bid ({held[p]})" for p in again)
+                             + ": add --replace to replace it")
+        for p in again:
+            c.log("bids", {p: held[p]}, {p: v[p]})
+        if held:  # one bid at a time: the sheet's own layout is kept
+            c.edits.extend(SetKey(("hands", i, "bids"), p, b) for p, b in v.items())
         else:
-            edits += set_in_hand(s, i, key, v, replace, when, KEY_WORDS.get(key, key), history)
-    return edits + history_edits(s, history)
+            c.edits.append(SetKey(("hands", i), key, v))
+    return c.done()
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -219,7 +191,7 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
     """Edits that correct hand `hand`: its size, dealer and trump (`start`: `cards`, `dealer`,
     `trump`, each None for as the checker reads it now), bids and tricks (None: the hand is
     being bid), with the `history` of what changed; its written `scores` rewritten, and the
-    running `totals` moved (`_shift_totals`), so the sheet stays as consistent as it was."""
+    running `totals` moved, so the sheet stays as consistent as it was."""
     rec = s.audit.record.hands[hand - 1]
     i = hand - 1
     old_bids = {e.player: e.value for e in rec.bids}
@@ -228,87 +200,38 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
     bids = {**{p: bids[p] for p in old_bids if p in bids}, **bids}
     if old_took is not None and took is not None:
         took = {**{p: took[p] for p in old_took if p in took}, **took}
-    when = now_iso()
-    edits, history = _start_changes(s, hand, start or {}, when)
+    c = Changes(s, hand=hand)
+    _start_changes(c, i, start or {})
     if dict(bids) != old_bids:
-        edits.append(SetKey(("hands", i), "bids", dict(bids) or None))
-        history.append({"time": when, "hand": hand, "key": "bids", "was": old_bids, "now": dict(bids)})
+        c.log("bids", old_bids, dict(bids), SetKey(("hands", i), "bids", dict(bids) or None))
     if took is not None and (old_took is None or dict(took) != old_took):
-        edits.append(SetKey(("hands", i), "tricks", dict(took)))
-        history.append({"time": when, "hand": hand, "key": "tricks", "was": old_took, "now": dict(took)})
-    if not edits:
-        return []
-    root = s.root
-    for e in edits:
-        root = apply_nodes(root, e)
-    try:
-        after = s.game.audit(s.game.read(root)).result.hands[i]  # type: ignore[arg-type]
-    except InputError:
-        after = None  # the judgement of the edits will say why
-    if after is not None and after.points is not None:
+        c.log("tricks", old_took, dict(took), SetKey(("hands", i), "tricks", dict(took)))
+    after = c.after() if c.edits else None
+    now = after.hands[i] if after is not None else None
+    if now is not None and now.points is not None:
         if hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
-            edits.append(SetKey(("hands", i), "scores", _written_like(s, i, "scores", after.points)))
-        edits.extend(_shift_totals(s, hand, after, history, when))
-    edits.extend(history_edits(s, history))
-    return edits
+            c.edits.append(SetKey(("hands", i), "scores", written_like(s, i, "scores", now.points, s.players, {})))
+        before = s.audit.result.hands[i]
+        old = before.points if before.counted and before.points is not None else {}
+        new = now.points if now.counted else {}
+        written = [{e.player: e.value for e in h.totals} if h.totals else None for h in s.audit.record.hands]
+        c.shift_totals(hand, {p: new.get(p, 0) - old.get(p, 0) for p in s.players}, written, s.players)
+    return c.done()
 
 
-def _start_changes(s: Session, hand: int, start: Mapping[str, Any],
-                   when: str) -> tuple[list[Edit], list[dict[str, Any]]]:
-    """The edits (and their history) that give hand `hand` the size, dealer and trump retyped,
-    where they differ from what the checker reads; a value the record leaves to the rules is
-    written only when it changes."""
-    i = hand - 1
-    h = s.audit.result.hands[i]
-    rec = s.audit.record.hands[i]
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    was_trump = rec.trump
+def _start_changes(c: Changes, i: int, start: Mapping[str, Any]) -> None:
+    """Give hand i the size, dealer and trump retyped, where they differ from what the checker
+    reads; a value the record leaves to the rules is written only when it changes."""
+    h = c.s.audit.result.hands[i]
+    was_trump = c.s.audit.record.hands[i].trump
     now_trump = start.get("trump")
     code = None if now_trump is None else NO_TRUMP if now_trump == NO_TRUMP else parse_suit(now_trump)
     for key, was, now, changed in (
             ("cards", h.size, start.get("cards"), start.get("cards") not in (None, h.size)),
             ("dealer", h.dealer, start.get("dealer"), start.get("dealer") not in (None, h.dealer)),
             ("trump", was_trump, now_trump, code != was_trump)):
-        if not changed:
-            continue
-        edits.append(DelKey(("hands", i), key) if now is None else SetKey(("hands", i), key, now))
-        history.append({"time": when, "hand": hand, "key": key, "was": was, "now": now})
-    return edits, history
-
-
-def _written_like(s: Session, i: int, key: str, values: Mapping[str, int]) -> Any:
-    """`values` in the form hand i's `key` is written in: a list in seat order, or a mapping
-    of the players it names, in its order."""
-    node = s.root.get("hands").items[i].get(key)  # type: ignore[union-attr]
-    if isinstance(node, Seq):
-        return [values[p] for p in s.players]
-    names = [k.value for k, _v in node.pairs] if isinstance(node, Map) else list(s.players)
-    return {p: values[p] for p in names}
-
-
-def _shift_totals(s: Session, hand: int, after: Any, history: list[dict[str, Any]], when: str) -> list[Edit]:
-    """The running `totals` of the corrected hand and every later hand, moved by what the
-    correction changes in its points, as a scorer carries a correction down the sheet (a later
-    slip of addition stays the slip it was); each total rewritten is kept in `history`."""
-    before = s.audit.result.hands[hand - 1]
-    old = before.points if before.counted and before.points is not None else {}
-    new = after.points if after.counted else {}
-    delta = {p: new.get(p, 0) - old.get(p, 0) for p in s.players}
-    if not any(delta.values()):
-        return []
-    edits: list[Edit] = []
-    for j in range(hand - 1, len(s.audit.record.hands)):
-        written = s.audit.record.hands[j].totals
-        if not written or not hand_holds(s, j, "totals"):
-            continue
-        was = {e.player: e.value for e in written}
-        now = {p: v + delta[p] for p, v in was.items()}
-        if now == was:
-            continue
-        edits.append(SetKey(("hands", j), "totals", _written_like(s, j, "totals", now)))
-        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
-    return edits
+        if changed:
+            c.log(key, was, now, DelKey(("hands", i), key) if now is None else SetKey(("hands", i), key, now))
 
 
 # --- `new` ---------------------------------------------------------------------------------
@@ -323,12 +246,9 @@ LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
-NO_TEAMS = "Oh Hell is played each for themselves: there are no teams to name"
-"""Why a new record takes no `teams` (empty: it takes them)."""
-
-
 def teams_value(players: list[str], labels: list[str]) -> Any:
-    raise InputError(NO_TEAMS)
+    """Refused: a new record of Oh Hell takes no `teams`."""
+    raise InputError("Oh Hell is played each for themselves: there are no teams to name")
 
 
 # --- `play`: the questions at the table ------------------------------------------------------
@@ -341,7 +261,7 @@ def trump_text(trump: str | None) -> str:
     """The hand's trump as the table says it: a suit's word, `no trump`, `not written`."""
     if trump is None:
         return "trump not written"
-    return "no trump" if trump == NO_TRUMP else f"{SUITS['SHDC'.index(trump)]} trump"
+    return "no trump" if trump == NO_TRUMP else f"{SUIT_NAME[trump]} trump"
 
 
 def situation(s: Session) -> list[str]:
@@ -384,8 +304,7 @@ def _ask_start(t: Table, w: Where) -> None:
     dealer_d = dealers.legal[0] if len(dealers.legal) == 1 else None
     t.say(f"\nHand {w.hand}: {cards_text(int(size_d)) if size_d else '? cards'}, {dealer_d or '?'} deals.")
     fields = start_fields(w.hand, size_d, dealer_d, sizes, dealers)
-    ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")),
-             prefix=_prefix(w.hand))
+    ask_form(t, fields, lambda v: start_edits(v.get("size"), v.get("dealer"), v.get("trump")))
 
 
 def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Choices | None = None,
@@ -421,7 +340,7 @@ def _ask_bid(t: Table, w: Where) -> None:
     _say_hook(t, ch, p)
     field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
                   f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch)
-    if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"]), prefix=_prefix(w.hand)) is None:
+    if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"])) is None:
         return
     nxt = where(t.s)
     if nxt.kind == "tricks" and nxt.hand == w.hand:
@@ -471,7 +390,7 @@ def _say_counts(t: Table, size: int, took: Mapping[str, int]) -> None:
 
 
 def _after_hand(t: Table, hand: int) -> None:
-    pts = hand_scores(t.s, hand)
+    pts = t.s.audit.result.hands[hand - 1].points
     if pts is not None:
         t.say(f"  hand {hand} scores: " + ", ".join(f"{p} {pts[p]}" for p in t.s.players))
     t.show_table()
@@ -490,7 +409,7 @@ def reopen(t: Table, target: str) -> None:
     t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); Enter keeps what is written")
     rec = t.s.audit.record.hands[n - 1]
     written = {"size": str(h.size), "dealer": h.dealer,
-               "trump": "-" if rec.trump is None else SUITS["SHDC".index(rec.trump)] if rec.trump in "SHDC"
+               "trump": "-" if rec.trump is None else SUIT_NAME[rec.trump] if rec.trump in "SHDC"
                else rec.trump}
     fields = [f._replace(prompt=lambda v, f=f: f"Hand {n}: {f.label}", default=lambda v, k=f.key: written[k],
                          judged=False)  # judged as a whole

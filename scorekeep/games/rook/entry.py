@@ -11,21 +11,20 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
-from ...yamlio import Map, Seq
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
-from ...entry.edits import Append, DelKey, Edit, Pop, SetKey, apply_nodes
-from ...entry.session import Session, hand_holds, history_edits, now_iso, set_in_hand
-from ...entry.values import items, match_name, per_player, ranges, whole
+from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
+from ...entry.session import Changes, Session, hand_holds
+from ...entry.values import items, match_name, per_player, ranges, read_given, whole
 from .cards import COLOR_NAME, TOTAL_POINTS
 from .model import CallMove
 
-COLORS = ("red", "yellow", "black", "green")
+COLORS = tuple(COLOR_NAME.values())
 
 
 class Where(NamedTuple):
     """What is entered next: `start` (a new hand), `call` (`player`'s call), `trump`,
-    `points` (the bidders' captured points), `over`."""
+    `points` (the captured points of the bidders, team `team`), `over`."""
 
     kind: str
     hand: int
@@ -34,7 +33,6 @@ class Where(NamedTuple):
     bidder: str | None = None
     bid: int | None = None
     team: str | None = None
-    """The bidders' team label."""
     seating: tuple[str, ...] = ()
 
 
@@ -51,7 +49,10 @@ def where(s: Session) -> Where:
         return Where("start", len(hands) + 1)
     h = hands[-1]
     rec = s.audit.record.hands[-1]
-    caller = next_caller(s, h.number) if rec.trump is None and rec.bid is None else None
+    caller = None
+    if rec.trump is None and rec.bid is None:
+        pos = auction_position(s, h.number)
+        caller = pos.to_act if pos.phase == "call" else None
     if caller is None and h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
         return Where("start", len(hands) + 1)
     kind = "call" if caller is not None else "trump" if h.trump is None else "points"
@@ -59,7 +60,6 @@ def where(s: Session) -> Where:
 
 
 def _written(player: str | None, amount: int | None) -> dict[str | None, Any]:
-    """A call as the record writes it: `{East: 80}`, `{West: pass}`."""
     return {player: "pass" if amount is None else amount}
 
 
@@ -76,12 +76,6 @@ def auction_position(s: Session, hand: int, k: int | None = None) -> Any:
     if k is not None:
         rec = rec._replace(bidding=(rec.bidding or ())[:k])
     return auction_position(s.audit.record, _hands(s)[hand - 1], rec)
-
-
-def next_caller(s: Session, hand: int) -> str | None:
-    """Whose call it is (passed players skipped); None when the auction is over."""
-    pos = auction_position(s, hand)
-    return pos.to_act if pos.phase == "call" else None
 
 
 def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
@@ -112,10 +106,9 @@ def legal_trumps(s: Session, hand: int) -> Choices:
 
 def start_edits(s: Session) -> list[Edit]:
     """A new hand with its dealer (the one the rotation and seat changes give)."""
-    n = len(_hands(s)) + 1
     for p in s.players:
         edits: list[Edit] = [Append(("hands",), {"dealer": p})]
-        if s.trial(edits, ("hands", n)) == []:
+        if s.trial(edits) == []:
             return edits
     return [Append(("hands",), {"dealer": s.players[0]})]
 
@@ -124,17 +117,20 @@ def trump_edit(hand: int, color: str) -> list[Edit]:
     return [SetKey(("hands", hand - 1), "trump", color)]
 
 
-def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+def _other(s: Session, team: str | None) -> str:
     labels = s.audit.result.teams.labels
-    team = w.team or labels[0]
-    other = labels[1] if team == labels[0] else labels[0]
-    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, other: TOTAL_POINTS - bidders})]
+    return labels[1] if team == labels[0] else labels[0]
+
+
+def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+    team = w.team or s.audit.result.teams.labels[0]
+    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): TOTAL_POINTS - bidders})]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
     out: list[str] = []
     for x in range(0, TOTAL_POINTS + 1, 5):
-        if s.trial(points_edit(s, w, x), ("hands", w.hand)) == []:
+        if s.trial(points_edit(s, w, x)) == []:
             out.append(str(x))
     return Choices(tuple(out))
 
@@ -153,9 +149,6 @@ def team_aliases(s: Session) -> dict[str, str]:
 
 
 # --- `add` -------------------------------------------------------------------------------
-
-ADD_KEYS = ("dealer", "bidding", "bid", "trump", "points", "scores", "totals")
-
 
 def _calls(s: Session, raw: str) -> list[Any]:
     out: list[Any] = []
@@ -176,48 +169,33 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
     """The edits for `scorekeep add`: fill the unfinished last hand, else start the next. A value
     the hand already holds is replaced only with `replace` (the old one kept in `history`)."""
     labels = s.audit.result.teams.labels
-    values: dict[str, Any] = {}
-    for key, raw in given.items():
-        if key not in ADD_KEYS:
-            raise InputError(f"--{key} is not a key of a Rook hand (keys: {', '.join('--' + k for k in ADD_KEYS)})")
-        if key in ("points", "scores", "totals"):
-            values[key] = per_player(raw, labels, f"--{key}", aliases=team_aliases(s))
-        elif key == "bid":
-            values[key] = per_player(raw, s.players, "--bid")
-        elif key == "bidding":
-            values[key] = _calls(s, raw)
-        elif key == "dealer":
-            values[key] = match_name(raw, s.players)
-        else:
-            values[key] = _color_word(raw)
+
+    def teams(key: str) -> Callable[[str], Any]:
+        return lambda raw: per_player(raw, labels, f"--{key}", aliases=team_aliases(s))
+
+    values = read_given(given, "a Rook hand", {
+        "dealer": lambda raw: match_name(raw, s.players), "bidding": lambda raw: _calls(s, raw),
+        "bid": lambda raw: per_player(raw, s.players, "--bid"), "trump": _color_word,
+        "points": teams("points"), "scores": teams("scores"), "totals": teams("totals")})
     hands = _hands(s)
-    if hands and not (hands[-1].complete or hands[-1].thrown_in):
-        return _fill(s, len(hands) - 1, values, replace)
-    return [Append(("hands",), values)]
+    if not hands or hands[-1].complete or hands[-1].thrown_in:
+        return [Append(("hands",), values)]
+    c = Changes(s)  # the unfinished hand filled; calls are added to its auction
+    for key, v in values.items():
+        if key == "bidding":
+            c.edits.extend(Append(("hands", len(hands) - 1, "bidding"), x) for x in v)
+        else:
+            c.set_in_hand(len(hands) - 1, key, v, replace, KEY_WORDS.get(key, key))
+    return c.done()
 
 
 def _color_word(raw: str) -> str:
-    """`g`, `G`, `Green`: the color's word, as `play` writes it; `none` as it is; else as typed
-    (the reader says what is wrong with it)."""
+    """`g`, `G`, `Green`: the color's word; anything else as typed (the reader judges it)."""
     t = raw.strip()
     try:
         return match_name(t, COLORS, "a color")
     except InputError:
         return t
-
-
-def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[Edit]:
-    """Edits that fill hand i (unfinished) with `values`; a value it holds already is refused, or
-    replaced with `replace` and logged in `history`. Calls are added to the auction."""
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    when = now_iso()
-    for key, v in values.items():
-        if key == "bidding":
-            edits.extend(Append(("hands", i, "bidding"), c) for c in v)
-            continue
-        edits += set_in_hand(s, i, key, v, replace, when, KEY_WORDS.get(key, key), history)
-    return edits + history_edits(s, history)
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -245,87 +223,49 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
                won: tuple[str, int] | None = None) -> list[Edit]:
     """Edits that correct hand `hand`'s winning bid (`won`: bidder and amount, written as the
     winning bid alone in place of the auction), trump and captured points, with their
-    `history`; the running `totals` written on it and on later hands move with its scores
-    (`_shift_totals`)."""
+    `history`; the running `totals` written on it and on later hands move with its scores."""
     i = hand - 1
     rec = s.audit.record.hands[i]
-    edits: list[Edit] = []
-    history: list[dict[str, Any]] = []
-    when = now_iso()
+    c = Changes(s, hand=hand)
     if won is not None:
         h = _hands(s)[i]
         was: Any = {h.bidder: h.bid}
         if hand_holds(s, i, "bidding"):
-            edits.append(DelKey(("hands", i), "bidding"))
+            c.edits.append(DelKey(("hands", i), "bidding"))
             was = [_written(p, a) for p, a in h.calls]
-        edits.append(SetKey(("hands", i), "bid", {won[0]: won[1]}))
-        history.append({"time": when, "hand": hand, "key": "bid", "was": was, "now": {won[0]: won[1]}})
+        c.log("bid", was, {won[0]: won[1]}, SetKey(("hands", i), "bid", {won[0]: won[1]}))
     if trump is not None and trump != color_name(rec.trump):
-        edits.append(SetKey(("hands", i), "trump", trump))
-        history.append({"time": when, "hand": hand, "key": "trump", "was": color_name(rec.trump), "now": trump})
-    if points is not None:
-        old = {k: v.value for k, v in rec.points.items()} if rec.points else None
-        if old != dict(points):
-            edits.append(SetKey(("hands", i), "points", dict(points)))
-            history.append({"time": when, "hand": hand, "key": "points", "was": old, "now": dict(points)})
-            if hand_holds(s, i, "scores"):
-                edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
-    if edits:
-        edits.extend(_shift_totals(s, hand, edits, history, when))
-    return edits + history_edits(s, history) if edits else []
-
-
-def _shift_totals(s: Session, hand: int, edits: list[Edit], history: list[dict[str, Any]], when: str) -> list[Edit]:
-    """The sheet's running totals (`totals`) written on the corrected hand and every later hand,
-    moved by what the correction changes in that hand's scores (as a scorer carries a corrected
-    hand down the sheet), in the form each is written; each is kept in `history`."""
-    root = s.root
-    for e in edits:
-        root = apply_nodes(root, e)
-    try:
-        after = s.game.audit(s.game.read(root)).result.hands[hand - 1]  # type: ignore[arg-type]
-    except InputError:
-        return []  # the judgement of the edits will say why
-    before = _hands(s)[hand - 1]
-    labels = s.audit.result.teams.labels
-    old = before.scores if before.counted and before.scores else {}
-    new = after.scores if after.counted and after.scores else {}
-    delta = {t: new.get(t, 0) - old.get(t, 0) for t in labels}
-    if not any(delta.values()):
-        return []
-    alias = team_aliases(s)
-    out: list[Edit] = []
-    for j in range(hand - 1, len(s.audit.record.hands)):
-        written = s.audit.record.hands[j].totals
-        node = s.root.get("hands").items[j].get("totals") if hand_holds(s, j, "totals") else None  # type: ignore[union-attr]
-        if not written or node is None:
-            continue
-        was = {tv.team: tv.value for tv in written.values()}
-        now = {t: v + delta[t] for t, v in was.items()}
-        if now == was:
-            continue
-        if isinstance(node, Seq):
-            value: Any = [now[t] for t in labels]
-        elif isinstance(node, Map):
-            value = {k.value: now[alias[k.value]] for k, _v in node.pairs if alias.get(k.value) in now}
-        else:
-            continue
-        out.append(SetKey(("hands", j), "totals", value))
-        history.append({"time": when, "hand": j + 1, "key": "totals", "was": was, "now": now})
-    return out
+        c.log("trump", color_name(rec.trump), trump, SetKey(("hands", i), "trump", trump))
+    old = {k: v.value for k, v in rec.points.items()} if rec.points else None
+    if points is not None and old != dict(points):
+        c.log("points", old, dict(points), SetKey(("hands", i), "points", dict(points)))
+        if hand_holds(s, i, "scores"):
+            c.edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
+    after = c.after() if c.edits else None
+    if after is not None:
+        before, now = _hands(s)[i], after.hands[i]
+        old_scores = before.scores if before.counted and before.scores else {}
+        new_scores = now.scores if now.counted and now.scores else {}
+        labels = s.audit.result.teams.labels
+        written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None
+                   for h in s.audit.record.hands]
+        c.shift_totals(hand, {t: new_scores.get(t, 0) - old_scores.get(t, 0) for t in labels}, written, labels,
+                       team_aliases(s))
+    return c.done()
 
 
 # --- `new` ---------------------------------------------------------------------------------
 
-KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the trump", "points": "the points captured", "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest", "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams", "first_dealer": "the first dealer"}
+KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the trump", "points": "the points captured",
+             "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest",
+             "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams",
+             "first_dealer": "the first dealer"}
 """The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
 """The record's list `new` opens."""
 NO_FIRST_DEALER = ""
 """Why a new record takes no `first_dealer` (empty: it takes one)."""
-NO_TEAMS = ""
-"""Why a new record takes no `teams` (empty: it takes them)."""
 
 
 def teams_value(players: list[str], labels: list[str]) -> dict[str, list[str]]:
@@ -372,7 +312,7 @@ def turn(t: Table) -> bool:
         colors = trumps.legal
         field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
                       f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
-        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]), prefix=("hands", w.hand))
+        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
     else:
         _ask_points(t, w)
     return True
@@ -426,6 +366,12 @@ def read_call(t: Table, raw: str, player: str) -> Call | None:
     return None if amount is None else Call(who, amount, won)
 
 
+def _shown(ch: Choices) -> str:
+    """The legal calls, briefly: `pass or 70–120 by 5`."""
+    amounts = [int(c) for c in ch.legal if c != "pass"]
+    return "pass" + (f" or {ranges(amounts)}" if amounts else "")
+
+
 def _call_edits(w: Where, c: Call) -> list[Edit]:
     if c.won:
         return [SetKey(("hands", w.hand - 1), "bid", {c.who: c.amount})]
@@ -438,13 +384,11 @@ def _ask_call(t: Table, w: Where) -> None:
     p = w.player
     assert p is not None  # a call is someone's
     ch = legal_calls(t.s, w.hand, p)
-    amounts = [int(c) for c in ch.legal if c != "pass"]
-    shown = "pass" + (f" or {ranges(amounts)}" if amounts else "")
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
-    field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({shown}{hint})",
+    field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
                   lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch)
-    if ask_form(t, [field], lambda v: _call_edits(w, v["call"]), prefix=("hands", w.hand)) is None:
+    if ask_form(t, [field], lambda v: _call_edits(w, v["call"])) is None:
         return
     nxt = where(t.s)
     if nxt.kind == "trump":
@@ -453,12 +397,11 @@ def _ask_call(t: Table, w: Where) -> None:
 
 def _ask_points(t: Table, w: Where) -> None:
     """The points the bidders captured (the others get the rest), and the hand's scores."""
-    labels = t.s.audit.result.teams.labels
-    other = labels[1] if w.team == labels[0] else labels[0]
+    other = _other(t.s, w.team)
     field = Field("points", f"{w.team}'s points",
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
-    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"]), prefix=("hands", w.hand)) is None:
+    if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"])) is None:
         return
     h = t.s.audit.result.hands[w.hand - 1]
     if h.made is not None:
@@ -501,12 +444,10 @@ def reopen(t: Table, target: str) -> None:
 
 def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
     """The correction of hand `n` from the values retyped: the points are the new bidders'."""
-    teams = t.s.audit.result.teams
     pts = None
     if "points" in v:
-        team = teams.of[v["bidder"]]
-        w = Where("points", n, v["bidder"], h.dealer, v["bidder"], v["bid"], team, h.seating)
-        pts = points_edit(t.s, w, v["points"])[0].value
+        team = t.s.audit.result.teams.of[v["bidder"]]
+        pts = {team: v["points"], _other(t.s, team): TOTAL_POINTS - v["points"]}
     won = (v["bidder"], v["bid"]) if (v["bidder"], v["bid"]) != (h.bidder, h.bid) else None
     return correction(t.s, n, v.get("trump"), pts, won)
 
@@ -538,15 +479,10 @@ def _reopen_auction(t: Table, n: int) -> None:
     def choices(v: Any) -> Choices:  # the engine's, where the call was made
         return legal_calls(t.s, n, calls[v["which"]].player, auction_position(t.s, n, v["which"]))
 
-    def shown(v: Any) -> str:
-        ch = choices(v)
-        amounts = [int(c) for c in ch.legal if c != "pass"]
-        return "pass" + (f" or {ranges(amounts)}" if amounts else "")
-
     fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels)),
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
-                    f"{calls[v['which']].player}'s ({shown(v)})", read,
+                    f"{calls[v['which']].player}'s ({_shown(choices(v))})", read,
                     lambda v: str(calls[v["which"]]),
                     choices=choices)]
     dropped: list[Any] = []
@@ -578,7 +514,7 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
         now.append((c.player, c.amount))
     was = [_written(c.player, c.amount) for c in calls]
     new_list = [_written(p, a) for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
-    if new_list == was:
-        return []
-    history = [{"time": now_iso(), "hand": n, "key": "bidding", "was": was, "now": new_list}]
-    return [SetKey(("hands", n - 1), "bidding", new_list)] + history_edits(s, history)
+    changes = Changes(s, hand=n)
+    if new_list != was:
+        changes.log("bidding", was, new_list, SetKey(("hands", n - 1), "bidding", new_list))
+    return changes.done()
