@@ -181,4 +181,4 @@ def rule_title(game: str, rule: str) -> str:
     """The rule's title in its game's rulebook (`The hook: the bids may not add up`)."""
     from ..games import REGISTRY
 
-    return next((r.title for r in REGISTRY.get(game).RULES if r.id == rule), "")
+    return next((r.title for r in REGISTRY.part(game, "rulebook").RULES if r.id == rule), "")
