@@ -9,7 +9,6 @@ or finish — also forbidden finishes, by players who keep their jokers, 2s and 
 weigh more. The independent reading that cross-checks the engine lives in `tests/oracle/`.
 """
 
-from __future__ import annotations
 
 import random
 from collections import Counter
@@ -44,6 +43,10 @@ class Style(NamedTuple):
 
 
 # --- the policy ------------------------------------------------------------------------------
+
+Judged = tuple[Play, Verdict, "OnTable | None"]
+"""A legal play with its verdict and the play it covers (`Position.verdict`)."""
+
 
 def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
     """How much the policy likes each legal play (the rare rules weigh more); each comes with its verdict here and
@@ -89,10 +92,6 @@ def _weights(pos: Position, plays: list[Judged], style: Style) -> list[float]:
             w *= 6 * rare
         out.append(w)
     return out
-
-
-Judged = tuple[Play, Verdict, "OnTable | None"]
-"""A legal play with its verdict and the play it covers (`Position.verdict`)."""
 
 
 def choose(pos: Position, rng: random.Random, style: Style) -> tuple[Play, Verdict, OnTable | None] | Pass:

@@ -17,7 +17,6 @@ the table), but only a legal play revolts, cuts or locks; the next play is judge
 so that one mistake is reported once — against the last legal play when it would be legal there.
 """
 
-from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -138,7 +137,7 @@ class Position:
         self.memo: dict[Any, Any] = {}
         """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
 
-    def copy(self) -> Position:
+    def copy(self) -> "Position":
         """A copy that a move may change: its table and turn order copied, its holdings and standing
         shared until a move changes them (copied there)."""
         new = Position.__new__(Position)
@@ -466,7 +465,7 @@ class Position:
 
     # -- the shared shape ---------------------------------------------------------------------------
 
-    def filters(self, move: Move | None = None) -> tuple[Check, ...]:
+    def filters(self, move: Move | None = None) -> "tuple[Check, ...]":
         """The checks that judge `move` here (`CHECKS`, read now): a gift the exchange's, also outside
         the exchange (game 1 has none, daifugo.exchange-count); the written result the result's;
         anything else, or no move, this phase's."""
@@ -519,7 +518,7 @@ class Position:
             out.append(m)
         return out
 
-    def _by_actor(self, moves: list[Move], checks: list[Check]) -> list[Move]:
+    def _by_actor(self, moves: list[Move], checks: "list[Check]") -> list[Move]:
         """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
         read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
         kinds = {(m.player, type(m)): m for m in moves}
@@ -588,7 +587,7 @@ class Position:
         return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", ("pass",),
                       (), (Step("a pass written late, for the round before?", f"yes: {why}", "daifugo.turn-order"),))
 
-    def _also(self, f: Check, move: Move) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    def _also(self, f: "Check", move: Move) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
         """When `move` fails check `f` here: the legal choices (for a rule that is a legal set; in the
         exchange, what the giver may give) and the other rules involved, as the check finds them."""
         if self._phase == "exchange":
@@ -600,7 +599,7 @@ class Position:
         assert found is not None
         return (found[2]() if found[2] is not None else None), found[1]
 
-    def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
+    def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> "tuple[Position, list[Finding]]":
         """The next position and the findings the move causes (violations, then events); an
         illegal move is applied as the record says it happened. `missing`: a turn out of turn that
         skipped players on a live table reads their passes as missing from the record (see
@@ -609,7 +608,7 @@ class Position:
         new = self.step(move, missing=missing, trial=trial)
         return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
-    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
+    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> "Position":
         """`apply` without the list of findings: the next position (its `f` holds them)."""
         new = self.copy()
         if type(move) is Exchange:
@@ -743,7 +742,7 @@ def _new_standing(setup: Setup) -> Standing:
     return Standing(setup.seats, prev_daifugo, setup.opts["miyako_ochi"])
 
 
-def _summary(setup: Setup, out: Names, fouls: Names | None, emit_from: int | None, f: Findings
+def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int | None, f: Findings
             ) -> tuple[Standing, list[tuple[str, int]]]:
     """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls` the rules rule out, as
     (message, line)."""
@@ -789,7 +788,7 @@ def _exits_text(st: Standing) -> str:
 
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
-              out: Names, fouls: Names | None) -> tuple[str, int] | None:
+              out: "Names", fouls: "Names | None") -> tuple[str, int] | None:
     """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
     so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
     finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
