@@ -284,7 +284,7 @@ def _gift(rng: random.Random, pos: Position) -> Any:
     """A random legal gift of the giver due (`Position.legal_moves`): a higher rank usually gives
     weak cards — one of the 6 weakest legal gifts — else any legal gift."""
     legal = pos.legal_moves()
-    first = sorted(legal, key=lambda m: sum(strength_key(c) for c in m.cards or ()))[:6]  # type: ignore[union-attr]
+    first = sorted(legal, key=lambda m: sum(map(strength_key, m.cards or ())))[:6]  # type: ignore[union-attr]
     if len(first) > 1 and rng.random() < 0.8:
         return rng.choice(first)
     return rng.choice(first if len(first) <= 1 else legal)

@@ -476,8 +476,7 @@ class Position:
     def legal_moves(self) -> list[Move]:
         """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
         allow): plays only from a hand known card by card; from a hand known only by its count, a pass is all that
-        can be named. Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
-        who acts once for each player and kind of move (`_by_actor`), those of the cards held by what they find."""
+        can be named. In the play each check is asked without words (`_legal_turns`)."""
         p = self.to_act
         if p is None:
             return []
@@ -491,43 +490,37 @@ class Position:
             for c in checks:
                 moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
             return moves
-        moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
-        moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
-        held = [c for c in checks if c.stage == "hold"]
-        out = []
-        for m in moves:
-            ask = self._asked(m, self.turns.in_turn(m.player))  # type: ignore[arg-type]
-            if all(c.finds(self, ask) is None for c in held):  # type: ignore[misc]
-                out.append(m)
-        return out
+        return self._legal_turns(p, moves, checks)
 
-    def _by_verdict(self, moves: list[Move], rules: set[str]) -> list[Move]:
-        """The moves whose verdict here breaks none of `rules` (a check of the table fails a play
-        whose verdict names its rule); a legal verdict is kept (`verdict`: it has no words)."""
-        if not rules:
-            return moves
-        judge, opts, in_turn, memo = self.table.judge, self.opts, self.turns.in_turn, self.memo
+    def _legal_turns(self, p: str, moves: list[Move], checks: "tuple[Check, ...]") -> list[Move]:
+        """The turns of `p` among `moves` that fail none of the play's `checks`: those of who acts (stages `over`,
+        `turn`, `pass`) never read the cards, so they are asked once for a pass and once for a play; those of the
+        table from one verdict per play (a check of the table fails a play whose verdict names its rule; a legal
+        verdict is kept: `verdict`); those of the cards held by what they find."""
+        in_turn = self.turns.in_turn(p)
+        actor = [c.finds for c in checks if c.stage not in ("hold", "table")]
+        held = [c.finds for c in checks if c.stage == "hold"]
+        table = {c.rule for c in checks if c.stage == "table"}
+        barred = set()
+        for m in {type(m): m for m in moves}.values():
+            ask = self._asked(m, in_turn, False)  # type: ignore[arg-type]
+            if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
+                barred.add(type(m))
+        judge, opts, memo = self.table.judge, self.opts, self.memo
         out = []
         for m in moves:
-            if type(m) is Play:
-                got = judge(opts, m.player, m.cards, in_turn(m.player), False)
-                if got[0].rule in rules:
+            if type(m) in barred:
+                continue
+            if type(m) is Play and table:
+                got = judge(opts, p, m.cards, in_turn, False)
+                if got[0].rule in table:
                     continue
                 if got[0].rule is None:
-                    memo["verdict", m.player, m.cards] = got[:2]
-            out.append(m)
+                    memo["verdict", p, m.cards] = got[:2]
+            ask = self._asked(m, in_turn)  # type: ignore[arg-type]
+            if not any(f(self, ask) is not None for f in held):  # type: ignore[misc]
+                out.append(m)
         return out
-
-    def _by_actor(self, moves: list[Move], checks: "list[Check]") -> list[Move]:
-        """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
-        read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
-        kinds = {(m.player, type(m)): m for m in moves}
-        barred = set()
-        for kind, m in kinds.items():
-            ask = self._asked(m, self.turns.in_turn(m.player), False)  # type: ignore[arg-type]
-            if any(c.finds(self, ask) is not None for c in checks):  # type: ignore[misc]
-                barred.add(kind)
-        return [m for m in moves if (m.player, type(m)) not in barred] if barred else moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
@@ -1059,23 +1052,32 @@ def _gift_count(pos: Position, move: Any) -> str | None:
                     "of a set has no exchange (ranks are not carried over from another set)")
         return None
     giver, receiver, a, b, n = pos.hold.due()
+    if p == giver and len(cards) == n:
+        return None
     who = f"{giver} ({rank_name(a)})"
     if p != giver:
         return f"{p} gave cards out of turn: it was {who}'s gift"
-    if len(cards) == n:
-        return None
     return (f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
             f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
             f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
             f"{pos.opts['games_per_set']} of a set")
 
 
-def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
+def _gift_counted(move: Exchange) -> dict[DCard, int]:
+    """The physical cards of a gift, counted (a gift is a card or two: a dict, not a Counter)."""
+    counted: dict[DCard, int] = {}
+    for c in move.cards or ():
+        pc = plain(c)
+        counted[pc] = counted.get(pc, 0) + 1
+    return counted
+
+
+def _not_dealt(pos: Position, giver: str, move: Exchange) -> list[DCard]:
     """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
     dealt = pos.hold.dealt_counts(giver)
     if dealt is None:
-        return Counter()
-    return Counter({c: n - dealt.get(c, 0) for c, n in Counter(map(plain, cards)).items() if n > dealt.get(c, 0)})
+        return []
+    return [c for c, n in _gift_counted(move).items() for _ in range(n - dealt.get(c, 0))]
 
 
 def _gift_held(pos: Position, move: Any) -> str | None:
@@ -1086,10 +1088,10 @@ def _gift_held(pos: Position, move: Any) -> str | None:
     if due is None:
         return None
     giver, a = due[0], due[2]
-    not_held = _not_dealt(pos, giver, move.cards or ())
+    not_held = _not_dealt(pos, giver, move)
     if not not_held:
         return None
-    return (f"{giver} ({rank_name(a)}) gave {show(not_held.elements())}, which {giver} was not dealt "
+    return (f"{giver} ({rank_name(a)}) gave {show(not_held)}, which {giver} was not dealt "
             f"(dealt: {show(pos.hold.dealt[giver])})")
 
 
@@ -1118,7 +1120,7 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
         return None
     giver, _r, a, _b, n = pos.hold.due()
     dealt = pos.hold.dealt_counts(giver)
-    given = Counter(map(plain, cards))
+    given = _gift_counted(move)
     if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
         return None
     weakest = min(map(strength_key, cards))
