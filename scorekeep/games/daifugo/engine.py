@@ -506,13 +506,15 @@ class Position:
             ask = self._asked(m, in_turn, False)  # type: ignore[arg-type]
             if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
                 barred.add(type(m))
-        judge, opts, memo = self.table.judge, self.opts, self.memo
+        memo = self.memo
+        if table and Play not in barred:
+            verdicts = self.table.verdicts(self.opts, p, [m.cards for m in moves if type(m) is Play], in_turn, False)
         out = []
         for m in moves:
             if type(m) in barred:
                 continue
             if type(m) is Play and table:
-                got = judge(opts, p, m.cards, in_turn, False)
+                got = next(verdicts)
                 if got[0].rule in table:
                     continue
                 if got[0].rule is None:
