@@ -32,7 +32,7 @@ from .causes import cuts, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
-from .hands import hand_plays
+from .hands import hand_plays  # noqa: F401  (the tests ask it here)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
@@ -531,10 +531,9 @@ class Position:
         if self._phase == "exchange":
             giver, _r, _a, _b, n = self.hold.due()
             return [Exchange(giver, c) for c in self.hold.gift_choices(giver, n)]
-        hand = self.hold.known.get(p)
-        if hand is None:
+        if p not in self.hold.known:
             return [Pass(p)]
-        return [Pass(p), *(Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"], sizes))]
+        return [Pass(p), *self.hold.plays(p, sizes)]
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
