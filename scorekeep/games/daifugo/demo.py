@@ -213,6 +213,7 @@ def _play_game(rng: random.Random, opts: dict[str, Any], seats: tuple[str, ...],
     g: dict[str, Any] = {"deal": {p: [_variant(t, rng, notation) for t in cards_text(dealt[p]).split()]
                                   for p in seats}}
     pos = Position(Setup(seats, opts, si, gi, leader, prev, blind or None, 0), dealt, prev is not None)
+    pos.viewing = False  # the demo shows no turns
     if prev is not None:
         pos, g["exchange"] = _exchange(rng, pos, seats, prev, dealt, knobs, feats)
     styles = {p: Style(pass_p=rng.uniform(0.05, 0.35), hoard=rng.random() < 0.45,
