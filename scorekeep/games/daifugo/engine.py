@@ -510,15 +510,13 @@ class Position:
         for kind, ask in asks.items():
             if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
                 barred.add(kind)
-        memo = self.memo
-        if table and Play not in barred:
-            verdicts = self.table.verdicts(self.opts, p, [m.cards for m in moves if type(m) is Play], in_turn, False)
+        judge, opts, memo = self.table.judge, self.opts, self.memo
         out = []
         for m in moves:
             if type(m) in barred:
                 continue
             if type(m) is Play and table:
-                got = next(verdicts)
+                got = judge(opts, p, m.cards, in_turn, False)
                 if got[0].rule in table:
                     continue
                 if got[0].rule is None:

@@ -10,7 +10,7 @@ A position (`engine.Position`) holds one `Table` and copies it before a move cha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import DCard, _sort_key
@@ -75,29 +75,19 @@ class Table:
         stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
         the last legal one stands (and covers that one). `worded` false: a refused play's verdict
         without its message (`combos.decide`), for a lister that only asks which rule it breaks."""
-        return next(self.verdicts(opts, p, (cards,), in_turn, worded))
-
-    def verdicts(self, opts: Mapping[str, Any], p: str, plays: Iterable[tuple[DCard, ...]], in_turn: bool,
-                 worded: bool = True) -> Iterator[tuple[Verdict, OnTable | None, bool]]:
-        """`judge` of each of `p`'s `plays` in turn: what the table sets against a play is read once for them all."""
         judge = _judge if worded else decide
-        s3, jp, top, revolution = opts["spade_3_return"], opts["joker_pair"], self.top, self.revolution
+        s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
-            for cards in plays:
-                yield judge(cards, None, revolution, None, s3, jp), None, True
-            return
+            return judge(cards, None, self.revolution, None, s3, jp), None, True
         lock_on = self.lock if opts["suit_lock"] else None
         base, second = self.against()
-        ref = self.ref
-        on = base.reading if base else None
-        for cards in plays:
-            v = judge(cards, on, revolution, lock_on, s3, jp)
-            if v.rule is not None and second:
-                alt = judge(cards, ref.reading if ref else None, revolution, lock_on, s3, jp)
-                if alt.rule is None:
-                    yield alt, ref, False
-                    continue
-            yield v, base, False
+        v = judge(cards, base.reading if base else None, self.revolution, lock_on, s3, jp)
+        if v.rule is not None and second:
+            ref = self.ref
+            alt = judge(cards, ref.reading if ref else None, self.revolution, lock_on, s3, jp)
+            if alt.rule is None:
+                return alt, ref, False
+        return v, base, False
 
     def cover_sizes(self) -> frozenset[int] | None:
         """The numbers of cards a legal play may have on this table (None: any). Every reading of a
