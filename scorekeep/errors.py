@@ -1,6 +1,5 @@
 """What checking a record can report: input errors (can't read) and findings (rule breaches and events)."""
 
-
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 

@@ -21,7 +21,6 @@ the package, each imported only by the command that needs it (`Registry.part(gam
 A new game is its package and one line of `scorekeep.games.REGISTRY`.
 """
 
-
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple

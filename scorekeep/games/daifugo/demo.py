@@ -9,7 +9,6 @@ or finish — also forbidden finishes, by players who keep their jokers, 2s and 
 weigh more. The independent reading that cross-checks the engine lives in `tests/oracle/`.
 """
 
-
 import random
 from collections import Counter
 from typing import Any, NamedTuple

@@ -17,7 +17,6 @@ the table), but only a legal play revolts, cuts or locks; the next play is judge
 so that one mistake is reported once — against the last legal play when it would be legal there.
 """
 
-
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -506,7 +505,8 @@ class Position:
         held = [c.finds for c in checks if c.stage == "hold"]
         table = {c.rule for c in checks if c.stage == "table"}
         barred = set()
-        asks = {type(m): self._asked(m, in_turn, False) for m in moves}  # type: ignore[arg-type]
+        kinds = {type(m): m for m in moves}  # a pass and a play (the first of them)
+        asks = {kind: self._asked(m, in_turn, False) for kind, m in kinds.items()}  # type: ignore[arg-type]
         for kind, ask in asks.items():
             if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
                 barred.add(kind)

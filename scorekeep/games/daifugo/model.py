@@ -3,7 +3,6 @@
 Nothing here judges a rule: `engine.py` builds these values, `score.py` and the replay read them.
 """
 
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
