@@ -31,7 +31,7 @@ GAMES_PER_SET = 2
 """The games of a demo set unless the caller says (`games_per_set=…`): two, written as the house rule
 `games_per_set: 2`. The deal, the play, the exchange and the ranks carried over all happen in two games, and
 the match plays out in half the time of the rules' four: `scorekeep demo daifugo` starts within 1.5x of
-`python -c "import typer, yaml"` (with four games it took 1.65-1.7x however fast the engine's legal moves)."""
+`python -c "import typer, yaml"` (four games took 1.65-1.7x even with the engine's legal moves made faster)."""
 _NAMES = (("甲", "乙", "丙", "丁"), ("North", "East", "South", "West"), ("Aiko", "Ben", "Chie", "Dan"),
           ("No", "Yes", "1", "2026-11-30"), ("大野", "小林", "中村", "山田"))
 

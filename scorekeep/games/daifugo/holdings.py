@@ -53,7 +53,8 @@ class Holdings:
     """The hands of one game as far as the record tells them (a part of a position)."""
 
     __slots__ = ("setup", "known", "owner", "gave", "got", "partner", "dealt", "dealt_counted", "played",
-                 "jokers_played", "jokers_of", "jokers_by", "watch", "gifts", "count", "sizes", "exchanging", "plays_of")
+                 "jokers_played", "jokers_of", "jokers_by", "watch", "gifts", "count", "sizes", "exchanging",
+                 "plays_of")
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool) -> None:
         """What is known at the start of a game, from the deal and whether the record gives the
