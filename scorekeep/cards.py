@@ -4,8 +4,6 @@ A card's `rank` is its face (2..10, J=11, Q=12, K=13, A=14). How strong a rank i
 each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and can reverse.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
 

@@ -18,8 +18,6 @@ Drivers over an engine: `check` (rule on each recorded entry, record the finding
 entry (the legal choices offered at a prompt) and `why` (one ruling, explained).
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 

@@ -1,7 +1,5 @@
 """What checking a record can report: input errors (can't read) and findings (rule breaches and events)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 

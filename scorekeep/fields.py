@@ -4,8 +4,6 @@ Every helper raises InputError with the line of the offending value and a messag
 says what was expected, so each game's record reader stays short and uniform.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager

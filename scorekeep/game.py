@@ -21,8 +21,6 @@ the package, each imported only by the command that needs it (`Registry.part(gam
 A new game is its package and one line of `scorekeep.games.REGISTRY`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -78,7 +76,7 @@ class Header(NamedTuple):
     meta: Mapping[str, str]
     """`title`, `date`, `place`, `notes` as written."""
     line: int
-    history: tuple[HistoryEntry, ...] = ()
+    history: "tuple[HistoryEntry, ...]" = ()
     """Corrections recorded by `play`'s edit (`history`): kept as written, never judged."""
 
 

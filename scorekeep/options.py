@@ -1,7 +1,5 @@
 """House-rule options: each has a name, values, a default and the rule ids it changes."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 

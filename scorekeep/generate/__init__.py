@@ -8,8 +8,6 @@ The independent second reading of the rules, which checks the engine, and the fa
 injectors live with the tests (`tests/oracle/`, `tests/faults/`), not in the package.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 

@@ -6,8 +6,6 @@ Strength is game data kept here: normal order 3 4 … K A 2, then the joker; a r
 reverses every non-joker card.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import NamedTuple, Union
 

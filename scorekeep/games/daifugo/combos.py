@@ -8,8 +8,6 @@ that makes the play legal on the current table — the strongest one — or, whe
 reading closest to legal and the first rule it breaks; `judge()` words that for a player.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple

@@ -1,8 +1,6 @@
 """The deck, the deal and the match's order of sets and games (daifugo.deck, daifugo.game-over):
 what is wrong with them, for the driver to report where it belongs."""
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple

@@ -17,8 +17,6 @@ the table), but only a legal play revolts, cuts or locks; the next play is judge
 so that one mistake is reported once — against the last legal play when it would be legal there.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,7 +31,7 @@ from .causes import cuts, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
-from .hands import hand_plays
+from .hands import hand_plays  # noqa: F401  (the tests ask it here)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
@@ -138,7 +136,7 @@ class Position:
         self.memo: dict[Any, Any] = {}
         """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
 
-    def copy(self) -> Position:
+    def copy(self) -> "Position":
         """A copy that a move may change: its table and turn order copied, its holdings and standing
         shared until a move changes them (copied there)."""
         new = Position.__new__(Position)
@@ -466,7 +464,7 @@ class Position:
 
     # -- the shared shape ---------------------------------------------------------------------------
 
-    def filters(self, move: Move | None = None) -> tuple[Check, ...]:
+    def filters(self, move: Move | None = None) -> "tuple[Check, ...]":
         """The checks that judge `move` here (`CHECKS`, read now): a gift the exchange's, also outside
         the exchange (game 1 has none, daifugo.exchange-count); the written result the result's;
         anything else, or no move, this phase's."""
@@ -475,10 +473,10 @@ class Position:
         return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
-        allow): plays only from a hand known card by card; from a hand known only by its count, a pass is all that
-        can be named. Each check is asked without words: the table's from one verdict per play (`_by_verdict`), those of
-        who acts once for each player and kind of move (`_by_actor`), those of the cards held by what they find."""
+        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes and the gifts
+        the checks allow: `Check.sizes`, `Check.gifts`): plays only from a hand known card by card; from a hand known
+        only by its count, a pass is all that can be named. In the play each check is asked without words
+        (`_legal_turns`)."""
         p = self.to_act
         if p is None:
             return []
@@ -490,45 +488,43 @@ class Position:
         moves = self.candidates(p, sizes)
         if self._phase != "play":
             for c in checks:
+                if c.gifts is not None and (gifts := c.gifts(self)) is not None:
+                    moves = [m for m in moves if m.cards in gifts]  # type: ignore[union-attr]
+            for c in checks:
                 moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
             return moves
-        moves = self._by_verdict(moves, {c.rule for c in checks if c.stage == "table"})
-        moves = self._by_actor(moves, [c for c in checks if c.stage not in ("hold", "table")])
-        held = [c for c in checks if c.stage == "hold"]
-        out = []
-        for m in moves:
-            ask = self._asked(m, self.turns.in_turn(m.player))  # type: ignore[arg-type]
-            if all(c.finds(self, ask) is None for c in held):  # type: ignore[misc]
-                out.append(m)
-        return out
+        return self._legal_turns(p, moves, checks)
 
-    def _by_verdict(self, moves: list[Move], rules: set[str]) -> list[Move]:
-        """The moves whose verdict here breaks none of `rules` (a check of the table fails a play
-        whose verdict names its rule); a legal verdict is kept (`verdict`: it has no words)."""
-        if not rules:
-            return moves
-        judge, opts, in_turn, memo = self.table.judge, self.opts, self.turns.in_turn, self.memo
+    def _legal_turns(self, p: str, moves: list[Move], checks: "tuple[Check, ...]") -> list[Move]:
+        """The turns of `p` among `moves` that fail none of the play's `checks`: those of who acts (stages `over`,
+        `turn`, `pass`) never read the cards, so they are asked once for a pass and once for a play; those of the
+        table from one verdict per play (a check of the table fails a play whose verdict names its rule; a legal
+        verdict is kept: `verdict`); those of the cards held by what they find."""
+        in_turn = self.turns.in_turn(p)
+        actor = [c.finds for c in checks if c.stage not in ("hold", "table")]
+        held = [c.finds for c in checks if c.stage == "hold"]
+        table = {c.rule for c in checks if c.stage == "table"}
+        barred = set()
+        kinds = {type(m): m for m in moves}  # a pass and a play (the first of them)
+        asks = {kind: self._asked(m, in_turn, False) for kind, m in kinds.items()}  # type: ignore[arg-type]
+        for kind, ask in asks.items():
+            if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
+                barred.add(kind)
+        judge, opts, memo = self.table.judge, self.opts, self.memo
         out = []
         for m in moves:
-            if type(m) is Play:
-                got = judge(opts, m.player, m.cards, in_turn(m.player), False)
-                if got[0].rule in rules:
+            if type(m) in barred:
+                continue
+            if type(m) is Play and table:
+                got = judge(opts, p, m.cards, in_turn, False)
+                if got[0].rule in table:
                     continue
                 if got[0].rule is None:
-                    memo["verdict", m.player, m.cards] = got[:2]
-            out.append(m)
+                    memo["verdict", p, m.cards] = got[:2]
+            ask = self._asked(m, in_turn) if type(m) is Play else asks[Pass]  # type: ignore[arg-type]
+            if not any(f(self, ask) is not None for f in held):  # type: ignore[misc]
+                out.append(m)
         return out
-
-    def _by_actor(self, moves: list[Move], checks: list[Check]) -> list[Move]:
-        """The moves that pass `checks`, checks of who acts (stages `over`, `turn`, `pass`): they never
-        read the cards, so each is asked once for each player and kind of move (a play, a pass)."""
-        kinds = {(m.player, type(m)): m for m in moves}
-        barred = set()
-        for kind, m in kinds.items():
-            ask = self._asked(m, self.turns.in_turn(m.player), False)  # type: ignore[arg-type]
-            if any(c.finds(self, ask) is not None for c in checks):  # type: ignore[misc]
-                barred.add(kind)
-        return [m for m in moves if (m.player, type(m)) not in barred] if barred else moves
 
     def candidates(self, p: str, sizes: frozenset[int] | None = None) -> list[Move]:
         """The moves `p` could name here, legal or not: in the exchange, each way of giving the cards
@@ -537,10 +533,9 @@ class Position:
         if self._phase == "exchange":
             giver, _r, _a, _b, n = self.hold.due()
             return [Exchange(giver, c) for c in self.hold.gift_choices(giver, n)]
-        hand = self.hold.known.get(p)
-        if hand is None:
+        if p not in self.hold.known:
             return [Pass(p)]
-        return [Pass(p), *(Play(p, c) for c in hand_plays(hand, self.opts["joker_pair"], sizes))]
+        return [Pass(p), *self.hold.plays(p, sizes)]
 
     def is_legal(self, move: Move) -> bool:
         return first_excluding(self.filters(move), self, move) is None
@@ -588,7 +583,7 @@ class Position:
         return Ruling(str(move), True, "daifugo.turn-order", f"legal: {why}, daifugo.turn-order", ("pass",),
                       (), (Step("a pass written late, for the round before?", f"yes: {why}", "daifugo.turn-order"),))
 
-    def _also(self, f: Check, move: Move) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    def _also(self, f: "Check", move: Move) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
         """When `move` fails check `f` here: the legal choices (for a rule that is a legal set; in the
         exchange, what the giver may give) and the other rules involved, as the check finds them."""
         if self._phase == "exchange":
@@ -600,7 +595,7 @@ class Position:
         assert found is not None
         return (found[2]() if found[2] is not None else None), found[1]
 
-    def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> tuple[Position, list[Finding]]:
+    def apply(self, move: Move, *, missing: bool = False, trial: bool = False) -> "tuple[Position, list[Finding]]":
         """The next position and the findings the move causes (violations, then events); an
         illegal move is applied as the record says it happened. `missing`: a turn out of turn that
         skipped players on a live table reads their passes as missing from the record (see
@@ -609,7 +604,7 @@ class Position:
         new = self.step(move, missing=missing, trial=trial)
         return new, [worded(f) for f in (*new.f.violations, *new.f.events)]
 
-    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> Position:
+    def step(self, move: Move, *, missing: bool = False, trial: bool = False) -> "Position":
         """`apply` without the list of findings: the next position (its `f` holds them)."""
         new = self.copy()
         if type(move) is Exchange:
@@ -743,7 +738,7 @@ def _new_standing(setup: Setup) -> Standing:
     return Standing(setup.seats, prev_daifugo, setup.opts["miyako_ochi"])
 
 
-def _summary(setup: Setup, out: Names, fouls: Names | None, emit_from: int | None, f: Findings
+def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int | None, f: Findings
             ) -> tuple[Standing, list[tuple[str, int]]]:
     """Replay `out` (finishing order, forbidden finishes included), and what in `out`/`fouls` the rules rule out, as
     (message, line)."""
@@ -789,7 +784,7 @@ def _exits_text(st: Standing) -> str:
 
 
 def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems: list[tuple[str, int]],
-              out: Names, fouls: Names | None) -> tuple[str, int] | None:
+              out: "Names", fouls: "Names | None") -> tuple[str, int] | None:
     """daifugo.ranking: the finishing order written in `out`/`fouls`, against the plays (complete or
     so far) and the rules — one report per game, however many entries it gets wrong (with its line). A forbidden
     finish is a rule event, so a `fouls` list that disagrees with the plays is a wrong finishing
@@ -1060,23 +1055,32 @@ def _gift_count(pos: Position, move: Any) -> str | None:
                     "of a set has no exchange (ranks are not carried over from another set)")
         return None
     giver, receiver, a, b, n = pos.hold.due()
+    if p == giver and len(cards) == n:
+        return None
     who = f"{giver} ({rank_name(a)})"
     if p != giver:
         return f"{p} gave cards out of turn: it was {who}'s gift"
-    if len(cards) == n:
-        return None
     return (f"{who} gave {len(cards)} card{'s' if len(cards) != 1 else ''}"
             f"{' (' + show(cards) + ')' if cards else ''}, but the {rank_name(a)} gives "
             f"exactly {n} to the {rank_name(b)}, {receiver}, in games 2–"
             f"{pos.opts['games_per_set']} of a set")
 
 
-def _not_dealt(pos: Position, giver: str, cards: tuple[DCard, ...]) -> Counter[DCard]:
+def _gift_counted(move: Exchange) -> dict[DCard, int]:
+    """The physical cards of a gift, counted (a gift is a card or two: a dict, not a Counter)."""
+    counted: dict[DCard, int] = {}
+    for c in move.cards or ():
+        pc = plain(c)
+        counted[pc] = counted.get(pc, 0) + 1
+    return counted
+
+
+def _not_dealt(pos: Position, giver: str, move: Exchange) -> list[DCard]:
     """The cards of a gift that `giver` was not dealt (none when the deal is not known)."""
     dealt = pos.hold.dealt_counts(giver)
     if dealt is None:
-        return Counter()
-    return Counter({c: n - dealt.get(c, 0) for c, n in Counter(map(plain, cards)).items() if n > dealt.get(c, 0)})
+        return []
+    return [c for c, n in _gift_counted(move).items() for _ in range(n - dealt.get(c, 0))]
 
 
 def _gift_held(pos: Position, move: Any) -> str | None:
@@ -1087,10 +1091,10 @@ def _gift_held(pos: Position, move: Any) -> str | None:
     if due is None:
         return None
     giver, a = due[0], due[2]
-    not_held = _not_dealt(pos, giver, move.cards or ())
+    not_held = _not_dealt(pos, giver, move)
     if not not_held:
         return None
-    return (f"{giver} ({rank_name(a)}) gave {show(not_held.elements())}, which {giver} was not dealt "
+    return (f"{giver} ({rank_name(a)}) gave {show(not_held)}, which {giver} was not dealt "
             f"(dealt: {show(pos.hold.dealt[giver])})")
 
 
@@ -1119,7 +1123,7 @@ def _kept_stronger(pos: Position, move: Exchange) -> tuple[str, int, int, Counte
         return None
     giver, _r, a, _b, n = pos.hold.due()
     dealt = pos.hold.dealt_counts(giver)
-    given = Counter(map(plain, cards))
+    given = _gift_counted(move)
     if dealt is None or any(n > dealt.get(c, 0) for c, n in given.items()):
         return None
     weakest = min(map(strength_key, cards))
@@ -1131,6 +1135,15 @@ def _lower_rank_gives(pos: Position, move: Any) -> bool:
     """When daifugo.exchange-strongest asks: at the gift due now from a lower rank (a higher rank chooses)."""
     due = _gift_giver(pos, move)
     return due is not None and due[2] >= 2
+
+
+def _strongest_gifts(pos: Position) -> frozenset[tuple[DCard, ...]] | None:
+    """The gifts daifugo.exchange-strongest can pass at the gift due now, when a lower rank gives from a
+    known deal: their strongest cards, ties within a rank giving choices (`Holdings.strongest`)."""
+    if pos._phase != "exchange":
+        return None
+    giver, _r, a, _b, n = pos.hold.due()
+    return frozenset(pos.hold.strongest(giver, n)) if a >= 2 and giver in pos.hold.dealt else None
 
 
 def _gift_strongest_fails(pos: Position, move: Any) -> bool:
@@ -1164,6 +1177,9 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
     when: Callable[[Any, Any], bool] | None = None
     """When, beyond its stage, the check has a question (None: whenever it is asked): its test passes elsewhere."""
+    gifts: Callable[[Any], frozenset[tuple[DCard, ...]] | None] | None = None
+    """The gifts of the cards due that can pass (None: any), when the check can say so at once: the
+    legal moves then list only those (and still ask every check of each)."""
 
     def asks(self, pos: Any, move: Any) -> bool:
         """Whether the check has anything to ask of `move` at `pos` (`why` shows only those it asks): a check of
@@ -1215,7 +1231,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
-              fails=_gift_strongest_fails, when=_lower_rank_gives),
+              fails=_gift_strongest_fails, when=_lower_rank_gives, gifts=_strongest_gifts),
     ),
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from ...cards import Card
 from .cards import JOKER, DCard, Joker, _sort_key, plain, show, strength_key
 from .deck import hand_sizes
+from .hands import hand_plays
 from .model import EXCHANGE, EXCHANGE_COUNT, rank_name
-from .moves import Exchange, cards_text
+from .moves import Exchange, Play, cards_text
 
 if TYPE_CHECKING:
     from .engine import Setup
@@ -52,7 +53,8 @@ class Holdings:
     """The hands of one game as far as the record tells them (a part of a position)."""
 
     __slots__ = ("setup", "known", "owner", "gave", "got", "partner", "dealt", "dealt_counted", "played",
-                 "jokers_played", "jokers_of", "jokers_by", "watch", "gifts", "count", "sizes", "exchanging")
+                 "jokers_played", "jokers_of", "jokers_by", "watch", "gifts", "count", "sizes", "exchanging",
+                 "plays_of")
 
     def __init__(self, setup: Setup, deal: Mapping[str, tuple[DCard, ...]] | None, exchange_recorded: bool) -> None:
         """What is known at the start of a game, from the deal and whether the record gives the
@@ -89,6 +91,8 @@ class Holdings:
             for c in cards:
                 if type(c) is Card:
                     self.owner.setdefault(c, p)
+        self.plays_of: dict[tuple[str, frozenset[int] | None], tuple[Play, ...]] = {}
+        """`plays`' answers: shared by the copies until a move changes the hand they are of."""
         self.exchanging = False
         """Whether the game starts with the exchange (it is recorded, and the ranks pairing it known)."""
         if not first_game:
@@ -109,9 +113,18 @@ class Holdings:
             self.setup, self.known, self.owner, self.gave, self.got, self.partner)
         new.dealt, new.dealt_counted, new.played, new.jokers_played, new.jokers_of, new.jokers_by = (
             self.dealt, self.dealt_counted, self.played, self.jokers_played, self.jokers_of, self.jokers_by)
-        new.watch, new.gifts, new.count, new.sizes, new.exchanging = (
-            self.watch, self.gifts, self.count, self.sizes, self.exchanging)
+        new.watch, new.gifts, new.count, new.sizes, new.exchanging, new.plays_of = (
+            self.watch, self.gifts, self.count, self.sizes, self.exchanging, self.plays_of)
         return new
+
+    def plays(self, p: str, sizes: frozenset[int] | None) -> tuple[Play, ...]:
+        """Each play `p`'s hand, known card by card, can make (`hand_plays`; `sizes`: only of these numbers of
+        cards), legal or not: made once for each hand and sizes (a hand stays the same over several turns)."""
+        got = self.plays_of.get((p, sizes))
+        if got is None:
+            got = tuple(Play(p, c) for c in hand_plays(self.known[p], self.setup.opts["joker_pair"], sizes))
+            self.plays_of[p, sizes] = got
+        return got
 
     def left(self, p: str) -> int:
         """How many cards `p` has left."""
@@ -170,6 +183,7 @@ class Holdings:
         self.got = {**self.got, receiver: _ccopy(self.got[receiver])}
         self.owner = dict(self.owner)
         known = self.known = dict(self.known)
+        self.plays_of = {}
         if giver in known:
             known[giver] = _ccopy(known[giver])
         if a >= 2 and cards and giver not in self.dealt:
@@ -302,6 +316,7 @@ class Holdings:
         _bad, _blind, accepted, known = held
         if known is not None:
             self.known = {**self.known, p: known}
+            self.plays_of = {k: plays for k, plays in self.plays_of.items() if k[0] != p}
         if accepted:
             played = self.played = dict(self.played)
             for pc in accepted:

@@ -3,8 +3,6 @@
 Nothing here judges a rule: `engine.py` builds these values, `score.py` and the replay read them.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

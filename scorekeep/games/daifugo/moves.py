@@ -1,8 +1,6 @@
 """Daifugō's moves as values: a play of cards, a pass, a gift in the exchange, the written result,
 and the canonical text of cards (weakest first in normal order)."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Union
 
