@@ -899,14 +899,14 @@ def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, 
     (if given) gets each check asked and its answer (None: it passes), the decision `why` shows."""
     if asked is None:
         for c in checks:
-            if c[2](pos, m) is not None:  # c.test
+            if c.test(pos, m) is not None:
                 break
         else:
             return []  # most moves pass every check: nothing more to ask (a test only reads the position)
     out: list[tuple[Check, Why]] = []
     moot: tuple[str, ...] = ()
     for c in checks:
-        why = c[2](pos, m)
+        why = c.test(pos, m)
         if asked is not None:
             asked.append((c, why))
         if why is None or c.rule in moot:  # (a test only reads the position: asking a moot one is harmless)
@@ -1106,9 +1106,9 @@ class HandPosition:
     tricks: tuple[PlayedTrick, ...] = ()
     """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
     played_in: dict[Card, int] = field(default_factory=dict)
-    nest_seen: tuple[Any, ...] | None = None
-    """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
-    checks ask it several times a hand; new tricks or a new discard are new objects)."""
+    counted: tuple[bool, tuple[Card, ...] | None, int | None, dict[str, int]] | None = None
+    """Once the nine tricks are played (`_count`): whether every card was one of the deck, the nest
+    that goes to the 9th trick's winner and its counters, the counters each team captured."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -1470,7 +1470,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = tuple.__new__(CardMove, (p, c, written))  # CardMove(p, c, written), without its Python-level __new__
+        m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
@@ -1519,6 +1519,7 @@ class HandPosition:
         self.trick_no += 1
         if self.trick_no > TRICKS:
             self.phase = "result"
+            self._count()
 
     def retake(self, winner: str, why: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck
@@ -1527,6 +1528,8 @@ class HandPosition:
         self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
         self.leader = winner
         self.lead_at = self.order.index(winner)
+        if len(self.tricks) >= TRICKS:
+            self._count()
 
     def _infer(self, p: str, c: Card, led: Card | None, t: int, pl: Play, out: list[Finding]) -> None:
         """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.
@@ -1576,45 +1579,39 @@ class HandPosition:
 
     # --- the result ----------------------------------------------------------------------
 
-    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played:
+    def _count(self) -> None:
+        """The nine tricks' result, worked out once for the result's checks (`counted`). The nest:
         what 36 different cards played leave of the deck (whatever the discard says), else the
         discard as written, else whatever the played counters leave."""
-        seen = self.nest_seen
-        if seen is not None and seen[0] is self.tricks and seen[1] is self.discarded:
-            return seen[2]
-        found = self._nest_after_play()
-        self.nest_seen = (self.tricks, self.discarded, found)
-        return found
-
-    def _nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        shown = {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays}
-        deck = self.table.deck
+        tricks, deck = self.tricks[:TRICKS], self.table.deck
+        shown = {pl.card for tr in tricks for pl in tr.plays}
         if len(shown) == TRICKS * 4 and shown <= deck:
-            nest = tuple(deck - shown)  # unordered: the replay sorts it for display
-            return nest, sum(c.points for c in nest)
-        if self.discarded is not None:
-            return self.discarded, sum(c.points for c in self.discarded)
-        played = sum(tr.points for tr in self.tricks[:TRICKS])
-        return self.discarded, max(0, self.table.total - played)
+            nest: tuple[Card, ...] | None = tuple(deck - shown)  # unordered: the replay sorts it for display
+            nest_points = sum(c.points for c in nest)  # type: ignore[union-attr]
+        elif self.discarded is not None:
+            nest, nest_points = self.discarded, sum(c.points for c in self.discarded)
+        else:
+            nest, nest_points = None, max(0, self.table.total - sum(tr.points for tr in tricks))
+        teams = self.table.teams
+        points = {t: 0 for t in teams.labels}
+        for tr in tricks:
+            points[teams.of[tr.winner]] += tr.points
+        points[teams.of[tricks[-1].winner]] += nest_points
+        self.counted = (shown <= deck, nest, nest_points, points)
+
+    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
+        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played."""
+        assert self.counted is not None
+        return self.counted[1], self.counted[2]
 
     def counts_points(self) -> bool:
         """Whether the tricks give each team's captured points: all nine played, each card one of the
         deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
-        deck = self.table.deck
-        return len(self.tricks) >= TRICKS and {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays} <= deck
+        return self.counted is not None and self.counted[0]
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
-        if len(self.tricks) < TRICKS:
-            return None
-        teams = self.table.teams
-        points = {t: 0 for t in teams.labels}
-        for tr in self.tricks[:TRICKS]:
-            points[teams.of[tr.winner]] += tr.points
-        _nest, nest_points = self.nest_after_play()
-        points[teams.of[self.tricks[TRICKS - 1].winner]] += nest_points or 0
-        return points
+        return None if self.counted is None else dict(self.counted[3])
 
 
 __all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
