@@ -591,10 +591,12 @@ class Scoring(NamedTuple):
 def _contract(pos: Scoring, m: Written) -> Why | None:
     """rook.contract: a made contract scores the points captured, a set one minus the bid (a score
     written by a known misreading of that is told as such)."""
+    off = [tv for tv in off_the_sheet(m, pos.scores, pos.alt) if tv.team == pos.bid_team]
+    if not off:
+        return None
     captured = pos.points[pos.bid_team]
     mistakes = mistaken_scores(pos.bid, captured)
-    tv = next((tv for tv in off_the_sheet(m, pos.scores, pos.alt)
-               if tv.team == pos.bid_team and tv.value in mistakes), None)
+    tv = next((tv for tv in off if tv.value in mistakes), None)
     if tv is None:
         return None
     team, bid, n, score = pos.bid_team, pos.bid, pos.number, pos.scores[pos.bid_team]
@@ -951,24 +953,25 @@ class _Deal:
     that broke a rule (`doubtful`: that holding is then judged by inference), the cards dealt twice,
     and (`asked` not None, for `why`) each check asked with its answer."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "asked")
+    __slots__ = ("table", "number", "found", "owner", "so_far", "doubtful", "twice", "asked")
 
     def __init__(self, table: Table, number: int, asked: list[tuple[Check, Why | None]] | None = None) -> None:
         self.table, self.number, self.asked = table, number, asked
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
+        self.so_far = DealSoFar(table, self.owner)
         self.doubtful: set[str] = set()
         self.twice: set[Card] = set()
 
-    def ask(self, m: DealtEntry, keep: bool = True) -> list[tuple[Check, Why]]:
+    def ask(self, m: DealtEntry) -> list[tuple[Check, Why]]:
         """The checks `m` fails. An entry's card checks are kept for `why` only when they pass: a card
         that fails one is asked again on its own, and that answer kept."""
-        pos, out = DealSoFar(self.table, self.owner), []
+        out = []
         for c in CHECKS["deal-content"]:
-            why = c.test(pos, m)
+            why = c.test(self.so_far, m)
             if why is not None:
                 out.append((c, why))
-            if keep and self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
+            if self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
                 self.asked.append((c, why))
         return out
 
@@ -981,7 +984,8 @@ class _Deal:
         # as the player's wrong count, reported once, at the player.
         moved = None
         if nest is not None and len(deal) == 4 and sum(map(len, deal.values())) + len(nest) == len(deck):
-            if any(c.rule == "rook.deal" for c, _why in self.ask(DealtEntry("", tuple(nest)), keep=False)):
+            entry = DealtEntry("", tuple(nest))
+            if any(c.test(self.so_far, entry) is not None for c in CHECKS["deal-content"] if c.rule == "rook.deal"):
                 moved = tuple(nest)
         clean = True
         for p, cards in deal.items():
