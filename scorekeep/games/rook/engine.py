@@ -341,17 +341,16 @@ def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.turn-order: the leader, then clockwise."""
     if pos.disordered or pos.phase != "play":
         return None
-    k, t, leader = len(pos.plays), pos.trick_no, pos.leader
-    if k == 0:
-        if m.player == leader:
-            return None
-        seat = pos.seat
-        return lambda: f"{m.player} led trick {t}, but " + (
-            f"{leader} sits on the dealer's ({seat}) left and leads the first trick" if t == 1
-            else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
-    expected = pos.order[(pos.lead_at + k) % 4]
+    k = len(pos.plays)
+    expected = pos.order[(pos.lead_at + k) % 4]  # (k = 0: the leader)
     if m.player == expected:
         return None
+    t = pos.trick_no
+    if k == 0:
+        seat = pos.seat
+        return lambda: f"{m.player} led trick {t}, but " + (
+            f"{expected} sits on the dealer's ({seat}) left and leads the first trick" if t == 1
+            else f"{expected} won trick {t - 1} and leads the next (rook.trick-winner)")
     order, before = pos.order, pos.plays[k - 1].player
     return lambda: (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(order)}), so "
                     f"after {before} it was {expected}'s turn")
@@ -775,7 +774,7 @@ def _in_deck(pos: DealSoFar, m: DealtEntry) -> Why | None:
 def _dealt_once(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: the deck has one of each card: none is dealt twice."""
     owner, deck = pos.owner, pos.table.deck
-    if not owner.keys() & m.cards and len(set(m.cards)) == len(m.cards):
+    if owner.keys().isdisjoint(m.cards) and len(set(m.cards)) == len(m.cards):
         return None
     for i, c in enumerate(m.cards):
         if c in deck and (c in owner or c in m.cards[:i]):
