@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from . import fields
 from .errors import Finding, InputError
 from .options import Option, read_options
-from .yamlio import Map, Node, Seq, plain_items
+from .yamlio import Map, Node, Scalar, Seq
 
 
 class RuleDoc(NamedTuple):
@@ -259,18 +259,15 @@ def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
     seq = fields.sequence(node, what)
     tricks: list[Trick] = []
     for i, item in enumerate(seq.items, 1):
-        written = plain_items(item) if parse is not None else None
-        if written:
+        if parse is not None and item.__class__ is Map and item.pairs:  # type: ignore[union-attr]
             # The usual trick: every key a player, every value a card text `parse` reads, which
             # is what `card` returns for it; anything else is read below (and its error raised).
             plays = []
-            for name, text, line in written:
-                if name not in players or text is None:
-                    break
-                c = parse(text)
+            for k, v in item.pairs:  # type: ignore[union-attr]
+                c = parse(v.value) if k.value in players and v.__class__ is Scalar else None
                 if c is None:
                     break
-                plays.append(_new(Play, (name, c, line)))  # Play(name, c, line), without its Python-level __new__
+                plays.append(_new(Play, (k.value, c, v.line)))  # Play(…), without its Python-level __new__
             else:
                 tricks.append(Trick(tuple(plays), item.line))
                 continue

@@ -341,17 +341,16 @@ def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.turn-order: the leader, then clockwise."""
     if pos.disordered or pos.phase != "play":
         return None
-    k, t, leader = len(pos.plays), pos.trick_no, pos.leader
-    if k == 0:
-        if m.player == leader:
-            return None
-        seat = pos.seat
-        return lambda: f"{m.player} led trick {t}, but " + (
-            f"{leader} sits on the dealer's ({seat}) left and leads the first trick" if t == 1
-            else f"{leader} won trick {t - 1} and leads the next (rook.trick-winner)")
-    expected = pos.order[(pos.lead_at + k) % 4]
+    k = len(pos.plays)
+    expected = pos.order[(pos.lead_at + k) % 4]  # (k = 0: the leader)
     if m.player == expected:
         return None
+    t = pos.trick_no
+    if k == 0:
+        seat = pos.seat
+        return lambda: f"{m.player} led trick {t}, but " + (
+            f"{expected} sits on the dealer's ({seat}) left and leads the first trick" if t == 1
+            else f"{expected} won trick {t - 1} and leads the next (rook.trick-winner)")
     order, before = pos.order, pos.plays[k - 1].player
     return lambda: (f"{m.player} played out of turn in trick {t}: play goes clockwise ({', '.join(order)}), so "
                     f"after {before} it was {expected}'s turn")
@@ -591,10 +590,12 @@ class Scoring(NamedTuple):
 def _contract(pos: Scoring, m: Written) -> Why | None:
     """rook.contract: a made contract scores the points captured, a set one minus the bid (a score
     written by a known misreading of that is told as such)."""
+    off = [tv for tv in off_the_sheet(m, pos.scores, pos.alt) if tv.team == pos.bid_team]
+    if not off:
+        return None
     captured = pos.points[pos.bid_team]
     mistakes = mistaken_scores(pos.bid, captured)
-    tv = next((tv for tv in off_the_sheet(m, pos.scores, pos.alt)
-               if tv.team == pos.bid_team and tv.value in mistakes), None)
+    tv = next((tv for tv in off if tv.value in mistakes), None)
     if tv is None:
         return None
     team, bid, n, score = pos.bid_team, pos.bid, pos.number, pos.scores[pos.bid_team]
@@ -773,7 +774,7 @@ def _in_deck(pos: DealSoFar, m: DealtEntry) -> Why | None:
 def _dealt_once(pos: DealSoFar, m: DealtEntry) -> Why | None:
     """rook.deck: the deck has one of each card: none is dealt twice."""
     owner, deck = pos.owner, pos.table.deck
-    if not owner.keys() & m.cards and len(set(m.cards)) == len(m.cards):
+    if owner.keys().isdisjoint(m.cards) and len(set(m.cards)) == len(m.cards):
         return None
     for i, c in enumerate(m.cards):
         if c in deck and (c in owner or c in m.cards[:i]):
@@ -899,14 +900,14 @@ def failing(checks: Sequence[Check], pos: Any, m: Any, asked: list[tuple[Check, 
     (if given) gets each check asked and its answer (None: it passes), the decision `why` shows."""
     if asked is None:
         for c in checks:
-            if c[2](pos, m) is not None:  # c.test
+            if c.test(pos, m) is not None:
                 break
         else:
             return []  # most moves pass every check: nothing more to ask (a test only reads the position)
     out: list[tuple[Check, Why]] = []
     moot: tuple[str, ...] = ()
     for c in checks:
-        why = c[2](pos, m)
+        why = c.test(pos, m)
         if asked is not None:
             asked.append((c, why))
         if why is None or c.rule in moot:  # (a test only reads the position: asking a moot one is harmless)
@@ -951,24 +952,25 @@ class _Deal:
     that broke a rule (`doubtful`: that holding is then judged by inference), the cards dealt twice,
     and (`asked` not None, for `why`) each check asked with its answer."""
 
-    __slots__ = ("table", "number", "found", "owner", "doubtful", "twice", "asked")
+    __slots__ = ("table", "number", "found", "owner", "so_far", "doubtful", "twice", "asked")
 
     def __init__(self, table: Table, number: int, asked: list[tuple[Check, Why | None]] | None = None) -> None:
         self.table, self.number, self.asked = table, number, asked
         self.found: list[Finding] = []
         self.owner: dict[Card, str] = {}
+        self.so_far = DealSoFar(table, self.owner)
         self.doubtful: set[str] = set()
         self.twice: set[Card] = set()
 
-    def ask(self, m: DealtEntry, keep: bool = True) -> list[tuple[Check, Why]]:
+    def ask(self, m: DealtEntry) -> list[tuple[Check, Why]]:
         """The checks `m` fails. An entry's card checks are kept for `why` only when they pass: a card
         that fails one is asked again on its own, and that answer kept."""
-        pos, out = DealSoFar(self.table, self.owner), []
+        out = []
         for c in CHECKS["deal-content"]:
-            why = c.test(pos, m)
+            why = c.test(self.so_far, m)
             if why is not None:
                 out.append((c, why))
-            if keep and self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
+            if self.asked is not None and (why is None or not m.whole or c.rule != "rook.deck"):
                 self.asked.append((c, why))
         return out
 
@@ -981,7 +983,8 @@ class _Deal:
         # as the player's wrong count, reported once, at the player.
         moved = None
         if nest is not None and len(deal) == 4 and sum(map(len, deal.values())) + len(nest) == len(deck):
-            if any(c.rule == "rook.deal" for c, _why in self.ask(DealtEntry("", tuple(nest)), keep=False)):
+            entry = DealtEntry("", tuple(nest))
+            if any(c.test(self.so_far, entry) is not None for c in CHECKS["deal-content"] if c.rule == "rook.deal"):
                 moved = tuple(nest)
         clean = True
         for p, cards in deal.items():
@@ -1106,9 +1109,9 @@ class HandPosition:
     tricks: tuple[PlayedTrick, ...] = ()
     """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
     played_in: dict[Card, int] = field(default_factory=dict)
-    nest_seen: tuple[Any, ...] | None = None
-    """`nest_after_play`'s answer with the tricks and discard it was worked out from (the result's
-    checks ask it several times a hand; new tricks or a new discard are new objects)."""
+    counted: tuple[bool, tuple[Card, ...] | None, int | None, dict[str, int]] | None = None
+    """Once the nine tricks are played (`_count`): whether every card was one of the deck, the nest
+    that goes to the 9th trick's winner and its counters, the counters each team captured."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -1470,7 +1473,7 @@ class HandPosition:
         failing check listed, then the card played as written (a card the record identifies, `written`
         outside the deck, is judged as that card after rook.deck)."""
         p, c = pl.player, pl.card
-        m = tuple.__new__(CardMove, (p, c, written))  # CardMove(p, c, written), without its Python-level __new__
+        m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
         found = failing(CHECKS["play"], self, m)
@@ -1519,6 +1522,7 @@ class HandPosition:
         self.trick_no += 1
         if self.trick_no > TRICKS:
             self.phase = "result"
+            self._count()
 
     def retake(self, winner: str, why: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck
@@ -1527,6 +1531,8 @@ class HandPosition:
         self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
         self.leader = winner
         self.lead_at = self.order.index(winner)
+        if len(self.tricks) >= TRICKS:
+            self._count()
 
     def _infer(self, p: str, c: Card, led: Card | None, t: int, pl: Play, out: list[Finding]) -> None:
         """Revoke inference for a player whose hand is unknown: a later play proves an earlier failure.
@@ -1576,45 +1582,39 @@ class HandPosition:
 
     # --- the result ----------------------------------------------------------------------
 
-    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played:
+    def _count(self) -> None:
+        """The nine tricks' result, worked out once for the result's checks (`counted`). The nest:
         what 36 different cards played leave of the deck (whatever the discard says), else the
         discard as written, else whatever the played counters leave."""
-        seen = self.nest_seen
-        if seen is not None and seen[0] is self.tricks and seen[1] is self.discarded:
-            return seen[2]
-        found = self._nest_after_play()
-        self.nest_seen = (self.tricks, self.discarded, found)
-        return found
-
-    def _nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        shown = {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays}
-        deck = self.table.deck
+        tricks, deck = self.tricks[:TRICKS], self.table.deck
+        shown = {pl.card for tr in tricks for pl in tr.plays}
         if len(shown) == TRICKS * 4 and shown <= deck:
-            nest = tuple(deck - shown)  # unordered: the replay sorts it for display
-            return nest, sum(c.points for c in nest)
-        if self.discarded is not None:
-            return self.discarded, sum(c.points for c in self.discarded)
-        played = sum(tr.points for tr in self.tricks[:TRICKS])
-        return self.discarded, max(0, self.table.total - played)
+            nest: tuple[Card, ...] | None = tuple(deck - shown)  # unordered: the replay sorts it for display
+            nest_points = sum(c.points for c in nest)  # type: ignore[union-attr]
+        elif self.discarded is not None:
+            nest, nest_points = self.discarded, sum(c.points for c in self.discarded)
+        else:
+            nest, nest_points = None, max(0, self.table.total - sum(tr.points for tr in tricks))
+        teams = self.table.teams
+        points = {t: 0 for t in teams.labels}
+        for tr in tricks:
+            points[teams.of[tr.winner]] += tr.points
+        points[teams.of[tricks[-1].winner]] += nest_points
+        self.counted = (shown <= deck, nest, nest_points, points)
+
+    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
+        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played."""
+        assert self.counted is not None
+        return self.counted[1], self.counted[2]
 
     def counts_points(self) -> bool:
         """Whether the tricks give each team's captured points: all nine played, each card one of the
         deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
-        deck = self.table.deck
-        return len(self.tricks) >= TRICKS and {pl.card for tr in self.tricks[:TRICKS] for pl in tr.plays} <= deck
+        return self.counted is not None and self.counted[0]
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
-        if len(self.tricks) < TRICKS:
-            return None
-        teams = self.table.teams
-        points = {t: 0 for t in teams.labels}
-        for tr in self.tricks[:TRICKS]:
-            points[teams.of[tr.winner]] += tr.points
-        _nest, nest_points = self.nest_after_play()
-        points[teams.of[self.tricks[TRICKS - 1].winner]] += nest_points or 0
-        return points
+        return None if self.counted is None else dict(self.counted[3])
 
 
 __all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
