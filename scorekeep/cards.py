@@ -6,6 +6,7 @@ each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
 
@@ -39,7 +40,7 @@ class Card(NamedTuple):
     suit: str
 
     def __str__(self) -> str:
-        return "JK" if self is JOKER or self.rank == 0 else RANK_TEXT[self.rank] + self.suit
+        return "JK" if self.rank == 0 else RANK_TEXT[self.rank] + self.suit
 
     @property
     def symbol(self) -> str:
@@ -55,19 +56,8 @@ def cached(parse: Callable[[str], T | None], longest: int) -> Callable[[str], T 
     """A game's card parser behind a cache: an archive repeats the same few dozen card texts
     hundreds of thousands of times. A text longer than `longest` is no card, and junk input
     cannot grow the cache without bound."""
-    cache: dict[str, T | None] = {}
-
-    def lookup(text: str) -> T | None:
-        try:
-            return cache[text]
-        except KeyError:
-            if len(cache) > 4096:
-                cache.clear()
-            card = cache[text] = parse(text) if len(text) <= longest else None
-            return card
-
-    lookup.__doc__ = parse.__doc__
-    return lookup
+    return functools.wraps(parse)(functools.lru_cache(maxsize=4096)(
+        lambda text: parse(text) if len(text) <= longest else None))
 
 
 def _parse(text: str) -> Card | None:
