@@ -7,10 +7,6 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 
-# Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
-LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")
-
-
 def where(path: str | None, line: int | None) -> str:
     """`path:line` for a message (`<record>` for a record held in memory)."""
     return (path or "<record>") + ("" if line is None else f":{line}")
@@ -61,8 +57,8 @@ class Finding(NamedTuple):
     """For the closing finding of a capped rule (see `shown`): how many were not listed."""
 
     def location(self) -> dict[str, int | str]:
-        """The location fields that apply, coarse to fine."""
-        return {k: v for k in LOCATION_FIELDS if (v := getattr(self, k)) is not None}
+        """The location fields that apply, coarse to fine, then who (their order in messages and JSON)."""
+        return {k: v for k in ("set", "game", "hand", "trick", "play", "player") if (v := getattr(self, k)) is not None}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "message": self.message, "line": self.line}
@@ -110,14 +106,14 @@ def all_worded(findings: Iterable[Finding]) -> bool:
     return not any(type(f) is _Unlisted for f in findings)
 
 
-def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
-    """The findings to list: the first `cap` of each rule in order, then for each rule with
+def shown(findings: Iterable[Finding], kind: str = "violation") -> list[Finding]:
+    """The findings to list: the first `CAP` of each rule in order, then for each rule with
     more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""
     listed: dict[str, int] = {}
     more: dict[str, int] = {}
     out: list[Finding] = []
     for f in findings:
-        if type(f) is _Unlisted or listed.get(f.rule, 0) >= cap:
+        if type(f) is _Unlisted or listed.get(f.rule, 0) >= CAP:
             more[f.rule] = more.get(f.rule, 0) + 1
         else:
             listed[f.rule] = listed.get(f.rule, 0) + 1
