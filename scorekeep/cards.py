@@ -4,6 +4,7 @@ A card's `rank` is its face (2..10, J=11, Q=12, K=13, A=14). How strong a rank i
 each game: Oh Hell ranks 2 low … A high; Daifugō ranks 3 low … 2 high and can reverse.
 """
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
 
@@ -37,7 +38,7 @@ class Card(NamedTuple):
     suit: str
 
     def __str__(self) -> str:
-        return "JK" if self is JOKER or self.rank == 0 else RANK_TEXT[self.rank] + self.suit
+        return "JK" if self.rank == 0 else RANK_TEXT[self.rank] + self.suit
 
     @property
     def symbol(self) -> str:
@@ -53,19 +54,8 @@ def cached(parse: Callable[[str], T | None], longest: int) -> Callable[[str], T 
     """A game's card parser behind a cache: an archive repeats the same few dozen card texts
     hundreds of thousands of times. A text longer than `longest` is no card, and junk input
     cannot grow the cache without bound."""
-    cache: dict[str, T | None] = {}
-
-    def lookup(text: str) -> T | None:
-        try:
-            return cache[text]
-        except KeyError:
-            if len(cache) > 4096:
-                cache.clear()
-            card = cache[text] = parse(text) if len(text) <= longest else None
-            return card
-
-    lookup.__doc__ = parse.__doc__
-    return lookup
+    return functools.wraps(parse)(functools.lru_cache(maxsize=4096)(
+        lambda text: parse(text) if len(text) <= longest else None))
 
 
 def _parse(text: str) -> Card | None:

@@ -1,11 +1,8 @@
 """What checking a record can report: input errors (can't read) and findings (rule breaches and events)."""
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
-
-
-# Order of location fields in messages and JSON: coarse to fine, then who, then where in the file.
-LOCATION_FIELDS = ("set", "game", "hand", "trick", "play", "player")
 
 
 def where(path: str | None, line: int | None) -> str:
@@ -58,8 +55,8 @@ class Finding(NamedTuple):
     """For the closing finding of a capped rule (see `shown`): how many were not listed."""
 
     def location(self) -> dict[str, int | str]:
-        """The location fields that apply, coarse to fine."""
-        return {k: v for k in LOCATION_FIELDS if (v := getattr(self, k)) is not None}
+        """The location fields that apply, coarse to fine, then who (their order in messages and JSON)."""
+        return {k: v for k in ("set", "game", "hand", "trick", "play", "player") if (v := getattr(self, k)) is not None}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "message": self.message, "line": self.line}
@@ -86,15 +83,9 @@ class _Unlisted(Finding):
     __slots__ = ()
 
 
-_UNLISTED: dict[str, _Unlisted] = {}
-
-
+@functools.cache
 def _unlisted(rule: str) -> Finding:
-    """The shared mark for a finding of `rule` past the cap."""
-    u = _UNLISTED.get(rule)
-    if u is None:
-        u = _UNLISTED[rule] = _Unlisted(rule, "")
-    return u
+    return _Unlisted(rule, "")
 
 
 def worded(f: Finding) -> Finding:
@@ -113,14 +104,14 @@ def all_worded(findings: Iterable[Finding]) -> bool:
     return not any(type(f) is _Unlisted for f in findings)
 
 
-def shown(findings: Iterable[Finding], kind: str = "violation", cap: int = CAP) -> list[Finding]:
-    """The findings to list: the first `cap` of each rule in order, then for each rule with
+def shown(findings: Iterable[Finding], kind: str = "violation") -> list[Finding]:
+    """The findings to list: the first `CAP` of each rule in order, then for each rule with
     more, one closing finding "… and N more <rule> violations" carrying the count in `more`."""
     listed: dict[str, int] = {}
     more: dict[str, int] = {}
     out: list[Finding] = []
     for f in findings:
-        if type(f) is _Unlisted or listed.get(f.rule, 0) >= cap:
+        if type(f) is _Unlisted or listed.get(f.rule, 0) >= CAP:
             more[f.rule] = more.get(f.rule, 0) + 1
         else:
             listed[f.rule] = listed.get(f.rule, 0) + 1
@@ -143,7 +134,7 @@ class Findings:
     def __init__(self) -> None:
         self.violations: list[Finding] = []
         self.events: list[Finding] = []
-        # per (list, rule): (index, finding) of the findings kept in full, at most CAP
+        # per (events?, rule): (index, finding) of the findings kept in full, at most CAP
         self._kept: dict[tuple[bool, str], list[tuple[int, Finding]]] = {}
 
     def clear(self) -> None:
@@ -153,38 +144,29 @@ class Findings:
     def violation(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
         """Add a violation of `rule`. `message` may be a function that makes it, called only
         when the finding is listed (a long record reports one rule thousands of times)."""
-        self._add(self.violations, True, rule, message, where)
+        self.extend([Finding(rule, message, **where)])  # type: ignore[arg-type]
 
     def event(self, rule: str, message: str | Callable[[], str], **where: Any) -> None:
         """Add an event (as `violation`)."""
-        self._add(self.events, False, rule, message, where)
+        self.extend([Finding(rule, message, **where)], event=True)  # type: ignore[arg-type]
 
     def extend(self, found: Iterable[Finding], event: bool = False) -> None:
         """Violations (`event`: events) made elsewhere (an engine's, worded only if kept), kept as
         `violation` keeps them."""
-        into, which = (self.events, False) if event else (self.violations, True)
-        full: dict[str, Finding] = {}  # the mark of each rule found full: it stays so below
+        into = self.events if event else self.violations
         for f in found:
             if type(f) is _Unlisted:  # another collector's mark past the cap
                 into.append(f)
-            elif (u := full.get(f.rule)) is not None:
-                into.append(u)
-            elif self._full(into, which, f.rule):
-                into.append(u := _unlisted(f.rule))
-                full[f.rule] = u
+            elif self._full(into, (event, f.rule)):
+                into.append(_unlisted(f.rule))
             else:
-                self._keep(into, which, f)
+                f = worded(f)
+                self._kept.setdefault((event, f.rule), []).append((len(into), f))
+                into.append(f)
 
-    def _add(self, into: list[Finding], which: bool, rule: str, message: str | Callable[[], str],
-             where: dict[str, Any]) -> None:
-        if self._full(into, which, rule):
-            into.append(_unlisted(rule))
-        else:
-            self._keep(into, which, Finding(rule, message if message.__class__ is str else message(), **where))  # type: ignore[operator]
-
-    def _full(self, into: list[Finding], which: bool, rule: str) -> bool:
-        """Whether `CAP` findings of `rule` are kept in full and still in `into`."""
-        kept = self._kept.get((which, rule))
+    def _full(self, into: list[Finding], key: tuple[bool, str]) -> bool:
+        """Whether `CAP` findings of the rule are kept in full and still in `into`."""
+        kept = self._kept.get(key)
         if not kept:
             return False
         # A game rolls back with `del violations[mark:]`: forget the findings that are gone (the
@@ -192,9 +174,3 @@ class Findings:
         while kept and not (kept[-1][0] < len(into) and into[kept[-1][0]] is kept[-1][1]):
             kept.pop()
         return len(kept) >= CAP
-
-    def _keep(self, into: list[Finding], which: bool, f: Finding) -> None:
-        if callable(f.message) or callable(f.allowed):
-            f = worded(f)
-        self._kept.setdefault((which, f.rule), []).append((len(into), f))
-        into.append(f)

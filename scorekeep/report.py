@@ -23,11 +23,6 @@ class FileReport(NamedTuple):
     warnings: list[ReadWarning]
 
     @property
-    def error(self) -> InputError | None:
-        """The first input error, or None when the file reads cleanly."""
-        return self.errors[0] if self.errors else None
-
-    @property
     def ok(self) -> bool:
         return not self.errors and self.audit is not None and self.audit.ok
 

@@ -137,8 +137,8 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 def judge(report: FileReport) -> str:
     """'ok', 'violations' or 'input-error'; raises AssertionError on anything else."""
-    if report.error is not None:
-        e: InputError = report.error
+    if report.errors:
+        e: InputError = report.errors[0]
         assert isinstance(e.line, int) and e.line >= 1, f"input error without a line: {e}"
         assert e.message and "Traceback" not in e.message
         return "input-error"

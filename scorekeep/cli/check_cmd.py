@@ -3,6 +3,7 @@
 import os
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -123,14 +124,16 @@ class Done(NamedTuple):
     internal: str | None = None  # `Type: message` of an exception: a bug, reported as exit 3
 
 
-def check_one(path: str, data: bytes | None, json_out: bool, ascii_only: bool,
+def check_one(path: str, stdin: bytes | None, json_out: bool, ascii_only: bool,
               overrides: dict[str, str] | None = None) -> Done:
-    """Check one file and render what `check` prints for it (in a worker process or here);
-    with `overrides` (`--rule`), also what they change against the record's own rules."""
+    """Check one file (`stdin`: what standard input held) and render what `check` prints for it
+    (in a worker process or here); with `overrides` (`--rule`), also what they change against
+    the record's own rules."""
     from ..errors import shown
     from ..report import check_file
     from ..render import text as render
 
+    data = stdin if path == STDIN else None
     try:
         rep = check_file(path, data, overrides)
         a = rep.audit
@@ -169,10 +172,10 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
              jobs: int | None, overrides: dict[str, str] | None = None) -> Iterator[Done]:
     """Every file's Done, in argument order: here for a few files, else from a process pool
     that gets the files in chunks."""
-    args = [(p, stdin if p == STDIN else None, json_out, ascii_only, overrides) for p in paths]
+    job = partial(check_one, stdin=stdin, json_out=json_out, ascii_only=ascii_only, overrides=overrides)
     workers = _workers(len(paths), jobs)
     if workers <= 1:
-        yield from map(_check_packed, args)
+        yield from map(job, paths)
         return
     import multiprocessing
 
@@ -184,17 +187,14 @@ def _results(paths: list[str], stdin: bytes | None, json_out: bool, ascii_only: 
     chunk = max(1, min(16, len(paths) // (workers * 8)))
     # Leaving the `with` (done, a closed pipe, exit 3) terminates the workers at once.
     with ctx.Pool(workers, initializer=_worker_init) as pool:
-        yield from pool.imap(_check_packed, args, chunksize=chunk)
+        yield from pool.imap(job, paths, chunksize=chunk)
 
 
 def _workers(files: int, jobs: int | None) -> int:
     """How many processes check `files` files: `--jobs` if given, else every core once there
     are enough files to pay for starting them; never more than one per file."""
     if jobs is None and files >= POOL_MIN_FILES:
-        try:
-            jobs = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):  # pragma: no cover - not Linux
-            jobs = os.cpu_count() or 1
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(jobs or 1, files))
 
 
@@ -209,10 +209,6 @@ def _worker_init() -> None:
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
-
-
-def _check_packed(args: tuple[Any, ...]) -> Done:
-    return check_one(*args)
 
 
 class _Tally:
@@ -247,10 +243,9 @@ def _count(n: int, what: str) -> str:
     return f"{n:,} {what}{'s' if n != 1 else ''}"
 
 
-def progress_allowed(stream: Any = None) -> bool:
+def progress_allowed(stream: Any) -> bool:
     """Whether `checked 120/500` may be drawn: both streams a terminal that can take it (not
     TERM=dumb) and NO_COLOR not set (https://no-color.org: no decoration at all)."""
-    stream = stream or sys.stderr
     if os.environ.get("TERM") == "dumb" or os.environ.get("NO_COLOR"):
         return False
     try:
@@ -263,7 +258,7 @@ class _Progress:
     """`checked 120/500` on the terminal, only where `progress_allowed` (never in JSON or
     piped output), redrawn at most ten times a second."""
 
-    def __init__(self, total: int, stream=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, total: int, stream: Any = None) -> None:
         self.stream = stream or sys.stderr
         self.total = total
         self.on = total > 1 and progress_allowed(self.stream)

@@ -3,12 +3,14 @@ refusals in two lines, colour where the terminal has it. Imported by `play` alon
 runs (its help and the other commands never load the entry machinery).
 """
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import entry
-from ..render.text import width, wrap
+from .. import api, entry
+from ..entry import play
+from ..render.text import title, width, wrap
 from .add_cmd import ruling
 from .common import clean
 
@@ -27,14 +29,6 @@ _STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
 REFUSAL_COLUMNS = 80
 
 
-def colour_wanted() -> bool:
-    """Colour only on a terminal that has it, and never under NO_COLOR (no-color.org)."""
-    import os
-
-    return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-            and os.environ.get("TERM", "") not in ("", "dumb"))
-
-
 class Table(entry.Table):
     """The terminal front end of `play` (`scorekeep.entry.Table`: see its docstring for each
     method): prompts with line editing and name completion where there is a terminal, plain
@@ -45,7 +39,9 @@ class Table(entry.Table):
         self.path = path
         self.fill_last = fill_last
         self._prompt: Callable[[str], str] | None = None
-        self._colour = colour_wanted()
+        # colour only on a terminal that has it, and never under NO_COLOR (no-color.org)
+        self._colour = (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+                        and os.environ.get("TERM", "") not in ("", "dumb"))
         self._last_refusal: list[Any] = []
         self._table_shown: str | None = None  # the record text the table was last shown for
 
@@ -84,15 +80,13 @@ class Table(entry.Table):
         """One answer; handles undo, edit N, table, why, help, quit at any prompt. Commands are
         whole words, and a player's exact name (Edith, or a player called Undo) is never one.
         (`choices` and `many` are for a front end with buttons: the prompt's text says them here.)"""
-        from ..entry import Quit, Reopen, Undo
-
         shown = f"{text} [{default}]: " if default is not None else f"{text}: "
         players = {p.casefold() for p in self.s.players}
         while True:
             try:
                 raw = self._reader()(clean(shown))
             except (EOFError, KeyboardInterrupt):
-                raise Quit() from None
+                raise entry.Quit() from None
             answer = raw.strip()
             if not answer and default is not None:
                 return default
@@ -101,9 +95,9 @@ class Table(entry.Table):
                 return answer  # a name (a list of names) typed: never a command
             cmd = words[0] if words else ""
             if cmd in ("quit", "q!") and len(words) == 1:
-                raise Quit()
+                raise entry.Quit()
             if cmd == "undo" and len(words) == 1:
-                raise Undo()
+                raise entry.Undo()
             if cmd in ("help", "?") and len(words) == 1:
                 self.say(HELP)
             elif cmd == "table" and len(words) == 1:
@@ -112,16 +106,14 @@ class Table(entry.Table):
                 self._why()
             elif cmd == "edit" and len(words) <= 2:
                 if len(words) == 2 and words[1].replace(".", "", 1).isdigit():
-                    raise Reopen(words[1])
+                    raise entry.Reopen(words[1])
                 self.say("  edit which? e.g. `edit 2`")
             elif answer:
                 return answer
 
     def unreadable(self, error: Any) -> None:
-        from ..entry.play import unreadable_text
-
         self._last_refusal = [error]
-        first, more = unreadable_text(self.s.game.name, error)
+        first, more = play.unreadable_text(self.s.game.name, error)
         said = f"cannot read that: {first}" + (" (`why` says more)" if more else "")
         for line in wrap(said, REFUSAL_COLUMNS, "  "):
             self.say(line, "refused")
@@ -141,19 +133,15 @@ class Table(entry.Table):
         return False
 
     def refused(self, findings: Any, options: str = "") -> str:
-        from ..entry.play import refusal_text
-
         self._last_refusal = list(findings)
         for f in findings:
-            for line in two_lines(f"refused: {refusal_text(self.s.game.name, f)}", f.rule):
+            for line in two_lines(f"refused: {play.refusal_text(self.s.game.name, f)}", f.rule):
                 self.say(line, "refused")
         how = f"yes, or which to correct: {options}" if options else "yes, no, or the corrected value"
         return self.ask(f"Record it anyway? ({how})", "no").strip()
 
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
-        from .. import api
-        from ..render.text import title
         from .score_cmd import plain_sheet
 
         if not again and self._table_shown == self.s.text:
@@ -166,11 +154,9 @@ class Table(entry.Table):
 
     def run(self) -> None:
         """The game's questions, one entry at a time, until it says the record is done."""
-        from ..entry.play import run
-
         self.say(f"{self.s.game.title}: {', '.join(self.s.players)} — {self.path}")
         self.say("Type `help` for undo, edit N, table, why, quit.")
-        run(self)
+        play.run(self)
 
 
 def two_lines(text: str, rule: str) -> list[str]:

@@ -3,9 +3,6 @@ random policy over that game's engine (it picks among the position's legal moves
 styling of the record it writes; this package holds what they share.
 
   game(seed, **knobs) -> Generated      a complete legal match, reproducible from the seed
-
-The independent second reading of the rules, which checks the engine, and the fault
-injectors live with the tests (`tests/oracle/`, `tests/faults/`), not in the package.
 """
 
 from typing import Any, NamedTuple
