@@ -432,10 +432,6 @@ def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
                else f"no: {pos.to_act}'s", TURN_ORDER.rule)
 
 
-def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
-    return iter(())  # the deck's question is asked with the card's (`_asks_held`)
-
-
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
     nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
     # With the deal recorded the record says what was held: no "may" about it.
@@ -477,23 +473,28 @@ class Check(NamedTuple):
     """A rule's condition, written once: its rule id, name and `test` (None: the move passes,
     else why not), with what the decision needs besides.
 
-    `asks` gives the check's question and answer at a move (`why`'s steps); `binds` says
-    whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
-    `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
-    ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
-    legal choices of a player are the moves that pass every other check); `playable` the cards
-    the check lets a player play, as one set, when it can say so at once (its test is membership
-    in it then), so that the legal moves need not ask it card by card."""
+    `asks` gives the check's question and answer at a bid, card or result (`why`'s steps; None:
+    none); `ask` the question a table asks of a fact of a hand (`{n}`, `{hands}`, `{dealer}`,
+    `{size}`, `{size_n}` filled in; empty: its name); `legal` why a hand's result it decides
+    last is legal; `binds` says whether the rule asks at all (the hook binds only the dealer
+    bidding last), None: always; `decides` marks a rule cited for a legal move when it binds;
+    `legal_set` a rule whose ruling lists the legal choices; `turn` a rule about whose turn it
+    is, not which move (the legal choices of a player are the moves that pass every other
+    check); `playable` the cards the check lets a player play, as one set, when it can say so
+    at once (its test is membership in it then), so that the legal moves need not ask it card
+    by card."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], Why | None]
-    asks: Callable[[Any, Any], Iterable[Step]]
+    asks: Callable[[Any, Any], Iterable[Step]] | None = None
     binds: Callable[[Any, Any], bool] | None = None
     decides: bool = False
     legal_set: bool = False
     turn: bool = False
     playable: Callable[[Any, str], Container[Card] | None] | None = None
+    ask: str = ""
+    legal: str = ""
 
 
 BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
@@ -503,15 +504,20 @@ BID_RANGE = Check("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_range
 HOOK = Check("oh-hell.hook", "the dealer may not make the bids add up", _hook, _asks_hook, _hook_binds,
              decides=True, legal_set=True)
 TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total, _asks_trick_total,
-                    turn=True)
+                    turn=True, ask="do the tricks taken add up to {size_n}, one per card in hand?",
+                    legal="the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
+                          "compare)")
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
-DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
+DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker)  # asked with the card (`_asks_held`)
 CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
                       legal_set=True, playable=_holdable)
 FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
                     decides=True, legal_set=True, playable=_followable)
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
-                     _trick_winner, _asks_winner, decides=True)
+                     _trick_winner, _asks_winner, decides=True,
+                     ask="do the tricks written for each player agree with the cards played, where they are written "
+                         "down?",
+                     legal="the tricks taken agree with the tricks played (no score is written down to compare)")
 
 
 # --- the hand's facts: who deals, how many cards, the deal, trump, the written result -----------
@@ -717,19 +723,29 @@ def _no_result(pos: HandPosition, m: NextHand) -> Why | None:
             "last hand of a record may be unfinished, so write how many tricks each player took")
 
 
-GAME_END = Check("oh-hell.game-end", "the game is the deal pattern", _game_end, _asks_nothing)
-DEALER_ROTATION = Check("oh-hell.dealer-rotation", "the deal passes clockwise", _dealer_rotation, _asks_nothing)
-SIZE_PATTERN = Check("oh-hell.hand-size", "the deal pattern's number of cards", _size_pattern, _asks_nothing)
-SIZE_WRITTEN = Check(SIZE_PATTERN.rule, "the written number of cards", _size_written, _asks_nothing)
-SIZE_DEALT = Check(SIZE_PATTERN.rule, "each player gets that many", _size_dealt, _asks_nothing)
-DECK_DEALT = Check(DECK_RULE.rule, "52 cards, no jokers, each once", _deck_dealt, _asks_nothing)
-TRUMP = Check("oh-hell.trump", "the turned card's suit is trump", _trump, _asks_nothing)
-SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks give", _score_written, _asks_nothing)
+GAME_END = Check("oh-hell.game-end", "the game is the deal pattern", _game_end,
+                 ask="is hand {n} within the game (the deal pattern has {hands} hands)?",
+                 legal="hand {n} is within the game; its result is not known yet")
+DEALER_ROTATION = Check("oh-hell.dealer-rotation", "the deal passes clockwise", _dealer_rotation,
+                        ask="is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?")
+SIZE_PATTERN = Check("oh-hell.hand-size", "the deal pattern's number of cards", _size_pattern,
+                     ask="does hand {n} deal the number of cards the deal pattern gives?")
+SIZE_WRITTEN = Check(SIZE_PATTERN.rule, "the written number of cards", _size_written,
+                     ask="does the number of cards written down, if any, agree with the hand?")
+SIZE_DEALT = Check(SIZE_PATTERN.rule, "each player gets that many", _size_dealt, ask="was each player dealt {size}?")
+DECK_DEALT = Check(DECK_RULE.rule, "52 cards, no jokers, each once", _deck_dealt,
+                   ask="is every card dealt one of the 52, dealt once, and not the turned card?")
+TRUMP = Check("oh-hell.trump", "the turned card's suit is trump", _trump,
+              ask="does the trump written down, if any, agree with the card turned up (one always is)?")
+SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks give", _score_written,
+                      ask="is each score written the one the bid and the tricks give?")
 TOTAL_WRITTEN = Check(SCORE_WRITTEN.rule, "the running total the scores give", _total_written,
-                      _asks_nothing)
-PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped, _asks_nothing)
-NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result, _asks_nothing)
-
+                      ask="is each running total written the last one plus this hand's score?")
+PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped,
+                     ask="where the cards played are written down, were all {size_n} tricks played before the next "
+                         "hand?")
+NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result,
+                  ask="does the hand have a result (its tricks taken) before the next hand?")
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "bid": (BID_ORDER, BID_RANGE, HOOK),
@@ -1041,7 +1057,8 @@ class HandPosition:
         """The decision in the article's order, as each check's questions and answers; then who
         wins the trick a card completes (oh-hell.trick-winner)."""
         for c in CHECKS[PHASE_OF[type(move)]]:
-            yield from c.asks(self, move)
+            if c.asks is not None:
+                yield from c.asks(self, move)
         if isinstance(move, CardPlay) and len(self.plays) == len(self.t.players) - 1:
             best, why = trick_winner((*self.plays, Play(move.player, move.card, 0)), self.t.trump)
             yield Step("who wins the trick?", f"{best.player}: {why}", TRICK_WINNER.rule)

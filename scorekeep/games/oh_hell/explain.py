@@ -220,27 +220,6 @@ def _pattern(pattern: Any) -> str:
     return ", ".join(map(str, pattern)) if len(pattern) <= 7 else f"{pattern[0]}, {pattern[1]} … {pattern[-1]}"
 
 
-_QUESTIONS = {
-    engine.GAME_END.name: "is hand {n} within the game (the deal pattern has {hands} hands)?",
-    engine.DEALER_ROTATION.name: "is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?",
-    engine.SIZE_PATTERN.name: "does hand {n} deal the number of cards the deal pattern gives?",
-    engine.SIZE_WRITTEN.name: "does the number of cards written down, if any, agree with the hand?",
-    engine.SIZE_DEALT.name: "was each player dealt {size}?",
-    engine.DECK_DEALT.name: "is every card dealt one of the 52, dealt once, and not the turned card?",
-    engine.TRUMP.name: "does the trump written down, if any, agree with the card turned up (one always is)?",
-    engine.TRICK_WINNER.name: "do the tricks written for each player agree with the cards played, where they are "
-                              "written down?",
-    engine.TRICK_TOTAL.name: "do the tricks taken add up to {size_n}, one per card in hand?",
-    engine.SCORE_WRITTEN.name: "is each score written the one the bid and the tricks give?",
-    engine.TOTAL_WRITTEN.name: "is each running total written the last one plus this hand's score?",
-    engine.PLAY_STOPPED.name: "where the cards played are written down, were all {size_n} tricks played before "
-                              "the next hand?",
-    engine.NO_RESULT.name: "does the hand have a result (its tricks taken) before the next hand?",
-}
-"""The engine's checks of a fact of a hand, each asked as a table asks it (by the check's name: a
-check replaced by another of that name is asked the same way); any other by its name."""
-
-
 def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`, `decide`);
     when all pass, the last asked before the hand was found complete decides."""
@@ -251,22 +230,16 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
             answers[id(c)] = (c, why)
     words = {"n": h.number, "hands": len(audit.record.pattern), "dealer": h.dealer or res.dealer,
              "size": plural(res.size, "card"), "size_n": res.size}
-    ex = decide(ex, ((c.rule, _QUESTIONS.get(c.name, c.name + "?").format(**words),
-                      None if why is None else engine.said(why), "yes") for c, why in answers.values()))
+    # Each check asked in its own words (`Check.ask`, else its name); a legal result cites the last
+    # check that decides it (not one of what the next hand says), in its words (`Check.legal`).
+    ex = decide(ex, ((c.rule, (c.ask or c.name + "?").format(**words), None if why is None else engine.said(why),
+                      "yes") for c, why in answers.values()))
     r = ex.ruling
-    if r.legal:
+    if r.legal and answers:
         complete = {id(c) for c in engine.CHECKS.get("next", ())}
-        decides = [s for (c, _w), s in zip(answers.values(), r.steps) if id(c) not in complete] or r.steps
-        if decides and decides[-1].rule != r.rule:
-            rule = decides[-1].rule
-            r = r._replace(rule=rule, reason=f"legal: {_LEGAL.get(rule, 'as the rules give')}, {rule}".format(**words))
+        decider = [c for c, _w in answers.values() if id(c) not in complete] or [c for c, _w in answers.values()]
+        rule, legal = decider[-1].rule, decider[-1].legal or "as the rules give"
+        if rule != r.rule:
+            r = r._replace(rule=rule, reason=f"legal: {legal}, {rule}".format(**words))
     return ex._replace(ruling=r)
 
-
-_LEGAL = {
-    engine.TRICK_TOTAL.rule: "the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
-                           "compare)",
-    engine.TRICK_WINNER.rule: "the tricks taken agree with the tricks played (no score is written down to compare)",
-    engine.GAME_END.rule: "hand {n} is within the game; its result is not known yet",
-}
-"""Why a result the engine's checks pass is legal, by the rule that decided it last (the one cited)."""
