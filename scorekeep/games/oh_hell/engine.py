@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -124,8 +123,8 @@ _PLACE = {c: i for i, c in enumerate(_SPACE)}
 class Table:
     """What does not change during a hand: seats, options, size, dealer, trump, the deal."""
 
-    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "options",
-                 "in_order", "hook", "lead_trump", "order", "left", "seat")
+    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "in_order", "hook",
+                 "lead_trump", "order", "left")
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], number: int, size: int,
                  dealer: str, trump: str | None, turn_up: Card | None,
@@ -134,11 +133,10 @@ class Table:
         self.number, self.size, self.dealer, self.trump, self.turn_up = number, size, dealer, trump, turn_up
         self.deal = deal
         self.owner = owner
-        self.options = options  # the house rules, for a check that reads one at question time
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
-        self.left, self.seat, orders = _seating(self.players)
+        self.left, orders = _seating(self.players)
         self.order = orders[dealer]
 
 
@@ -153,21 +151,14 @@ def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
     """A player's `space` of bids in a hand of `size` cards: -1 to one more than the hand."""
     return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
-_SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
 
 
-def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
-    """Each player's left neighbour, seat number and bidding order as dealer: the same for every
-    hand of a match, so worked out once (a long record has thousands of hands)."""
-    hit = _SEATINGS.get(players)
-    if hit is None:
-        if len(_SEATINGS) > 64:
-            _SEATINGS.clear()
-        n = len(players)
-        hit = _SEATINGS[players] = ({p: players[(i + 1) % n] for i, p in enumerate(players)},
-                                    {p: i for i, p in enumerate(players)},
-                                    {p: tuple(bidding_order(players, p)) for p in players})
-    return hit
+@lru_cache(maxsize=64)
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """Each player's left neighbour and bidding order as dealer: the same for every hand of a
+    match, so worked out once (a long record has thousands of hands)."""
+    return ({p: players[(i + 1) % len(players)] for i, p in enumerate(players)},
+            {p: tuple(bidding_order(players, p)) for p in players})
 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
@@ -358,15 +349,10 @@ def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
     return None if held is None else _cards_of(_suits_allowed(pos, held))
 
 
-_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
-
-
+@lru_cache(maxsize=None)
 def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
     """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
-    cards = _CARDS_OF.get(suits)
-    if cards is None:
-        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
-    return cards
+    return frozenset().union(*[_OF_SUIT[s] for s in suits])
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
@@ -795,40 +781,29 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
 
 
 def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
-    """The moves that pass every check of their phase (`turn` false: but those of whose turn it
-    is; `but`: one left out), asked player by player (a space lists each player's moves
-    together) and cheaply: first the checks that know, as one set, the cards they let the player
-    play (`playable`); a check of whose turn it is once (its answer is the same for all of a
-    player's moves); the others move by move, over the moves still in."""
+    """The moves of one player's space that pass every check of their phase (`turn` false: but
+    those of whose turn it is; `but`: one left out), asked cheaply: first the checks that know, as
+    one set, the cards they let the player play (`playable`); a check of whose turn it is once
+    (its answer is the same for all of a player's moves); the others move by move."""
     if not moves:
         return []
-    checks = CHECKS[PHASE_OF[type(moves[0])]]
-    out: list[Move] = []
-    one = moves[0].player == moves[-1].player  # a card's space: one player's
-    for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
-        mine, rest, sets = group if one else list(group), [], []
-        for c in checks:
-            cards = None if c.playable is None or c is but else c.playable(pos, player)
-            if cards is not None:
-                sets.append(cards)
-            elif c is not but:
-                rest.append(c)
-        if sets:  # the cards every such check lets the player play, then the moves of them
-            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
-            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
-                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
-            else:
-                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
-        for c in rest:
-            if c.turn:
-                if turn and mine and c.test(pos, mine[0]) is not None:
-                    mine = []
-            else:
-                mine = [m for m in mine if c.test(pos, m) is None]
-        if one:
-            return list(mine)
-        out += mine
-    return out
+    player, rest, sets = moves[0].player, [], []
+    for c in CHECKS[PHASE_OF[type(moves[0])]]:
+        cards = None if c.playable is None or c is but else c.playable(pos, player)
+        if cards is not None:
+            sets.append(cards)
+        elif c is not but:
+            rest.append(c)
+    if sets:  # the cards every such check lets the player play, in the space's order: `_SPACE[n]` is its n-th
+        allowed = sets[0].intersection(*sets[1:])
+        moves = [moves[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
+    for c in rest:
+        if c.turn:
+            if turn and moves and c.test(pos, moves[0]) is not None:
+                return []
+        else:
+            moves = [m for m in moves if c.test(pos, m) is None]
+    return list(moves)
 
 
 # --- the position -----------------------------------------------------------------------------------
@@ -974,25 +949,25 @@ class HandPosition:
         return out
 
     def space(self, player: str | None = None) -> Sequence[Move]:
-        """Every move a record could write here for `player` (default: whoever acts), legal or
+        """Every move a record could write here for `player` (default: whoever may move), legal or
         not: bids from -1 to one more than the hand size, any card of the 52 or a joker. Wider
         than any check, so a check taken out of `CHECKS` widens the legal moves."""
-        t, phase = self.t, self.phase
-        if phase == "bid":
-            if player is not None:
-                bidders: list[str] = [player]
-            else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
-            return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self.to_act
-        if phase != "play" or p is None:
-            return []
-        return _card_space(p)
+        if player is None:
+            return [m for p in self._movers() for m in self.space(p)]
+        phase = self.phase
+        return _bid_space(player, self.t.size) if phase == "bid" else _card_space(player) if phase == "play" else []
+
+    def _movers(self) -> list[str]:
+        """Who may move now: whoever acts; with simultaneous bids, everyone yet to bid."""
+        if self.phase == "bid" and not self.t.in_order:
+            return [p for p in self.t.order if p not in self.bids]
+        to_act = self.to_act
+        return [to_act] if to_act else []
 
     def legal_moves(self) -> list[Move]:
         """The legal moves here: the bids or cards of `space()` that pass every check (a summary
         `Took` is ruled on, not offered)."""
-        return _passing(self, self.space())
+        return [m for p in self._movers() for m in _passing(self, self.space(p))]
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         for f in CHECKS[PHASE_OF[type(move)]]:
@@ -1081,40 +1056,25 @@ class HandPosition:
         return self._result(move)
 
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
-        """Every check the move fails, in decision order, but those a failure makes moot; each
-        found at the move's line, hand and player (and `trick`, for a card)."""
+        """Every check the move fails (`failing`), each found at the move's line, hand and player
+        (and `trick`, for a card)."""
         checks = CHECKS[PHASE_OF[type(move)]]
         for f in checks:
-            why = f.test(self, move)
-            if why is not None:
+            if f.test(self, move) is not None:
                 break
         else:
             return []  # the usual case: a legal move
-        i = checks.index(f)
         out: list[Finding] = []
-        moot: tuple[Check, ...] = ()
-        n = self.t.number
-        for f in checks[i:]:
-            if f in moot:
-                continue
-            if why is None:
-                why = f.test(self, move)
-            if why is not None:
-                why = said(why)
-                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
-                                   line=move.line, hand=n, trick=trick, player=move.player))
-                moot += _EXCLUSIVE.get(f, ())
-            why = None
+        for f, why in failing(checks, self, move):
+            why = said(why)
+            out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), line=move.line,
+                               hand=self.t.number, trick=trick, player=move.player))
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found: list[Finding] = []
-        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
-            if f.test(self, move) is not None:
-                found = self._broken(move)
-                break
+        found = self._broken(move)
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -1131,11 +1091,7 @@ class HandPosition:
         p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found: list[Finding] = []
-        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
-            if f.test(self, move) is not None:
-                found = self._broken(move, trick_no)
-                break
+        found = self._broken(move, trick_no)
         held = self.known.get(p)
         card_fault = False
         if found:
