@@ -18,16 +18,12 @@ and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why
   deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
   scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
 
-`ruling(move)` answers for the first check that excludes the move (its rule id, reason,
-the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
-moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
-checks) and carries on from what the record says happened (small effects: the bid taken, the
-card to the trick, the trick won), so an illegal move can be applied. What the record leaves unknown stays part of the position: a holding
-without a deal is known only by its count, a failure to follow suit is remembered (a void,
-if the player was honest), and a later card of that suit proves the revoke — reported at
-the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
-a trial reading is a cheap branch); `push` is the in-place form for a driver that keeps no
-earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell.deck).
+`ruling(move)` is the first check that excludes the move (rule id, reason, legal choices,
+steps); `legal_moves()` the moves of `space()` no check excludes; `push(move)` (in place) and
+`apply(move)` (a copy) report every rule the move breaks and carry on from what the record says
+happened, so an illegal move can be applied. What the record leaves unknown stays part of the
+position: a holding without a deal is known only by its count, and a failure to follow suit is
+remembered, so a later card of that suit proves the revoke (reported at the revoke's trick).
 """
 
 from __future__ import annotations
