@@ -17,10 +17,9 @@ from typing import Any
 from ...errors import Finding, Findings, InputError
 from ...game import Audit
 from . import engine
-from .engine import Check, Dealing, HandPosition, Sheet, Why, bidding_order, failing, trick_winner
-from .model import (Bid, CardPlay, DealerMove, HandResult, Move, PlayedTrick, Result, SizeMove, Took, TrumpMove,
-                    Written)
-from .record import NO_TRUMP, Entry, Hand, Record
+from .engine import Check, Dealing, HandPosition, Sheet, Why, failing
+from .model import Bid, CardPlay, DealerMove, HandResult, Move, Result, SizeMove, Took, TrumpMove, Written
+from .record import NO_TRUMP, Hand, Record
 from .score import hand_points
 
 
@@ -365,5 +364,3 @@ def asked(record: Record, until: int | None = None) -> dict[tuple[int, str], lis
 Observer = Callable[[HandPosition, Move], None]
 """Called with the position before each recorded bid or card, and the move (for `replay`)."""
 
-
-__all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "trick_winner"]
