@@ -869,11 +869,7 @@ class HandPosition:
         return None
 
     def _next_bidder(self) -> str | None:
-        bids = self.bids
-        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid of a long record
-            if p not in bids:
-                return p
-        return None
+        return next((p for p in self.t.order if p not in self.bids), None)
 
     @property
     def led(self) -> str | None:
@@ -1120,11 +1116,7 @@ class HandPosition:
         best, why = trick_winner(plays, t.trump)
         self.took[best.player] += 1
         self.leader = best.player
-        if not self.broken and t.trump is not None:
-            for x in plays:  # a loop, not any(genexpr): once per trick of a long record
-                if x.card.suit == t.trump:
-                    self.broken = True
-                    break
+        self.broken = self.broken or any(x.card.suit == t.trump for x in plays)
         self.done.append(_new(PlayedTrick, (self.trick_no, plays, best.player, why)))
         self.trick_no += 1
         self.plays = ()
