@@ -42,9 +42,6 @@ from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, Played
 from .record import NO_TRUMP
 from .score import SCORING_NOTES, other_scoring
 
-__all__ = ["CHECKS", "Bid", "CardPlay", "Check", "HandPosition", "Took", "bidding_order", "deal",
-           "trick_winner"]
-
 
 # --- the rules as plain functions ------------------------------------------------------------
 

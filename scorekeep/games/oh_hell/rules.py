@@ -25,10 +25,9 @@ from .score import hand_points
 
 # --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
 
-def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
+def size_evidence(hand: Hand, last: bool, seats: int) -> set[int]:
     """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played
-    (when its last trick is whole; not in the record's `last` hand, whose play may go on).
-    `seats`: how many players the record has (0: not said)."""
+    (when its last trick is whole; not in the record's `last` hand, whose play may go on)."""
     seen: set[int] = set()
     if hand.cards is not None and hand.cards.value >= 0:
         seen.add(hand.cards.value)
