@@ -15,10 +15,13 @@ from .engine import suit_word
 from .model import Bid
 
 
-_WHAT = {engine.DEALER_ROTATION.rule: "dealer", engine.SIZE_PATTERN.rule: "size", engine.DECK_RULE.rule: "deal",
-         engine.TRUMP.rule: "trump"}
-"""The fact of a hand each rule of a hand (no card, no bid) is about; any other: the result."""
-_BIDDING = (engine.BID_ORDER.rule, engine.BID_RANGE.rule, engine.HOOK.rule)
+_FACTS = ("dealer", "size", "deal", "trump")
+"""The facts of a hand (no card, no bid) `why` shows by name; any other fact's finding: the result."""
+
+
+def _judges(phase: str, rule: str) -> bool:
+    """Whether one of the engine's checks of `phase` judges `rule`."""
+    return any(c.rule == rule for c in engine.CHECKS.get(phase, ()))
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -30,9 +33,9 @@ def location_of(f: Finding, audit: Audit) -> Location:
         p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
                          else None)
         return Location(hand=f.hand, trick=f.trick, player=p)
-    if f.rule in _BIDDING and f.player is not None:
+    if f.player is not None and _judges("bid", f.rule):
         return Location(hand=f.hand, player=f.player)
-    return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
+    return Location(hand=f.hand, what=next((w for w in _FACTS if _judges(w, f.rule)), "result"))
 
 
 def about(f: Finding, loc: Location, audit: Audit) -> bool:
@@ -138,12 +141,12 @@ class _Walk:
                                                         if led else "any card",))
         ruling = pos.ruling(move)
         if ruling.legal:
-            ruling = ruling._replace(reason=_legal(pos, move, held))
+            ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
         return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling, choices,
                            f"{p} played {move.card.symbol}", no_choice=why_none)
 
 
-def _legal(pos: Any, move: Any, held: Any) -> str:
+def _legal(pos: Any, move: Any, held: Any, steps: Any) -> str:
     """Why a card the engine ruled legal was legal, in words (oh-hell.follow-suit)."""
     p, c, led = move.player, move.card, pos.led
     if led is None:
@@ -157,7 +160,7 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
     else:
         why = (f"as far as the record shows: {p} may hold no {suit_word(led)} (no deal recorded; a later "
                f"{SUIT_NAME[led][:-1] if led != '*' else led} card of {p}'s would prove a revoke)")
-    win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
+    win = next((s.answer for s in steps if s.rule == engine.TRICK_WINNER.rule), None)
     return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
 
 
