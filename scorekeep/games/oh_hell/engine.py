@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -67,16 +68,9 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
 def ranges(numbers: Sequence[int]) -> str:
     """[0, 1, 2, 4, 5] → '0–2, 4 or 5' for messages."""
     parts: list[str] = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{numbers[i]}–{numbers[j]}")
-        else:
-            parts.extend(str(n) for n in numbers[i:j + 1])
-        i = j + 1
+    for _step, run in groupby(enumerate(numbers), lambda x: x[1] - x[0]):  # runs of consecutive numbers
+        values = [n for _i, n in run]
+        parts += [f"{values[0]}–{values[-1]}"] if len(values) >= 3 else map(str, values)
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
