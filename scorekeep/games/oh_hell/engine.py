@@ -139,7 +139,6 @@ def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
     return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
 
-
 @lru_cache(maxsize=64)
 def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """Each player's left neighbour and bidding order as dealer: the same for every hand of a
