@@ -166,12 +166,9 @@ class _Replay:
             if result.counted:
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
-            if result.took is not None and (hand.scores is not None or hand.totals is not None):
+            if result.took is not None:
                 self.recorded(hand, result, totals, sheet)
-            elif result.took is not None and result.counted:  # nothing written: the sheet moves on as computed
-                for p, pts in result.points.items():  # type: ignore[union-attr]
-                    sheet[p] += pts
-            if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
+            if hand is not hands[-1]:  # a hand without a result leaves its position
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
                                       hand.play is not None, self.noted(n, "result"))
                 if left is not None:
@@ -327,9 +324,9 @@ class _Replay:
         return pos
 
     def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
-        """This hand's written `scores` and `totals` judged by `CHECKS["scores"]` and `["totals"]`.
-        `running`: the computed running totals after it; `sheet`: as the sheet carries them
-        (updated here: the next hands are judged from the sheet's own number)."""
+        """This hand's written `scores` and `totals`, if any, judged by `CHECKS["scores"]` and
+        `["totals"]`. `running`: the computed running totals after it; `sheet`: as the sheet carries
+        them (updated here: the next hands are judged from the sheet's own number)."""
         n = hand.number
         points = result.points or {}
         add = points if result.counted else {}
