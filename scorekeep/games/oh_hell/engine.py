@@ -859,7 +859,11 @@ class HandPosition:
         return None
 
     def _next_bidder(self) -> str | None:
-        return next((p for p in self.t.order if p not in self.bids), None)
+        bids = self.bids
+        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid (1% of the archive's check)
+            if p not in bids:
+                return p
+        return None
 
     @property
     def led(self) -> str | None:
@@ -1073,7 +1077,11 @@ class HandPosition:
         p, c = move.player, move.card
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
-        found = self._broken(move, trick_no)
+        found: list[Finding] = []
+        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` only for one that fails (per card)
+            if f.test(self, move) is not None:
+                found = self._broken(move, trick_no)
+                break
         held = self.known.get(p)
         card_fault = False
         if found:
@@ -1106,7 +1114,11 @@ class HandPosition:
         best, why = trick_winner(plays, t.trump)
         self.took[best.player] += 1
         self.leader = best.player
-        self.broken = self.broken or any(x.card.suit == t.trump for x in plays)
+        if not self.broken and t.trump is not None:
+            for x in plays:  # a loop, not any(genexpr): once per trick of a long record
+                if x.card.suit == t.trump:
+                    self.broken = True
+                    break
         self.done.append(_new(PlayedTrick, (self.trick_no, plays, best.player, why)))
         self.trick_no += 1
         self.plays = ()
