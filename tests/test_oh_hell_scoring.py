@@ -6,7 +6,7 @@ import pytest
 
 from conftest import audit_text, found, time_ratio
 from scorekeep.games.oh_hell.record import expand_pattern
-from scorekeep.games.oh_hell.rules import trick_winner
+from scorekeep.games.oh_hell.engine import trick_winner
 from scorekeep.games.oh_hell.score import hand_points, other_scoring
 from scorekeep.cards import parse_card
 

@@ -374,6 +374,33 @@ def test_an_oh_hell_fact_is_ruled_as_worked_out_by_hand(name: str, hand: int, wh
         assert _json(path)["location"] == {"hand": hand, what: True}  # `why FILE`: this fact
 
 
+def test_the_oh_hell_result_steps_take_their_words_from_the_engines_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """oh-hell.trick-total, oh-hell.hand-size: `--result` and `--size` ask each check in the words the check
+    itself carries (`Check.ask`, `Check.legal`): a check reworded or added to `CHECKS` changes `why` with
+    no edit to explain.py."""
+    from scorekeep.games.oh_hell import engine
+
+    name = "oh-hell/why/dealer-wrong.yaml"
+    ex = _why(name, hand=1, what="result")
+    assert ex.ruling.reason == "legal: the tricks taken add up to 3, one per card in hand (no score is written " \
+                               "down to compare), oh-hell.trick-total"
+    assert ex.ruling.steps[2].question == "do the tricks taken add up to 3, one per card in hand?"
+    winner, total = engine.CHECKS["result"]
+    reworded = total._replace(ask="do they make {size_n}?", legal="they make {size_n}")
+    extra = engine.Check("oh-hell.house", "a check added", lambda pos, m: None, ask="added in hand {n}?",
+                         legal="nothing forbids it in hand {n}")
+    monkeypatch.setitem(engine.CHECKS, "result", (winner, reworded, extra))
+    ex = _why(name, hand=1, what="result")
+    assert [s.question for s in ex.ruling.steps[2:4]] == ["do they make 3?", "added in hand 1?"]
+    assert ex.ruling.reason == "legal: nothing forbids it in hand 1, oh-hell.house"  # the added check decides last
+    monkeypatch.setitem(engine.CHECKS, "result", (winner, reworded))
+    doc = _json(name, "--hand", "1", "--result")
+    assert doc["reason"] == "legal: they make 3, oh-hell.trick-total"
+    assert doc["steps"][2] == {"rule": "oh-hell.trick-total", "question": "do they make 3?", "answer": "yes"}
+    monkeypatch.setitem(engine.CHECKS, "size", (engine.SIZE_PATTERN._replace(ask="{size} to each in hand {n}?"),))
+    assert [s.question for s in _why(name, hand=2, what="size").ruling.steps] == ["2 cards to each in hand 2?"]
+
+
 # --- Daifugō: a game's deal and finishing order (worked out by hand, each record's comment) ----------
 
 _DAIFUGO_FACTS = [  # (record under daifugo/why/, game, fact, legal, rule, the violation's player, steps, effects)

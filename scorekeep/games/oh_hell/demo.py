@@ -35,7 +35,7 @@ from . import engine
 from .model import Bid, CardPlay
 from .record import default_pattern, expand_pattern
 from .options import OPTIONS
-from .score import hand_points
+from .score import hand_points, winners
 from ...generate import Generated
 
 GAME = "oh-hell"
@@ -356,13 +356,9 @@ def game(seed: int, **knobs: Any) -> Generated:
     if first != players[0] or rng.random() < 0.5:
         data["first_dealer"] = first
     data["hands"] = hands
-    winner: str | list[str] | None = None
-    if count == len(sizes):
-        best = max(totals.values())
-        top = [p for p in players if totals[p] == best]
-        winner = top[0] if len(top) == 1 else top
-        if len(top) > 1:
-            features.add("shared-win")
-    else:
+    winner = winners(totals) if count == len(sizes) else None
+    if winner is None:
         features.add("in-progress")
+    elif isinstance(winner, list):
+        features.add("shared-win")
     return Generated(GAME, data, totals, winner, features=frozenset(features))

@@ -18,16 +18,12 @@ and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why
   deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
   scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
 
-`ruling(move)` answers for the first check that excludes the move (its rule id, reason,
-the legal alternatives as canonical text and the decision's steps); `legal_moves()` are the
-moves of `space()` no check excludes; `apply(move)` reports every rule the move breaks (the
-checks) and carries on from what the record says happened (small effects: the bid taken, the
-card to the trick, the trick won), so an illegal move can be applied. What the record leaves unknown stays part of the position: a holding
-without a deal is known only by its count, a failure to follow suit is remembered (a void,
-if the player was honest), and a later card of that suit proves the revoke — reported at
-the trick of the revoke. `apply` leaves its position as it was (a copy of a few small dicts:
-a trial reading is a cheap branch); `push` is the in-place form for a driver that keeps no
-earlier position, as `check` does. `deal()` also judges the deal itself (oh-hell.deck).
+`ruling(move)` is the first check that excludes the move (rule id, reason, legal choices,
+steps); `legal_moves()` the moves of `space()` no check excludes; `push(move)` (in place) and
+`apply(move)` (a copy) report every rule the move breaks and carry on from what the record says
+happened, so an illegal move can be applied. What the record leaves unknown stays part of the
+position: a holding without a deal is known only by its count, and a failure to follow suit is
+remembered, so a later card of that suit proves the revoke (reported at the revoke's trick).
 """
 
 from __future__ import annotations
@@ -46,9 +42,6 @@ from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, Played
                     Written)
 from .record import NO_TRUMP
 from .score import SCORING_NOTES, other_scoring
-
-__all__ = ["CHECKS", "Bid", "CardPlay", "Check", "HandPosition", "Took", "bidding_order", "deal",
-           "trick_winner"]
 
 
 # --- the rules as plain functions ------------------------------------------------------------
@@ -75,16 +68,9 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
 def ranges(numbers: Sequence[int]) -> str:
     """[0, 1, 2, 4, 5] → '0–2, 4 or 5' for messages."""
     parts: list[str] = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{numbers[i]}–{numbers[j]}")
-        else:
-            parts.extend(str(n) for n in numbers[i:j + 1])
-        i = j + 1
+    for _step, run in groupby(enumerate(numbers), lambda x: x[1] - x[0]):  # runs of consecutive numbers
+        values = [n for _i, n in run]
+        parts += [f"{values[0]}–{values[-1]}"] if len(values) >= 3 else map(str, values)
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
@@ -124,8 +110,8 @@ _PLACE = {c: i for i, c in enumerate(_SPACE)}
 class Table:
     """What does not change during a hand: seats, options, size, dealer, trump, the deal."""
 
-    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "options",
-                 "in_order", "hook", "lead_trump", "order", "left", "seat")
+    __slots__ = ("players", "number", "size", "dealer", "trump", "turn_up", "deal", "owner", "in_order", "hook",
+                 "lead_trump", "order", "left")
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], number: int, size: int,
                  dealer: str, trump: str | None, turn_up: Card | None,
@@ -134,11 +120,10 @@ class Table:
         self.number, self.size, self.dealer, self.trump, self.turn_up = number, size, dealer, trump, turn_up
         self.deal = deal
         self.owner = owner
-        self.options = options  # the house rules, for a check that reads one at question time
         self.in_order = options["bidding"] == "in-order"
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
-        self.left, self.seat, orders = _seating(self.players)
+        self.left, orders = _seating(self.players)
         self.order = orders[dealer]
 
 
@@ -153,21 +138,13 @@ def _bid_space(player: str, size: int) -> tuple[Bid, ...]:
     """A player's `space` of bids in a hand of `size` cards: -1 to one more than the hand."""
     return tuple([Bid(player, b) for b in range(-1, size + 2)])
 
-_SEATINGS: dict[tuple[str, ...], tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]] = {}
 
-
-def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
-    """Each player's left neighbour, seat number and bidding order as dealer: the same for every
-    hand of a match, so worked out once (a long record has thousands of hands)."""
-    hit = _SEATINGS.get(players)
-    if hit is None:
-        if len(_SEATINGS) > 64:
-            _SEATINGS.clear()
-        n = len(players)
-        hit = _SEATINGS[players] = ({p: players[(i + 1) % n] for i, p in enumerate(players)},
-                                    {p: i for i, p in enumerate(players)},
-                                    {p: tuple(bidding_order(players, p)) for p in players})
-    return hit
+@lru_cache(maxsize=64)
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """Each player's left neighbour and bidding order as dealer: the same for every hand of a
+    match, so worked out once (a long record has thousands of hands)."""
+    return ({p: players[(i + 1) % len(players)] for i, p in enumerate(players)},
+            {p: tuple(bidding_order(players, p)) for p in players})
 
 
 def deal(players: Sequence[str], options: Mapping[str, Any], number: int, size: int, dealer: str,
@@ -358,15 +335,10 @@ def _followable(pos: HandPosition, player: str) -> Container[Card] | None:
     return None if held is None else _cards_of(_suits_allowed(pos, held))
 
 
-_CARDS_OF: dict[frozenset[str], frozenset[Card]] = {}
-
-
+@lru_cache(maxsize=None)
 def _cards_of(suits: frozenset[str]) -> frozenset[Card]:
     """The cards (and joker) of `suits`, made once per set of suits (there are a few)."""
-    cards = _CARDS_OF.get(suits)
-    if cards is None:
-        cards = _CARDS_OF[suits] = frozenset().union(*[_OF_SUIT[s] for s in suits])
-    return cards
+    return frozenset().union(*[_OF_SUIT[s] for s in suits])
 
 
 def _follow_suit(pos: HandPosition, move: CardPlay | Play) -> Why | None:
@@ -432,10 +404,6 @@ def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
                else f"no: {pos.to_act}'s", TURN_ORDER.rule)
 
 
-def _asks_nothing(pos: HandPosition, move: Any) -> Iterator[Step]:
-    return iter(())  # the deck's question is asked with the card's (`_asks_held`)
-
-
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
     nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
     # With the deal recorded the record says what was held: no "may" about it.
@@ -477,23 +445,28 @@ class Check(NamedTuple):
     """A rule's condition, written once: its rule id, name and `test` (None: the move passes,
     else why not), with what the decision needs besides.
 
-    `asks` gives the check's question and answer at a move (`why`'s steps); `binds` says
-    whether the rule asks at all (the hook binds only the dealer bidding last), None: always;
-    `decides` marks a rule cited for a legal move when it binds; `legal_set` a rule whose
-    ruling lists the legal choices; `turn` a rule about whose turn it is, not which move (the
-    legal choices of a player are the moves that pass every other check); `playable` the cards
-    the check lets a player play, as one set, when it can say so at once (its test is membership
-    in it then), so that the legal moves need not ask it card by card."""
+    `asks` gives the check's question and answer at a bid, card or result (`why`'s steps; None:
+    none); `ask` the question a table asks of a fact of a hand (`{n}`, `{hands}`, `{dealer}`,
+    `{size}`, `{size_n}` filled in; empty: its name); `legal` why a hand's result it decides
+    last is legal; `binds` says whether the rule asks at all (the hook binds only the dealer
+    bidding last), None: always; `decides` marks a rule cited for a legal move when it binds;
+    `legal_set` a rule whose ruling lists the legal choices; `turn` a rule about whose turn it
+    is, not which move (the legal choices of a player are the moves that pass every other
+    check); `playable` the cards the check lets a player play, as one set, when it can say so
+    at once (its test is membership in it then), so that the legal moves need not ask it card
+    by card."""
 
     rule: str
     name: str
     test: Callable[[Any, Any], Why | None]
-    asks: Callable[[Any, Any], Iterable[Step]]
+    asks: Callable[[Any, Any], Iterable[Step]] | None = None
     binds: Callable[[Any, Any], bool] | None = None
     decides: bool = False
     legal_set: bool = False
     turn: bool = False
     playable: Callable[[Any, str], Container[Card] | None] | None = None
+    ask: str = ""
+    legal: str = ""
 
 
 BID_ORDER = Check("oh-hell.bid-order", "bids go clockwise from the dealer's left", _bid_order, _asks_bid_order,
@@ -503,15 +476,20 @@ BID_RANGE = Check("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_range
 HOOK = Check("oh-hell.hook", "the dealer may not make the bids add up", _hook, _asks_hook, _hook_binds,
              decides=True, legal_set=True)
 TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total, _asks_trick_total,
-                    turn=True)
+                    turn=True, ask="do the tricks taken add up to {size_n}, one per card in hand?",
+                    legal="the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
+                          "compare)")
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
-DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker, _asks_nothing)
+DECK_RULE = Check("oh-hell.deck", "52 cards, no jokers", _played_joker)  # asked with the card (`_asks_held`)
 CARD_NOT_HELD = Check("oh-hell.card-not-held", "only your own cards, each once", _card_not_held, _asks_held,
                       legal_set=True, playable=_holdable)
 FOLLOW_SUIT = Check("oh-hell.follow-suit", "follow the led suit if you can", _follow_suit, _asks_follow,
                     decides=True, legal_set=True, playable=_followable)
 TRICK_WINNER = Check("oh-hell.trick-winner", "the highest trump, else the highest of the led suit",
-                     _trick_winner, _asks_winner, decides=True)
+                     _trick_winner, _asks_winner, decides=True,
+                     ask="do the tricks written for each player agree with the cards played, where they are written "
+                         "down?",
+                     legal="the tricks taken agree with the tricks played (no score is written down to compare)")
 
 
 # --- the hand's facts: who deals, how many cards, the deal, trump, the written result -----------
@@ -717,19 +695,29 @@ def _no_result(pos: HandPosition, m: NextHand) -> Why | None:
             "last hand of a record may be unfinished, so write how many tricks each player took")
 
 
-GAME_END = Check("oh-hell.game-end", "the game is the deal pattern", _game_end, _asks_nothing)
-DEALER_ROTATION = Check("oh-hell.dealer-rotation", "the deal passes clockwise", _dealer_rotation, _asks_nothing)
-SIZE_PATTERN = Check("oh-hell.hand-size", "the deal pattern's number of cards", _size_pattern, _asks_nothing)
-SIZE_WRITTEN = Check(SIZE_PATTERN.rule, "the written number of cards", _size_written, _asks_nothing)
-SIZE_DEALT = Check(SIZE_PATTERN.rule, "each player gets that many", _size_dealt, _asks_nothing)
-DECK_DEALT = Check(DECK_RULE.rule, "52 cards, no jokers, each once", _deck_dealt, _asks_nothing)
-TRUMP = Check("oh-hell.trump", "the turned card's suit is trump", _trump, _asks_nothing)
-SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks give", _score_written, _asks_nothing)
+GAME_END = Check("oh-hell.game-end", "the game is the deal pattern", _game_end,
+                 ask="is hand {n} within the game (the deal pattern has {hands} hands)?",
+                 legal="hand {n} is within the game; its result is not known yet")
+DEALER_ROTATION = Check("oh-hell.dealer-rotation", "the deal passes clockwise", _dealer_rotation,
+                        ask="is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?")
+SIZE_PATTERN = Check("oh-hell.hand-size", "the deal pattern's number of cards", _size_pattern,
+                     ask="does hand {n} deal the number of cards the deal pattern gives?")
+SIZE_WRITTEN = Check(SIZE_PATTERN.rule, "the written number of cards", _size_written,
+                     ask="does the number of cards written down, if any, agree with the hand?")
+SIZE_DEALT = Check(SIZE_PATTERN.rule, "each player gets that many", _size_dealt, ask="was each player dealt {size}?")
+DECK_DEALT = Check(DECK_RULE.rule, "52 cards, no jokers, each once", _deck_dealt,
+                   ask="is every card dealt one of the 52, dealt once, and not the turned card?")
+TRUMP = Check("oh-hell.trump", "the turned card's suit is trump", _trump,
+              ask="does the trump written down, if any, agree with the card turned up (one always is)?")
+SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks give", _score_written,
+                      ask="is each score written the one the bid and the tricks give?")
 TOTAL_WRITTEN = Check(SCORE_WRITTEN.rule, "the running total the scores give", _total_written,
-                      _asks_nothing)
-PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped, _asks_nothing)
-NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result, _asks_nothing)
-
+                      ask="is each running total written the last one plus this hand's score?")
+PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped,
+                     ask="where the cards played are written down, were all {size_n} tricks played before the next "
+                         "hand?")
+NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result,
+                  ask="does the hand have a result (its tricks taken) before the next hand?")
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "bid": (BID_ORDER, BID_RANGE, HOOK),
@@ -779,40 +767,29 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
 
 
 def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
-    """The moves that pass every check of their phase (`turn` false: but those of whose turn it
-    is; `but`: one left out), asked player by player (a space lists each player's moves
-    together) and cheaply: first the checks that know, as one set, the cards they let the player
-    play (`playable`); a check of whose turn it is once (its answer is the same for all of a
-    player's moves); the others move by move, over the moves still in."""
+    """The moves of one player's space that pass every check of their phase (`turn` false: but
+    those of whose turn it is; `but`: one left out), asked cheaply: first the checks that know, as
+    one set, the cards they let the player play (`playable`); a check of whose turn it is once
+    (its answer is the same for all of a player's moves); the others move by move."""
     if not moves:
         return []
-    checks = CHECKS[PHASE_OF[type(moves[0])]]
-    out: list[Move] = []
-    one = moves[0].player == moves[-1].player  # a card's space: one player's
-    for player, group in ((moves[0].player, moves),) if one else groupby(moves, key=attrgetter("player")):
-        mine, rest, sets = group if one else list(group), [], []
-        for c in checks:
-            cards = None if c.playable is None or c is but else c.playable(pos, player)
-            if cards is not None:
-                sets.append(cards)
-            elif c is not but:
-                rest.append(c)
-        if sets:  # the cards every such check lets the player play, then the moves of them
-            allowed = sets[0] if len(sets) == 1 else frozenset(sets[0]).intersection(*sets[1:])
-            if len(mine) == len(_SPACE) and group is _card_space(player):  # the space's n-th card: _SPACE[n]
-                mine = [mine[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
-            else:
-                mine = [m for m in mine if m.card in allowed]  # type: ignore[union-attr]
-        for c in rest:
-            if c.turn:
-                if turn and mine and c.test(pos, mine[0]) is not None:
-                    mine = []
-            else:
-                mine = [m for m in mine if c.test(pos, m) is None]
-        if one:
-            return list(mine)
-        out += mine
-    return out
+    player, rest, sets = moves[0].player, [], []
+    for c in CHECKS[PHASE_OF[type(moves[0])]]:
+        cards = None if c.playable is None or c is but else c.playable(pos, player)
+        if cards is not None:
+            sets.append(cards)
+        elif c is not but:
+            rest.append(c)
+    if sets:  # the cards every such check lets the player play, in the space's order: `_SPACE[n]` is its n-th
+        allowed = sets[0].intersection(*sets[1:])
+        moves = [moves[i] for i in sorted([_PLACE[c] for c in allowed if c in _PLACE])]
+    for c in rest:
+        if c.turn:
+            if turn and moves and c.test(pos, moves[0]) is not None:
+                return []
+        else:
+            moves = [m for m in moves if c.test(pos, m) is None]
+    return list(moves)
 
 
 # --- the position -----------------------------------------------------------------------------------
@@ -883,7 +860,7 @@ class HandPosition:
 
     def _next_bidder(self) -> str | None:
         bids = self.bids
-        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid of a long record
+        for p in self.t.order:  # a loop, not next(genexpr): asked for every bid (1% of the archive's check)
             if p not in bids:
                 return p
         return None
@@ -958,25 +935,25 @@ class HandPosition:
         return out
 
     def space(self, player: str | None = None) -> Sequence[Move]:
-        """Every move a record could write here for `player` (default: whoever acts), legal or
+        """Every move a record could write here for `player` (default: whoever may move), legal or
         not: bids from -1 to one more than the hand size, any card of the 52 or a joker. Wider
         than any check, so a check taken out of `CHECKS` widens the legal moves."""
-        t, phase = self.t, self.phase
-        if phase == "bid":
-            if player is not None:
-                bidders: list[str] = [player]
-            else:
-                bidders = [p for p in t.order if p not in self.bids] if not t.in_order else [self.to_act or ""]
-            return [m for p in bidders if p for m in _bid_space(p, t.size)]
-        p = player or self.to_act
-        if phase != "play" or p is None:
-            return []
-        return _card_space(p)
+        if player is None:
+            return [m for p in self._movers() for m in self.space(p)]
+        phase = self.phase
+        return _bid_space(player, self.t.size) if phase == "bid" else _card_space(player) if phase == "play" else []
+
+    def _movers(self) -> list[str]:
+        """Who may move now: whoever acts; with simultaneous bids, everyone yet to bid."""
+        if self.phase == "bid" and not self.t.in_order:
+            return [p for p in self.t.order if p not in self.bids]
+        to_act = self.to_act
+        return [to_act] if to_act else []
 
     def legal_moves(self) -> list[Move]:
         """The legal moves here: the bids or cards of `space()` that pass every check (a summary
         `Took` is ruled on, not offered)."""
-        return _passing(self, self.space())
+        return [m for p in self._movers() for m in _passing(self, self.space(p))]
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         for f in CHECKS[PHASE_OF[type(move)]]:
@@ -1041,7 +1018,8 @@ class HandPosition:
         """The decision in the article's order, as each check's questions and answers; then who
         wins the trick a card completes (oh-hell.trick-winner)."""
         for c in CHECKS[PHASE_OF[type(move)]]:
-            yield from c.asks(self, move)
+            if c.asks is not None:
+                yield from c.asks(self, move)
         if isinstance(move, CardPlay) and len(self.plays) == len(self.t.players) - 1:
             best, why = trick_winner((*self.plays, Play(move.player, move.card, 0)), self.t.trump)
             yield Step("who wins the trick?", f"{best.player}: {why}", TRICK_WINNER.rule)
@@ -1064,40 +1042,25 @@ class HandPosition:
         return self._result(move)
 
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
-        """Every check the move fails, in decision order, but those a failure makes moot; each
-        found at the move's line, hand and player (and `trick`, for a card)."""
+        """Every check the move fails (`failing`), each found at the move's line, hand and player
+        (and `trick`, for a card)."""
         checks = CHECKS[PHASE_OF[type(move)]]
         for f in checks:
-            why = f.test(self, move)
-            if why is not None:
+            if f.test(self, move) is not None:
                 break
         else:
             return []  # the usual case: a legal move
-        i = checks.index(f)
         out: list[Finding] = []
-        moot: tuple[Check, ...] = ()
-        n = self.t.number
-        for f in checks[i:]:
-            if f in moot:
-                continue
-            if why is None:
-                why = f.test(self, move)
-            if why is not None:
-                why = said(why)
-                out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why),
-                                   line=move.line, hand=n, trick=trick, player=move.player))
-                moot += _EXCLUSIVE.get(f, ())
-            why = None
+        for f, why in failing(checks, self, move):
+            why = said(why)
+            out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), line=move.line,
+                               hand=self.t.number, trick=trick, player=move.player))
         return out
 
     def _bid(self, move: Bid) -> list[Finding]:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
-        found: list[Finding] = []
-        for f in CHECKS["bid"]:  # the usual bid passes them all: `_broken` asks again if one fails
-            if f.test(self, move) is not None:
-                found = self._broken(move)
-                break
+        found = self._broken(move)
         if self.binds(HOOK.rule, move):
             self.hook_bound = move.player
         for f in found:
@@ -1115,7 +1078,7 @@ class HandPosition:
         pl = move if type(move) is Play else Play(p, c, move.line or 0)
         trick_no = self.trick_no
         found: list[Finding] = []
-        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` asks again if one fails
+        for f in CHECKS["play"]:  # the usual card passes them all: `_broken` only for one that fails (per card)
             if f.test(self, move) is not None:
                 found = self._broken(move, trick_no)
                 break

@@ -15,10 +15,13 @@ from .engine import suit_word
 from .model import Bid
 
 
-_WHAT = {engine.DEALER_ROTATION.rule: "dealer", engine.SIZE_PATTERN.rule: "size", engine.DECK_RULE.rule: "deal",
-         engine.TRUMP.rule: "trump"}
-"""The fact of a hand each rule of a hand (no card, no bid) is about; any other: the result."""
-_BIDDING = (engine.BID_ORDER.rule, engine.BID_RANGE.rule, engine.HOOK.rule)
+_FACTS = ("dealer", "size", "deal", "trump")
+"""The facts of a hand (no card, no bid) `why` shows by name; any other fact's finding: the result."""
+
+
+def _judges(phase: str, rule: str) -> bool:
+    """Whether one of the engine's checks of `phase` judges `rule`."""
+    return any(c.rule == rule for c in engine.CHECKS.get(phase, ()))
 
 
 def location_of(f: Finding, audit: Audit) -> Location:
@@ -30,9 +33,9 @@ def location_of(f: Finding, audit: Audit) -> Location:
         p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
                          else None)
         return Location(hand=f.hand, trick=f.trick, player=p)
-    if f.rule in _BIDDING and f.player is not None:
+    if f.player is not None and _judges("bid", f.rule):
         return Location(hand=f.hand, player=f.player)
-    return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
+    return Location(hand=f.hand, what=next((w for w in _FACTS if _judges(w, f.rule)), "result"))
 
 
 def about(f: Finding, loc: Location, audit: Audit) -> bool:
@@ -138,12 +141,12 @@ class _Walk:
                                                         if led else "any card",))
         ruling = pos.ruling(move)
         if ruling.legal:
-            ruling = ruling._replace(reason=_legal(pos, move, held))
+            ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
         return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling, choices,
                            f"{p} played {move.card.symbol}", no_choice=why_none)
 
 
-def _legal(pos: Any, move: Any, held: Any) -> str:
+def _legal(pos: Any, move: Any, held: Any, steps: Any) -> str:
     """Why a card the engine ruled legal was legal, in words (oh-hell.follow-suit)."""
     p, c, led = move.player, move.card, pos.led
     if led is None:
@@ -157,7 +160,7 @@ def _legal(pos: Any, move: Any, held: Any) -> str:
     else:
         why = (f"as far as the record shows: {p} may hold no {suit_word(led)} (no deal recorded; a later "
                f"{SUIT_NAME[led][:-1] if led != '*' else led} card of {p}'s would prove a revoke)")
-    win = next((s.answer for s in pos.ruling(move).steps if s.rule == engine.TRICK_WINNER.rule), None)
+    win = next((s.answer for s in steps if s.rule == engine.TRICK_WINNER.rule), None)
     return f"legal: {why}, oh-hell.follow-suit" + (f"; the trick goes to {win}" if win else "")
 
 
@@ -220,27 +223,6 @@ def _pattern(pattern: Any) -> str:
     return ", ".join(map(str, pattern)) if len(pattern) <= 7 else f"{pattern[0]}, {pattern[1]} … {pattern[-1]}"
 
 
-_QUESTIONS = {
-    engine.GAME_END.name: "is hand {n} within the game (the deal pattern has {hands} hands)?",
-    engine.DEALER_ROTATION.name: "is it {dealer}'s deal (the deal passes clockwise, one seat each hand)?",
-    engine.SIZE_PATTERN.name: "does hand {n} deal the number of cards the deal pattern gives?",
-    engine.SIZE_WRITTEN.name: "does the number of cards written down, if any, agree with the hand?",
-    engine.SIZE_DEALT.name: "was each player dealt {size}?",
-    engine.DECK_DEALT.name: "is every card dealt one of the 52, dealt once, and not the turned card?",
-    engine.TRUMP.name: "does the trump written down, if any, agree with the card turned up (one always is)?",
-    engine.TRICK_WINNER.name: "do the tricks written for each player agree with the cards played, where they are "
-                              "written down?",
-    engine.TRICK_TOTAL.name: "do the tricks taken add up to {size_n}, one per card in hand?",
-    engine.SCORE_WRITTEN.name: "is each score written the one the bid and the tricks give?",
-    engine.TOTAL_WRITTEN.name: "is each running total written the last one plus this hand's score?",
-    engine.PLAY_STOPPED.name: "where the cards played are written down, were all {size_n} tricks played before "
-                              "the next hand?",
-    engine.NO_RESULT.name: "does the hand have a result (its tricks taken) before the next hand?",
-}
-"""The engine's checks of a fact of a hand, each asked as a table asks it (by the check's name: a
-check replaced by another of that name is asked the same way); any other by its name."""
-
-
 def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
     """The fact `ex` decided by the engine's checks the replay asked of it (`rules.asked`, `decide`);
     when all pass, the last asked before the hand was found complete decides."""
@@ -251,22 +233,16 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
             answers[id(c)] = (c, why)
     words = {"n": h.number, "hands": len(audit.record.pattern), "dealer": h.dealer or res.dealer,
              "size": plural(res.size, "card"), "size_n": res.size}
-    ex = decide(ex, ((c.rule, _QUESTIONS.get(c.name, c.name + "?").format(**words),
-                      None if why is None else engine.said(why), "yes") for c, why in answers.values()))
+    # Each check asked in its own words (`Check.ask`, else its name); a legal result cites the last
+    # check that decides it (not one of what the next hand says), in its words (`Check.legal`).
+    ex = decide(ex, ((c.rule, (c.ask or c.name + "?").format(**words), None if why is None else engine.said(why),
+                      "yes") for c, why in answers.values()))
     r = ex.ruling
-    if r.legal:
+    if r.legal and answers:
         complete = {id(c) for c in engine.CHECKS.get("next", ())}
-        decides = [s for (c, _w), s in zip(answers.values(), r.steps) if id(c) not in complete] or r.steps
-        if decides and decides[-1].rule != r.rule:
-            rule = decides[-1].rule
-            r = r._replace(rule=rule, reason=f"legal: {_LEGAL.get(rule, 'as the rules give')}, {rule}".format(**words))
+        decider = [c for c, _w in answers.values() if id(c) not in complete] or [c for c, _w in answers.values()]
+        rule, legal = decider[-1].rule, decider[-1].legal or "as the rules give"
+        if rule != r.rule:
+            r = r._replace(rule=rule, reason=f"legal: {legal}, {rule}".format(**words))
     return ex._replace(ruling=r)
 
-
-_LEGAL = {
-    engine.TRICK_TOTAL.rule: "the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
-                           "compare)",
-    engine.TRICK_WINNER.rule: "the tricks taken agree with the tricks played (no score is written down to compare)",
-    engine.GAME_END.rule: "hand {n} is within the game; its result is not known yet",
-}
-"""Why a result the engine's checks pass is legal, by the rule that decided it last (the one cited)."""

@@ -142,12 +142,10 @@ def _trump(node: Node, where: str) -> str:
     return trump
 
 
-def _missing_bids(bids: tuple[Entry, ...], players: tuple[str, ...], where: str, line: int | None) -> None:
-    """A hand played with bids missing: every player bids before the first card."""
-    bid_names = {e.player for e in bids}
-    missing = [p for p in players if p not in bid_names]
-    raise InputError(f"{where} was played, but `bids` has no bid for {', '.join(missing)}: "
-                     "every player bids before the first card", line)
+def _missing(entries: tuple[Entry, ...], players: tuple[str, ...], message: str, line: int | None) -> None:
+    """A hand whose bids or tricks leave players out: `message` names them."""
+    given = {e.player for e in entries}
+    raise InputError(message.format(", ".join(p for p in players if p not in given)), line)
 
 
 def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
@@ -176,7 +174,7 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         dealer = fields.player(top["dealer"], players, f"`dealer` of {where}")
         dealer_line = top["dealer"].line
     if "turn_up" in top:
-        turn_up = fields.card(top["turn_up"], f"`turn_up` of {where}", parse_card_or_joker, CARD_HELP)
+        turn_up = _card(top["turn_up"], f"`turn_up` of {where}")
         turn_up_line = top["turn_up"].line
     if "trump" in top:
         trump, trump_line = _trump(top["trump"], where), top["trump"].line
@@ -193,7 +191,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
     if "tricks" in top:
         tricks = _entries(top["tricks"], players, "tricks", "tricks taken", where)
         if len(tricks) < len(players):
-            _require_all(tricks, players, top["tricks"], where)
+            _missing(tricks, players, f"`tricks` of {where} has no count for {{}}: give every player's tricks (0 "
+                     "where they took none)", top["tricks"].line)
         tricks_line = m.key_line("tricks")
     if "scores" in top:
         scores = _entries(top["scores"], players, "scores", "score", where)
@@ -204,7 +203,8 @@ def _hand(node: Node, number: int, players: tuple[str, ...]) -> Hand:
         totals_line = m.key_line("totals")
         _summed(top, "totals", where)
     if len(bids) < len(players) and ("tricks" in top or "play" in top or "scores" in top or "totals" in top):
-        _missing_bids(bids, players, where, bids_line)
+        _missing(bids, players, f"{where} was played, but `bids` has no bid for {{}}: every player bids before "
+                 "the first card", bids_line)
     return _new(Hand, (number, m.line, cards, dealer, dealer_line, turn_up, turn_up_line, trump, trump_line,
                        deal, deal_lines, bids, bids_line, play, play_line, tricks, tricks_line, scores,
                        scores_line, totals, totals_line))
@@ -216,14 +216,6 @@ def _summed(top: dict[str, Node], key: str, where: str) -> None:
     if "tricks" not in top and "play" not in top:
         raise InputError(f"{where} has `{key}` but no `tricks` or `play`: write how many tricks "
                          f"each player took so the {key} can be checked", top[key].line)
-
-
-def _require_all(entries: tuple[Entry, ...], players: tuple[str, ...], node: Node, where: str) -> None:
-    given = {e.player for e in entries}
-    missing = [p for p in players if p not in given]
-    if missing:
-        raise InputError(f"`tricks` of {where} has no count for {', '.join(missing)}: give every player's "
-                         "tricks (0 where they took none)", node.line)
 
 
 def read(doc: Map) -> Record:

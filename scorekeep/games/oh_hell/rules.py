@@ -17,19 +17,17 @@ from typing import Any
 from ...errors import Finding, Findings, InputError
 from ...game import Audit
 from . import engine
-from .engine import Check, Dealing, HandPosition, Sheet, Why, bidding_order, failing, trick_winner
-from .model import (Bid, CardPlay, DealerMove, HandResult, Move, PlayedTrick, Result, SizeMove, Took, TrumpMove,
-                    Written)
-from .record import NO_TRUMP, Entry, Hand, Record
+from .engine import Check, Dealing, HandPosition, Sheet, Why, failing
+from .model import Bid, CardPlay, DealerMove, HandResult, Move, Result, SizeMove, Took, TrumpMove, Written
+from .record import NO_TRUMP, Hand, Record
 from .score import hand_points
 
 
 # --- hand sizes: which hand of the deal pattern each recorded hand is (oh-hell.hand-size) -------
 
-def size_evidence(hand: Hand, last: bool, seats: int = 0) -> set[int]:
+def size_evidence(hand: Hand, last: bool, seats: int) -> set[int]:
     """Hand sizes the record itself shows: `cards`, the deal, the tricks taken, the tricks played
-    (when its last trick is whole; not in the record's `last` hand, whose play may go on).
-    `seats`: how many players the record has (0: not said)."""
+    (when its last trick is whole; not in the record's `last` hand, whose play may go on)."""
     seen: set[int] = set()
     if hand.cards is not None and hand.cards.value >= 0:
         seen.add(hand.cards.value)
@@ -168,12 +166,9 @@ class _Replay:
             if result.counted:
                 for p, pts in result.points.items():  # type: ignore[union-attr]
                     totals[p] += pts
-            if result.took is not None and (hand.scores is not None or hand.totals is not None):
+            if result.took is not None:
                 self.recorded(hand, result, totals, sheet)
-            elif result.took is not None and result.counted:  # nothing written: the sheet moves on as computed
-                for p, pts in result.points.items():  # type: ignore[union-attr]
-                    sheet[p] += pts
-            if pos is not None and hand is not hands[-1]:  # a hand without a result leaves its position
+            if hand is not hands[-1]:  # a hand without a result leaves its position
                 left = pos.unfinished(hand.play_line if hand.play is not None else hand.line,
                                       hand.play is not None, self.noted(n, "result"))
                 if left is not None:
@@ -329,9 +324,9 @@ class _Replay:
         return pos
 
     def recorded(self, hand: Hand, result: HandResult, running: dict[str, int], sheet: dict[str, int]) -> None:
-        """This hand's written `scores` and `totals` judged by `CHECKS["scores"]` and `["totals"]`.
-        `running`: the computed running totals after it; `sheet`: as the sheet carries them
-        (updated here: the next hands are judged from the sheet's own number)."""
+        """This hand's written `scores` and `totals`, if any, judged by `CHECKS["scores"]` and
+        `["totals"]`. `running`: the computed running totals after it; `sheet`: as the sheet carries
+        them (updated here: the next hands are judged from the sheet's own number)."""
         n = hand.number
         points = result.points or {}
         add = points if result.counted else {}
@@ -365,5 +360,3 @@ def asked(record: Record, until: int | None = None) -> dict[tuple[int, str], lis
 Observer = Callable[[HandPosition, Move], None]
 """Called with the position before each recorded bid or card, and the move (for `replay`)."""
 
-
-__all__ = ["Entry", "HandResult", "PlayedTrick", "Result", "audit", "bidding_order", "trick_winner"]

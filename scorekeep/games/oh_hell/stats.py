@@ -62,17 +62,9 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[OhHellLine, ...]:
                 made = bid == took
                 hooked = bound.get(r["hand"])
                 dealer = hooked is not None and name_key(hooked) == name
-                n = a["n"]
-                n[0] += 1
-                n[1] += made
-                n[2] += took > bid
-                n[3] += took < bid
-                n[4] += bid == 0
-                n[5] += bid == 0 and made
-                n[6] += dealer
-                n[7] += dealer and made
-                n[8] += not dealer
-                n[9] += (not dealer) and made
+                counted = (1, made, took > bid, took < bid, bid == 0, bid == 0 and made, dealer, dealer and made,
+                           not dealer, not dealer and made)  # OhHellLine's fields from `hands` to `other_made`
+                a["n"] = [x + y for x, y in zip(a["n"], counted)]
                 size = a["size"].setdefault(r["cards"], [0, 0])
                 size[0] += 1
                 size[1] += made
