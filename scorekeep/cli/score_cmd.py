@@ -90,7 +90,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     elif format is SheetFormat.html:
         from ..render import html
 
-        text = html.sheet_page(audit, sheet, title)
+        text = html.page(title, html.sheet_body(audit, sheet, title))
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
@@ -110,7 +110,7 @@ def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool
     enough, the `listed` violations of the file `path` first."""
     from ..render import text as render
 
-    wide = wide or _wide_terminal(render.table_width(sheet, wide=True))
+    wide = wide or _wide_terminal(render.table_width(sheet))
     body = render.sheet_text(sheet, title, wide=wide, names=names)
     if listed:
         lines = [render.finding_line(path, v) for v in listed]

@@ -66,15 +66,10 @@ def page(title: str, body: str) -> str:
 
 # --- charts ---------------------------------------------------------------------------------
 
-def _ticks(lo: float, hi: float, count: int = 5) -> list[int]:
+def _ticks(lo: float, hi: float) -> list[int]:
     """Round tick values covering lo..hi."""
-    span = max(hi - lo, 1)
-    raw = span / count
-    step = 1
-    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        step = s
-        if s >= raw:
-            break
+    raw = max(hi - lo, 1) / 5
+    step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if s >= raw), 5000)
     first = int(lo // step) * step
     return list(range(first, int(hi) + step, step))
 
@@ -226,12 +221,6 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     return "\n".join(out)
 
 
-def findings_list(listed: Sequence[Finding]) -> str:
-    """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
-    `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
-    return str(templates().get_template("findings.html").module.findings(listed))  # type: ignore[attr-defined]
-
-
 def _meta_line(audit: Audit) -> str:
     meta = audit.header.meta
     bits = " · ".join(meta[k] for k in ("date", "place") if meta.get(k))
@@ -240,13 +229,7 @@ def _meta_line(audit: Audit) -> str:
 
 def _cell_class(cell: str, mark: str) -> str:
     """The class of a sheet's cell: the layout's mark for it, else what the cell says."""
-    if mark:
-        return mark
-    if cell.endswith(" made"):
-        return "made"
-    if cell.endswith(" set"):
-        return "set"
-    return ""
+    return mark or ("made" if cell.endswith(" made") else "set" if cell.endswith(" set") else "")
 
 
 # --- the score sheet --------------------------------------------------------------------------
@@ -318,12 +301,6 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
     return page[:-1]  # (each part ends its line; the last one's newline is the page's)
 
 
-def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
-    """`score --format html`: title, date and place, result and standings, violations, the
-    running table and the chart(s)."""
-    return page(title, sheet_body(audit, sheet, title))
-
-
 # --- the replay ---------------------------------------------------------------------------------
 
 def suit_colour(card: str) -> str:
@@ -377,15 +354,16 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
 
 def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
-    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     from ..games import REGISTRY
 
+    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     colour = getattr(REGISTRY.part(audit.game, "sheet"), "card_colour", suit_colour)
     body += [section_html(s, audit.header.players, colour) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
         body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                    + findings_list(listed) + "</section>")
+                    + str(templates().get_template("findings.html").module.findings(listed))  # type: ignore
+                    + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 

@@ -63,7 +63,7 @@ class Desk:
     a handler gives the answer to the question of its version and waits for the next one, so
     its reply comes after the entry is saved. Answers are taken one at a time."""
 
-    def __init__(self, notify: Callable[[int], None] | None = None) -> None:
+    def __init__(self, notify: Callable[[int], None]) -> None:
         self.notify = notify  # told each new question's version (the pages that follow it)
         self.cond = threading.Condition()
         self.turn = threading.Lock()  # one answer at a time, whoever sends it
@@ -80,8 +80,7 @@ class Desk:
             self.question = make(self.version)
             self._answer = None
             self.cond.notify_all()
-            if self.notify is not None:
-                self.notify(self.version)
+            self.notify(self.version)
             while self._answer is None and not self.stopping:
                 self.cond.wait()
             if self.stopping:
@@ -102,7 +101,7 @@ class Desk:
             now = self.current(timeout)
             return now if now is not None else Stale(None)
 
-    def current(self, timeout: float = 10.0) -> Question | None:
+    def current(self, timeout: float) -> Question | None:
         """The question asked now, waiting while the flow works on the last answer."""
         with self.cond:
             self.cond.wait_for(lambda: self.question is not None or self.stopping or self.failed is not None,
