@@ -3,6 +3,7 @@ refusals in two lines, colour where the terminal has it. Imported by `play` alon
 runs (its help and the other commands never load the entry machinery).
 """
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -27,14 +28,6 @@ _STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
 REFUSAL_COLUMNS = 80
 
 
-def colour_wanted() -> bool:
-    """Colour only on a terminal that has it, and never under NO_COLOR (no-color.org)."""
-    import os
-
-    return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-            and os.environ.get("TERM", "") not in ("", "dumb"))
-
-
 class Table(entry.Table):
     """The terminal front end of `play` (`scorekeep.entry.Table`: see its docstring for each
     method): prompts with line editing and name completion where there is a terminal, plain
@@ -45,7 +38,9 @@ class Table(entry.Table):
         self.path = path
         self.fill_last = fill_last
         self._prompt: Callable[[str], str] | None = None
-        self._colour = colour_wanted()
+        # colour only on a terminal that has it, and never under NO_COLOR (no-color.org)
+        self._colour = (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+                        and os.environ.get("TERM", "") not in ("", "dumb"))
         self._last_refusal: list[Any] = []
         self._table_shown: str | None = None  # the record text the table was last shown for
 
