@@ -295,26 +295,20 @@ class Guard:
             await send(message)
 
         length = dict(scope.get("headers", [])).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            await refuse(413, "That is more than an entry.")(scope, receive, headed)
-            return
-        body, more = b"", True
+        fits = length.isdigit() and int(length) <= MAX_BODY
+        body, more = b"", fits
         while more:  # read it all first (a body without a length too), at most MAX_BODY bytes
             message = await receive()
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > MAX_BODY:
-                await refuse(413, "That is more than an entry.")(scope, receive, headed)
-                return
-        sent = False
+            more = message.get("more_body", False) and len(body) <= MAX_BODY
+        if not fits or len(body) > MAX_BODY:
+            await refuse(413, "That is more than an entry.")(scope, receive, headed)
+            return
+        read = iter([{"type": "http.request", "body": body, "more_body": False}])
 
         async def replay() -> MutableMapping[str, Any]:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+            return next(read, None) or await receive()
 
         await self.app(scope, replay, headed)
