@@ -50,12 +50,9 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     if right is None:
         right = [False] * n
     if fmt == "pipe":
-        def cell(c: str) -> str:
-            return c.replace("|", "\\|")
-        lines = ["| " + " | ".join(cell(h) for h in headers) + " |",
-                 "|" + "|".join("---:" if r else "---" for r in right) + "|"]
-        lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in body]
-        return "\n".join(lines)
+        def row(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+        return "\n".join([row(headers), "|" + "|".join("---:" if r else "---" for r in right) + "|", *map(row, body)])
     sizes = _sizes(headers, body, groups)
     lines = []
     if groups:
@@ -360,14 +357,13 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
     flat = [_flatten(r, order, nested) for r in sheet.rows]
     # grouped once by hand and by (set, game), so that each row finds its own in one look-up
-    by_hand: dict[Any, list[int]] = {}
-    by_game: dict[Any, list[int]] = {}
+    grouped: dict[Any, list[int]] = {}
     for i, v in enumerate(violations):
-        by_hand.setdefault(v.hand, []).append(i)
-        by_game.setdefault((v.set, v.game), []).append(i)
+        grouped.setdefault(v.hand, []).append(i)
+        grouped.setdefault((v.set, v.game), []).append(i)
     placed: set[int] = set()
     for r, src in zip(flat, sheet.rows):
-        mine = by_hand.get(src["hand"], []) if "hand" in src else by_game.get((src.get("set"), src.get("game")), [])
+        mine = grouped.get(src["hand"] if "hand" in src else (src.get("set"), src.get("game")), [])
         placed.update(mine)
         r["violations"] = " | ".join(f"{violations[i].rule}: {violations[i].message}" for i in mine)
     rest = [v for i, v in enumerate(violations) if i not in placed]
