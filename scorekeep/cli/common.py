@@ -65,7 +65,6 @@ class Unwritable(Exception):
 
 
 def _write(text: str) -> None:
-    """Text as it is (JSON, CSV, YAML) on stdout."""
     try:
         sys.stdout.write(text)
     except OSError as e:

@@ -107,7 +107,6 @@ def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: s
 
 
 def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> None:
-    """The viewers' and the scorer's addresses, each with its key (and its QR code with `--lan`)."""
     hosts = ["127.0.0.1"]
     if lan:  # this computer's IPv4 addresses other than loopback, as its name resolves (no traffic sent)
         import socket

@@ -67,7 +67,6 @@ def page(title: str, body: str) -> str:
 # --- charts ---------------------------------------------------------------------------------
 
 def _ticks(lo: float, hi: float) -> list[int]:
-    """Round tick values covering lo..hi."""
     raw = max(hi - lo, 1) / 5
     step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if s >= raw), 5000)
     first = int(lo // step) * step
@@ -157,7 +156,6 @@ def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[s
 
 def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], float],
            Y: Callable[[float], float]) -> list[str]:
-    """Each series as SVG polylines (a None breaks the line) with its markers."""
     out: list[str] = []
     for k, (name, vals) in enumerate(series.items()):
         c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
@@ -310,7 +308,6 @@ def suit_colour(card: str) -> str:
 
 
 def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
-    """The plays of a trick cell, one per player, if the cell splits cleanly."""
     for sep in (", ", "  "):
         parts = cell.split(sep)
         if len(parts) == len(players) and all(any(p.startswith(name + " ") for name in players) for p in parts):
@@ -368,15 +365,10 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
 
 
 def stats_page(title: str, tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[str]]]],
-               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str = "") -> str:
+               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str) -> str:
     """`stats --format html`: titled tables and bar charts."""
-    body = [f"<h1>{esc(title)}</h1>"]
-    if intro:
-        body.append(f'<p class="meta">{esc(intro)}</p>')
-    for name, headers, rows in tables:
-        body.append(f"<section><h2>{esc(name)}</h2>" + html_table(headers, rows) + "</section>")
-    for name, values, unit, top in bars:
-        body.append(f"<section><h2>{esc(name)}</h2>" + bar_chart(values, title=name, unit=unit, top=top)
-                    + "</section>")
+    body = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{esc(intro)}</p>']
+    body += [f"<section><h2>{esc(name)}</h2>{html_table(headers, rows)}</section>" for name, headers, rows in tables]
+    body += [f"<section><h2>{esc(name)}</h2>{bar_chart(values, title=name, unit=unit, top=top)}</section>"
+             for name, values, unit, top in bars]
     return page(title, "\n".join(body))
-

@@ -214,7 +214,6 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 
 def _answer(form: Any) -> str | Command | None:
-    """What a form sends: a choice, a command (undo, edit N), or the typed answer."""
     cmd = str(form.get("cmd", ""))
     if cmd == "undo":
         return Command("undo")
