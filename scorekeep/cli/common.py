@@ -189,7 +189,8 @@ def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[
     rules and under the overrides; exit 2 when an override or the header cannot be read."""
     from ..errors import InputError
 
-    name, data = source(path)
+    name = path_name(path)
+    data = read_stdin() if name == STDIN else None  # (the library never touches the streams)
     try:
         if rule:
             from ..whatif import compare_partial, parse_pairs
@@ -217,13 +218,6 @@ def path_name(path: Path | str) -> str:
     """A record's path as messages and JSON name it: `-` is `<stdin>`, as in `check`."""
     name = str(path)
     return STDIN if name == "-" else name
-
-
-def source(path: Path | str) -> tuple[str, bytes | None]:
-    """(name, bytes): `-` is standard input, read here (the library never touches the
-    streams) and named `<stdin>`; any other path is read by the library (None)."""
-    name = path_name(path)
-    return name, read_stdin() if name == STDIN else None
 
 
 def read_stdin() -> bytes:

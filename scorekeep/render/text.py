@@ -181,10 +181,11 @@ def standings_line(sheet: Sheet) -> str:
     return "standings: " + ", ".join(f"{name} {pts}" for name, pts in sheet.standings)
 
 
-def wrap(text: str, columns: int = 80, indent: str = "") -> list[str]:
-    """Words of `text` in lines of at most `columns` terminal columns, each indented by `indent`."""
+def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = None) -> list[str]:
+    """Words of `text` in lines of at most `columns` terminal columns (double-width counted twice),
+    each line indented by `indent` (the first by `first`, if given)."""
     lines: list[str] = []
-    line = indent
+    line = indent if first is None else first
     for word in text.split(" "):
         if line.strip() and width(line) + 1 + width(word) > columns:
             lines.append(line)
