@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # for the type checker only
-    from typing import Any
+from typing import Any
 
 COMMANDS = ("check", "score", "replay", "why", "stats", "rules", "demo", "new", "play", "add", "serve")
 """Every command, in the order `--help` lists them; each is `scorekeep/cli/<name>_cmd.py`."""

@@ -6,6 +6,7 @@ characters from the record escaped (`clean`): a name holding `\x1b]0;…\x07` mu
 retitle the window nor `\x1b[2J` clear the screen.
 """
 
+import errno
 import io
 import sys
 from enum import Enum
@@ -51,10 +52,12 @@ TextOrJson = Annotated[CheckFormat, typer.Option("--format", "-f", help="text or
 
 WRITE_FAILED = 4
 CLOSED_PIPE = 141  # 128 + SIGPIPE, as `yes | head`
+_FULL = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)  # the write itself failed: exit 4
+
 
 class Unwritable(Exception):
-    """The output could not be written; carries the OSError. Deliberately not an OSError,
-    so that nothing between the write and `run` mistakes it for something else."""
+    """The output could not be written (the OSError in `error`); not an OSError itself, so that
+    nothing between the write and `run` mistakes it for something else."""
 
     def __init__(self, error: OSError) -> None:
         super().__init__(str(error))
@@ -62,7 +65,6 @@ class Unwritable(Exception):
 
 
 def _write(text: str) -> None:
-    """Write text as it is (JSON, CSV, YAML) to stdout."""
     try:
         sys.stdout.write(text)
     except OSError as e:
@@ -75,8 +77,7 @@ def _out(text: str) -> None:
 
 
 def _err(text: str) -> None:
-    """A line for people on stderr, control characters escaped (stderr failing is ignored:
-    there is nowhere left to say so)."""
+    """A line for people on stderr, control characters escaped (a failing stderr is ignored)."""
     try:
         sys.stderr.write(clean(text if text.endswith("\n") else text + "\n"))
     except (OSError, ValueError):
@@ -92,10 +93,7 @@ def write_failed(target: object, e: OSError, after: str = "") -> NoReturn:
     """A file named on the command line (`-o`, the record of `add`) could not be written: one
     line; exit 4 when the write itself failed (disk full, quota, an I/O error), as for
     standard output, else 2 (a wrong path: no such folder, no permission, not a regular file)."""
-    import errno
-
-    failed = e.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
-    _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if failed else 2)
+    _fail(f"{target}: cannot write ({e.strerror or e}){after}", WRITE_FAILED if e.errno in _FULL else 2)
 
 
 def emit(text: str, output: "Path | None", reads: "Sequence[Path | str]" = (), raw: bool = False) -> None:
@@ -139,23 +137,17 @@ def refuse_record(output: Path, reads: "Sequence[Path | str]" = ()) -> None:
 
         if held_elsewhere(name):
             _fail(f"-o {output}: that record is open in `scorekeep play` or `add`; -o never writes over a record")
-    if _is_record(name):
-        _fail(f"-o {output}: that file is a game record; -o never writes over a record: give another file name")
-
-
-def _is_record(path: str) -> bool:
-    import os
-
+    if not os.path.isfile(name):
+        return
     from ..errors import InputError
     from ..yamlio import Map, parse, read_text
 
-    if not os.path.isfile(path):
-        return False
     try:
-        root = parse(read_text(path))
+        root = parse(read_text(name))
     except InputError:
-        return False
-    return isinstance(root, Map) and root.get("game") is not None and root.get("players") is not None
+        return
+    if isinstance(root, Map) and root.get("game") is not None and root.get("players") is not None:
+        _fail(f"-o {output}: that file is a game record; -o never writes over a record: give another file name")
 
 
 def _internal(path: str, exc: BaseException | str) -> NoReturn:
@@ -197,7 +189,8 @@ def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[
     rules and under the overrides; exit 2 when an override or the header cannot be read."""
     from ..errors import InputError
 
-    name, data = source(path)
+    name = path_name(path)
+    data = read_stdin() if name == STDIN else None  # (the library never touches the streams)
     try:
         if rule:
             from ..whatif import compare_partial, parse_pairs
@@ -227,13 +220,6 @@ def path_name(path: Path | str) -> str:
     return STDIN if name == "-" else name
 
 
-def source(path: Path | str) -> tuple[str, bytes | None]:
-    """(name, bytes): `-` is standard input, read here (the library never touches the
-    streams) and named `<stdin>`; any other path is read by the library (None)."""
-    name = str(path)
-    return (STDIN, read_stdin()) if name == "-" else (name, None)
-
-
 def read_stdin() -> bytes:
     """Standard input's bytes (one byte past the size limit, so that the reader can say it is
     too big); exit 2 with one line when there is no standard input to read (`<&-`)."""
@@ -255,16 +241,6 @@ def said(warnings, errors) -> None:  # type: ignore[no-untyped-def]
         _err(f"scorekeep: {x}")
 
 
-def _streams() -> None:
-    """Never fail on a character the output's encoding lacks (PYTHONIOENCODING=ascii, a
-    latin-1 terminal): write it as a backslash escape instead."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # pragma: no cover - not a text file, detached or closed
-            pass
-
-
 def ascii_output() -> bool:
     """Whether stdout cannot take any Unicode character (then JSON escapes non-ASCII)."""
     import codecs
@@ -275,25 +251,9 @@ def ascii_output() -> bool:
         return True
 
 
-def _quiet_stdout() -> None:
-    """Point file descriptor 1 at /dev/null, so that the interpreter's last flush of what is
-    still buffered cannot fail again (and print "Exception ignored …")."""
-    import os
-
-    try:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
-        os.close(fd)
-    except (OSError, ValueError):  # pragma: no cover
-        pass
-
-
 def run() -> NoReturn:
     """Run the app with writing inside the same error handling as reading: a full disk is
     one line and exit 4, a closed pipe ends quietly (141), never a traceback."""
-    import errno
-
-    _closed_streams()
     _streams()
     _stop_on_signals()
     stdout = sys.stdout
@@ -312,10 +272,7 @@ def run() -> NoReturn:
     except Unwritable as e:
         code = _unwritable(e.error)
     except OSError as e:  # a write elsewhere (Click's echo of the help, a command's own write)
-        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF):
-            code = _bug(e)
-        else:
-            code = _unwritable(e)
+        code = _unwritable(e) if e.errno in (errno.EPIPE, errno.EBADF, *_FULL) else _bug(e)
     except Exception as e:  # noqa: BLE001 - rendering fails like reading does: exit 3, no traceback
         code = _bug(e)
     sys.exit(code)
@@ -345,21 +302,26 @@ class _ClosedOutput(io.TextIOBase):
     encoding = "utf-8"
 
     def write(self, text: str) -> int:
-        import errno
-
         raise OSError(errno.EBADF, "standard output is closed")
 
 
-def _closed_streams() -> None:
+def _streams() -> None:
     """Stand-ins for standard streams the shell closed: an input at its end at once, as
     /dev/null is (`play` stops and saves; it has no `buffer`, so that `-` says standard input
-    is closed), and an error stream that drops what it is given (there is nowhere left to say it)."""
+    is closed), and an error stream that drops what it is given (there is nowhere left to say it).
+    Never fail on a character the output's encoding lacks (PYTHONIOENCODING=ascii, a latin-1
+    terminal): write it as a backslash escape instead."""
     if sys.stdin is None:
         sys.stdin = io.StringIO()
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
     if sys.stderr is None:
         sys.stderr = io.StringIO()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # pragma: no cover - not a text file, detached or closed
+            pass
 
 
 def _bug(e: BaseException) -> int:
@@ -373,9 +335,14 @@ def _bug(e: BaseException) -> int:
 
 
 def _unwritable(e: OSError) -> int:
-    import errno
+    import os
 
-    _quiet_stdout()
+    try:  # fd 1 to /dev/null: the interpreter's last flush cannot fail again ("Exception ignored …")
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(fd)
+    except (OSError, ValueError):  # pragma: no cover
+        pass
     if isinstance(e, BrokenPipeError) or e.errno == errno.EPIPE:
         return CLOSED_PIPE
     _err(f"scorekeep: cannot write the output: {e.strerror or e}")

@@ -14,9 +14,7 @@ def _wide_terminal(needed: int) -> bool:
     (a pipe, a file), the compact one, so that what is saved does not depend on the window."""
     import shutil
 
-    if not sys.stdout.isatty():
-        return False
-    return shutil.get_terminal_size().columns >= needed
+    return sys.stdout.isatty() and shutil.get_terminal_size().columns >= needed
 
 
 @app.command()
@@ -90,7 +88,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     elif format is SheetFormat.html:
         from ..render import html
 
-        text = html.sheet_page(audit, sheet, title)
+        text = html.page(title, html.sheet_body(audit, sheet, title))
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
@@ -105,12 +103,12 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     return text
 
 
-def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any = ()) -> str:
+def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any) -> str:
     """The text sheet (`score`, `play`'s `table`): wide when asked or when the terminal is wide
     enough, the `listed` violations of the file `path` first."""
     from ..render import text as render
 
-    wide = wide or _wide_terminal(render.table_width(sheet, wide=True))
+    wide = wide or _wide_terminal(render.table_width(sheet))
     body = render.sheet_text(sheet, title, wide=wide, names=names)
     if listed:
         lines = [render.finding_line(path, v) for v in listed]

@@ -52,12 +52,7 @@ def serve(
         _fail(f"cannot listen on port {port} ({e.strerror or e}); try another with --port")
     if watch:
         _serve_watching(file, sock, lan)
-    else:
-        _serve_keeping(file, sock, lan)
-
-
-def _serve_keeping(file: Path, sock: object, lan: bool) -> None:
-    """Take the record (the lock), run the game's questions in a thread, serve until Ctrl-C."""
+        return
     from ..entry.session import held_elsewhere
     from ..web.live import keep
     from .add_cmd import open_session
@@ -112,19 +107,24 @@ def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: s
 
 
 def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> None:
-    """The viewers' and the scorer's addresses, each with its key (and its QR code with `--lan`)."""
-    hosts = _lan_addresses() if lan else ["127.0.0.1"]
+    hosts = ["127.0.0.1"]
+    if lan:  # this computer's IPv4 addresses other than loopback, as its name resolves (no traffic sent)
+        import socket
+
+        try:
+            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        except OSError:
+            infos = []
+        hosts = sorted({str(i[4][0]) for i in infos if not str(i[4][0]).startswith("127.")})
     out = sys.stdout
     out.write(f"Serving {file} ({what})\n")
     if lan and not hosts:
         out.write("  (no network address found for this computer: use its address on the table's Wi-Fi)\n")
         hosts = ["127.0.0.1"]
-    keys = serving.keys  # type: ignore[attr-defined]
-    for role, label in (("viewer", "The sheet, for everyone at the table"), ("scorer", "Entry, for the scorer")):
-        if role not in keys:
-            continue
-        url = f"http://{hosts[0]}:{port}/k/{keys[role]}"
-        out.write(f"  {label}:\n    {url}\n")
+    labels = {"viewer": "The sheet, for everyone at the table", "scorer": "Entry, for the scorer"}
+    for role, key in serving.keys.items():  # type: ignore[attr-defined]
+        url = f"http://{hosts[0]}:{port}/k/{key}"
+        out.write(f"  {labels[role]}:\n    {url}\n")
         if lan:  # a QR code of it in the terminal (a phone's camera opens it)
             import segno
 
@@ -133,13 +133,3 @@ def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> 
               + " Ctrl-C stops.\n")
     out.flush()
 
-
-def _lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses other than loopback, as its name resolves (no traffic sent)."""
-    import socket
-
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return []
-    return sorted({str(i[4][0]) for i in infos if not str(i[4][0]).startswith("127.")})

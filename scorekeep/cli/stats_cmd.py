@@ -8,22 +8,6 @@ import typer
 from .common import STDIN, Output, SheetFormat, _err, _internal, app, emit, read_stdin, said
 
 
-def text(season: Any, md: bool) -> str:
-    from ..render import text as render
-
-    out: list[str] = ["# Statistics" if md else "Statistics", "",
-                      f"{season.records} record{'s' if season.records != 1 else ''}; players matched by name.", ""]
-    tables = season.tables()
-    for title, headers, rows in tables:
-        if md:  # (the names escaped; the numbers are the program's own)
-            title, rows = f"## {render.md_text(title)}\n", [(render.md_text(r[0]), *r[1:]) for r in rows]
-        right = [False] + [True] * (len(headers) - 1)
-        out += [title, render.table(headers, rows, "pipe" if md else "simple", right), ""]
-    if not tables:
-        out.append("No complete hand or game to count.")
-    return "\n".join(out).rstrip() + "\n"
-
-
 def csv_text(season: Any) -> str:
     """One row per player and game; nested counts flattened (`by_size 10 made`)."""
     from ..render.text import csv_table
@@ -110,16 +94,26 @@ def _audits(files: list[Path]) -> tuple[list[Any], bool]:
 
 
 def _document(season: Any, format: SheetFormat, files: list[Path]) -> str:
-    if format is SheetFormat.json:
-        from ..render.text import to_json
+    from ..render import text as render
 
-        return to_json(season.to_json())
+    records = f"{season.records} record{'s' if season.records != 1 else ''}"
+    if format is SheetFormat.json:
+        return render.to_json(season.to_json())
     if format is SheetFormat.csv:
         return csv_text(season)
     if format is SheetFormat.html:
         from ..render import html
 
         return html.stats_page("Statistics", season.tables(), season.bars(),
-                               f"{season.records} record{'s' if season.records != 1 else ''}: "
-                               + ", ".join(str(f) for f in files) + "; players matched by name.")
-    return text(season, format is SheetFormat.markdown)
+                               f"{records}: " + ", ".join(str(f) for f in files) + "; players matched by name.")
+    md = format is SheetFormat.markdown
+    out: list[str] = ["# Statistics" if md else "Statistics", "", f"{records}; players matched by name.", ""]
+    tables = season.tables()
+    for title, headers, rows in tables:
+        if md:  # (the names escaped; the numbers are the program's own)
+            title, rows = f"## {render.md_text(title)}\n", [(render.md_text(r[0]), *r[1:]) for r in rows]
+        right = [False] + [True] * (len(headers) - 1)
+        out += [title, render.table(headers, rows, "pipe" if md else "simple", right), ""]
+    if not tables:
+        out.append("No complete hand or game to count.")
+    return "\n".join(out).rstrip() + "\n"

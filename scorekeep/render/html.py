@@ -66,15 +66,9 @@ def page(title: str, body: str) -> str:
 
 # --- charts ---------------------------------------------------------------------------------
 
-def _ticks(lo: float, hi: float, count: int = 5) -> list[int]:
-    """Round tick values covering lo..hi."""
-    span = max(hi - lo, 1)
-    raw = span / count
-    step = 1
-    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        step = s
-        if s >= raw:
-            break
+def _ticks(lo: float, hi: float) -> list[int]:
+    raw = max(hi - lo, 1) / 5
+    step = next((s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000) if s >= raw), 5000)
     first = int(lo // step) * step
     return list(range(first, int(hi) + step, step))
 
@@ -162,7 +156,6 @@ def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[s
 
 def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], float],
            Y: Callable[[float], float]) -> list[str]:
-    """Each series as SVG polylines (a None breaks the line) with its markers."""
     out: list[str] = []
     for k, (name, vals) in enumerate(series.items()):
         c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
@@ -226,12 +219,6 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     return "\n".join(out)
 
 
-def findings_list(listed: Sequence[Finding]) -> str:
-    """Violations (or events) with their rule id, where, the ruling, and the legal choices, as
-    `errors.shown` lists them (the first `errors.CAP` of each rule, then how many more)."""
-    return str(templates().get_template("findings.html").module.findings(listed))  # type: ignore[attr-defined]
-
-
 def _meta_line(audit: Audit) -> str:
     meta = audit.header.meta
     bits = " · ".join(meta[k] for k in ("date", "place") if meta.get(k))
@@ -240,13 +227,7 @@ def _meta_line(audit: Audit) -> str:
 
 def _cell_class(cell: str, mark: str) -> str:
     """The class of a sheet's cell: the layout's mark for it, else what the cell says."""
-    if mark:
-        return mark
-    if cell.endswith(" made"):
-        return "made"
-    if cell.endswith(" set"):
-        return "set"
-    return ""
+    return mark or ("made" if cell.endswith(" made") else "set" if cell.endswith(" set") else "")
 
 
 # --- the score sheet --------------------------------------------------------------------------
@@ -318,12 +299,6 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
     return page[:-1]  # (each part ends its line; the last one's newline is the page's)
 
 
-def sheet_page(audit: Audit, sheet: Sheet, title: str) -> str:
-    """`score --format html`: title, date and place, result and standings, violations, the
-    running table and the chart(s)."""
-    return page(title, sheet_body(audit, sheet, title))
-
-
 # --- the replay ---------------------------------------------------------------------------------
 
 def suit_colour(card: str) -> str:
@@ -333,7 +308,6 @@ def suit_colour(card: str) -> str:
 
 
 def _plays(cell: str, players: Sequence[str]) -> list[str] | None:
-    """The plays of a trick cell, one per player, if the cell splits cleanly."""
     for sep in (", ", "  "):
         parts = cell.split(sep)
         if len(parts) == len(players) and all(any(p.startswith(name + " ") for name in players) for p in parts):
@@ -377,28 +351,24 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
 
 def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
-    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     from ..games import REGISTRY
 
+    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
     colour = getattr(REGISTRY.part(audit.game, "sheet"), "card_colour", suit_colour)
     body += [section_html(s, audit.header.players, colour) for s in sections]
     if audit.violations:
         listed = shown(audit.violations)
         body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                    + findings_list(listed) + "</section>")
+                    + str(templates().get_template("findings.html").module.findings(listed))  # type: ignore
+                    + "</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 
 def stats_page(title: str, tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[str]]]],
-               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str = "") -> str:
+               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str) -> str:
     """`stats --format html`: titled tables and bar charts."""
-    body = [f"<h1>{esc(title)}</h1>"]
-    if intro:
-        body.append(f'<p class="meta">{esc(intro)}</p>')
-    for name, headers, rows in tables:
-        body.append(f"<section><h2>{esc(name)}</h2>" + html_table(headers, rows) + "</section>")
-    for name, values, unit, top in bars:
-        body.append(f"<section><h2>{esc(name)}</h2>" + bar_chart(values, title=name, unit=unit, top=top)
-                    + "</section>")
+    body = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{esc(intro)}</p>']
+    body += [f"<section><h2>{esc(name)}</h2>{html_table(headers, rows)}</section>" for name, headers, rows in tables]
+    body += [f"<section><h2>{esc(name)}</h2>{bar_chart(values, title=name, unit=unit, top=top)}</section>"
+             for name, values, unit, top in bars]
     return page(title, "\n".join(body))
-

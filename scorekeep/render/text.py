@@ -12,11 +12,8 @@ from ..options import Option
 
 
 def width(text: str) -> int:
-    """Columns `text` takes in a terminal: East Asian wide and full-width characters (甲, 大富豪)
-    count twice, combining marks and format characters not at all (as wcwidth counts them).
-
-    Our own, from the standard library's Unicode tables, so that a table costs no import time
-    (tabulate and wcwidth together cost more start-up than the 1.3× budget allows)."""
+    """Columns `text` takes in a terminal, as wcwidth counts them (甲 twice, combining marks not at
+    all); our own, from the stdlib's Unicode tables: wcwidth and tabulate cost too much start-up."""
     if text.isascii():
         return len(text)
     import unicodedata
@@ -30,8 +27,6 @@ def _pad(text: str, size: int, right: bool) -> str:
     return fill + text if right else text + fill
 
 
-# Patterns are compiled on first use (through `re`'s own cache), not at import: a command
-# that prints no table, no JSON or no Markdown pays nothing for them.
 _NUMERIC = r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?"
 
 
@@ -55,12 +50,9 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     if right is None:
         right = [False] * n
     if fmt == "pipe":
-        def cell(c: str) -> str:
-            return c.replace("|", "\\|")
-        lines = ["| " + " | ".join(cell(h) for h in headers) + " |",
-                 "|" + "|".join("---:" if r else "---" for r in right) + "|"]
-        lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in body]
-        return "\n".join(lines)
+        def row(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+        return "\n".join([row(headers), "|" + "|".join("---:" if r else "---" for r in right) + "|", *map(row, body)])
     sizes = _sizes(headers, body, groups)
     lines = []
     if groups:
@@ -77,8 +69,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
 
 
 def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[list[str], list[list[str]]]:
-    """The headers and rows as text, escaped before they are measured (so the columns stay
-    aligned), each row as long as the headers."""
+    """The headers and rows as text, escaped before they are measured, each row as long as the headers."""
     from .safe import cell
 
     body = [[cell(str(c)) for c in r] for r in rows]
@@ -89,7 +80,6 @@ def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[li
 
 def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]],
            groups: Sequence[tuple[str, int]] | None) -> list[int]:
-    """Each column's width in a `simple` table: its widest cell, widened for a group's label."""
     sizes = [max([width(headers[i]), *(width(r[i]) for r in body)]) for i in range(len(headers))]
     if groups:
         col = 0
@@ -142,8 +132,7 @@ def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
     return to_json(doc, ascii_only=ascii_only, indent=None)
 
 
-def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], *,
-               ascii_only: bool = False, **extra: Any) -> str:
+def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Finding], **extra: Any) -> str:
     """`score --format json`; `extra`: more keys at the end (`what_if`)."""
     return to_json({
         "game": sheet.game,
@@ -155,7 +144,7 @@ def sheet_json(sheet: Sheet, violations: Sequence[Finding], events: Sequence[Fin
         "violations": [v.to_json() for v in shown(violations)],
         "events": [e.to_json() for e in shown(events, "event")],
         **extra,
-    }, ascii_only=ascii_only)
+    })
 
 
 # --- the score sheet as text, Markdown and CSV ------------------------------------------------
@@ -178,15 +167,14 @@ def layout(sheet: Sheet, wide: bool, columns: int | None = None) -> Layout:
 
 
 def _width_of(lay: Layout) -> int:
-    """Columns the layout's `simple` table takes: its line of dashes, the widest (no line is cut)."""
     headers, body = _cells(lay.headers, lay.rows)
     sizes = _sizes(headers, body, lay.groups)
     return sum(sizes) + 2 * (len(sizes) - 1)
 
 
-def table_width(sheet: Sheet, wide: bool) -> int:
-    """Columns the sheet's table takes in a terminal."""
-    return _width_of(layout(sheet, wide))
+def table_width(sheet: Sheet) -> int:
+    """Columns the sheet's wide table takes in a terminal."""
+    return _width_of(layout(sheet, wide=True))
 
 
 def standings_line(sheet: Sheet) -> str:
@@ -208,8 +196,7 @@ def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = Non
     return lines
 
 
-NAME_COLUMNS = 12
-"""A name wider than this is shortened with `…` in the compact table's cells and labels."""
+NAME_COLUMNS = 12  # a name wider than this is shortened with `…` in the compact table
 
 
 def shorten_names(lay: Layout, names: Sequence[str]) -> Layout:
@@ -234,7 +221,6 @@ def shorten_names(lay: Layout, names: Sequence[str]) -> Layout:
 
 
 def _cut(text: str, columns: int) -> str:
-    """`text` cut to `columns` terminal columns, the last one `…`."""
     out = ""
     for ch in text:
         if width(out + ch) > columns - 1:
@@ -284,12 +270,12 @@ def md_text(text: str) -> str:
     return re.sub(_MD_SPECIAL, r"\\\1", text)
 
 
-def findings_heading(listed: Sequence[Finding], kind: str = "violation") -> str:
+def findings_heading(listed: Sequence[Finding]) -> str:
     """"35,014 violations (the first 100 of each rule are listed)": how many findings `listed` (as
     `errors.shown` gives them) stands for, each "… and N more" line counting its N."""
     n = sum(f.more or 1 for f in listed)
     capped = any(f.more for f in listed)
-    return (f"{n:,} {kind}{'s' if n != 1 else ''}"
+    return (f"{n:,} violation{'s' if n != 1 else ''}"
             + (f" (the first {CAP} of each rule are listed)" if capped else ""))
 
 
@@ -346,8 +332,8 @@ def csv_cell(v: Any) -> Any:
     return v
 
 
+# row keys that hold one value per player/team (`null` until known): a column per seat
 _PER_SEAT = {"bids", "tricks", "points", "scores", "totals", "set_totals", "ranks"}
-"""Row keys that hold one value per player/team (`null` until known): a column per seat."""
 
 
 def _flatten(row: dict[str, Any], order: Sequence[str], nested: set[str]) -> dict[str, Any]:
@@ -368,19 +354,17 @@ def sheet_csv(sheet: Sheet, violations: Sequence[Finding] = ()) -> str:
     """One CSV row per hand/game, columns in seat order. The `violations` column holds the
     violations of that hand/game (`rule: message`, several joined by ` | `); violations of
     no hand or game get a row of their own at the end with only that column filled."""
-
     order = sheet.seats()
     nested = {k for r in sheet.rows for k, v in r.items() if isinstance(v, dict) or k in _PER_SEAT}
     flat = [_flatten(r, order, nested) for r in sheet.rows]
     # grouped once by hand and by (set, game), so that each row finds its own in one look-up
-    by_hand: dict[Any, list[int]] = {}
-    by_game: dict[Any, list[int]] = {}
+    grouped: dict[Any, list[int]] = {}
     for i, v in enumerate(violations):
-        by_hand.setdefault(v.hand, []).append(i)
-        by_game.setdefault((v.set, v.game), []).append(i)
+        grouped.setdefault(v.hand, []).append(i)
+        grouped.setdefault((v.set, v.game), []).append(i)
     placed: set[int] = set()
     for r, src in zip(flat, sheet.rows):
-        mine = by_hand.get(src["hand"], []) if "hand" in src else by_game.get((src.get("set"), src.get("game")), [])
+        mine = grouped.get(src["hand"] if "hand" in src else (src.get("set"), src.get("game")), [])
         placed.update(mine)
         r["violations"] = " | ".join(f"{violations[i].rule}: {violations[i].message}" for i in mine)
     rest = [v for i, v in enumerate(violations) if i not in placed]
@@ -503,6 +487,5 @@ def explanation(path: str, ex: Any) -> str:
 
 
 def _hang(text: str, first: str, rest: str) -> list[str]:
-    """`text` wrapped to 100 columns, with a first-line indent and another for the lines after it."""
     lines = wrap(text, 100, rest)
     return [first + lines[0][len(rest):], *lines[1:]]

@@ -56,7 +56,7 @@ class Client:
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     recent: deque[float] = field(default_factory=deque)
 
-    def allowed(self, now: float, rate: tuple[int, float] = RATE) -> bool:
+    def allowed(self, now: float, rate: tuple[int, float]) -> bool:
         """Whether one more entry keeps within `rate` (count, seconds)."""
         count, span = rate
         while self.recent and now - self.recent[0] > span:
@@ -86,11 +86,9 @@ class Serving:
         return cls(name, hub, desk, keys)
 
     def role_of(self, key: str) -> str | None:
-        found = None
-        for role, secret in self.keys.items():  # every key compared, in constant time
-            if secrets.compare_digest(key.encode(), secret.encode()):
-                found = role
-        return found
+        # every key compared, in constant time
+        found = [role for role, secret in self.keys.items() if secrets.compare_digest(key.encode(), secret.encode())]
+        return found[0] if found else None
 
     def join(self, role: str) -> str:
         """A new client of `role`; its cookie value. Past MAX_CLIENTS of a role, its oldest client
@@ -103,8 +101,7 @@ class Serving:
         return token
 
     def client(self, request: Request) -> Client | None:
-        token = request.cookies.get(COOKIE, "")
-        return self.clients.get(token) if token else None
+        return self.clients.get(request.cookies.get(COOKIE, ""))
 
 
 # The sheet's environment (every text escaped, control characters made visible), with these pages
@@ -112,8 +109,7 @@ TEMPLATES = templates().overlay(loader=FileSystemLoader(str(HERE / "templates"))
 
 
 def page(name: str, code: int = 200, **context: Any) -> HTMLResponse:
-    html = TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context)
-    return HTMLResponse(html, status_code=code)
+    return HTMLResponse(TEMPLATES.get_template(name).render(sheet_css=Markup(CSS), **context), status_code=code)
 
 
 def refuse(status: int, text: str) -> HTMLResponse:
@@ -126,8 +122,7 @@ def build(serving: Serving) -> Starlette:
         role = serving.role_of(request.path_params["key"])
         if role is None:
             return refuse(403, "This address is not this table's (ask the scorer for the current one).")
-        where = "/enter" if role == "scorer" else "/"
-        response = RedirectResponse(where, status_code=303)
+        response = RedirectResponse("/enter" if role == "scorer" else "/", status_code=303)
         response.set_cookie(COOKIE, serving.join(role), httponly=True, samesite="strict", path="/")
         return response
 
@@ -219,7 +214,6 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 
 def _answer(form: Any) -> str | Command | None:
-    """What a form sends: a choice, a command (undo, edit N), or the typed answer."""
     cmd = str(form.get("cmd", ""))
     if cmd == "undo":
         return Command("undo")
@@ -228,10 +222,7 @@ def _answer(form: Any) -> str | Command | None:
         return Command("edit", n) if n and len(n) < 8 and all(c.isdigit() or c == "." for c in n) else None
     if cmd:
         return None
-    value = form.get("pick")
-    if value is None:
-        value = form.get("answer", "")
-    value = str(value)
+    value = str(form.get("pick", form.get("answer", "")))
     return value if len(value) <= 500 else None
 
 
@@ -303,26 +294,20 @@ class Guard:
             await send(message)
 
         length = dict(scope.get("headers", [])).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            await refuse(413, "That is more than an entry.")(scope, receive, headed)
-            return
-        body, more = b"", True
+        fits = length.isdigit() and int(length) <= MAX_BODY
+        body, more = b"", fits
         while more:  # read it all first (a body without a length too), at most MAX_BODY bytes
             message = await receive()
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > MAX_BODY:
-                await refuse(413, "That is more than an entry.")(scope, receive, headed)
-                return
-        sent = False
+            more = message.get("more_body", False) and len(body) <= MAX_BODY
+        if not fits or len(body) > MAX_BODY:
+            await refuse(413, "That is more than an entry.")(scope, receive, headed)
+            return
+        read = iter([{"type": "http.request", "body": body, "more_body": False}])
 
         async def replay() -> MutableMapping[str, Any]:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+            return next(read, None) or await receive()
 
         await self.app(scope, replay, headed)

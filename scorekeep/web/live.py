@@ -63,7 +63,7 @@ class Desk:
     a handler gives the answer to the question of its version and waits for the next one, so
     its reply comes after the entry is saved. Answers are taken one at a time."""
 
-    def __init__(self, notify: Callable[[int], None] | None = None) -> None:
+    def __init__(self, notify: Callable[[int], None]) -> None:
         self.notify = notify  # told each new question's version (the pages that follow it)
         self.cond = threading.Condition()
         self.turn = threading.Lock()  # one answer at a time, whoever sends it
@@ -80,8 +80,7 @@ class Desk:
             self.question = make(self.version)
             self._answer = None
             self.cond.notify_all()
-            if self.notify is not None:
-                self.notify(self.version)
+            self.notify(self.version)
             while self._answer is None and not self.stopping:
                 self.cond.wait()
             if self.stopping:
@@ -102,7 +101,7 @@ class Desk:
             now = self.current(timeout)
             return now if now is not None else Stale(None)
 
-    def current(self, timeout: float = 10.0) -> Question | None:
+    def current(self, timeout: float) -> Question | None:
         """The question asked now, waiting while the flow works on the last answer."""
         with self.cond:
             self.cond.wait_for(lambda: self.question is not None or self.stopping or self.failed is not None,
@@ -150,21 +149,24 @@ class LiveTable(Table):
         self.said.extend(Line(x, style or "") for x in lines)
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
-              why: Sequence[str] = (), many: bool = False) -> Answer:
+              why: Sequence[str] = (), many: bool = False) -> str:
+        """The answer to the question; undo, edit N and quit come as commands, raised as the protocol says."""
+        from ..entry import Quit, Reopen, Undo
+
         self.changed()
         said, self.said = tuple(line for line in self.said if line.text != text), []
         legal, refused = _choices(choices)
-        return self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
+        answer = self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
+        if isinstance(answer, Command):
+            raise Undo() if answer.word == "undo" else Reopen(answer.target) if answer.word == "edit" else Quit()
+        return answer
 
     def ask(self, text: str, default: str | None = None, *, choices: Any = None, many: bool = False) -> str:
-        """One answer (a value); undo, edit N and quit come as commands, raised as the protocol says."""
         while True:
-            answer = self._post(text, default, "ask", choices, (), many)
-            if isinstance(answer, Command):
-                _raise(answer)
-            elif answer.strip():
-                return answer.strip()
-            elif default is not None:
+            answer = self._post(text, default, "ask", choices, (), many).strip()
+            if answer:
+                return answer
+            if default is not None:
                 return default
 
     def refused(self, findings: Any, options: str = "") -> str:
@@ -181,9 +183,7 @@ class LiveTable(Table):
         text = "Record it anyway, as it happened at the table?"
         answer = self._post(text + (f" (or which to correct: {options})" if options else ""), "no", "confirm",
                             ("yes", "no"), why)
-        if isinstance(answer, Command):
-            _raise(answer)
-        return str(answer).strip() or "no"
+        return answer.strip() or "no"
 
     def unreadable(self, error: Any) -> None:
         from ..entry.play import unreadable_text
@@ -193,23 +193,11 @@ class LiveTable(Table):
 
     def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
-        while True:
-            answer = self._post("The game is over.", None, "over")
-            if isinstance(answer, Command):  # (anything typed here is nothing to enter)
-                _raise(answer)
+        while True:  # (anything typed here is nothing to enter; a command is raised)
+            self._post("The game is over.", None, "over")
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
-
-
-def _raise(c: Command) -> None:
-    from ..entry import Quit, Reopen, Undo
-
-    if c.word == "undo":
-        raise Undo()
-    if c.word == "edit":
-        raise Reopen(c.target)
-    raise Quit()
 
 
 def _explained(name: str, audit: Any, f: Any) -> str:

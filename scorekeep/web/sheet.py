@@ -56,8 +56,8 @@ class Hub:
         for e in self._waiters:
             e.set()
 
-    async def follow(self, keepalive: float = 15.0) -> AsyncIterator[State | None]:
-        """Each state from now on (the current one first); None every `keepalive` seconds of quiet."""
+    async def follow(self) -> AsyncIterator[State | None]:
+        """Each state from now on (the current one first); None every 15 seconds of quiet."""
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
         event = asyncio.Event()
@@ -71,7 +71,7 @@ class Hub:
                     yield now
                     continue
                 try:
-                    await asyncio.wait_for(event.wait(), keepalive)
+                    await asyncio.wait_for(event.wait(), 15.0)
                 except asyncio.TimeoutError:
                     yield None
                 event.clear()
@@ -110,22 +110,19 @@ class Watcher:
     """(`serve --watch`) Follows a record another program keeps: reads it again whenever its
     size, time or identity changes, and publishes the sheet."""
 
-    def __init__(self, path: str, hub: Hub, every: float = 0.2) -> None:
-        self.path, self.hub, self.every = path, hub, every
+    def __init__(self, path: str, hub: Hub) -> None:
+        self.path, self.hub = path, hub
         self._stop = threading.Event()
         self._seen: tuple[int, ...] | None = None
         self.thread = threading.Thread(target=self._run, name="watch", daemon=True)
 
-    def _stamp(self) -> tuple[int, ...]:
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return ()
-        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
     def poll(self) -> bool:
         """Publish the sheet if the file changed since the last look; True if it did."""
-        stamp = self._stamp()
+        try:
+            st = os.stat(self.path)
+            stamp: tuple[int, ...] = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        except OSError:
+            stamp = ()
         if stamp == self._seen:
             return False
         self._seen = stamp
@@ -133,7 +130,7 @@ class Watcher:
         return True
 
     def _run(self) -> None:
-        while not self._stop.wait(self.every):
+        while not self._stop.wait(0.2):
             try:
                 self.poll()
             except Exception:  # noqa: BLE001 - a bug in one reading: the next change is read again
