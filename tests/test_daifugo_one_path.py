@@ -201,3 +201,13 @@ def test_why_a_legal_gift_is_decided_by_the_checks_that_ask(monkeypatch: pytest.
     ex = why.explain(audit, loc)
     assert ex is not None and ex.ruling.legal and ex.ruling.rule == "daifugo.exchange-count"
     assert ex.choices is not None and ex.choices[0].startswith("any 1 card")
+
+
+def test_a_giver_dealt_only_the_cards_due_has_them_as_the_one_legal_gift(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daifugo.exchange-strongest: 丁 (大貧民) dealt just the two cards due must give both; the legal moves
+    are that gift and no other (they are the candidates the checks pass), and `why` offers it."""
+    asked = daifugo_legal_moves_held_to_the_checks(monkeypatch)
+    audit = api.audit(api.load(str(RECORDS / "daifugo" / "exchange-short-deal.yaml")))
+    ex = why.explain(audit, why.Location(set=1, game=2, player="丁", exchange=True))
+    assert ex is not None and ex.choices == ("2C JK",)
+    assert asked

@@ -473,10 +473,9 @@ class Position:
         return CHECKS["result" if type(move) is Outcome else "play"]
 
     def legal_moves(self) -> list[Move]:
-        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes and the gifts
-        the checks allow: `Check.sizes`, `Check.gifts`): plays only from a hand known card by card; from a hand known
-        only by its count, a pass is all that can be named. In the play each check is asked without words
-        (`_legal_turns`)."""
+        """The moves of the player to act that fail no check (of the `candidates`, only of the sizes the checks
+        allow): plays only from a hand known card by card; from a hand known only by its count, a pass is all that
+        can be named. In the play each check is asked without words (`_legal_turns`)."""
         p = self.to_act
         if p is None:
             return []
@@ -487,9 +486,6 @@ class Position:
                 sizes = only if sizes is None else sizes & only
         moves = self.candidates(p, sizes)
         if self._phase != "play":
-            for c in checks:
-                if c.gifts is not None and (gifts := c.gifts(self)) is not None:
-                    moves = [m for m in moves if m.cards in gifts]  # type: ignore[union-attr]
             for c in checks:
                 moves = [m for m in moves if not (c.fails(self, m) if c.fails else c.test(self, m) is not None)]
             return moves
@@ -505,7 +501,7 @@ class Position:
         held = [c.finds for c in checks if c.stage == "hold"]
         table = {c.rule for c in checks if c.stage == "table"}
         barred = set()
-        kinds = {type(m): m for m in moves}  # a pass and a play (the first of them)
+        kinds = {type(m): m for m in moves}  # one pass and one play (who acts is asked without the cards)
         asks = {kind: self._asked(m, in_turn, False) for kind, m in kinds.items()}  # type: ignore[arg-type]
         for kind, ask in asks.items():
             if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
@@ -1137,15 +1133,6 @@ def _lower_rank_gives(pos: Position, move: Any) -> bool:
     return due is not None and due[2] >= 2
 
 
-def _strongest_gifts(pos: Position) -> frozenset[tuple[DCard, ...]] | None:
-    """The gifts daifugo.exchange-strongest can pass at the gift due now, when a lower rank gives from a
-    known deal: their strongest cards, ties within a rank giving choices (`Holdings.strongest`)."""
-    if pos._phase != "exchange":
-        return None
-    giver, _r, a, _b, n = pos.hold.due()
-    return frozenset(pos.hold.strongest(giver, n)) if a >= 2 and giver in pos.hold.dealt else None
-
-
 def _gift_strongest_fails(pos: Position, move: Any) -> bool:
     """Whether `_gift_strongest` fails, without its words (the legal moves ask it of every gift)."""
     if type(move) is not Exchange:
@@ -1177,9 +1164,6 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
     when: Callable[[Any, Any], bool] | None = None
     """When, beyond its stage, the check has a question (None: whenever it is asked): its test passes elsewhere."""
-    gifts: Callable[[Any], frozenset[tuple[DCard, ...]] | None] | None = None
-    """The gifts of the cards due that can pass (None: any), when the check can say so at once: the
-    legal moves then list only those (and still ask every check of each)."""
 
     def asks(self, pos: Any, move: Any) -> bool:
         """Whether the check has anything to ask of `move` at `pos` (`why` shows only those it asks): a check of
@@ -1231,7 +1215,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
-              fails=_gift_strongest_fails, when=_lower_rank_gives, gifts=_strongest_gifts),
+              fails=_gift_strongest_fails, when=_lower_rank_gives),
     ),
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
