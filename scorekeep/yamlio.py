@@ -82,12 +82,12 @@ class Map:
         return self.line if i is None else self.pairs[i][0].line
 
 
-def plain_items(node: Node, key_lines: bool = False) -> list[tuple[str, str | None, int]] | None:
-    """A mapping's pairs as (key, the value's text or None when it is a list or mapping, the
-    value's line — `key_lines`: the key's). None when `node` is not a mapping."""
+def plain_items(node: Node) -> list[tuple[str, str | None, int]] | None:
+    """A mapping's pairs as (key, the value's text or None when it is a list or mapping, the key's
+    line). None when `node` is not a mapping."""
     if node.__class__ is not Map:
         return None
-    return [(k.value, v.value if v.__class__ is Scalar else None, k.line if key_lines else v.line)  # type: ignore[union-attr]
+    return [(k.value, v.value if v.__class__ is Scalar else None, k.line)  # type: ignore[union-attr]
             for k, v in node.pairs]  # type: ignore[union-attr]
 
 Node = Union[Scalar, Seq, Map]

@@ -15,6 +15,7 @@ import pytest
 from conftest import THOROUGH, daifugo_legal_moves_held_to_the_checks
 
 from scorekeep.games.daifugo import engine as daifugo_engine
+from scorekeep.games.daifugo.hands import hand_plays
 from scorekeep.games.daifugo.cards import JOKER
 from scorekeep.games.daifugo import demo as daifugo
 
@@ -81,7 +82,7 @@ def test_daifugo_hand_plays_lists_every_play_of_a_hand_in_order() -> None:
             hand[deck[30]] = 0  # a card played: counted 0
         jp = rng.random() < 0.8
         sizes = None if rng.random() < 0.5 else frozenset(rng.sample(range(1, 9), rng.randint(0, 3)))
-        assert daifugo_engine.hand_plays(hand, jp, sizes) == _reference_hand_plays(hand, jp, sizes)
+        assert hand_plays(hand, jp, sizes) == _reference_hand_plays(hand, jp, sizes)
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -20,7 +20,8 @@ def demo(
     """Make a complete random legal game record to play with.
 
     Every card, bid and trick follows the rules, so `scorekeep check` finds nothing;
-    change something and see what it says.
+    change something and see what it says. A Daifugō demo is one set of two games
+    (the house rule `games_per_set: 2`, written in the record).
 
     \b
     Examples:

@@ -46,9 +46,9 @@ def rules(
     else:
         from ..render import text as render
 
-        module = REGISTRY.get(game)
+        module, book = REGISTRY.get(game), REGISTRY.part(game, "rulebook")
         _out(f"{module.title}: rules and their ids\n")
-        _out("\n\n".join(render.rule_text(r, dict(module.OPTIONS), full=False) for r in REGISTRY.part(game, "rulebook").RULES))
+        _out("\n\n".join(render.rule_text(r, dict(module.OPTIONS), full=False) for r in book.RULES))
 
 
 def _lookup(query: str, game: str | None) -> None:

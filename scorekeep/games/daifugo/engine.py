@@ -31,7 +31,6 @@ from .causes import cuts, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
-from .hands import hand_plays  # noqa: F401  (the tests ask it here)
 from .holdings import Held, Holdings
 from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing

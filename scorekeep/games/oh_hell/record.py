@@ -104,7 +104,7 @@ def _entries(node: Node, players: tuple[str, ...], key: str, noun: str, where: s
                 f"{len(players)} players: a list gives one number per player in seat order "
                 f"({', '.join(players)}); or write `{{player: number}}`", node.line)
         return tuple(Entry(name, _number(v, name, noun, where), v.line) for name, v in zip(players, node.items))
-    written = plain_items(node, key_lines=True)
+    written = plain_items(node)
     if written is not None:
         # The usual `{player: number}`, read as below with no message to make.
         out = []
