@@ -51,6 +51,8 @@ CASES: dict[str, tuple[list, list]] = {
                              at("exchange-count", game=2, player="丙")], []),
     "exchange-game-1.yaml": ([at("exchange-count", player=p) for p in "甲乙丙丁"], []),
     "exchange-held.yaml": ([at("exchange-held", game=2, player="乙")], []),
+    # a short deal is daifugo.deck's; giving the two cards dealt is the legal gift (no exchange-strongest)
+    "exchange-short-deal.yaml": ([at("deck", game=2, player="丁")], []),
     "exchange-card-not-held.yaml": ([at("card-not-held", game=2, play=1, player="丁"),
                                      at("card-not-held", game=2, play=2, player="甲")],
                                     [at("spade-3-return", game=2, play=2, player="甲")]),
