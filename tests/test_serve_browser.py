@@ -285,13 +285,31 @@ def test_no_key_403_and_a_stale_form_409(serve, browsers, shots) -> None:  # typ
     assert {e.player: e.value for e in bids} == {"Ben": 2}
 
 
+# the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
+_BROKEN_WORDS = """
+const broken = [];
+for (const cell of document.querySelectorAll('td, th')) {
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) broken.push(m[0]);
+    }
+  }
+}
+return broken.slice(0, 5);
+"""
+
+
 def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, shots: Path) -> None:
     """`score`/`replay --format html` at 390×844: the page is no wider than the phone (it never
     scrolls sideways); a table wider than the phone (the 19-hand sheet, Rook's tricks) scrolls
-    in its own box. One browser for the three pages."""
+    in its own box, and no word of a cell is broken across lines. One browser for the four pages."""
     root = Path(__file__).resolve().parent.parent
     pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
-             ("replay", "samples/daifugo-seed-example.yaml"): False}
+             ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False}
     d = phone()
     try:
         for (command, record), wide_table in pages.items():
@@ -305,5 +323,6 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
             assert wide <= inner == 390, page.name
             assert all(client <= inner for client, _ in tables), page.name
             assert any(scroll > client for client, scroll in tables) == wide_table, page.name
+            assert d.execute_script(_BROKEN_WORDS) == [], page.name
     finally:
         d.quit()
