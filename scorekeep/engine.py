@@ -60,4 +60,8 @@ def first_excluding(filters: Sequence[Any], position: Any, move: Any) -> tuple[A
     """The first filter (a named check with the rule id it judges and a `test(position, move)`:
     None when the move passes, else why not), in decision order, that excludes `move` at
     `position`, with its reason."""
-    return next(((f, why) for f in filters if (why := f.test(position, move)) is not None), None)
+    for f in filters:
+        why = f.test(position, move)
+        if why is not None:
+            return f, why
+    return None

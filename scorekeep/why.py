@@ -320,10 +320,11 @@ def steps_of(asked: Iterable[Asked]) -> tuple[Step, ...]:
 def decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
     """`ex` with the checks asked as its steps (`steps_of`): the first that fails decides (not
     legal, its rule and reason); when all pass, the ruling stays as it was."""
-    steps = steps_of(asked)
-    r = ex.ruling._replace(steps=steps)
-    if steps and steps[-1].answer.startswith("no: "):
-        r = r._replace(legal=False, rule=steps[-1].rule, reason=steps[-1].answer.removeprefix("no: "))
+    asked = tuple(asked)
+    r = ex.ruling._replace(steps=steps_of(asked))
+    failed = next(((rule, why) for rule, _q, why, _yes in asked if why is not None), None)
+    if failed is not None:  # (from the checks' answers, not read back from the steps' words)
+        r = r._replace(legal=False, rule=failed[0], reason=failed[1])
     return ex._replace(ruling=r)
 
 
