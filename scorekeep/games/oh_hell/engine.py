@@ -35,7 +35,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
-from ...engine import Ruling, Step
+from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding
 from ...game import Play
 from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, PlayedTrick, SizeMove, Took, TrumpMove,
@@ -956,11 +956,7 @@ class HandPosition:
         return [m for p in self._movers() for m in _passing(self, self.space(p))]
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
-        for f in CHECKS[PHASE_OF[type(move)]]:
-            why = f.test(self, move)
-            if why is not None:
-                return f, why
-        return None
+        return first_excluding(CHECKS[PHASE_OF[type(move)]], self, move)
 
     def legal_set(self, move: Bid | CardPlay, but: Check | None = None) -> list[Move]:
         """The moves of `move`'s player that pass every check but those of whose turn it is (a
