@@ -1068,6 +1068,18 @@ def _nest_size_words(nest: tuple[Card, ...], size: int) -> Why:
 
 # --- the position ------------------------------------------------------------------------
 
+class Tally(NamedTuple):
+    """The nine tricks' result, worked out once when the 9th trick ends (`HandPosition._count`)."""
+
+    in_deck: bool
+    """Every card played is one of the deck's (else the counters are not known)."""
+    nest: tuple[Card, ...] | None
+    """The nest that goes to the 9th trick's winner (None: not known)."""
+    nest_points: int | None
+    points: dict[str, int]
+    """The counters each team captured, the nest's included."""
+
+
 @dataclass(slots=True, eq=False)
 class HandPosition:
     """One hand of Rook at one moment: phase, who acts, what is known of every holding."""
@@ -1109,9 +1121,8 @@ class HandPosition:
     tricks: tuple[PlayedTrick, ...] = ()
     """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
     played_in: dict[Card, int] = field(default_factory=dict)
-    counted: tuple[bool, tuple[Card, ...] | None, int | None, dict[str, int]] | None = None
-    """Once the nine tricks are played (`_count`): whether every card was one of the deck, the nest
-    that goes to the 9th trick's winner and its counters, the counters each team captured."""
+    tally: Tally | None = None
+    """The nine tricks' result, once they are played (`_count`)."""
 
     # --- making one ----------------------------------------------------------------------
 
@@ -1583,7 +1594,7 @@ class HandPosition:
     # --- the result ----------------------------------------------------------------------
 
     def _count(self) -> None:
-        """The nine tricks' result, worked out once for the result's checks (`counted`). The nest:
+        """The nine tricks' result, worked out once for the result's checks (`tally`). The nest:
         what 36 different cards played leave of the deck (whatever the discard says), else the
         discard as written, else whatever the played counters leave."""
         tricks, deck = self.tricks[:TRICKS], self.table.deck
@@ -1600,21 +1611,21 @@ class HandPosition:
         for tr in tricks:
             points[teams.of[tr.winner]] += tr.points
         points[teams.of[tricks[-1].winner]] += nest_points
-        self.counted = (shown <= deck, nest, nest_points, points)
+        self.tally = Tally(shown <= deck, nest, nest_points, points)
 
     def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
         """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played."""
-        assert self.counted is not None
-        return self.counted[1], self.counted[2]
+        assert self.tally is not None
+        return self.tally.nest, self.tally.nest_points
 
     def counts_points(self) -> bool:
         """Whether the tricks give each team's captured points: all nine played, each card one of the
         deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
-        return self.counted is not None and self.counted[0]
+        return self.tally is not None and self.tally.in_deck
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
-        return None if self.counted is None else dict(self.counted[3])
+        return None if self.tally is None else dict(self.tally.points)
 
 
 __all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
