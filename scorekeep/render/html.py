@@ -227,7 +227,11 @@ def _meta_line(audit: Audit) -> str:
 
 def _cell_class(cell: str, mark: str) -> str:
     """The class of a sheet's cell: the layout's mark for it, else what the cell says."""
-    return mark or ("made" if cell.endswith(" made") else "set" if cell.endswith(" set") else "")
+    if mark:
+        return mark
+    if cell.endswith(" made"):
+        return "made"
+    return "set" if cell.endswith(" set") else ""
 
 
 # --- the score sheet --------------------------------------------------------------------------
