@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from itertools import groupby
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import InputError, where
@@ -44,6 +45,11 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     guess = closest(word, choices)
     return f" — did you mean `{guess}`?" if guess else ""
+
+
+def runs(numbers: Iterable[int]) -> list[list[int]]:
+    """The runs of consecutive numbers, in order (for messages): [0, 1, 2, 4, 5] → [[0, 1, 2], [4, 5]]."""
+    return [[n for _i, n in run] for _k, run in groupby(enumerate(numbers), lambda x: x[1] - x[0])]
 
 
 def listing(items: Iterable[object]) -> str:

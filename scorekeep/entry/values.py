@@ -6,12 +6,11 @@ Only spelling is judged here (InputError); whether a value is legal is the check
 from __future__ import annotations
 
 import re
-from itertools import groupby
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..errors import InputError
-from ..fields import did_you_mean, fits
+from ..fields import did_you_mean, fits, runs
 
 _WHOLE = re.compile(r"[+-]?\d{1,9}\Z")
 _SPLIT = re.compile(r"\s*[,，、]\s*|\s+")
@@ -147,7 +146,7 @@ def names(text: str, players: Sequence[str], what: str) -> list[str]:
 
 
 def ranges(numbers: Sequence[int]) -> str:
-    """[0, 1, 2, 3, 5, 6] → `0–3, 5–6`; a step: [70, 75, …, 120] → `70–120 by 5`."""
+    """[0, 1, 2, 3, 5, 6] → `0–3, 5, 6`; a step: [70, 75, …, 120] → `70–120 by 5`."""
     ns = sorted(set(numbers))
     if not ns:
         return "none"
@@ -155,8 +154,10 @@ def ranges(numbers: Sequence[int]) -> str:
         step = ns[1] - ns[0]
         if step > 1 and all(b - a == step for a, b in zip(ns, ns[1:])):
             return f"{ns[0]}–{ns[-1]} by {step}"
-    runs = [[n for _i, n in run] for _k, run in groupby(enumerate(ns), lambda x: x[1] - x[0])]  # consecutive
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" if len(r) > 2 else f"{r[0]}, {r[1]}" for r in runs)
+    parts: list[str] = []
+    for run in runs(ns):
+        parts += [f"{run[0]}–{run[-1]}"] if len(run) >= 3 else map(str, run)
+    return ", ".join(parts)
 
 
 def table_words(game: str, text: str) -> str:

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from itertools import groupby
 from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding
+from ...fields import runs
 from ...game import Play
 from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, PlayedTrick, SizeMove, Took, TrumpMove,
                     Written)
@@ -68,9 +68,8 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
 def ranges(numbers: Sequence[int]) -> str:
     """[0, 1, 2, 4, 5] → '0–2, 4 or 5' for messages."""
     parts: list[str] = []
-    for _step, run in groupby(enumerate(numbers), lambda x: x[1] - x[0]):  # runs of consecutive numbers
-        values = [n for _i, n in run]
-        parts += [f"{values[0]}–{values[-1]}"] if len(values) >= 3 else map(str, values)
+    for run in runs(numbers):
+        parts += [f"{run[0]}–{run[-1]}"] if len(run) >= 3 else map(str, run)
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
