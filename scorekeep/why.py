@@ -307,6 +307,14 @@ Asked = tuple[str, str, str | None, str]
 (None: it passes) and the answer when it passes."""
 
 
+def as_asked(check: Any, why: Any, yes: str = "yes", **words: Any) -> Asked:
+    """`check` (a game engine's, with `rule`, `name` and `ask`) asked with answer `why` (None: it
+    passes; its words, or a function giving them): the question is the check's own `ask`, else its
+    name, in the words of the place."""
+    question = (check.ask or check.name + "?").format(name=check.name, **words)
+    return check.rule, question, None if why is None else (why() if callable(why) else why), yes
+
+
 def steps_of(asked: Iterable[Asked]) -> tuple[Step, ...]:
     """The checks asked, in order, as steps up to the first that fails (asked no further)."""
     steps = []

@@ -8,8 +8,8 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, asked_until, card_choices, chosen, decide, fact,
-                    hand_of, no_choice, plural, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen, decide,
+                    fact, hand_of, no_choice, plural, trick_target, whole_hand)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -235,8 +235,7 @@ def _decided(audit: Audit, ex: Explanation, h: Any, res: Any) -> Explanation:
              "size": plural(res.size, "card"), "size_n": res.size}
     # Each check asked in its own words (`Check.ask`, else its name); a legal result cites the last
     # check that decides it (not one of what the next hand says), in its words (`Check.legal`).
-    ex = decide(ex, ((c.rule, (c.ask or c.name + "?").format(**words), None if why is None else engine.said(why),
-                      "yes") for c, why in answers.values()))
+    ex = decide(ex, (as_asked(c, why, **words) for c, why in answers.values()))
     r = ex.ruling
     if r.legal and answers:
         complete = {id(c) for c in engine.CHECKS.get("next", ())}

@@ -9,11 +9,11 @@ from typing import Any, NamedTuple
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, asked_until, card_choices, chosen, decide,
-                    fact, hand_of, no_choice, plural, steps_of, trick_target, whole_hand)
+from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen,
+                    decide, fact, hand_of, no_choice, plural, steps_of, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, Why, deal_answers, from_left, said, seating
+from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -22,12 +22,6 @@ _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.de
 
 _CALLS_SHOWN = 24
 """The calls before the one explained that its position lists by name (the rest are counted)."""
-
-
-def _asked(c: Any, why: Why | None, yes: str = "yes", **words: Any) -> Asked:
-    """Check `c` asked with answer `why`: the question a table asks (its own `ask`, else its name), in
-    the words of the place."""
-    return c.rule, (c.ask or c.name + "?").format(name=c.name, **words), None if why is None else said(why), yes
 
 
 def _decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
@@ -147,7 +141,7 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
     skip = BID_AMOUNTS if move.amount is None else (
         "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
-    r = r._replace(steps=steps_of(_asked(c, c.test(pos, move), p=p, a=move.amount)
+    r = r._replace(steps=steps_of(as_asked(c, c.test(pos, move), p=p, a=move.amount)
                                   for c in CHECKS["call"] if c.rule not in skip))
     if not r.legal:
         return r
@@ -249,7 +243,7 @@ def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanatio
              ("tricks", f"{plural(len(h.tricks), 'trick')} written; {plural(len(result.tricks), 'trick')} played")]
     ex = fact(audit, loc, facts, loc.player, trick.line or h.line, f"{loc.player} played {card} in trick {loc.trick}",
               "rook.deal", f"legal: trick {loc.trick} is within the hand, rook.deal")
-    return _decide(ex, (_asked(c, c.test(pos, NextTrick(loc.trick))) for c in CHECKS["trick"]))
+    return _decide(ex, (as_asked(c, c.test(pos, NextTrick(loc.trick))) for c in CHECKS["trick"]))
 
 
 def _card(audit: Audit, pos: Any, move: Any, trick: int, n: int) -> Explanation:
@@ -337,12 +331,12 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     pos, dealt = got
     move = dealt if seats is None else seats
 
-    def asked(c: Any) -> Asked:
+    def step(c: Any) -> Asked:
         # the deal's seat-change check passes by itself when the seats did not change since the last deal
         yes = "yes: the seats have not changed since the last deal" if (
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
-        return _asked(c, c.test(pos, move), yes, m=dealt.dealer, o=", ".join(pos.order))
-    return _decide(ex, map(asked, CHECKS.get(phase, ())))
+        return as_asked(c, c.test(pos, move), yes, m=dealt.dealer, o=", ".join(pos.order))
+    return _decide(ex, map(step, CHECKS.get(phase, ())))
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
@@ -358,7 +352,7 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
         fails = decisive is not None and decisive[0] is c
         later = not fails and any(x is c and why is not None for x, why in asked)  # broken further on in the deal
         yes = "yes, by every entry read before that one (one read later breaks it: see below)" if later else "yes"
-        return _asked(c, decisive[1] if decisive is not None and fails else None, yes, **words)
+        return as_asked(c, decisive[1] if decisive is not None and fails else None, yes, **words)
     # a check not asked: the record writes no entry it judges
     return _decide(ex, (step(c) for c in CHECKS.get("deal-content", ()) if id(c) in seen))
 
@@ -374,7 +368,7 @@ def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list
     pos, m = got
     r = pos.ruling(m)
     phase = "discard" if want is DiscardMove else "trump"
-    steps = steps_of(_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
+    steps = steps_of(as_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
     if want is DiscardMove:
         dealt = h.deal.get(m.player) if h.deal is not None else None
@@ -419,7 +413,7 @@ def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
     asked = asked_until(audit, n, rules.asked).get(n, [])
-    ex = _decide(ex, (_asked(c, why, **words) for c, why in asked))
+    ex = _decide(ex, (as_asked(c, why, **words) for c, why in asked))
     # the next hand's check is asked after the result: it does not decide a legal one
     decides = [c for c, _why in asked if not any(x is c for x in CHECKS.get("next-hand", ()))]
     if ex.ruling.legal and decides:
