@@ -96,13 +96,9 @@ def legend(names: Sequence[str]) -> str:
     return '<div class="legend">' + "".join(items) + "</div>"
 
 
-def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[str], *,
-               title: str, ylabel: str = "", hline: tuple[float, str] | None = None,
-               invert: bool = False, yticks: Sequence[tuple[float, str]] | None = None,
-               dividers: Sequence[tuple[int, str]] = ()) -> str:
-    """An inline SVG line chart: one line per series over the x positions (None leaves a gap).
-    `hline` draws a labelled target line (Rook's 300); `invert` puts low values on top (ranks);
-    `dividers` are dashed vertical lines before the given x index (Daifugō sets)."""
+def line_chart(chart: Chart) -> str:
+    """The chart as inline SVG (see `Chart`: Rook's target line, Daifugō's ranks and sets)."""
+    series, xlabels, title, ylabel, hline, invert, yticks, dividers, _heading = chart
     W, H, L, R, T, B = 720, 250, 48, 14, 14, 30
     values = [v for s in series.values() for v in s if v is not None]
     lo = min([0.0, *values, *([hline[0]] if hline else [])])
@@ -269,8 +265,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
             continue
         if c.heading:
             out.append(f"<h2>{esc(c.heading)}</h2>")
-        out.append(line_chart(c.series, c.xlabels, title=c.title, ylabel=c.ylabel, hline=c.hline, invert=c.invert,
-                              yticks=c.yticks, dividers=c.dividers))
+        out.append(line_chart(c))
     out.append("</section>")
     return "\n".join(out)
 

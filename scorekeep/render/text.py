@@ -92,10 +92,8 @@ def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]],
 
 
 def where(f: Finding) -> str:
-    parts = [f"{k} {v}" for k, v in f.location().items() if k != "player"]
-    if f.player is not None:
-        parts.append(f.player)
-    return ", ".join(parts)
+    """`hand 2, trick 3, North`: the location, coarse to fine, then who (named alone)."""
+    return ", ".join(v if k == "player" else f"{k} {v}" for k, v in f.location().items())  # type: ignore[misc]
 
 
 def ruling(f: Finding) -> str:
@@ -293,7 +291,7 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
             col += span
     else:
         headers = list(lay.long_headers or lay.headers)
-    rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
+    rows = [tuple(map(md_text, r)) for r in lay.rows]
     out = [f"# {md_text(title)}", ""]
     if violations:
         out += [f"## {heading}", ""]  # the program's own words and digits: nothing to escape
