@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import CAP, Finding, shown
 from ..game import Layout, RuleDoc, Section, Sheet
 from ..options import Option
+from .safe import CONTROL
 
 
 def width(text: str) -> int:
@@ -107,21 +108,17 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
     return f"{path}{line}: {kind}{ruling(f)}"
 
 
-# What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
-# C1, direction controls) or that breaks naive line-based readers (U+0085, U+2028, U+2029).
-# Outside strings JSON text is plain ASCII, so escaping these anywhere keeps it valid.
-_JSON_RAW = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-
-
 def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
     """One JSON document, serialised once (never re-laid-out afterwards: a name may hold a
     line separator). `indent=None` is one line, by the C encoder."""
     import json  # here: `check` in text pays nothing for it
 
     text = json.dumps(doc, ensure_ascii=ascii_only, indent=indent)
-    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
+    if text.isascii() and "\x7f" not in text:  # json escapes C0 itself: of ASCII, only DEL is left raw
         return text
-    return re.sub(_JSON_RAW, lambda m: f"\\u{ord(m.group()):04x}", text)
+    # What must not reach a terminal raw (DEL, C1, direction controls), nor a line-based reader
+    # (U+0085, U+2028, U+2029), as a JSON escape: valid anywhere, since outside strings JSON is ASCII.
+    return re.sub(CONTROL, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
