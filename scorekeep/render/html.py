@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
@@ -155,12 +156,8 @@ def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], floa
     out: list[str] = []
     for k, (name, vals) in enumerate(series.items()):
         c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
-        runs: list[list[tuple[float, float]]] = [[]]
-        for i, v in enumerate(vals):
-            if v is None:
-                runs.append([])
-            else:
-                runs[-1].append((X(i), Y(v)))
+        runs = [[(X(i), Y(v)) for i, v in run] for gap, run in groupby(enumerate(vals), lambda iv: iv[1] is None)
+                if not gap]
         for run in runs:
             if len(run) > 1:
                 pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
