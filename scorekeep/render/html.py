@@ -16,8 +16,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from ..errors import Finding, shown
+from ..errors import shown
 from ..game import Audit, Chart, Grid, Section, Sheet
+from ..stats import Bar, Table
 from . import text
 
 # Colour and dash per series, so the chart still reads when printed in black and white.
@@ -168,8 +169,9 @@ def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], floa
     return out
 
 
-def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = "", top: float | None = None) -> str:
-    """An inline SVG horizontal bar chart: one labelled bar per (label, value)."""
+def bar_chart(bar: Bar) -> str:
+    """The chart as inline SVG, horizontal: one labelled bar per (label, value)."""
+    title, values, unit, top = bar
     W, row, L = 560, 20, 150
     H = row * len(values) + 8
     top = top or max([1.0, *(v for _, v in values)])
@@ -360,11 +362,9 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     return page(f"{title} — replay", "\n".join(body))
 
 
-def stats_page(title: str, tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[str]]]],
-               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str) -> str:
+def stats_page(title: str, tables: Sequence[Table], bars: Sequence[Bar], intro: str) -> str:
     """`stats --format html`: titled tables and bar charts."""
     body = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{esc(intro)}</p>']
     body += [f"<section><h2>{esc(name)}</h2>{html_table(headers, rows)}</section>" for name, headers, rows in tables]
-    body += [f"<section><h2>{esc(name)}</h2>{bar_chart(values, title=name, unit=unit, top=top)}</section>"
-             for name, values, unit, top in bars]
+    body += [f"<section><h2>{esc(bar[0])}</h2>{bar_chart(bar)}</section>" for bar in bars]
     return page(title, "\n".join(body))
