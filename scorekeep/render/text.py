@@ -33,11 +33,8 @@ _NUMERIC = r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?"
 
 def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
     """Columns whose every filled cell is a number (or a bid/took pair): right-aligned."""
-    out = []
-    for i in range(ncols):
-        cells = [r[i] for r in rows if i < len(r) and r[i] not in ("", "–")]
-        out.append(bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells))
-    return out
+    filled = [[r[i] for r in rows if i < len(r) and r[i] not in ("", "–")] for i in range(ncols)]
+    return [bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells) for cells in filled]
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple",
