@@ -284,24 +284,6 @@ def read_tricks(node: Node, players: tuple[str, ...], what: str, where: str,
     return tuple(tricks)
 
 
-def out_of_turn(trick: Trick, leader: str, order: Sequence[str], t: int, dealer: str,
-                game: str) -> tuple[Play, str] | None:
-    """The first play of a trick made out of turn (`game`.turn-order), and why, or None: the
-    leader leads, then play goes clockwise in `order`."""
-    first = trick.plays[0]
-    if first.player != leader:
-        why = (f"{leader} sits on the dealer's ({dealer}) left and leads the first trick" if t == 1
-               else f"{leader} won trick {t - 1} and leads the next ({game}.trick-winner)")
-        return first, f"{first.player} led trick {t}, but {why}"
-    start = order.index(leader)
-    for k, pl in enumerate(trick.plays):
-        expected = order[(start + k) % len(order)]
-        if pl.player != expected:
-            return pl, (f"{pl.player} played out of turn in trick {t}: play goes clockwise ({', '.join(order)}), "
-                        f"so after {trick.plays[k - 1].player} it was {expected}'s turn")
-    return None
-
-
 class Selection(NamedTuple):
     """Which part of a record `replay` shows; None means all."""
 

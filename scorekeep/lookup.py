@@ -233,13 +233,10 @@ def _part(key: str, name: str) -> bool:
 
 
 def _unique(matches: Iterable[Match]) -> list[Match]:
-    seen: set[str] = set()
-    out = []
+    first: dict[str, Match] = {}
     for m in matches:
-        if m.rule.id not in seen:
-            seen.add(m.rule.id)
-            out.append(m)
-    return out
+        first.setdefault(m.rule.id, m)
+    return list(first.values())
 
 
 def _best(pool: list[tuple[str, RuleDoc]], test: Callable[[str], bool]) -> tuple[Match, ...]:

@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from conftest import RECORDS, SAMPLES, cli
 
 from scorekeep import api
+from scorekeep.game import Chart
 from scorekeep.render import html
 
 OH_FULL = str(SAMPLES / "oh-hell-full-game.yaml")
@@ -126,7 +127,7 @@ def test_chart_points_follow_the_running_totals() -> None:
     series, xlabels = html.running_series(api.sheet(audit))
     assert xlabels == [str(i) for i in range(20)]
     assert series["Ben"][-1] == 136 and series["Dev"][-1] == 72 and series["Ana"][0] == 0
-    svg = html.line_chart(series, xlabels, title="t")
+    svg = html.line_chart(Chart(series, xlabels, "t"))
     tree = Tree(svg)
     ys = {pl.all("title")[0].content(): float(pl.attrs["points"].split()[-1].split(",")[1])
           for pl in tree.root.all("polyline")}

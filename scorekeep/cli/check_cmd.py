@@ -243,25 +243,19 @@ def _count(n: int, what: str) -> str:
     return f"{n:,} {what}{'s' if n != 1 else ''}"
 
 
-def progress_allowed(stream: Any) -> bool:
-    """Whether `checked 120/500` may be drawn: both streams a terminal that can take it (not
-    TERM=dumb) and NO_COLOR not set (https://no-color.org: no decoration at all)."""
-    if os.environ.get("TERM") == "dumb" or os.environ.get("NO_COLOR"):
-        return False
-    try:
-        return bool(stream.isatty() and sys.stdout.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
 class _Progress:
-    """`checked 120/500` on the terminal, only where `progress_allowed` (never in JSON or
-    piped output), redrawn at most ten times a second."""
+    """`checked 120/500` on the terminal, redrawn at most ten times a second: only where both
+    streams are a terminal that can take it (not TERM=dumb) and NO_COLOR is not set
+    (https://no-color.org: no decoration at all); never in JSON or piped output."""
 
     def __init__(self, total: int, stream: Any = None) -> None:
         self.stream = stream or sys.stderr
         self.total = total
-        self.on = total > 1 and progress_allowed(self.stream)
+        try:
+            tty = bool(self.stream.isatty() and sys.stdout.isatty())
+        except (AttributeError, ValueError):
+            tty = False
+        self.on = total > 1 and tty and not (os.environ.get("TERM") == "dumb" or os.environ.get("NO_COLOR"))
         self.shown = False
         self.last = 0.0
 

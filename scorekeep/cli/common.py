@@ -9,6 +9,7 @@ retitle the window nor `\x1b[2J` clear the screen.
 import errno
 import io
 import sys
+from contextlib import suppress
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
@@ -78,10 +79,8 @@ def _out(text: str) -> None:
 
 def _err(text: str) -> None:
     """A line for people on stderr, control characters escaped (a failing stderr is ignored)."""
-    try:
+    with suppress(OSError, ValueError):
         sys.stderr.write(clean(text if text.endswith("\n") else text + "\n"))
-    except (OSError, ValueError):
-        pass
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -318,10 +317,8 @@ def _streams() -> None:
     if sys.stderr is None:
         sys.stderr = io.StringIO()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with suppress(AttributeError, ValueError, OSError):  # not a text file, detached or closed
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # pragma: no cover - not a text file, detached or closed
-            pass
 
 
 def _bug(e: BaseException) -> int:
@@ -337,12 +334,10 @@ def _bug(e: BaseException) -> int:
 def _unwritable(e: OSError) -> int:
     import os
 
-    try:  # fd 1 to /dev/null: the interpreter's last flush cannot fail again ("Exception ignored …")
+    with suppress(OSError, ValueError):  # fd 1 to /dev/null: the interpreter's last flush cannot fail again
         fd = os.open(os.devnull, os.O_WRONLY)
         os.dup2(fd, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
         os.close(fd)
-    except (OSError, ValueError):  # pragma: no cover
-        pass
     if isinstance(e, BrokenPipeError) or e.errno == errno.EPIPE:
         return CLOSED_PIPE
     _err(f"scorekeep: cannot write the output: {e.strerror or e}")

@@ -44,9 +44,8 @@ def replay(
         _fail(f"{path_name(file)}: nothing to replay for that selection")
     if format == "html":
         from ..render import html
-        from ..render.text import title
 
-        text = html.replay_page(audit, sections, title(audit))
+        text = html.replay_page(audit, sections, render.title(audit))
     else:
         text = render.sections_text(sections)
         if audit.violations:

@@ -104,7 +104,6 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
     """One rule in full: its text, options, other names and the rules linked to it."""
     from .. import lookup
     from ..render import text as render
-    from ..render.text import wrap
 
     out = [render.rule_text(rule, dict(lookup.part_of(game, "options").OPTIONS), full=True)]
     # The names a player would say, not the question-like ones kept for finding the rule.
@@ -122,7 +121,7 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
         han = [a for a in names if a not in kana and a not in latin]
         shown = latin[:7] + han[:6] + kana[:6]
         more = ", …" if len(shown) < len(names) else ""
-        out.extend(wrap("also called: " + ", ".join(shown) + more, 88, "      ", "    "))
+        out.extend(render.wrap("also called: " + ", ".join(shown) + more, 88, "      ", "    "))
     for other in lookup.see_also(rule.id):
         out.append(f"    see also {other.id} — {other.title}")
     return "\n".join(out)

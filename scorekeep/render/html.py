@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from ..errors import Finding, shown
+from ..errors import shown
 from ..game import Audit, Chart, Grid, Section, Sheet
+from ..stats import Bar, Table
 from . import text
 
 # Colour and dash per series, so the chart still reads when printed in black and white.
@@ -96,13 +98,9 @@ def legend(names: Sequence[str]) -> str:
     return '<div class="legend">' + "".join(items) + "</div>"
 
 
-def line_chart(series: Mapping[str, Sequence[float | None]], xlabels: Sequence[str], *,
-               title: str, ylabel: str = "", hline: tuple[float, str] | None = None,
-               invert: bool = False, yticks: Sequence[tuple[float, str]] | None = None,
-               dividers: Sequence[tuple[int, str]] = ()) -> str:
-    """An inline SVG line chart: one line per series over the x positions (None leaves a gap).
-    `hline` draws a labelled target line (Rook's 300); `invert` puts low values on top (ranks);
-    `dividers` are dashed vertical lines before the given x index (Daifugō sets)."""
+def line_chart(chart: Chart) -> str:
+    """The chart as inline SVG (see `Chart`: Rook's target line, Daifugō's ranks and sets)."""
+    series, xlabels, title, ylabel, hline, invert, yticks, dividers, _heading = chart
     W, H, L, R, T, B = 720, 250, 48, 14, 14, 30
     values = [v for s in series.values() for v in s if v is not None]
     lo = min([0.0, *values, *([hline[0]] if hline else [])])
@@ -159,12 +157,8 @@ def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], floa
     out: list[str] = []
     for k, (name, vals) in enumerate(series.items()):
         c, d, m = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
-        runs: list[list[tuple[float, float]]] = [[]]
-        for i, v in enumerate(vals):
-            if v is None:
-                runs.append([])
-            else:
-                runs[-1].append((X(i), Y(v)))
+        runs = [[(X(i), Y(v)) for i, v in run] for gap, run in groupby(enumerate(vals), lambda iv: iv[1] is None)
+                if not gap]
         for run in runs:
             if len(run) > 1:
                 pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
@@ -175,8 +169,9 @@ def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], floa
     return out
 
 
-def bar_chart(values: Sequence[tuple[str, float]], *, title: str, unit: str = "", top: float | None = None) -> str:
-    """An inline SVG horizontal bar chart: one labelled bar per (label, value)."""
+def bar_chart(bar: Bar) -> str:
+    """The chart as inline SVG, horizontal: one labelled bar per (label, value)."""
+    title, values, unit, top = bar
     W, row, L = 560, 20, 150
     H = row * len(values) + 8
     top = top or max([1.0, *(v for _, v in values)])
@@ -269,8 +264,7 @@ def charts(audit: Audit, sheet: Sheet) -> str:
             continue
         if c.heading:
             out.append(f"<h2>{esc(c.heading)}</h2>")
-        out.append(line_chart(c.series, c.xlabels, title=c.title, ylabel=c.ylabel, hline=c.hline, invert=c.invert,
-                              yticks=c.yticks, dividers=c.dividers))
+        out.append(line_chart(c))
     out.append("</section>")
     return "\n".join(out)
 
@@ -368,11 +362,9 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     return page(f"{title} — replay", "\n".join(body))
 
 
-def stats_page(title: str, tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[str]]]],
-               bars: Sequence[tuple[str, Sequence[tuple[str, float]], str, float | None]], intro: str) -> str:
+def stats_page(title: str, tables: Sequence[Table], bars: Sequence[Bar], intro: str) -> str:
     """`stats --format html`: titled tables and bar charts."""
     body = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{esc(intro)}</p>']
     body += [f"<section><h2>{esc(name)}</h2>{html_table(headers, rows)}</section>" for name, headers, rows in tables]
-    body += [f"<section><h2>{esc(name)}</h2>{bar_chart(values, title=name, unit=unit, top=top)}</section>"
-             for name, values, unit, top in bars]
+    body += [f"<section><h2>{esc(bar[0])}</h2>{bar_chart(bar)}</section>" for bar in bars]
     return page(title, "\n".join(body))

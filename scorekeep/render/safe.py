@@ -8,11 +8,12 @@ import sys
 
 # C0 but newline, DEL, C1, and the invisible direction controls (LRM/RLM/ALM, the
 # embeddings and overrides U+202A–202E, the isolates U+2066–2069), and the line and
-# paragraph separators: none of them may reach a terminal raw from a record.
+# paragraph separators: none of them may reach a terminal raw from a record (nor JSON output:
+# `text.to_json`, where json.dumps has escaped C0 already).
 # Compiled on first use (`re` caches it): str.isprintable() is false for every one of them,
 # so text that is printable but for its newlines never needs the pattern.
-_CONTROL = ("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-            "\u202a-\u202e\u2066-\u2069]")
+CONTROL = ("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+           "\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\t": "\\t", "\r": "\\r"}
 
 
@@ -30,7 +31,7 @@ def clean(text: str) -> str:
     stay. Idempotent and printable, so cleaned table cells keep their width."""
     if text.isprintable() or text.replace("\n", "").isprintable():
         return text
-    return re.sub(_CONTROL, _escape, text)
+    return re.sub(CONTROL, _escape, text)
 
 
 def cell(text: str) -> str:

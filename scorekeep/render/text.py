@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import CAP, Finding, shown
 from ..game import Layout, RuleDoc, Section, Sheet
 from ..options import Option
+from .safe import CONTROL
 
 
 def width(text: str) -> int:
@@ -32,11 +33,8 @@ _NUMERIC = r"[-+−]?\d+(?:\.\d+)?%?(?:/[\d?–-]+)?[*!]?"
 
 def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
     """Columns whose every filled cell is a number (or a bid/took pair): right-aligned."""
-    out = []
-    for i in range(ncols):
-        cells = [r[i] for r in rows if i < len(r) and r[i] not in ("", "–")]
-        out.append(bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells))
-    return out
+    filled = [[r[i] for r in rows if i < len(r) and r[i] not in ("", "–")] for i in range(ncols)]
+    return [bool(cells) and all(re.fullmatch(_NUMERIC, c) for c in cells) for cells in filled]
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple",
@@ -92,10 +90,8 @@ def _sizes(headers: Sequence[str], body: Sequence[Sequence[str]],
 
 
 def where(f: Finding) -> str:
-    parts = [f"{k} {v}" for k, v in f.location().items() if k != "player"]
-    if f.player is not None:
-        parts.append(f.player)
-    return ", ".join(parts)
+    """`hand 2, trick 3, North`: the location, coarse to fine, then who (named alone)."""
+    return ", ".join(v if k == "player" else f"{k} {v}" for k, v in f.location().items())  # type: ignore[misc]
 
 
 def ruling(f: Finding) -> str:
@@ -109,21 +105,17 @@ def finding_line(path: str, f: Finding, kind: str = "") -> str:
     return f"{path}{line}: {kind}{ruling(f)}"
 
 
-# What json.dumps(ensure_ascii=False) leaves raw although it must not reach a terminal (DEL,
-# C1, direction controls) or that breaks naive line-based readers (U+0085, U+2028, U+2029).
-# Outside strings JSON text is plain ASCII, so escaping these anywhere keeps it valid.
-_JSON_RAW = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-
-
 def to_json(doc: Any, *, ascii_only: bool = False, indent: int | None = 2) -> str:
     """One JSON document, serialised once (never re-laid-out afterwards: a name may hold a
     line separator). `indent=None` is one line, by the C encoder."""
     import json  # here: `check` in text pays nothing for it
 
     text = json.dumps(doc, ensure_ascii=ascii_only, indent=indent)
-    if text.isascii() and "\x7f" not in text:  # of ASCII, only DEL is in the set
+    if text.isascii() and "\x7f" not in text:  # json escapes C0 itself: of ASCII, only DEL is left raw
         return text
-    return re.sub(_JSON_RAW, lambda m: f"\\u{ord(m.group()):04x}", text)
+    # What must not reach a terminal raw (DEL, C1, direction controls), nor a line-based reader
+    # (U+0085, U+2028, U+2029), as a JSON escape: valid anywhere, since outside strings JSON is ASCII.
+    return re.sub(CONTROL, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def file_json(doc: dict[str, Any], *, ascii_only: bool = False) -> str:
@@ -293,7 +285,7 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
             col += span
     else:
         headers = list(lay.long_headers or lay.headers)
-    rows = [tuple(md_text(c) if c not in ("–",) else c for c in r) for r in lay.rows]
+    rows = [tuple(map(md_text, r)) for r in lay.rows]
     out = [f"# {md_text(title)}", ""]
     if violations:
         out += [f"## {heading}", ""]  # the program's own words and digits: nothing to escape

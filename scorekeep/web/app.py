@@ -170,7 +170,7 @@ def build(serving: Serving) -> Starlette:
     routes = [Route("/k/{key}", join), Route("/", known(sheet)), Route("/enter", known(enter_page), methods=["GET"]),
               Route("/enter", known(enter), methods=["POST"]), Route("/events", known(events)),
               Route("/static/{name}", known(static))]
-    return Guard(Starlette(routes=routes))  # type: ignore[return-value]
+    return guard(Starlette(routes=routes))  # type: ignore[return-value]
 
 
 def _scorer(serving: Serving, client: Client) -> bool:
@@ -275,16 +275,12 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 
-class Guard:
+def guard(app: Starlette) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
     """Around the application: the headers every answer carries, and bodies of at most MAX_BODY
     bytes (413, read no further, whatever Content-Length said)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
+            await app(scope, receive, send)
             return
 
         async def headed(message: MutableMapping[str, Any]) -> None:
@@ -310,4 +306,5 @@ class Guard:
         async def replay() -> MutableMapping[str, Any]:
             return next(read, None) or await receive()
 
-        await self.app(scope, replay, headed)
+        await app(scope, replay, headed)
+    return guarded
