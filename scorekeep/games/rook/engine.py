@@ -53,22 +53,18 @@ def is_trump(card: Card, trump: str | None) -> bool:
     return card.is_bird or (trump is not None and card.color == trump)
 
 
-def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
-    """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
-    highest card of the led color (the first of equals)."""
+def trick_winner(plays: Sequence[Play], trump: str | None) -> Play:
+    """The winning play (rook.trick-winner): the Bird, else the highest trump, else the highest card
+    of the led color (the first of equals)."""
     cards = [p.card for p in plays]
     if BIRD in cards:
-        return plays[cards.index(BIRD)], "the Bird beats every card"
-    led = cards[0].color
-    want = trump if _holds(cards, trump) else led
+        return plays[cards.index(BIRD)]
+    want = trump if _holds(cards, trump) else cards[0].color
     win, best = 0, -1
     for k, c in enumerate(cards):  # the first of equals: only a higher card takes over
         if c.color == want and c.number > best:
             win, best = k, c.number
-    card = cards[win]
-    if led != want:
-        return plays[win], f"{card} is the highest trump"
-    return plays[win], f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else "")
+    return plays[win]
 
 
 def _holds(cards: Iterable[Card], color: str | None) -> bool:
@@ -1092,7 +1088,6 @@ class HandPosition:
     leader: str
     lead_at: int
     """The leader's index in `order`."""
-    counts: dict[str, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
     phase: str = "call"
@@ -1144,7 +1139,7 @@ class HandPosition:
         bidders = tuple(from_left(seat, order))
         players = table.players
         pos = cls(table, number, order, seat, bidders, bidders[0], order.index(bidders[0]),
-                  {p: HAND_CARDS for p in players}, {p: () for p in players}, {p: frozenset() for p in players})
+                  {p: () for p in players}, {p: frozenset() for p in players})
         d = _Deal(table, number)
         deal = deal or {}
         nest_t = d.read(deal, nest, deal_lines or {}, nest_line)
@@ -1163,7 +1158,7 @@ class HandPosition:
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in = dict(self.counts), dict(self.played_in)
+        new.played_in = dict(self.played_in)
         new.calls = list(self.calls) if calls else []
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
@@ -1180,6 +1175,17 @@ class HandPosition:
         if self.phase == "play":
             return self.order[(self.lead_at + len(self.plays)) % 4]
         return None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many cards each player holds: nine, the bid winner's fourteen until the discard, less
+        the cards played."""
+        out = {p: HAND_CARDS for p in self.table.players}
+        if self.phase == "discard" and self.bidder is not None:
+            out[self.bidder] += self.table.nest_size
+        for pl in (*(x for tr in self.tricks for x in tr.plays), *self.plays):
+            out[pl.player] = out.get(pl.player, HAND_CARDS) - 1
+        return out
 
     def next_caller(self) -> str | None:
         """The next player not passed, clockwise from the last caller (the auction's `to_act`, ended or not)."""
@@ -1450,7 +1456,6 @@ class HandPosition:
         self.phase = "discard"
         dealt = self.held.get(bidder)
         self.pool = dealt | frozenset(self.nest) if dealt is not None and self.nest is not None else None
-        self.counts[bidder] = HAND_CARDS + self.table.nest_size
 
     def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
         out = [_f(c.rule, why, line=line, hand=self.number, player=m.player)
@@ -1465,7 +1470,6 @@ class HandPosition:
         self.discarded = m.cards
         # A card dealt twice (reported) that is put back and also played is the same mistake.
         self.buried = frozenset(m.cards or ()) - self.twice
-        self.counts[p] = HAND_CARDS
         self.phase = "trump"
         return out
 
@@ -1504,8 +1508,6 @@ class HandPosition:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
             self._infer(p, c, _led(self), t, pl, out)
-        counts = self.counts
-        counts[p] = counts.get(p, HAND_CARDS) - 1
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
             self._trick_done(plays)
@@ -1522,11 +1524,11 @@ class HandPosition:
         return out
 
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
-        best, why = trick_winner(plays, self.trump)
+        best = trick_winner(plays, self.trump)
         pts = 0
         for x in plays:
             pts += x.card.points
-        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, why, pts, plays))
+        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, pts, plays))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False
@@ -1535,11 +1537,11 @@ class HandPosition:
             self.phase = "result"
             self._count()
 
-    def retake(self, winner: str, why: str) -> None:
+    def retake(self, winner: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck
         has no rank)."""
         last = self.tricks[-1]
-        self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
+        self.tricks = (*self.tricks[:-1], last._replace(winner=winner))
         self.leader = winner
         self.lead_at = self.order.index(winner)
         if len(self.tricks) >= TRICKS:

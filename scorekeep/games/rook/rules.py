@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import Findings, InputError
 from ...game import Audit, Trick
-from .cards import Card, show
+from .cards import Card
 from . import engine
 from .engine import (TRICKS, Check, Why, DealPosition, HandPosition, Scoring, Table, Totals, failing,
                      from_left, left_of, off_the_sheet, said, seating, summary_finding)
@@ -459,15 +459,11 @@ class _Replay:
                     if found:  # (most cards break no rule: no findings to hand on)
                         add(found)
             if len(plays) < 4:
-                out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
+                out.append(PlayedTrick(t, trick.plays, None, sum(pl.card.points for pl in plays), plays))
                 break
-            best = pos.tricks[-1].winner
             following = tricks[t].plays[0].player if t < len(tricks) else None
-            if t in odd and following != best and any(pl.player == following for pl in plays):
-                # A card outside the deck has no rank: the record's next leader says who won the trick.
-                strange = show(pl.card for pl in plays if pl.card not in self.deck)
-                pos.retake(following, f"{following} leads the next trick ({strange} is not a card of this game, so "
-                                      "its rank is unknown)")
+            if t in odd and following != pos.leader and any(pl.player == following for pl in plays):
+                pos.retake(following)  # a card outside the deck has no rank: the next leader won the trick
             out.append(pos.tricks[-1]._replace(plays=trick.plays) if stand else pos.tricks[-1])  # the plays as written
         self.f.extend(pos.settle())
         return out
