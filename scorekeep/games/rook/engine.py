@@ -504,7 +504,7 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
 
 def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     """rook.points-total for a result written without the tricks that give it (a summary)."""
-    if pos.counts_points():
+    if _counted(pos) is not None:
         return None  # the tricks give the points: the written ones are judged against them
     labels = pos.table.teams.labels
     given = {t: v for t, v in zip(labels, m.points) if v is not None}
@@ -528,22 +528,20 @@ def _per_team(table: Table, values: Mapping[str, int]) -> str:
     return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
 
 
-def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
-    """When the tricks give the points: each team's, the nest's counters, who won the 9th trick."""
-    if not pos.counts_points():
-        return None
-    points, nest_points = pos.captured(), pos.nest_after_play()[1]
-    assert points is not None and nest_points is not None
-    return points, nest_points, pos.tricks[TRICKS - 1].winner
+def _counted(pos: HandPosition) -> Tally | None:
+    """The nine tricks' result when it gives each team's captured points: every card played is one of
+    the deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
+    tally = pos.tally
+    return tally if tally is not None and tally.in_deck else None
 
 
 def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
     """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
     bid winner's: written points that give the nest to the other team break it."""
     counted = _counted(pos)
-    if counted is None or not counted[1] or not off_the_sheet(m, counted[0]):
+    if counted is None or not counted.nest_points or not off_the_sheet(m, counted.points):
         return None
-    points, nest_points, last = counted
+    points, nest_points, last = counted.points, counted.nest_points, counted.last
     team = pos.table.teams.of[last]
     other = pos.table.teams.other(team)
     moved = dict(points)
@@ -560,11 +558,12 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
     counted = _counted(pos)
-    wrong = off_the_sheet(m, counted[0]) if counted is not None else None
+    wrong = off_the_sheet(m, counted.points) if counted is not None else None
     if not wrong:
         return None
-    points, nest_points, last = counted  # type: ignore[misc]
-    winner_team, computed = pos.table.teams.of[last], _per_team(pos.table, points)
+    assert counted is not None
+    nest_points, winner_team, computed = counted.nest_points, pos.table.teams.of[counted.last], _per_team(
+        pos.table, counted.points)
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
@@ -1071,9 +1070,11 @@ class Tally(NamedTuple):
     """Every card played is one of the deck's (else the counters are not known)."""
     nest: tuple[Card, ...] | None
     """The nest that goes to the 9th trick's winner (None: not known)."""
-    nest_points: int | None
+    nest_points: int
     points: dict[str, int]
     """The counters each team captured, the nest's included."""
+    last: str
+    """Who won the 9th trick (and the nest)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -1611,19 +1612,9 @@ class HandPosition:
         teams = self.table.teams
         points = {t: 0 for t in teams.labels}
         for tr in tricks:
-            points[teams.of[tr.winner]] += tr.points
-        points[teams.of[tricks[-1].winner]] += nest_points
-        self.tally = Tally(shown <= deck, nest, nest_points, points)
-
-    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played."""
-        assert self.tally is not None
-        return self.tally.nest, self.tally.nest_points
-
-    def counts_points(self) -> bool:
-        """Whether the tricks give each team's captured points: all nine played, each card one of the
-        deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
-        return self.tally is not None and self.tally.in_deck
+            points[teams.of[tr.winner]] += tr.points  # type: ignore[index]
+        points[teams.of[tricks[-1].winner]] += nest_points  # type: ignore[index]
+        self.tally = Tally(shown <= deck, nest, nest_points, points, tricks[-1].winner)
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

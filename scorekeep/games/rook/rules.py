@@ -365,13 +365,9 @@ class _Replay:
             self.f.extend(pos.push(DiscardMove(bidder, hand.discard), hand.discard_line))
             self.f.extend(pos.push(TrumpMove(bidder, hand.trump), hand.trump_line))
         trump = pos.trump
-        played: list[PlayedTrick] = []
-        last_winner = None
-        if hand.tricks is not None:
-            played = self.play(pos, hand)
-            if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
-                last_winner = played[TRICKS - 1].winner
-        points, real_nest, nest_points = self.result(pos, hand, played, last_winner)
+        played = self.play(pos, hand) if hand.tricks is not None else []
+        last_winner = pos.tally.last if pos.tally is not None else None
+        points, real_nest, nest_points = self.result(pos, hand)
         scores = None
         ok = None
         if points is not None and bidder is not None and amount is not None and bid_team is not None:
@@ -414,21 +410,18 @@ class _Replay:
         return None, None, False, False
 
     # rook.nest-to-last-trick, rook.points-total, rook.points-recorded
-    def result(self, pos: HandPosition, hand: Hand, played: list[PlayedTrick], last_winner: str | None
+    def result(self, pos: HandPosition, hand: Hand
                ) -> tuple[dict[str, int] | None, tuple[Card, ...] | None, int | None]:
         """The points each team captured (from the tricks, else as written), the nest as it was, and
         its counters (None unless counted from the tricks)."""
-        if last_winner is not None and not pos.counts_points() and hand.points is not None:
-            # A card outside the deck that the hand does not identify: its counters are unknown, so the
-            # written points cannot be checked against the tricks; carry on from what the record says.
-            return self.summary_points(hand, pos), hand.discard, None
-        if last_winner is not None:  # rook.nest-to-last-trick: the engine's count
-            real_nest, nest_points = pos.nest_after_play()
-            points = pos.captured()
-            assert points is not None and nest_points is not None
+        tally = pos.tally
+        # A card outside the deck that the hand does not identify has unknown counters: the written
+        # points cannot be checked against the tricks, so the replay carries on from what the record says.
+        if tally is not None and (tally.in_deck or hand.points is None):  # rook.nest-to-last-trick
+            points = dict(tally.points)
             if hand.points is not None:  # the engine's rulings (`CHECKS["points"]`) on the written points
                 self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
-            return points, real_nest, nest_points
+            return points, tally.nest, tally.nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
         if hand.scores is not None:
