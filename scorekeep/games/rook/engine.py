@@ -1378,23 +1378,25 @@ class HandPosition:
         """Make the move here (in place, an illegal one as the record says it happened) and return its
         findings, their words maybe still functions (`errors.worded`)."""
         if isinstance(move, CardMove):
-            return self._card(move, line)
+            return self.play(Play(move.player, move.card, line or 0), move.written)
         if isinstance(move, CallMove):
             return self._call(move, line)
         if isinstance(move, DiscardMove):
             return self._discard(move, line)
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
-        if isinstance(move, ResultMove):
-            found = [_f(c.rule, why, line=line, hand=self.number) for c, why in failing(self.checks(), self, move)]
-            self.phase = "over"
-            return found
-        raise TypeError(move)
+        found = self._judged("result", move, line, None)
+        self.phase = "over"
+        return found
+
+    def _judged(self, phase: str, m: Any, line: int | None, player: str | None) -> list[Finding]:
+        """A finding for each failing check of `CHECKS[phase]` at `m` (a legal set's with the legal choices)."""
+        return [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=player)
+                for c, why in failing(CHECKS[phase], self, m)]
 
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
         who = self.caller(m)
-        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=who)
-               for c, why in failing(CHECKS["call"], self, m)]
+        out = self._judged("call", m, line, who)
         if not self.ended:
             self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
@@ -1459,8 +1461,7 @@ class HandPosition:
         self.pool = dealt | frozenset(self.nest) if dealt is not None and self.nest is not None else None
 
     def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
-        out = [_f(c.rule, why, line=line, hand=self.number, player=m.player)
-               for c, why in failing(CHECKS["discard"], self, m)]
+        out = self._judged("discard", m, line, m.player)
         p = m.player
         if m.cards is None:
             self.held.pop(p, None)  # 9 of the 14, but which is not written: judged by inference
@@ -1475,14 +1476,10 @@ class HandPosition:
         return out
 
     def _trump(self, m: TrumpMove, line: int | None) -> list[Finding]:
-        out = [_f(c.rule, why, line=line, hand=self.number, player=self.bidder, allowed=self.allowed(c.rule))
-               for c, why in failing(CHECKS["trump"], self, m)]
+        out = self._judged("trump", m, line, self.bidder)
         self.trump = None if m.color in (None, NO_TRUMP) else m.color
         self.phase = "play"
         return out
-
-    def _card(self, m: CardMove, line: int | None) -> list[Finding]:
-        return self.play(Play(m.player, m.card, line or 0), m.written)
 
     def play(self, pl: Play, written: Card | None = None) -> list[Finding]:
         """`push(CardMove(pl.player, pl.card, written))` for a play as the record holds it: each
