@@ -1000,27 +1000,25 @@ class _Deal:
         player = who or None
         failed = self.ask(DealtEntry(who, cards, moved))
         for c, why in failed:
-            if c.rule != "rook.deck":
+            if c.rule != "rook.deck":  # its size (rook.deal)
                 self.doubtful.add(who)
                 if not quiet:
                     self.found.append(_f(c.rule, why, line=line, hand=self.number, player=player))
-                break
-        if all(c.rule != "rook.deck" for c, _why in failed):
+        if not any(c.rule == "rook.deck" for c, _why in failed):
             self.owner.update(dict.fromkeys(cards, who))
             return not failed
-        clean = not failed
-        for card in cards:
-            clean = self.place(card, who, line, player) and clean
-        return clean
+        for card in cards:  # each card out of the deck or dealt before reported where it is
+            self.place(card, who, line, player)
+        return False
 
-    def place(self, c: Card, who: str, line: int | None, player: str | None) -> bool:
-        """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
-        deck or was dealt before."""
+    def place(self, c: Card, who: str, line: int | None, player: str | None) -> None:
+        """Deal `c` to `who` ('' the nest), reported (rook.deck) when it is no card of the deck or was
+        dealt before."""
         owner = self.owner
         off = next(iter(self.ask(DealtEntry(who, (c,), whole=False))), None)
         if off is None:
             owner[c] = who
-            return True
+            return
         if off[0].test is _in_deck:
             self.doubtful.add(who)
             owner.setdefault(c, who)  # so that playing it is not reported again
@@ -1028,7 +1026,6 @@ class _Deal:
             self.doubtful.update((who, owner[c]))
             self.twice.add(c)
         self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=player))
-        return False
 
 
 def deal_answers(table: Table, number: int, deal: Mapping[str, Sequence[Card]] | None, nest: Sequence[Card] | None

@@ -454,8 +454,8 @@ class _Replay:
             if len(plays) < 4:
                 out.append(PlayedTrick(t, trick.plays, None, sum(pl.card.points for pl in plays), plays))
                 break
-            following = tricks[t].plays[0].player if t < len(tricks) else None
-            if t in odd and following != pos.leader and any(pl.player == following for pl in plays):
+            following = tricks[t].plays[0].player if t in odd and t < len(tricks) else None
+            if following is not None and following != pos.leader and any(pl.player == following for pl in plays):
                 pos.retake(following)  # a card outside the deck has no rank: the next leader won the trick
             out.append(pos.tricks[-1]._replace(plays=trick.plays) if stand else pos.tricks[-1])  # the plays as written
         self.f.extend(pos.settle())
