@@ -562,8 +562,8 @@ def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     if not wrong:
         return None
     assert counted is not None
-    nest_points, winner_team, computed = counted.nest_points, pos.table.teams.of[counted.last], _per_team(
-        pos.table, counted.points)
+    nest_points, computed = counted.nest_points, _per_team(pos.table, counted.points)
+    winner_team = pos.table.teams.of[counted.last]
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
@@ -1382,9 +1382,11 @@ class HandPosition:
             return self._discard(move, line)
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
-        found = self._judged("result", move, line, None)
-        self.phase = "over"
-        return found
+        if isinstance(move, ResultMove):
+            found = self._judged("result", move, line, None)
+            self.phase = "over"
+            return found
+        raise TypeError(move)
 
     def _judged(self, phase: str, m: Any, line: int | None, player: str | None) -> list[Finding]:
         """A finding for each failing check of `CHECKS[phase]` at `m` (a legal set's with the legal choices)."""
@@ -1606,8 +1608,8 @@ class HandPosition:
         teams = self.table.teams
         points = {t: 0 for t in teams.labels}
         for tr in tricks:
-            points[teams.of[tr.winner]] += tr.points  # type: ignore[index]
-        points[teams.of[tricks[-1].winner]] += nest_points  # type: ignore[index]
+            points[teams.of[tr.winner]] += tr.points
+        points[teams.of[tricks[-1].winner]] += nest_points
         self.tally = Tally(shown <= deck, nest, nest_points, points, tricks[-1].winner)
 
     def captured(self) -> dict[str, int] | None:

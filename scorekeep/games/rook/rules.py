@@ -54,20 +54,17 @@ class _Replay:
         self.asking: list[tuple[Check, Why | None]] = []  # those of the hand being replayed
         self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []  # each replay of it (trials too)
         self.asked: dict[int, list[tuple[Check, Why | None]]] = {}
-        self.players = record.players
         self.teams = record.teams
         self.opts = record.header.options
         self.f = Findings()
         self.table = Table.of(record.players, record.teams, self.opts)
-        self.deck = self.table.deck
-        self.nest_size = self.table.nest_size
         self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}  # each hand's deal as judged (`deal_positions`)
         self.played = 0  # the hands so far that count toward the seat change
         # the last hand's dealer, the one who should have dealt when that was reported, and its seating
         self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
 
     def run(self) -> Audit:
-        rec, players = self.record, self.players
+        rec, players = self.record, self.record.players
         every = self.opts["seat_change_every"]
         match = _Match({t: 0 for t in self.teams.labels}, {t: 0 for t in self.teams.labels})
         results: list[HandResult] = []
@@ -472,9 +469,7 @@ class _Replay:
         (the card written is still reported once, under rook.deck). Returns the stand-ins keyed by
         (trick, player), and the tricks left with a card outside the deck that nothing identifies.
         """
-        deck = self.deck
-        if {pl.card for tr in tricks[:TRICKS] for pl in tr.plays} <= deck:
-            return {}, set()
+        deck = self.table.deck
         strange = [(t, pl) for t, tr in enumerate(tricks[:TRICKS], 1) for pl in tr.plays if pl.card not in deck]
         odd = {t for t, _pl in strange}
         if len(strange) != 1 or len(tricks) < TRICKS or len(tricks[TRICKS - 1].plays) < 4:
@@ -484,7 +479,7 @@ class _Replay:
             return {}, odd
         left = deck - others
         put_back = set(discard or ())
-        if len(put_back) == self.nest_size and put_back <= left:
+        if len(put_back) == self.table.nest_size and put_back <= left:
             left -= put_back
         t, pl = strange[0]
         if pl.player in known:
