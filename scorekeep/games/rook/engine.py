@@ -299,7 +299,6 @@ def _discard_problems(pos: HandPosition, m: DiscardMove) -> Why | None:
     size = pos.table.nest_size
     pool = pos.pool
     problems: list[str] = []
-    seen: set[Card] = set()
     twice = [c for i, c in enumerate(discard) if c in discard[:i]]
     if len(discard) != size and len(set(discard)) != size:
         problems.append(f"{m.player} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
@@ -308,10 +307,7 @@ def _discard_problems(pos: HandPosition, m: DiscardMove) -> Why | None:
         problems.append(f"{m.player} put {show(set(twice))} back twice ({show(discard)}): the {size} cards put "
                         "back are different cards from the hand")
     held = f" (the 9 dealt and the {size} of the nest)"
-    for c in discard:
-        if c in seen:
-            continue
-        seen.add(c)
+    for c in dict.fromkeys(discard):  # each card once, in the order put back
         if pool is not None and c not in pool:
             whose = pos.owner.get(c)
             more = f"; it was dealt to {whose}" if whose else ""
