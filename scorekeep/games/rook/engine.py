@@ -468,7 +468,7 @@ def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Car
             return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): "
                     f"a player who holds the led color must play it; legal plays were {show(allowed)}")
         color = color_word(led.color)
-        follow = sorted((x for x in held if x.color == led.color), key=lambda x: -x.number)
+        follow = [x for x in held if x.color == led.color]  # (`show` puts them high to low)
         bird = " or the Bird" if BIRD in held else ""
         instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played "
                    "instead" if c.color == trump else "; only the Bird may be played instead")
@@ -1347,14 +1347,11 @@ class HandPosition:
             return tuple(out)
         tr = self.trump
         want = tr if is_trump(led, tr) else led.color
+        have = None if held is None else [c for c in held if c.color == want and not c.is_bird]
+        out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)" if have is None
+                        else f"yes: {show(have)}" if have else "no", "rook.follow-color"))
         if held is not None:
-            have = sorted((c for c in held if c.color == want and not c.is_bird), key=sort_key)
-            out.append(Step(f"does {p} hold the led color ({color_word(want)})?",
-                            f"yes: {show(have)}" if have else "no", "rook.follow-color"))
             out.append(Step(f"does {p} hold the Bird?", "yes" if BIRD in held else "no", "rook.bird-anytime"))
-        else:
-            out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)",
-                            "rook.follow-color"))
         out.append(Step("was trump led?", "the Bird was led: it calls for trump" if led.is_bird
                         else "yes" if led.color == tr else "no", "rook.bird-led" if led.is_bird
                         else "rook.bird-must-follow-trump"))
