@@ -316,7 +316,7 @@ def test_the_oracle_agrees_with_the_engine_on_legal_cards_and_trick_winners() ->
                 last = pos.legal_moves()[0]
                 plays = (*pos.plays, pos.plays[0]._replace(player=last.player, card=last.card))
                 w = oracle.winner([(p.player, _ocard(p.card)) for p in plays], "RYBG".index(pos.trump))
-                assert plays[w].player == trick_winner(plays, pos.trump)[0].player
+                assert plays[w].player == trick_winner(plays, pos.trump).player
 
 
 def _illegal_cards(pos: HandPosition) -> list[CardMove]:

@@ -28,6 +28,7 @@ _COLOR_WORDS = {
     "b": "B", "black": "B", "黑": "B", "黑色": "B",
     "g": "G", "green": "G", "綠": "G", "绿": "G", "綠色": "G", "绿色": "G",
 }
+_COUNTERS = {5: 5, 10: 10, 14: 10}
 _BIRD_WORDS = frozenset(("bird", "the bird", "rook", "鳥", "鳥牌", "鸟", "鸟牌"))
 _COLOR_RE = "|".join(sorted((re.escape(w) for w in _COLOR_WORDS), key=len, reverse=True))
 _FORWARD = re.compile(rf"({_COLOR_RE})\s*(\d{{1,2}})\Z")
@@ -53,9 +54,7 @@ class Card(NamedTuple):
     @property
     def points(self) -> int:
         """Counter value: every 5 is 5, every 10 and 14 is 10, the Bird 20, the rest 0."""
-        if self.color == "":
-            return 20
-        return 5 if self.number == 5 else 10 if self.number in (10, 14) else 0
+        return _COUNTERS.get(self.number, 0) if self.color else 20
 
     @property
     def name(self) -> str:

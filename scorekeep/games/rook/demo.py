@@ -10,7 +10,7 @@ target, ties: near the end it tries a few hands towards the ending chosen from t
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...generate import Generated, dump
 
@@ -28,13 +28,12 @@ FEATURES = ("bird-led", "forced-bird", "bird-anytime", "set", "made", "seat-chan
             "all-pass", "nest-to-defenders")
 
 
-class _Hand:
-    """One hand as played: the final position and what to write down."""
+class _Hand(NamedTuple):
+    """One hand as played: its entry in the record, its scores (None: thrown in), the rare rules it shows."""
 
-    __slots__ = ("dealer", "order", "deal", "nest", "calls", "pos", "discard", "trump", "scores", "features")
-
-    def __init__(self) -> None:
-        self.features: set[str] = set()
+    entry: dict[str, Any]
+    scores: dict[str, int] | None
+    features: set[str]
 
 
 def _card_order(c: Any) -> tuple[int, int]:
@@ -48,33 +47,36 @@ def _cards(cs: Any) -> list[str]:
 
 def _play_hand(rng: random.Random, table: Any, number: int, dealer: str, order: tuple[str, ...]) -> _Hand:
     """Deal, bid, exchange, name trump and play one hand, every move among the engine's legal ones."""
+    from .cards import COLOR_NAME
     from .engine import HAND_CARDS, HandPosition
 
-    h = _Hand()
-    h.dealer, h.order = dealer, order
     deck = sorted(table.deck, key=_card_order)
     rng.shuffle(deck)
     seats = list(table.players)
-    h.deal = {p: deck[HAND_CARDS * i:HAND_CARDS * (i + 1)] for i, p in enumerate(seats)}
-    h.nest = deck[4 * HAND_CARDS:]
-    pos, found = HandPosition.deal(table, number, dealer, order, h.deal, h.nest)
+    deal = {p: deck[HAND_CARDS * i:HAND_CARDS * (i + 1)] for i, p in enumerate(seats)}
+    nest = deck[4 * HAND_CARDS:]
+    pos, found = HandPosition.deal(table, number, dealer, order, deal, nest)
     assert not found
-    h.calls = _auction(rng, pos, seats)
+    calls = _auction(rng, pos, seats)
+    entry: dict[str, Any] = {"dealer": dealer, "bidding": [{p: "pass" if a is None else a} for p, a in calls]}
+    features: set[str] = set()
     if pos.all_pass:
-        h.features.add("all-pass")
+        features.add("all-pass")
         forced = pos.all_pass_winner()
         if forced is None:
-            pos.won(None, None)
-            h.pos, h.discard, h.trump, h.scores = pos, None, None, None
-            return h
+            return _Hand(entry, None, features)
         pos.won(*forced, True)
     else:
         assert pos.high is not None
         pos.won(*pos.high)
-    _exchange(rng, table, pos, h)
-    _play_tricks(rng, pos, h)
-    _settle(table, pos, h)
-    return h
+    discard, trump = _exchange(rng, pos)
+    _play_tricks(rng, pos, features)
+    scores = _settle(table, pos, discard, features)
+    points, labels = pos.captured(), table.teams.labels
+    entry.update(deal={p: _cards(cs) for p, cs in deal.items()}, nest=_cards(nest), discard=_cards(discard),
+                 trump=COLOR_NAME[trump], tricks=[{pl.player: str(pl.card) for pl in tr.plays} for tr in pos.tricks],
+                 points={t: points[t] for t in labels}, scores={t: scores[t] for t in labels})
+    return _Hand(entry, scores, features)
 
 
 def _auction(rng: random.Random, pos: Any, seats: list[str]) -> list[tuple[str, int | None]]:
@@ -101,27 +103,23 @@ def _auction(rng: random.Random, pos: Any, seats: list[str]) -> list[tuple[str, 
     return calls
 
 
-def _exchange(rng: random.Random, table: Any, pos: Any, h: _Hand) -> None:
+def _exchange(rng: random.Random, pos: Any) -> tuple[tuple[Any, ...], str]:
     """Trump: the color the bid winner holds most of; put back the lowest cards of the others (now
     and then a counter, which the defenders may then win with the last trick). The discard is the
     first of the engine's legal discards with the cards taken in that order (the 2,002 candidates
-    are judged one by one as asked, so only the first is)."""
-    from .cards import COLOR_NAME
-
+    are judged one by one as asked, so only the first is). Returns the discard and trump."""
     assert pos.bidder is not None and pos.pool is not None
-    colors = [c for c in "RYBG"]
-    trump = max(colors, key=lambda c: (sum(1 for x in pos.pool if x.color == c), rng.random()))
+    trump = max("RYBG", key=lambda c: (sum(1 for x in pos.pool if x.color == c), rng.random()))
     pool = sorted(pos.pool, key=_card_order)  # a set: never let its order reach the random choices
     rank = {c: (c.is_bird or c.color == trump, c.number + rng.random() * 6) for c in pool}
     m = next(pos.iter_legal(card_order=rank.__getitem__))
     pos.push(m)
-    tm = next(x for x in pos.legal_moves() if x.color == trump)
-    pos.push(tm)
-    h.discard, h.trump = tuple(sorted(m.cards, key=_card_order)), COLOR_NAME[trump]
+    pos.push(next(x for x in pos.legal_moves() if x.color == trump))
+    return m.cards, trump
 
 
-def _play_tricks(rng: random.Random, pos: Any, h: _Hand) -> None:
-    """The ten tricks: any legal card, the Bird or a trump led now and then."""
+def _play_tricks(rng: random.Random, pos: Any, features: set[str]) -> None:
+    """The nine tricks: any legal card, the Bird or a trump led now and then."""
     from .model import CardMove
 
     while pos.phase == "play":
@@ -142,16 +140,16 @@ def _play_tricks(rng: random.Random, pos: Any, h: _Hand) -> None:
         if choice.card.is_bird and led is not None:
             held = pos.held[p]
             if len(moves) == 1 and (led.color == pos.trump):
-                h.features.add("forced-bird")
+                features.add("forced-bird")
             elif not led.is_bird and led.color != pos.trump and any(c.color == led.color for c in held):
-                h.features.add("bird-anytime")
+                features.add("bird-anytime")
         if choice.card.is_bird and led is None:
-            h.features.add("bird-led")
+            features.add("bird-led")
         assert isinstance(choice, CardMove) and not pos.push(choice)
 
 
-def _settle(table: Any, pos: Any, h: _Hand) -> None:
-    """The points captured (the nest with the last trick) and the hand's scores."""
+def _settle(table: Any, pos: Any, discard: tuple[Any, ...], features: set[str]) -> dict[str, int]:
+    """The hand's result (the points captured, the nest with the last trick) made, and its scores."""
     from .model import ResultMove
     from .score import hand_scores, made
 
@@ -159,31 +157,13 @@ def _settle(table: Any, pos: Any, h: _Hand) -> None:
     points = pos.captured()
     assert points is not None and pos.legal_moves() == [ResultMove(tuple(points[t] for t in table.teams.labels))]
     last = pos.tricks[-1].winner
-    if table.teams.of[last] != table.teams.of[bidder] and sum(c.points for c in h.discard):
-        h.features.add("nest-to-defenders")
+    if table.teams.of[last] != table.teams.of[bidder] and sum(c.points for c in discard):
+        features.add("nest-to-defenders")
     pos.push(pos.legal_moves()[0])
     assert pos.amount is not None
     team = table.teams.of[bidder]
-    h.scores = hand_scores(team, pos.amount, points)
-    h.features.add("made" if made(pos.amount, points[team]) else "set")
-    h.pos = pos
-
-
-def _render_hand(h: _Hand, labels: tuple[str, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"dealer": h.dealer,
-                           "bidding": [{p: "pass" if a is None else a} for p, a in h.calls]}
-    pos = h.pos
-    if pos.bidder is None:
-        return out
-    out["deal"] = {p: _cards(cs) for p, cs in h.deal.items()}
-    out["nest"] = _cards(h.nest)
-    out["discard"] = _cards(h.discard)
-    out["trump"] = h.trump
-    out["tricks"] = [{pl.player: str(pl.card) for pl in tr.plays} for tr in pos.tricks]
-    points = pos.captured()
-    out["points"] = {t: points[t] for t in labels}
-    out["scores"] = {t: h.scores[t] for t in labels}
-    return out
+    features.add("made" if made(pos.amount, points[team]) else "set")
+    return hand_scores(team, pos.amount, points)
 
 
 def game(seed: int, **knobs: Any) -> Generated:
@@ -241,7 +221,7 @@ def game(seed: int, **knobs: Any) -> Generated:
     if shown:
         data["rules"] = shown
     data["first_dealer"] = first
-    data["hands"] = [_render_hand(h, labels) for h in hands]
+    data["hands"] = [h.entry for h in hands]
     return Generated("rook", data, dict(totals), winner, (), frozenset(features))
 
 

@@ -53,22 +53,18 @@ def is_trump(card: Card, trump: str | None) -> bool:
     return card.is_bird or (trump is not None and card.color == trump)
 
 
-def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
-    """The winning play and why (rook.trick-winner): the Bird, else the highest trump, else the
-    highest card of the led color (the first of equals)."""
+def trick_winner(plays: Sequence[Play], trump: str | None) -> Play:
+    """The winning play (rook.trick-winner): the Bird, else the highest trump, else the highest card
+    of the led color (the first of equals)."""
     cards = [p.card for p in plays]
     if BIRD in cards:
-        return plays[cards.index(BIRD)], "the Bird beats every card"
-    led = cards[0].color
-    want = trump if _holds(cards, trump) else led
+        return plays[cards.index(BIRD)]
+    want = trump if _holds(cards, trump) else cards[0].color
     win, best = 0, -1
     for k, c in enumerate(cards):  # the first of equals: only a higher card takes over
         if c.color == want and c.number > best:
             win, best = k, c.number
-    card = cards[win]
-    if led != want:
-        return plays[win], f"{card} is the highest trump"
-    return plays[win], f"{card} is the highest {COLOR_NAME[led]}" + (" (trump led)" if led == trump else "")
+    return plays[win]
 
 
 def _holds(cards: Iterable[Card], color: str | None) -> bool:
@@ -303,7 +299,6 @@ def _discard_problems(pos: HandPosition, m: DiscardMove) -> Why | None:
     size = pos.table.nest_size
     pool = pos.pool
     problems: list[str] = []
-    seen: set[Card] = set()
     twice = [c for i, c in enumerate(discard) if c in discard[:i]]
     if len(discard) != size and len(set(discard)) != size:
         problems.append(f"{m.player} put back {len(discard)} cards ({show(discard)}), but the bid winner puts "
@@ -312,10 +307,7 @@ def _discard_problems(pos: HandPosition, m: DiscardMove) -> Why | None:
         problems.append(f"{m.player} put {show(set(twice))} back twice ({show(discard)}): the {size} cards put "
                         "back are different cards from the hand")
     held = f" (the 9 dealt and the {size} of the nest)"
-    for c in discard:
-        if c in seen:
-            continue
-        seen.add(c)
+    for c in dict.fromkeys(discard):  # each card once, in the order put back
         if pool is not None and c not in pool:
             whose = pos.owner.get(c)
             more = f"; it was dealt to {whose}" if whose else ""
@@ -476,7 +468,7 @@ def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Car
             return (f"{p} played {c} to a trump ({color_word(trump)}) lead while holding trump ({show(allowed)}): "
                     f"a player who holds the led color must play it; legal plays were {show(allowed)}")
         color = color_word(led.color)
-        follow = sorted((x for x in held if x.color == led.color), key=lambda x: -x.number)
+        follow = [x for x in held if x.color == led.color]  # (`show` puts them high to low)
         bird = " or the Bird" if BIRD in held else ""
         instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played "
                    "instead" if c.color == trump else "; only the Bird may be played instead")
@@ -508,7 +500,7 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
 
 def _points_total(pos: HandPosition, m: ResultMove) -> str | None:
     """rook.points-total for a result written without the tricks that give it (a summary)."""
-    if pos.counts_points():
+    if _counted(pos) is not None:
         return None  # the tricks give the points: the written ones are judged against them
     labels = pos.table.teams.labels
     given = {t: v for t, v in zip(labels, m.points) if v is not None}
@@ -532,22 +524,20 @@ def _per_team(table: Table, values: Mapping[str, int]) -> str:
     return ", ".join(f"{t} {values[t]}" for t in table.teams.labels)
 
 
-def _counted(pos: HandPosition) -> tuple[dict[str, int], int, str] | None:
-    """When the tricks give the points: each team's, the nest's counters, who won the 9th trick."""
-    if not pos.counts_points():
-        return None
-    points, nest_points = pos.captured(), pos.nest_after_play()[1]
-    assert points is not None and nest_points is not None
-    return points, nest_points, pos.tricks[TRICKS - 1].winner
+def _counted(pos: HandPosition) -> Tally | None:
+    """The nine tricks' result when it gives each team's captured points: every card played is one of
+    the deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
+    tally = pos.tally
+    return tally if tally is not None and tally.in_deck else None
 
 
 def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
     """rook.nest-to-last-trick: the nest's counters go to the team that wins the 9th trick, not to the
     bid winner's: written points that give the nest to the other team break it."""
     counted = _counted(pos)
-    if counted is None or not counted[1] or not off_the_sheet(m, counted[0]):
+    if counted is None or not counted.nest_points or not off_the_sheet(m, counted.points):
         return None
-    points, nest_points, last = counted
+    points, nest_points, last = counted.points, counted.nest_points, counted.last
     team = pos.table.teams.of[last]
     other = pos.table.teams.other(team)
     moved = dict(points)
@@ -564,11 +554,12 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
     counted = _counted(pos)
-    wrong = off_the_sheet(m, counted[0]) if counted is not None else None
+    wrong = off_the_sheet(m, counted.points) if counted is not None else None
     if not wrong:
         return None
-    points, nest_points, last = counted  # type: ignore[misc]
-    winner_team, computed = pos.table.teams.of[last], _per_team(pos.table, points)
+    assert counted is not None
+    nest_points, computed = counted.nest_points, _per_team(pos.table, counted.points)
+    winner_team = pos.table.teams.of[counted.last]
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
@@ -1005,27 +996,25 @@ class _Deal:
         player = who or None
         failed = self.ask(DealtEntry(who, cards, moved))
         for c, why in failed:
-            if c.rule != "rook.deck":
+            if c.rule != "rook.deck":  # its size (rook.deal)
                 self.doubtful.add(who)
                 if not quiet:
                     self.found.append(_f(c.rule, why, line=line, hand=self.number, player=player))
-                break
-        if all(c.rule != "rook.deck" for c, _why in failed):
+        if not any(c.rule == "rook.deck" for c, _why in failed):
             self.owner.update(dict.fromkeys(cards, who))
             return not failed
-        clean = not failed
-        for card in cards:
-            clean = self.place(card, who, line, player) and clean
-        return clean
+        for card in cards:  # each card out of the deck or dealt before reported where it is
+            self.place(card, who, line, player)
+        return False
 
-    def place(self, c: Card, who: str, line: int | None, player: str | None) -> bool:
-        """Deal `c` to `who` ('' the nest): false, and reported (rook.deck), when it is no card of the
-        deck or was dealt before."""
+    def place(self, c: Card, who: str, line: int | None, player: str | None) -> None:
+        """Deal `c` to `who` ('' the nest), reported (rook.deck) when it is no card of the deck or was
+        dealt before."""
         owner = self.owner
         off = next(iter(self.ask(DealtEntry(who, (c,), whole=False))), None)
         if off is None:
             owner[c] = who
-            return True
+            return
         if off[0].test is _in_deck:
             self.doubtful.add(who)
             owner.setdefault(c, who)  # so that playing it is not reported again
@@ -1033,7 +1022,6 @@ class _Deal:
             self.doubtful.update((who, owner[c]))
             self.twice.add(c)
         self.found.append(_f(off[0].rule, off[1], line=line, hand=self.number, player=player))
-        return False
 
 
 def deal_answers(table: Table, number: int, deal: Mapping[str, Sequence[Card]] | None, nest: Sequence[Card] | None
@@ -1075,9 +1063,11 @@ class Tally(NamedTuple):
     """Every card played is one of the deck's (else the counters are not known)."""
     nest: tuple[Card, ...] | None
     """The nest that goes to the 9th trick's winner (None: not known)."""
-    nest_points: int | None
+    nest_points: int
     points: dict[str, int]
     """The counters each team captured, the nest's included."""
+    last: str
+    """Who won the 9th trick (and the nest)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -1092,7 +1082,6 @@ class HandPosition:
     leader: str
     lead_at: int
     """The leader's index in `order`."""
-    counts: dict[str, int]
     pending: dict[str, tuple[Pending, ...]]
     voids: dict[str, frozenset[str]]
     phase: str = "call"
@@ -1144,7 +1133,7 @@ class HandPosition:
         bidders = tuple(from_left(seat, order))
         players = table.players
         pos = cls(table, number, order, seat, bidders, bidders[0], order.index(bidders[0]),
-                  {p: HAND_CARDS for p in players}, {p: () for p in players}, {p: frozenset() for p in players})
+                  {p: () for p in players}, {p: frozenset() for p in players})
         d = _Deal(table, number)
         deal = deal or {}
         nest_t = d.read(deal, nest, deal_lines or {}, nest_line)
@@ -1163,7 +1152,7 @@ class HandPosition:
         for s in HandPosition.__slots__:
             setattr(new, s, getattr(self, s))
         new.held = {p: set(h) for p, h in self.held.items()}
-        new.counts, new.played_in = dict(self.counts), dict(self.played_in)
+        new.played_in = dict(self.played_in)
         new.calls = list(self.calls) if calls else []
         new.pending, new.voids = dict(self.pending), dict(self.voids)
         return new
@@ -1180,6 +1169,17 @@ class HandPosition:
         if self.phase == "play":
             return self.order[(self.lead_at + len(self.plays)) % 4]
         return None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many cards each player holds: nine, the bid winner's fourteen until the discard, less
+        the cards played."""
+        out = {p: HAND_CARDS for p in self.table.players}
+        if self.phase == "discard" and self.bidder is not None:
+            out[self.bidder] += self.table.nest_size
+        for pl in (*(x for tr in self.tricks for x in tr.plays), *self.plays):
+            out[pl.player] = out.get(pl.player, HAND_CARDS) - 1
+        return out
 
     def next_caller(self) -> str | None:
         """The next player not passed, clockwise from the last caller (the auction's `to_act`, ended or not)."""
@@ -1347,14 +1347,11 @@ class HandPosition:
             return tuple(out)
         tr = self.trump
         want = tr if is_trump(led, tr) else led.color
+        have = None if held is None else [c for c in held if c.color == want and not c.is_bird]
+        out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)" if have is None
+                        else f"yes: {show(have)}" if have else "no", "rook.follow-color"))
         if held is not None:
-            have = sorted((c for c in held if c.color == want and not c.is_bird), key=sort_key)
-            out.append(Step(f"does {p} hold the led color ({color_word(want)})?",
-                            f"yes: {show(have)}" if have else "no", "rook.follow-color"))
             out.append(Step(f"does {p} hold the Bird?", "yes" if BIRD in held else "no", "rook.bird-anytime"))
-        else:
-            out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)",
-                            "rook.follow-color"))
         out.append(Step("was trump led?", "the Bird was led: it calls for trump" if led.is_bird
                         else "yes" if led.color == tr else "no", "rook.bird-led" if led.is_bird
                         else "rook.bird-must-follow-trump"))
@@ -1371,7 +1368,7 @@ class HandPosition:
         """Make the move here (in place, an illegal one as the record says it happened) and return its
         findings, their words maybe still functions (`errors.worded`)."""
         if isinstance(move, CardMove):
-            return self._card(move, line)
+            return self.play(Play(move.player, move.card, line or 0), move.written)
         if isinstance(move, CallMove):
             return self._call(move, line)
         if isinstance(move, DiscardMove):
@@ -1379,15 +1376,19 @@ class HandPosition:
         if isinstance(move, TrumpMove):
             return self._trump(move, line)
         if isinstance(move, ResultMove):
-            found = [_f(c.rule, why, line=line, hand=self.number) for c, why in failing(self.checks(), self, move)]
+            found = self._judged("result", move, line, None)
             self.phase = "over"
             return found
         raise TypeError(move)
 
+    def _judged(self, phase: str, m: Any, line: int | None, player: str | None) -> list[Finding]:
+        """A finding for each failing check of `CHECKS[phase]` at `m` (a legal set's with the legal choices)."""
+        return [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=player)
+                for c, why in failing(CHECKS[phase], self, m)]
+
     def _call(self, m: CallMove, line: int | None) -> list[Finding]:
         who = self.caller(m)
-        out = [_f(c.rule, why, allowed=self.allowed_later(c.rule), line=line, hand=self.number, player=who)
-               for c, why in failing(CHECKS["call"], self, m)]
+        out = self._judged("call", m, line, who)
         if not self.ended:
             self._called(who, m.amount, not any(f.rule in BID_AMOUNTS for f in out))
         return out
@@ -1450,11 +1451,9 @@ class HandPosition:
         self.phase = "discard"
         dealt = self.held.get(bidder)
         self.pool = dealt | frozenset(self.nest) if dealt is not None and self.nest is not None else None
-        self.counts[bidder] = HAND_CARDS + self.table.nest_size
 
     def _discard(self, m: DiscardMove, line: int | None) -> list[Finding]:
-        out = [_f(c.rule, why, line=line, hand=self.number, player=m.player)
-               for c, why in failing(CHECKS["discard"], self, m)]
+        out = self._judged("discard", m, line, m.player)
         p = m.player
         if m.cards is None:
             self.held.pop(p, None)  # 9 of the 14, but which is not written: judged by inference
@@ -1465,19 +1464,14 @@ class HandPosition:
         self.discarded = m.cards
         # A card dealt twice (reported) that is put back and also played is the same mistake.
         self.buried = frozenset(m.cards or ()) - self.twice
-        self.counts[p] = HAND_CARDS
         self.phase = "trump"
         return out
 
     def _trump(self, m: TrumpMove, line: int | None) -> list[Finding]:
-        out = [_f(c.rule, why, line=line, hand=self.number, player=self.bidder, allowed=self.allowed(c.rule))
-               for c, why in failing(CHECKS["trump"], self, m)]
+        out = self._judged("trump", m, line, self.bidder)
         self.trump = None if m.color in (None, NO_TRUMP) else m.color
         self.phase = "play"
         return out
-
-    def _card(self, m: CardMove, line: int | None) -> list[Finding]:
-        return self.play(Play(m.player, m.card, line or 0), m.written)
 
     def play(self, pl: Play, written: Card | None = None) -> list[Finding]:
         """`push(CardMove(pl.player, pl.card, written))` for a play as the record holds it: each
@@ -1504,8 +1498,6 @@ class HandPosition:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
             self._infer(p, c, _led(self), t, pl, out)
-        counts = self.counts
-        counts[p] = counts.get(p, HAND_CARDS) - 1
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
             self._trick_done(plays)
@@ -1522,11 +1514,11 @@ class HandPosition:
         return out
 
     def _trick_done(self, plays: tuple[Play, ...]) -> None:
-        best, why = trick_winner(plays, self.trump)
+        best = trick_winner(plays, self.trump)
         pts = 0
         for x in plays:
             pts += x.card.points
-        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, why, pts, plays))
+        self.tricks = (*self.tricks, PlayedTrick(self.trick_no, plays, best.player, pts, plays))
         self.leader = best.player
         self.lead_at = self.order.index(best.player)
         self.plays, self.disordered = (), False
@@ -1535,11 +1527,11 @@ class HandPosition:
             self.phase = "result"
             self._count()
 
-    def retake(self, winner: str, why: str) -> None:
+    def retake(self, winner: str) -> None:
         """The last trick's winner as the record's next leader shows it (a card outside the deck
         has no rank)."""
         last = self.tricks[-1]
-        self.tricks = (*self.tricks[:-1], last._replace(winner=winner, why=why))
+        self.tricks = (*self.tricks[:-1], last._replace(winner=winner))
         self.leader = winner
         self.lead_at = self.order.index(winner)
         if len(self.tricks) >= TRICKS:
@@ -1611,17 +1603,7 @@ class HandPosition:
         for tr in tricks:
             points[teams.of[tr.winner]] += tr.points
         points[teams.of[tricks[-1].winner]] += nest_points
-        self.tally = Tally(shown <= deck, nest, nest_points, points)
-
-    def nest_after_play(self) -> tuple[tuple[Card, ...] | None, int | None]:
-        """The nest that goes to the 9th trick's winner, and its counters, once 9 tricks are played."""
-        assert self.tally is not None
-        return self.tally.nest, self.tally.nest_points
-
-    def counts_points(self) -> bool:
-        """Whether the tricks give each team's captured points: all nine played, each card one of the
-        deck's (a card the deck does not have, that nothing identifies, has unknown counters)."""
-        return self.tally is not None and self.tally.in_deck
+        self.tally = Tally(shown <= deck, nest, nest_points, points, tricks[-1].winner)
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

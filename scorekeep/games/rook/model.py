@@ -30,7 +30,6 @@ class PlayedTrick(NamedTuple):
     number: int
     plays: tuple[Play, ...]
     winner: str | None
-    why: str
     points: int
     """Counters in the trick."""
     judged: tuple[Play, ...] = ()

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import Findings, InputError
 from ...game import Audit, Trick
-from .cards import Card, show
+from .cards import Card
 from . import engine
 from .engine import (TRICKS, Check, Why, DealPosition, HandPosition, Scoring, Table, Totals, failing,
                      from_left, left_of, off_the_sheet, said, seating, summary_finding)
@@ -54,20 +54,17 @@ class _Replay:
         self.asking: list[tuple[Check, Why | None]] = []  # those of the hand being replayed
         self.results: list[tuple[HandResult, list[tuple[Check, Why | None]]]] = []  # each replay of it (trials too)
         self.asked: dict[int, list[tuple[Check, Why | None]]] = {}
-        self.players = record.players
         self.teams = record.teams
         self.opts = record.header.options
         self.f = Findings()
         self.table = Table.of(record.players, record.teams, self.opts)
-        self.deck = self.table.deck
-        self.nest_size = self.table.nest_size
         self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}  # each hand's deal as judged (`deal_positions`)
         self.played = 0  # the hands so far that count toward the seat change
         # the last hand's dealer, the one who should have dealt when that was reported, and its seating
         self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
 
     def run(self) -> Audit:
-        rec, players = self.record, self.players
+        rec, players = self.record, self.record.players
         every = self.opts["seat_change_every"]
         match = _Match({t: 0 for t in self.teams.labels}, {t: 0 for t in self.teams.labels})
         results: list[HandResult] = []
@@ -365,13 +362,9 @@ class _Replay:
             self.f.extend(pos.push(DiscardMove(bidder, hand.discard), hand.discard_line))
             self.f.extend(pos.push(TrumpMove(bidder, hand.trump), hand.trump_line))
         trump = pos.trump
-        played: list[PlayedTrick] = []
-        last_winner = None
-        if hand.tricks is not None:
-            played = self.play(pos, hand)
-            if len(played) >= TRICKS and played[TRICKS - 1].winner is not None:
-                last_winner = played[TRICKS - 1].winner
-        points, real_nest, nest_points = self.result(pos, hand, played, last_winner)
+        played = self.play(pos, hand) if hand.tricks is not None else []
+        last_winner = pos.tally.last if pos.tally is not None else None
+        points, real_nest, nest_points = self.result(pos, hand)
         scores = None
         ok = None
         if points is not None and bidder is not None and amount is not None and bid_team is not None:
@@ -414,21 +407,18 @@ class _Replay:
         return None, None, False, False
 
     # rook.nest-to-last-trick, rook.points-total, rook.points-recorded
-    def result(self, pos: HandPosition, hand: Hand, played: list[PlayedTrick], last_winner: str | None
+    def result(self, pos: HandPosition, hand: Hand
                ) -> tuple[dict[str, int] | None, tuple[Card, ...] | None, int | None]:
         """The points each team captured (from the tricks, else as written), the nest as it was, and
         its counters (None unless counted from the tricks)."""
-        if last_winner is not None and not pos.counts_points() and hand.points is not None:
-            # A card outside the deck that the hand does not identify: its counters are unknown, so the
-            # written points cannot be checked against the tricks; carry on from what the record says.
-            return self.summary_points(hand, pos), hand.discard, None
-        if last_winner is not None:  # rook.nest-to-last-trick: the engine's count
-            real_nest, nest_points = pos.nest_after_play()
-            points = pos.captured()
-            assert points is not None and nest_points is not None
+        tally = pos.tally
+        # A card outside the deck that the hand does not identify has unknown counters: the written
+        # points cannot be checked against the tricks, so the replay carries on from what the record says.
+        if tally is not None and (tally.in_deck or hand.points is None):  # rook.nest-to-last-trick
+            points = dict(tally.points)
             if hand.points is not None:  # the engine's rulings (`CHECKS["points"]`) on the written points
                 self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
-            return points, real_nest, nest_points
+            return points, tally.nest, tally.nest_points
         if hand.points is not None:
             return self.summary_points(hand, pos), hand.discard, None
         if hand.scores is not None:
@@ -459,15 +449,11 @@ class _Replay:
                     if found:  # (most cards break no rule: no findings to hand on)
                         add(found)
             if len(plays) < 4:
-                out.append(PlayedTrick(t, trick.plays, None, "unfinished", sum(pl.card.points for pl in plays), plays))
+                out.append(PlayedTrick(t, trick.plays, None, sum(pl.card.points for pl in plays), plays))
                 break
-            best = pos.tricks[-1].winner
-            following = tricks[t].plays[0].player if t < len(tricks) else None
-            if t in odd and following != best and any(pl.player == following for pl in plays):
-                # A card outside the deck has no rank: the record's next leader says who won the trick.
-                strange = show(pl.card for pl in plays if pl.card not in self.deck)
-                pos.retake(following, f"{following} leads the next trick ({strange} is not a card of this game, so "
-                                      "its rank is unknown)")
+            following = tricks[t].plays[0].player if t in odd and t < len(tricks) else None
+            if following is not None and following != pos.leader and any(pl.player == following for pl in plays):
+                pos.retake(following)  # a card outside the deck has no rank: the next leader won the trick
             out.append(pos.tricks[-1]._replace(plays=trick.plays) if stand else pos.tricks[-1])  # the plays as written
         self.f.extend(pos.settle())
         return out
@@ -483,9 +469,7 @@ class _Replay:
         (the card written is still reported once, under rook.deck). Returns the stand-ins keyed by
         (trick, player), and the tricks left with a card outside the deck that nothing identifies.
         """
-        deck = self.deck
-        if {pl.card for tr in tricks[:TRICKS] for pl in tr.plays} <= deck:
-            return {}, set()
+        deck = self.table.deck
         strange = [(t, pl) for t, tr in enumerate(tricks[:TRICKS], 1) for pl in tr.plays if pl.card not in deck]
         odd = {t for t, _pl in strange}
         if len(strange) != 1 or len(tricks) < TRICKS or len(tricks[TRICKS - 1].plays) < 4:
@@ -495,7 +479,7 @@ class _Replay:
             return {}, odd
         left = deck - others
         put_back = set(discard or ())
-        if len(put_back) == self.nest_size and put_back <= left:
+        if len(put_back) == self.table.nest_size and put_back <= left:
             left -= put_back
         t, pl = strange[0]
         if pl.player in known:

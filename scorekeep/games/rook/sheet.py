@@ -7,14 +7,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...game import Audit, Chart, Layout, Sheet
-
-
-_COLOURS = {"R": "red", "G": "green", "Y": "yellow", "B": "black"}
+from .cards import COLOR_NAME
 
 
 def card_colour(card: str) -> str:
-    """The CSS class a replay page shows a card in: its color (the Bird, `Bird`, in black)."""
-    return _COLOURS.get(card[:1].upper(), "")
+    """The CSS class a replay page shows a card in: its color's name (the Bird, `Bird`, in black)."""
+    return COLOR_NAME.get(card[:1].upper(), "")
 
 
 def layouts(sheet: Sheet) -> Iterator[Layout]:
