@@ -7,12 +7,12 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 
-Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
-optionally `effect_words` and `spoken`) walks the record through that game's engine — the same
+Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, optionally
+`also_at`, `effect_words` and `spoken`) walks the record through that game's engine — the same
 walk `check` and `replay --legal` make — to the location, asks the position there for its
 `ruling(move)` (the engine's checks in the rules' order: the steps) and names the facts. The
 verdict is `check`'s: `verdict` lays on the move the findings `check` reported at it —
-`location_of` places each finding at its move, `about` says which findings a move shows — so
+`location_of` places each finding at its move, `also_at` where else it shows (`at_move`) — so
 `why` rules a move not legal exactly where `check` reports a violation (its rule; the others
 there in `also`), and a legal move cites the rule of the first event it caused (`effects`), else
 the rule the engine found deciding it. Nothing is judged here.
@@ -220,11 +220,13 @@ def _once(violations: list[Finding], rule: str, ex: Explanation) -> str:
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:
-    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`
-    (its `about`)."""
+    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`:
+    at its place (`location_of`; a bid is known by its hand and bidder, `--bid K` counting it in the
+    bidding), or where it shows besides (`also_at`)."""
+    also_at = getattr(part, "also_at", lambda _f, _audit: ())
     near = [f for f in findings if f.message and f.hand == loc.hand and f.game == loc.game
             and (loc.set is None or f.set in (None, loc.set))]
-    return [f for f in near if part.about(f, loc, audit)]
+    return [f for f in near if part.location_of(f, audit) in (loc, loc._replace(bid=None)) or loc in also_at(f, audit)]
 
 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
@@ -355,6 +357,13 @@ def hand_of(audit: Audit, loc: Location) -> Any:
     return h
 
 
+def at_trick(f: Finding, tricks: Any) -> Location:
+    """Where a finding of trick `f.trick` (of the hand's `tricks`) is: its player's card, a finding
+    of the trick as a whole at its lead."""
+    plays = tricks[f.trick - 1].plays if f.trick <= len(tricks) else ()  # type: ignore[operator]
+    return Location(hand=f.hand, trick=f.trick, player=f.player or (plays[0].player if plays else None))
+
+
 def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -> Explanation:
     """A location that names hand `loc.hand` and no move of it: the finding there as written (a
     written score, a result), else NoSuchPlace saying `how` to name a move."""
@@ -458,16 +467,26 @@ def chosen(loc: Location, target: tuple[int, str] | None, found: list[Explanatio
     return found[0]._replace(location=loc._replace(trick=target[0], player=found[0].player))
 
 
-_ASKED: list[Any] = [None, None, None]
-"""The last audit whose asked checks `asked_until` found, the hand its replay stopped after (None:
-the whole record), and those checks."""
+_MEMO: dict[Any, Any] = {}
+"""What `memo` worked out for the last audit asked about (under the key None: that audit)."""
+
+
+def memo(audit: Audit, key: Any, make: Callable[[], Any]) -> Any:
+    """`make()` for `audit`, worked out once per `key`: the facts a game's part reads from a replay of
+    the record (one `why` question, or many of one record, replays it once). Only the last audit's are kept."""
+    if _MEMO.get(None) is not audit:
+        _MEMO.clear()
+        _MEMO[None] = audit
+    if key not in _MEMO:
+        _MEMO[key] = make()
+    return _MEMO[key]
 
 
 def asked_until(audit: Audit, n: int, asked: Callable[[Any, int | None], dict[Any, Any]]) -> dict[Any, Any]:
     """The engine's checks a game's replay asked of the facts of its hands (`asked(record, until)`,
     the game's `rules.asked`), known at least up to hand `n`. A question replays the record up to
     its hand; a second question about a later hand of the same record replays all of it, once."""
-    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
-        until = n if _ASKED[0] is not audit else None
-        _ASKED[:] = [audit, until, asked(audit.record, until)]
-    return _ASKED[2]
+    until, found = memo(audit, asked_until, lambda: (n, asked(audit.record, n)))
+    if until is not None and n > until:
+        until, found = _MEMO[asked_until] = (None, asked(audit.record, None))
+    return found

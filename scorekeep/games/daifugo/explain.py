@@ -29,11 +29,6 @@ def location_of(f: Finding, audit: Audit) -> Location:
     return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
 
 
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`: its place (`location_of`)."""
-    return location_of(f, audit) == loc
-
-
 def effect_words(audit: Audit, e: Finding) -> str:
     """An event `check` reports at a play, as the table says it: a 都落ち with the rank the fallen
     大富豪 actually ends the game with."""

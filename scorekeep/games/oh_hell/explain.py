@@ -8,8 +8,8 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen, decide,
-                    fact, hand_of, no_choice, plural, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, chosen,
+                    decide, fact, hand_of, no_choice, plural, trick_target, whole_hand)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -29,19 +29,10 @@ def location_of(f: Finding, audit: Audit) -> Location:
     lead), a player's bid, else the fact its rule judges."""
     if f.trick is not None:
         h = next((x for x in audit.record.hands if x.number == f.hand), None)
-        tricks = (h.play or ()) if h is not None else ()
-        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
-                         else None)
-        return Location(hand=f.hand, trick=f.trick, player=p)
+        return at_trick(f, (h.play or ()) if h is not None else ())
     if f.player is not None and _judges("bid", f.rule):
         return Location(hand=f.hand, player=f.player)
     return Location(hand=f.hand, what=next((w for w in _FACTS if _judges(w, f.rule)), "result"))
-
-
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`. A bid is known by its hand and
-    bidder (each player bids once a hand; `--bid K` counts them in the bidding)."""
-    return location_of(f, audit) == (loc._replace(bid=None) if loc.bid is not None else loc)
 
 
 def spoken(choice: str) -> str:

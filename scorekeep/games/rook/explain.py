@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen,
-                    decide, fact, hand_of, no_choice, plural, steps_of, trick_target, whole_hand)
+from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
+                    chosen, decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target, whole_hand)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
@@ -39,10 +39,7 @@ def location_of(f: Finding, audit: Audit) -> Location:
     if h is None:
         return Location(hand=f.hand, what="result")
     if f.trick is not None:
-        tricks = h.tricks or ()
-        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
-                         else None)
-        return Location(hand=f.hand, trick=f.trick, player=p)
+        return at_trick(f, h.tricks or ())
     if f.rule.startswith("rook.bid") and h.bidding:
         # Calls written on one line by one caller (`[pass, pass, pass, 70, 75]`): the one the engine
         # rules against that rule, else the first.
@@ -53,23 +50,13 @@ def location_of(f: Finding, audit: Audit) -> Location:
     return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
 
 
-_LAST: list[Any] = [None, None, None]
-"""The last hand whose callers `_callers` found: (audit, hand number, callers)."""
-
-
 def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, str | None]]:
     """(line, caller, the rule the engine rules it against or None) of each call of hand `h`, as
     check reads them (a call need not name its caller)."""
-    if _LAST[0] is audit and _LAST[1] == h.number:
-        return _LAST[2]
     result = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
-    out = []
-    for t, k, pos, move in rules.turns(audit.record, result, h):
-        if t == 0:
-            r = pos.ruling(move)
-            out.append((h.bidding[k - 1].line, pos.caller(move), None if r.legal else r.rule))
-    _LAST[:] = [audit, h.number, out]
-    return out
+    return memo(audit, (_callers, h.number), lambda: [
+        (h.bidding[k - 1].line, pos.caller(move), None if (r := pos.ruling(move)).legal else r.rule)
+        for t, k, pos, move in rules.turns(audit.record, result, h) if t == 0])
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -207,12 +194,6 @@ def _seats(audit: Audit, result: Any) -> str:
     return said
 
 
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`: its own place, or where it shows
-    besides (`also_at`)."""
-    return location_of(f, audit) == loc or loc in also_at(f, audit)
-
-
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     """The moves where a finding of the whole hand shows besides its own place: a seat change the
     table did not make shows at the hand's first call, made by the old left instead of the new, and
@@ -311,15 +292,9 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
                       "--result")
 
 
-_DEALT: list[Any] = [None, None]
-"""The last audit whose deals `_dealt` found, and those deals."""
-
-
 def _dealt(audit: Audit) -> dict[int, Any]:
     """Each hand's position before the deal and the deal judged there, as check's replay judged them."""
-    if _DEALT[0] is not audit:
-        _DEALT[:] = [audit, rules.deal_positions(audit.record)]
-    return _DEALT[1]
+    return memo(audit, _dealt, lambda: rules.deal_positions(audit.record))
 
 
 def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
