@@ -290,12 +290,6 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def as_written(f: Finding, location: Location, game: str) -> Explanation:
-    """A violation that is no single move (a written score, a result): the finding as the ruling."""
-    ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
-    return Explanation(game, location, f.line, f.player, "", (), ruling, f.allowed, "", f)
-
-
 def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
          said: str, rule: str, reason: str) -> Explanation:
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
@@ -362,14 +356,6 @@ def at_trick(f: Finding, tricks: Any) -> Location:
     of the trick as a whole at its lead."""
     plays = tricks[f.trick - 1].plays if f.trick <= len(tricks) else ()  # type: ignore[operator]
     return Location(hand=f.hand, trick=f.trick, player=f.player or (plays[0].player if plays else None))
-
-
-def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -> Explanation:
-    """A location that names hand `loc.hand` and no move of it: the finding there as written (a
-    written score, a result), else NoSuchPlace saying `how` to name a move."""
-    if finding is not None:
-        return as_written(finding, loc, audit.game)
-    raise NoSuchPlace(f"say which move of hand {loc.hand}: {how}")
 
 
 def trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tuple[int, str]:

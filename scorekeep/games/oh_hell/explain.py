@@ -9,7 +9,7 @@ from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, chosen,
-                    decide, fact, hand_of, no_choice, plural, trick_target, whole_hand)
+                    decide, fact, hand_of, no_choice, plural, trick_target)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -50,8 +50,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.what is not None:
         return _fact(audit, loc._replace(player=None), h)
     if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K, or one of --dealer, --size, "
-                                               "--deal, --trump, --result")
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P), --bid K, or one of --dealer, "
+                          "--size, --deal, --trump, --result")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
     bids, found = Picker(loc, n, "bid"), []
 

@@ -10,7 +10,7 @@ from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
-                    chosen, decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target, whole_hand)
+                    chosen, decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
@@ -67,8 +67,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.what is not None:
         return _fact(audit, loc._replace(player=None), h, result)
     if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
-                                               "--dealer, --seats, --deal, --nest, --trump, --result")
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P), --bid K (the K-th call), or "
+                          "one of --dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
     if target is not None and target[0] > TRICKS:
         return _extra_trick(audit, loc._replace(player=target[1]), h, result)
