@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -912,18 +913,12 @@ class HandPosition:
 
     def _took_mismatches(self, move: Took) -> list[tuple[str, str, int | None]]:
         """(player, why, line) for each recorded count the play contradicts (oh-hell.trick-winner)."""
-        t = self.t
         out = []
-        done = self.trick_no - 1
-        finished = self.finished
-        for i, p in enumerate(t.players):
-            if i >= len(move.counts):
-                break
-            v = move.counts[i]
+        done, finished = self.trick_no - 1, self.finished
+        for p, v, line in zip(self.t.players, move.counts, move.lines or repeat(None)):
             counted = self.took[p]
             if counted == v:
                 continue  # the usual case: the play agrees with the count
-            line = move.lines[i] if move.lines else None
             if finished:
                 won = [str(pt.number) for pt in self.tricks if pt.winner == p]
                 out.append((p, f"`tricks` says {p} took {v}, but the play gives {p} {counted} "
