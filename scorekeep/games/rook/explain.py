@@ -334,35 +334,31 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
 
 def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
     """The bid winner's nest discard or naming of trump, as the engine rules it at that point."""
-    want = DiscardMove if loc.what == "nest" else TrumpMove
+    nest = loc.what == "nest"
+    want, phase = (DiscardMove, "discard") if nest else (TrumpMove, "trump")
     got = next(((pos, m) for t, _k, pos, m in rules.turns(audit.record, result, h, nest=True)
                 if t == 0 and isinstance(m, want)), None)
     if got is None:
-        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no "
-                          f"{'nest discard' if want is DiscardMove else 'trump'}")
+        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if nest else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    phase = "discard" if want is DiscardMove else "trump"
     steps = steps_of(as_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
-    if want is DiscardMove:
+    if nest:
         dealt = h.deal.get(m.player) if h.deal is not None else None
         facts.append((f"{m.player}'s hand as dealt", show(dealt) if dealt else "not recorded"))
         facts.append(("the nest", show(h.nest) if h.nest else "not recorded"))
-        move_words = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
-        line = h.discard_line
+        said = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
+        line, unwritten = h.discard_line, f"which five cards {m.player} put back" if m.cards is None else ""
     else:
-        move_words = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
+        said = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
                 f"{m.player}'s trump (not recorded)")
-        line = h.trump_line
-    unwritten = (m.cards if want is DiscardMove else m.color) is None
+        line, unwritten = h.trump_line, f"which color {m.player} named trump" if m.color is None else ""
     if unwritten and r.legal:
-        what = (f"which five cards {m.player} put back" if want is DiscardMove else
-                f"which color {m.player} named trump")
-        r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
+        r = r._replace(reason=f"legal as far as the record shows: the record does not say {unwritten}, so nothing "
                               f"about it can be wrong, {r.rule}")
     return Explanation(audit.game, loc, line or h.line, m.player, str(m), tuple(facts), r._replace(steps=steps),
-                       r.allowed, move_words)
+                       r.allowed, said)
 
 
 def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
