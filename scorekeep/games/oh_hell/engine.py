@@ -1034,14 +1034,8 @@ class HandPosition:
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
         """Every check the move fails (`failing`), each found at the move's line, hand and player
         (and `trick`, for a card)."""
-        checks = CHECKS[PHASE_OF[type(move)]]
-        for f in checks:
-            if f.test(self, move) is not None:
-                break
-        else:
-            return []  # the usual case: a legal move
         out: list[Finding] = []
-        for f, why in failing(checks, self, move):
+        for f, why in failing(CHECKS[PHASE_OF[type(move)]], self, move):
             why = said(why)
             out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), line=move.line,
                                hand=self.t.number, trick=trick, player=move.player))
