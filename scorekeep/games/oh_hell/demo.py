@@ -217,13 +217,13 @@ def render(h: Played, players: list[str], opts: dict[str, Any], style: Style) ->
 
 def _style(rng: random.Random, detail: str, notation: str) -> Style:
     full = set(KEYS)
-    levels = {"full": full, "play": full - {"deal"}, "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
-    if detail in levels:
+    levels = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
+              "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
+    if detail in ("full", "play", "summary"):
         keys = levels[detail]
-    else:  # mixed: each hand its own level, optional keys dropped
+    else:  # mixed: each hand its own level (a summary with its trump), optional keys dropped
         level = rng.choice(("full", "play", "summary", "deal-only"))
-        keys = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
-                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"}}[level]
+        keys = levels[level] | ({"turn_up", "trump"} if level == "summary" else set())
         for key in ("cards", "dealer", "turn_up", "trump", "scores"):
             if rng.random() < 0.2:
                 keys.discard(key)
