@@ -3,20 +3,9 @@
 A `HandPosition` is made by `deal()` (the cards as far as the record knows them: a holding
 may be known only by its count) and moves on by `apply(move)`: a `Bid`, a `CardPlay`, or the
 summary `Took`. Legality comes from the named checks of `CHECKS`, each carrying the rule id it
-judges, in the article's decision order; they are the only place a move's rule is decided:
-
-  bids   oh-hell.bid-order (whose turn) → oh-hell.bid-range (0 to the hand size) → oh-hell.hook
-  cards  oh-hell.trick-total (a trick too many) → oh-hell.turn-order → oh-hell.deck (a joker) →
-         oh-hell.card-not-held → oh-hell.follow-suit (holds the led suit? then any card;
-         the `lead_trump` option for leads); then oh-hell.trick-winner says who won
-  result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
-
-and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
-
-  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
-  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
-  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
-  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
+judges, in the article's decision order (that table is their one list: bids, cards, the summary
+result, and the facts of a hand the replay asks and `why` shows as steps); they are the only
+place a move's rule is decided.
 
 `ruling(move)` is the first check that excludes the move (rule id, reason, legal choices,
 steps); `legal_moves()` the moves of `space()` no check excludes; `push(move)` (in place) and
