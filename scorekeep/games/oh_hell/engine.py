@@ -951,17 +951,13 @@ class HandPosition:
         """The bids `player` may make, turn aside: the values of `legal_set`."""
         return [m.value for m in self.legal_set(Bid(player, 0), but)]  # type: ignore[union-attr]
 
-    def ruled_out(self, rule: str, player: str | None = None) -> list[Move]:
-        """The moves of the space whose first failing check is `rule` (e.g. the hooked bid)."""
-        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == rule]
+    def hooked(self, player: str) -> list[Move]:
+        """The bids of `player`'s space the hook is the first check to rule out (the one it forbids)."""
+        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == HOOK.rule]
 
-    def binds(self, rule: str, move: Move) -> bool:
-        """Whether the check of `rule` is in the table and asks at `move` (the hook: the dealer
-        bidding last)."""
-        for c in CHECKS[PHASE_OF[type(move)]]:
-            if c.rule == rule:
-                return c.binds is None or c.binds(self, move)
-        return False
+    def hook_binds(self, move: Bid) -> bool:
+        """Whether the hook's check is in the table and asks at `move` (the dealer bidding last)."""
+        return any(c.rule == HOOK.rule and (c.binds is None or c.binds(self, move)) for c in CHECKS["bid"])
 
     def _allowed(self, rule: Check, move: Move) -> tuple[str, ...] | None:
         """The legal choices at this point for a rule that is a legal set."""
@@ -1034,7 +1030,7 @@ class HandPosition:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
         found = self._broken(move)
-        if self.binds(HOOK.rule, move):
+        if self.hook_binds(move):
             self.hook_bound = move.player
         for f in found:
             if f.rule == BID_ORDER.rule:
