@@ -212,13 +212,12 @@ def _hook(pos: HandPosition, move: Bid) -> Why | None:
 
 
 def _hook_words(pos: HandPosition, move: Bid) -> str:
-    t = pos.t
-    others, forbidden = _hooked(pos)
+    t, others = pos.t, _hooked(pos)[0]
     detail = " + ".join(str(pos.bids[p]) for p in t.order[:-1])
     return (f"{t.dealer} deals hand {t.number} and bids last (oh-hell.bid-order); the other bids add up to "
             f"{detail} = {others}, so bidding {move.value} would make the bids total exactly {t.size}, the "
             f"number of tricks. The hook forbids that one bid: {t.dealer} could bid "
-            f"{ranges([v for v in pos.bid_values(move.player, HOOK) if v != forbidden])}")
+            f"{ranges(pos.bid_values(move.player))}")
 
 
 def _trick_total(pos: HandPosition, move: Any) -> str | None:
@@ -755,19 +754,19 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
     return out
 
 
-def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
+def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True) -> list[Move]:
     """The moves of one player's space that pass every check of their phase (`turn` false: but
-    those of whose turn it is; `but`: one left out), asked cheaply: first the checks that know, as
+    those of whose turn it is), asked cheaply: first the checks that know, as
     one set, the cards they let the player play (`playable`); a check of whose turn it is once
     (its answer is the same for all of a player's moves); the others move by move."""
     if not moves:
         return []
     player, rest, sets = moves[0].player, [], []
     for c in CHECKS[PHASE_OF[type(moves[0])]]:
-        cards = None if c.playable is None or c is but else c.playable(pos, player)
+        cards = None if c.playable is None else c.playable(pos, player)
         if cards is not None:
             sets.append(cards)
-        elif c is not but:
+        else:
             rest.append(c)
     if sets:  # the cards every such check lets the player play, in the space's order: `_SPACE[n]` is its n-th
         allowed = sets[0].intersection(*sets[1:])
@@ -941,15 +940,14 @@ class HandPosition:
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         return first_excluding(CHECKS[PHASE_OF[type(move)]], self, move)
 
-    def legal_set(self, move: Bid | CardPlay, but: Check | None = None) -> list[Move]:
+    def legal_set(self, move: Bid | CardPlay) -> list[Move]:
         """The moves of `move`'s player that pass every check but those of whose turn it is (a
-        player out of turn still has the cards and numbers the other rules allow); `but`: a
-        check left out (the one asking, when it words its own legal set)."""
-        return _passing(self, self.space(move.player), turn=False, but=but)
+        player out of turn still has the cards and numbers the other rules allow)."""
+        return _passing(self, self.space(move.player), turn=False)
 
-    def bid_values(self, player: str, but: Check | None = None) -> list[int]:
+    def bid_values(self, player: str) -> list[int]:
         """The bids `player` may make, turn aside: the values of `legal_set`."""
-        return [m.value for m in self.legal_set(Bid(player, 0), but)]  # type: ignore[union-attr]
+        return [m.value for m in self.legal_set(Bid(player, 0))]  # type: ignore[union-attr]
 
     def hooked(self, player: str) -> list[Move]:
         """The bids of `player`'s space the hook is the first check to rule out (the one it forbids)."""
