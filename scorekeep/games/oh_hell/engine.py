@@ -955,7 +955,11 @@ class HandPosition:
 
     def hook_binds(self, move: Bid) -> bool:
         """Whether the hook's check is in the table and asks at `move` (the dealer bidding last)."""
-        return any(c.rule == HOOK.rule and (c.binds is None or c.binds(self, move)) for c in CHECKS["bid"])
+        rule = HOOK.rule
+        for c in CHECKS["bid"]:  # a loop, not any(genexpr): asked at every bid
+            if c.rule == rule:
+                return c.binds is None or c.binds(self, move)
+        return False
 
     def _allowed(self, rule: Check, move: Move) -> tuple[str, ...] | None:
         """The legal choices at this point for a rule that is a legal set."""
@@ -1017,8 +1021,14 @@ class HandPosition:
     def _broken(self, move: Move, trick: int | None = None) -> list[Finding]:
         """Every check the move fails (`failing`), each found at the move's line, hand and player
         (and `trick`, for a card)."""
+        checks = CHECKS[PHASE_OF[type(move)]]
+        for f in checks:
+            if f.test(self, move) is not None:
+                break
+        else:
+            return []  # the usual case: a legal move
         out: list[Finding] = []
-        for f, why in failing(CHECKS[PHASE_OF[type(move)]], self, move):
+        for f, why in failing(checks, self, move):
             why = said(why)
             out.append(Finding(f.rule, why, allowed=self._allowed(f, move), see=self._see(f, why), line=move.line,
                                hand=self.t.number, trick=trick, player=move.player))
