@@ -394,22 +394,27 @@ def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -
 
 @dataclass(slots=True)
 class Picker:
-    """The bid or call of a hand that `why` explains, found as the walk goes: `--bid K`, or else
-    `--player`'s first one against the rules, else their first. Only that one's position is
-    described (`wants`): describing every call of a hand, each with the calls before it, took
-    gigabytes on a hand of 60,000 calls."""
+    """The move of a hand that `why` explains, found as the walk goes: the card of the `target`
+    (trick, player), else the bid (Rook: call) `--bid K`, else `--player`'s first one against the
+    rules, else their first. Only that one's position is described (`wants`, `wants_card`):
+    describing every call of a hand, each with the calls before it, took gigabytes on a hand of
+    60,000 calls."""
 
     loc: Location
-    hand_no: int
     word: str
+    target: tuple[int, str] | None
     flagged: set[int] | None = None
     """The places of the bids `check` reports (None: the engine's ruling tells)."""
     count: int = 0
     first: tuple[int, Explanation] | None = None
     chosen: tuple[int, Explanation] | None = None
+    card: Explanation | None = None
 
     def wants(self, player: str) -> bool:
-        """Count the next bid (by `player`): whether to describe it and `offer` it."""
+        """Count the next bid (by `player`): whether to describe it and `offer` it (no bid is, when
+        a card is asked about)."""
+        if self.target is not None:
+            return False
         self.count += 1
         if self.loc.bid is not None:
             return self.count == self.loc.bid
@@ -423,9 +428,18 @@ class Picker:
         elif self.first is None:
             self.first = k
 
-    def pick(self) -> tuple[int, Explanation]:
-        """(its place in the bidding, 1 first; its description), or NoSuchPlace."""
-        loc, n, word = self.loc, self.hand_no, self.word
+    def wants_card(self, trick: int, player: str) -> bool:
+        """Whether `player`'s card in `trick` is the one asked about (describe it as `card`), once."""
+        return self.card is None and (trick, player) == self.target
+
+    def pick(self, unplayed: str) -> Explanation:
+        """The move described, at its place (a bid by its place in the bidding, 1 first), or
+        NoSuchPlace; `unplayed` says why the walk did not reach the trick asked about."""
+        loc, n, word = self.loc, self.loc.hand, self.word
+        if self.target is not None:
+            if self.card is None:
+                raise NoSuchPlace(f"trick {loc.trick} of hand {n} was not replayed ({unplayed})")
+            return self.card._replace(location=loc._replace(trick=self.target[0], player=self.card.player))
         if not self.count:
             raise NoSuchPlace(f"hand {n} has no {word}s recorded")
         if loc.bid is not None:
@@ -434,23 +448,10 @@ class Picker:
             player = self.chosen[1].player
             if loc.player is not None and player != loc.player:
                 raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {player}'s, not {loc.player}'s")
-            return self.chosen
         got = self.chosen or self.first
         if got is None:
             raise NoSuchPlace(f"{loc.player} has no {word} in hand {n}")
-        return got
-
-
-def chosen(loc: Location, target: tuple[int, str] | None, found: list[Explanation], bids: Picker,
-           unplayed: str) -> Explanation:
-    """The move a walk of hand `loc.hand` described: the card of the `target` (trick, player), or
-    the bid (call) `bids` picked; `unplayed` says why a trick was not reached."""
-    if target is None:
-        k, ex = bids.pick()
-        return ex._replace(location=loc._replace(bid=k, player=ex.player))
-    if not found:
-        raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
-    return found[0]._replace(location=loc._replace(trick=target[0], player=found[0].player))
+        return got[1]._replace(location=loc._replace(bid=got[0], player=got[1].player))
 
 
 _MEMO: dict[Any, Any] = {}

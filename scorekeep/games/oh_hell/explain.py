@@ -8,8 +8,8 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, chosen,
-                    decide, fact, hand_of, no_choice, plural, trick_target)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, decide,
+                    fact, hand_of, no_choice, plural, trick_target)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -53,18 +53,18 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
         raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P), --bid K, or one of --dealer, "
                           "--size, --deal, --trump, --result")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
-    bids, found = Picker(loc, n, "bid"), []
+    walk = Picker(loc, "bid", target)
 
     def observe(pos: Any, move: Any) -> None:  # the check's own walk: describes the bid or the card asked, once
         if pos.t.number != n:
             return
         if isinstance(move, Bid):
-            if loc.trick is None and bids.wants(move.player):
-                bids.offer(_bid(audit.game, h, pos, move))
-        elif target is not None and (pos.trick_no, move.player) == target and not found:
-            found.append(_card(audit.game, h, pos, move))
+            if walk.wants(move.player):
+                walk.offer(_bid(audit.game, h, pos, move))
+        elif walk.wants_card(pos.trick_no, move.player):
+            walk.card = _card(audit.game, h, pos, move)
     rules.audit(audit.record, observe)
-    return chosen(loc, target, found, bids, "the hand was not played out")
+    return walk.pick("the hand was not played out")
 
 
 def _hand(h: Any, pos: Any) -> list[tuple[str, str]]:

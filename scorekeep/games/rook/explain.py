@@ -10,7 +10,7 @@ from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
 from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
-                    chosen, decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
+                    decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
@@ -76,15 +76,14 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
         flagged = {where.bid for f in audit.violations if f.hand == n and f.message
                    for where in (location_of(f, audit), *also_at(f, audit)) if where.bid is not None}
-    calls = Picker(loc, n, "call", flagged)
-    found: list[Explanation] = []
+    walk = Picker(loc, "call", target, flagged)
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
-            if target is None and calls.wants(pos.caller(move)):
-                calls.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
-        elif target is not None and not found and (trick, move.player) == target:
-            found.append(_card(audit, pos, move, trick, n))
-    return chosen(loc, target, found, calls, "the auction did not finish")
+            if walk.wants(pos.caller(move)):
+                walk.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
+        elif walk.wants_card(trick, move.player):
+            walk.card = _card(audit, pos, move, trick, n)
+    return walk.pick("the auction did not finish")
 
 
 def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: int) -> Explanation:
