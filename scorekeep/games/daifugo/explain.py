@@ -107,10 +107,6 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     return found(_play(audit, loc._replace(set=s_no, player=turn.player), g, turn))
 
 
-def _game(g: Any) -> tuple[str, str]:
-    return "game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}"
-
-
 def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     view = g.turns[loc.play - 1]
     pos = view.before
@@ -120,7 +116,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     # Only the checks that ask something here (`Check.asks`): a step passed without a question says nothing.
     asks = {c.rule: c.asks(pos, move) for c in pos.filters(move)}
     ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or asks.get(s.rule, True)))
-    facts = [_game(g)]
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.table.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
     else:
@@ -199,7 +195,7 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     pos, gift = chosen
     ruling = pos.ruling(gift)
     p = gift.player
-    facts = [_game(g)]
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.setup.prev is not None:
         facts.append(("last game's ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(pos.setup.prev))))
         owed = [f"{pos.setup.prev[a]} ({rank_name(a)}) gives {n} to {pos.setup.prev[b]} ({rank_name(b)})"
@@ -230,7 +226,7 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
 def _fact(audit: Audit, loc: Location, g: Any, grec: Any, asked: list[Any]) -> Explanation:
     """The deal or the finishing order of game `g`, with what the rules expect of it, decided by the
     engine's checks the replay `asked` of it (`_decided`)."""
-    facts = [_game(g)]
+    facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if loc.what == "deal":
         known = grec.deal is not None
         facts.append(("the deal", "; ".join(f"{p} {show(cs)}" for p, cs in grec.deal.cards.items()) if known
