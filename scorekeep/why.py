@@ -7,12 +7,12 @@ rules' order, the legal choices, and the ruling on what was played (legal or not
     >>> ex.ruling.rule, ex.ruling.legal
     ('daifugo.suit-lock', False)
 
-Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, `about`,
-optionally `effect_words` and `spoken`) walks the record through that game's engine — the same
+Each game's part (`scorekeep/games/<game>/explain.py`: `explain`, `location_of`, optionally
+`also_at`, `effect_words` and `spoken`) walks the record through that game's engine — the same
 walk `check` and `replay --legal` make — to the location, asks the position there for its
 `ruling(move)` (the engine's checks in the rules' order: the steps) and names the facts. The
 verdict is `check`'s: `verdict` lays on the move the findings `check` reported at it —
-`location_of` places each finding at its move, `about` says which findings a move shows — so
+`location_of` places each finding at its move, `also_at` where else it shows (`at_move`) — so
 `why` rules a move not legal exactly where `check` reports a violation (its rule; the others
 there in `also`), and a legal move cites the rule of the first event it caused (`effects`), else
 the rule the engine found deciding it. Nothing is judged here.
@@ -220,11 +220,13 @@ def _once(violations: list[Finding], rule: str, ex: Explanation) -> str:
 
 
 def at_move(findings: list[Finding], loc: Location, audit: Audit, part: Any) -> list[Finding]:
-    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`
-    (its `about`)."""
+    """The findings (worded ones: past the cap check only counts) the game's part places at `loc`:
+    at its place (`location_of`; a bid is known by its hand and bidder, `--bid K` counting it in the
+    bidding), or where it shows besides (`also_at`)."""
+    also_at = getattr(part, "also_at", lambda _f, _audit: ())
     near = [f for f in findings if f.message and f.hand == loc.hand and f.game == loc.game
             and (loc.set is None or f.set in (None, loc.set))]
-    return [f for f in near if part.about(f, loc, audit)]
+    return [f for f in near if part.location_of(f, audit) in (loc, loc._replace(bid=None)) or loc in also_at(f, audit)]
 
 
 _MISSING = re.compile(r"so (that pass is|those passes are) taken as missing from (the record|it)")
@@ -288,12 +290,6 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def as_written(f: Finding, location: Location, game: str) -> Explanation:
-    """A violation that is no single move (a written score, a result): the finding as the ruling."""
-    ruling = Ruling("", False, f.rule, f.message, f.allowed, f.see, ())
-    return Explanation(game, location, f.line, f.player, "", (), ruling, f.allowed, "", f)
-
-
 def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
          said: str, rule: str, reason: str) -> Explanation:
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)
@@ -355,12 +351,11 @@ def hand_of(audit: Audit, loc: Location) -> Any:
     return h
 
 
-def whole_hand(audit: Audit, loc: Location, finding: Finding | None, how: str) -> Explanation:
-    """A location that names hand `loc.hand` and no move of it: the finding there as written (a
-    written score, a result), else NoSuchPlace saying `how` to name a move."""
-    if finding is not None:
-        return as_written(finding, loc, audit.game)
-    raise NoSuchPlace(f"say which move of hand {loc.hand}: {how}")
+def at_trick(f: Finding, tricks: Any) -> Location:
+    """Where a finding of trick `f.trick` (of the hand's `tricks`) is: its player's card, a finding
+    of the trick as a whole at its lead."""
+    plays = tricks[f.trick - 1].plays if f.trick <= len(tricks) else ()  # type: ignore[operator]
+    return Location(hand=f.hand, trick=f.trick, player=f.player or (plays[0].player if plays else None))
 
 
 def trick_target(audit: Audit, loc: Location, tricks: Any, hand_no: int) -> tuple[int, str]:
@@ -399,22 +394,27 @@ def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -
 
 @dataclass(slots=True)
 class Picker:
-    """The bid or call of a hand that `why` explains, found as the walk goes: `--bid K`, or else
-    `--player`'s first one against the rules, else their first. Only that one's position is
-    described (`wants`): describing every call of a hand, each with the calls before it, took
-    gigabytes on a hand of 60,000 calls."""
+    """The move of a hand that `why` explains, found as the walk goes: the card of the `target`
+    (trick, player), else the bid (Rook: call) `--bid K`, else `--player`'s first one against the
+    rules, else their first. Only that one's position is described (`wants`, `wants_card`):
+    describing every call of a hand, each with the calls before it, took gigabytes on a hand of
+    60,000 calls."""
 
     loc: Location
-    hand_no: int
     word: str
+    target: tuple[int, str] | None
     flagged: set[int] | None = None
     """The places of the bids `check` reports (None: the engine's ruling tells)."""
     count: int = 0
     first: tuple[int, Explanation] | None = None
     chosen: tuple[int, Explanation] | None = None
+    card: Explanation | None = None
 
     def wants(self, player: str) -> bool:
-        """Count the next bid (by `player`): whether to describe it and `offer` it."""
+        """Count the next bid (by `player`): whether to describe it and `offer` it (no bid is, when
+        a card is asked about)."""
+        if self.target is not None:
+            return False
         self.count += 1
         if self.loc.bid is not None:
             return self.count == self.loc.bid
@@ -428,9 +428,18 @@ class Picker:
         elif self.first is None:
             self.first = k
 
-    def pick(self) -> tuple[int, Explanation]:
-        """(its place in the bidding, 1 first; its description), or NoSuchPlace."""
-        loc, n, word = self.loc, self.hand_no, self.word
+    def wants_card(self, trick: int, player: str) -> bool:
+        """Whether `player`'s card in `trick` is the one asked about (describe it as `card`), once."""
+        return self.card is None and (trick, player) == self.target
+
+    def pick(self, unplayed: str) -> Explanation:
+        """The move described, at its place (a bid by its place in the bidding, 1 first), or
+        NoSuchPlace; `unplayed` says why the walk did not reach the trick asked about."""
+        loc, n, word = self.loc, self.loc.hand, self.word
+        if self.target is not None:
+            if self.card is None:
+                raise NoSuchPlace(f"trick {loc.trick} of hand {n} was not replayed ({unplayed})")
+            return self.card._replace(location=loc._replace(trick=self.target[0], player=self.card.player))
         if not self.count:
             raise NoSuchPlace(f"hand {n} has no {word}s recorded")
         if loc.bid is not None:
@@ -439,35 +448,32 @@ class Picker:
             player = self.chosen[1].player
             if loc.player is not None and player != loc.player:
                 raise NoSuchPlace(f"{word} {loc.bid} of hand {n} is {player}'s, not {loc.player}'s")
-            return self.chosen
         got = self.chosen or self.first
         if got is None:
             raise NoSuchPlace(f"{loc.player} has no {word} in hand {n}")
-        return got
+        return got[1]._replace(location=loc._replace(bid=got[0], player=got[1].player))
 
 
-def chosen(loc: Location, target: tuple[int, str] | None, found: list[Explanation], bids: Picker,
-           unplayed: str) -> Explanation:
-    """The move a walk of hand `loc.hand` described: the card of the `target` (trick, player), or
-    the bid (call) `bids` picked; `unplayed` says why a trick was not reached."""
-    if target is None:
-        k, ex = bids.pick()
-        return ex._replace(location=loc._replace(bid=k, player=ex.player))
-    if not found:
-        raise NoSuchPlace(f"trick {loc.trick} of hand {loc.hand} was not replayed ({unplayed})")
-    return found[0]._replace(location=loc._replace(trick=target[0], player=found[0].player))
+_MEMO: dict[Any, Any] = {}
+"""What `memo` worked out for the last audit asked about (under the key None: that audit)."""
 
 
-_ASKED: list[Any] = [None, None, None]
-"""The last audit whose asked checks `asked_until` found, the hand its replay stopped after (None:
-the whole record), and those checks."""
+def memo(audit: Audit, key: Any, make: Callable[[], Any]) -> Any:
+    """`make()` for `audit`, worked out once per `key`: the facts a game's part reads from a replay of
+    the record (one `why` question, or many of one record, replays it once). Only the last audit's are kept."""
+    if _MEMO.get(None) is not audit:
+        _MEMO.clear()
+        _MEMO[None] = audit
+    if key not in _MEMO:
+        _MEMO[key] = make()
+    return _MEMO[key]
 
 
 def asked_until(audit: Audit, n: int, asked: Callable[[Any, int | None], dict[Any, Any]]) -> dict[Any, Any]:
     """The engine's checks a game's replay asked of the facts of its hands (`asked(record, until)`,
     the game's `rules.asked`), known at least up to hand `n`. A question replays the record up to
     its hand; a second question about a later hand of the same record replays all of it, once."""
-    if _ASKED[0] is not audit or (_ASKED[1] is not None and n > _ASKED[1]):
-        until = n if _ASKED[0] is not audit else None
-        _ASKED[:] = [audit, until, asked(audit.record, until)]
-    return _ASKED[2]
+    until, found = memo(audit, asked_until, lambda: (n, asked(audit.record, n)))
+    if until is not None and n > until:
+        until, found = _MEMO[asked_until] = (None, asked(audit.record, None))
+    return found

@@ -102,7 +102,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
 # --- each game owns its code (issue 23): shared modules know no game by name ------------------
 
 PARTS = {"sheet": ("layouts",), "stats": ("lines", "tables", "bars"),
-         "explain": ("explain", "location_of", "about"),
+         "explain": ("explain", "location_of"),
          "entry": ("turn", "reopen", "situation", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER",
                    "teams_value", "KEY_WORDS"),
          "demo": ("game",)}

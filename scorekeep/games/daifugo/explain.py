@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import Finding, all_worded
 from ...game import Audit
-from ...why import Explanation, Location, NoSuchPlace, as_written, decide, fact, how_many, no_choice, plural
+from ...why import Explanation, Location, NoSuchPlace, decide, fact, how_many, no_choice, plural
 from . import rules
 from .cards import show
 from .combos import lock_text
@@ -27,11 +27,6 @@ def location_of(f: Finding, audit: Audit) -> Location:
     if f.rule.startswith("daifugo.exchange") and f.game is not None:
         return Location(set=s_no, game=f.game, player=f.player, exchange=True)
     return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
-
-
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`: its place (`location_of`)."""
-    return location_of(f, audit) == loc
 
 
 def effect_words(audit: Audit, e: Finding) -> str:
@@ -75,8 +70,6 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
             asked: dict[Any, list[Any]] = {}
             rules.audit_of_set(rec, s_no, 0, asked=asked)  # (game 0: no game keeps its positions)
             return _set_fact(audit, loc._replace(set=s_no, player=None), srec, asked.get((s_no, None, loc.what), []))
-        if finding is not None:
-            return as_written(finding, loc, audit.game)
         raise NoSuchPlace(f"say which game: --game G (set {s_no} has {plural(len(srec.games), 'game')})")
     grec = next((g for g in srec.games if g.number == loc.game), None)
     if grec is None:
@@ -102,8 +95,6 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.exchange:
         return found(_gift(audit, loc, g, grec, finding))
     if loc.play is None:
-        if finding is not None:
-            return as_written(finding, loc._replace(set=s_no), audit.game)
         raise NoSuchPlace(f"say which play: --play K (set {s_no}, game {loc.game} has "
                           f"{plural(len(grec.plays or ()), 'play')}) or --exchange")
     plays = grec.plays or ()

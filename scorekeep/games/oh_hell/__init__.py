@@ -26,7 +26,7 @@ from .options import OPTIONS
 def _legal_text(pos: engine.HandPosition, move: object) -> str:
     """What was legal for the player at this turn, in a card player's words."""
     if isinstance(move, Bid):
-        hooked = " (the hook)" if pos.ruled_out(engine.HOOK.rule, move.player) else ""
+        hooked = " (the hook)" if pos.hooked(move.player) else ""
         return f"{move.player} {engine.ranges(pos.bid_values(move.player))}{hooked}"
     assert isinstance(move, CardPlay)
     p = move.player

@@ -81,8 +81,7 @@ def _choose_bid(rng: random.Random, pos: engine.HandPosition, style: str,
     p = legal[0].player
     legal = [m for m in legal if m.player == p]  # simultaneous bids: one player at a time
     values = [m.value for m in legal]
-    hooked = ([m.value for m in pos.ruled_out(engine.HOOK.rule, p)]  # type: ignore[union-attr]
-              if pos.binds(engine.HOOK.rule, legal[0]) else [])
+    hooked = [m.value for m in pos.hooked(p)] if pos.hook_binds(legal[0]) else []  # type: ignore[union-attr]
     if style == "exact" and p != t.dealer:  # the others share out exactly n: the dealer may not bid 0
         want = shares.pop(0) if shares else 0
     elif hooked and rng.random() < 0.35:  # right next to the hooked number
@@ -115,7 +114,7 @@ def play_hand(rng: random.Random, players: list[str], options: dict[str, Any], n
     while (phase := pos.phase) != "over" and (stop is None or moves < stop):
         if phase == "bid":
             move, hooked = _choose_bid(rng, pos, style, shares)
-            if pos.binds(engine.HOOK.rule, move):
+            if pos.hook_binds(move):
                 _note_hook(pos, hooked, features)
         else:
             move: Bid | CardPlay = rng.choice(pos.legal_moves())
@@ -217,13 +216,13 @@ def render(h: Played, players: list[str], opts: dict[str, Any], style: Style) ->
 
 def _style(rng: random.Random, detail: str, notation: str) -> Style:
     full = set(KEYS)
-    levels = {"full": full, "play": full - {"deal"}, "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
-    if detail in levels:
+    levels = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
+              "summary": {"cards", "dealer", "bids", "tricks", "scores"}}
+    if detail in ("full", "play", "summary"):
         keys = levels[detail]
-    else:  # mixed: each hand its own level, optional keys dropped
+    else:  # mixed: each hand its own level (a summary with its trump), optional keys dropped
         level = rng.choice(("full", "play", "summary", "deal-only"))
-        keys = {"full": full, "play": full - {"deal"}, "deal-only": full - {"play"},
-                "summary": {"cards", "dealer", "turn_up", "trump", "bids", "tricks", "scores"}}[level]
+        keys = levels[level] | ({"turn_up", "trump"} if level == "summary" else set())
         for key in ("cards", "dealer", "turn_up", "trump", "scores"):
             if rng.random() < 0.2:
                 keys.discard(key)

@@ -3,20 +3,9 @@
 A `HandPosition` is made by `deal()` (the cards as far as the record knows them: a holding
 may be known only by its count) and moves on by `apply(move)`: a `Bid`, a `CardPlay`, or the
 summary `Took`. Legality comes from the named checks of `CHECKS`, each carrying the rule id it
-judges, in the article's decision order; they are the only place a move's rule is decided:
-
-  bids   oh-hell.bid-order (whose turn) → oh-hell.bid-range (0 to the hand size) → oh-hell.hook
-  cards  oh-hell.trick-total (a trick too many) → oh-hell.turn-order → oh-hell.deck (a joker) →
-         oh-hell.card-not-held → oh-hell.follow-suit (holds the led suit? then any card;
-         the `lead_trump` option for leads); then oh-hell.trick-winner says who won
-  result oh-hell.trick-winner (agrees with the play) → oh-hell.trick-total (adds up)
-
-and the facts of a hand, each asked by the replay (`rules.py`) and shown by `why` as steps:
-
-  hand    oh-hell.game-end (within the deal pattern)       dealer  oh-hell.dealer-rotation
-  size    oh-hell.hand-size (the pattern's number → the number written → each player's)
-  deal    oh-hell.deck (each card dealt)                    trump   oh-hell.trump
-  scores, totals  oh-hell.score-recorded                    next    oh-hell.trick-total → oh-hell.unfinished-hand
+judges, in the article's decision order (that table is their one list: bids, cards, the summary
+result, and the facts of a hand the replay asks and `why` shows as steps); they are the only
+place a move's rule is decided.
 
 `ruling(move)` is the first check that excludes the move (rule id, reason, legal choices,
 steps); `legal_moves()` the moves of `space()` no check excludes; `push(move)` (in place) and
@@ -30,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -222,13 +212,12 @@ def _hook(pos: HandPosition, move: Bid) -> Why | None:
 
 
 def _hook_words(pos: HandPosition, move: Bid) -> str:
-    t = pos.t
-    others, forbidden = _hooked(pos)
+    t, others = pos.t, _hooked(pos)[0]
     detail = " + ".join(str(pos.bids[p]) for p in t.order[:-1])
     return (f"{t.dealer} deals hand {t.number} and bids last (oh-hell.bid-order); the other bids add up to "
             f"{detail} = {others}, so bidding {move.value} would make the bids total exactly {t.size}, the "
             f"number of tricks. The hook forbids that one bid: {t.dealer} could bid "
-            f"{ranges([v for v in pos.bid_values(move.player, HOOK) if v != forbidden])}")
+            f"{ranges(pos.bid_values(move.player))}")
 
 
 def _trick_total(pos: HandPosition, move: Any) -> str | None:
@@ -765,19 +754,19 @@ def failing(checks: Sequence[Check], pos: Any, move: Any, asked: list[tuple[Chec
     return out
 
 
-def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True, but: Check | None = None) -> list[Move]:
+def _passing(pos: HandPosition, moves: Sequence[Move], turn: bool = True) -> list[Move]:
     """The moves of one player's space that pass every check of their phase (`turn` false: but
-    those of whose turn it is; `but`: one left out), asked cheaply: first the checks that know, as
+    those of whose turn it is), asked cheaply: first the checks that know, as
     one set, the cards they let the player play (`playable`); a check of whose turn it is once
     (its answer is the same for all of a player's moves); the others move by move."""
     if not moves:
         return []
     player, rest, sets = moves[0].player, [], []
     for c in CHECKS[PHASE_OF[type(moves[0])]]:
-        cards = None if c.playable is None or c is but else c.playable(pos, player)
+        cards = None if c.playable is None else c.playable(pos, player)
         if cards is not None:
             sets.append(cards)
-        elif c is not but:
+        else:
             rest.append(c)
     if sets:  # the cards every such check lets the player play, in the space's order: `_SPACE[n]` is its n-th
         allowed = sets[0].intersection(*sets[1:])
@@ -912,18 +901,12 @@ class HandPosition:
 
     def _took_mismatches(self, move: Took) -> list[tuple[str, str, int | None]]:
         """(player, why, line) for each recorded count the play contradicts (oh-hell.trick-winner)."""
-        t = self.t
         out = []
-        done = self.trick_no - 1
-        finished = self.finished
-        for i, p in enumerate(t.players):
-            if i >= len(move.counts):
-                break
-            v = move.counts[i]
+        done, finished = self.trick_no - 1, self.finished
+        for p, v, line in zip(self.t.players, move.counts, move.lines or repeat(None)):
             counted = self.took[p]
             if counted == v:
                 continue  # the usual case: the play agrees with the count
-            line = move.lines[i] if move.lines else None
             if finished:
                 won = [str(pt.number) for pt in self.tricks if pt.winner == p]
                 out.append((p, f"`tricks` says {p} took {v}, but the play gives {p} {counted} "
@@ -957,24 +940,23 @@ class HandPosition:
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         return first_excluding(CHECKS[PHASE_OF[type(move)]], self, move)
 
-    def legal_set(self, move: Bid | CardPlay, but: Check | None = None) -> list[Move]:
+    def legal_set(self, move: Bid | CardPlay) -> list[Move]:
         """The moves of `move`'s player that pass every check but those of whose turn it is (a
-        player out of turn still has the cards and numbers the other rules allow); `but`: a
-        check left out (the one asking, when it words its own legal set)."""
-        return _passing(self, self.space(move.player), turn=False, but=but)
+        player out of turn still has the cards and numbers the other rules allow)."""
+        return _passing(self, self.space(move.player), turn=False)
 
-    def bid_values(self, player: str, but: Check | None = None) -> list[int]:
+    def bid_values(self, player: str) -> list[int]:
         """The bids `player` may make, turn aside: the values of `legal_set`."""
-        return [m.value for m in self.legal_set(Bid(player, 0), but)]  # type: ignore[union-attr]
+        return [m.value for m in self.legal_set(Bid(player, 0))]  # type: ignore[union-attr]
 
-    def ruled_out(self, rule: str, player: str | None = None) -> list[Move]:
-        """The moves of the space whose first failing check is `rule` (e.g. the hooked bid)."""
-        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == rule]
+    def hooked(self, player: str) -> list[Move]:
+        """The bids of `player`'s space the hook is the first check to rule out (the one it forbids)."""
+        return [m for m in self.space(player) if (hit := self._excluding(m)) is not None and hit[0].rule == HOOK.rule]
 
-    def binds(self, rule: str, move: Move) -> bool:
-        """Whether the check of `rule` is in the table and asks at `move` (the hook: the dealer
-        bidding last)."""
-        for c in CHECKS[PHASE_OF[type(move)]]:
+    def hook_binds(self, move: Bid) -> bool:
+        """Whether the hook's check is in the table and asks at `move` (the dealer bidding last)."""
+        rule = HOOK.rule
+        for c in CHECKS["bid"]:  # a loop, not any(genexpr): asked at every bid
             if c.rule == rule:
                 return c.binds is None or c.binds(self, move)
         return False
@@ -1056,7 +1038,7 @@ class HandPosition:
         """The checks, then the bid is taken; a bid out of order makes the record's order the
         order from now on, and a bid out of range leaves the hook unasked."""
         found = self._broken(move)
-        if self.binds(HOOK.rule, move):
+        if self.hook_binds(move):
             self.hook_bound = move.player
         for f in found:
             if f.rule == BID_ORDER.rule:

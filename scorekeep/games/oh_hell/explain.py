@@ -8,8 +8,8 @@ from typing import Any
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen, decide,
-                    fact, hand_of, no_choice, plural, trick_target, whole_hand)
+from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, decide,
+                    fact, hand_of, no_choice, plural, trick_target)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid
@@ -29,19 +29,10 @@ def location_of(f: Finding, audit: Audit) -> Location:
     lead), a player's bid, else the fact its rule judges."""
     if f.trick is not None:
         h = next((x for x in audit.record.hands if x.number == f.hand), None)
-        tricks = (h.play or ()) if h is not None else ()
-        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
-                         else None)
-        return Location(hand=f.hand, trick=f.trick, player=p)
+        return at_trick(f, (h.play or ()) if h is not None else ())
     if f.player is not None and _judges("bid", f.rule):
         return Location(hand=f.hand, player=f.player)
     return Location(hand=f.hand, what=next((w for w in _FACTS if _judges(w, f.rule)), "result"))
-
-
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`. A bid is known by its hand and
-    bidder (each player bids once a hand; `--bid K` counts them in the bidding)."""
-    return location_of(f, audit) == (loc._replace(bid=None) if loc.bid is not None else loc)
 
 
 def spoken(choice: str) -> str:
@@ -59,91 +50,81 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.what is not None:
         return _fact(audit, loc._replace(player=None), h)
     if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K, or one of --dealer, --size, "
-                                               "--deal, --trump, --result")
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P), --bid K, or one of --dealer, "
+                          "--size, --deal, --trump, --result")
     target = trick_target(audit, loc, h.play, n) if loc.trick is not None else None
-    walk = _Walk(audit.game, h, loc, target)
-    rules.audit(audit.record, walk.observe)  # the check's own walk, observed
-    return chosen(loc, target, walk.found, walk.bids, "the hand was not played out")
+    walk = Picker(loc, "bid", target)
 
-
-class _Walk:
-    """Observes the check's walk of the record: describes the bid `why` picks (`bids`) or the card
-    of the target (trick, player), once."""
-
-    def __init__(self, game: str, h: Any, loc: Location, target: tuple[int, str] | None) -> None:
-        self.game, self.h, self.loc, self.target = game, h, loc, target
-        self.bids = Picker(loc, h.number, "bid")
-        self.found: list[Explanation] = []
-
-    def observe(self, pos: Any, move: Any) -> None:
-        if pos.t.number != self.h.number:
+    def observe(pos: Any, move: Any) -> None:  # the check's own walk: describes the bid or the card asked, once
+        if pos.t.number != n:
             return
         if isinstance(move, Bid):
-            if self.loc.trick is None and self.bids.wants(move.player):
-                self.bids.offer(self._bid(pos, move))
-        elif self.target is not None and (pos.trick_no, move.player) == self.target and not self.found:
-            self.found.append(self._card(pos, move))
+            if walk.wants(move.player):
+                walk.offer(_bid(audit.game, h, pos, move))
+        elif walk.wants_card(pos.trick_no, move.player):
+            walk.card = _card(audit.game, h, pos, move)
+    rules.audit(audit.record, observe)
+    return walk.pick("the hand was not played out")
 
-    def _common(self, pos: Any, p: str) -> list[tuple[str, str]]:
-        """The facts of the hand every move of it shows: size, dealer, trump, `p`'s holding."""
-        t, h = pos.t, self.h
-        trump = ("not recorded" if h.trump is None and h.turn_up is None else
-                 "no trump" if t.trump is None else suit_word(t.trump))
-        if t.turn_up is not None:
-            trump += f" (turned {t.turn_up.symbol})"
-        out = [("hand", f"hand {h.number}: {plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
-        held = pos.holding(p)
-        if held is not None:
-            out.append((f"{p}'s hand", f"{show(held) or 'no cards'} ({plural(len(held), 'card')})"))
-        else:
-            void = pos.shown_void(p)
-            proven = f"; has not followed {', '.join(SUIT_SYMBOL[s] for s in sorted(void))} this hand" if void else ""
-            out.append((f"{p}'s hand", f"{plural(pos.count(p), 'card')}, known only by their count (no deal "
-                                       f"recorded){proven}"))
-        return out
 
-    def _bid(self, pos: Any, move: Any) -> Explanation:
-        t, p = pos.t, move.player
-        facts = self._common(pos, p)
-        facts.insert(2, ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"))
-        made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
-        facts.insert(3, ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"))
-        facts.insert(4, ("the hook", "on: the dealer, bidding last, may not make the bids add up to "
-                         f"{t.size}" if t.hook else "off"))
-        values = pos.bid_values(p)
-        ruling = pos.ruling(move)
-        if ruling.legal:  # the legal set in words; the rule cited is the engine's
-            ruling = ruling._replace(reason=f"legal: {p} may bid {engine.ranges(values)}, {ruling.rule}")
-        # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
-        later = t.in_order and pos.to_act is not None and pos.to_act != p
-        return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling,
-                           () if later else tuple(str(b) for b in values), f"{p} bid {move.value}",
-                           no_choice=no_choice(p, pos.to_act, "the bidding was over") if later else "")
+def _hand(h: Any, pos: Any) -> list[tuple[str, str]]:
+    """The facts of the hand every move of it shows: size, dealer, trump."""
+    t = pos.t
+    trump = ("not recorded" if h.trump is None and h.turn_up is None else
+             "no trump" if t.trump is None else suit_word(t.trump))
+    if t.turn_up is not None:
+        trump += f" (turned {t.turn_up.symbol})"
+    return [("hand", f"hand {h.number}: {plural(t.size, 'card')} each, {t.dealer} deals"), ("trump", trump)]
 
-    def _card(self, pos: Any, move: Any) -> Explanation:
-        t, p = pos.t, move.player
-        facts = self._common(pos, p)
-        bid_text = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
-        facts.insert(2, ("bids", bid_text or "none recorded"))
-        lead = pos.plays[0].player if pos.plays else pos.leader
-        facts.insert(3, ("trick", f"trick {pos.trick_no} of {t.size}, led by {lead}"))
-        facts.insert(4, ("on the table", "  ".join(f"{x.player} {x.card.symbol}" for x in pos.plays)
-                         or f"nothing yet: {p} leads"))
-        led = pos.led
-        facts.insert(5, ("led suit", suit_word(led) if led else "none yet (this card leads)"))
-        if t.trump and t.lead_trump != "anytime" and led is None:
-            facts.insert(6, ("trump lead", "trump may be led now" if not pos._restricted()
-                             else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
-        facts.append(("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players)))
-        held = pos.holding(p)
-        choices, why_none = card_choices(pos, p, held, (f"any {suit_word(led)} card {p} holds; any card if none"
-                                                        if led else "any card",))
-        ruling = pos.ruling(move)
-        if ruling.legal:
-            ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
-        return Explanation(self.game, self.loc, move.line, p, str(move), tuple(facts), ruling, choices,
-                           f"{p} played {move.card.symbol}", no_choice=why_none)
+
+def _holding(pos: Any, p: str) -> tuple[str, str]:
+    held = pos.holding(p)
+    if held is not None:
+        return f"{p}'s hand", f"{show(held) or 'no cards'} ({plural(len(held), 'card')})"
+    void = pos.shown_void(p)
+    proven = f"; has not followed {', '.join(SUIT_SYMBOL[s] for s in sorted(void))} this hand" if void else ""
+    return f"{p}'s hand", f"{plural(pos.count(p), 'card')}, known only by their count (no deal recorded){proven}"
+
+
+def _bid(game: str, h: Any, pos: Any, move: Any) -> Explanation:
+    t, p = pos.t, move.player
+    made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+    facts = [*_hand(h, pos), ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"),
+             ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"),
+             ("the hook", f"on: the dealer, bidding last, may not make the bids add up to {t.size}" if t.hook
+              else "off"),
+             _holding(pos, p)]
+    values = pos.bid_values(p)
+    ruling = pos.ruling(move)
+    if ruling.legal:  # the legal set in words; the rule cited is the engine's
+        ruling = ruling._replace(reason=f"legal: {p} may bid {engine.ranges(values)}, {ruling.rule}")
+    # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
+    later = t.in_order and pos.to_act is not None and pos.to_act != p
+    return Explanation(game, Location(), move.line, p, str(move), tuple(facts), ruling,
+                       () if later else tuple(str(b) for b in values), f"{p} bid {move.value}",
+                       no_choice=no_choice(p, pos.to_act, "the bidding was over") if later else "")
+
+
+def _card(game: str, h: Any, pos: Any, move: Any) -> Explanation:
+    t, p, led = pos.t, move.player, pos.led
+    lead = pos.plays[0].player if pos.plays else pos.leader
+    facts = [*_hand(h, pos), ("bids", ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
+                              or "none recorded"),
+             ("trick", f"trick {pos.trick_no} of {t.size}, led by {lead}"),
+             ("on the table", "  ".join(f"{x.player} {x.card.symbol}" for x in pos.plays) or f"nothing yet: {p} leads"),
+             ("led suit", suit_word(led) if led else "none yet (this card leads)")]
+    if t.trump and t.lead_trump != "anytime" and led is None:
+        facts.append(("trump lead", "trump may be led now" if not pos._restricted()
+                      else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
+    facts += [_holding(pos, p), ("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players))]
+    held = pos.holding(p)
+    choices, why_none = card_choices(pos, p, held, (f"any {suit_word(led)} card {p} holds; any card if none"
+                                                    if led else "any card",))
+    ruling = pos.ruling(move)
+    if ruling.legal:
+        ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
+    return Explanation(game, Location(), move.line, p, str(move), tuple(facts), ruling, choices,
+                       f"{p} played {move.card.symbol}", no_choice=why_none)
 
 
 def _legal(pos: Any, move: Any, held: Any, steps: Any) -> str:

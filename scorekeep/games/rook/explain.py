@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from ...engine import Step
 from ...errors import Finding
 from ...game import Audit
-from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, card_choices, chosen,
-                    decide, fact, hand_of, no_choice, plural, steps_of, trick_target, whole_hand)
+from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
+                    decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
@@ -39,10 +39,7 @@ def location_of(f: Finding, audit: Audit) -> Location:
     if h is None:
         return Location(hand=f.hand, what="result")
     if f.trick is not None:
-        tricks = h.tricks or ()
-        p = f.player or (tricks[f.trick - 1].plays[0].player if f.trick <= len(tricks) and tricks[f.trick - 1].plays
-                         else None)
-        return Location(hand=f.hand, trick=f.trick, player=p)
+        return at_trick(f, h.tricks or ())
     if f.rule.startswith("rook.bid") and h.bidding:
         # Calls written on one line by one caller (`[pass, pass, pass, 70, 75]`): the one the engine
         # rules against that rule, else the first.
@@ -53,23 +50,13 @@ def location_of(f: Finding, audit: Audit) -> Location:
     return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
 
 
-_LAST: list[Any] = [None, None, None]
-"""The last hand whose callers `_callers` found: (audit, hand number, callers)."""
-
-
 def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, str | None]]:
     """(line, caller, the rule the engine rules it against or None) of each call of hand `h`, as
     check reads them (a call need not name its caller)."""
-    if _LAST[0] is audit and _LAST[1] == h.number:
-        return _LAST[2]
     result = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
-    out = []
-    for t, k, pos, move in rules.turns(audit.record, result, h):
-        if t == 0:
-            r = pos.ruling(move)
-            out.append((h.bidding[k - 1].line, pos.caller(move), None if r.legal else r.rule))
-    _LAST[:] = [audit, h.number, out]
-    return out
+    return memo(audit, (_callers, h.number), lambda: [
+        (h.bidding[k - 1].line, pos.caller(move), None if (r := pos.ruling(move)).legal else r.rule)
+        for t, k, pos, move in rules.turns(audit.record, result, h) if t == 0])
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:
@@ -80,8 +67,8 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.what is not None:
         return _fact(audit, loc._replace(player=None), h, result)
     if loc.trick is None and loc.bid is None and loc.player is None:
-        return whole_hand(audit, loc, finding, "--trick T (with --player P), --bid K (the K-th call), or one of "
-                                               "--dealer, --seats, --deal, --nest, --trump, --result")
+        raise NoSuchPlace(f"say which move of hand {n}: --trick T (with --player P), --bid K (the K-th call), or "
+                          "one of --dealer, --seats, --deal, --nest, --trump, --result")
     target = trick_target(audit, loc, h.tricks, n) if loc.trick is not None else None
     if target is not None and target[0] > TRICKS:
         return _extra_trick(audit, loc._replace(player=target[1]), h, result)
@@ -89,15 +76,14 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     if loc.bid is None and loc.trick is None:  # `--player`: their first call check reports, else their first
         flagged = {where.bid for f in audit.violations if f.hand == n and f.message
                    for where in (location_of(f, audit), *also_at(f, audit)) if where.bid is not None}
-    calls = Picker(loc, n, "call", flagged)
-    found: list[Explanation] = []
+    walk = Picker(loc, "call", target, flagged)
     for trick, k, pos, move in rules.turns(audit.record, result, h):
         if trick == 0:
-            if target is None and calls.wants(pos.caller(move)):
-                calls.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
-        elif target is not None and not found and (trick, move.player) == target:
-            found.append(_card(audit, pos, move, trick, n))
-    return chosen(loc, target, found, calls, "the auction did not finish")
+            if walk.wants(pos.caller(move)):
+                walk.offer(_call(audit, result, pos, move, h.bidding[k - 1].line, n))
+        elif walk.wants_card(trick, move.player):
+            walk.card = _card(audit, pos, move, trick, n)
+    return walk.pick("the auction did not finish")
 
 
 def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: int) -> Explanation:
@@ -207,12 +193,6 @@ def _seats(audit: Audit, result: Any) -> str:
     return said
 
 
-def about(f: Finding, loc: Location, audit: Audit) -> bool:
-    """Whether `check`'s finding `f` is at the move or fact `loc`: its own place, or where it shows
-    besides (`also_at`)."""
-    return location_of(f, audit) == loc or loc in also_at(f, audit)
-
-
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     """The moves where a finding of the whole hand shows besides its own place: a seat change the
     table did not make shows at the hand's first call, made by the old left instead of the new, and
@@ -311,15 +291,9 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
                       "--result")
 
 
-_DEALT: list[Any] = [None, None]
-"""The last audit whose deals `_dealt` found, and those deals."""
-
-
 def _dealt(audit: Audit) -> dict[int, Any]:
     """Each hand's position before the deal and the deal judged there, as check's replay judged them."""
-    if _DEALT[0] is not audit:
-        _DEALT[:] = [audit, rules.deal_positions(audit.record)]
-    return _DEALT[1]
+    return memo(audit, _dealt, lambda: rules.deal_positions(audit.record))
 
 
 def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
@@ -359,35 +333,31 @@ def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
 
 def _nest_or_trump(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
     """The bid winner's nest discard or naming of trump, as the engine rules it at that point."""
-    want = DiscardMove if loc.what == "nest" else TrumpMove
+    nest = loc.what == "nest"
+    want, phase = (DiscardMove, "discard") if nest else (TrumpMove, "trump")
     got = next(((pos, m) for t, _k, pos, m in rules.turns(audit.record, result, h, nest=True)
                 if t == 0 and isinstance(m, want)), None)
     if got is None:
-        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no "
-                          f"{'nest discard' if want is DiscardMove else 'trump'}")
+        raise NoSuchPlace(f"hand {h.number} has no bid winner, so no {'nest discard' if nest else 'trump'}")
     pos, m = got
     r = pos.ruling(m)
-    phase = "discard" if want is DiscardMove else "trump"
     steps = steps_of(as_asked(c, c.test(pos, m), p=m.player) for c in CHECKS[phase])
     facts.append(("bid", f"{result.bidder} won the bid at {result.bid}"))
-    if want is DiscardMove:
+    if nest:
         dealt = h.deal.get(m.player) if h.deal is not None else None
         facts.append((f"{m.player}'s hand as dealt", show(dealt) if dealt else "not recorded"))
         facts.append(("the nest", show(h.nest) if h.nest else "not recorded"))
-        move_words = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
-        line = h.discard_line
+        said = f"{m.player} put back {show(m.cards)}" if m.cards else f"{m.player}'s discard (not recorded)"
+        line, unwritten = h.discard_line, f"which five cards {m.player} put back" if m.cards is None else ""
     else:
-        move_words = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
+        said = (f"{m.player} named {COLOR_NAME.get(m.color, m.color)} trump" if m.color else
                 f"{m.player}'s trump (not recorded)")
-        line = h.trump_line
-    unwritten = (m.cards if want is DiscardMove else m.color) is None
+        line, unwritten = h.trump_line, f"which color {m.player} named trump" if m.color is None else ""
     if unwritten and r.legal:
-        what = (f"which five cards {m.player} put back" if want is DiscardMove else
-                f"which color {m.player} named trump")
-        r = r._replace(reason=f"legal as far as the record shows: the record does not say {what}, so nothing "
+        r = r._replace(reason=f"legal as far as the record shows: the record does not say {unwritten}, so nothing "
                               f"about it can be wrong, {r.rule}")
     return Explanation(audit.game, loc, line or h.line, m.player, str(m), tuple(facts), r._replace(steps=steps),
-                       r.allowed, move_words)
+                       r.allowed, said)
 
 
 def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[str, str]]) -> Explanation:
