@@ -451,3 +451,17 @@ def test_the_deal_is_asked_hand_by_hand_then_as_a_whole() -> None:
     whole = _why("daifugo/why/deal-legal.yaml", set=1, game=1, what="deal").ruling.steps[-2:]
     assert [s.question for s in whole] == ["is every joker dealt?",
                                            "does the deal leave out the set's blind cards and no others?"]
+
+
+def test_both_teams_off_why_names_the_team_check_names() -> None:
+    """rook.points-total with both teams' points off (written East/West first): `check` and `why`'s
+    failing step and ruling all name the same team. The engine's check once went by the teams' order
+    and `check` by the record's, so `why` gave North/South in its step and East/West in its ruling."""
+    name = "rook/why/points-both-teams-off.yaml"
+    (found,) = api.audit(api.load(str(RECORDS / name))).violations
+    assert found.rule == "rook.points-total" and found.message.startswith("North/South captured 87")
+    ex = _why(name, hand=1, what="result")
+    step = ex.ruling.steps[-1]
+    assert (ex.ruling.legal, ex.ruling.rule, step.rule) == (False, "rook.points-total", "rook.points-total")
+    assert ex.ruling.reason.startswith("North/South captured 87")
+    assert step.answer == "no" or step.answer.removeprefix("no: ").startswith("North/South captured 87")

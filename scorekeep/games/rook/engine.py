@@ -482,8 +482,8 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
     """rook.points-total for a summary result, or None when the points can be right. `values` has both
     teams (one the record leaves out is given the rest); `lines` are the lines of the teams the record
     wrote, `line` that of the whole `points` entry (for a wrong sum)."""
-    labels = table.teams.labels
-    bad = [t for t in values if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
+    labels = table.teams.labels  # the teams' order, not the record's: `check` and `why` name the same team
+    bad = [t for t in labels if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
     if bad:
         return _f("rook.points-total",
                   f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, 10s and "
