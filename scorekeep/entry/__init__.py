@@ -2,7 +2,7 @@
 
 `session`: open a record (locked), judge an entry with the checker, write it atomically, never
 over another program's save, undo; `edits`: the edits, kept byte-exact in the text. Each game's
-`entry.py` asks the questions (`turn`, `reopen`: `edit N`) and makes the edits (`add_edits`,
+`entry.py` asks the questions (`ASK`, `reopen`: `edit N`) and makes the edits (`add_edits`,
 `undo_edits`); the choices offered are the engine's legal moves, or found by trial through the
 audit `check` runs, and every entry is judged by that audit before it is written. `form`: one
 entry of several values asked in turn; `play`: the dialogue's loop, for any front end, through

@@ -147,14 +147,12 @@ def situation(s: Session) -> list[str]:
     return [line]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next game's finishing order and forbidden finishes, the exchange owed before
-    it said, and enter it; False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say("The match is over.")
-        return t.over()
+def over_text(_s: Session) -> str:
+    return "The match is over."
+
+
+def _ask_game(t: Table, w: Where) -> None:
+    """The next game's finishing order and forbidden finishes, the exchange owed before it said."""
     if w.new_set and w.set > 1:
         t.say(f"\nSet {w.set - 1} is over; set {w.set} begins.")
     t.say(f"\nSet {w.set}, game {w.game} (the last one left may be left out of the order).")
@@ -163,7 +161,6 @@ def turn(t: Table) -> bool:
               f"; {taker} gives back {k} of their choice")
     if ask_form(t, order_fields(w.set, w.game, w.seats), lambda v: game_edits(t.s, w, v["out"], v["fouls"])):
         _after_game(t, w.set, w.game)
-    return True
 
 
 def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequence[str] | None = None,
@@ -200,6 +197,10 @@ def _after_game(t: Table, set_no: int, game_no: int) -> None:
     if g.points:
         t.say("  points: " + ", ".join(f"{p} {g.points[p]}" for p in g.ranking))
     t.show_table()
+
+
+ASK = {"game": _ask_game}
+"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:

@@ -278,22 +278,16 @@ def situation(s: Session) -> list[str]:
     return [f"Hand {w.hand}: {cards_text(h.size)}, {h.dealer} deals, {trump_text(h.trump)}; bids: {bids}."]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next entry (a new hand, a bid, the tricks taken) and enter it; False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say("The game is over.")
-        return t.over()
-    if w.kind == "start":
-        _ask_start(t, w)
-    elif w.kind == "bid":
-        _ask_bid(t, w)
-    elif ask_form(t, trick_fields(t, w.hand, w.size or 0, w.order, w.bids),
-                  lambda v: tricks_edit(w, took_of(t, w.size or 0, w.order, v)),
-                  after=lambda v: _say_counts(t, w.size or 0, took_of(t, w.size or 0, w.order, v))) is not None:
+def over_text(_s: Session) -> str:
+    return "The game is over."
+
+
+def _ask_tricks(t: Table, w: Where) -> None:
+    size = w.size or 0
+    if ask_form(t, trick_fields(t, w.hand, size, w.order, w.bids),
+                lambda v: tricks_edit(w, took_of(t, size, w.order, v)),
+                after=lambda v: _say_counts(t, size, took_of(t, size, w.order, v))) is not None:
         _after_hand(t, w.hand)
-    return True
 
 
 def _ask_start(t: Table, w: Where) -> None:
@@ -394,6 +388,10 @@ def _after_hand(t: Table, hand: int) -> None:
     if pts is not None:
         t.say(f"  hand {hand} scores: " + ", ".join(f"{p} {pts[p]}" for p in t.s.players))
     t.show_table()
+
+
+ASK = {"start": _ask_start, "bid": _ask_bid, "tricks": _ask_tricks}
+"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:

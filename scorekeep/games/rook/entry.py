@@ -295,27 +295,16 @@ def situation(s: Session) -> list[str]:
     return [line + "."]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next entry (a new hand, a call, trump, the captured points) and enter it;
-    False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say(t.s.game.sheet(t.s.audit).status)
-        return t.over()
-    if w.kind == "start":
-        _start(t)
-    elif w.kind == "call":
-        _ask_call(t, w)
-    elif w.kind == "trump":
-        trumps = legal_trumps(t.s, w.hand)
-        colors = trumps.legal
-        field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
-                      f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
-        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
-    else:
-        _ask_points(t, w)
-    return True
+def over_text(s: Session) -> str:
+    """The line said at the end: the sheet's (who won)."""
+    return s.game.sheet(s.audit).status
+
+
+def _ask_trump(t: Table, w: Where) -> None:
+    trumps = legal_trumps(t.s, w.hand)
+    field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
+                  f"({', '.join(trumps.legal)})", _color_reader(trumps.legal), choices=lambda v: trumps)
+    ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
 
 
 def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | None]:
@@ -323,7 +312,7 @@ def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | 
     return lambda t, raw, _v: t.name(raw, colors, "a color")
 
 
-def _start(t: Table) -> None:
+def _start(t: Table, _w: Where) -> None:
     """A new hand, dealt by whom the rotation (and a seat change) gives."""
     before = t.s.audit.result.hands
     if before and before[-1].thrown_in:
@@ -408,6 +397,10 @@ def _ask_points(t: Table, w: Where) -> None:
         t.say(f"  {h.bid_team} bid {h.bid}: {'made' if h.made else 'set'}; hand scores "
               + ", ".join(f"{k} {v}" for k, v in (h.scores or {}).items()), None if h.made else "set")
     t.show_table()
+
+
+ASK = {"start": _start, "call": _ask_call, "trump": _ask_trump, "points": _ask_points}
+"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:
