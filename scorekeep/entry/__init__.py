@@ -45,7 +45,7 @@ class Reopen(Exception):
 class Table(Protocol):
     """The front end's side of `play` (`cli.terminal.Table`, `web.live.LiveTable`): the game's
     questions ask and tell through it; `scorekeep.entry.play.run(table)` runs the dialogue. A
-    subclass has `name`, `number` and `enter` as written here.
+    subclass has `name` and `number` as written here.
 
     `ask` raises `Undo`, `Quit` or `Reopen` for `undo`, `quit` and `edit N`, and answers
     `table`, `help` and `why` itself. A typed answer that is exactly a name offered (a player
@@ -98,14 +98,6 @@ class Table(Protocol):
     def unreadable(self, error: Any) -> None:
         """Say briefly why an entry cannot be read into the record (an InputError: a name not
         in the finishing order, …); `why` at the next prompt gives all of it."""
-
-    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
-        """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
-        the scorer has already said to record anyway), or if the scorer confirms it; True if
-        written."""
-        from .play import enter
-
-        return enter(self, edits, allowed)
 
     def show_table(self) -> None:
         """Show the running score table (the compact one where the screen is narrow)."""

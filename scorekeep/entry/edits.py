@@ -219,50 +219,31 @@ def layout(text: str) -> _Lay:
     import yaml
 
     E = yaml.events
-    scalar, mapping, sequence = E.ScalarEvent, E.MappingStartEvent, E.SequenceStartEvent
-    ends, stream_end = (E.MappingEndEvent, E.SequenceEndEvent), E.StreamEndEvent
     stack: list[list[Any]] = []  # [collection, its pending key, the key's text]
     root: _Lay | None = None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
-    get = loader.get_event
-    try:
-        while True:
-            ev = get()
-            kind = type(ev)
-            if kind is scalar:
-                mark = ev.start_mark
-                node = _Lay("scalar", mark.index, ev.end_mark.index, True, mark.column)
-                key_text = ev.value
-            elif kind is mapping or kind is sequence:
-                mark = ev.start_mark
-                node = _Lay("map" if kind is mapping else "seq", mark.index, ev.end_mark.index,
-                            bool(ev.flow_style), mark.column)
-                key_text = None
-            elif kind in ends:
-                node = stack.pop()[0]
-                node.end = ev.end_mark.index if node.flow else _content_end(node)
-                continue
-            elif kind is stream_end:
-                break
-            else:
-                continue
-            if stack:
-                top = stack[-1]
-                parent = top[0]
-                if parent.kind == "seq":
-                    parent.items.append(node)
-                elif top[1] is None:
-                    top[1], top[2] = node, key_text
-                    continue
-                else:
-                    parent.keys.append((top[2] or "", top[1], node))
-                    top[1] = top[2] = None
-            else:
-                root = node
-            if node.kind != "scalar":
-                stack.append([node, None, None])
-    finally:
-        loader.dispose()
+    for ev in yaml.parse(text, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(ev, E.CollectionEndEvent):
+            node = stack.pop()[0]
+            node.end = ev.end_mark.index if node.flow else _content_end(node)
+            continue
+        if not isinstance(ev, (E.ScalarEvent, E.CollectionStartEvent)):
+            continue
+        kind = "scalar" if isinstance(ev, E.ScalarEvent) else "map" if isinstance(ev, E.MappingStartEvent) else "seq"
+        mark = ev.start_mark
+        node = _Lay(kind, mark.index, ev.end_mark.index, kind == "scalar" or bool(ev.flow_style), mark.column)
+        if not stack:
+            root = node
+        elif stack[-1][0].kind == "seq":
+            stack[-1][0].items.append(node)
+        elif stack[-1][1] is None:
+            stack[-1][1:] = node, getattr(ev, "value", None)
+            continue
+        else:
+            top = stack[-1]
+            top[0].keys.append((top[2] or "", top[1], node))
+            top[1] = top[2] = None
+        if kind != "scalar":
+            stack.append([node, None, None])
     assert root is not None
     return root
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import Reopen, Table, Undo
+from .play import enter
 
 YES = ("y", "yes")
 NO = ("n", "no", "")
@@ -202,7 +203,7 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
                 except Undo:
                     return last, None
             return which, None
-    return None if t.enter(edits, allowed) else (-1, None)
+    return None if enter(t, edits, allowed) else (-1, None)
 
 
 def _options(labels: Sequence[str]) -> str:

@@ -54,24 +54,10 @@ def where(s: Session) -> Where:
     return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
 
 
-def _trial_values(s: Session, make: Any, candidates: list[Any]) -> Choices:
-    legal, refused = [], []
-    for c in candidates:
-        new = s.trial(make(c))
-        if new is None:
-            continue
-        if new:
-            refused.append((str(c), new[0]))
-        else:
-            legal.append(str(c))
-    return Choices(tuple(legal), tuple(refused))
-
-
 def legal_start(s: Session) -> tuple[Choices, Choices]:
     """The hand size and the dealer the rules give the next hand."""
-    sizes = _trial_values(s, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
-                          list(range(1, 51 // len(s.players) + 1)))
-    dealers = _trial_values(s, lambda p: [Append(("hands",), {"dealer": p, "bids": None})], list(s.players))
+    sizes = s.by_trial(lambda k: [Append(("hands",), {"cards": k, "bids": None})], range(1, 51 // len(s.players) + 1))
+    dealers = s.by_trial(lambda p: [Append(("hands",), {"dealer": p, "bids": None})], s.players)
     return sizes, dealers
 
 

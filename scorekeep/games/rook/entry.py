@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from ...errors import InputError
 from ...entry import Choices, Table
 from ...entry.form import Field, ask_form
+from ...entry.play import enter
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
@@ -128,11 +129,7 @@ def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
 
 
 def legal_points(s: Session, w: Where) -> Choices:
-    out: list[str] = []
-    for x in range(0, TOTAL_POINTS + 1, 5):
-        if s.trial(points_edit(s, w, x)) == []:
-            out.append(str(x))
-    return Choices(tuple(out))
+    return Choices(s.by_trial(lambda x: points_edit(s, w, x), range(0, TOTAL_POINTS + 1, 5)).legal)
 
 
 def color_name(code: str | None) -> str | None:
@@ -317,7 +314,7 @@ def _start(t: Table, _w: Where) -> None:
     before = t.s.audit.result.hands
     if before and before[-1].thrown_in:
         t.say("  all passed: the hand is thrown in")
-    if t.enter(start_edits(t.s)):
+    if enter(t, start_edits(t.s)):
         h = t.s.audit.result.hands[-1]
         t.say(f"\nHand {h.number}: {h.dealer} deals.")
         if len(before) and tuple(before[-1].seating) != tuple(h.seating):
