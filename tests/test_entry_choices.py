@@ -92,7 +92,7 @@ def test_oh_hell_reopened_hand_hooks_the_dealer_on_the_bids_retyped(tmp_path: Pa
     record's (1 + 0 + 1 were written; 1 + 1 + 1 retyped forbids 0 instead of 1)."""
     with _copy(tmp_path, "oh-hell-hand-done.yaml") as s:
         h = s.audit.result.hands[0]
-        w = OH.Where("bid", 1, None, h.size, h.dealer, ("East", "South", "West", "North"), {})
+        w = OH.Where("bid", 1, None, h.size, ("East", "South", "West", "North"), {})
         assert [b for b, _f in OH.legal_bids(s, w, "North", {"East": 1, "South": 0, "West": 1}).refused] == ["-1", "1", "4"]
         ch = OH.legal_bids(s, w, "North", {"East": 1, "South": 1, "West": 1})
         assert ch.legal == ("1", "2", "3") and [(b, f.rule) for b, f in ch.refused] == [

@@ -33,7 +33,6 @@ class Where(NamedTuple):
     """1-based number of the hand being entered."""
     player: str | None = None
     size: int | None = None
-    dealer: str | None = None
     order: tuple[str, ...] = ()
     """Bidding order (from the dealer's left)."""
     bids: Mapping[str, int] = {}
@@ -50,8 +49,8 @@ def where(s: Session) -> Where:
     order = tuple(bidding_order(s.players, h.dealer))
     missing = [p for p in order if p not in h.bids]
     if missing:
-        return Where("bid", h.number, missing[0], h.size, h.dealer, order, dict(h.bids))
-    return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
+        return Where("bid", h.number, missing[0], h.size, order, dict(h.bids))
+    return Where("tricks", h.number, None, h.size, order, dict(h.bids))
 
 
 def legal_start(s: Session) -> tuple[Choices, Choices]:
@@ -398,7 +397,7 @@ def reopen(t: Table, target: str) -> None:
     fields = [f._replace(prompt=lambda v, f=f: f"Hand {n}: {f.label}", default=lambda v, k=f.key: written[k],
                          judged=False)  # judged as a whole
               for f in start_fields(n, None, None)]
-    w = Where("bid", n, None, h.size, h.dealer, order)
+    w = Where("bid", n, None, h.size, order)
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
                      choices=lambda v, p=p: legal_bids(t.s, w, p, {q: v["bid " + q] for q in order if "bid " + q in v}))

@@ -30,11 +30,9 @@ class Where(NamedTuple):
     kind: str
     hand: int
     player: str | None = None
-    dealer: str | None = None
     bidder: str | None = None
     bid: int | None = None
     team: str | None = None
-    seating: tuple[str, ...] = ()
 
 
 def _hands(s: Session) -> Any:
@@ -57,7 +55,7 @@ def where(s: Session) -> Where:
     if caller is None and h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
         return Where("start", len(hands) + 1)
     kind = "call" if caller is not None else "trump" if h.trump is None else "points"
-    return Where(kind, h.number, caller or h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+    return Where(kind, h.number, caller or h.bidder, h.bidder, h.bid, h.bid_team)
 
 
 def _written(player: str | None, amount: int | None) -> dict[str | None, Any]:
