@@ -11,6 +11,7 @@ the `Table` protocol below.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import Finding
@@ -22,6 +23,13 @@ class Choices(NamedTuple):
 
     legal: tuple[str, ...]
     refused: tuple[tuple[str, Finding], ...] = ()
+
+
+def ruled(pos: Any, legal: Sequence[Any], candidates: Iterable[Any], hand: int) -> Choices:
+    """The engine's `legal` moves at `pos`, and each other of `candidates` with the engine's
+    ruling on it (its finding at hand `hand`)."""
+    return Choices(tuple(map(str, legal)), tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
+                                                 for m in candidates if m not in legal))
 
 
 class Undo(Exception):

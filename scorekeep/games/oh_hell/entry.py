@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, parse_suit
-from ...entry import Choices, Table
+from ...entry import Choices, Table, ruled
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.form import Field, ask_form
 from ...entry.session import Changes, Session, hand_holds, written_like
@@ -78,10 +78,8 @@ def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | Non
     for p in pos.t.order:
         if p in bids:
             pos.push(engine.Bid(p, bids[p]))
-    legal = {m.value for m in pos.legal_moves() if m.player == player}
-    refused = tuple((str(m), pos.ruling(m).finding(hand=w.hand, player=player))
-                    for m in pos.space(player) if m.value not in legal)
-    return Choices(tuple(str(b) for b in sorted(legal)), refused)
+    legal = sorted((m for m in pos.legal_moves() if m.player == player), key=lambda m: m.value)
+    return ruled(pos, legal, pos.space(player), w.hand)
 
 
 def bid_edit(w: Where, player: str, bid: int) -> list[Edit]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
-from ...entry import Choices, Table
+from ...entry import Choices, Table, ruled
 from ...entry.form import Field, ask_form
 from ...entry.play import enter
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
@@ -84,11 +84,8 @@ def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
     step = max(1, int(opts["bid_step"]))
-    given = {m.amount for m in legal}
-    refused = tuple((str(CallMove(player, a)),
-                     pos.ruling(CallMove(player, a)).finding(hand=hand, player=player))
-                    for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)] if a not in given)
-    return Choices(tuple(str(m) for m in legal), refused)
+    return ruled(pos, legal, [CallMove(player, a) for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)]],
+                 hand)
 
 
 def legal_trumps(s: Session, hand: int) -> Choices:
@@ -97,10 +94,7 @@ def legal_trumps(s: Session, hand: int) -> Choices:
     from .rules import trump_position
 
     pos = trump_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
-    legal = pos.legal_moves()
-    refused = tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
-                    for m in pos.space() if m not in legal)
-    return Choices(tuple(str(m) for m in legal), refused)
+    return ruled(pos, pos.legal_moves(), pos.space(), hand)
 
 
 def start_edits(s: Session) -> list[Edit]:
