@@ -158,10 +158,6 @@ def _replace_child(parent: Node, step: str | int, child: Node) -> None:
             parent.add(Scalar(step, NEW_LINE, True), child)
 
 
-def _empty(node: Node | None) -> bool:
-    return node is None or (isinstance(node, Scalar) and node.is_null)
-
-
 def apply_nodes(root: Node, edit: Edit) -> Node:
     """The record's nodes with `edit` applied; `root` is left as it was."""
     steps = list(edit.path)
@@ -169,11 +165,9 @@ def apply_nodes(root: Node, edit: Edit) -> Node:
     chain = [new_root]
     for i, step in enumerate(steps):
         child = _child(chain[-1], step)
-        if child is None:
-            create_list = isinstance(edit, Append) and i == len(steps) - 1
-            child = Seq(NEW_LINE) if create_list else Map(NEW_LINE)
-        elif i == len(steps) - 1 and isinstance(edit, (SetKey, Append)) and _empty(child):
-            child = Seq(NEW_LINE) if isinstance(edit, Append) else Map(NEW_LINE)
+        last = i == len(steps) - 1  # a missing or empty (null) value there becomes the list or mapping edited
+        if child is None or last and isinstance(edit, (SetKey, Append)) and isinstance(child, Scalar) and child.is_null:
+            child = Seq(NEW_LINE) if last and isinstance(edit, Append) else Map(NEW_LINE)
         else:
             child = _copy(child)
         _replace_child(chain[-1], step, child)
@@ -593,23 +587,17 @@ def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str
 
 def _lost_comment(text: str, out: str) -> tuple[str, int] | None:
     """The first comment of `text` (and its line) that `out` no longer has."""
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = []  # where the values are: a `#` inside one is no comment
     stack = [layout(text)]
     while stack:
         node = stack.pop()
         if node.kind == "scalar":
             spans.append((node.start, node.end))
-        stack.extend(node.items)
-        stack.extend(x for _k, kl, v in node.keys for x in (kl, v))
-    spans.sort()
-    import bisect
-
-    starts = [a for a, _b in spans]
+        stack.extend([*node.items, *(x for _k, kl, v in node.keys for x in (kl, v))])
     left = out
     for m in re.finditer(r"(?:^|(?<=[ \t]))#[^\n]*", text, re.M):
-        i = bisect.bisect_right(starts, m.start()) - 1
-        if i >= 0 and spans[i][0] <= m.start() < spans[i][1]:
-            continue  # a `#` inside a value
+        if any(a <= m.start() < b for a, b in spans):
+            continue
         comment = m.group().rstrip()
         at = left.find(comment)
         if at < 0:
