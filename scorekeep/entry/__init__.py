@@ -2,9 +2,12 @@
 
 `session`: open a record (locked), judge an entry with the checker, write it atomically, never
 over another program's save, undo; `edits`: the edits, kept byte-exact in the text. Each game's
-`entry.py` asks the questions (`ASK`, `reopen`: `edit N`) and makes the edits (`add_edits`,
-`undo_edits`); the choices offered are the engine's legal moves, or found by trial through the
-audit `check` runs, and every entry is judged by that audit before it is written. `form`: one
+`entry.py` asks the questions (`ASK`: what `play` asks for each kind of its `where`; `reopen`:
+`edit N`) and makes the edits (`add_edits`, `undo_edits`); the choices offered are the engine's
+legal moves, or found by trial through the audit `check` runs, and every entry is judged by that
+audit before it is written. It also says its record's keys in table words (`KEY_WORDS`, for a
+refusal at the prompt: no YAML at the table), the list `new` opens (`LIST_KEY`), and why a new
+record takes no `first_dealer` (`NO_FIRST_DEALER`; empty: it takes one). `form`: one
 entry of several values asked in turn; `play`: the dialogue's loop, for any front end, through
 the `Table` protocol below.
 """

@@ -49,8 +49,8 @@ def where(s: Session) -> Where:
 
 
 def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
-    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪 their 2 strongest cards, 貧民
-    gives 富豪 their strongest (daifugo.exchange-count, daifugo.exchange-strongest)."""
+    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪 their 2
+    strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count, daifugo.exchange-strongest)."""
     from .model import EXCHANGE
 
     r = w.previous
@@ -69,11 +69,6 @@ def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = 
     if sets and sets[-1].games and not sets[-1].games[-1].complete:  # an empty game written before: replace it
         edits.insert(0, Pop(("sets", w.set - 1, "games")))
     return edits
-
-
-def game_result(s: Session, set_no: int, game_no: int) -> Any:
-    return next((g for st in s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no),
-                None)
 
 
 # --- `add` -------------------------------------------------------------------------------
@@ -120,12 +115,11 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
 
 KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play",
              "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "sets"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
-"""Why a new record takes no `first_dealer`."""
+
+
 def teams_value(players: list[str], labels: list[str]) -> Any:
     """Refused: a new record of Daifugō takes no `teams`."""
     raise InputError("Daifugō is played each for themselves: there are no teams to name")
@@ -187,7 +181,7 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
 
 
 def _after_game(t: Table, set_no: int, game_no: int) -> None:
-    g = game_result(t.s, set_no, game_no)
+    g = next((g for st in t.s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no), None)
     if g is None or g.ranking is None:
         return
     if g.fallen:
@@ -200,7 +194,6 @@ def _after_game(t: Table, set_no: int, game_no: int) -> None:
 
 
 ASK = {"game": _ask_game}
-"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:

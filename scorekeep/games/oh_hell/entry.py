@@ -223,12 +223,11 @@ KEY_WORDS = {"cards": "the hand size", "bids": "the bids", "tricks": "the tricks
              "totals": "the running totals", "trump": "the trump", "dealer": "the dealer", "turn_up": "the turned card",
              "play": "the play", "deal": "the deal", "first_dealer": "the first dealer",
              "deal_pattern": "the deal pattern"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = ""
-"""Why a new record takes no `first_dealer` (empty: it takes one)."""
+
+
 def teams_value(players: list[str], labels: list[str]) -> Any:
     """Refused: a new record of Oh Hell takes no `teams`."""
     raise InputError("Oh Hell is played each for themselves: there are no teams to name")
@@ -374,7 +373,6 @@ def _after_hand(t: Table, hand: int) -> None:
 
 
 ASK = {"start": _ask_start, "bid": _ask_bid, "tricks": _ask_tricks}
-"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:

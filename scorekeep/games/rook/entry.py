@@ -249,12 +249,9 @@ KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the t
              "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest",
              "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams",
              "first_dealer": "the first dealer"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = ""
-"""Why a new record takes no `first_dealer` (empty: it takes one)."""
 
 
 def teams_value(players: list[str], labels: list[str]) -> dict[str, list[str]]:
@@ -389,7 +386,6 @@ def _ask_points(t: Table, w: Where) -> None:
 
 
 ASK = {"start": _start, "call": _ask_call, "trump": _ask_trump, "points": _ask_points}
-"""What `play` asks for each kind of `Where`."""
 
 
 def reopen(t: Table, target: str) -> None:
