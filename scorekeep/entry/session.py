@@ -40,7 +40,6 @@ class Reloaded(Exception):
 
     def __init__(self, path: str, again: Judgement | None, problem: str) -> None:
         super().__init__(path)
-        self.path = path
         self.again = again
         self.problem = problem
 

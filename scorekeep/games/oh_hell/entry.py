@@ -338,13 +338,13 @@ def _say_hook(t: Table, ch: Choices, player: str) -> None:
 
 
 def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
-                 current: Mapping[str, int] | None = None, label: str = "{p}") -> list[Field]:
+                 current: Mapping[str, int] | None = None, prefix: str = "") -> list[Field]:
     """Every player's tricks, in bidding order (`play --fill-last`: all but the last, whose
-    count is what the others leave)."""
+    count is what the others leave), each keyed and labelled by `prefix` and the name."""
     asked = list(order[:-1] if t.fill_last else order)
 
     def field(p: str) -> Field:
-        return Field(p, label.format(p=p), lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
+        return Field(prefix + p, prefix + p, lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)])  # what a hand can give one player
@@ -396,30 +396,31 @@ def reopen(t: Table, target: str) -> None:
     w = Where("bid", n, None, h.size, order)
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
-                     choices=lambda v, p=p: legal_bids(t.s, w, p, {q: v["bid " + q] for q in order if "bid " + q in v}))
+                     choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)))
                for p in order if p in h.bids]
     if h.took is not None:
-        fields += [f._replace(key="took " + f.key)
-                   for f in trick_fields(t, n, h.size, order, h.bids, h.took, "took {p}")]
+        fields += trick_fields(t, n, h.size, order, h.bids, h.took, "took ")
     if ask_form(t, fields, lambda v: _reopened(t, n, order, h, v),
                 after=lambda v: t.say(f"  hand {n}: " + _summary(v, order))) is not None:
         t.say(f"  hand {n} corrected (the old values are kept in the record); later hands judged again")
         t.show_table()
 
 
+def _typed(v: Mapping[str, Any], prefix: str, order: Any) -> dict[str, Any]:
+    """The values retyped for each player under `prefix` (`bid `, `took `), in bidding order."""
+    return {p: v[prefix + p] for p in order if prefix + p in v}
+
+
 def _summary(v: Mapping[str, Any], order: Any) -> str:
-    bids = ", ".join(f"{p} {v['bid ' + p]}" for p in order if "bid " + p in v)
-    took = ", ".join(f"{p} {v['took ' + p]}" for p in order if "took " + p in v)
+    bids = ", ".join(f"{p} {b}" for p, b in _typed(v, "bid ", order).items())
+    took = ", ".join(f"{p} {k}" for p, k in _typed(v, "took ", order).items())
     return f"bids {bids}" + (f"; took {took}" if took else "")
 
 
 def _reopened(t: Table, n: int, order: Any, h: Any, v: Mapping[str, Any]) -> list[Edit]:
     """The correction of hand `n` from the values retyped."""
-    bids = {p: v["bid " + p] for p in order if "bid " + p in v}
-    took = None
-    if h.took is not None:
-        took = took_of(t, h.size, order, {p: v["took " + p] for p in order if "took " + p in v})
+    took = None if h.took is None else took_of(t, h.size, order, _typed(v, "took ", order))
     trump = v.get("trump")
     start = {"cards": v.get("size"), "dealer": v.get("dealer"),
              "trump": None if trump in (_NOT_NOTED, "-") else trump}
-    return correction(t.s, n, bids, took, start)
+    return correction(t.s, n, _typed(v, "bid ", order), took, start)

@@ -132,9 +132,7 @@ def color_name(code: str | None) -> str | None:
 def team_aliases(s: Session) -> dict[str, str]:
     """Team labels and each partner's name → the team label."""
     teams = s.audit.result.teams
-    out = {label: label for label in teams.labels}
-    out.update(teams.of)
-    return out
+    return {**{label: label for label in teams.labels}, **teams.of}
 
 
 # --- `add` -------------------------------------------------------------------------------
@@ -481,7 +479,7 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
     calls = s.audit.record.hands[n - 1].bidding or ()
     pos = auction_position(s, n, k)
     pos.push(CallMove(new.who, new.amount))
-    now = [(new.who, new.amount)]
+    now = [_written(new.who, new.amount)]
     dropped.clear()
     for c in calls[k + 1:]:
         m = CallMove(c.player, c.amount)
@@ -489,9 +487,9 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
             dropped.append(c)
             continue
         pos.push(m)
-        now.append((c.player, c.amount))
+        now.append(_written(c.player, c.amount))
     was = [_written(c.player, c.amount) for c in calls]
-    new_list = [_written(p, a) for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
+    new_list = was[:k] + now
     changes = Changes(s, hand=n)
     if new_list != was:
         changes.log("bidding", was, new_list, SetKey(("hands", n - 1), "bidding", new_list))
