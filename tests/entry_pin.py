@@ -20,7 +20,7 @@ from scorekeep.cli import app
 ROOT = Path.cwd()
 OUT = Path(sys.argv[1])
 OUT.mkdir(parents=True, exist_ok=True)
-TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
+TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d[+-]\d\d:\d\d)?")
 RUN = CliRunner()
 TMP = Path(tempfile.mkdtemp())
 
@@ -96,6 +96,20 @@ def scripted() -> None:
         path, out = fresh(game, name)
         outs = [out, play(path, answers, *flags), play(path, ["undo", "undo", "table", "why", "quit"], *flags)]
         dump(name, path, outs)
+
+
+def corrected(n: int) -> None:
+    """`edit N` on records with scores and running totals written: corrections carried down."""
+    rng = random.Random(5)
+    for name, game in (("oh-hell-sheet-totals", "oh-hell"), ("rook-sheet-totals", "rook"), ("rook-to-300", "rook")):
+        for k in range(n):
+            path = TMP / f"cor-{name}-{k}.yaml"
+            shutil.copy(ROOT / "tests/records/entry" / f"{name}.yaml", path)
+            answers: list[str] = []
+            for _ in range(rng.randint(1, 4)):
+                answers += [f"edit {rng.randint(1, 3)}"] + [rng.choice(["", "", "", *VOCAB[game][:24]])
+                                                            for _ in range(rng.randint(4, 14))]
+            dump(f"cor-{name}-{k}", path, [play(path, answers), invoke(["score", str(path), "--history"])])
 
 
 def randomized(n: int) -> None:
@@ -179,5 +193,6 @@ if __name__ == "__main__":
     news()
     adds(n)
     resumed()
+    corrected(n)
     randomized(n)
     shutil.rmtree(TMP)

@@ -494,21 +494,32 @@ class Changes:
         audit = self.s.tried(self.edits)
         return None if audit is None else audit.result
 
-    def shift_totals(self, hand: int, delta: Mapping[str, int], written: Sequence[Mapping[str, int] | None],
-                     keys: Sequence[str], alias: Mapping[str, str] | None = None) -> None:
-        """The running `totals` written (`written`: each hand's) on hand `hand` and every later hand,
-        moved by `delta`, what the correction changes in that hand's scores, as a scorer carries a
-        correction down the sheet (a later slip of addition stays the slip it was)."""
+    def carry(self, hand: int, scores: Callable[[Any], Mapping[str, int] | None],
+              written: Sequence[Mapping[str, int] | None], keys: Sequence[str],
+              alias: Mapping[str, str] | None = None) -> Any:
+        """Carry the edits so far down the sheet, as a scorer carries a correction: the running
+        `totals` written (`written`: each hand's) on hand `hand` and every later hand moved by what
+        they change in that hand's counted `scores(hand result)` (a later slip of addition stays
+        the slip it was). The hand's result after the edits; None if it has none, or no scores."""
+        after = self.after() if self.edits else None
+        now = None if after is None else after.hands[hand - 1]
+        if now is None or scores(now) is None:
+            return None
+        before = self.s.audit.result.hands[hand - 1]
+        old = (scores(before) if before.counted else None) or {}
+        new = (scores(now) if now.counted else None) or {}
+        delta = {k: new.get(k, 0) - old.get(k, 0) for k in keys}
         if not any(delta.values()):
-            return
+            return now
         for j in range(hand - 1, len(written)):
             was = written[j]
             if not was or not hand_holds(self.s, j, "totals"):
                 continue
-            now = {k: v + delta[k] for k, v in was.items()}
-            if now != was:
-                value = written_like(self.s, j, "totals", now, keys, alias or {})
-                self.log("totals", was, now, SetKey(("hands", j), "totals", value), hand=j + 1)
+            moved = {k: v + delta[k] for k, v in was.items()}
+            if moved != was:
+                value = written_like(self.s, j, "totals", moved, keys, alias or {})
+                self.log("totals", was, moved, SetKey(("hands", j), "totals", value), hand=j + 1)
+        return now
 
 
 def written_like(s: Session, i: int, key: str, values: Mapping[str, int], keys: Sequence[str],

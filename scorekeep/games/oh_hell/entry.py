@@ -189,16 +189,10 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         c.log("bids", old_bids, dict(bids), SetKey(("hands", i), "bids", dict(bids) or None))
     if took is not None and (old_took is None or dict(took) != old_took):
         c.log("tricks", old_took, dict(took), SetKey(("hands", i), "tricks", dict(took)))
-    after = c.after() if c.edits else None
-    now = after.hands[i] if after is not None else None
-    if now is not None and now.points is not None:
-        if hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
-            c.edits.append(SetKey(("hands", i), "scores", written_like(s, i, "scores", now.points, s.players, {})))
-        before = s.audit.result.hands[i]
-        old = before.points if before.counted and before.points is not None else {}
-        new = now.points if now.counted else {}
-        written = [{e.player: e.value for e in h.totals} if h.totals else None for h in s.audit.record.hands]
-        c.shift_totals(hand, {p: new.get(p, 0) - old.get(p, 0) for p in s.players}, written, s.players)
+    written = [{e.player: e.value for e in h.totals} if h.totals else None for h in s.audit.record.hands]
+    now = c.carry(hand, lambda h: h.points, written, s.players)
+    if now is not None and hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+        c.edits.append(SetKey(("hands", i), "scores", written_like(s, i, "scores", now.points, s.players, {})))
     return c.done()
 
 

@@ -228,16 +228,8 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
         c.log("points", old, dict(points), SetKey(("hands", i), "points", dict(points)))
         if hand_holds(s, i, "scores"):
             c.edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
-    after = c.after() if c.edits else None
-    if after is not None:
-        before, now = _hands(s)[i], after.hands[i]
-        old_scores = before.scores if before.counted and before.scores else {}
-        new_scores = now.scores if now.counted and now.scores else {}
-        labels = s.audit.result.teams.labels
-        written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None
-                   for h in s.audit.record.hands]
-        c.shift_totals(hand, {t: new_scores.get(t, 0) - old_scores.get(t, 0) for t in labels}, written, labels,
-                       team_aliases(s))
+    written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None for h in s.audit.record.hands]
+    c.carry(hand, lambda h: h.scores or {}, written, s.audit.result.teams.labels, team_aliases(s))
     return c.done()
 
 
