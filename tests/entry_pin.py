@@ -125,12 +125,16 @@ def randomized(n: int) -> None:
             dump(f"r-{game}-{k}", path, outs)
 
 
+def _game_of(src: Path) -> str:
+    return "rook" if "rook" in src.name or "teams" in src.name else "daifugo" if "daifugo" in src.name else "oh-hell"
+
+
 def resumed() -> None:
     sources = [*sorted((ROOT / "tests/records/entry").glob("*.yaml")), *sorted((ROOT / "samples").glob("*.yaml")),
                *sorted((ROOT / "tests/records/layouts").glob("*.yaml"))]
     rng = random.Random(7)
     for src in sources:
-        game = "rook" if "rook" in src.name or "teams" in src.name else "daifugo" if "daifugo" in src.name else "oh-hell"
+        game = _game_of(src)
         for k in range(3):
             path = TMP / f"res-{src.stem}-{k}.yaml"
             shutil.copy(src, path)
@@ -148,7 +152,8 @@ ADDS = {
     "rook": [["--bidding", "70,75,pass,80,pass,pass"], ["--trump", "green"], ["--points", "85,35"],
              ["--bid", "West=90"], ["--trump", "r", "--points", "60,60"], ["--bidding", "73"],
              ["--bidding", "East=80,pass"], ["--points", "North=100"], ["--trump", "purple"],
-             ["--bidding", "70,pass,pass,pass", "--trump", "y", "--points", "40,80"], ["--points", "40,80", "--replace"],
+             ["--bidding", "70,pass,pass,pass", "--trump", "y", "--points", "40,80"],
+             ["--points", "40,80", "--replace"],
              ["--scores", "1,2"], ["--totals", "Us=1,Them=2"], ["--anyway", "--bidding", "65"], ["--cards", "9"]],
     "daifugo": [["--out", "甲,乙,丙"], ["--out", "乙,丙,甲", "--fouls", "乙"], ["--out", "甲,甲"], ["--ranks", "甲,乙,丙,丁"],
                 ["--out", "戊"], ["--out", "丙 丁 甲 乙"], ["--fouls", "甲"], ["--out", "丁,丙,乙", "--anyway"],
@@ -167,7 +172,7 @@ def adds(n: int) -> None:
             dump(f"a-{game}-{k}", path, outs)
     for src in [*sorted((ROOT / "tests/records/layouts").glob("*.yaml")), *sorted((ROOT / "samples").glob("*.yaml")),
                 *sorted((ROOT / "tests/records/entry").glob("*.yaml"))]:
-        game = "rook" if "rook" in src.name or "teams" in src.name else "daifugo" if "daifugo" in src.name else "oh-hell"
+        game = _game_of(src)
         path = TMP / f"add-{src.name}"
         shutil.copy(src, path)
         outs = [invoke(["add", str(path), *rng.choice(ADDS[game])]) for _ in range(6)]
