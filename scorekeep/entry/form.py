@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import Reopen, Table, Undo
-from .play import enter
 
 YES = ("y", "yes")
 NO = ("n", "no", "")
@@ -201,6 +200,8 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
                 except Undo:
                     return last, None
             return which, None
+    from .play import enter  # (here: `add` loads the games' questions, never the dialogue)
+
     return None if enter(t, edits, allowed) else (-1, None)
 
 

@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 from ...errors import InputError
 from ...entry import Choices, Table, ruled
 from ...entry.form import Field, ask_form
-from ...entry.play import enter
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
@@ -290,6 +289,8 @@ def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | 
 
 def _start(t: Table, _w: Where) -> None:
     """A new hand, dealt by whom the rotation (and a seat change) gives."""
+    from ...entry.play import enter
+
     before = t.s.audit.result.hands
     if before and before[-1].thrown_in:
         t.say("  all passed: the hand is thrown in")
