@@ -92,7 +92,7 @@ def test_oh_hell_reopened_hand_hooks_the_dealer_on_the_bids_retyped(tmp_path: Pa
     record's (1 + 0 + 1 were written; 1 + 1 + 1 retyped forbids 0 instead of 1)."""
     with _copy(tmp_path, "oh-hell-hand-done.yaml") as s:
         h = s.audit.result.hands[0]
-        w = OH.Where("bid", 1, None, h.size, h.dealer, ("East", "South", "West", "North"), {})
+        w = OH.Where("bid", 1, None, h.size, ("East", "South", "West", "North"), {})
         assert [b for b, _f in OH.legal_bids(s, w, "North", {"East": 1, "South": 0, "West": 1}).refused] == ["-1", "1", "4"]
         ch = OH.legal_bids(s, w, "North", {"East": 1, "South": 1, "West": 1})
         assert ch.legal == ("1", "2", "3") and [(b, f.rule) for b, f in ch.refused] == [
@@ -215,3 +215,53 @@ def test_daifugo_miyako_ochi_rank_told_after_the_game_is_the_rankings(tmp_path: 
         D._after_game(Told(), 1, 2)  # type: ignore[arg-type]
     assert said[0] == "  都落ち: 甲, last game's 大富豪, falls to 貧民"
     assert said[1] == "  ranks: 大富豪 丙, 富豪 丁, 貧民 甲, 大貧民 乙"
+
+
+def _agrees_with_the_checker(s: Session, ch: object, edits_of) -> None:  # type: ignore[no-untyped-def]
+    """Every choice offered adds no violation when entered, and every one refused adds the
+    violation of the ruling that refuses it (the checker by trial, against the engine)."""
+    for c in ch.legal:  # type: ignore[attr-defined]
+        assert s.trial(edits_of(c)) == [], c
+    for c, f in ch.refused:  # type: ignore[attr-defined]
+        assert f.rule in {x.rule for x in s.trial(edits_of(c)) or []}, (c, f.rule)
+
+
+def test_oh_hell_bids_offered_are_the_checkers_over_random_hands(tmp_path: Path) -> None:
+    """oh-hell.hook, oh-hell.bid-range: at every bid of random hands, the bids offered and
+    refused (`entry.ruled` over the engine's position) are those the checker allows and refuses."""
+    import random
+
+    rng = random.Random(23)
+    with _session(tmp_path, new_record("oh-hell", ["Ana", "Ben", "Chloé", "Dee"])) as s:
+        for _hand in range(3):
+            s.commit(s.judge(OH.start_edits(None, None, None)))
+            while OH.where(s).kind == "bid":
+                w = OH.where(s)
+                assert w.player is not None
+                ch = OH.legal_bids(s, w, w.player)
+                _agrees_with_the_checker(s, ch, lambda b: OH.bid_edit(w, w.player, int(b)))  # noqa: B023
+                s.commit(s.judge(OH.bid_edit(w, w.player, int(rng.choice(ch.legal)))))
+            w = OH.where(s)
+            s.commit(s.judge(OH.tricks_edit(w, {p: (w.size or 0) if i == 0 else 0 for i, p in enumerate(w.order)})))
+
+
+def test_rook_calls_and_trumps_offered_are_the_checkers_over_random_auctions(tmp_path: Path) -> None:
+    """rook.bid-step, rook.bid-maximum, rook.bid-after-pass, rook.trump: at every call of random
+    auctions, and at trump, the choices offered and refused are those the checker allows and refuses."""
+    import random
+
+    rng = random.Random(7)
+    for seed in range(3):
+        with _session(tmp_path, new_record("rook", ["N", "E", "S", "W"])) as s:
+            s.commit(s.judge(R.start_edits(s)))
+            while R.where(s).kind == "call":
+                w = R.where(s)
+                assert w.player is not None
+                ch = R.legal_calls(s, w.hand, w.player)
+                _agrees_with_the_checker(s, ch, lambda c: R.call_edit(w.hand, w.player,  # noqa: B023
+                                                                      None if c == "pass" else int(c)))
+                c = rng.choice(ch.legal) if rng.random() < 0.6 + 0.1 * seed else "pass"
+                s.commit(s.judge(R.call_edit(w.hand, w.player, None if c == "pass" else int(c))))
+            if R.where(s).kind == "trump":
+                ch = R.legal_trumps(s, 1)
+                _agrees_with_the_checker(s, ch, lambda c: R.trump_edit(1, c))

@@ -103,7 +103,7 @@ def test_scoring_depends_on_the_model_alone(game: str) -> None:
 
 PARTS = {"sheet": ("layouts",), "stats": ("lines", "tables", "bars"),
          "explain": ("explain", "location_of"),
-         "entry": ("turn", "reopen", "situation", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER",
+         "entry": ("ASK", "over_text", "reopen", "situation", "add_edits", "undo_edits", "LIST_KEY", "NO_FIRST_DEALER",
                    "teams_value", "KEY_WORDS"),
          "demo": ("game",)}
 

@@ -481,11 +481,6 @@ class ScriptedTable:
     def unreadable(self, error) -> None:  # type: ignore[no-untyped-def]
         self.shown.append(error.message)
 
-    def enter(self, edits, allowed=()) -> bool:  # type: ignore[no-untyped-def]
-        from scorekeep.entry.play import enter
-
-        return enter(self, edits, allowed)
-
     def show_table(self) -> None:
         self.shown.append("<table>")
 

@@ -2,15 +2,19 @@
 
 `session`: open a record (locked), judge an entry with the checker, write it atomically, never
 over another program's save, undo; `edits`: the edits, kept byte-exact in the text. Each game's
-`entry.py` asks the questions (`turn`, `reopen`: `edit N`) and makes the edits (`add_edits`,
-`undo_edits`); the choices offered are the engine's legal moves, or found by trial through the
-audit `check` runs, and every entry is judged by that audit before it is written. `form`: one
+`entry.py` asks the questions (`ASK`: what `play` asks for each kind of its `where`; `reopen`:
+`edit N`) and makes the edits (`add_edits`, `undo_edits`); the choices offered are the engine's
+legal moves, or found by trial through the audit `check` runs, and every entry is judged by that
+audit before it is written. It also says its record's keys in table words (`KEY_WORDS`, for a
+refusal at the prompt: no YAML at the table), the list `new` opens (`LIST_KEY`), and why a new
+record takes no `first_dealer` (`NO_FIRST_DEALER`; empty: it takes one). `form`: one
 entry of several values asked in turn; `play`: the dialogue's loop, for any front end, through
 the `Table` protocol below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import Finding
@@ -22,6 +26,13 @@ class Choices(NamedTuple):
 
     legal: tuple[str, ...]
     refused: tuple[tuple[str, Finding], ...] = ()
+
+
+def ruled(pos: Any, legal: Sequence[Any], candidates: Iterable[Any], hand: int) -> Choices:
+    """The engine's `legal` moves at `pos`, and each other of `candidates` with the engine's
+    ruling on it (its finding at hand `hand`)."""
+    return Choices(tuple(map(str, legal)), tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
+                                                 for m in candidates if m not in legal))
 
 
 class Undo(Exception):
@@ -45,7 +56,7 @@ class Reopen(Exception):
 class Table(Protocol):
     """The front end's side of `play` (`cli.terminal.Table`, `web.live.LiveTable`): the game's
     questions ask and tell through it; `scorekeep.entry.play.run(table)` runs the dialogue. A
-    subclass has `name`, `number` and `enter` as written here.
+    subclass has `name` and `number` as written here.
 
     `ask` raises `Undo`, `Quit` or `Reopen` for `undo`, `quit` and `edit N`, and answers
     `table`, `help` and `why` itself. A typed answer that is exactly a name offered (a player
@@ -98,14 +109,6 @@ class Table(Protocol):
     def unreadable(self, error: Any) -> None:
         """Say briefly why an entry cannot be read into the record (an InputError: a name not
         in the finishing order, …); `why` at the next prompt gives all of it."""
-
-    def enter(self, edits: list[Any], allowed: Any = ()) -> bool:
-        """Judge an entry and write it if legal, or if what it breaks is in `allowed` (rule ids
-        the scorer has already said to record anyway), or if the scorer confirms it; True if
-        written."""
-        from .play import enter
-
-        return enter(self, edits, allowed)
 
     def show_table(self) -> None:
         """Show the running score table (the compact one where the screen is narrow)."""

@@ -158,10 +158,6 @@ def _replace_child(parent: Node, step: str | int, child: Node) -> None:
             parent.add(Scalar(step, NEW_LINE, True), child)
 
 
-def _empty(node: Node | None) -> bool:
-    return node is None or (isinstance(node, Scalar) and node.is_null)
-
-
 def apply_nodes(root: Node, edit: Edit) -> Node:
     """The record's nodes with `edit` applied; `root` is left as it was."""
     steps = list(edit.path)
@@ -169,11 +165,9 @@ def apply_nodes(root: Node, edit: Edit) -> Node:
     chain = [new_root]
     for i, step in enumerate(steps):
         child = _child(chain[-1], step)
-        if child is None:
-            create_list = isinstance(edit, Append) and i == len(steps) - 1
-            child = Seq(NEW_LINE) if create_list else Map(NEW_LINE)
-        elif i == len(steps) - 1 and isinstance(edit, (SetKey, Append)) and _empty(child):
-            child = Seq(NEW_LINE) if isinstance(edit, Append) else Map(NEW_LINE)
+        last = i == len(steps) - 1  # a missing or empty (null) value there becomes the list or mapping edited
+        if child is None or last and isinstance(edit, (SetKey, Append)) and isinstance(child, Scalar) and child.is_null:
+            child = Seq(NEW_LINE) if last and isinstance(edit, Append) else Map(NEW_LINE)
         else:
             child = _copy(child)
         _replace_child(chain[-1], step, child)
@@ -219,50 +213,31 @@ def layout(text: str) -> _Lay:
     import yaml
 
     E = yaml.events
-    scalar, mapping, sequence = E.ScalarEvent, E.MappingStartEvent, E.SequenceStartEvent
-    ends, stream_end = (E.MappingEndEvent, E.SequenceEndEvent), E.StreamEndEvent
     stack: list[list[Any]] = []  # [collection, its pending key, the key's text]
     root: _Lay | None = None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
-    get = loader.get_event
-    try:
-        while True:
-            ev = get()
-            kind = type(ev)
-            if kind is scalar:
-                mark = ev.start_mark
-                node = _Lay("scalar", mark.index, ev.end_mark.index, True, mark.column)
-                key_text = ev.value
-            elif kind is mapping or kind is sequence:
-                mark = ev.start_mark
-                node = _Lay("map" if kind is mapping else "seq", mark.index, ev.end_mark.index,
-                            bool(ev.flow_style), mark.column)
-                key_text = None
-            elif kind in ends:
-                node = stack.pop()[0]
-                node.end = ev.end_mark.index if node.flow else _content_end(node)
-                continue
-            elif kind is stream_end:
-                break
-            else:
-                continue
-            if stack:
-                top = stack[-1]
-                parent = top[0]
-                if parent.kind == "seq":
-                    parent.items.append(node)
-                elif top[1] is None:
-                    top[1], top[2] = node, key_text
-                    continue
-                else:
-                    parent.keys.append((top[2] or "", top[1], node))
-                    top[1] = top[2] = None
-            else:
-                root = node
-            if node.kind != "scalar":
-                stack.append([node, None, None])
-    finally:
-        loader.dispose()
+    for ev in yaml.parse(text, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(ev, E.CollectionEndEvent):
+            node = stack.pop()[0]
+            node.end = ev.end_mark.index if node.flow else _content_end(node)
+            continue
+        if not isinstance(ev, (E.ScalarEvent, E.CollectionStartEvent)):
+            continue
+        kind = "scalar" if isinstance(ev, E.ScalarEvent) else "map" if isinstance(ev, E.MappingStartEvent) else "seq"
+        mark = ev.start_mark
+        node = _Lay(kind, mark.index, ev.end_mark.index, kind == "scalar" or bool(ev.flow_style), mark.column)
+        if not stack:
+            root = node
+        elif stack[-1][0].kind == "seq":
+            stack[-1][0].items.append(node)
+        elif stack[-1][1] is None:
+            stack[-1][1:] = node, getattr(ev, "value", None)
+            continue
+        else:
+            top = stack[-1]
+            top[0].keys.append((top[2] or "", top[1], node))
+            top[1] = top[2] = None
+        if kind != "scalar":
+            stack.append([node, None, None])
     assert root is not None
     return root
 
@@ -612,23 +587,17 @@ def _prove(text: str, edits: list[Edit], out: str, before: Node | None, why: str
 
 def _lost_comment(text: str, out: str) -> tuple[str, int] | None:
     """The first comment of `text` (and its line) that `out` no longer has."""
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = []  # where the values are: a `#` inside one is no comment
     stack = [layout(text)]
     while stack:
         node = stack.pop()
         if node.kind == "scalar":
             spans.append((node.start, node.end))
-        stack.extend(node.items)
-        stack.extend(x for _k, kl, v in node.keys for x in (kl, v))
-    spans.sort()
-    import bisect
-
-    starts = [a for a, _b in spans]
+        stack.extend([*node.items, *(x for _k, kl, v in node.keys for x in (kl, v))])
     left = out
     for m in re.finditer(r"(?:^|(?<=[ \t]))#[^\n]*", text, re.M):
-        i = bisect.bisect_right(starts, m.start()) - 1
-        if i >= 0 and spans[i][0] <= m.start() < spans[i][1]:
-            continue  # a `#` inside a value
+        if any(a <= m.start() < b for a, b in spans):
+            continue
         comment = m.group().rstrip()
         at = left.find(comment)
         if at < 0:

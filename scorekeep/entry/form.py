@@ -71,9 +71,7 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     if written is None or written.sig != sig or written.text != s.text:
         return None
     s.form_written = None
-    last = written.typed[-1] if written.typed else None
-    if last is None:
-        return None
+    last = written.typed[-1]  # (a form is written once each of its values is typed)
     values = {k: v for k, v in written.values.items() if k != last}
     t.say(f"  taken back: {next(f.label for f in fields if f.key == last)}")
     return written._replace(values=values, typed=written.typed[:-1])
@@ -202,7 +200,9 @@ def _whole(t: Table, fields: Sequence[Field], edits: list[Any],
                 except Undo:
                     return last, None
             return which, None
-    return None if t.enter(edits, allowed) else (-1, None)
+    from .play import enter  # (here: `add` loads the games' questions, never the dialogue)
+
+    return None if enter(t, edits, allowed) else (-1, None)
 
 
 def _options(labels: Sequence[str]) -> str:

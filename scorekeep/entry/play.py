@@ -18,13 +18,13 @@ def module(t: Table) -> Any:
 
 
 def run(t: Table) -> None:
-    """Where the table is (`resume`), then the game's questions one entry at a time until it
-    says the record is done. `undo` and `edit N` are handled here; `Quit` goes to the caller."""
+    """Where the table is (`resume`), then the game's questions one entry at a time (`_turn`)
+    until the record is done. `undo` and `edit N` are handled here; `Quit` goes to the caller."""
     entry = module(t)
     resume(t)
     while True:
         try:
-            if not entry.turn(t):
+            if not _turn(t, entry):
                 return
         except Undo:
             undo(t)
@@ -32,6 +32,18 @@ def run(t: Table) -> None:
             _reopen(t, entry, e.target)
             continue  # the entry typed part-way, if any, is asked on at the next turn
         t.s.form_paused = None
+
+
+def _turn(t: Table, entry: Any) -> bool:
+    """Ask for the entry the game's `where` says comes next (its `ASK[kind]`) and enter it; at
+    the end, the table and the game's last line (`over_text`), and False unless `edit N` follows."""
+    w = entry.where(t.s)
+    if w.kind == "over":
+        t.show_table()
+        t.say(entry.over_text(t.s))
+        return t.over()
+    entry.ASK[w.kind](t, w)
+    return True
 
 
 def _reopen(t: Table, entry: Any, target: str) -> None:

@@ -14,13 +14,14 @@ import stat
 import time
 from collections import Counter
 from contextlib import suppress
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import Finding, InputError
 from ..game import Audit, Game, flow_of
 from ..yamlio import Map, Node, Scalar, Seq, decode, encode_like, parse
+from . import Choices
 from .edits import Append, Edit, SetKey, apply_nodes, edit_text
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ class Reloaded(Exception):
 
     def __init__(self, path: str, again: Judgement | None, problem: str) -> None:
         super().__init__(path)
-        self.path = path
         self.again = again
         self.problem = problem
 
@@ -366,17 +366,33 @@ class Session:
         """The last entry judged that could be read (a refusal's long ruling is read on it)."""
         return None if self._last is None else self._last.judgement
 
-    def trial(self, edits: Sequence[Edit]) -> list[Finding] | None:
-        """The violations `edits` would add, judged quickly on the checker's nodes (for the
+    def tried(self, edits: Sequence[Edit]) -> Audit | None:
+        """The audit of the record with `edits`, made quickly on the checker's nodes (for the
         legal choices at a prompt); None if the result would be unreadable."""
         root = self.root
         try:
             for e in edits:
                 root = apply_nodes(root, e)
-            audit = self.game.audit(self.game.read(root))  # type: ignore[arg-type]
+            return self.game.audit(self.game.read(root))  # type: ignore[arg-type]
         except (InputError, AssertionError):
             return None
-        return added(self.audit.violations, audit.violations)
+
+    def trial(self, edits: Sequence[Edit]) -> list[Finding] | None:
+        """The violations `edits` would add (`tried`); None if the result would be unreadable."""
+        audit = self.tried(edits)
+        return None if audit is None else added(self.audit.violations, audit.violations)
+
+    def by_trial(self, make: Callable[[Any], Sequence[Edit]], candidates: Iterable[Any]) -> Choices:
+        """The candidates whose edits (`make(c)`) add no violation (`trial`), and the others each
+        with the first violation it adds; those that would not read are left out."""
+        legal, refused = [], []
+        for c in candidates:
+            new = self.trial(make(c))
+            if new:
+                refused.append((str(c), new[0]))
+            elif new is not None:
+                legal.append(str(c))
+        return Choices(tuple(legal), tuple(refused))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -423,13 +439,6 @@ class Session:
         return True
 
 
-def now_iso() -> str:
-    """The time now, to the second, with the local offset (ISO 8601)."""
-    from datetime import datetime
-
-    return datetime.now().astimezone().replace(microsecond=0).isoformat()
-
-
 def hand_holds(s: Session, i: int, key: str) -> bool:
     """Whether hand i of the record's `hands` has `key` written."""
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
@@ -443,7 +452,9 @@ class Changes:
     def __init__(self, s: Session, **where: int) -> None:
         self.s = s
         self.where = where
-        self.when = now_iso()
+        from datetime import datetime
+
+        self.when = datetime.now().astimezone().replace(microsecond=0).isoformat()  # to the second, local offset
         self.edits: list[Edit] = []
         self.history: list[dict[str, Any]] = []
 
@@ -478,30 +489,37 @@ class Changes:
         return self.edits + ([SetKey((), "history", self.history)] if self.history else [])
 
     def after(self) -> Any:
-        """The checker's result for the record with the edits so far (None: it would not read)."""
-        root = self.s.root
-        for e in self.edits:
-            root = apply_nodes(root, e)
-        try:
-            return self.s.game.audit(self.s.game.read(root)).result  # type: ignore[arg-type]
-        except InputError:
-            return None  # the judgement of the edits will say why
+        """The checker's result for the record with the edits so far (None: it would not read;
+        the judgement of the edits will say why)."""
+        audit = self.s.tried(self.edits)
+        return None if audit is None else audit.result
 
-    def shift_totals(self, hand: int, delta: Mapping[str, int], written: Sequence[Mapping[str, int] | None],
-                     keys: Sequence[str], alias: Mapping[str, str] | None = None) -> None:
-        """The running `totals` written (`written`: each hand's) on hand `hand` and every later hand,
-        moved by `delta`, what the correction changes in that hand's scores, as a scorer carries a
-        correction down the sheet (a later slip of addition stays the slip it was)."""
+    def carry(self, hand: int, scores: Callable[[Any], Mapping[str, int] | None],
+              written: Sequence[Mapping[str, int] | None], keys: Sequence[str],
+              alias: Mapping[str, str] | None = None) -> Any:
+        """Carry the edits so far down the sheet, as a scorer carries a correction: the running
+        `totals` written (`written`: each hand's) on hand `hand` and every later hand moved by what
+        they change in that hand's counted `scores(hand result)` (a later slip of addition stays
+        the slip it was). The hand's result after the edits; None if it has none, or no scores."""
+        after = self.after() if self.edits else None
+        now = None if after is None else after.hands[hand - 1]
+        if now is None or scores(now) is None:
+            return None
+        before = self.s.audit.result.hands[hand - 1]
+        old = (scores(before) if before.counted else None) or {}
+        new = (scores(now) if now.counted else None) or {}
+        delta = {k: new.get(k, 0) - old.get(k, 0) for k in keys}
         if not any(delta.values()):
-            return
+            return now
         for j in range(hand - 1, len(written)):
             was = written[j]
             if not was or not hand_holds(self.s, j, "totals"):
                 continue
-            now = {k: v + delta[k] for k, v in was.items()}
-            if now != was:
-                value = written_like(self.s, j, "totals", now, keys, alias or {})
-                self.log("totals", was, now, SetKey(("hands", j), "totals", value), hand=j + 1)
+            moved = {k: v + delta[k] for k, v in was.items()}
+            if moved != was:
+                value = written_like(self.s, j, "totals", moved, keys, alias or {})
+                self.log("totals", was, moved, SetKey(("hands", j), "totals", value), hand=j + 1)
+        return now
 
 
 def written_like(s: Session, i: int, key: str, values: Mapping[str, int], keys: Sequence[str],

@@ -61,22 +61,17 @@ def items(text: str) -> list[str]:
     return [x for x in _SPLIT.split(t) if x]
 
 
-def _pairs(text: str) -> list[str]:
-    """Items of a `NAME=V` list; names may hold spaces, so split only at commas there."""
-    t = text.strip().strip("[]{}")
-    if any(c in t for c in "=:＝："):  # full-width too, as typed with a Japanese or Chinese input method
-        return [x.strip() for x in re.split(r"\s*[,，、]\s*", t) if x.strip()]
-    return items(text)
-
-
 def per_player(text: str, keys: Sequence[str], what: str, aliases: dict[str, str] | None = None) -> dict[str, int]:
     """`NAME=V,NAME=V` (names from a prefix) or a bare list in the order of `keys` → a mapping
     in the order given (a bare list must give every key)."""
-    parts = _pairs(text)
+    t = text.strip().strip("[]{}")
+    named = any(c in t for c in "=:＝：")  # full-width too, as typed with a Japanese or Chinese input method
+    # names may hold spaces: a `NAME=V` list is split only at commas
+    parts = [x.strip() for x in re.split(r"\s*[,，、]\s*", t) if x.strip()] if named else items(text)
     if not parts:
         raise InputError(f"{what} is empty")
     out: dict[str, int] = {}
-    if any(re.search(r"[=:＝：]", p) for p in parts):
+    if named:
         choices = list(dict.fromkeys([*keys, *(aliases or {})]))
         for p in parts:
             m = re.match(r"(.+?)\s*[=:＝：]\s*(.*)\Z", p)

@@ -49,8 +49,8 @@ def where(s: Session) -> Where:
 
 
 def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
-    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪 their 2 strongest cards, 貧民
-    gives 富豪 their strongest (daifugo.exchange-count, daifugo.exchange-strongest)."""
+    """(giver, receiver, cards) owed before this game by the lower ranks: 大貧民 gives 大富豪 their 2
+    strongest cards, 貧民 gives 富豪 their strongest (daifugo.exchange-count, daifugo.exchange-strongest)."""
     from .model import EXCHANGE
 
     r = w.previous
@@ -69,11 +69,6 @@ def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = 
     if sets and sets[-1].games and not sets[-1].games[-1].complete:  # an empty game written before: replace it
         edits.insert(0, Pop(("sets", w.set - 1, "games")))
     return edits
-
-
-def game_result(s: Session, set_no: int, game_no: int) -> Any:
-    return next((g for st in s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no),
-                None)
 
 
 # --- `add` -------------------------------------------------------------------------------
@@ -120,12 +115,11 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
 
 KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play",
              "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "sets"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
-"""Why a new record takes no `first_dealer`."""
+
+
 def teams_value(players: list[str], labels: list[str]) -> Any:
     """Refused: a new record of Daifugō takes no `teams`."""
     raise InputError("Daifugō is played each for themselves: there are no teams to name")
@@ -147,14 +141,12 @@ def situation(s: Session) -> list[str]:
     return [line]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next game's finishing order and forbidden finishes, the exchange owed before
-    it said, and enter it; False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say("The match is over.")
-        return t.over()
+def over_text(_s: Session) -> str:
+    return "The match is over."
+
+
+def _ask_game(t: Table, w: Where) -> None:
+    """The next game's finishing order and forbidden finishes, the exchange owed before it said."""
     if w.new_set and w.set > 1:
         t.say(f"\nSet {w.set - 1} is over; set {w.set} begins.")
     t.say(f"\nSet {w.set}, game {w.game} (the last one left may be left out of the order).")
@@ -163,7 +155,6 @@ def turn(t: Table) -> bool:
               f"; {taker} gives back {k} of their choice")
     if ask_form(t, order_fields(w.set, w.game, w.seats), lambda v: game_edits(t.s, w, v["out"], v["fouls"])):
         _after_game(t, w.set, w.game)
-    return True
 
 
 def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequence[str] | None = None,
@@ -190,7 +181,7 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
 
 
 def _after_game(t: Table, set_no: int, game_no: int) -> None:
-    g = game_result(t.s, set_no, game_no)
+    g = next((g for st in t.s.audit.result.sets if st.number == set_no for g in st.games if g.number == game_no), None)
     if g is None or g.ranking is None:
         return
     if g.fallen:
@@ -200,6 +191,9 @@ def _after_game(t: Table, set_no: int, game_no: int) -> None:
     if g.points:
         t.say("  points: " + ", ".join(f"{p} {g.points[p]}" for p in g.ranking))
     t.show_table()
+
+
+ASK = {"game": _ask_game}
 
 
 def reopen(t: Table, target: str) -> None:

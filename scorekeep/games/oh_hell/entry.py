@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, parse_suit
-from ...entry import Choices, Table
+from ...entry import Choices, Table, ruled
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.form import Field, ask_form
 from ...entry.session import Changes, Session, hand_holds, written_like
@@ -33,7 +33,6 @@ class Where(NamedTuple):
     """1-based number of the hand being entered."""
     player: str | None = None
     size: int | None = None
-    dealer: str | None = None
     order: tuple[str, ...] = ()
     """Bidding order (from the dealer's left)."""
     bids: Mapping[str, int] = {}
@@ -50,28 +49,14 @@ def where(s: Session) -> Where:
     order = tuple(bidding_order(s.players, h.dealer))
     missing = [p for p in order if p not in h.bids]
     if missing:
-        return Where("bid", h.number, missing[0], h.size, h.dealer, order, dict(h.bids))
-    return Where("tricks", h.number, None, h.size, h.dealer, order, dict(h.bids))
-
-
-def _trial_values(s: Session, make: Any, candidates: list[Any]) -> Choices:
-    legal, refused = [], []
-    for c in candidates:
-        new = s.trial(make(c))
-        if new is None:
-            continue
-        if new:
-            refused.append((str(c), new[0]))
-        else:
-            legal.append(str(c))
-    return Choices(tuple(legal), tuple(refused))
+        return Where("bid", h.number, missing[0], h.size, order, dict(h.bids))
+    return Where("tricks", h.number, None, h.size, order, dict(h.bids))
 
 
 def legal_start(s: Session) -> tuple[Choices, Choices]:
     """The hand size and the dealer the rules give the next hand."""
-    sizes = _trial_values(s, lambda k: [Append(("hands",), {"cards": k, "bids": None})],
-                          list(range(1, 51 // len(s.players) + 1)))
-    dealers = _trial_values(s, lambda p: [Append(("hands",), {"dealer": p, "bids": None})], list(s.players))
+    sizes = s.by_trial(lambda k: [Append(("hands",), {"cards": k, "bids": None})], range(1, 51 // len(s.players) + 1))
+    dealers = s.by_trial(lambda p: [Append(("hands",), {"dealer": p, "bids": None})], s.players)
     return sizes, dealers
 
 
@@ -93,10 +78,8 @@ def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | Non
     for p in pos.t.order:
         if p in bids:
             pos.push(engine.Bid(p, bids[p]))
-    legal = {m.value for m in pos.legal_moves() if m.player == player}
-    refused = tuple((str(m), pos.ruling(m).finding(hand=w.hand, player=player))
-                    for m in pos.space(player) if m.value not in legal)
-    return Choices(tuple(str(b) for b in sorted(legal)), refused)
+    legal = sorted((m for m in pos.legal_moves() if m.player == player), key=lambda m: m.value)
+    return ruled(pos, legal, pos.space(player), w.hand)
 
 
 def bid_edit(w: Where, player: str, bid: int) -> list[Edit]:
@@ -206,16 +189,10 @@ def correction(s: Session, hand: int, bids: Mapping[str, int], took: Mapping[str
         c.log("bids", old_bids, dict(bids), SetKey(("hands", i), "bids", dict(bids) or None))
     if took is not None and (old_took is None or dict(took) != old_took):
         c.log("tricks", old_took, dict(took), SetKey(("hands", i), "tricks", dict(took)))
-    after = c.after() if c.edits else None
-    now = after.hands[i] if after is not None else None
-    if now is not None and now.points is not None:
-        if hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
-            c.edits.append(SetKey(("hands", i), "scores", written_like(s, i, "scores", now.points, s.players, {})))
-        before = s.audit.result.hands[i]
-        old = before.points if before.counted and before.points is not None else {}
-        new = now.points if now.counted else {}
-        written = [{e.player: e.value for e in h.totals} if h.totals else None for h in s.audit.record.hands]
-        c.shift_totals(hand, {p: new.get(p, 0) - old.get(p, 0) for p in s.players}, written, s.players)
+    written = [{e.player: e.value for e in h.totals} if h.totals else None for h in s.audit.record.hands]
+    now = c.carry(hand, lambda h: h.points, written, s.players)
+    if now is not None and hand_holds(s, i, "scores"):  # the sheet's scores of that hand follow the correction
+        c.edits.append(SetKey(("hands", i), "scores", written_like(s, i, "scores", now.points, s.players, {})))
     return c.done()
 
 
@@ -240,12 +217,11 @@ KEY_WORDS = {"cards": "the hand size", "bids": "the bids", "tricks": "the tricks
              "totals": "the running totals", "trump": "the trump", "dealer": "the dealer", "turn_up": "the turned card",
              "play": "the play", "deal": "the deal", "first_dealer": "the first dealer",
              "deal_pattern": "the deal pattern"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = ""
-"""Why a new record takes no `first_dealer` (empty: it takes one)."""
+
+
 def teams_value(players: list[str], labels: list[str]) -> Any:
     """Refused: a new record of Oh Hell takes no `teams`."""
     raise InputError("Oh Hell is played each for themselves: there are no teams to name")
@@ -278,22 +254,16 @@ def situation(s: Session) -> list[str]:
     return [f"Hand {w.hand}: {cards_text(h.size)}, {h.dealer} deals, {trump_text(h.trump)}; bids: {bids}."]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next entry (a new hand, a bid, the tricks taken) and enter it; False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say("The game is over.")
-        return t.over()
-    if w.kind == "start":
-        _ask_start(t, w)
-    elif w.kind == "bid":
-        _ask_bid(t, w)
-    elif ask_form(t, trick_fields(t, w.hand, w.size or 0, w.order, w.bids),
-                  lambda v: tricks_edit(w, took_of(t, w.size or 0, w.order, v)),
-                  after=lambda v: _say_counts(t, w.size or 0, took_of(t, w.size or 0, w.order, v))) is not None:
+def over_text(_s: Session) -> str:
+    return "The game is over."
+
+
+def _ask_tricks(t: Table, w: Where) -> None:
+    size = w.size or 0
+    if ask_form(t, trick_fields(t, w.hand, size, w.order, w.bids),
+                lambda v: tricks_edit(w, took_of(t, size, w.order, v)),
+                after=lambda v: _say_counts(t, size, took_of(t, size, w.order, v))) is not None:
         _after_hand(t, w.hand)
-    return True
 
 
 def _ask_start(t: Table, w: Where) -> None:
@@ -362,13 +332,13 @@ def _say_hook(t: Table, ch: Choices, player: str) -> None:
 
 
 def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
-                 current: Mapping[str, int] | None = None, label: str = "{p}") -> list[Field]:
+                 current: Mapping[str, int] | None = None, prefix: str = "") -> list[Field]:
     """Every player's tricks, in bidding order (`play --fill-last`: all but the last, whose
-    count is what the others leave)."""
+    count is what the others leave), each keyed and labelled by `prefix` and the name."""
     asked = list(order[:-1] if t.fill_last else order)
 
     def field(p: str) -> Field:
-        return Field(p, label.format(p=p), lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
+        return Field(prefix + p, prefix + p, lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)])  # what a hand can give one player
@@ -396,6 +366,9 @@ def _after_hand(t: Table, hand: int) -> None:
     t.show_table()
 
 
+ASK = {"start": _ask_start, "bid": _ask_bid, "tricks": _ask_tricks}
+
+
 def reopen(t: Table, target: str) -> None:
     """`edit N`: ask hand N's size, dealer, trump, bids and tricks again (the current hand: what
     it has so far), what is written offered; a correction kept in the record's history."""
@@ -414,33 +387,34 @@ def reopen(t: Table, target: str) -> None:
     fields = [f._replace(prompt=lambda v, f=f: f"Hand {n}: {f.label}", default=lambda v, k=f.key: written[k],
                          judged=False)  # judged as a whole
               for f in start_fields(n, None, None)]
-    w = Where("bid", n, None, h.size, h.dealer, order)
+    w = Where("bid", n, None, h.size, order)
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
-                     choices=lambda v, p=p: legal_bids(t.s, w, p, {q: v["bid " + q] for q in order if "bid " + q in v}))
+                     choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)))
                for p in order if p in h.bids]
     if h.took is not None:
-        fields += [f._replace(key="took " + f.key)
-                   for f in trick_fields(t, n, h.size, order, h.bids, h.took, "took {p}")]
+        fields += trick_fields(t, n, h.size, order, h.bids, h.took, "took ")
     if ask_form(t, fields, lambda v: _reopened(t, n, order, h, v),
                 after=lambda v: t.say(f"  hand {n}: " + _summary(v, order))) is not None:
         t.say(f"  hand {n} corrected (the old values are kept in the record); later hands judged again")
         t.show_table()
 
 
+def _typed(v: Mapping[str, Any], prefix: str, order: Any) -> dict[str, Any]:
+    """The values retyped for each player under `prefix` (`bid `, `took `), in bidding order."""
+    return {p: v[prefix + p] for p in order if prefix + p in v}
+
+
 def _summary(v: Mapping[str, Any], order: Any) -> str:
-    bids = ", ".join(f"{p} {v['bid ' + p]}" for p in order if "bid " + p in v)
-    took = ", ".join(f"{p} {v['took ' + p]}" for p in order if "took " + p in v)
+    bids = ", ".join(f"{p} {b}" for p, b in _typed(v, "bid ", order).items())
+    took = ", ".join(f"{p} {k}" for p, k in _typed(v, "took ", order).items())
     return f"bids {bids}" + (f"; took {took}" if took else "")
 
 
 def _reopened(t: Table, n: int, order: Any, h: Any, v: Mapping[str, Any]) -> list[Edit]:
     """The correction of hand `n` from the values retyped."""
-    bids = {p: v["bid " + p] for p in order if "bid " + p in v}
-    took = None
-    if h.took is not None:
-        took = took_of(t, h.size, order, {p: v["took " + p] for p in order if "took " + p in v})
+    took = None if h.took is None else took_of(t, h.size, order, _typed(v, "took ", order))
     trump = v.get("trump")
     start = {"cards": v.get("size"), "dealer": v.get("dealer"),
              "trump": None if trump in (_NOT_NOTED, "-") else trump}
-    return correction(t.s, n, bids, took, start)
+    return correction(t.s, n, _typed(v, "bid ", order), took, start)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
-from ...entry import Choices, Table
+from ...entry import Choices, Table, ruled
 from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
@@ -29,11 +29,9 @@ class Where(NamedTuple):
     kind: str
     hand: int
     player: str | None = None
-    dealer: str | None = None
     bidder: str | None = None
     bid: int | None = None
     team: str | None = None
-    seating: tuple[str, ...] = ()
 
 
 def _hands(s: Session) -> Any:
@@ -56,7 +54,7 @@ def where(s: Session) -> Where:
     if caller is None and h.bidder is None:  # nobody may call and nobody won: the hand is thrown in
         return Where("start", len(hands) + 1)
     kind = "call" if caller is not None else "trump" if h.trump is None else "points"
-    return Where(kind, h.number, caller or h.bidder, h.dealer, h.bidder, h.bid, h.bid_team, h.seating)
+    return Where(kind, h.number, caller or h.bidder, h.bidder, h.bid, h.bid_team)
 
 
 def _written(player: str | None, amount: int | None) -> dict[str | None, Any]:
@@ -85,11 +83,8 @@ def legal_calls(s: Session, hand: int, player: str, pos: Any = None) -> Choices:
     legal = [m for m in pos.legal_moves() if isinstance(m, CallMove) and m.player == player]
     opts = s.audit.header.options
     step = max(1, int(opts["bid_step"]))
-    given = {m.amount for m in legal}
-    refused = tuple((str(CallMove(player, a)),
-                     pos.ruling(CallMove(player, a)).finding(hand=hand, player=player))
-                    for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)] if a not in given)
-    return Choices(tuple(str(m) for m in legal), refused)
+    return ruled(pos, legal, [CallMove(player, a) for a in [None, *range(step, int(opts["max_bid"]) + step + 1, step)]],
+                 hand)
 
 
 def legal_trumps(s: Session, hand: int) -> Choices:
@@ -98,10 +93,7 @@ def legal_trumps(s: Session, hand: int) -> Choices:
     from .rules import trump_position
 
     pos = trump_position(s.audit.record, _hands(s)[hand - 1], s.audit.record.hands[hand - 1])
-    legal = pos.legal_moves()
-    refused = tuple((str(m), pos.ruling(m).finding(hand=hand, player=m.player))
-                    for m in pos.space() if m not in legal)
-    return Choices(tuple(str(m) for m in legal), refused)
+    return ruled(pos, pos.legal_moves(), pos.space(), hand)
 
 
 def start_edits(s: Session) -> list[Edit]:
@@ -128,11 +120,7 @@ def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
 
 
 def legal_points(s: Session, w: Where) -> Choices:
-    out: list[str] = []
-    for x in range(0, TOTAL_POINTS + 1, 5):
-        if s.trial(points_edit(s, w, x)) == []:
-            out.append(str(x))
-    return Choices(tuple(out))
+    return Choices(s.by_trial(lambda x: points_edit(s, w, x), range(0, TOTAL_POINTS + 1, 5)).legal)
 
 
 def color_name(code: str | None) -> str | None:
@@ -143,9 +131,7 @@ def color_name(code: str | None) -> str | None:
 def team_aliases(s: Session) -> dict[str, str]:
     """Team labels and each partner's name → the team label."""
     teams = s.audit.result.teams
-    out = {label: label for label in teams.labels}
-    out.update(teams.of)
-    return out
+    return {**{label: label for label in teams.labels}, **teams.of}
 
 
 # --- `add` -------------------------------------------------------------------------------
@@ -241,16 +227,8 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
         c.log("points", old, dict(points), SetKey(("hands", i), "points", dict(points)))
         if hand_holds(s, i, "scores"):
             c.edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
-    after = c.after() if c.edits else None
-    if after is not None:
-        before, now = _hands(s)[i], after.hands[i]
-        old_scores = before.scores if before.counted and before.scores else {}
-        new_scores = now.scores if now.counted and now.scores else {}
-        labels = s.audit.result.teams.labels
-        written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None
-                   for h in s.audit.record.hands]
-        c.shift_totals(hand, {t: new_scores.get(t, 0) - old_scores.get(t, 0) for t in labels}, written, labels,
-                       team_aliases(s))
+    written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None for h in s.audit.record.hands]
+    c.carry(hand, lambda h: h.scores or {}, written, s.audit.result.teams.labels, team_aliases(s))
     return c.done()
 
 
@@ -260,12 +238,9 @@ KEY_WORDS = {"bidding": "the auction", "bid": "the winning bid", "trump": "the t
              "scores": "the scores written", "totals": "the running totals", "dealer": "the dealer", "nest": "the nest",
              "discard": "the cards put back", "tricks": "the tricks", "deal": "the deal", "teams": "the teams",
              "first_dealer": "the first dealer"}
-"""The record's keys as the table says them, in a refusal at the prompt (no YAML at the table)."""
 
 LIST_KEY = "hands"
-"""The record's list `new` opens."""
 NO_FIRST_DEALER = ""
-"""Why a new record takes no `first_dealer` (empty: it takes one)."""
 
 
 def teams_value(players: list[str], labels: list[str]) -> dict[str, list[str]]:
@@ -295,27 +270,16 @@ def situation(s: Session) -> list[str]:
     return [line + "."]
 
 
-def turn(t: Table) -> bool:
-    """Ask for the next entry (a new hand, a call, trump, the captured points) and enter it;
-    False at the end."""
-    w = where(t.s)
-    if w.kind == "over":
-        t.show_table()
-        t.say(t.s.game.sheet(t.s.audit).status)
-        return t.over()
-    if w.kind == "start":
-        _start(t)
-    elif w.kind == "call":
-        _ask_call(t, w)
-    elif w.kind == "trump":
-        trumps = legal_trumps(t.s, w.hand)
-        colors = trumps.legal
-        field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
-                      f"({', '.join(colors)})", _color_reader(colors), choices=lambda v: trumps)
-        ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
-    else:
-        _ask_points(t, w)
-    return True
+def over_text(s: Session) -> str:
+    """The line said at the end: the sheet's (who won)."""
+    return s.game.sheet(s.audit).status
+
+
+def _ask_trump(t: Table, w: Where) -> None:
+    trumps = legal_trumps(t.s, w.hand)
+    field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
+                  f"({', '.join(trumps.legal)})", _color_reader(trumps.legal), choices=lambda v: trumps)
+    ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
 
 
 def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | None]:
@@ -323,12 +287,14 @@ def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | 
     return lambda t, raw, _v: t.name(raw, colors, "a color")
 
 
-def _start(t: Table) -> None:
+def _start(t: Table, _w: Where) -> None:
     """A new hand, dealt by whom the rotation (and a seat change) gives."""
+    from ...entry.play import enter
+
     before = t.s.audit.result.hands
     if before and before[-1].thrown_in:
         t.say("  all passed: the hand is thrown in")
-    if t.enter(start_edits(t.s)):
+    if enter(t, start_edits(t.s)):
         h = t.s.audit.result.hands[-1]
         t.say(f"\nHand {h.number}: {h.dealer} deals.")
         if len(before) and tuple(before[-1].seating) != tuple(h.seating):
@@ -408,6 +374,9 @@ def _ask_points(t: Table, w: Where) -> None:
         t.say(f"  {h.bid_team} bid {h.bid}: {'made' if h.made else 'set'}; hand scores "
               + ", ".join(f"{k} {v}" for k, v in (h.scores or {}).items()), None if h.made else "set")
     t.show_table()
+
+
+ASK = {"start": _start, "call": _ask_call, "trump": _ask_trump, "points": _ask_points}
 
 
 def reopen(t: Table, target: str) -> None:
@@ -503,7 +472,7 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
     calls = s.audit.record.hands[n - 1].bidding or ()
     pos = auction_position(s, n, k)
     pos.push(CallMove(new.who, new.amount))
-    now = [(new.who, new.amount)]
+    now = [_written(new.who, new.amount)]
     dropped.clear()
     for c in calls[k + 1:]:
         m = CallMove(c.player, c.amount)
@@ -511,9 +480,9 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
             dropped.append(c)
             continue
         pos.push(m)
-        now.append((c.player, c.amount))
+        now.append(_written(c.player, c.amount))
     was = [_written(c.player, c.amount) for c in calls]
-    new_list = [_written(p, a) for p, a in [(c.player, c.amount) for c in calls[:k]] + now]
+    new_list = was[:k] + now
     changes = Changes(s, hand=n)
     if new_list != was:
         changes.log("bidding", was, new_list, SetKey(("hands", n - 1), "bidding", new_list))
