@@ -32,7 +32,7 @@ from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, 
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
 from .holdings import Held, Holdings
-from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
+from .model import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
 from .table import Table, Words
 from .turns import Turns
@@ -210,7 +210,7 @@ class Position:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
         self.plays = i = self.plays + 1
         p = t.player
-        cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
+        cards = t.cards
         where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
         turns, table, active = self.turns, self.table, self.st.active
@@ -429,7 +429,7 @@ class Position:
         """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
         moves ask it of many moves of one player, once each."""
         p, turns = move.player, self.turns
-        ask = Asked(move, move.cards if type(move) is Play else None, self.plays + 1, {})
+        ask = Asked(move, move.cards, self.plays + 1, {})
         ask.in_turn = in_turn
         if not in_turn and p in self.st.active and (ask.cards is not None or self.table.top is not None):
             assert turns.expected is not None

@@ -10,19 +10,12 @@ from ...errors import InputError
 from ...game import Header, read_header
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
+from .model import Pass, Play
 from .options import OPTIONS
 
 SET_KEYS = ("players", "first", "blind", "games")
 GAME_KEYS = ("out", "fouls", "ranks", "deal", "exchange", "plays")
 PASS_WORDS = frozenset(("pass", "passes", "passed", "p", "パス", "-"))
-
-
-class Turn(NamedTuple):
-    """One entry of `plays`: a player's cards, or a pass (`cards` is None)."""
-
-    player: str
-    cards: tuple[DCard, ...] | None
-    line: int
 
 
 class Names(NamedTuple):
@@ -54,7 +47,7 @@ class GameRecord(NamedTuple):
     ranks: Names | None = None
     deal: Hands | None = None
     exchange: Hands | None = None
-    plays: tuple[Turn, ...] | None = None
+    plays: tuple[Play | Pass, ...] | None = None
     plays_line: int | None = None
 
 
@@ -112,7 +105,7 @@ def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) 
     return Hands(cards, lines, node.line)
 
 
-def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
+def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Play | Pass:
     """Play `i` of `game`: `{player: cards}` or `{player: pass}`."""
     if isinstance(node, Map) and len(node.pairs) == 1:  # the common forms, a player named as written
         key, value = node.pairs[0]
@@ -131,15 +124,15 @@ def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)
-    return Turn(name, cards, value.line)
+    return Play(name, cards, value.line)
 
 
-def _common(name: str, value: Node) -> Turn | None:
+def _common(name: str, value: Node) -> Play | Pass | None:
     """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of plain
     cards — read without a location text per card; else None."""
     if isinstance(value, Scalar):
         if value.value.strip().lower() in PASS_WORDS:
-            return Turn(name, None, value.line)
+            return Pass(name, value.line)
         if "," in value.value:
             return None
         texts = value.value.split()
@@ -148,7 +141,7 @@ def _common(name: str, value: Node) -> Turn | None:
     else:
         return None
     cards = tuple(map(parse, texts))
-    return Turn(name, cards, value.line) if cards and None not in cards else None
+    return Play(name, cards, value.line) if cards and None not in cards else None
 
 
 def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameRecord:
@@ -230,4 +223,4 @@ def read(doc: Map) -> Record:
     return Record(header, sets)
 
 
-__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read"]
+__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "read"]

@@ -165,12 +165,6 @@ class _Game:
             self.gifts.append((pos, gift))
         return self.record(pos.apply(gift)[0])
 
-    def moves(self) -> list[Play | Pass]:
-        # A record's turn (player, cards, line) has the fields of a Play in the same order.
-        new = tuple.__new__
-        return [new(Pass, (t.player, t.line)) if t.cards is None else new(Play, t)  # type: ignore[misc]
-                for t in self.g.plays or ()]
-
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
                   violations: int = 0, trial: bool = False, stop: tuple[bool, int] | None = None,
@@ -284,7 +278,7 @@ class _Game:
         turns: list[TurnView] = []
         if g.plays is not None:
             if g.plays:
-                moves = self.moves()
+                moves = list(g.plays)
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
                 run = self.run_plays(start, moves, take, keep=self.keep, snapped=self.trials_left(moves))

@@ -16,9 +16,9 @@ from typing import Any
 from .cards import DCard, _sort_key
 from .combos import Reading, Verdict, cover_text, decide, lock_text
 from .combos import judge as _judge
-from .hands import hand_plays
+from .holdings import hand_plays
 from .model import OnTable, ordinal
-from .moves import cards_text
+from .model import cards_text
 
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from .model import OnTable
-from .moves import Pass, Play
+from .model import Pass, Play
 from .table import Table
 
 
