@@ -88,13 +88,12 @@ def game_leader(first: str, game_no: int, prev: tuple[str, ...] | None) -> str |
 
 
 class Asked:
-    """One recorded turn as the replay's checks ask about it (`Check.finds`): what they share,
-    worked out once — whether it is in turn, how it is out of turn, the cards held, the verdict."""
+    """One turn as the checks ask about it (`Check.finds`): what they share, worked out once."""
 
     __slots__ = ("move", "cards", "i", "where", "in_turn", "out", "held", "verdict")
 
-    def __init__(self, move: Play | Pass, cards: tuple[DCard, ...] | None, i: int, where: dict[str, Any]) -> None:
-        self.move, self.cards, self.i, self.where = move, cards, i, where
+    def __init__(self, move: Play | Pass, i: int, where: dict[str, Any]) -> None:
+        self.move, self.cards, self.i, self.where = move, move.cards, i, where
         self.in_turn = True
         self.out: OutOfTurn | None = None
         """A turn by a player still in, out of turn (not a pass on the empty table: that is the pass's)."""
@@ -114,8 +113,7 @@ class Position:
         """The position at the start of a game: the deal, if recorded, and whether the record gives
         the exchange (games 2–4; without it the hands are known only by their counts)."""
         self.viewing = True
-        """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
-        sets it false on the position it starts from, and copies share it."""
+        """Whether each turn makes its `view` (a driver that shows no turns sets it false; copies share it)."""
         self.setup = setup
         self.opts, self.set_no, self.game_no = setup.opts, setup.set_no, setup.game_no
         self.hold = Holdings(setup, deal, exchange_recorded)
@@ -127,17 +125,15 @@ class Position:
         self.view: TurnView | None = None
         """The last move as the replay shows it."""
         self.ranking: tuple[str, ...] | None = None
-        """After the written result (`Outcome`): the game's ranking, where it came from (`source`)
-        and the standing that decided it (`decided`)."""
+        """After the written result: the ranking, where it came from and the standing that decided it."""
         self.source = "none"
         self.decided: Standing | None = None
         self.f = Findings()
         self.memo: dict[Any, Any] = {}
-        """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
+        """What the checks share of a move here (`verdict`, `holding`), worked out once."""
 
     def copy(self) -> "Position":
-        """A copy that a move may change: its table and turn order copied, its holdings and standing
-        shared until a move changes them (copied there)."""
+        """A copy a move may change: table and turn order copied, holdings and standing shared until changed."""
         new = Position.__new__(Position)
         new.setup, new.opts, new.set_no, new.game_no, new.hold, new._phase, new.st, new.plays = (
             self.setup, self.opts, self.set_no, self.game_no, self.hold, self._phase, self.st, self.plays)
@@ -176,8 +172,7 @@ class Position:
     # -- the exchange (daifugo.exchange-count, daifugo.exchange-held, daifugo.exchange-strongest) --
 
     def _exchange(self, move: Exchange) -> None:
-        """Apply a gift on this copy: report each exchange check (`CHECKS`) it fails, in the digest's
-        order, and move the cards."""
+        """Apply a gift on this copy: report each exchange check it fails, and move the cards."""
         where = {"line": move.line, "set": self.set_no, "game": self.game_no, "player": move.player}
         faults = [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
         if self._phase != "exchange":
@@ -185,13 +180,19 @@ class Position:
                 self.f.violation(rule, msg, **where)
             return
         if faults:
-            giver, _r, a, _b, n = self.hold.due()
-            allowed = self.hold.exchange_allowed(giver, a, n)
+            allowed = self._gifts_allowed()
             for rule, msg in faults:
                 self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
         self.hold = self.hold.copy()
         if self.hold.give(move):
             self._phase = "play"
+
+    def _gifts_allowed(self) -> tuple[str, ...] | None:
+        """What the giver due may give, as canonical text, when it is a short list (a lower rank with the deal)."""
+        giver, _r, a, _b, _n = self.hold.due()
+        if a < 2 or giver not in self.hold.dealt:
+            return None
+        return tuple(str(m) for m in self.legal_moves())
 
     # -- the play ----------------------------------------------------------------------------
 
@@ -216,7 +217,7 @@ class Position:
         turns, table, active = self.turns, self.table, self.st.active
         if (table.early or turns.late is not None) and turns.written_late(t, i, table, active, notes):
             return None, None, notes
-        ask = Asked(t, cards, i, where)
+        ask = Asked(t, i, where)
         if self.st.settled:  # ignored; the first such turn is reported (daifugo.game-over)
             if turns.over_at is None:
                 turns.over_at = i
@@ -429,7 +430,7 @@ class Position:
         """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
         moves ask it of many moves of one player, once each."""
         p, turns = move.player, self.turns
-        ask = Asked(move, move.cards, self.plays + 1, {})
+        ask = Asked(move, self.plays + 1, {})
         ask.in_turn = in_turn
         if not in_turn and p in self.st.active and (ask.cards is not None or self.table.top is not None):
             assert turns.expected is not None
@@ -582,8 +583,7 @@ class Position:
         """When `move` fails check `f` here: the legal choices (for a rule that is a legal set; in the
         exchange, what the giver may give) and the other rules involved, as the check finds them."""
         if self._phase == "exchange":
-            giver, _r, a, _b, n = self.hold.due()
-            return self.hold.exchange_allowed(giver, a, n), ()
+            return self._gifts_allowed(), ()
         if f.finds is None or type(move) is Exchange:
             return None, ()
         found = f.finds(self, self.asked(move))  # type: ignore[arg-type]

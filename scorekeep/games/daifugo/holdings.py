@@ -213,23 +213,6 @@ class Holdings:
         a, b, n = EXCHANGE[len(self.gifts)]
         return prev[a], prev[b], a, b, n
 
-    def strongest(self, p: str, n: int) -> list[tuple[DCard, ...]]:
-        """The ways `p` can give their `n` strongest dealt cards (ties within a rank give choices)."""
-        dealt = sorted((plain(c) for c in self.dealt[p]), key=strength_key, reverse=True)
-        if len(dealt) <= n:
-            return [tuple(dealt)]
-        edge = strength_key(dealt[n - 1])
-        must = [c for c in dealt if strength_key(c) > edge]
-        tied = [c for c in dealt if strength_key(c) == edge]
-        return sorted({tuple(sorted((*must, *pick), key=_sort_key)) for pick in combinations(tied, n - len(must))},
-                      key=cards_text)
-
-    def exchange_allowed(self, p: str, a: int, n: int) -> tuple[str, ...] | None:
-        """What `p` may give, as canonical text, when it is a short list (a lower rank with the deal)."""
-        if a >= 2 and p in self.dealt:
-            return tuple(cards_text(c) for c in self.strongest(p, n))
-        return None
-
     def gift_choices(self, giver: str, n: int) -> list[tuple[DCard, ...]]:
         """Each way `giver` could give `n` of their dealt cards, legal or not (none without the deal)."""
         if giver not in self.dealt:

@@ -153,7 +153,6 @@ class GameResult(NamedTuple):
     """`plays`, `out`, `ranks` or `none`: where the ranking came from."""
     turns: tuple[TurnView, ...]
     exchange: Mapping[str, tuple[DCard, ...]] | None
-    notes: tuple[str, ...]
     exits: tuple[tuple[str, bool], ...] = ()
     """Who went out by a play, in order, and whether legally (fouls are False)."""
     gifts: tuple[tuple[Any, Any], ...] = ()

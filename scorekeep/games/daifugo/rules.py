@@ -1,12 +1,10 @@
 """Daifugō's rules, judged by replaying a record set by set, game by game, turn by turn.
 
-The replay is a driver over the engine (`engine.py`): for each recorded entry — a gift in the
-exchange, a play, a pass, the written result — it applies the move to the game's position,
-records what the engine finds (violations and rule events) and goes on from the next position.
-It judges no rule itself: the match's order of sets and games (daifugo.game-over) and the deck
-(daifugo.deck) are decided by engine functions that it asks as it reaches each set, game and
-deal, recording what they find where it belongs. It chooses which reading of the record to
-take where a pass is missing from it (`readings`).
+The replay is a driver over the engine (`engine.py`): it applies each recorded entry (a gift, a
+play, a pass, the written result) to the game's position and records what the engine finds. It
+judges no rule itself: the engine's checks of the deck and of the match's order of sets and games
+are asked as it reaches each set, game and deal. It chooses which reading of the record to take
+where a pass is missing from it (`readings`).
 """
 
 from __future__ import annotations
@@ -28,17 +26,10 @@ TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
 """The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
 for every `TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many
-turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
-not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
-turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
-the reading is the same on every machine. (Twice each game's length and 5,000 turns more for the
-record let a record of short games each full of candidate missing passes replay three times its
-length in trials that all tie: 25 s at 4 MiB. One turn in four still made the trials of such a record
-a fifth of its check; one in eight reads every real record and the catch-rate benchmark the same.)"""
+turns as it has (up to `LONG_GAME`); the candidates not yet read then keep the plain reading. Counted
+in turns, never in time, so the reading is the same on every machine; a real record never comes near
+either limit, a 4 MiB one full of candidates that all tie no longer replays three times its length."""
 LONG_GAME = 5_000
-"""A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
-has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
-replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -52,8 +43,8 @@ class _Run(NamedTuple):
     views: list[TurnView]
     candidates: list[int]
     snaps: dict[int, tuple[Position, int, int, int]]
-    """Play number → (the position before it, the violations of the turns before it that the reading
-    counts, and how many violations and events the replay had found before it), for each candidate."""
+    """Each candidate's play → (the position before it, the reading's count of violations before it,
+    how many violations and events the replay had found before it)."""
     key: tuple[bool, int]
     """(a pass taken as missing was contradicted, violations of the turns): the smaller reads better."""
     complete: bool
@@ -94,7 +85,6 @@ class _Game:
         self.prev = prev
         self.leader = game_leader(s.first, g.number, prev)
         self.where: dict[str, Any] = {"set": s.number, "game": g.number}
-        self.notes: list[str] = []
         self.gifts: list[tuple[Position, Exchange]] = []
         """(position before, gift) for each gift, when the match keeps positions (`why`)."""
         shown = m.focus is None or (s.number == m.focus[0] and m.focus[1] in (None, g.number))
@@ -310,7 +300,7 @@ class _Game:
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
-                          dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
+                          dict(g.exchange.cards) if g.exchange else None,
                           tuple(st.exits) if st is not None else (), tuple(self.gifts))
 
 # --- the match -----------------------------------------------------------------------------
