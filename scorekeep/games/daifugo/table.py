@@ -164,9 +164,7 @@ class Table:
 
     def clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:
         """daifugo.clear: the table clears (by passes, an 8-cut or a spade-3 return). Its note."""
-        self.top = self.ref = None
-        self.lock = None
-        self.passed.clear()
+        self.as_lead()
         self.last_clear = (reason, cause)
         self.early.clear()
         return f"the table clears; {leader} leads" if leader else "the table clears"
