@@ -851,10 +851,6 @@ def _over_found(pos: Position, ask: Asked) -> Found | None:
     return (lambda: f"{p} acted at play {i}, but {why}"), (), None
 
 
-def _gone_words(p: str, gone: str, expected: str | None) -> str:
-    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
-
-
 def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     game_no = pos.setup.game_no
@@ -943,20 +939,6 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     return words, also, None
 
 
-
-def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None],
-                when: Callable[[Position, Any], bool] | None = None) -> Callable[[Position, Asked], Found | None]:
-    """A turn check's finding at a turn out of turn (and `when` it asks): its `fault`."""
-    if when is None:
-        return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
-    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
-
-
-def _lead_after(reason: str) -> Callable[[Position, Any], bool]:
-    """When a check of who leads after the table cleared this way (`Table.last_clear`) asks: at that lead."""
-    return lambda pos, move: pos.table.top is None and pos.table.last_clear[0] == reason
-
-
 def _covering(pos: Position, move: Any) -> bool:
     """When a check of what covers the table asks: the table holds a play."""
     return pos.table.top is not None
@@ -975,7 +957,7 @@ def _pass_found(pos: Position, ask: Asked) -> Found | None:
         lead = "" if ask.in_turn else f" (and it was {pos.turns.expected}'s lead, not {p}'s)"
         return (lambda: f"{p} passed on an empty table: the player who leads must play; passing is allowed only "
                 f"when the table has cards{lead}"), (), None
-    return _turn_found(_passed)(pos, ask)
+    return _passed(pos, ask.out) if ask.out is not None else None
 
 
 def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
@@ -983,8 +965,9 @@ def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
     p = ask.move.player
     if p not in pos.st.active:
         gone, expected = pos.st.gone[p], pos.turns.expected
-        return (lambda: _gone_words(p, gone, expected)), (), None
-    return _turn_found(_not_in_turn)(pos, ask)
+        return (lambda: f"{p} {gone}, so {p} is skipped and cannot act again this game"
+                + (f"; it was {expected}'s turn" if expected else "")), (), None
+    return _not_in_turn(pos, ask.out) if ask.out is not None else None
 
 
 def _held_found(pos: Position, ask: Asked) -> Found | None:
@@ -1173,9 +1156,13 @@ class Check(NamedTuple):
 
 
 def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str) -> Check:
-    """A check of who leads after the table cleared this way (`after`), judged on a lead out of turn (`fault`)."""
-    when = _lead_after(after)
-    finds = _turn_found(fault, when)
+    """A check of who leads after the table cleared this way (`after`, `Table.last_clear`), judged on a lead
+    out of turn (`fault`); it asks at that lead only."""
+    def when(pos: Position, move: Any) -> bool:
+        return pos.table.top is None and pos.table.last_clear[0] == after
+
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        return fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
     return Check(rule, name, _test(finds), "turn", finds, when=when)
 
 
