@@ -25,8 +25,6 @@ from ...options import read_options
 from ...generate import Generated
 
 GAME = "daifugo"
-EVENT_RULES = ("daifugo.revolution", "daifugo.eight-cut", "daifugo.suit-lock",
-               "daifugo.spade-3-return", "daifugo.forbidden-finish", "daifugo.miyako-ochi")
 GAMES_PER_SET = 2
 """The games of a demo set unless the caller says (`games_per_set=…`): two, written as the house rule
 `games_per_set: 2`. The deal, the play, the exchange and the ranks carried over all happen in two games, and

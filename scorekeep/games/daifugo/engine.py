@@ -43,8 +43,7 @@ if TYPE_CHECKING:
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), its message (and `allowed`) still to
-    be worded (`errors.worded`)."""
+    """A finding at a turn (`where`: line, set, game, play, player), worded when kept (`errors.worded`)."""
     return Finding(rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[arg-type]
                    where["play"], where["player"], allowed, see)  # type: ignore[arg-type]
 
@@ -102,8 +101,7 @@ class Asked:
 
 
 class Position:
-    """One moment of one game (see the module docstring): its table, holdings, turn order and
-    standing. Never changed by a move: `apply` copies."""
+    """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
     __slots__ = ("setup", "opts", "set_no", "game_no", "hold", "_phase", "table", "turns", "st", "plays", "view",
                  "ranking", "source", "decided", "f", "memo", "viewing")
@@ -130,7 +128,7 @@ class Position:
         self.decided: Standing | None = None
         self.f = Findings()
         self.memo: dict[Any, Any] = {}
-        """What the checks share of a move here (`verdict`, `holding`), worked out once."""
+        """What the checks share of a move here (`asked`, `verdict`), worked out once."""
 
     def copy(self) -> "Position":
         """A copy a move may change: table and turn order copied, holdings and standing shared until changed."""
@@ -427,8 +425,7 @@ class Position:
         return ask
 
     def _asked(self, move: Play | Pass, in_turn: bool, cards: bool = True) -> Asked:
-        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
-        moves ask it of many moves of one player, once each."""
+        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn."""
         p, turns = move.player, self.turns
         ask = Asked(move, self.plays + 1, {})
         ask.in_turn = in_turn
@@ -436,7 +433,8 @@ class Position:
             assert turns.expected is not None
             ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
         if ask.cards is not None and cards:
-            ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
+            ask.held = self.hold.held(move.player, move.cards, self.plays + 1)  # type: ignore[arg-type]
+            ask.verdict = self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
@@ -448,14 +446,6 @@ class Position:
         if got is None:
             got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
                                                     self.turns.in_turn(move.player))[:2]
-        return got
-
-    def holding(self, move: Play) -> Held:
-        """`Holdings.held` for a play here (asked once for each play: `memo`)."""
-        key = ("held", move.player, move.cards)
-        got = self.memo.get(key)
-        if got is None:
-            got = self.memo[key] = self.hold.held(move.player, move.cards, self.plays + 1)
         return got
 
     def allowed_plays(self, p: str) -> tuple[str, ...]:
@@ -563,8 +553,7 @@ class Position:
         return Ruling(str(move), True, rule, "legal", None, (), tuple(steps))
 
     def _read_early(self, move: Play | Pass) -> Ruling | None:
-        """The ruling on a turn after a pass written out of its place (`Turns.take_early`,
-        `Turns.late_pass`), or None when there is none to read."""
+        """The ruling on a turn after a pass written out of its place (`Turns.take_early`, `late_pass`), or None."""
         if self.table.early:
             # An early pass may stand for a pass on this lead: judged from there.
             pos = self.copy()
@@ -665,8 +654,7 @@ class Settled(NamedTuple):
 
 
 def _settled(pos: Position, move: Outcome) -> Settled:
-    """The written result `move` judged at `pos` (the position after the game's plays, if the record
-    gives them): asked once for each position (`memo`), by the checks of `CHECKS["result"]`."""
+    """The written result `move` judged at `pos` (`_settle`), once for each position (`memo`)."""
     key = ("settled", move)
     got = pos.memo.get(key)
     if got is None:
@@ -1005,8 +993,7 @@ def _combo_found(rule: str, legal_set: bool) -> Callable[[Position, Asked], Foun
 
 
 def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, Any], str | None]:
-    """A play check's test of a move here (the ruling's, the legal moves'): what it finds at the
-    move (`Position.asked`), in words."""
+    """A play check's test of a move here: what it finds at the move (`Position.asked`), in words."""
     def test(pos: Position, move: Any) -> str | None:
         found = finds(pos, pos.asked(move))
         return None if found is None else found[0]()

@@ -38,13 +38,6 @@ def _ccopy(c: Counter[Any]) -> Counter[Any]:
     return new
 
 
-@lru_cache(maxsize=64)
-def _nothing(seats: tuple[str, ...]) -> dict[str, Counter[DCard]]:
-    """An empty Counter for each seat (no card given or received yet), made once and shared by every
-    game's holdings until a gift changes one (`give` copies it first)."""
-    return {p: Counter() for p in seats}
-
-
 def _jokers(n: int) -> str:
     return "a joker" if n == 1 else f"{n} jokers"
 
@@ -137,10 +130,10 @@ class Holdings:
         first_game = setup.game_no == 1
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
-        nothing = _nothing(setup.seats)
-        self.gave: dict[str, Counter[DCard]] = nothing
-        """The cards each player gave (shared until a gift changes one: `give` copies it first)."""
-        self.got: dict[str, Counter[DCard]] = nothing
+        nothing: dict[str, Counter[DCard]] = {p: Counter() for p in setup.seats}
+        self.gave = nothing
+        """The cards each player gave (shared by the copies until a gift changes one: `give` copies it first)."""
+        self.got = nothing
         self.partner: dict[str, str] | None = {} if first_game else None
         """Who may have given each player cards: {} (no exchange, or the exchange is recorded and the
         owners follow it), the exchange partners (exchange not recorded), None (ranks unknown)."""
