@@ -28,7 +28,7 @@ from .cards import DCard, plain, show, strength_key
 from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
+from .deck import (FULL_DECK, DealSoFar, DealtHand, GameStart, SetStart,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
 from .holdings import Held, Holdings
@@ -1245,7 +1245,7 @@ def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check
     return _ask_each(CHECKS[phase], None, move, asked)
 
 
-def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
+def blind_faults(pos: DealSoFar, blind: tuple[DCard, ...], asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
     asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
     asked and its answer (`why`'s steps)."""
@@ -1268,7 +1268,7 @@ def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
     if out or len(deal) < len(pos.seats):
         return out, None
     whole = [c for c in CHECKS["deal"] if c.stage == "whole"]
-    wrong = _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True)
+    wrong = _ask_each(whole, pos, deal, asked, None, stop=True)
     if wrong:
         return [(None, wrong[0][1])], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)

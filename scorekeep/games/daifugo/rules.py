@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import Blind, DealSoFar, GameStart, SetStart, counts
+from .deck import DealSoFar, GameStart, SetStart, counts
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
                      order_faults)
 from .model import GameResult, Result, SetResult, TurnView
@@ -364,7 +364,7 @@ class _Match:
         if s.blind is None:
             return
         asked = self.asked.setdefault((s.number, None, "deal"), []) if self.asked is not None else None
-        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), Blind(s.blind), asked)
+        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), s.blind, asked)
         if problems is not None:
             self.f.violation("daifugo.deck", problems, line=s.blind_line, set=s.number)
         self.blind = frozenset(c for c in s.blind if type(c) is Card)
