@@ -259,7 +259,7 @@ class _Game:
     def trials_left(self, moves: list[Play | Pass]) -> int:
         """The turns the trial readings of this game may replay (`readings`)."""
         m = self.m
-        return min(2 * min(len(moves), LONG_GAME), m.allowance + m.turns // TRIAL_SHARE - m.spent)
+        return min(2 * min(len(moves), LONG_GAME), TRIAL_BUDGET + m.turns // TRIAL_SHARE - m.spent)
 
     def run(self) -> GameResult:
         g = self.g
@@ -314,13 +314,10 @@ def _set_faults(m: "_Match", s: SetRecord, limit: int | None, previous: tuple[in
     first = m.asked.setdefault((s.number, 1, "finish"), []) if m.asked is not None and s.games else None
     mine: list[Any] | None = [] if asked is not None else None
     for c, why in order_faults("set", start, mine):
-        if c.stage == "set":  # one set too many: at the set
+        if c.stage == "set" or not s.games:  # one set too many: at the set
             m.f.violation(c.rule, why, line=s.line, set=s.number)
         else:  # started too early: at its first game
-            where: dict[str, Any] = {"set": s.number}
-            if s.games:
-                where["game"] = 1
-            m.f.violation(c.rule, why, line=s.games[0].line if s.games else s.line, **where)
+            m.f.violation(c.rule, why, line=s.games[0].line, set=s.number, game=1)
     for c, why in mine or ():
         (asked if c.stage == "set" or first is None else first).append((c, why))  # type: ignore[union-attr]
 
@@ -351,8 +348,6 @@ class _Match:
         """Turns of the record's games replayed so far (its trials may replay a share, `TRIAL_SHARE`)."""
         self.spent = 0
         """Turns the trial readings of the record have replayed so far."""
-        self.allowance = TRIAL_BUDGET
-        """The trial turns the record may replay before any share of its own (`TRIAL_BUDGET`)."""
         self.asked: dict[tuple[int, int | None, str], list[Any]] | None = None
         """When a driver asks for them (`audit_of_set`'s `asked`: `why`): each check of a fact (`deal`,
         `finish`) asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
