@@ -352,7 +352,7 @@ class Position:
         finishing = self.hold.count[p] >= self.hold.sizes[p]
         cut = legal and cuts(opts, reading)
         revolt = legal and revolts(opts, reading)
-        on = OnTable(p, cards, reading, legal, i)
+        on = OnTable(p, cards, reading, legal)
         if revolt:
             note, words = table.revolt(p, reading)  # type: ignore[arg-type]
             events.append(_turn_finding("daifugo.revolution", words, where))

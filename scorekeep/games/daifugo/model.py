@@ -102,7 +102,6 @@ class OnTable(NamedTuple):
     cards: tuple[DCard, ...]
     reading: Reading | None
     legal: bool
-    index: int
 
     def text(self) -> str:
         r = self.reading
@@ -180,4 +179,3 @@ class Result(NamedTuple):
     over: bool
     limit: int | None
     rank_points: tuple[int, ...]
-    games_per_set: int

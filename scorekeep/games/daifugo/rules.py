@@ -409,7 +409,7 @@ class _Match:
         totals = {p: sum(s.totals[p] for s in sets) for p in rec.players}
         limit = opts["sets"] if opts["sets"] != OPEN else None
         over = limit is not None and len(sets) >= limit and all(x.complete for x in sets[:limit])
-        result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]), opts["games_per_set"])
+        result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]))
         return Audit("daifugo", rec.header, rec, found.violations, found.events, result)
 
 
