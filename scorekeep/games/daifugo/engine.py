@@ -1245,7 +1245,8 @@ def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check
     return _ask_each(CHECKS[phase], None, move, asked)
 
 
-def blind_faults(pos: DealSoFar, blind: tuple[DCard, ...], asked: list[tuple[Check, str | None]] | None = None) -> str | None:
+def blind_faults(pos: DealSoFar, blind: tuple[DCard, ...],
+                 asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
     asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
     asked and its answer (`why`'s steps)."""

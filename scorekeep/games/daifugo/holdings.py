@@ -21,7 +21,7 @@ from ...cards import SUITS, Card
 from .cards import _KEYS, JOKER, ORDER, DCard, Joker, _sort_key, plain, show, strength_key
 from .combos import MAX_GROUP
 from .deck import hand_sizes
-from .model import EXCHANGE, EXCHANGE_COUNT, Exchange, Play, cards_text, rank_name
+from .model import EXCHANGE, EXCHANGE_COUNT, Exchange, Play, rank_name
 
 if TYPE_CHECKING:
     from .engine import Setup
