@@ -145,10 +145,6 @@ def lock_text(lock: tuple[str, ...]) -> str:
     return "".join(SUIT_SYMBOL[s] for s in lock)
 
 
-def order_name(revolution: bool) -> str:
-    return "revolution (革命)" if revolution else "normal"
-
-
 @lru_cache(maxsize=1024)
 def cover_text(top: Reading, revolution: bool) -> str:
     """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`."""
@@ -261,7 +257,8 @@ def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
         return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "
                 f"(suits never break ties); to cover it: {cover_text(top, revolution)}, or pass")
-    cmp = f"in {order_name(revolution)} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
+    order = "revolution (革命)" if revolution else "normal"
+    cmp = f"in {order} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
     if r.kind == STAIRS:
         cmp = "stairs are compared by their lowest card, and " + cmp
     return f"{head}: {cmp}; to cover it: {cover_text(top, revolution)}, or pass"

@@ -842,16 +842,15 @@ def _over_found(pos: Position, ask: Asked) -> Found | None:
 def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     game_no = pos.setup.game_no
-    return (lambda: _first_lead_words(game_no, t)), (), None
 
-
-def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
-    if game_no == 1:
-        why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
-               "whoever holds the spade 3")
-    else:
-        why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
-    return f"{t.player} led game {game_no}, but {why}"
+    def words() -> str:
+        if game_no == 1:
+            why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
+                   "whoever holds the spade 3")
+        else:
+            why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
+        return f"{t.player} led game {game_no}, but {why}"
+    return words, (), None
 
 
 def _leads_again(what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
