@@ -20,7 +20,7 @@ import pytest
 from scorekeep import api
 from scorekeep.cards import Card
 from scorekeep.games.daifugo.engine import CHECKS, Pass, Play, Position
-from scorekeep.games.daifugo.hands import hand_plays
+from scorekeep.games.daifugo.holdings import hand_plays
 from scorekeep.engine import first_excluding
 from scorekeep.generate import Generated
 from scorekeep.games.daifugo import demo as demo

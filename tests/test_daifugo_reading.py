@@ -125,8 +125,11 @@ def test_a_turn_text_read_again_reads_the_same() -> None:
     again = api.read_record(read_yaml(text))[1].sets[0].games[0].plays
     fresh = api.read_record(read_yaml(text))[1].sets[0].games[0].plays
     n = len(forms)
-    assert [t[:2] for t in first[:n]] == [t[:2] for t in first[n:]] == [t[:2] for t in again[:n]] \
-        == [t[:2] for t in fresh[:n]]
+
+    def read(turns: tuple) -> list:  # a turn as read: who, and the cards (None: a pass)
+        return [(t.player, t.cards) for t in turns]
+
+    assert read(first[:n]) == read(first[n:]) == read(again[:n]) == read(fresh[:n])
     assert [t.cards for t in first[:3]] == [None, None, None]
     assert first[3].cards == (parse("9H"), parse("10H")) == first[4].cards
     assert read_error(H + "sets:\n  - games:\n      - plays:\n          - {甲: 9X}\n          - {甲: 9X}\n").line == 6

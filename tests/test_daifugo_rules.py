@@ -476,3 +476,28 @@ sets:
     assert "joker_pair: false" in a.violations[0].message
     ok = audit_text(text.replace("JK JK", "JK=2D JK=2C").replace("2H 2S", "AH AS"))
     assert ok.ok
+
+
+def test_the_gifts_listed_as_allowed_are_the_engines_legal_gifts() -> None:
+    """daifugo.exchange-count, daifugo.exchange-strongest: the choices a refused gift lists are the gifts the
+    engine's checks let pass. With the short deal of `exchange-short-deal.yaml`, both cards dealt are the one
+    legal gift; dealt only one of the two cards due, the 大貧民 has none to list (the joker alone is refused
+    by the count, so it is no legal choice)."""
+    from pathlib import Path
+
+    from conftest import RECORDS
+    from scorekeep import api
+    from scorekeep.games.daifugo import rules
+    from scorekeep.yamlio import parse as read_yaml
+
+    text = (Path(RECORDS) / "daifugo" / "exchange-short-deal.yaml").read_text(encoding="utf-8")
+    wrong = text.replace("exchange: {甲: [3S, 4S], 乙: [3D], 丙: [AD], 丁: [JK, 2C]}",
+                         "exchange: {甲: [3S, 4S], 乙: [3D], 丙: [AD], 丁: [2C]}")
+    gifts = [v for v in rules.audit(api.read_record(read_yaml(wrong))[1]).violations
+             if v.rule.startswith("daifugo.exchange")]
+    assert [(v.rule, v.allowed) for v in gifts] == [("daifugo.exchange-count", ("2C JK",)),
+                                                     ("daifugo.exchange-strongest", ("2C JK",))]
+    short = wrong.replace("丁: [JK, 2C]", "丁: [JK]").replace("丁: [2C]}", "丁: [JK]}")
+    gifts = [v for v in rules.audit(api.read_record(read_yaml(short))[1]).violations
+             if v.rule.startswith("daifugo.exchange")]
+    assert [(v.rule, v.allowed) for v in gifts] == [("daifugo.exchange-count", ())]

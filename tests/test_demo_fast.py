@@ -15,7 +15,7 @@ import pytest
 from conftest import THOROUGH, daifugo_legal_moves_held_to_the_checks
 
 from scorekeep.games.daifugo import engine as daifugo_engine
-from scorekeep.games.daifugo.hands import hand_plays
+from scorekeep.games.daifugo.holdings import hand_plays
 from scorekeep.games.daifugo.cards import JOKER
 from scorekeep.games.daifugo import demo as daifugo
 

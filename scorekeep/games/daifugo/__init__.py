@@ -3,10 +3,13 @@
   cards.py     the joker and rank strength (standard cards come from scorekeep.cards)
   combos.py    singles, groups, stairs and what may cover what
   record.py    YAML → frozen Record (input errors only)
-  model.py     frozen values: the play on the table, the results
+  model.py     frozen values: the moves (a play, a pass, a gift, the written result), the play on the
+               table, the results
   engine.py    the position: whose turn, what is legal (named checks, `CHECKS`), what a move causes;
                made of table.py (the play to beat, passes, lock, order and their effects),
-               holdings.py (the hands, the exchange), turns.py (the turn order) and standing.py
+               holdings.py (the hands, their candidate plays, the exchange), turns.py (the turn order)
+               and standing.py; causes.py says what a legal play causes, deck.py judges the deck, the
+               deal and the match's order of sets and games
   rules.py     the replay that finds violations and rule events (rule ids `daifugo.*`)
   score.py     rank points per game and the score sheet
   options.py   the house-rule options
@@ -50,8 +53,7 @@ def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False
     if g.exits:
         notes.append("went out: " + ", ".join(p if legal else f"{p} (forbidden finish)" for p, legal in g.exits))
     if g.ranking is not None:
-        names = RANK_NAMES
-        notes.append("ranking: " + ", ".join(f"{names[i]} {p}" for i, p in enumerate(g.ranking)))
+        notes.append("ranking: " + ", ".join(f"{RANK_NAMES[i]} {p}" for i, p in enumerate(g.ranking)))
         if g.fallen:
             notes.append(f"都落ち: {g.fallen}")
         if g.fouls:

@@ -12,9 +12,6 @@ from typing import NamedTuple, Union
 from ...cards import CARD_HELP as _STANDARD_HELP
 from ...cards import RANK_TEXT, SUITS, Card, cached, parse_card
 
-__all__ = ["CARD_HELP", "DCard", "JOKER", "JOKER_LEVEL", "Joker", "ORDER", "level", "parse", "plain",
-           "power", "rank_word", "show", "strength_key"]
-
 
 class Joker(NamedTuple):
     """The joker; `stands_for` is the card a `JK=5H` annotation says it plays as."""
@@ -87,10 +84,7 @@ parse = cached(_parse, 19)
 
 
 def _sort_key(card: DCard) -> tuple[int, int]:
-    if type(card) is Joker:
-        return (JOKER_LEVEL, 0)
-    key = _KEYS.get(card)  # type: ignore[call-overload]
-    return key if key is not None else (_LEVEL[card.rank], SUITS.index(card.suit))  # type: ignore[union-attr]
+    return (JOKER_LEVEL, 0) if type(card) is Joker else _KEYS[card]  # type: ignore[index]
 
 
 _KEYS: dict[Card, tuple[int, int]] = {Card(r, s): (_LEVEL[r], SUITS.index(s)) for r in _LEVEL for s in SUITS}

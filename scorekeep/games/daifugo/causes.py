@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import DCard, Joker
-from .combos import GROUP, SPADE_3, STAIRS, Reading, new_lock
+from .combos import GROUP, SPADE_3, STAIRS, Reading
 from .model import OnTable
 
 def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> str | None:
@@ -44,8 +44,12 @@ def revolts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
 
 def locks(opts: Mapping[str, Any], lock: tuple[str, ...] | None, reading: Reading | None,
           covered: OnTable | None, cut: bool, returns: bool) -> tuple[str, ...] | None:
-    """daifugo.suit-lock: the suits a legal play locks on an unlocked table (not when it cuts or
-    returns the joker: the table clears), None if none."""
-    if not opts["suit_lock"] or lock is not None or cut or returns:
+    """daifugo.suit-lock: the suits a legal play locks on an unlocked table: those of the play it covers,
+    when neither holds a joker (not when it cuts or returns the joker: the table clears), None if none.
+    What a locked table accepts is `combos.decide`'s (`lock_fits`)."""
+    if not opts["suit_lock"] or lock is not None or cut or returns or reading is None or covered is None:
         return None
-    return new_lock(reading, covered.reading if covered is not None else None)
+    before = covered.reading
+    if before is None or reading.jokers or before.jokers or reading.suits != before.suits:
+        return None
+    return reading.suits

@@ -141,22 +141,8 @@ def lock_fits(r: Reading, lock: tuple[str, ...]) -> bool:
     return True
 
 
-def new_lock(play: Reading | None, covered: Reading | None) -> tuple[str, ...] | None:
-    """daifugo.suit-lock, its start: the suits a legal play locks when it has the same suit
-    composition as the play it covers (the two consecutive plays on the table; neither may hold a
-    joker), else None. What a locked table accepts is `decide`'s (`lock_fits`)."""
-    if (play is not None and covered is not None and play.jokers == 0 and covered.jokers == 0
-            and play.suits == covered.suits):
-        return play.suits
-    return None
-
-
 def lock_text(lock: tuple[str, ...]) -> str:
     return "".join(SUIT_SYMBOL[s] for s in lock)
-
-
-def order_name(revolution: bool) -> str:
-    return "revolution (革命)" if revolution else "normal"
 
 
 @lru_cache(maxsize=1024)
@@ -271,11 +257,10 @@ def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
         return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "
                 f"(suits never break ties); to cover it: {cover_text(top, revolution)}, or pass")
+    order = "revolution (革命)" if revolution else "normal"
+    cmp = f"in {order} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
     if r.kind == STAIRS:
-        cmp = (f"stairs are compared by their lowest card, and in {order_name(revolution)} order "
-               f"{rank_word(r.level)} is weaker than {rank_word(top.level)}")
-    else:
-        cmp = f"in {order_name(revolution)} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
+        cmp = "stairs are compared by their lowest card, and " + cmp
     return f"{head}: {cmp}; to cover it: {cover_text(top, revolution)}, or pass"
 
 

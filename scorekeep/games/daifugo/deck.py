@@ -23,23 +23,12 @@ def hand_sizes(opts: Mapping[str, Any], seats: Sequence[str], leader: str | None
     return {seats[(start + k) % len(seats)]: base + (1 if k < extra else 0) for k in range(len(seats))}
 
 
-class Blind(NamedTuple):
-    """The move the checks of `CHECKS["blind"]` judge: the blind cards a set lists."""
-
-    cards: tuple[DCard, ...]
-
-
 class DealtHand(NamedTuple):
-    """A move the checks of `CHECKS["deal"]` judge: one player's cards as dealt."""
+    """A move the checks of `CHECKS["deal"]` judge: one player's cards as dealt (the others: the deal as a
+    whole, once every hand is dealt cleanly; those of `CHECKS["blind"]`: the blind cards a set lists)."""
 
     player: str
     cards: tuple[DCard, ...]
-
-
-class WholeDeal(NamedTuple):
-    """The other move of `CHECKS["deal"]`: the deal as a whole, once every hand is dealt cleanly."""
-
-    hands: int
 
 
 class DealSoFar:
@@ -74,22 +63,22 @@ class DealSoFar:
         return [c for c in FULL_DECK if c not in self.seen]
 
 
-def blind_count(pos: DealSoFar, m: Blind) -> str | None:
+def blind_count(pos: DealSoFar, blind: tuple[DCard, ...]) -> str | None:
     """daifugo.deck: a set removes `blind_cards` blind cards at its start."""
-    want, n = pos.opts["blind_cards"], len(m.cards)
+    want, n = pos.opts["blind_cards"], len(blind)
     if n == want:
         return None
     return f"set {pos.set_no} lists {n} blind card{'s' if n != 1 else ''}, but {want} are removed at the start of a set"
 
 
-def blind_no_joker(pos: DealSoFar, m: Blind) -> str | None:
+def blind_no_joker(pos: DealSoFar, blind: tuple[DCard, ...]) -> str | None:
     """daifugo.deck: a joker is never a blind card."""
-    return "a joker is never a blind card" if any(type(c) is Joker for c in m.cards) else None
+    return "a joker is never a blind card" if any(type(c) is Joker for c in blind) else None
 
 
-def blind_once(pos: DealSoFar, m: Blind) -> str | None:
+def blind_once(pos: DealSoFar, blind: tuple[DCard, ...]) -> str | None:
     """daifugo.deck: no blind card is listed twice."""
-    dup = [c for c, n in Counter(c for c in m.cards if type(c) is Card).items() if n > 1]
+    dup = [c for c, n in Counter(c for c in blind if type(c) is Card).items() if n > 1]
     return f"{show(dup)} is listed twice" if dup else None
 
 
@@ -127,7 +116,7 @@ def hand_cards(pos: DealSoFar, m: DealtHand) -> str | None:
     return "; ".join(problems) or None
 
 
-def all_jokers(pos: DealSoFar, m: WholeDeal) -> str | None:
+def all_jokers(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]]) -> str | None:
     """daifugo.deck: every joker is dealt (blind cards are never jokers)."""
     n_jokers = pos.opts["jokers"]
     if pos.jokers >= n_jokers:
@@ -136,7 +125,7 @@ def all_jokers(pos: DealSoFar, m: WholeDeal) -> str | None:
             "cards are never jokers")
 
 
-def blind_kept(pos: DealSoFar, m: WholeDeal) -> str | None:
+def blind_kept(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]]) -> str | None:
     """daifugo.deck: the blind cards do not change within a set — a whole deal leaves out the ones an
     earlier game's deal (or the set's list) showed."""
     missing = pos.left_out()

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from ...cards import SUITS, Card
-from .cards import JOKER, JOKER_LEVEL, DCard, Joker, plain, strength_key
+from .cards import JOKER, JOKER_LEVEL, ORDER, DCard, Joker, plain, strength_key
 from .combos import GROUP, SINGLE, SPADE_3, STAIRS, Verdict
 from .deck import hand_sizes
 from .engine import (FULL_DECK, Pass, Play, Position, Setup, cards_text, cuts, forbidden_reason, game_leader, locks,
@@ -25,8 +25,6 @@ from ...options import read_options
 from ...generate import Generated
 
 GAME = "daifugo"
-EVENT_RULES = ("daifugo.revolution", "daifugo.eight-cut", "daifugo.suit-lock",
-               "daifugo.spade-3-return", "daifugo.forbidden-finish", "daifugo.miyako-ochi")
 GAMES_PER_SET = 2
 """The games of a demo set unless the caller says (`games_per_set=…`): two, written as the house rule
 `games_per_set: 2`. The deal, the play, the exchange and the ranks carried over all happen in two games, and
@@ -119,8 +117,6 @@ def _annotated(pos: Position, move: Play, v: Verdict, rng: random.Random) -> Pla
         return None
     naturals = [c for c in move.cards if type(c) is Card]
     if r.kind == STAIRS:
-        from .cards import ORDER
-
         held = {c.rank for c in naturals}  # type: ignore[union-attr]
         stand = [Card(ORDER[i], r.suit or "S") for i in range(r.level, r.level + r.size) if ORDER[i] not in held]
     else:

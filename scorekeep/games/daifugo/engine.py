@@ -28,11 +28,11 @@ from .cards import DCard, plain, show, strength_key
 from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 from .causes import cuts, forbidden_reason, locks, revolts
-from .deck import (FULL_DECK, Blind, DealSoFar, DealtHand, GameStart, SetStart, WholeDeal,  # noqa: F401
+from .deck import (FULL_DECK, DealSoFar, DealtHand, GameStart, SetStart,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
 from .holdings import Held, Holdings
-from .moves import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
+from .model import Exchange, Move, Outcome, Pass, Play, cards_text  # noqa: F401
 from .standing import Standing
 from .table import Table, Words
 from .turns import Turns
@@ -43,8 +43,7 @@ if TYPE_CHECKING:
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
                   allowed: Callable[[], tuple[str, ...]] | None = None) -> Finding:
-    """A finding at a turn (`where`: line, set, game, play, player), its message (and `allowed`) still to
-    be worded (`errors.worded`)."""
+    """A finding at a turn (`where`: line, set, game, play, player), worded when kept (`errors.worded`)."""
     return Finding(rule, message, where["line"], where["set"], where["game"], None, None,  # type: ignore[arg-type]
                    where["play"], where["player"], allowed, see)  # type: ignore[arg-type]
 
@@ -88,13 +87,12 @@ def game_leader(first: str, game_no: int, prev: tuple[str, ...] | None) -> str |
 
 
 class Asked:
-    """One recorded turn as the replay's checks ask about it (`Check.finds`): what they share,
-    worked out once — whether it is in turn, how it is out of turn, the cards held, the verdict."""
+    """One turn as the checks ask about it (`Check.finds`): what they share, worked out once."""
 
     __slots__ = ("move", "cards", "i", "where", "in_turn", "out", "held", "verdict")
 
-    def __init__(self, move: Play | Pass, cards: tuple[DCard, ...] | None, i: int, where: dict[str, Any]) -> None:
-        self.move, self.cards, self.i, self.where = move, cards, i, where
+    def __init__(self, move: Play | Pass, i: int, where: dict[str, Any]) -> None:
+        self.move, self.cards, self.i, self.where = move, move.cards, i, where
         self.in_turn = True
         self.out: OutOfTurn | None = None
         """A turn by a player still in, out of turn (not a pass on the empty table: that is the pass's)."""
@@ -103,8 +101,7 @@ class Asked:
 
 
 class Position:
-    """One moment of one game (see the module docstring): its table, holdings, turn order and
-    standing. Never changed by a move: `apply` copies."""
+    """One moment of one game (see the module docstring). Never changed by a move: `apply` copies."""
 
     __slots__ = ("setup", "opts", "set_no", "game_no", "hold", "_phase", "table", "turns", "st", "plays", "view",
                  "ranking", "source", "decided", "f", "memo", "viewing")
@@ -114,8 +111,7 @@ class Position:
         """The position at the start of a game: the deal, if recorded, and whether the record gives
         the exchange (games 2–4; without it the hands are known only by their counts)."""
         self.viewing = True
-        """Whether each turn makes its `view`; a driver that shows no turns (a check, a trial reading)
-        sets it false on the position it starts from, and copies share it."""
+        """Whether each turn makes its `view` (a driver that shows no turns sets it false; copies share it)."""
         self.setup = setup
         self.opts, self.set_no, self.game_no = setup.opts, setup.set_no, setup.game_no
         self.hold = Holdings(setup, deal, exchange_recorded)
@@ -127,17 +123,15 @@ class Position:
         self.view: TurnView | None = None
         """The last move as the replay shows it."""
         self.ranking: tuple[str, ...] | None = None
-        """After the written result (`Outcome`): the game's ranking, where it came from (`source`)
-        and the standing that decided it (`decided`)."""
+        """After the written result: the ranking, where it came from and the standing that decided it."""
         self.source = "none"
         self.decided: Standing | None = None
         self.f = Findings()
         self.memo: dict[Any, Any] = {}
-        """What the checks share of a move here (`verdict`, `holding`): asked once by the legal moves."""
+        """What the checks share of a move here (`asked`, `verdict`), worked out once."""
 
     def copy(self) -> "Position":
-        """A copy that a move may change: its table and turn order copied, its holdings and standing
-        shared until a move changes them (copied there)."""
+        """A copy a move may change: table and turn order copied, holdings and standing shared until changed."""
         new = Position.__new__(Position)
         new.setup, new.opts, new.set_no, new.game_no, new.hold, new._phase, new.st, new.plays = (
             self.setup, self.opts, self.set_no, self.game_no, self.hold, self._phase, self.st, self.plays)
@@ -176,8 +170,7 @@ class Position:
     # -- the exchange (daifugo.exchange-count, daifugo.exchange-held, daifugo.exchange-strongest) --
 
     def _exchange(self, move: Exchange) -> None:
-        """Apply a gift on this copy: report each exchange check (`CHECKS`) it fails, in the digest's
-        order, and move the cards."""
+        """Apply a gift on this copy: report each exchange check it fails, and move the cards."""
         where = {"line": move.line, "set": self.set_no, "game": self.game_no, "player": move.player}
         faults = [(c.rule, why) for c in CHECKS["exchange"] if (why := c.test(self, move)) is not None]
         if self._phase != "exchange":
@@ -185,13 +178,19 @@ class Position:
                 self.f.violation(rule, msg, **where)
             return
         if faults:
-            giver, _r, a, _b, n = self.hold.due()
-            allowed = self.hold.exchange_allowed(giver, a, n)
+            allowed = self._gifts_allowed()
             for rule, msg in faults:
                 self.f.violations.append(Finding(rule, msg, **where, allowed=allowed))
         self.hold = self.hold.copy()
         if self.hold.give(move):
             self._phase = "play"
+
+    def _gifts_allowed(self) -> tuple[str, ...] | None:
+        """What the giver due may give, as canonical text, when it is a short list (a lower rank with the deal)."""
+        giver, _r, a, _b, _n = self.hold.due()
+        if a < 2 or giver not in self.hold.dealt:
+            return None
+        return tuple(str(m) for m in self.legal_moves())
 
     # -- the play ----------------------------------------------------------------------------
 
@@ -210,13 +209,13 @@ class Position:
         """`_turn`'s judgement: the cards as shown, their reading and the notes of the turn's view."""
         self.plays = i = self.plays + 1
         p = t.player
-        cards: tuple[DCard, ...] | None = t.cards if type(t) is Play else None
+        cards = t.cards
         where = {"line": t.line, "set": self.set_no, "game": self.game_no, "play": i, "player": p}
         notes: list[str] = []
         turns, table, active = self.turns, self.table, self.st.active
         if (table.early or turns.late is not None) and turns.written_late(t, i, table, active, notes):
             return None, None, notes
-        ask = Asked(t, cards, i, where)
+        ask = Asked(t, i, where)
         if self.st.settled:  # ignored; the first such turn is reported (daifugo.game-over)
             if turns.over_at is None:
                 turns.over_at = i
@@ -353,7 +352,7 @@ class Position:
         finishing = self.hold.count[p] >= self.hold.sizes[p]
         cut = legal and cuts(opts, reading)
         revolt = legal and revolts(opts, reading)
-        on = OnTable(p, cards, reading, legal, i)
+        on = OnTable(p, cards, reading, legal)
         if revolt:
             note, words = table.revolt(p, reading)  # type: ignore[arg-type]
             events.append(_turn_finding("daifugo.revolution", words, where))
@@ -426,16 +425,16 @@ class Position:
         return ask
 
     def _asked(self, move: Play | Pass, in_turn: bool, cards: bool = True) -> Asked:
-        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn: the legal
-        moves ask it of many moves of one player, once each."""
+        """`asked`, not kept, for a move whose player is (`in_turn`) or is not in turn."""
         p, turns = move.player, self.turns
-        ask = Asked(move, move.cards if type(move) is Play else None, self.plays + 1, {})
+        ask = Asked(move, self.plays + 1, {})
         ask.in_turn = in_turn
         if not in_turn and p in self.st.active and (ask.cards is not None or self.table.top is not None):
             assert turns.expected is not None
             ask.out = OutOfTurn(p, turns.expected, turns.also if turns.resume is not None else None)
         if ask.cards is not None and cards:
-            ask.held, ask.verdict = self.holding(move), self.verdict(move)[0]  # type: ignore[arg-type]
+            ask.held = self.hold.held(move.player, move.cards, self.plays + 1)  # type: ignore[arg-type]
+            ask.verdict = self.verdict(move)[0]  # type: ignore[arg-type]
         return ask
 
     def verdict(self, move: Play) -> tuple[Verdict, OnTable | None]:
@@ -447,14 +446,6 @@ class Position:
         if got is None:
             got = self.memo[key] = self.table.judge(self.opts, move.player, move.cards,
                                                     self.turns.in_turn(move.player))[:2]
-        return got
-
-    def holding(self, move: Play) -> Held:
-        """`Holdings.held` for a play here (asked once for each play: `memo`)."""
-        key = ("held", move.player, move.cards)
-        got = self.memo.get(key)
-        if got is None:
-            got = self.memo[key] = self.hold.held(move.player, move.cards, self.plays + 1)
         return got
 
     def allowed_plays(self, p: str) -> tuple[str, ...]:
@@ -562,8 +553,7 @@ class Position:
         return Ruling(str(move), True, rule, "legal", None, (), tuple(steps))
 
     def _read_early(self, move: Play | Pass) -> Ruling | None:
-        """The ruling on a turn after a pass written out of its place (`Turns.take_early`,
-        `Turns.late_pass`), or None when there is none to read."""
+        """The ruling on a turn after a pass written out of its place (`Turns.take_early`, `late_pass`), or None."""
         if self.table.early:
             # An early pass may stand for a pass on this lead: judged from there.
             pos = self.copy()
@@ -582,8 +572,7 @@ class Position:
         """When `move` fails check `f` here: the legal choices (for a rule that is a legal set; in the
         exchange, what the giver may give) and the other rules involved, as the check finds them."""
         if self._phase == "exchange":
-            giver, _r, a, _b, n = self.hold.due()
-            return self.hold.exchange_allowed(giver, a, n), ()
+            return self._gifts_allowed(), ()
         if f.finds is None or type(move) is Exchange:
             return None, ()
         found = f.finds(self, self.asked(move))  # type: ignore[arg-type]
@@ -665,8 +654,7 @@ class Settled(NamedTuple):
 
 
 def _settled(pos: Position, move: Outcome) -> Settled:
-    """The written result `move` judged at `pos` (the position after the game's plays, if the record
-    gives them): asked once for each position (`memo`), by the checks of `CHECKS["result"]`."""
+    """The written result `move` judged at `pos` (`_settle`), once for each position (`memo`)."""
     key = ("settled", move)
     got = pos.memo.get(key)
     if got is None:
@@ -851,23 +839,18 @@ def _over_found(pos: Position, ask: Asked) -> Found | None:
     return (lambda: f"{p} acted at play {i}, but {why}"), (), None
 
 
-def _gone_words(p: str, gone: str, expected: str | None) -> str:
-    return f"{p} {gone}, so {p} is skipped and cannot act again this game" + (f"; it was {expected}'s turn" if expected else "")
-
-
 def _first_lead(pos: Position, t: OutOfTurn) -> Found | None:
     """daifugo.first-lead: the game's first lead is the set's `first` (game 1) or the 大貧民's."""
     game_no = pos.setup.game_no
-    return (lambda: _first_lead_words(game_no, t)), (), None
 
-
-def _first_lead_words(game_no: int, t: OutOfTurn) -> str:
-    if game_no == 1:
-        why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
-               "whoever holds the spade 3")
-    else:
-        why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
-    return f"{t.player} led game {game_no}, but {why}"
+    def words() -> str:
+        if game_no == 1:
+            why = (f"game 1 of a set is led by the spade seat, {t.expected} (the set's `first`), not by "
+                   "whoever holds the spade 3")
+        else:
+            why = f"after the exchange the previous game's 大貧民, {t.expected}, leads"
+        return f"{t.player} led game {game_no}, but {why}"
+    return words, (), None
 
 
 def _leads_again(what: str, who: str) -> Callable[[Position, OutOfTurn], Found | None]:
@@ -943,20 +926,6 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     return words, also, None
 
 
-
-def _turn_found(fault: Callable[[Position, OutOfTurn], Found | None],
-                when: Callable[[Position, Any], bool] | None = None) -> Callable[[Position, Asked], Found | None]:
-    """A turn check's finding at a turn out of turn (and `when` it asks): its `fault`."""
-    if when is None:
-        return lambda pos, ask: fault(pos, ask.out) if ask.out is not None else None
-    return lambda pos, ask: fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
-
-
-def _lead_after(reason: str) -> Callable[[Position, Any], bool]:
-    """When a check of who leads after the table cleared this way (`Table.last_clear`) asks: at that lead."""
-    return lambda pos, move: pos.table.top is None and pos.table.last_clear[0] == reason
-
-
 def _covering(pos: Position, move: Any) -> bool:
     """When a check of what covers the table asks: the table holds a play."""
     return pos.table.top is not None
@@ -975,7 +944,7 @@ def _pass_found(pos: Position, ask: Asked) -> Found | None:
         lead = "" if ask.in_turn else f" (and it was {pos.turns.expected}'s lead, not {p}'s)"
         return (lambda: f"{p} passed on an empty table: the player who leads must play; passing is allowed only "
                 f"when the table has cards{lead}"), (), None
-    return _turn_found(_passed)(pos, ask)
+    return _passed(pos, ask.out) if ask.out is not None else None
 
 
 def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
@@ -983,8 +952,9 @@ def _turn_order_found(pos: Position, ask: Asked) -> Found | None:
     p = ask.move.player
     if p not in pos.st.active:
         gone, expected = pos.st.gone[p], pos.turns.expected
-        return (lambda: _gone_words(p, gone, expected)), (), None
-    return _turn_found(_not_in_turn)(pos, ask)
+        return (lambda: f"{p} {gone}, so {p} is skipped and cannot act again this game"
+                + (f"; it was {expected}'s turn" if expected else "")), (), None
+    return _not_in_turn(pos, ask.out) if ask.out is not None else None
 
 
 def _held_found(pos: Position, ask: Asked) -> Found | None:
@@ -1022,8 +992,7 @@ def _combo_found(rule: str, legal_set: bool) -> Callable[[Position, Asked], Foun
 
 
 def _test(finds: Callable[[Position, Asked], Found | None]) -> Callable[[Any, Any], str | None]:
-    """A play check's test of a move here (the ruling's, the legal moves'): what it finds at the
-    move (`Position.asked`), in words."""
+    """A play check's test of a move here: what it finds at the move (`Position.asked`), in words."""
     def test(pos: Position, move: Any) -> str | None:
         found = finds(pos, pos.asked(move))
         return None if found is None else found[0]()
@@ -1173,9 +1142,13 @@ class Check(NamedTuple):
 
 
 def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str) -> Check:
-    """A check of who leads after the table cleared this way (`after`), judged on a lead out of turn (`fault`)."""
-    when = _lead_after(after)
-    finds = _turn_found(fault, when)
+    """A check of who leads after the table cleared this way (`after`, `Table.last_clear`), judged on a lead
+    out of turn (`fault`); it asks at that lead only."""
+    def when(pos: Position, move: Any) -> bool:
+        return pos.table.top is None and pos.table.last_clear[0] == after
+
+    def finds(pos: Position, ask: Asked) -> Found | None:
+        return fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
     return Check(rule, name, _test(finds), "turn", finds, when=when)
 
 
@@ -1271,7 +1244,8 @@ def order_faults(phase: str, move: SetStart | GameStart, asked: list[tuple[Check
     return _ask_each(CHECKS[phase], None, move, asked)
 
 
-def blind_faults(pos: DealSoFar, blind: Blind, asked: list[tuple[Check, str | None]] | None = None) -> str | None:
+def blind_faults(pos: DealSoFar, blind: tuple[DCard, ...],
+                 asked: list[tuple[Check, str | None]] | None = None) -> str | None:
     """daifugo.deck: what is wrong with a set's list of blind cards — each check of `CHECKS["blind"]`
     asked in turn, what they find one report (None: nothing). `asked` (if given) gets each check
     asked and its answer (`why`'s steps)."""
@@ -1294,7 +1268,7 @@ def deal_faults(pos: DealSoFar, deal: Mapping[str, tuple[DCard, ...]],
     if out or len(deal) < len(pos.seats):
         return out, None
     whole = [c for c in CHECKS["deal"] if c.stage == "whole"]
-    wrong = _ask_each(whole, pos, WholeDeal(len(deal)), asked, None, stop=True)
+    wrong = _ask_each(whole, pos, deal, asked, None, stop=True)
     if wrong:
         return [(None, wrong[0][1])], None
     return out, (frozenset(pos.left_out()) if pos.blind is None else None)

@@ -1,7 +1,8 @@
 """What is known of the Daifugō hands in one game: the deal, the exchange, the cards played — where
 each card is (daifugo.card-not-held, daifugo.deck for a blind card), how many each player has left,
 and the exchange's cards moved from hand to hand (daifugo.exchange-strongest without the deal is
-judged by the plays that follow it: `evasion`).
+judged by the plays that follow it: `evasion`), and the plays a hand known card by card can make
+(`hand_plays`: the candidates the engine's checks then judge).
 
 A hand is known card by card (the record gave the deal) or only by its count (`known` has no
 entry). A position (`engine.Position`) holds one `Holdings` and copies it before a play or a gift
@@ -16,12 +17,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ...cards import Card
-from .cards import JOKER, DCard, Joker, _sort_key, plain, show, strength_key
+from ...cards import SUITS, Card
+from .cards import _KEYS, JOKER, ORDER, DCard, Joker, _sort_key, plain, show, strength_key
+from .combos import MAX_GROUP
 from .deck import hand_sizes
-from .hands import hand_plays
-from .model import EXCHANGE, EXCHANGE_COUNT, rank_name
-from .moves import Exchange, Play, cards_text
+from .model import EXCHANGE, EXCHANGE_COUNT, Exchange, Play, rank_name
 
 if TYPE_CHECKING:
     from .engine import Setup
@@ -38,15 +38,82 @@ def _ccopy(c: Counter[Any]) -> Counter[Any]:
     return new
 
 
-@lru_cache(maxsize=64)
-def _nothing(seats: tuple[str, ...]) -> dict[str, Counter[DCard]]:
-    """An empty Counter for each seat (no card given or received yet), made once and shared by every
-    game's holdings until a gift changes one (`give` copies it first)."""
-    return {p: Counter() for p in seats}
-
-
 def _jokers(n: int) -> str:
     return "a joker" if n == 1 else f"{n} jokers"
+
+
+# --- candidate plays from a known hand ------------------------------------------------------
+
+_ROWS = tuple(tuple(Card(r, s) for r in ORDER) for s in SUITS)
+"""Each suit's cards from 3 up to 2: stairs run along a row."""
+
+
+@lru_cache(maxsize=256)
+def _group_plan(held: int, jokers: int, sizes: frozenset[int]) -> tuple[tuple[int, tuple[tuple[DCard, ...], ...]], ...]:
+    """The groups of a rank held `held` times, with up to `jokers` jokers, of these sizes: for each number k of the
+    rank's cards, the joker tails that make a group of 2 to MAX_GROUP cards (worked out once for every rank alike)."""
+    plan = []
+    for k in range(1, held + 1):
+        tails = tuple((JOKER,) * j for j in range(max(0, 2 - k), min(jokers, MAX_GROUP - k) + 1) if k + j in sizes)
+        if tails:
+            plan.append((k, tails))
+    return tuple(plan)
+
+
+def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
+               sizes: frozenset[int] | None = None) -> list[tuple[DCard, ...]]:
+    """Every distinct play a hand can make (jokers unannotated), by kind: singles, groups, stairs;
+    `sizes`: only the plays of these numbers of cards (None: all)."""
+    jokers = hand[JOKER]
+    keys = _KEYS
+    naturals = [c for c, n in hand.items() if n > 0 and type(c) is Card]
+    naturals.sort(key=keys.__getitem__)  # type: ignore[arg-type]
+    if sizes is None:
+        sizes = frozenset(range(1, len(naturals) + jokers + 1))
+    out: list[tuple[DCard, ...]] = [(c,) for c in naturals] if 1 in sizes else []
+    if jokers and 1 in sizes:
+        out.append((JOKER,))
+    longest = max(sizes, default=0)
+    if longest < 2:
+        return out
+    by_rank: dict[int, list[Card]] = {}
+    for c in naturals:
+        by_rank.setdefault(c.rank, []).append(c)  # type: ignore[union-attr]
+    for cards in by_rank.values():
+        for k, tails in _group_plan(len(cards), jokers, sizes):
+            for combo in combinations(cards, k):
+                for tail in tails:
+                    out.append(combo + tail)
+    if jokers >= 2 and joker_pair and 2 in sizes:
+        out.append((JOKER, JOKER))
+    if longest < 3:
+        return out
+    n = len(ORDER)
+    has = [[False] * n for _ in SUITS]
+    starts: list[list[int]] = [[] for _ in SUITS]
+    for c in naturals:  # weakest first: each row's starts come in order
+        at, row_no = keys[c]  # type: ignore[index]
+        has[row_no][at] = True
+        starts[row_no].append(at)
+    for row, held, firsts in zip(_ROWS, has, starts):
+        for start in firsts:  # a stair starts at a card held (a joker first is the same play)
+            if start > n - 3:
+                break
+            if (not held[start + 1]) + (not held[start + 2]) > jokers:
+                continue  # not three cards, even with the jokers
+            need = 0
+            run: list[DCard] = [row[start]]
+            for end in range(start + 1, min(n, start + longest)):
+                if held[end]:
+                    run.append(row[end])
+                else:
+                    need += 1
+                    if need > jokers:
+                        break
+                    run.append(JOKER)
+                if len(run) >= 3 and len(run) in sizes:
+                    out.append(tuple(run))
+    return out
 
 
 class Holdings:
@@ -63,10 +130,10 @@ class Holdings:
         first_game = setup.game_no == 1
         self.known: dict[str, Counter[DCard]] = {}
         self.owner: dict[DCard, str] = {}
-        nothing = _nothing(setup.seats)
-        self.gave: dict[str, Counter[DCard]] = nothing
-        """The cards each player gave (shared until a gift changes one: `give` copies it first)."""
-        self.got: dict[str, Counter[DCard]] = nothing
+        nothing: dict[str, Counter[DCard]] = {p: Counter() for p in setup.seats}
+        self.gave = nothing
+        """The cards each player gave (shared by the copies until a gift changes one: `give` copies it first)."""
+        self.got = nothing
         self.partner: dict[str, str] | None = {} if first_game else None
         """Who may have given each player cards: {} (no exchange, or the exchange is recorded and the
         owners follow it), the exchange partners (exchange not recorded), None (ranks unknown)."""
@@ -138,23 +205,6 @@ class Holdings:
         assert prev is not None
         a, b, n = EXCHANGE[len(self.gifts)]
         return prev[a], prev[b], a, b, n
-
-    def strongest(self, p: str, n: int) -> list[tuple[DCard, ...]]:
-        """The ways `p` can give their `n` strongest dealt cards (ties within a rank give choices)."""
-        dealt = sorted((plain(c) for c in self.dealt[p]), key=strength_key, reverse=True)
-        if len(dealt) <= n:
-            return [tuple(dealt)]
-        edge = strength_key(dealt[n - 1])
-        must = [c for c in dealt if strength_key(c) > edge]
-        tied = [c for c in dealt if strength_key(c) == edge]
-        return sorted({tuple(sorted((*must, *pick), key=_sort_key)) for pick in combinations(tied, n - len(must))},
-                      key=cards_text)
-
-    def exchange_allowed(self, p: str, a: int, n: int) -> tuple[str, ...] | None:
-        """What `p` may give, as canonical text, when it is a short list (a lower rank with the deal)."""
-        if a >= 2 and p in self.dealt:
-            return tuple(cards_text(c) for c in self.strongest(p, n))
-        return None
 
     def gift_choices(self, giver: str, n: int) -> list[tuple[DCard, ...]]:
         """Each way `giver` could give `n` of their dealt cards, legal or not (none without the deal)."""

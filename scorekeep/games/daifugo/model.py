@@ -1,12 +1,13 @@
-"""Daifugō's frozen values: the play on the table, and the results the sheet and the replay read.
+"""Daifugō's frozen values: the moves (a play of cards, a pass, a gift in the exchange, the written
+result) and the canonical text of cards, the play on the table, and the results the sheet and the replay read.
 
 Nothing here judges a rule: `engine.py` builds these values, `score.py` and the replay read them.
 """
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, Union
 
-from .cards import DCard, show
+from .cards import DCard, _sort_key, show
 from .combos import STAIRS, Reading
 from .rulebook import RANK_NAMES
 
@@ -27,6 +28,71 @@ def rank_name(i: int) -> str:
     return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"
 
 
+# --- the moves --------------------------------------------------------------------------------
+
+def cards_text(cards: Sequence[DCard]) -> str:
+    """Canonical text of cards, weakest first in normal order: `7H 7S JK=7D`."""
+    return " ".join(str(c) for c in sorted(cards, key=_sort_key))
+
+
+class Play(NamedTuple):
+    """A play of cards (jokers may carry the card they stand in for, `JK=5H`)."""
+
+    player: str
+    cards: tuple[DCard, ...]
+    line: int | None = None
+    """Where the record says so (None for a move made by a program)."""
+
+    def __str__(self) -> str:
+        return cards_text(self.cards)
+
+
+class Pass(NamedTuple):
+    """A pass."""
+
+    player: str
+    line: int | None = None
+    cards = None
+    """A pass plays no cards (what a turn's `cards` is when it is a pass)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Outcome(NamedTuple):
+    """A game's written result: `out` (the order of going out, forbidden finishes included),
+    `fouls`, `ranks` (the record's `Names`, each None when not written), and whether the record
+    gives the game's plays (the result is then judged against them)."""
+
+    out: Any
+    fouls: Any
+    ranks: Any
+    after_plays: bool = False
+
+    @property
+    def player(self) -> None:
+        return None
+
+    def __str__(self) -> str:
+        parts = [f"{k}: {' '.join(v.names)}" for k, v in (("out", self.out), ("fouls", self.fouls),
+                                                           ("ranks", self.ranks)) if v is not None]
+        return "; ".join(parts) or "no result written"
+
+
+class Exchange(NamedTuple):
+    """The cards one player gives in the exchange (None: the record does not say)."""
+
+    player: str
+    cards: tuple[DCard, ...] | None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return cards_text(self.cards or ())
+
+
+Move = Union[Play, Pass, Exchange, Outcome]
+
+
 # --- the play on the table ------------------------------------------------------------
 
 class OnTable(NamedTuple):
@@ -36,7 +102,6 @@ class OnTable(NamedTuple):
     cards: tuple[DCard, ...]
     reading: Reading | None
     legal: bool
-    index: int
 
     def text(self) -> str:
         r = self.reading
@@ -87,7 +152,6 @@ class GameResult(NamedTuple):
     """`plays`, `out`, `ranks` or `none`: where the ranking came from."""
     turns: tuple[TurnView, ...]
     exchange: Mapping[str, tuple[DCard, ...]] | None
-    notes: tuple[str, ...]
     exits: tuple[tuple[str, bool], ...] = ()
     """Who went out by a play, in order, and whether legally (fouls are False)."""
     gifts: tuple[tuple[Any, Any], ...] = ()
@@ -115,4 +179,3 @@ class Result(NamedTuple):
     over: bool
     limit: int | None
     rank_points: tuple[int, ...]
-    games_per_set: int

@@ -10,19 +10,12 @@ from ...errors import InputError
 from ...game import Header, read_header
 from ...yamlio import Map, Node, Scalar, Seq
 from .cards import CARD_HELP, DCard, Joker, parse
+from .model import Pass, Play
 from .options import OPTIONS
 
 SET_KEYS = ("players", "first", "blind", "games")
 GAME_KEYS = ("out", "fouls", "ranks", "deal", "exchange", "plays")
 PASS_WORDS = frozenset(("pass", "passes", "passed", "p", "パス", "-"))
-
-
-class Turn(NamedTuple):
-    """One entry of `plays`: a player's cards, or a pass (`cards` is None)."""
-
-    player: str
-    cards: tuple[DCard, ...] | None
-    line: int
 
 
 class Names(NamedTuple):
@@ -54,8 +47,7 @@ class GameRecord(NamedTuple):
     ranks: Names | None = None
     deal: Hands | None = None
     exchange: Hands | None = None
-    plays: tuple[Turn, ...] | None = None
-    plays_line: int | None = None
+    plays: tuple[Play | Pass, ...] | None = None
 
 
 class SetRecord(NamedTuple):
@@ -65,7 +57,6 @@ class SetRecord(NamedTuple):
     """The seating for this set, clockwise."""
     first: str
     """The spade seat: who leads game 1."""
-    first_line: int
     blind: tuple[DCard, ...] | None
     blind_line: int | None
     games: tuple[GameRecord, ...]
@@ -97,22 +88,22 @@ def _names(node: Node, players: tuple[str, ...], what: str) -> Names:
     return Names(tuple(found), tuple(lines), node.line)
 
 
-def _hands(node: Node, players: tuple[str, ...], what: str, plain_jokers: bool) -> Hands:
+def _hands(node: Node, players: tuple[str, ...], what: str) -> Hands:
+    """A deal or an exchange: the jokers as dealt, never standing in for a card."""
     cards: dict[str, tuple[DCard, ...]] = {}
     lines: dict[str, int] = {}
     for name, _k, v in fields.per_player(node, players, what):
         got = fields.cards(v, f"{what} ({name})", parse, CARD_HELP)
-        if plain_jokers:
-            for c in got:
-                if type(c) is Joker and c.stands_for is not None:
-                    raise InputError(f"`{c}` in {what} ({name}): a joker only stands in for a card when it is "
-                                     "played; write it here as `JK`", v.line)
+        for c in got:
+            if type(c) is Joker and c.stands_for is not None:
+                raise InputError(f"`{c}` in {what} ({name}): a joker only stands in for a card when it is "
+                                 "played; write it here as `JK`", v.line)
         cards[name] = got
         lines[name] = v.line
     return Hands(cards, lines, node.line)
 
 
-def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
+def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Play | Pass:
     """Play `i` of `game`: `{player: cards}` or `{player: pass}`."""
     if isinstance(node, Map) and len(node.pairs) == 1:  # the common forms, a player named as written
         key, value = node.pairs[0]
@@ -131,15 +122,15 @@ def _turn(node: Node, players: tuple[str, ...], i: int, game: str) -> Turn:
     cards = fields.cards(value, f"{where} ({name})", parse, CARD_HELP + "; or `pass`")
     if not cards:
         raise InputError(f"{where} ({name}) has no cards: write the cards played, or `pass`", value.line)
-    return Turn(name, cards, value.line)
+    return Play(name, cards, value.line)
 
 
-def _common(name: str, value: Node) -> Turn | None:
+def _common(name: str, value: Node) -> Play | Pass | None:
     """The turn of `name` when `value` is in a common form — `pass`, `9H 10H JH`, a list of plain
     cards — read without a location text per card; else None."""
     if isinstance(value, Scalar):
         if value.value.strip().lower() in PASS_WORDS:
-            return Turn(name, None, value.line)
+            return Pass(name, value.line)
         if "," in value.value:
             return None
         texts = value.value.split()
@@ -148,7 +139,7 @@ def _common(name: str, value: Node) -> Turn | None:
     else:
         return None
     cards = tuple(map(parse, texts))
-    return Turn(name, cards, value.line) if cards and None not in cards else None
+    return Play(name, cards, value.line) if cards and None not in cards else None
 
 
 def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameRecord:
@@ -176,16 +167,12 @@ def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameReco
                              f"{', '.join(missing)} missing", ranks.line)
         kw["ranks"] = ranks
     if not _empty(top.get("deal")):
-        kw["deal"] = _hands(top["deal"], players, f"the deal of {where}", True)
+        kw["deal"] = _hands(top["deal"], players, f"the deal of {where}")
     if not _empty(top.get("exchange")):
-        kw["exchange"] = _hands(top["exchange"], players, f"the exchange of {where}", True)
+        kw["exchange"] = _hands(top["exchange"], players, f"the exchange of {where}")
     if "plays" in top:
-        if _empty(top["plays"]):
-            kw["plays"] = ()
-        else:
-            seq = fields.sequence(top["plays"], f"`plays` of {where}")
-            kw["plays"] = tuple([_turn(t, players, i, where) for i, t in enumerate(seq.items, 1)])
-        kw["plays_line"] = top["plays"].line
+        turns = () if _empty(top["plays"]) else fields.sequence(top["plays"], f"`plays` of {where}").items
+        kw["plays"] = tuple([_turn(t, players, i, where) for i, t in enumerate(turns, 1)])
     return GameRecord(number, m.line, **kw)  # type: ignore[arg-type]
 
 
@@ -200,10 +187,7 @@ def _set(node: Node, number: int, seats: tuple[str, ...]) -> SetRecord:
             raise InputError(f"`players` of {where} reseats the same {len(seats)} players in a new clockwise "
                              f"order; it must list each of {', '.join(seats)} once", seq.line)
         seats = tuple(order)
-    first, first_line = seats[0], m.line
-    if "first" in top:
-        first = fields.player(top["first"], seats, f"`first` of {where}")
-        first_line = top["first"].line
+    first = fields.player(top["first"], seats, f"`first` of {where}") if "first" in top else seats[0]
     blind: tuple[DCard, ...] | None = None
     blind_line = None
     if "blind" in top:
@@ -214,7 +198,7 @@ def _set(node: Node, number: int, seats: tuple[str, ...]) -> SetRecord:
         seq = fields.sequence(top["games"], f"`games` of {where}")
         games = fields.each(seq.items, lambda g, i: _game(g, i, number, seats),
                             lambda i: f"game {i} of set {number}")
-    return SetRecord(number, m.line, seats, first, first_line, blind, blind_line, games)
+    return SetRecord(number, m.line, seats, first, blind, blind_line, games)
 
 
 def read(doc: Map) -> Record:
@@ -230,4 +214,4 @@ def read(doc: Map) -> Record:
     return Record(header, sets)
 
 
-__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "Turn", "read"]
+__all__ = ["GameRecord", "Hands", "Names", "Record", "SetRecord", "read"]

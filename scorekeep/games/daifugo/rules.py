@@ -1,12 +1,10 @@
 """Daifugō's rules, judged by replaying a record set by set, game by game, turn by turn.
 
-The replay is a driver over the engine (`engine.py`): for each recorded entry — a gift in the
-exchange, a play, a pass, the written result — it applies the move to the game's position,
-records what the engine finds (violations and rule events) and goes on from the next position.
-It judges no rule itself: the match's order of sets and games (daifugo.game-over) and the deck
-(daifugo.deck) are decided by engine functions that it asks as it reaches each set, game and
-deal, recording what they find where it belongs. It chooses which reading of the record to
-take where a pass is missing from it (`readings`).
+The replay is a driver over the engine (`engine.py`): it applies each recorded entry (a gift, a
+play, a pass, the written result) to the game's position and records what the engine finds. It
+judges no rule itself: the engine's checks of the deck and of the match's order of sets and games
+are asked as it reaches each set, game and deal. It chooses which reading of the record to take
+where a pass is missing from it (`readings`).
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from typing import Any, NamedTuple
 from ...cards import Card
 from ...errors import Findings, worded
 from ...game import Audit
-from .deck import Blind, DealSoFar, GameStart, SetStart, counts
+from .deck import DealSoFar, GameStart, SetStart, counts
 from .engine import (Exchange, Outcome, Pass, Play, Position, Setup, blind_faults, deal_faults, game_leader,
                      order_faults)
 from .model import GameResult, Result, SetResult, TurnView
@@ -28,17 +26,10 @@ TRIAL_BUDGET = 5_000
 TRIAL_SHARE = 8
 """The trial readings of a record (`readings`) replay in all at most `TRIAL_BUDGET` turns plus one
 for every `TRIAL_SHARE` turns of its games replayed so far, and those of one game at most twice as many
-turns as it has (up to `LONG_GAME`); a trial that reaches either limit stops there, and the candidates
-not yet read keep the plain reading. A record with a missing pass here and there spends a few dozen
-turns of trials in a game and never comes near either. Counted in turns replayed, never in time, so
-the reading is the same on every machine. (Twice each game's length and 5,000 turns more for the
-record let a record of short games each full of candidate missing passes replay three times its
-length in trials that all tie: 25 s at 4 MiB. One turn in four still made the trials of such a record
-a fifth of its check; one in eight reads every real record and the catch-rate benchmark the same.)"""
+turns as it has (up to `LONG_GAME`); the candidates not yet read then keep the plain reading. Counted
+in turns, never in time, so the reading is the same on every machine; a real record never comes near
+either limit, a 4 MiB one full of candidates that all tie no longer replays three times its length."""
 LONG_GAME = 5_000
-"""A game's own trial allowance is twice its length up to this many turns (`readings`). A real game
-has at most a few hundred turns (52 cards); a record of one game of 250,000 passes would otherwise
-replay twice its length again in trials that all tie."""
 HOLD_RULES = frozenset({"daifugo.card-not-held", "daifugo.deck", "daifugo.exchange-strongest"})
 """What a play breaks by the cards it holds, not by when it is made: the readings of the turns
 (`readings`) do not count them."""
@@ -52,8 +43,8 @@ class _Run(NamedTuple):
     views: list[TurnView]
     candidates: list[int]
     snaps: dict[int, tuple[Position, int, int, int]]
-    """Play number → (the position before it, the violations of the turns before it that the reading
-    counts, and how many violations and events the replay had found before it), for each candidate."""
+    """Each candidate's play → (the position before it, the reading's count of violations before it,
+    how many violations and events the replay had found before it)."""
     key: tuple[bool, int]
     """(a pass taken as missing was contradicted, violations of the turns): the smaller reads better."""
     complete: bool
@@ -94,7 +85,6 @@ class _Game:
         self.prev = prev
         self.leader = game_leader(s.first, g.number, prev)
         self.where: dict[str, Any] = {"set": s.number, "game": g.number}
-        self.notes: list[str] = []
         self.gifts: list[tuple[Position, Exchange]] = []
         """(position before, gift) for each gift, when the match keeps positions (`why`)."""
         shown = m.focus is None or (s.number == m.focus[0] and m.focus[1] in (None, g.number))
@@ -164,12 +154,6 @@ class _Game:
         if self.positions:
             self.gifts.append((pos, gift))
         return self.record(pos.apply(gift)[0])
-
-    def moves(self) -> list[Play | Pass]:
-        # A record's turn (player, cards, line) has the fields of a Play in the same order.
-        new = tuple.__new__
-        return [new(Pass, (t.player, t.line)) if t.cards is None else new(Play, t)  # type: ignore[misc]
-                for t in self.g.plays or ()]
 
     @staticmethod
     def run_plays(pos: Position, moves: list[Play | Pass], take: frozenset[int], first: int = 1,
@@ -275,7 +259,7 @@ class _Game:
     def trials_left(self, moves: list[Play | Pass]) -> int:
         """The turns the trial readings of this game may replay (`readings`)."""
         m = self.m
-        return min(2 * min(len(moves), LONG_GAME), m.allowance + m.turns // TRIAL_SHARE - m.spent)
+        return min(2 * min(len(moves), LONG_GAME), TRIAL_BUDGET + m.turns // TRIAL_SHARE - m.spent)
 
     def run(self) -> GameResult:
         g = self.g
@@ -284,7 +268,7 @@ class _Game:
         turns: list[TurnView] = []
         if g.plays is not None:
             if g.plays:
-                moves = self.moves()
+                moves = list(g.plays)
                 self.m.turns += len(moves)
                 take: frozenset[int] = frozenset()
                 run = self.run_plays(start, moves, take, keep=self.keep, snapped=self.trials_left(moves))
@@ -316,7 +300,7 @@ class _Game:
         fallen = st.fallen if st is not None and source != "ranks" else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
-                          dict(g.exchange.cards) if g.exchange else None, tuple(self.notes),
+                          dict(g.exchange.cards) if g.exchange else None,
                           tuple(st.exits) if st is not None else (), tuple(self.gifts))
 
 # --- the match -----------------------------------------------------------------------------
@@ -330,13 +314,10 @@ def _set_faults(m: "_Match", s: SetRecord, limit: int | None, previous: tuple[in
     first = m.asked.setdefault((s.number, 1, "finish"), []) if m.asked is not None and s.games else None
     mine: list[Any] | None = [] if asked is not None else None
     for c, why in order_faults("set", start, mine):
-        if c.stage == "set":  # one set too many: at the set
+        if c.stage == "set" or not s.games:  # one set too many: at the set
             m.f.violation(c.rule, why, line=s.line, set=s.number)
         else:  # started too early: at its first game
-            where: dict[str, Any] = {"set": s.number}
-            if s.games:
-                where["game"] = 1
-            m.f.violation(c.rule, why, line=s.games[0].line if s.games else s.line, **where)
+            m.f.violation(c.rule, why, line=s.games[0].line, set=s.number, game=1)
     for c, why in mine or ():
         (asked if c.stage == "set" or first is None else first).append((c, why))  # type: ignore[union-attr]
 
@@ -367,8 +348,6 @@ class _Match:
         """Turns of the record's games replayed so far (its trials may replay a share, `TRIAL_SHARE`)."""
         self.spent = 0
         """Turns the trial readings of the record have replayed so far."""
-        self.allowance = TRIAL_BUDGET
-        """The trial turns the record may replay before any share of its own (`TRIAL_BUDGET`)."""
         self.asked: dict[tuple[int, int | None, str], list[Any]] | None = None
         """When a driver asks for them (`audit_of_set`'s `asked`: `why`): each check of a fact (`deal`,
         `finish`) asked, with its answer, by (set, game or None for the set as a whole, fact), as asked."""
@@ -380,7 +359,7 @@ class _Match:
         if s.blind is None:
             return
         asked = self.asked.setdefault((s.number, None, "deal"), []) if self.asked is not None else None
-        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), Blind(s.blind), asked)
+        problems = blind_faults(DealSoFar(self.opts, s.players, None, 0, s.number), s.blind, asked)
         if problems is not None:
             self.f.violation("daifugo.deck", problems, line=s.blind_line, set=s.number)
         self.blind = frozenset(c for c in s.blind if type(c) is Card)
@@ -430,7 +409,7 @@ class _Match:
         totals = {p: sum(s.totals[p] for s in sets) for p in rec.players}
         limit = opts["sets"] if opts["sets"] != OPEN else None
         over = limit is not None and len(sets) >= limit and all(x.complete for x in sets[:limit])
-        result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]), opts["games_per_set"])
+        result = Result(tuple(sets), totals, over, limit, tuple(opts["rank_points"]))
         return Audit("daifugo", rec.header, rec, found.violations, found.events, result)
 
 

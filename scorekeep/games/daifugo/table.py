@@ -16,9 +16,9 @@ from typing import Any
 from .cards import DCard, _sort_key
 from .combos import Reading, Verdict, cover_text, decide, lock_text
 from .combos import judge as _judge
-from .hands import hand_plays
+from .holdings import hand_plays
 from .model import OnTable, ordinal
-from .moves import cards_text
+from .model import cards_text
 
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
@@ -164,9 +164,7 @@ class Table:
 
     def clear(self, reason: str, leader: str | None, cause: OnTable | None) -> str:
         """daifugo.clear: the table clears (by passes, an 8-cut or a spade-3 return). Its note."""
-        self.top = self.ref = None
-        self.lock = None
-        self.passed.clear()
+        self.as_lead()
         self.last_clear = (reason, cause)
         self.early.clear()
         return f"the table clears; {leader} leads" if leader else "the table clears"

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from .model import OnTable
-from .moves import Pass, Play
+from .model import Pass, Play
 from .table import Table
 
 
@@ -22,6 +22,14 @@ def _seating(seats: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], dict[s
     n = len(seats)
     clockwise = {q: tuple(seats[(k + j) % n] for j in range(1, n + 1)) for k, q in enumerate(seats)}
     return clockwise, {q: (q, *after[:-1]) for q, after in clockwise.items()}
+
+
+def _open(owner: str, passed: Mapping[str, int], active: Sequence[str]) -> bool:
+    """Whether someone still in other than the `owner` of the play on the table has not passed on it."""
+    for q in active:
+        if q != owner and q not in passed:
+            return True
+    return False
 
 
 class Turns:
@@ -80,11 +88,10 @@ class Turns:
 
     def turn_if_passed(self, actor: str, owner: str, passed: Mapping[str, int],
                        active: Sequence[str]) -> str | None:
-        """Who acts after `actor` with these passes on `owner`'s play (daifugo.clear /
-        daifugo.turn-order), changing nothing."""
-        for q in active:
-            if q != owner and q not in passed:
-                return self.next_from(actor, passed, active, owner)
+        """Who acts after `actor` with these passes on `owner`'s play (daifugo.turn-order), changing nothing:
+        once everyone else passed (daifugo.clear), the owner leads, or, out, the first player still in to their left."""
+        if _open(owner, passed, active):
+            return self.next_from(actor, passed, active, owner)
         return owner if owner in active else self.left_of(owner, active)
 
     def missing_passes(self, expected: str, p: str, top: OnTable | None, passed: Mapping[str, int],
@@ -124,19 +131,15 @@ class Turns:
             self.expected = self.next_from(actor, passed, active, None)
             return
         owner = top.player
-        for q in active:
-            if q != owner and q not in passed:
-                self.expected = self.next_from(actor, passed, active, owner)
-                return
-        # Everyone else passed.
+        if _open(owner, passed, active):
+            self.expected = self.next_from(actor, passed, active, owner)
+            return
+        self.expected = leader = self.turn_if_passed(actor, owner, passed, active)  # everyone else passed
         if owner in active:
             notes.append("everyone else passed: " + table.clear("passes", owner, top))
-            self.expected = owner
-            return
-        leader = self.left_of(owner, active)
-        notes.append(f"everyone passed on {owner}'s last play: "
-                     + table.clear("passes", leader, top) + f" (the first player still in, left of {owner})")
-        self.expected = leader
+        else:
+            notes.append(f"everyone passed on {owner}'s last play: "
+                         + table.clear("passes", leader, top) + f" (the first player still in, left of {owner})")
 
     def clear_after(self, p: str, on: OnTable, reason: str, table: Table, active: Sequence[str],
                     notes: list[str]) -> None:
