@@ -465,3 +465,20 @@ def test_both_teams_off_why_names_the_team_check_names() -> None:
     assert (ex.ruling.legal, ex.ruling.rule, step.rule) == (False, "rook.points-total", "rook.points-total")
     assert ex.ruling.reason.startswith("North/South captured 87")
     assert step.answer == "no" or step.answer.removeprefix("no: ").startswith("North/South captured 87")
+
+
+def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept() -> None:
+    """rook.seat-change: the table missed the seat change at hand 5 (check's one finding) and kept the
+    old seats for hand 6. `why` of hand 6's first call decides it as check's replay does, in the kept
+    seats: no failing seat-change step, South's legal opening calls offered, a legal ruling. It once
+    recomputed the seating itself and showed a failing step and no choices beside a legal ruling."""
+    name = "rook/why/seat-change-forgotten.yaml"
+    assert [(v.rule, v.hand) for v in api.audit(api.load(str(RECORDS / name))).violations] == [("rook.seat-change", 5)]
+    ex = _why(name, hand=6, bid=1)
+    assert ex.ruling.legal and ex.player == "South"
+    assert all(s.rule != "rook.seat-change" and s.answer == "yes" for s in ex.ruling.steps)
+    assert ex.choices and ex.choices[0] == "pass"
+    assert "was the mistake of an earlier hand" in dict(ex.facts)["seats"]
+    first = _why(name, hand=5, bid=1)  # the hand the table missed it in: its first call shows the slip
+    assert (first.ruling.legal, first.ruling.steps[0].rule) == (False, "rook.seat-change")
+    assert first.ruling.steps[0].answer.startswith("no") and not first.choices

@@ -108,7 +108,7 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
     why_none = "" if choices else no_choice(p, pos.to_act, "the auction was over")
     ruling = _call_ruling(audit, pos, move)
     st = _seating(audit, result)
-    if st is not None and st.kept and not pos.calls and p != st.first:
+    if st is not None and st.missed and not pos.calls and p != st.first:
         # The first call shows the seat change the table did not make (`also_at`): in the new seats
         # it was another player's opening.
         ruling = ruling._replace(steps=(Step(f"after {plural(st.played, 'hand')}, did the table change seats (1988 "
@@ -156,27 +156,31 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
 
 class _Seats(NamedTuple):
     """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
-    the rules give, who opens the bidding in it, and whether the record kept the old order."""
+    the rules give, who opens the bidding in it, whether the engine's seating check fails where the
+    replay judged the hand (`missed`: the hand the table did not change seats in), and whether the
+    record plays it in other seats all the same (`kept`: `missed`, or later in that seating period,
+    which the replay judges in the seats the table kept)."""
 
     played: int
     order: tuple[str, ...]
     first: str
+    missed: bool
     kept: bool
 
 
 def _seating(audit: Audit, result: Any) -> _Seats | None:
-    """The seats of a hand when the seat change has come (None before it, or without it)."""
+    """The seats of a hand when the seat change has come (None before it, or without it), from the
+    position check's replay dealt the hand in (`rules.deal_positions`) and its seating check."""
+    got = _dealt(audit).get(result.number)
     every = audit.header.options["seat_change_every"]
-    if not every:
+    if got is None or not every or not got[0].played // every:
         return None
-    played = sum(1 for x in audit.result.hands if x.number < result.number and not x.thrown_in)
-    period = played // every
-    if not period:
-        return None
-    order = seating(audit.record.players, period)
+    pos, seats = got[0], SeatingMove(tuple(result.seating))
+    order = seating(audit.record.players, pos.played // every)
     dealer = result.dealer
     first = from_left(dealer, order)[0] if dealer in order else order[1]
-    return _Seats(played, order, first, tuple(result.seating) != order)
+    missed = any(c.test(pos, seats) is not None for c in CHECKS.get("seating", ()))
+    return _Seats(pos.played, order, first, missed, seats.order != order)
 
 
 def _seats(audit: Audit, result: Any) -> str:
@@ -186,10 +190,14 @@ def _seats(audit: Audit, result: Any) -> str:
         return ""
     said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
             f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
-    if st.kept:
+    if st.missed:
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
                  "(rook.seat-change) is the mistake of the hand's first call, and the rest is judged in the seats "
                  "the table used")
+    elif st.kept:
+        said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
+                 "(rook.seat-change) was the mistake of an earlier hand, and the rest of this seating period is "
+                 "judged in the seats the table used")
     return said
 
 
@@ -206,7 +214,7 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     if i is None or not audit.record.hands[i].bidding:
         return out
     st = _seating(audit, audit.result.hands[i])
-    if st is None or not st.kept:
+    if st is None or not st.missed:
         return out
     return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
 
