@@ -482,3 +482,22 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     first = _why(name, hand=5, bid=1)  # the hand the table missed it in: its first call shows the slip
     assert (first.ruling.legal, first.ruling.steps[0].rule) == (False, "rook.seat-change")
     assert first.ruling.steps[0].answer.startswith("no") and not first.choices
+
+
+def test_a_bid_after_an_opening_under_the_minimum_is_judged_as_the_opening() -> None:
+    """rook.bid-minimum, rook.bid-step: East's 50 is no legal bid, so the engine judges South's 60 as
+    the opening (under 70: check's second finding) and West's 75 as the legal opening, not a raise.
+    `why` once took the bid to beat from the bids as written (East's 50, South's 60): South's steps
+    all passed beside check's rook.bid-minimum ruling, and West 'raised South's 60'."""
+    name = "rook/why/opening-below-minimum-twice.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-minimum", "East"), ("rook.bid-minimum", "South")]
+    south = _why(name, hand=1, bid=2)
+    assert (south.ruling.legal, south.ruling.rule) == (False, "rook.bid-minimum")
+    failed = [s for s in south.ruling.steps if s.answer != "yes"]
+    assert [s.rule for s in failed] == ["rook.bid-minimum"] and failed[0].answer.startswith("no")
+    assert "none yet" in dict(south.facts)["the bid to beat"]
+    west = _why(name, hand=1, bid=3)
+    assert (west.ruling.legal, west.ruling.rule) == (True, "rook.bid-minimum")
+    assert "West opens the bidding at 75" in west.ruling.reason
+    assert "none yet" in dict(west.facts)["the bid to beat"] and "70" in west.choices

@@ -99,8 +99,10 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
     if before > 0:
         made = f"… {plural(before, 'earlier call')}, then {made}"
     facts.append(("calls so far", made or "none yet"))
-    high = pos.legal_high or pos.high
-    facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
+    # the bid the engine's checks judge a bid against: the highest legal one (a bad bid does not count)
+    high, written = pos.legal_high, pos.high
+    facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)" + (
+        f"; {written[0]}'s {written[1]} was no legal bid" if written else "")))
     facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
     facts.append(("to call", pos.to_act or "nobody: the auction is over"))
     # The legal moves are those of the player to call: none of them is a choice of another's.
@@ -124,9 +126,10 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
-    # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
-    skip = BID_AMOUNTS if move.amount is None else (
-        "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
+    # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening (the engine's
+    # checks judge a bid against the highest legal bid, `legal_high`: after bad bids only, an opening)
+    high = pos.legal_high
+    skip = BID_AMOUNTS if move.amount is None else ("rook.bid-minimum" if high else "rook.bid-step",)
     r = r._replace(steps=steps_of(as_asked(c, c.test(pos, move), p=p, a=move.amount)
                                   for c in CHECKS["call"] if c.rule not in skip))
     if not r.legal:
@@ -146,7 +149,6 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
                                                           f"{trial.high[1]} wins the bid, rook.bid-end")
         return r._replace(rule="rook.bid-order", reason=f"legal: {p} may pass in turn, and is then out of the "
                                                         "bidding for this hand, rook.bid-order")
-    high = pos.legal_high or pos.high
     if high is None:
         return r._replace(rule="rook.bid-minimum", reason=f"legal: {p} opens the bidding at {move.amount}, at least "
                                                           f"the lowest opening bid {opts['min_bid']}, rook.bid-minimum")
