@@ -501,3 +501,17 @@ def test_a_bid_after_an_opening_under_the_minimum_is_judged_as_the_opening() -> 
     assert (west.ruling.legal, west.ruling.rule) == (True, "rook.bid-minimum")
     assert "West opens the bidding at 75" in west.ruling.reason
     assert "none yet" in dict(west.facts)["the bid to beat"] and "70" in west.choices
+
+
+def test_an_opening_bid_off_the_step_shows_the_failing_step_check() -> None:
+    """rook.bid-step: the opening bid is a multiple of 5 too. East's 73 is at least 70 but off the
+    step: check's one finding is rook.bid-step, and `why` shows that check failing as its last step.
+    `why` once left rook.bid-step out of an opening's steps (no bid to beat), so every step passed
+    beside check's rook.bid-step ruling."""
+    name = "rook/why/opening-off-the-step.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-step", "East")]
+    ex = _why(name, hand=1, bid=1)
+    assert (ex.ruling.legal, ex.ruling.rule) == (False, "rook.bid-step")
+    assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
+    assert ex.ruling.steps[-1].rule == "rook.bid-step" and ex.ruling.steps[-1].answer.startswith("no")

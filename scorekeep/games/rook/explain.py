@@ -126,12 +126,13 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
-    # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening (the engine's
-    # checks judge a bid against the highest legal bid, `legal_high`: after bad bids only, an opening)
+    # Not shown when they pass: a pass has no amount to judge; an opening bid no bid to beat, a raise
+    # no opening (the engine's checks judge a bid against the highest legal bid, `legal_high`). A
+    # check that fails is shown whatever it is (an opening of 73 breaks rook.bid-step): the engine decides.
     high = pos.legal_high
     skip = BID_AMOUNTS if move.amount is None else ("rook.bid-minimum" if high else "rook.bid-step",)
-    r = r._replace(steps=steps_of(as_asked(c, c.test(pos, move), p=p, a=move.amount)
-                                  for c in CHECKS["call"] if c.rule not in skip))
+    r = r._replace(steps=steps_of(as_asked(c, why, p=p, a=move.amount) for c in CHECKS["call"]
+                                  if (why := c.test(pos, move)) is not None or c.rule not in skip))
     if not r.legal:
         return r
     opts = audit.header.options
