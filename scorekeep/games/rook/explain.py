@@ -159,7 +159,7 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
 
 class _Seats(NamedTuple):
     """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
-    the rules give, who opens the bidding in it, whether the engine's seating check fails where the
+    the rules give, who opens the bidding in it (on `dealer`'s left), whether the engine's seating check fails where the
     replay judged the hand (`missed`: the hand the table did not change seats in), and whether the
     record plays it in other seats all the same (`kept`: `missed`, or later in that seating period,
     which the replay judges in the seats the table kept)."""
@@ -169,6 +169,7 @@ class _Seats(NamedTuple):
     first: str
     missed: bool
     kept: bool
+    dealer: str
 
 
 def _seating(audit: Audit, result: Any) -> _Seats | None:
@@ -180,10 +181,18 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
         return None
     pos, seats = got[0], SeatingMove(tuple(result.seating))
     order = seating(audit.record.players, pos.played // every)
-    dealer = result.dealer
-    first = from_left(dealer, order)[0] if dealer in order else order[1]
     missed = any(c.test(pos, seats) is not None for c in CHECKS.get("seating", ()))
-    return _Seats(pos.played, order, first, missed, seats.order != order)
+    # In the hand the table missed the change, the rules' opener is on the left of the dealer the engine's
+    # deal checks give in the new seats (`expected`), not of the record's dealer (the old rotation's)
+    dealer = pos._replace(order=order).expected if missed else result.dealer
+    first = from_left(dealer, order)[0] if dealer in order else order[1]
+    return _Seats(pos.played, order, first, missed, seats.order != order, dealer)
+
+
+def _opener(audit: Audit, n: int) -> str | None:
+    """Who made hand `n`'s first call as check reads it (None: no call written)."""
+    h = next((x for x in audit.record.hands if x.number == n), None)
+    return _callers(audit, h)[0][1] if h is not None and h.bidding else None
 
 
 def _seats(audit: Audit, result: Any) -> str:
@@ -192,11 +201,13 @@ def _seats(audit: Audit, result: Any) -> str:
     if st is None:
         return ""
     said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
-            f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
+            f"{', '.join(st.order)}, so {st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
+        # the old rotation's dealer in the old seats has the same opener: then the first call is in turn
+        same = _opener(audit, result.number) == st.first
+        where = f"the hand's deal and seats ({st.first} opens in either)" if same else "the hand's first call"
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
-                 "(rook.seat-change) is the mistake of the hand's first call, and the rest is judged in the seats "
-                 "the table used")
+                 f"(rook.seat-change) is the mistake of {where}, and the rest is judged in the seats the table used")
     elif st.kept:
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
                  "(rook.seat-change) was the mistake of an earlier hand, and the rest of this seating period is "
@@ -217,9 +228,10 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     if i is None or not audit.record.hands[i].bidding:
         return out
     st = _seating(audit, audit.result.hands[i])
-    if st is None or not st.missed:
+    opener = _callers(audit, audit.record.hands[i])[0][1]
+    if st is None or not st.missed or opener == st.first:  # the first call in turn in the rules' seats too
         return out
-    return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
+    return (*out, Location(hand=f.hand, bid=1, player=opener))
 
 
 def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
