@@ -540,3 +540,17 @@ def test_an_opening_bid_off_the_step_shows_the_failing_step_check() -> None:
     assert (ex.ruling.legal, ex.ruling.rule) == (False, "rook.bid-step")
     assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
     assert ex.ruling.steps[-1].rule == "rook.bid-step" and ex.ruling.steps[-1].answer.startswith("no")
+
+
+def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() -> None:
+    """rook.dealer-rotation, rook.seat-change, rook.bid-order: South dealt hand 5 (the scorer wrote
+    East); check reports the dealer once and judges the bidding from South's left in the new seats,
+    where East opens. `why`'s seats fact once took the opener from the dealer written (East's new
+    left: North) while its own steps and ruling had East's opening in turn."""
+    name = "rook/why/seat-change-made-dealer-miswritten.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.dealer-rotation", 5, "East")]
+    ex = _why(name, hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", True, "rook.bid-minimum")
+    assert "East, on South's left, opens the bidding" in dict(ex.facts)["seats"]
+    assert "clockwise from South's left (East," in dict(ex.facts)["hand"]

@@ -183,8 +183,9 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
     order = seating(audit.record.players, pos.played // every)
     missed = any(c.test(pos, seats) is not None for c in CHECKS.get("seating", ()))
     # In the hand the table missed the change, the rules' opener is on the left of the dealer the engine's
-    # deal checks give in the new seats (`expected`), not of the record's dealer (the old rotation's)
-    dealer = pos._replace(order=order).expected if missed else result.dealer
+    # deal checks give in the new seats (`expected`), not of the record's dealer (the old rotation's);
+    # else of the seat the replay bid the hand from (`seat`: a dealer only miswritten is not it)
+    dealer = pos._replace(order=order).expected if missed else (result.seat or result.dealer)
     first = from_left(dealer, order)[0] if dealer in order else order[1]
     return _Seats(pos.played, order, first, missed, seats.order != order, dealer)
 
