@@ -548,3 +548,15 @@ def test_a_refused_rook_call_says_which_calls_are_allowed_not_plays() -> None:
     assert "South may call pass, 75, 80" in refusal_text("rook", finding("rook.bid-step", ("pass", "75", "80")))
     assert "South may play pass, 3♠" in refusal_text("daifugo", finding("daifugo.pass", ("pass", "3♠")))
     assert "South may bid 0–3" in refusal_text("oh-hell", finding("oh-hell.hook", ("0", "1", "2", "3")))
+
+
+def test_rook_points_without_the_bird_leave_the_other_team_the_rest_of_100(tmp_path: Path) -> None:
+    """rook.points-total: without the Bird (`bird: off`) the counters add up to 100, so East/West's 60
+    leaves North/South 40, which `check` finds legal. `play` once gave the others 120 minus the
+    figure typed (the deck with the Bird) and refused every figure."""
+    path = tmp_path / "g.yaml"
+    shutil.copy(RECORDS / "rook/points-bird-off.yaml", path)
+    out = play(path, ["60"])
+    assert "refused" not in out and "0–100, North/South get the rest" in out
+    assert hands(path)[0]["points"] == {"East/West": 60, "North/South": 40}
+    assert api.audit(api.load(str(path))).violations == []

@@ -74,3 +74,11 @@ def test_rules_lists_every_rook_rule_id() -> None:
         assert rule in run.out and rule in digest
     one = cli("rules", "rook", "seat-change")
     assert one.code == 0 and "seat_change_every" in one.out and "seat_change_deal" in one.out
+
+
+def test_replay_says_the_bidding_starts_left_of_the_seat_check_judged_it_from() -> None:
+    """rook.bid-order, rook.dealer-rotation: hand 5's dealer is written East but South dealt (check's
+    one finding); the engine judges the bidding from South's left, where East opens. `replay` once
+    said the bidding went from the dealer written's left (East's), before East's own opening call."""
+    run = cli("replay", str(RECORDS / "rook/why/seat-change-made-dealer-miswritten.yaml"), "--hand", "5")
+    assert "bidding from South's left: East 70, North 75" in run.out

@@ -142,3 +142,15 @@ def test_by_hand_size_has_a_line_for_all_players() -> None:
     """oh-hell.hand-size: hands of 1, 2 and 3 cards, all players together."""
     (line,) = [ln for ln in cli("stats", OH1).out.splitlines() if ln.startswith("all players")]
     assert line.split()[2:] == ["2/3", "0/3", "2/3"]
+
+
+def test_rook_a_hand_after_the_game_was_won_is_not_counted() -> None:
+    """rook.game-end: North/South reach 300 in hand 4 and win; hand 5 (East 70, captured 110) is
+    recorded after the game was over and does not count (check's one finding). By hand: East's one
+    contract is hand 3 (bid 90, captured 80: set); four hands sat. `stats` once counted hand 5 too
+    (East 2 contracts, 1 made; 5 hands), going by the score the hand would have had."""
+    path = str(RECORDS / "rook" / "game-end.yaml")
+    assert [(v.rule, v.hand) for v in api.audit(api.load(path)).violations] == [("rook.game-end", 5)]
+    by = {p.name: p for p in season(path).of("rook")}
+    assert [(n, p.hands, p.contracts, p.made, p.sets) for n, p in by.items()] == [
+        ("North", 4, 2, 2, 0), ("East", 4, 1, 0, 1), ("South", 4, 1, 1, 0), ("West", 4, 0, 0, 0)]

@@ -196,18 +196,41 @@ def test_after_the_seat_change_the_new_left_opens_the_bidding() -> None:
 
 
 def test_a_forgotten_seat_change_is_the_answer_at_the_hands_first_call() -> None:
-    """rook.seat-change: the table bid hand 5 in the old seats, North (the old left of West) opening.
-    In the new seats West, on North's left, opens: the first call shows the seat change check
-    reports, its first step asks it, and North had no opening call to make."""
-    ex = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=1)
-    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", False, "rook.seat-change")
+    """rook.seat-change: South dealt hand 5 (the rotation kept) but the table bid it in the old seats,
+    West opening on South's old left. In the new seats East, on South's left, opens: the first call
+    shows the seat change check reports, its first step asks it, and West had no opening call."""
+    name = "rook/why/seat-change-old-seats-right-dealer.yaml"
+    ex = _why(name, hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("West", False, "rook.seat-change")
     assert ex.finding is not None and ex.finding.rule == "rook.seat-change"
     assert ex.ruling.steps[0].rule == "rook.seat-change" and ex.ruling.steps[0].answer.startswith("no")
-    assert ex.choices == () and "West's opening call" in ex.no_choice
+    assert ex.choices == () and "East's opening call" in ex.no_choice
     seats = dict(ex.facts)["seats"]
-    assert "West, on North's left, opens the bidding" in seats and "kept the old seats" in seats
-    later = _why("rook/why/seat-change-forgotten.yaml", hand=5, bid=2)  # judged in the seats the table used
+    assert "East, on South's left, opens the bidding" in seats and "the hand's first call" in seats
+    later = _why(name, hand=5, bid=2)  # judged in the seats the table used
     assert later.ruling.legal
+
+
+@pytest.mark.parametrize("name", ["rook/why/seat-change-forgotten-same-opener.yaml",
+                                  "rook/why/seat-change-forgotten.yaml"])
+def test_a_forgotten_seat_change_with_the_old_rotations_dealer_keeps_the_opener(name: str) -> None:
+    """rook.seat-change, rook.dealer-rotation, rook.bid-order: North dealt hand 5 on West's old left and
+    the table bid in the old seats. check's one finding says the deal passes to South, whose left in
+    the new seats is East: East opens hand 5 in the rules' seats as in the old ones, so East's opening
+    is in turn and legal. `why` once took the opener from the record's dealer (North's new left:
+    West), showed a failing seat-change step, 'legal choices: none' and 'West's opening call'."""
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.seat-change", 5, "North")]
+    assert "the deal passes to South" in found[0].message
+    ex = _why(name, hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", True, "rook.bid-minimum")
+    assert all(s.rule != "rook.seat-change" and s.answer == "yes" for s in ex.ruling.steps)
+    assert ex.choices and ex.choices[0] == "pass" and ex.finding is None
+    seats = dict(ex.facts)["seats"]
+    assert "East, on South's left, opens the bidding" in seats and "kept the old seats" in seats
+    assert "the hand's deal and seats" in seats
+    whole = _why(name)  # check's finding, at North's deal
+    assert whole.finding is not None and whole.finding.rule == "rook.seat-change" and whole.player == "North"
 
 
 # --- 3. what a Daifugō play caused ----------------------------------------------------------------
@@ -479,6 +502,55 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     assert all(s.rule != "rook.seat-change" and s.answer == "yes" for s in ex.ruling.steps)
     assert ex.choices and ex.choices[0] == "pass"
     assert "was the mistake of an earlier hand" in dict(ex.facts)["seats"]
-    first = _why(name, hand=5, bid=1)  # the hand the table missed it in: its first call shows the slip
-    assert (first.ruling.legal, first.ruling.steps[0].rule) == (False, "rook.seat-change")
-    assert first.ruling.steps[0].answer.startswith("no") and not first.choices
+    first = _why(name, hand=5, bid=1)  # the hand the table missed it in: the slip is North's deal, and
+    assert first.ruling.legal and first.choices  # East opens in either seating (see the test above)
+    slip = _why("rook/why/seat-change-old-seats-right-dealer.yaml", hand=5, bid=1)  # West opened: it shows
+    assert (slip.ruling.legal, slip.ruling.steps[0].rule) == (False, "rook.seat-change")
+    assert slip.ruling.steps[0].answer.startswith("no") and not slip.choices
+
+
+def test_a_bid_after_an_opening_under_the_minimum_is_judged_as_the_opening() -> None:
+    """rook.bid-minimum, rook.bid-step: East's 50 is no legal bid, so the engine judges South's 60 as
+    the opening (under 70: check's second finding) and West's 75 as the legal opening, not a raise.
+    `why` once took the bid to beat from the bids as written (East's 50, South's 60): South's steps
+    all passed beside check's rook.bid-minimum ruling, and West 'raised South's 60'."""
+    name = "rook/why/opening-below-minimum-twice.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-minimum", "East"), ("rook.bid-minimum", "South")]
+    south = _why(name, hand=1, bid=2)
+    assert (south.ruling.legal, south.ruling.rule) == (False, "rook.bid-minimum")
+    failed = [s for s in south.ruling.steps if s.answer != "yes"]
+    assert [s.rule for s in failed] == ["rook.bid-minimum"] and failed[0].answer.startswith("no")
+    assert "none yet" in dict(south.facts)["the bid to beat"]
+    west = _why(name, hand=1, bid=3)
+    assert (west.ruling.legal, west.ruling.rule) == (True, "rook.bid-minimum")
+    assert "West opens the bidding at 75" in west.ruling.reason
+    assert "none yet" in dict(west.facts)["the bid to beat"] and "70" in west.choices
+
+
+def test_an_opening_bid_off_the_step_shows_the_failing_step_check() -> None:
+    """rook.bid-step: the opening bid is a multiple of 5 too. East's 73 is at least 70 but off the
+    step: check's one finding is rook.bid-step, and `why` shows that check failing as its last step.
+    `why` once left rook.bid-step out of an opening's steps (no bid to beat), so every step passed
+    beside check's rook.bid-step ruling."""
+    name = "rook/why/opening-off-the-step.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-step", "East")]
+    ex = _why(name, hand=1, bid=1)
+    assert (ex.ruling.legal, ex.ruling.rule) == (False, "rook.bid-step")
+    assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
+    assert ex.ruling.steps[-1].rule == "rook.bid-step" and ex.ruling.steps[-1].answer.startswith("no")
+
+
+def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() -> None:
+    """rook.dealer-rotation, rook.seat-change, rook.bid-order: South dealt hand 5 (the scorer wrote
+    East); check reports the dealer once and judges the bidding from South's left in the new seats,
+    where East opens. `why`'s seats fact once took the opener from the dealer written (East's new
+    left: North) while its own steps and ruling had East's opening in turn."""
+    name = "rook/why/seat-change-made-dealer-miswritten.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.dealer-rotation", 5, "East")]
+    ex = _why(name, hand=5, bid=1)
+    assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", True, "rook.bid-minimum")
+    assert "East, on South's left, opens the bidding" in dict(ex.facts)["seats"]
+    assert "clockwise from South's left (East," in dict(ex.facts)["hand"]

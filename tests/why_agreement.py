@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -94,8 +95,9 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
 def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
     def at(f: Finding, ex: Any) -> bool | None:
         if first and f.rule == "rook.seat-change" and f.hand == ex.location.hand:
-            # check says the hand was bid in the old seats: its first call shows the seat change
-            return "judged in the seating the record used" in f.message
+            # check says the hand was bid in the old seats: its first call shows the seat change, unless
+            # it was made by the player who opens in the rules' seats too
+            return "judged in the seating the record used" in f.message and ex.player != rules_opener(f)
         if game == "oh-hell":
             return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
                     and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
@@ -103,6 +105,17 @@ def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
             return None  # calls of one line: a finding does not say which of them it means
         return f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line and f.player == ex.player
     return at
+
+
+def rules_opener(f: Finding) -> str | None:
+    """Who opens a hand's bidding in the seats the rules give, read from check's rook.seat-change words:
+    the clockwise order the change reverses to, and the deal passed to (else the dealer it names)."""
+    order = re.search(r"reverses the clockwise order to (.+?) after \d+ hands? played", f.message or "")
+    dealer = re.search(r"the deal passes to (.+?) \(", f.message or "")
+    if order is None:
+        return None
+    seats, d = order.group(1).split(", "), dealer.group(1) if dealer else f.player
+    return seats[(seats.index(d) + 1) % len(seats)] if d in seats else None
 
 
 def _card_at(n: int, t: int, p: str, leads: bool) -> Any:

@@ -86,7 +86,7 @@ def _notes(h: model.HandResult, hand: record.Hand, teams: model.Teams,
     notes: list[str] = []
     if h.calls:
         calls = ", ".join(f"{p} {'pass' if a is None else a}" for p, a in h.calls)
-        notes.append(f"bidding from {h.dealer}'s left: {calls}")
+        notes.append(f"bidding from {h.seat or h.dealer}'s left: {calls}")  # whose left check bid it from
     if legal_calls:
         notes.append("legal calls: " + "; ".join(f"{p} {_calls(cs)}" for p, cs in legal_calls))
     if hand.nest is not None or hand.discard is not None:

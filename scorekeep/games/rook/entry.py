@@ -16,7 +16,7 @@ from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
-from .cards import COLOR_NAME, TOTAL_POINTS
+from .cards import COLOR_NAME
 from .model import CallMove
 
 COLORS = tuple(COLOR_NAME.values())
@@ -114,13 +114,22 @@ def _other(s: Session, team: str | None) -> str:
     return labels[1] if team == labels[0] else labels[0]
 
 
+def counters(s: Session) -> int:
+    """The counters in the deck the engine judges the points by (rook.points-total: 120; 100 with
+    house rule `bird: off`): the other team captured the rest."""
+    from .engine import Table
+
+    rec = s.audit.record
+    return Table.of(rec.players, rec.teams, s.audit.header.options).total
+
+
 def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
     team = w.team or s.audit.result.teams.labels[0]
-    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): TOTAL_POINTS - bidders})]
+    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): counters(s) - bidders})]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
-    return Choices(s.by_trial(lambda x: points_edit(s, w, x), range(0, TOTAL_POINTS + 1, 5)).legal)
+    return Choices(s.by_trial(lambda x: points_edit(s, w, x), range(0, counters(s) + 1, 5)).legal)
 
 
 def color_name(code: str | None) -> str | None:
@@ -363,9 +372,10 @@ def _ask_call(t: Table, w: Where) -> None:
 
 def _ask_points(t: Table, w: Where) -> None:
     """The points the bidders captured (the others get the rest), and the hand's scores."""
-    other = _other(t.s, w.team)
+    other, total = _other(t.s, w.team), counters(t.s)
     field = Field("points", f"{w.team}'s points",
-                  lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–120, {other} get the rest)",
+                  lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–{total}, {other} get "
+                            "the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w))
     if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"])) is None:
         return
@@ -416,7 +426,7 @@ def _reopened(t: Table, n: int, h: Any, v: Any) -> list[Edit]:
     pts = None
     if "points" in v:
         team = t.s.audit.result.teams.of[v["bidder"]]
-        pts = {team: v["points"], _other(t.s, team): TOTAL_POINTS - v["points"]}
+        pts = {team: v["points"], _other(t.s, team): counters(t.s) - v["points"]}
     won = (v["bidder"], v["bid"]) if (v["bidder"], v["bid"]) != (h.bidder, h.bid) else None
     return correction(t.s, n, v.get("trump"), pts, won)
 

@@ -99,8 +99,10 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
     if before > 0:
         made = f"… {plural(before, 'earlier call')}, then {made}"
     facts.append(("calls so far", made or "none yet"))
-    high = pos.legal_high or pos.high
-    facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)"))
+    # the bid the engine's checks judge a bid against: the highest legal one (a bad bid does not count)
+    high, written = pos.legal_high, pos.high
+    facts.append(("the bid to beat", f"{high[1]} by {high[0]}" if high else "none yet (the opening bid)" + (
+        f"; {written[0]}'s {written[1]} was no legal bid" if written else "")))
     facts.append(("passed", ", ".join(q for q in pos.bidders if q in pos.passed) or "nobody"))
     facts.append(("to call", pos.to_act or "nobody: the auction is over"))
     # The legal moves are those of the player to call: none of them is a choice of another's.
@@ -124,11 +126,13 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
     (rook.bid-end, rook.all-pass, rook.bid-minimum, rook.bid-step, else rook.bid-order)."""
     r = pos.ruling(move)
     p = pos.caller(move)
-    # a pass has no amount to judge; an opening bid no bid to beat, a raise no opening
-    skip = BID_AMOUNTS if move.amount is None else (
-        "rook.bid-minimum" if (pos.legal_high or pos.high) else "rook.bid-step",)
-    r = r._replace(steps=steps_of(as_asked(c, c.test(pos, move), p=p, a=move.amount)
-                                  for c in CHECKS["call"] if c.rule not in skip))
+    # Not shown when they pass: a pass has no amount to judge; an opening bid no bid to beat, a raise
+    # no opening (the engine's checks judge a bid against the highest legal bid, `legal_high`). A
+    # check that fails is shown whatever it is (an opening of 73 breaks rook.bid-step): the engine decides.
+    high = pos.legal_high
+    skip = BID_AMOUNTS if move.amount is None else ("rook.bid-minimum" if high else "rook.bid-step",)
+    r = r._replace(steps=steps_of(as_asked(c, why, p=p, a=move.amount) for c in CHECKS["call"]
+                                  if (why := c.test(pos, move)) is not None or c.rule not in skip))
     if not r.legal:
         return r
     opts = audit.header.options
@@ -146,7 +150,6 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
                                                           f"{trial.high[1]} wins the bid, rook.bid-end")
         return r._replace(rule="rook.bid-order", reason=f"legal: {p} may pass in turn, and is then out of the "
                                                         "bidding for this hand, rook.bid-order")
-    high = pos.legal_high or pos.high
     if high is None:
         return r._replace(rule="rook.bid-minimum", reason=f"legal: {p} opens the bidding at {move.amount}, at least "
                                                           f"the lowest opening bid {opts['min_bid']}, rook.bid-minimum")
@@ -156,7 +159,7 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
 
 class _Seats(NamedTuple):
     """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
-    the rules give, who opens the bidding in it, whether the engine's seating check fails where the
+    the rules give, who opens the bidding in it (on `dealer`'s left), whether the engine's seating check fails where the
     replay judged the hand (`missed`: the hand the table did not change seats in), and whether the
     record plays it in other seats all the same (`kept`: `missed`, or later in that seating period,
     which the replay judges in the seats the table kept)."""
@@ -166,6 +169,7 @@ class _Seats(NamedTuple):
     first: str
     missed: bool
     kept: bool
+    dealer: str
 
 
 def _seating(audit: Audit, result: Any) -> _Seats | None:
@@ -177,10 +181,19 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
         return None
     pos, seats = got[0], SeatingMove(tuple(result.seating))
     order = seating(audit.record.players, pos.played // every)
-    dealer = result.dealer
-    first = from_left(dealer, order)[0] if dealer in order else order[1]
     missed = any(c.test(pos, seats) is not None for c in CHECKS.get("seating", ()))
-    return _Seats(pos.played, order, first, missed, seats.order != order)
+    # In the hand the table missed the change, the rules' opener is on the left of the dealer the engine's
+    # deal checks give in the new seats (`expected`), not of the record's dealer (the old rotation's);
+    # else of the seat the replay bid the hand from (`seat`: a dealer only miswritten is not it)
+    dealer = pos._replace(order=order).expected if missed else (result.seat or result.dealer)
+    first = from_left(dealer, order)[0] if dealer in order else order[1]
+    return _Seats(pos.played, order, first, missed, seats.order != order, dealer)
+
+
+def _opener(audit: Audit, n: int) -> str | None:
+    """Who made hand `n`'s first call as check reads it (None: no call written)."""
+    h = next((x for x in audit.record.hands if x.number == n), None)
+    return _callers(audit, h)[0][1] if h is not None and h.bidding else None
 
 
 def _seats(audit: Audit, result: Any) -> str:
@@ -189,11 +202,13 @@ def _seats(audit: Audit, result: Any) -> str:
     if st is None:
         return ""
     said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
-            f"{', '.join(st.order)}, so {st.first}, on {result.dealer}'s left, opens the bidding")
+            f"{', '.join(st.order)}, so {st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
+        # the old rotation's dealer in the old seats has the same opener: then the first call is in turn
+        same = _opener(audit, result.number) == st.first
+        where = f"the hand's deal and seats ({st.first} opens in either)" if same else "the hand's first call"
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
-                 "(rook.seat-change) is the mistake of the hand's first call, and the rest is judged in the seats "
-                 "the table used")
+                 f"(rook.seat-change) is the mistake of {where}, and the rest is judged in the seats the table used")
     elif st.kept:
         said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
                  "(rook.seat-change) was the mistake of an earlier hand, and the rest of this seating period is "
@@ -214,9 +229,10 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     if i is None or not audit.record.hands[i].bidding:
         return out
     st = _seating(audit, audit.result.hands[i])
-    if st is None or not st.missed:
+    opener = _callers(audit, audit.record.hands[i])[0][1]
+    if st is None or not st.missed or opener == st.first:  # the first call in turn in the rules' seats too
         return out
-    return (*out, Location(hand=f.hand, bid=1, player=_callers(audit, audit.record.hands[i])[0][1]))
+    return (*out, Location(hand=f.hand, bid=1, player=opener))
 
 
 def _extra_trick(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:

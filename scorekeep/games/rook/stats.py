@@ -1,5 +1,6 @@
 """Rook's statistics: each player's contracts as the bid winner over a season (hands with a score
-only), counted from the score sheets' rows, and the tables and bar charts that show them."""
+only, none after the game was won), counted from the score sheets' rows, and the tables and bar
+charts that show them."""
 
 from __future__ import annotations
 
@@ -38,8 +39,9 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[RookLine, ...]:
         players = [name_key(p) for p in audit.header.players]
         for p in players:
             acc.setdefault(p, [0] * 7)[0] += 1
+        won_at = audit.result.won_at  # rook.game-end as check's replay decided it: later hands do not count
         for r in sheet.rows:
-            if r["scores"] is None and not r["thrown_in"]:
+            if (r["scores"] is None and not r["thrown_in"]) or (won_at is not None and r["hand"] > won_at):
                 continue
             for p in players:
                 acc[p][1] += 1
