@@ -482,3 +482,24 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     first = _why(name, hand=5, bid=1)  # the hand the table missed it in: its first call shows the slip
     assert (first.ruling.legal, first.ruling.steps[0].rule) == (False, "rook.seat-change")
     assert first.ruling.steps[0].answer.startswith("no") and not first.choices
+
+
+# --- who may move after a slip of the order: the engine's checks of whose turn it is -------------
+
+@pytest.mark.parametrize("name, args, allowed", [
+    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "South"),
+     ["9S", "5S"]),
+    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "North"), ["AS"]),
+    ("oh-hell/why/bid-order-rest-of-the-bidding.yaml", ("--hand", "1", "--player", "North"), ["0", "1", "2", "3"]),
+])
+def test_an_oh_hell_move_after_a_reported_slip_of_the_order_offers_its_legal_choices(
+        name: str, args: tuple[str, ...], allowed: list[str]) -> None:
+    """oh-hell.turn-order, oh-hell.bid-order: check reports a slip of the order once (West's card or
+    bid); the moves after it, in the order the record reads, are no second slip. why rules them as
+    check does, its step of whose turn it is says "yes", and it offers the player's legal choices (the
+    record's comment works them out), not "none: it was another's turn"."""
+    doc = _json(name, *args)
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert [s["answer"] for s in doc["steps"] if s["rule"] in ("oh-hell.turn-order", "oh-hell.bid-order")] == ["yes"]
+    assert doc["allowed"] == allowed and not doc["choices"].startswith("none")
+

@@ -932,10 +932,18 @@ class HandPosition:
         to_act = self.to_act
         return [to_act] if to_act else []
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves here: the bids or cards of `space()` that pass every check (a summary
-        `Took` is ruled on, not offered)."""
-        return [m for p in self._movers() for m in _passing(self, self.space(p))]
+    def legal_moves(self, player: str | None = None) -> list[Move]:
+        """The legal moves here (of `player`, default whoever may move): the bids or cards of
+        `space()` that pass every check, whose turn it is included (a summary `Took` is ruled on,
+        not offered)."""
+        return [m for p in (self._movers() if player is None else (player,)) for m in _passing(self, self.space(p))]
+
+    def acts(self, player: str) -> bool:
+        """Whether the checks of whose turn it is (`Check.turn`) let `player` bid or play now: after
+        a slip of the order already reported, more than the one `to_act` may."""
+        moves = self.space(player)
+        return bool(moves) and not any(c.turn and c.test(self, moves[0]) is not None
+                                       for c in CHECKS[PHASE_OF[type(moves[0])]])
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         return first_excluding(CHECKS[PHASE_OF[type(move)]], self, move)
