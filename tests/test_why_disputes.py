@@ -503,3 +503,21 @@ def test_an_oh_hell_move_after_a_reported_slip_of_the_order_offers_its_legal_cho
     assert [s["answer"] for s in doc["steps"] if s["rule"] in ("oh-hell.turn-order", "oh-hell.bid-order")] == ["yes"]
     assert doc["allowed"] == allowed and not doc["choices"].startswith("none")
 
+
+@pytest.mark.parametrize("name, where, choices", [
+    ("daifugo/pass-empty-next-leads.yaml", (1, 2), "any single, group or stairs"),  # 乙 leads in 甲's place
+    ("daifugo/turn-order-swapped.yaml", (1, 3), "pass; a single 7, 8, 9, 10, J, Q, K, A, 2 or the joker"),
+    ("daifugo/pass-empty-before-lead.yaml", (1, 7), "pass; a single 8, 9, 10, J, Q, K, A, 2 or the joker"),
+    ("daifugo/why/lead-unknown-leader.yaml", (2, 1), "any single, group or stairs"),
+])
+def test_a_daifugo_turn_the_engine_lets_a_player_take_offers_their_choices(
+        name: str, where: tuple[int, int], choices: str) -> None:
+    """daifugo.turn-order, daifugo.pass, daifugo.first-lead: a turn check reports no slip at (the next
+    player leading after a pass on the empty table, the skipped player acting late, a pass written
+    early standing for a pass on the lead, a lead when nobody knows who leads) is the player's to
+    take: why rules it legal as check does, every step of who acts "yes", and offers the player's
+    choices, not "none: it was another's turn" or "the game was over"."""
+    doc = _json(name, "--game", str(where[0]), "--play", str(where[1]))
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert all(s["answer"] == "yes" for s in doc["steps"])
+    assert doc["choices"] == choices
