@@ -521,3 +521,15 @@ def test_a_daifugo_turn_the_engine_lets_a_player_take_offers_their_choices(
     assert (doc["legal"], doc["violation"]) == (True, None)
     assert all(s["answer"] == "yes" for s in doc["steps"])
     assert doc["choices"] == choices
+
+
+def test_an_oh_hell_trump_lead_without_a_deal_is_legal_as_far_as_the_record_shows() -> None:
+    """oh-hell.follow-suit (lead_trump: after-broken): without a deal, the engine cannot know whether the
+    leader of a trump held another suit (its step says "not known"); check reports nothing. why's legal
+    reason and choices say so, not that East held nothing but trump (worked out in the record's comment)."""
+    doc = _json("oh-hell/why/trump-lead-no-deal.yaml", "--hand", "1", "--trick", "1", "--player", "East")
+    assert (doc["legal"], doc["rule"], doc["violation"]) == (True, "oh-hell.follow-suit", None)
+    follow = [s["answer"] for s in doc["steps"] if s["rule"] == "oh-hell.follow-suit"]
+    assert len(follow) == 1 and follow[0].startswith("not known")
+    assert "holding nothing but trump" not in doc["reason"] and "as far as the record shows" in doc["reason"]
+    assert doc["choices"] == "any card but trump; trump only from a hand of nothing but trump"

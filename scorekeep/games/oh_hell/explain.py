@@ -121,7 +121,9 @@ def _card(game: str, h: Any, pos: Any, move: Any) -> Explanation:
     held = pos.holding(p)
     # who may play is the engine's turn check's (after a reported slip of the order, not only `to_act`)
     choices, why_none = card_choices(pos, p, pos.acts(p), (lambda: pos.legal_moves(p)) if held is not None else None,
-                                     (f"any {suit_word(led)} card {p} holds; any card if none" if led else "any card",))
+                                     (f"any {suit_word(led)} card {p} holds; any card if none" if led else
+                                      "any card but trump; trump only from a hand of nothing but trump"
+                                      if t.trump and pos._restricted() else "any card",))
     ruling = pos.ruling(move)
     if ruling.legal:
         ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
@@ -135,7 +137,10 @@ def _legal(pos: Any, move: Any, held: Any, steps: Any) -> str:
     if led is None:
         why = f"{p} leads trick {pos.trick_no}: any card may be led"
         if pos.t.trump and c.suit == pos.t.trump and pos._restricted():
-            why = f"{p} leads trump holding nothing but trump"
+            # the engine knows this only from a deal (its step says so); else a later card may prove it
+            why = (f"{p} leads trump holding nothing but trump" if held is not None else
+                   f"as far as the record shows: {p} may hold nothing but trump (no deal recorded; a later card "
+                   f"of another suit of {p}'s would prove trump led too early)")
     elif c.suit == led:
         why = f"{c.symbol} follows the led suit {suit_word(led)} (any card of it, not necessarily higher)"
     elif held is not None:
