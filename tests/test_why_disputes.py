@@ -533,3 +533,43 @@ def test_an_oh_hell_trump_lead_without_a_deal_is_legal_as_far_as_the_record_show
     assert len(follow) == 1 and follow[0].startswith("not known")
     assert "holding nothing but trump" not in doc["reason"] and "as far as the record shows" in doc["reason"]
     assert doc["choices"] == "any card but trump; trump only from a hand of nothing but trump"
+
+
+def _swapped(game: str, seed: int) -> api.Audit:
+    """A demo game of `game` with two turns of its first hand's first trick (Daifugō: of its first game) swapped:
+    a slip of the order, after which the record is read on in its own order."""
+    import yaml
+
+    from scorekeep.games.daifugo import demo as daifugo_demo
+    from scorekeep.games.oh_hell import demo as oh_hell_demo
+
+    if game == "oh-hell":
+        data = oh_hell_demo.game(seed).data
+        trick = data["hands"][0]["play"][0]
+        items = list(trick.items())
+        items[1], items[2] = items[2], items[1]
+        data["hands"][0]["play"][0] = dict(items)
+    else:
+        data = daifugo_demo.game(seed).data
+        plays = data["sets"][0]["games"][0]["plays"]
+        plays[1], plays[2] = plays[2], plays[1]
+    return api.audit(api.load(text=yaml.safe_dump(data, allow_unicode=True, sort_keys=False)))
+
+
+@pytest.mark.parametrize("game, seed", [*(("oh-hell", s) for s in range(4)), *(("daifugo", s) for s in range(3))])
+def test_no_move_check_rules_legal_after_a_slip_of_the_order_has_no_choices(game: str, seed: int) -> None:
+    """oh-hell.turn-order, daifugo.turn-order (property, over random games with two turns swapped): check
+    reports the slip once; every card or play of the first hand or game that why rules legal (as check
+    judges it) is the player's to make, by the engine's checks of whose turn it is: why never offers
+    "none: it was another's turn" beside it."""
+    audit = _swapped(game, seed)
+    assert any(v.rule.endswith("turn-order") for v in audit.violations)
+    if game == "oh-hell":
+        h = audit.record.hands[0]
+        places = [why.Location(hand=1, trick=t, player=pl.player) for t, tr in enumerate(h.play, 1) for pl in tr.plays]
+    else:
+        g = audit.record.sets[0].games[0]
+        places = [why.Location(set=1, game=1, play=k) for k in range(1, len(g.plays) + 1)]
+    legal = [ex for ex in map(lambda loc: why.explain(audit, loc), places) if ex is not None and ex.ruling.legal]
+    assert legal and all(ex.choices != () for ex in legal), [(str(ex.location), ex.no_choice) for ex in legal
+                                                            if ex.choices == ()]
