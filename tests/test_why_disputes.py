@@ -573,3 +573,12 @@ def test_no_move_check_rules_legal_after_a_slip_of_the_order_has_no_choices(game
     legal = [ex for ex in map(lambda loc: why.explain(audit, loc), places) if ex is not None and ex.ruling.legal]
     assert legal and all(ex.choices != () for ex in legal), [(str(ex.location), ex.no_choice) for ex in legal
                                                             if ex.choices == ()]
+
+
+def test_an_oh_hell_joker_played_fails_the_deck_rules_step_as_check_rules() -> None:
+    """oh-hell.deck: East leads a joker (no deal written); check reports oh-hell.deck there. why's failing
+    step is the deck rule's too, not oh-hell.card-not-held beside an oh-hell.deck ruling."""
+    doc = _json("oh-hell/deck-joker-played.yaml")
+    assert (doc["legal"], doc["rule"], doc["violation"]["rule"]) == (False, "oh-hell.deck", "oh-hell.deck")
+    failing = [s["rule"] for s in doc["steps"] if s["answer"].startswith("no")]
+    assert failing == ["oh-hell.deck"]

@@ -393,11 +393,12 @@ def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
 
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
-    nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
+    nh, rule = _card_not_held(pos, move), CARD_NOT_HELD.rule
+    if nh is None and DECK_RULE in CHECKS["play"] and (joker := _played_joker(pos, move)) is not None:
+        nh, rule = joker, DECK_RULE.rule  # a joker is no card of the deck: the step is the deck rule's, as the ruling
     # With the deal recorded the record says what was held: no "may" about it.
     verb = "does" if pos.known.get(move.player) is not None else "may"
-    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
-               CARD_NOT_HELD.rule)
+    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}", rule)
 
 
 def _asks_follow(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
