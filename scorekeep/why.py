@@ -382,13 +382,15 @@ def no_choice(p: str, to_act: str | None, over: str) -> str:
     return over if to_act is None else f"it was {to_act}'s turn, not {p}'s"
 
 
-def card_choices(pos: Any, p: str, held: Any, unknown: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, str]:
-    """The cards `p` could legally play to a trick, and why there were none: none on another's
-    turn, the position's legal moves where `p`'s cards (`held`) are known, else `unknown`."""
-    if pos.to_act != p:
+def card_choices(pos: Any, p: str, acts: bool, legal: Callable[[], Iterable[Any]] | None,
+                 unknown: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, str]:
+    """The cards `p` could legally play to a trick, and why there were none: none when the engine's
+    check of whose turn it is rules `p` out (`acts` false), the engine's legal moves of `p` where
+    `p`'s cards are known (`legal`; None: they are not), else `unknown`."""
+    if not acts:
         return (), no_choice(p, pos.to_act, "the hand was over")
-    if held is not None:
-        return tuple(str(m) for m in pos.legal_moves()), ""
+    if legal is not None:
+        return tuple(str(m) for m in legal()), ""
     return unknown, ""
 
 

@@ -554,3 +554,103 @@ def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() ->
     assert (ex.player, ex.ruling.legal, ex.ruling.rule) == ("East", True, "rook.bid-minimum")
     assert "East, on South's left, opens the bidding" in dict(ex.facts)["seats"]
     assert "clockwise from South's left (East," in dict(ex.facts)["hand"]
+
+
+# --- who may move after a slip of the order: the engine's checks of whose turn it is -------------
+
+@pytest.mark.parametrize("name, args, allowed", [
+    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "South"),
+     ["9S", "5S"]),
+    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "North"), ["AS"]),
+    ("oh-hell/why/bid-order-rest-of-the-bidding.yaml", ("--hand", "1", "--player", "North"), ["0", "1", "2", "3"]),
+])
+def test_an_oh_hell_move_after_a_reported_slip_of_the_order_offers_its_legal_choices(
+        name: str, args: tuple[str, ...], allowed: list[str]) -> None:
+    """oh-hell.turn-order, oh-hell.bid-order: check reports a slip of the order once (West's card or
+    bid); the moves after it, in the order the record reads, are no second slip. why rules them as
+    check does, its step of whose turn it is says "yes", and it offers the player's legal choices (the
+    record's comment works them out), not "none: it was another's turn"."""
+    doc = _json(name, *args)
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert [s["answer"] for s in doc["steps"] if s["rule"] in ("oh-hell.turn-order", "oh-hell.bid-order")] == ["yes"]
+    assert doc["allowed"] == allowed and not doc["choices"].startswith("none")
+
+
+@pytest.mark.parametrize("name, where, choices", [
+    ("daifugo/pass-empty-next-leads.yaml", (1, 2), "any single, group or stairs"),  # 乙 leads in 甲's place
+    ("daifugo/turn-order-swapped.yaml", (1, 3), "pass; a single 7, 8, 9, 10, J, Q, K, A, 2 or the joker"),
+    ("daifugo/pass-empty-before-lead.yaml", (1, 7), "pass; a single 8, 9, 10, J, Q, K, A, 2 or the joker"),
+    ("daifugo/why/lead-unknown-leader.yaml", (2, 1), "any single, group or stairs"),
+])
+def test_a_daifugo_turn_the_engine_lets_a_player_take_offers_their_choices(
+        name: str, where: tuple[int, int], choices: str) -> None:
+    """daifugo.turn-order, daifugo.pass, daifugo.first-lead: a turn check reports no slip at (the next
+    player leading after a pass on the empty table, the skipped player acting late, a pass written
+    early standing for a pass on the lead, a lead when nobody knows who leads) is the player's to
+    take: why rules it legal as check does, every step of who acts "yes", and offers the player's
+    choices, not "none: it was another's turn" or "the game was over"."""
+    doc = _json(name, "--game", str(where[0]), "--play", str(where[1]))
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert all(s["answer"] == "yes" for s in doc["steps"])
+    assert doc["choices"] == choices
+
+
+def test_an_oh_hell_trump_lead_without_a_deal_is_legal_as_far_as_the_record_shows() -> None:
+    """oh-hell.follow-suit (lead_trump: after-broken): without a deal, the engine cannot know whether the
+    leader of a trump held another suit (its step says "not known"); check reports nothing. why's legal
+    reason and choices say so, not that East held nothing but trump (worked out in the record's comment)."""
+    doc = _json("oh-hell/why/trump-lead-no-deal.yaml", "--hand", "1", "--trick", "1", "--player", "East")
+    assert (doc["legal"], doc["rule"], doc["violation"]) == (True, "oh-hell.follow-suit", None)
+    follow = [s["answer"] for s in doc["steps"] if s["rule"] == "oh-hell.follow-suit"]
+    assert len(follow) == 1 and follow[0].startswith("not known")
+    assert "holding nothing but trump" not in doc["reason"] and "as far as the record shows" in doc["reason"]
+    assert doc["choices"] == "any card but trump; trump only from a hand of nothing but trump"
+
+
+def _swapped(game: str, seed: int) -> api.Audit:
+    """A demo game of `game` with two turns of its first hand's first trick (Daifugō: of its first game) swapped:
+    a slip of the order, after which the record is read on in its own order."""
+    import yaml
+
+    from scorekeep.games.daifugo import demo as daifugo_demo
+    from scorekeep.games.oh_hell import demo as oh_hell_demo
+
+    if game == "oh-hell":
+        data = oh_hell_demo.game(seed).data
+        trick = data["hands"][0]["play"][0]
+        items = list(trick.items())
+        items[1], items[2] = items[2], items[1]
+        data["hands"][0]["play"][0] = dict(items)
+    else:
+        data = daifugo_demo.game(seed).data
+        plays = data["sets"][0]["games"][0]["plays"]
+        plays[1], plays[2] = plays[2], plays[1]
+    return api.audit(api.load(text=yaml.safe_dump(data, allow_unicode=True, sort_keys=False)))
+
+
+@pytest.mark.parametrize("game, seed", [*(("oh-hell", s) for s in range(4)), *(("daifugo", s) for s in range(3))])
+def test_no_move_check_rules_legal_after_a_slip_of_the_order_has_no_choices(game: str, seed: int) -> None:
+    """oh-hell.turn-order, daifugo.turn-order (property, over random games with two turns swapped): check
+    reports the slip once; every card or play of the first hand or game that why rules legal (as check
+    judges it) is the player's to make, by the engine's checks of whose turn it is: why never offers
+    "none: it was another's turn" beside it."""
+    audit = _swapped(game, seed)
+    assert any(v.rule.endswith("turn-order") for v in audit.violations)
+    if game == "oh-hell":
+        h = audit.record.hands[0]
+        places = [why.Location(hand=1, trick=t, player=pl.player) for t, tr in enumerate(h.play, 1) for pl in tr.plays]
+    else:
+        g = audit.record.sets[0].games[0]
+        places = [why.Location(set=1, game=1, play=k) for k in range(1, len(g.plays) + 1)]
+    legal = [ex for ex in map(lambda loc: why.explain(audit, loc), places) if ex is not None and ex.ruling.legal]
+    assert legal and all(ex.choices != () for ex in legal), [(str(ex.location), ex.no_choice) for ex in legal
+                                                            if ex.choices == ()]
+
+
+def test_an_oh_hell_joker_played_fails_the_deck_rules_step_as_check_rules() -> None:
+    """oh-hell.deck: East leads a joker (no deal written); check reports oh-hell.deck there. why's failing
+    step is the deck rule's too, not oh-hell.card-not-held beside an oh-hell.deck ruling."""
+    doc = _json("oh-hell/deck-joker-played.yaml")
+    assert (doc["legal"], doc["rule"], doc["violation"]["rule"]) == (False, "oh-hell.deck", "oh-hell.deck")
+    failing = [s["rule"] for s in doc["steps"] if s["answer"].startswith("no")]
+    assert failing == ["oh-hell.deck"]

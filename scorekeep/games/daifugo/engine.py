@@ -481,20 +481,34 @@ class Position:
             return moves
         return self._legal_turns(p, moves, checks)
 
+    def acts(self, p: str) -> bool:
+        """Whether the checks of who acts (`_bars`) let `p` play now: more than the one `to_act` may — the
+        player a turn out of turn skipped, the next player after a pass on the empty table, anyone while the
+        leader is not known; read after a pass written out of its place as the ruling reads it (`_read_early`)."""
+        if self.table.early:
+            pos = self.copy()
+            if pos.turns.take_early(p, pos.table, pos.st.active, []):
+                return pos.acts(p)
+        return not self._bars(self._asked(Play(p, ()), self.turns.in_turn(p), False), self.filters())
+
+    def _bars(self, ask: Asked, checks: "tuple[Check, ...]") -> bool:
+        """Whether a check of who acts (stages `over`, `turn`, `pass`: they never read the cards) bars the turn
+        `ask` (made without its cards)."""
+        return any(c.finds(self, ask) is not None for c in checks if c.stage not in ("hold", "table"))  # type: ignore[misc]
+
     def _legal_turns(self, p: str, moves: list[Move], checks: "tuple[Check, ...]") -> list[Move]:
         """The turns of `p` among `moves` that fail none of the play's `checks`: those of who acts (stages `over`,
         `turn`, `pass`) never read the cards, so they are asked once for a pass and once for a play; those of the
         table from one verdict per play (a check of the table fails a play whose verdict names its rule; a legal
         verdict is kept: `verdict`); those of the cards held by what they find."""
         in_turn = self.turns.in_turn(p)
-        actor = [c.finds for c in checks if c.stage not in ("hold", "table")]
         held = [c.finds for c in checks if c.stage == "hold"]
         table = {c.rule for c in checks if c.stage == "table"}
         barred = set()
         kinds = {type(m): m for m in moves}  # one pass and one play (who acts is asked without the cards)
         asks = {kind: self._asked(m, in_turn, False) for kind, m in kinds.items()}  # type: ignore[arg-type]
         for kind, ask in asks.items():
-            if any(f(self, ask) is not None for f in actor):  # type: ignore[misc]
+            if self._bars(ask, checks):
                 barred.add(kind)
         judge, opts, memo = self.table.judge, self.opts, self.memo
         out = []

@@ -147,7 +147,7 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     choices = ruling.allowed
     why_none = ""
     if choices is None and pos.phase == "play":
-        if p == pos.to_act:
+        if pos.acts(p):  # who may act is the engine's turn checks' (not only `to_act`)
             choices = pos.allowed_plays(p) if pos.table.top is not None or hand is not None else \
                 ("any single, group or stairs",)
         else:

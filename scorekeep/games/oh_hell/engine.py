@@ -393,11 +393,12 @@ def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
 
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
-    nh = _card_not_held(pos, move) or (_played_joker(pos, move) if DECK_RULE in CHECKS["play"] else None)
+    nh, rule = _card_not_held(pos, move), CARD_NOT_HELD.rule
+    if nh is None and DECK_RULE in CHECKS["play"] and (joker := _played_joker(pos, move)) is not None:
+        nh, rule = joker, DECK_RULE.rule  # a joker is no card of the deck: the step is the deck rule's, as the ruling
     # With the deal recorded the record says what was held: no "may" about it.
     verb = "does" if pos.known.get(move.player) is not None else "may"
-    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}",
-               CARD_NOT_HELD.rule)
+    yield Step(f"{verb} {move.player} hold {move.card.symbol}?", "yes" if nh is None else f"no: {said(nh)}", rule)
 
 
 def _asks_follow(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
@@ -932,10 +933,18 @@ class HandPosition:
         to_act = self.to_act
         return [to_act] if to_act else []
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves here: the bids or cards of `space()` that pass every check (a summary
-        `Took` is ruled on, not offered)."""
-        return [m for p in self._movers() for m in _passing(self, self.space(p))]
+    def legal_moves(self, player: str | None = None) -> list[Move]:
+        """The legal moves here (of `player`, default whoever may move): the bids or cards of
+        `space()` that pass every check, whose turn it is included (a summary `Took` is ruled on,
+        not offered)."""
+        return [m for p in (self._movers() if player is None else (player,)) for m in _passing(self, self.space(p))]
+
+    def acts(self, player: str) -> bool:
+        """Whether the checks of whose turn it is (`Check.turn`) let `player` bid or play now: after
+        a slip of the order already reported, more than the one `to_act` may."""
+        moves = self.space(player)
+        return bool(moves) and not any(c.turn and c.test(self, moves[0]) is not None
+                                       for c in CHECKS[PHASE_OF[type(moves[0])]])
 
     def _excluding(self, move: Move) -> tuple[Check, Why] | None:
         return first_excluding(CHECKS[PHASE_OF[type(move)]], self, move)

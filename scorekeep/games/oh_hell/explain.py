@@ -98,8 +98,9 @@ def _bid(game: str, h: Any, pos: Any, move: Any) -> Explanation:
     ruling = pos.ruling(move)
     if ruling.legal:  # the legal set in words; the rule cited is the engine's
         ruling = ruling._replace(reason=f"legal: {p} may bid {engine.ranges(values)}, {ruling.rule}")
-    # Bidding in turn (`bid_order`), another's turn offers no bid of `p`'s as a choice.
-    later = t.in_order and pos.to_act is not None and pos.to_act != p
+    # Another's turn, as the engine's check of the bidding order (oh-hell.bid-order) judges it, offers
+    # no bid of `p`'s as a choice: after a bid out of order was reported, the record's order stands.
+    later = not pos.acts(p)
     return Explanation(game, Location(), move.line, p, str(move), tuple(facts), ruling,
                        () if later else tuple(str(b) for b in values), f"{p} bid {move.value}",
                        no_choice=no_choice(p, pos.to_act, "the bidding was over") if later else "")
@@ -118,8 +119,11 @@ def _card(game: str, h: Any, pos: Any, move: Any) -> Explanation:
                       else "trump may not be led yet (house rule lead_trump: " + t.lead_trump + ")"))
     facts += [_holding(pos, p), ("tricks taken", ", ".join(f"{q} {pos.took[q]}" for q in t.players))]
     held = pos.holding(p)
-    choices, why_none = card_choices(pos, p, held, (f"any {suit_word(led)} card {p} holds; any card if none"
-                                                    if led else "any card",))
+    # who may play is the engine's turn check's (after a reported slip of the order, not only `to_act`)
+    choices, why_none = card_choices(pos, p, pos.acts(p), (lambda: pos.legal_moves(p)) if held is not None else None,
+                                     (f"any {suit_word(led)} card {p} holds; any card if none" if led else
+                                      "any card but trump; trump only from a hand of nothing but trump"
+                                      if t.trump and pos._restricted() else "any card",))
     ruling = pos.ruling(move)
     if ruling.legal:
         ruling = ruling._replace(reason=_legal(pos, move, held, ruling.steps))
@@ -133,7 +137,10 @@ def _legal(pos: Any, move: Any, held: Any, steps: Any) -> str:
     if led is None:
         why = f"{p} leads trick {pos.trick_no}: any card may be led"
         if pos.t.trump and c.suit == pos.t.trump and pos._restricted():
-            why = f"{p} leads trump holding nothing but trump"
+            # the engine knows this only from a deal (its step says so); else a later card may prove it
+            why = (f"{p} leads trump holding nothing but trump" if held is not None else
+                   f"as far as the record shows: {p} may hold nothing but trump (no deal recorded; a later card "
+                   f"of another suit of {p}'s would prove trump led too early)")
     elif c.suit == led:
         why = f"{c.symbol} follows the led suit {suit_word(led)} (any card of it, not necessarily higher)"
     elif held is not None:
