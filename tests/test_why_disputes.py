@@ -654,3 +654,19 @@ def test_an_oh_hell_joker_played_fails_the_deck_rules_step_as_check_rules() -> N
     assert (doc["legal"], doc["rule"], doc["violation"]["rule"]) == (False, "oh-hell.deck", "oh-hell.deck")
     failing = [s["rule"] for s in doc["steps"] if s["answer"].startswith("no")]
     assert failing == ["oh-hell.deck"]
+
+
+def test_a_rook_card_after_a_reported_slip_of_the_order_offers_its_legal_choices() -> None:
+    """rook.turn-order: North played out of turn in trick 2 (check's one finding); the rest of that trick
+    is no second slip (the engine's turn check passes). why of West's Y8 rules it legal, its turn step
+    says "yes" and it offers West's cards of the led color, as check judges; it once asked `to_act`
+    itself and said "no: North's" and "legal choices: none" beside the legal ruling."""
+    name = "rook/turn-order-clockwise.yaml"
+    assert [(v.rule, v.player) for v in api.audit(api.load(str(RECORDS / name))).violations] == [
+        ("rook.turn-order", "North")]
+    doc = _json(name, "--hand", "1", "--trick", "2", "--player", "West")
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert [s["answer"] for s in doc["steps"] if s["rule"] == "rook.turn-order"] == ["yes"]
+    assert doc["allowed"] == ["Y11", "Y9", "Y8"]
+    slip = _json(name, "--hand", "1", "--trick", "2", "--player", "North")  # the slip itself stays one
+    assert (slip["legal"], slip["rule"]) == (False, "rook.turn-order")

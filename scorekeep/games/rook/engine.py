@@ -1272,6 +1272,13 @@ class HandPosition:
             if first_failing(checks, self, m) is None:
                 yield m
 
+    def acts(self, p: str) -> bool:
+        """Whether `p` may play a card now, as the checks of whose turn it is (`CHECKS["play"]`) judge
+        it: after a slip of the order is reported, the rest of that trick is no second slip."""
+        m = CardMove(p, BIRD)  # (a check of the turn reads who plays, not the card)
+        return self.phase == "play" and all(c.test(self, m) is None for c in CHECKS["play"]
+                                            if c.rule == "rook.turn-order")
+
     def legal_cards(self, p: str) -> tuple[str, ...] | None:
         """The cards `p` may play to the trick as it stands, whoever's turn it is (the checks after
         rook.turn-order), as canonical text; None when p's hand is unknown."""
@@ -1339,7 +1346,7 @@ class HandPosition:
         led = _led(self)
         p = move.player
         held = self.held.get(p)
-        out = [Step(f"is it {p}'s turn?", "yes" if p == self.to_act else f"no: {self.to_act}'s", "rook.turn-order")]
+        out = [Step(f"is it {p}'s turn?", "yes" if self.acts(p) else f"no: {self.to_act}'s", "rook.turn-order")]
         if held is not None:
             out.append(Step(f"does {p} hold {move.card}?", "yes" if move.card in held else "no",
                             "rook.card-not-held"))

@@ -272,7 +272,8 @@ def _card(audit: Audit, pos: Any, move: Any, trick: int, n: int) -> Explanation:
         facts.append((f"{p}'s hand", f"not recorded: {plural(pos.counts.get(p, 0), 'card')}, from {show(may)}"
                       if may else "not recorded"))
     ruling = pos.ruling(cm)
-    choices, why_none = card_choices(pos, p, pos.to_act == p, pos.legal_moves if held is not None else None, None)
+    legal = (lambda: pos.legal_cards(p) or ()) if held is not None else None
+    choices, why_none = card_choices(pos, p, pos.acts(p), legal, None)
     return Explanation(audit.game, Location(), move.line or None, p, str(cm), tuple(facts), ruling,
                        ruling.allowed if ruling.allowed is not None else choices, f"{p} played {move.card}",
                        no_choice=why_none)
