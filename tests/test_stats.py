@@ -144,6 +144,19 @@ def test_by_hand_size_has_a_line_for_all_players() -> None:
     assert line.split()[2:] == ["2/3", "0/3", "2/3"]
 
 
+def test_oh_hell_a_hand_after_the_game_ended_is_not_counted() -> None:
+    """oh-hell.game-end: the 2..1 pattern has two hands; hand 3 is recorded after the game ended and
+    does not count (check's one finding; the sheet leaves it out of the totals). By hand, over hands 1
+    and 2: North and East made both (0/0 twice; 1/1 then 0/0), South and West one each (South 0/1,
+    West 0/1 in hand 2); zero bids: North, South, West 2, East 1. `stats` once counted hand 3 too (three
+    hands each), as Rook's did its hands after the game was won."""
+    path = str(RECORDS / "oh-hell" / "game-end.yaml")
+    assert [(v.rule, v.hand) for v in api.audit(api.load(path)).violations] == [("oh-hell.game-end", 3)]
+    by = {p.name: p for p in season(path).of("oh-hell")}
+    assert [(n, p.hands, p.made, p.zero_bids) for n, p in by.items()] == [
+        ("North", 2, 2, 2), ("East", 2, 2, 1), ("South", 2, 1, 2), ("West", 2, 1, 2)]
+
+
 def test_rook_a_hand_after_the_game_was_won_is_not_counted() -> None:
     """rook.game-end: North/South reach 300 in hand 4 and win; hand 5 (East 70, captured 110) is
     recorded after the game was over and does not count (check's one finding). By hand: East's one

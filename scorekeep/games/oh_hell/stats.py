@@ -1,4 +1,4 @@
-"""Oh Hell's statistics: each player's bidding over a season (complete hands only), counted from
+"""Oh Hell's statistics: each player's bidding over a season (complete hands that count), counted from
 the score sheets' rows, and the tables and bar charts that show them (`scorekeep.stats`)."""
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ class OhHellLine(NamedTuple):
 
 
 def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[OhHellLine, ...]:
-    """Each player's bidding over the complete hands of the records."""
+    """Each player's bidding over the complete hands of the records that count (check's judgement)."""
     acc: dict[str, dict[str, Any]] = {}
     for audit, sheet in pairs:
         seen: set[str] = set()
         bound = {h.number: h.hook_bound for h in audit.result.hands}
         for r in sheet.rows:
-            if not r["complete"] or r["tricks"] is None:
+            if not r["complete"] or not r["counted"] or r["tricks"] is None:
                 continue
             for raw in audit.header.players:
                 bid, took = r["bids"].get(raw), r["tricks"].get(raw)
