@@ -225,12 +225,12 @@ def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
     got = _dealt(audit).get(f.hand or 0)  # the engine's deal checks rule the dealer against the seat change
     missed = got is not None and any(c.rule == f.rule and c.test(*got) is not None for c in CHECKS.get("deal", ()))
     out = (Location(hand=f.hand, what="dealer"),) if missed else ()
-    i = next((i for i, x in enumerate(audit.record.hands) if x.number == f.hand), None)
-    if i is None or not audit.record.hands[i].bidding:
+    result = next((x for x in audit.result.hands if x.number == f.hand), None)
+    st = None if result is None else _seating(audit, result)
+    if st is None or not st.missed:
         return out
-    st = _seating(audit, audit.result.hands[i])
-    opener = _callers(audit, audit.record.hands[i])[0][1]
-    if st is None or not st.missed or opener == st.first:  # the first call in turn in the rules' seats too
+    opener = _opener(audit, result.number)  # type: ignore[union-attr]
+    if opener is None or opener == st.first:  # no call written, or the first call in turn in the rules' seats too
         return out
     return (*out, Location(hand=f.hand, bid=1, player=opener))
 
