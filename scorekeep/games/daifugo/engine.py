@@ -494,7 +494,8 @@ class Position:
     def _bars(self, ask: Asked, checks: "tuple[Check, ...]") -> bool:
         """Whether a check of who acts (stages `over`, `turn`, `pass`: they never read the cards) bars the turn
         `ask` (made without its cards)."""
-        return any(c.finds(self, ask) is not None for c in checks if c.stage not in ("hold", "table"))  # type: ignore[misc]
+        actors = (c for c in checks if c.stage not in ("hold", "table"))
+        return any(c.finds(self, ask) is not None for c in actors)  # type: ignore[misc]
 
     def _legal_turns(self, p: str, moves: list[Move], checks: "tuple[Check, ...]") -> list[Move]:
         """The turns of `p` among `moves` that fail none of the play's `checks`: those of who acts (stages `over`,
