@@ -16,6 +16,7 @@ from ...entry.form import Field, ask_form
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
+from . import engine
 from .cards import COLOR_NAME
 from .model import CallMove
 
@@ -117,10 +118,8 @@ def _other(s: Session, team: str | None) -> str:
 def counters(s: Session) -> int:
     """The counters in the deck the engine judges the points by (rook.points-total: 120; 100 with
     house rule `bird: off`): the other team captured the rest."""
-    from .engine import Table
-
     rec = s.audit.record
-    return Table.of(rec.players, rec.teams, s.audit.header.options).total
+    return engine.Table.of(rec.players, rec.teams, s.audit.header.options).total
 
 
 def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
