@@ -107,10 +107,11 @@ def test_undo_says_what_it_took_back_in_a_players_words_in_every_game(tmp_path: 
     for game in "dor":
         (tmp_path / game).mkdir()
     out = play(new(tmp_path / "d", "daifugo", "甲,乙,丙,丁"),
-               ["甲,乙,丙", "-", "乙,丙,甲", "乙", "undo", "undo", "乙,甲,丙", "-", "undo"])
+               ["甲,乙,丙", "-", "乙,丙,甲", "乙", "undo", "undo", "乙,甲,丙", "-", "undo", "乙, 丙", "undo"])
     assert _taken(out) == ["taken back: 乙's forbidden finish (反則上がり) in set 1 game 2",
                            "taken back: the finishing order of set 1 game 2 (乙, 丙, 甲)",
-                           "taken back: no forbidden finish (反則上がり) in set 1 game 2"]
+                           "taken back: no forbidden finish (反則上がり) in set 1 game 2",
+                           "taken back: 乙's and 丙's forbidden finishes (反則上がり) in set 1 game 2"]
     out = play(new(tmp_path / "o"), [*START, "3", "undo"])
     assert _taken(out) == ["taken back: Ben's bid in hand 1 (3)"]
     out = play(new(tmp_path / "r", "rook", "North,East,South,West"), ["70", "undo", "75", "pass", "undo"])

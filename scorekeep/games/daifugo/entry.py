@@ -194,7 +194,8 @@ def _fouls_said(fouls: Sequence[str] | None, game: str) -> str:
         return f"the forbidden finishes (反則上がり) of {game}"
     if not fouls:
         return f"no forbidden finish (反則上がり) in {game}"
-    who = " and ".join(f"{p}'s" for p in fouls)
+    owners = [f"{p}'s" for p in fouls]
+    who = owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
     return f"{who} forbidden finish{'es' if len(fouls) > 1 else ''} (反則上がり) in {game}"
 
 
