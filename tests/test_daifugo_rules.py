@@ -190,6 +190,7 @@ CASES: dict[str, tuple[list, list]] = {
     "game-over-incomplete.yaml": ([at("game-over", game=2)], []),
     "game-over-fifth-game.yaml": ([at("game-over", game=5)], []),
     "match-one-set.yaml": ([at("game-over", game=None, set=2)], [at("miyako-ochi", game=3, player="甲")]),
+    "stats-game-over-revolution.yaml": ([at("game-over", game=5)], [at("revolution", game=5, play=1, player="丁")]),
     "match-short-set.yaml": ([at("game-over", game=1, set=2)], []),
     "match-stretch-boundaries.yaml": ([at("game-over", set=2), at("game-over", set=3),
                                        at("deck", game=None, set=3), at("game-over", set=4)],

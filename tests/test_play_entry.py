@@ -60,7 +60,7 @@ def test_undo_at_a_trick_count_takes_back_only_the_count_before_it(tmp_path: Pat
     """The counts typed stay; undo at Dee's count asks Chloé's again, then goes on."""
     path = new(tmp_path)
     out = play(path, [*START, *BIDS, "3", "9", "undo", "4", "2", "1"])
-    assert "taken back: Chloé" in out
+    assert "taken back: the tricks taken by Chloé in hand 1 (9)" in out
     assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 4, "Dee": 2, "Ana": 1}
     assert hands(path)[0]["bids"] == {"Ben": 3, "Chloé": 3, "Dee": 1, "Ana": 2}
 
@@ -78,7 +78,7 @@ def test_undo_at_the_trump_takes_back_the_dealer(tmp_path: Path) -> None:
     """Within a new hand's values too: undo at the trump asks the dealer again."""
     path = new(tmp_path)
     out = play(path, ["", "", "undo", "ana", "s"])
-    assert "taken back: dealer" in out
+    assert "taken back: the dealer of hand 1 (Ana)" in out
     assert hands(path)[0]["trump"] == "spades"
 
 
@@ -87,11 +87,36 @@ def test_undo_after_the_counts_are_written_takes_back_the_last_count_only(tmp_pa
     of the record and asks Ana's count again, the others kept; a second undo goes back to Dee's."""
     path = new(tmp_path)
     out = play(path, [*START, *BIDS, "3", "3", "2", "2", "undo", "undo", "3", "1"])
-    assert "taken back: Ana" in out and "taken back: Dee" in out
+    assert "taken back: the tricks taken by Ana in hand 1 (2)" in out
+    assert "taken back: the tricks taken by Dee in hand 1 (2)" in out
     assert out.count("tricks taken by Ben") == 1 and out.count("tricks taken by Chloé") == 1
     assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 3, "Ana": 1}
     a = api.audit(api.load(str(path)))
     assert a.ok, a.violations
+
+
+def _taken(out: str) -> list[str]:
+    """What each `undo` said it took back (a prompt answered through a pipe shares its line)."""
+    return re.findall(r"taken back: [^\n]*", out)
+
+
+def test_undo_says_what_it_took_back_in_a_players_words_in_every_game(tmp_path: Path) -> None:
+    """daifugo.ranking, daifugo.forbidden-finish, oh-hell.bid-range, rook.bid-step: `undo` says which value
+    it took back as the table says it (whose, of which game or hand, the value typed), not the entry's
+    field name (`taken back: order`, `fouls`, `Ana`, `North` once)."""
+    for game in "dor":
+        (tmp_path / game).mkdir()
+    out = play(new(tmp_path / "d", "daifugo", "甲,乙,丙,丁"),
+               ["甲,乙,丙", "-", "乙,丙,甲", "乙", "undo", "undo", "乙,甲,丙", "-", "undo", "乙, 丙", "undo"])
+    assert _taken(out) == ["taken back: 乙's forbidden finish (反則上がり) in set 1 game 2",
+                           "taken back: the finishing order of set 1 game 2 (乙, 丙, 甲)",
+                           "taken back: no forbidden finish (反則上がり) in set 1 game 2",
+                           "taken back: 乙's and 丙's forbidden finishes (反則上がり) in set 1 game 2"]
+    out = play(new(tmp_path / "o"), [*START, "3", "undo"])
+    assert _taken(out) == ["taken back: Ben's bid in hand 1 (3)"]
+    out = play(new(tmp_path / "r", "rook", "North,East,South,West"), ["70", "undo", "75", "pass", "undo"])
+    assert _taken(out) == [
+        "taken back: East's call in hand 1 (70)", "taken back: South's call in hand 1 (pass)"]
 
 
 def test_undo_after_a_new_hand_is_written_asks_only_its_trump_again(tmp_path: Path) -> None:
@@ -99,7 +124,7 @@ def test_undo_after_a_new_hand_is_written_asks_only_its_trump_again(tmp_path: Pa
     the hand back out and asks the trump alone (the size and the dealer kept)."""
     path = new(tmp_path)
     out = play(path, [*START, "undo", "s"])
-    assert "taken back: trump" in out
+    assert "taken back: the trump of hand 1 (hearts)" in out
     assert out.count("Hand 1, cards") == 1 and out.count("Hand 1, dealer") == 1
     assert hands(path)[0] == {"cards": 10, "dealer": "Ana", "trump": "spades", "bids": None}
 

@@ -167,3 +167,64 @@ def test_rook_a_hand_after_the_game_was_won_is_not_counted() -> None:
     by = {p.name: p for p in season(path).of("rook")}
     assert [(n, p.hands, p.contracts, p.made, p.sets) for n, p in by.items()] == [
         ("North", 4, 2, 2, 0), ("East", 4, 1, 0, 1), ("South", 4, 1, 1, 0), ("West", 4, 0, 0, 0)]
+
+
+def _finishes(path: str) -> list[tuple[str, int, tuple[int, ...], str, int, int]]:
+    """Each Daifugō player's games, finishes by rank, kept/as 大富豪, 都落ち and revolutions."""
+    return [(p.name, p.games, p.ranks, f"{p.kept}/{p.as_daifugo}", p.fallen, p.revolutions)
+            for p in season(path).of("daifugo")]
+
+
+def test_daifugo_a_game_past_the_sets_games_is_not_counted() -> None:
+    """daifugo.game-over: a set has 4 games; game 5 is one too many and does not count (check's one
+    finding; the sheet marks it `not counted`). By hand over games 1-4: 甲 大富豪 four times, kept
+    3/3; 乙, 丙, 丁 富豪, 貧民, 大貧民 four times each. `stats` once counted game 5 too (5 games
+    each, 甲 kept 4/4), as Rook's and Oh Hell's did their hands after the game was over."""
+    path = str(RECORDS / "daifugo" / "game-over-fifth-game.yaml")
+    assert [(v.rule, v.set, v.game) for v in api.audit(api.load(path)).violations] == [("daifugo.game-over", 1, 5)]
+    assert _finishes(path) == [("甲", 4, (4, 0, 0, 0), "3/3", 0, 0), ("乙", 4, (0, 4, 0, 0), "0/0", 0, 0),
+                               ("丙", 4, (0, 0, 4, 0), "0/0", 0, 0), ("丁", 4, (0, 0, 0, 4), "0/0", 0, 0)]
+
+
+def test_daifugo_a_set_past_the_matchs_sets_is_not_counted() -> None:
+    """daifugo.game-over: `sets: 1`, so set 2 does not count. By hand over set 1's four games: 甲
+    大富豪, 大富豪, 大貧民 (都落ち, game 3), 大貧民, kept 1/2; 乙 富豪 four times; 丙 貧民 twice then
+    大富豪 twice, kept 1/1 (game 4); 丁 大貧民 twice then 貧民 twice. `stats` once counted set 2's
+    game too (5 games each)."""
+    path = str(RECORDS / "daifugo" / "match-one-set.yaml")
+    assert [(v.rule, v.set, v.game) for v in api.audit(api.load(path)).violations] == [("daifugo.game-over", 2, None)]
+    assert _finishes(path) == [("甲", 4, (2, 0, 0, 2), "1/2", 1, 0), ("乙", 4, (0, 4, 0, 0), "0/0", 0, 0),
+                               ("丙", 4, (2, 0, 2, 0), "1/1", 0, 0), ("丁", 4, (0, 0, 2, 2), "0/0", 0, 0)]
+
+
+def test_daifugo_a_revolution_in_a_game_that_does_not_count_is_not_counted() -> None:
+    """daifugo.revolution, daifugo.game-over: 丁's four 9s open game 5 of a 4-game set, a game that does
+    not count (left unfinished); by hand: no revolution counts, and the finishes are games 1-4's.
+    `stats` once gave 丁 one revolution."""
+    path = str(RECORDS / "daifugo" / "stats-game-over-revolution.yaml")
+    a = api.audit(api.load(path))
+    assert [(e.rule, e.game, e.player) for e in a.events] == [("daifugo.revolution", 5, "丁")]
+    assert _finishes(path) == [("甲", 4, (4, 0, 0, 0), "3/3", 0, 0), ("乙", 4, (0, 4, 0, 0), "0/0", 0, 0),
+                               ("丙", 4, (0, 0, 4, 0), "0/0", 0, 0), ("丁", 4, (0, 0, 0, 4), "0/0", 0, 0)]
+
+
+def _daifugo_records() -> list[str]:
+    return [str(p) for p in sorted([*RECORDS.rglob("*.yaml"), *SAMPLES.glob("*.yaml")])
+            if p.read_text(encoding="utf-8").find("game: daifugo") >= 0 and "slips" not in p.parts]
+
+
+def test_daifugo_stats_count_exactly_the_games_check_counts_in_every_record() -> None:
+    """daifugo.game-over, daifugo.revolution: over every Daifugō record and sample alone, each player's
+    games are the finished games the sheet counts (not those check says do not count), and the
+    revolutions are check's revolution events in the games that count (a game past the set's games or
+    the match's sets does not)."""
+    from scorekeep.games.daifugo.score import sheet
+
+    for path in _daifugo_records():
+        a = api.audit(api.load(path))
+        games = sum(1 for r in sheet(a).rows if r["complete"] and r["counted"])
+        past = {(f.set, f.game) for f in a.violations if f.rule == "daifugo.game-over" and "does not count" in f.message}
+        made = [e.player for e in a.events if e.rule == "daifugo.revolution" and (e.set, e.game) not in past
+                and (e.set, None) not in past]
+        for p in season(path).of("daifugo"):
+            assert (p.games, sum(p.ranks), p.revolutions) == (games, games, made.count(p.name)), (path, p.name)

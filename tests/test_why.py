@@ -11,6 +11,7 @@ from conftest import RECORDS, audit, cli
 from why_agreement import rules_opener
 
 from scorekeep import why
+from scorekeep.games.oh_hell.engine import bidding_order
 
 LOCK = str(RECORDS / "daifugo" / "why" / "lock.yaml")
 EVASION = str(RECORDS / "daifugo" / "exchange-tax-evasion.yaml")
@@ -480,7 +481,9 @@ def test_why_rules_every_oh_hell_bid_as_check_judges_it() -> None:
                     continue
                 assert ex is not None and ex.player not in bidders, (path.name, h.number, k)
                 made = {e.player for e in h.bids}
-                order = [q for q in dict(ex.facts)["bidding order"].split(" (")[0].split(", ") if q in made]
+                dealer = next(r.dealer for r in a.result.hands if r.number == h.number)  # type: ignore[attr-defined]
+                # `--bid K` counts from the dealer's left, also under simultaneous bidding (no order of play)
+                order = [q for q in bidding_order(a.record.players, dealer) if q in made]  # type: ignore[attr-defined]
                 assert ex.player == order[k - 1], (path.name, h.number, k, order)
                 bidders.add(ex.player)
                 seen += 1

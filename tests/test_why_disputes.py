@@ -670,3 +670,25 @@ def test_a_rook_card_after_a_reported_slip_of_the_order_offers_its_legal_choices
     assert doc["allowed"] == ["Y11", "Y9", "Y8"]
     slip = _json(name, "--hand", "1", "--trick", "2", "--player", "North")  # the slip itself stays one
     assert (slip["legal"], slip["rule"]) == (False, "rook.turn-order")
+
+
+def test_oh_hell_the_bidding_order_fact_follows_the_bidding_house_rule() -> None:
+    """oh-hell.bid-order, oh-hell.hook: with `bidding: simultaneous` nobody bids last, so `why` gives no
+    bidding order and no dealer last, and the hook is off for that reason; North's 2, which makes the bids
+    add up to 3, is legal (oh-hell.bid-range). The same bids made in order: clockwise from North's left,
+    the dealer last, and the hook forbids North's 2. `why` once said "(the dealer last)" in both modes."""
+    name = "oh-hell/why/bid-simultaneous.yaml"
+    at_once = _why(name, hand=1, player="North")
+    facts = dict(at_once.facts)
+    assert (at_once.ruling.legal, at_once.ruling.rule) == (True, "oh-hell.bid-range")
+    assert "dealer last" not in facts["bidding order"] and "everyone bids at once" in facts["bidding order"]
+    assert facts["the hook"].startswith("off") and "nobody bids last" in facts["the hook"]
+    text = (RECORDS / name).read_text(encoding="utf-8").replace(", bidding: simultaneous", "")
+    in_turn = why.explain(api.audit(api.load(text=text)), why.Location(hand=1, player="North"))
+    assert in_turn is not None and (in_turn.ruling.legal, in_turn.ruling.rule) == (False, "oh-hell.hook")
+    facts = dict(in_turn.facts)
+    assert facts["bidding order"] == "East, South, West, North (from North's left; the dealer last)"
+    assert facts["the hook"].startswith("on: the dealer, bidding last")
+    # `replay` notes the bids the same way: made at once, or in order
+    assert "bids made at once: East 1, South 0, West 0, North 2" in cli("replay", str(RECORDS / name)).out
+    assert [n for s in api.replay(api.audit(api.load(text=text))) for n in s.notes][0].startswith("bids in order: East 1")

@@ -27,7 +27,9 @@ class Field(NamedTuple):
     `prompt`, `default` and `choices` (offered: `Table.ask`'s) are given the values typed before
     it; `read` gives the value from what was typed, or None after saying why it is not one;
     `judged`: tried in the record as soon as it is typed, so that a refusal is its alone; `many`:
-    the answer is several of the choices, in order."""
+    the answer is several of the choices, in order; `what`: the value typed, in a player's words,
+    given the values typed with it among them (`undo` says what it took back: `Ana's bid in hand 2
+    (3)`; the label, a word to type at `Correct which?`, when the game gives none)."""
 
     key: str
     label: str
@@ -37,6 +39,7 @@ class Field(NamedTuple):
     judged: bool = False
     choices: Callable[[Mapping[str, Any]], Any] | None = None
     many: bool = False
+    what: Callable[[Mapping[str, Any]], str] | None = None
 
 
 class Kept(NamedTuple):
@@ -73,8 +76,13 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     s.form_written = None
     last = written.typed[-1]  # (a form is written once each of its values is typed)
     values = {k: v for k, v in written.values.items() if k != last}
-    t.say(f"  taken back: {next(f.label for f in fields if f.key == last)}")
+    _taken_back(t, next(f for f in fields if f.key == last), written.values)
     return written._replace(values=values, typed=written.typed[:-1])
+
+
+def _taken_back(t: Table, f: Field, vals: Mapping[str, Any]) -> None:
+    """Say which value `undo` took back, in the game's words for it (`vals`: it among them)."""
+    t.say(f"  taken back: {f.label if f.what is None else f.what(vals)}")
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
@@ -111,8 +119,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             if i == 0:
                 raise
             i -= 1
+            _taken_back(t, fields[i], vals)
             _take(vals, typed, fields[i].key)
-            t.say(f"  taken back: {fields[i].label}")
             continue
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))

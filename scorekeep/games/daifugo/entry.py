@@ -172,12 +172,31 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
                 return None
         return read
 
+    game = f"set {set_no} game {game_no}"
     return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last",
                   listed("the finishing order"),
-                  lambda v: ", ".join(out_d) if out_d else None, choices=lambda v: tuple(seats), many=True),
+                  lambda v: ", ".join(out_d) if out_d else None, choices=lambda v: tuple(seats), many=True,
+                  what=lambda v: _order_said(v.get("out"), game)),
             Field("fouls", "fouls", lambda v: "Forbidden finishes (反則上がり) among them (- for none)",
                   listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-",
-                  choices=lambda v: tuple(v.get("out") or seats), many=True)]
+                  choices=lambda v: tuple(v.get("out") or seats), many=True,
+                  what=lambda v: _fouls_said(v.get("fouls"), game))]
+
+
+def _order_said(out: Sequence[str] | None, game: str) -> str:
+    """The finishing order typed for `game`, as the table says it: `the finishing order of … (乙, 丙, 甲)`."""
+    return f"the finishing order of {game}" + (f" ({', '.join(out)})" if out else "")
+
+
+def _fouls_said(fouls: Sequence[str] | None, game: str) -> str:
+    """The forbidden finishes typed for `game`, as the table says them: `乙's forbidden finish …`."""
+    if fouls is None:
+        return f"the forbidden finishes (反則上がり) of {game}"
+    if not fouls:
+        return f"no forbidden finish (反則上がり) in {game}"
+    owners = [f"{p}'s" for p in fouls]
+    who = owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
+    return f"{who} forbidden finish{'es' if len(fouls) > 1 else ''} (反則上がり) in {game}"
 
 
 def _after_game(t: Table, set_no: int, game_no: int) -> None:

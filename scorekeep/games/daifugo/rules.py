@@ -9,6 +9,7 @@ where a pass is missing from it (`readings`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...cards import Card
@@ -305,6 +306,13 @@ class _Game:
 
 # --- the match -----------------------------------------------------------------------------
 
+def game_counts_in(options: Mapping[str, Any], set_no: int, game_no: int) -> bool:
+    """Whether game `game_no` of set `set_no` counts, finished or not (daifugo.game-over): its set is
+    one of the match's `sets` and it one of the set's `games_per_set` (`counts`); `stats` asks it too."""
+    limit = options["sets"] if options["sets"] != OPEN else None
+    return counts(set_no, limit) and counts(game_no, options["games_per_set"])
+
+
 def _set_faults(m: "_Match", s: SetRecord, limit: int | None, previous: tuple[int, int] | None, gps: int,
                 last_game: GameResult | None) -> None:
     """daifugo.game-over: set `s` starting after `previous` (its number, games) and `last_game`
@@ -381,7 +389,7 @@ class _Match:
             set_totals = {p: 0 for p in rec.players}
             prev: tuple[str, ...] | None = None
             for g in s.games:
-                counted = set_counted and counts(g.number, gps)
+                counted = game_counts_in(opts, s.number, g.number)
                 _game_faults(self, s, g, gps, last_game)
                 result = _Game(self, s, g, prev if g.number > 1 else None).run()
                 if not counted and result.complete:

@@ -1,6 +1,6 @@
-"""Daifugō's statistics: each player's finishes over a season (games with a ranking only),
-counted from the score sheets' rows and the revolutions from the audits' events, and the tables
-and bar charts that show them."""
+"""Daifugō's statistics: each player's finishes over a season (games with a ranking only, none
+`check` says does not count), counted from the score sheets' rows and the revolutions from the
+audits' events, and the tables and bar charts that show them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from ...game import Audit, Sheet
 from ...stats import Bar, Table, name_key
 from .rulebook import RANK_NAMES
+from .rules import game_counts_in
 
 
 class DaifugoLine(NamedTuple):
@@ -39,7 +40,8 @@ class DaifugoLine(NamedTuple):
 
 
 def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
-    """Each player's finishes over the ranked games of the records, and the revolutions made."""
+    """Each player's finishes over the ranked games of the records that count (check's judgement,
+    daifugo.game-over), and the revolutions made in the games that count."""
     acc: dict[str, list[Any]] = {}
 
     def line(name: str) -> list[Any]:
@@ -54,6 +56,8 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
                 prev = None
             if r["ranking"] is None:
                 prev = r
+                continue
+            if not r["counted"]:  # past the set's games or the match's sets: it starts no later counted game
                 continue
             ranking = [name_key(p) for p in r["ranking"]]
             for i, p in enumerate(ranking):
@@ -70,7 +74,8 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
                 line(name_key(p))[6] += 1
             prev = r
         for e in audit.events:
-            if e.rule == "daifugo.revolution" and e.player is not None:
+            if (e.rule == "daifugo.revolution" and e.player is not None and e.set is not None and e.game is not None
+                    and game_counts_in(audit.header.options, e.set, e.game)):  # a revolution is made in a game
                 line(name_key(e.player))[7] += 1
     return tuple(DaifugoLine(name, a[0], a[1], tuple(a[2]), *a[3:]) for name, a in acc.items())  # type: ignore[arg-type]
 

@@ -67,7 +67,8 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
         if selection.legal:
             headers += ("legal at each turn",)
             rows = tuple((*r, "; ".join(legal.get((h.number, t.number), ()))) for r, t in zip(rows, h.tricks))
-        notes = [f"bids in order: {bids or 'none yet'} (total {sum(h.bids.values())} "
+        made = "in order" if engine.bids_in_turn(audit.header.options) else "made at once"
+        notes = [f"bids {made}: {bids or 'none yet'} (total {sum(h.bids.values())} "
                  f"for {h.size} trick{'s' if h.size != 1 else ''})"]
         if selection.legal and (h.number, 0) in legal:
             notes.append("legal bids: " + ", ".join(legal[(h.number, 0)]))

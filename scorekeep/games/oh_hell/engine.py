@@ -42,6 +42,11 @@ def bidding_order(players: Sequence[str], dealer: str) -> list[str]:
     return [players[(d + k) % len(players)] for k in range(1, len(players) + 1)]
 
 
+def bids_in_turn(options: Mapping[str, Any]) -> bool:
+    """Whether the bids go in turn (oh-hell.bid-order), not all at once (house rule `bidding: simultaneous`)."""
+    return options["bidding"] == "in-order"
+
+
 def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[Play, str]:
     """The winning play and why (oh-hell.trick-winner): highest trump, else highest of the led suit."""
     led = plays[0].card.suit
@@ -109,11 +114,24 @@ class Table:
         self.number, self.size, self.dealer, self.trump, self.turn_up = number, size, dealer, trump, turn_up
         self.deal = deal
         self.owner = owner
-        self.in_order = options["bidding"] == "in-order"
+        self.in_order = bids_in_turn(options)
         self.hook = bool(options["hook"]) and self.in_order
         self.lead_trump = options["lead_trump"]
         self.left, orders = _seating(self.players)
         self.order = orders[dealer]
+
+    def bidding_words(self) -> str:
+        """The order of the bidding as the table says it (oh-hell.bid-order): clockwise from the
+        dealer's left, the dealer last; under the house rule of simultaneous bidding, none."""
+        if not self.in_order:
+            return "none: everyone bids at once (house rule: simultaneous bidding)"
+        return f"{', '.join(self.order)} (from {self.dealer}'s left; the dealer last)"
+
+    def hook_words(self) -> str:
+        """Whether the hook binds this hand, and whom (oh-hell.hook), as the table says it."""
+        if self.hook:
+            return f"on: the dealer, bidding last, may not make the bids add up to {self.size}"
+        return "off" if self.in_order else "off: nobody bids last (simultaneous bidding)"
 
 
 @lru_cache(maxsize=64)

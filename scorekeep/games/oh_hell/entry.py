@@ -282,12 +282,25 @@ def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Cho
     """A hand's size, dealer and trump; `sizes`, `dealers`: what the rules give, offered."""
     return [
         Field("size", "cards", lambda v: f"Hand {hand}, cards", lambda t, raw, v: t.number(raw),
-              lambda v: size_d, judged=True, choices=(lambda v: sizes) if sizes else None),
+              lambda v: size_d, judged=True, choices=(lambda v: sizes) if sizes else None,
+              what=lambda v: _said(f"the hand size of hand {hand}", v.get("size"), cards_text)),
         Field("dealer", "dealer", lambda v: f"Hand {hand}, dealer", lambda t, raw, v: t.name(raw),
-              lambda v: dealer_d, judged=True, choices=(lambda v: dealers) if dealers else None),
+              lambda v: dealer_d, judged=True, choices=(lambda v: dealers) if dealers else None,
+              what=lambda v: _said(f"the dealer of hand {hand}", v.get("dealer"))),
         Field("trump", "trump", lambda v: "Trump (spades, hearts, diamonds, clubs; - if not noted)",
-              _read_trump, lambda v: "-", choices=lambda v: (*SUITS, "-")),
+              _read_trump, lambda v: "-", choices=lambda v: (*SUITS, "-"),
+              what=lambda v: _said(f"the trump of hand {hand}", v.get("trump"), _trump_typed)),
     ]
+
+
+def _said(what: str, value: Any, text: Callable[[Any], str] = str) -> str:
+    """A value typed, in a player's words (what `undo` took back): `the dealer of hand 2 (Ben)`."""
+    return what if value is None else f"{what} ({text(value)})"
+
+
+def _trump_typed(trump: str) -> str:
+    """The trump typed as the table says it: a suit's word, `no trump`, `not noted`."""
+    return "not noted" if trump == _NOT_NOTED else "no trump" if trump == NO_TRUMP else trump
 
 
 def _read_trump(t: Table, raw: str, _v: Any) -> Any:
@@ -309,7 +322,8 @@ def _ask_bid(t: Table, w: Where) -> None:
     ch = legal_bids(t.s, w, p)
     _say_hook(t, ch, p)
     field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
-                  f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch)
+                  f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch,
+                  what=lambda v: _said(f"{p}'s bid in hand {w.hand}", v.get("bid")))
     if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"])) is None:
         return
     nxt = where(t.s)
@@ -341,7 +355,8 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
         return Field(prefix + p, prefix + p, lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
-                     choices=lambda v: [str(k) for k in range(size + 1)])  # what a hand can give one player
+                     choices=lambda v: [str(k) for k in range(size + 1)],  # what a hand can give one player
+                     what=lambda v: _said(f"the tricks taken by {p} in hand {hand}", v.get(prefix + p)))
     return [field(p) for p in asked]
 
 
@@ -390,7 +405,8 @@ def reopen(t: Table, target: str) -> None:
     w = Where("bid", n, None, h.size, order)
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
-                     choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)))
+                     choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)),
+                     what=lambda v, p=p: _said(f"{p}'s bid in hand {n}", v.get("bid " + p)))
                for p in order if p in h.bids]
     if h.took is not None:
         fields += trick_fields(t, n, h.size, order, h.bids, h.took, "took ")

@@ -89,11 +89,9 @@ def _holding(pos: Any, p: str) -> tuple[str, str]:
 def _bid(game: str, h: Any, pos: Any, move: Any) -> Explanation:
     t, p = pos.t, move.player
     made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
-    facts = [*_hand(h, pos), ("bidding order", ", ".join(t.order) + f" (from {t.dealer}'s left; the dealer last)"),
+    facts = [*_hand(h, pos), ("bidding order", t.bidding_words()),  # the engine's Table: in turn or at once
              ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"),
-             ("the hook", f"on: the dealer, bidding last, may not make the bids add up to {t.size}" if t.hook
-              else "off"),
-             _holding(pos, p)]
+             ("the hook", t.hook_words()), _holding(pos, p)]
     values = pos.bid_values(p)
     ruling = pos.ruling(move)
     if ruling.legal:  # the legal set in words; the rule cited is the engine's
