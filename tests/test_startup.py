@@ -144,8 +144,8 @@ def test_no_collection_pass_while_starting(args: tuple[str, ...]) -> None:
     assert passes == []
 
 def test_exit_leaves_the_command_objects_out_of_the_last_collections() -> None:
-    """`main` freezes what the command made before the process ends: the interpreter's exit runs
-    two full collections, which over a command's objects took 12-17 ms of a demo's ~100."""
+    """`main` freezes what the command made before the process ends: the interpreter's exit
+    collects over every object, which for a command's took 12-17 ms of a demo's ~100."""
     code = ("import gc, sys\nsys.argv = ['scorekeep', 'rules', 'hook']\nfrom scorekeep.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\nprint('FROZEN', gc.get_freeze_count())\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
