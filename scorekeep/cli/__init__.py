@@ -46,4 +46,11 @@ def main() -> None:
 
     wanted = sys.argv[1] if len(sys.argv) > 1 else ""
     _register((wanted,) if wanted in COMMANDS else COMMANDS)
-    run()
+    try:
+        run()
+    finally:
+        # The process ends here: the interpreter's exit then collects over every object the
+        # command and Typer made (12-17 ms of a demo's 100, CPU; ending in os._exit saves the
+        # same). Nothing left needs it: the output is flushed, files are closed, atexit still
+        # runs and the system frees the memory; frozen objects are left out of those passes.
+        gc.freeze()

@@ -11,7 +11,8 @@ The form judges nothing itself: a value marked `judged` is tried in the record a
 typed (`Session.trial`), and the whole entry is judged by the checker before it is written.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: with it, NamedTuple makes each field's annotation text a
+# ForwardRef, compiling it, which took a third of this module's import time.
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple

@@ -16,9 +16,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards import SUIT_SYMBOL, show
 from ...game import Audit, Game, Section, Selection
-from . import engine, record, rules, score
+from . import engine, record
 from .model import Bid, CardPlay, Result
 from .options import OPTIONS
 
@@ -44,6 +46,8 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     legal: dict[tuple[int, int], list[str]] = {}   # (hand, trick) → per play; trick 0: the bids
     result: Result = audit.result
     if selection.legal:
+        from . import rules
+
         def observe(pos: engine.HandPosition, move: object) -> None:
             n = pos.t.number
             if selection.hand is None or n == selection.hand:
@@ -86,4 +90,12 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-GAME = Game("oh-hell", "Oh Hell", OPTIONS, record.read, rules.audit, score.sheet, replay)
+def __getattr__(name: str) -> Any:
+    """`GAME`, made when first asked for: the checker's driver (`rules`) is imported then, so `demo`,
+    which needs only the engine, does not load it."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import rules, score
+
+    game = globals()["GAME"] = Game("oh-hell", "Oh Hell", OPTIONS, record.read, rules.audit, score.sheet, replay)
+    return game

@@ -1,6 +1,7 @@
 """Oh Hell records: YAML → frozen values. Only shape and spelling are judged here, never rules."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: with it, NamedTuple makes each field's annotation text a
+# ForwardRef, compiling it, which took a third of this module's import time.
 
 import re
 from collections.abc import Mapping

@@ -19,8 +19,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...game import Audit, Game, Section, Selection
-from . import model, record, rules, score
+from . import model, record
+from .engine import TRICKS
 from .score import signed
 from .cards import COLOR_NAME, show
 from .options import OPTIONS
@@ -37,6 +40,8 @@ def _calls(calls: list[str]) -> str:
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
     """Each hand trick by trick as the source article tabulates it, then the nest and the total check."""
+    from . import rules
+
     result: model.Result = audit.result
     rec: record.Record = audit.record
     out = []
@@ -92,9 +97,9 @@ def _notes(h: model.HandResult, hand: record.Hand, teams: model.Teams,
     if hand.nest is not None or hand.discard is not None:
         notes.append(_nest_note(h, hand))
     if h.last_winner is not None and h.nest_points is not None:
-        trick_total = sum(t.points for t in h.tricks[:rules.TRICKS])
+        trick_total = sum(t.points for t in h.tricks[:TRICKS])
         notes.append(f"the nest ({h.nest_points} points) goes to {h.last_winner}, who won trick "
-                     f"{rules.TRICKS} → {teams.of[h.last_winner]}")
+                     f"{TRICKS} → {teams.of[h.last_winner]}")
         notes.append(f"total check: {trick_total} + {h.nest_points} = {trick_total + h.nest_points}")
     if h.points is not None:
         captured = ", ".join(f"{t} {h.points[t]}" for t in teams.labels)
@@ -123,4 +128,12 @@ def _nest_note(h: model.HandResult, hand: record.Hand) -> str:
     return "; ".join(parts)
 
 
-GAME = Game("rook", "Rook", OPTIONS, record.read, rules.audit, score.sheet, replay)
+def __getattr__(name: str) -> Any:
+    """`GAME`, made when first asked for: the checker's driver (`rules`) is imported then, so `demo`,
+    which needs only the engine, does not load it."""
+    if name != "GAME":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import rules, score
+
+    game = globals()["GAME"] = Game("rook", "Rook", OPTIONS, record.read, rules.audit, score.sheet, replay)
+    return game

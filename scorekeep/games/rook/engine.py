@@ -11,7 +11,6 @@ for a later play to prove them revokes (`pending`). `push` changes the position 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -1070,48 +1069,46 @@ class Tally(NamedTuple):
     """Who won the 9th trick (and the nest)."""
 
 
-@dataclass(slots=True, eq=False)
 class HandPosition:
-    """One hand of Rook at one moment: phase, who acts, what is known of every holding."""
+    """One hand of Rook at one moment: phase, who acts, what is known of every holding. A plain
+    class with slots (a dataclass of its 34 fields cost every command that loads Rook 1 ms to make)."""
 
-    table: Table
-    number: int
-    order: tuple[str, ...]
-    seat: str
-    bidders: tuple[str, ...]
-    leader: str
-    lead_at: int
-    """The leader's index in `order`."""
-    pending: dict[str, tuple[Pending, ...]]
-    voids: dict[str, frozenset[str]]
-    phase: str = "call"
-    passed: frozenset[str] = frozenset()
-    high: tuple[str, int] | None = None
-    legal_high: tuple[str, int] | None = None
-    turn: int = 0
-    calls: list[tuple[str, int | None]] = field(default_factory=list)
-    ended: bool = False
-    all_pass: bool = False
-    bidder: str | None = None
-    amount: int | None = None
-    forced: bool = False
-    held: dict[str, set[Card]] = field(default_factory=dict)
-    """The known holdings (only those the record makes certain)."""
-    owner: Mapping[Card, str] = field(default_factory=dict)
-    twice: frozenset[Card] = frozenset()
-    nest: tuple[Card, ...] | None = None
-    pool: frozenset[Card] | None = None
-    buried: frozenset[Card] = frozenset()
-    discarded: tuple[Card, ...] | None = None
-    trump: str | None = None
-    trick_no: int = 1
-    plays: tuple[Play, ...] = ()
-    disordered: bool = False
-    tricks: tuple[PlayedTrick, ...] = ()
-    """As judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)."""
-    played_in: dict[Card, int] = field(default_factory=dict)
-    tally: Tally | None = None
-    """The nine tricks' result, once they are played (`_count`)."""
+    __slots__ = ("table", "number", "order", "seat", "bidders", "leader", "lead_at", "pending", "voids", "phase",
+                 "passed", "high", "legal_high", "turn", "calls", "ended", "all_pass", "bidder", "amount", "forced",
+                 "held", "owner", "twice", "nest", "pool", "buried", "discarded", "trump", "trick_no", "plays",
+                 "disordered", "tricks", "played_in", "tally")
+
+    def __init__(self, table: Table, number: int, order: tuple[str, ...], seat: str, bidders: tuple[str, ...],
+                 leader: str, lead_at: int, pending: dict[str, tuple[Pending, ...]],
+                 voids: dict[str, frozenset[str]]) -> None:
+        self.table, self.number, self.order, self.seat, self.bidders = table, number, order, seat, bidders
+        self.leader = leader
+        self.lead_at = lead_at  # the leader's index in `order`
+        self.pending, self.voids = pending, voids
+        self.phase = "call"
+        self.passed: frozenset[str] = frozenset()
+        self.high: tuple[str, int] | None = None
+        self.legal_high: tuple[str, int] | None = None
+        self.turn = 0
+        self.calls: list[tuple[str, int | None]] = []
+        self.ended = self.all_pass = self.forced = False
+        self.bidder: str | None = None
+        self.amount: int | None = None
+        self.held: dict[str, set[Card]] = {}  # the known holdings (only those the record makes certain)
+        self.owner: Mapping[Card, str] = {}
+        self.twice: frozenset[Card] = frozenset()
+        self.nest: tuple[Card, ...] | None = None
+        self.pool: frozenset[Card] | None = None
+        self.buried: frozenset[Card] = frozenset()
+        self.discarded: tuple[Card, ...] | None = None
+        self.trump: str | None = None
+        self.trick_no = 1
+        self.plays: tuple[Play, ...] = ()
+        self.disordered = False
+        # as judged (`plays` and `judged` both: a stand-in replaces a card outside the deck)
+        self.tricks: tuple[PlayedTrick, ...] = ()
+        self.played_in: dict[Card, int] = {}
+        self.tally: Tally | None = None  # the nine tricks' result, once they are played (`_count`)
 
     # --- making one ----------------------------------------------------------------------
 
