@@ -490,6 +490,25 @@ def test_both_teams_off_why_names_the_team_check_names() -> None:
     assert step.answer == "no" or step.answer.removeprefix("no: ").startswith("North/South captured 87")
 
 
+def test_points_total_without_the_bird_names_the_counters_of_the_deck_played() -> None:
+    """rook.points-total under house rule `bird: off` (40 cards, 100 counters): a team's 38 is no
+    multiple of 5. The message once named "the Bird 20" among the counters although the deck has no
+    Bird; its words now come from the engine's Table (what the deck holds under the options), and
+    `check` and `why` give the same words."""
+    name = "rook/why/points-bird-off-counters.yaml"
+    (found,) = api.audit(api.load(str(RECORDS / name))).violations
+    assert found.rule == "rook.points-total" and found.hand == 1
+    assert "Bird 20" not in found.message and "no Bird" in found.message
+    assert found.message == ("North/South captured 38, but captured points are counters — 5s worth 5, 10s and 14s "
+                             "worth 10, no Bird (the house rules leave it out) — so each team's points are a "
+                             "multiple of 5 from 0 to 100")
+    ex = _why(name, hand=1, what="result")
+    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.reason) == (False, "rook.points-total", found.message)
+    # with the Bird the words are as they were
+    (with_bird,) = api.audit(api.load(str(RECORDS / "rook/why/points-both-teams-off.yaml"))).violations
+    assert "— 5s worth 5, 10s and 14s worth 10, the Bird 20 —" in with_bird.message
+
+
 def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept() -> None:
     """rook.seat-change: the table missed the seat change at hand 5 (check's one finding) and kept the
     old seats for hand 6. `why` of hand 6's first call decides it as check's replay does, in the kept

@@ -100,6 +100,18 @@ class Table(NamedTuple):
         deck = DECK_SET if opts["bird"] != "off" else DECK_SET - {BIRD}
         return cls(players, teams, opts, deck, sum(c.points for c in deck), len(deck) - 4 * HAND_CARDS)
 
+    @property
+    def counters(self) -> str:
+        """The counters of this deck in words (rook.points-total), from what it holds under the house
+        rules: "5s worth 5, 10s and 14s worth 10, the Bird 20"; without the Bird (`bird: off`) "no Bird"."""
+        worth: dict[int, set[int]] = {}
+        for c in self.deck:
+            if c.points and not c.is_bird:
+                worth.setdefault(c.points, set()).add(c.number)
+        said = [f"{' and '.join(f'{n}s' for n in sorted(ns))} worth {w}" for w, ns in sorted(worth.items())]
+        said.append(f"the Bird {BIRD.points}" if BIRD in self.deck else "no Bird (the house rules leave it out)")
+        return ", ".join(said)
+
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
             return "the Bird is left out (house rule `bird: off`)"
@@ -486,8 +498,8 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
     bad = [t for t in labels if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
     if bad:
         return _f("rook.points-total",
-                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, 10s and "
-                  f"14s worth 10, the Bird 20 — so each team's points are a multiple of 5 from 0 to {table.total}",
+                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — {table.counters} — "
+                  f"so each team's points are a multiple of 5 from 0 to {table.total}",
                   line=lines[bad[0]], hand=hand)
     if sum(values.values()) != table.total:
         written = " + ".join(f"{t} {values[t]}" for t in labels)
