@@ -520,12 +520,56 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     assert ex.ruling.legal and ex.player == "South"
     assert all(s.rule != "rook.seat-change" and s.answer == "yes" for s in ex.ruling.steps)
     assert ex.choices and ex.choices[0] == "pass"
-    assert "was the mistake of an earlier hand" in dict(ex.facts)["seats"]
+    assert "after missing the seat change in hand 5" in dict(ex.facts)["seats"]
+    assert "North, on East's left, would open" in dict(ex.facts)["seats"]  # in the seats the rules give
     first = _why(name, hand=5, bid=1)  # the hand the table missed it in: the slip is North's deal, and
     assert first.ruling.legal and first.choices  # East opens in either seating (see the test above)
     slip = _why("rook/why/seat-change-old-seats-right-dealer.yaml", hand=5, bid=1)  # West opened: it shows
     assert (slip.ruling.legal, slip.ruling.steps[0].rule) == (False, "rook.seat-change")
     assert slip.ruling.steps[0].answer.startswith("no") and not slip.choices
+
+
+def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_give() -> None:
+    """rook.seat-change: the table missed the seat change after hand 4 and kept the old seats for hands
+    5-8 (check: one finding, at North's deal of hand 5). `why --seats` at hands 6-8 once asked whether the
+    hand was played in the old order "(the hand is played in the new seating)", answered yes, ruled
+    "legal: ... in the seats the rules give", and said the seats changed "after 6 hands". Now the engine's
+    seating check is asked at the seats the rules give (it fails), the ruling is legal only as the record
+    is read and points to hand 5, where the slip is reported once; the seats changed after 4 hands."""
+    name = "rook/why/seat-change-kept-all-period.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.seat-change", 5, "North")]
+    for hand, dealer in ((6, "East"), (7, "South"), (8, "West")):
+        ex = _why(name, hand=hand, what="seats")
+        r = ex.ruling
+        assert (r.legal, r.rule, ex.finding) == (True, "rook.seat-change", None)
+        assert r.reason.startswith("legal as the record is read: ") and "hand 5" in r.reason
+        assert "is bid and played in the seats the rules give" not in r.reason
+        (step,) = r.steps
+        assert step.rule == "rook.seat-change" and "North, West, South, East" in step.question
+        assert step.answer.startswith(f"no: hand {hand} was bid and played as if the seats had not changed")
+        assert "after 4 hands played" in step.answer
+        seats = dict(ex.facts)["seats"]
+        assert seats.startswith("after 4 hands the seats should have changed") and "hand 5" in seats
+        assert f"on {dealer}'s left, would open the bidding" in seats
+    back = _why(name, hand=9, what="seats")  # the seats change back after 8 hands: the table is right again
+    assert back.ruling.reason == "legal: hand 9 is bid and played in the seats the rules give, rook.seat-change"
+    assert [s.answer for s in back.ruling.steps] == ["yes"]
+    assert dict(back.facts)["seats"].startswith("after 8 hands the seats changed")
+    before = _why(name, hand=4, what="seats")  # no seat change yet: no "new seating" to ask about
+    assert "new seating" not in before.ruling.steps[0].question
+
+
+def test_a_late_seat_change_counts_the_hands_from_the_change() -> None:
+    """rook.seat-change: the table missed the change after hand 4 and swapped seats before hand 6. Hands
+    6 and 7 are in the seats the rules give; `why --seats` once said the seats changed "after 5 hands" and
+    "after 6 hands" (the hands before the hand asked, not those before the change)."""
+    name = "rook/seat-change-late.yaml"
+    for hand in (6, 7):
+        ex = _why(name, hand=hand, what="seats")
+        assert ex.ruling.legal and ex.ruling.reason.startswith("legal: ")
+        seats = dict(ex.facts)["seats"]
+        assert seats.startswith("after 4 hands the seats changed") and "hand 5" in seats
 
 
 def test_a_bid_after_an_opening_under_the_minimum_is_judged_as_the_opening() -> None:

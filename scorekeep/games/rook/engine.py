@@ -698,7 +698,7 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
     every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
-    order, played = pos.order, pos.played
+    order, played = pos.order, _changed_after(pos)
     house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
@@ -710,10 +710,17 @@ def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
     """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
     if m.order == pos.order:
         return None
-    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.played
+    every, order, played = pos.table.opts["seat_change_every"], pos.order, _changed_after(pos)
     return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
                     f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
                     f"the clockwise order to {', '.join(order)} after {played} hands played")
+
+
+def _changed_after(pos: DealPosition) -> int:
+    """The hands played when the seats last changed (4 for hands 5-8): asked later in a seating period
+    (`why` at a hand the table kept the old seats for), not the hands played before this one."""
+    every = pos.table.opts["seat_change_every"]
+    return pos.played - pos.played % every if every else pos.played
 
 
 def _house_deal(pos: DealPosition) -> str:
@@ -811,8 +818,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation,
               ask="is it {m}'s deal ({name})?"),
     ),
-    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept,
-                      ask="is the hand played clockwise {o} ({name})?"),),
+    "seating": (Check("rook.seat-change", "the hand is played in the seats the seat changes give", _seats_kept,
+                      ask="is the hand bid and played in the seats the rules give ({o} clockwise)?"),),
     "call": (
         Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
                                                                        *BID_AMOUNTS), ask="is the auction still open?"),
