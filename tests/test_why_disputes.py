@@ -556,6 +556,7 @@ def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_g
     assert back.ruling.reason == "legal: hand 9 is bid and played in the seats the rules give, rook.seat-change"
     assert [s.answer for s in back.ruling.steps] == ["yes"]
     assert dict(back.facts)["seats"].startswith("after 8 hands the seats changed")
+    assert "did not move: it kept the old seats after missing the seat change in hand 5" in dict(back.facts)["seats"]
     before = _why(name, hand=4, what="seats")  # no seat change yet: no "new seating" to ask about
     assert "new seating" not in before.ruling.steps[0].question
 

@@ -190,14 +190,14 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
     return _Seats(pos.played - pos.played % every, order, first, missed, seats.order != order, dealer)
 
 
-def _missed_at(audit: Audit, n: int, st: _Seats) -> Any:
-    """check's finding of the seat change missed in this seating period before hand `n` (the table kept
-    the old seats, or changed them late), or None."""
+def _missed_at(audit: Audit, n: int, after: int) -> Any:
+    """check's finding of the seat change missed before hand `n` in the seating period that began after
+    `after` hands (the table kept the old seats, or changed them late), or None."""
     dealt = _dealt(audit)
     every = audit.header.options["seat_change_every"]
     return next((f for f in reversed(audit.violations) if f.rule == "rook.seat-change" and f.hand is not None
                  and f.hand < n and f.hand in dealt and dealt[f.hand][0].played - dealt[f.hand][0].played % every
-                 == st.after), None)
+                 == after), None)
 
 
 def _opener(audit: Audit, n: int) -> str | None:
@@ -212,7 +212,7 @@ def _seats(audit: Audit, result: Any) -> str:
     if st is None:
         return ""
     order, kept = ", ".join(st.order), ", ".join(result.seating)
-    missed = None if st.missed else _missed_at(audit, result.number, st)
+    missed = None if st.missed else _missed_at(audit, result.number, st.after)
     where = f"hand {missed.hand}" if missed is not None else "an earlier hand"
     if st.kept and not st.missed:  # later in a seating period the table kept: judged in the seats it kept
         return (f"after {plural(st.after, 'hand')} the seats should have changed: the clockwise order is then "
@@ -232,7 +232,21 @@ def _seats(audit: Audit, result: Any) -> str:
                  f"mistake of {slip}, and the rest is judged in the seats the table used")
     elif missed is not None:  # the table changed seats late, after the hand it missed the change in
         said += f"; the table changed seats late: it missed the change in {where}, where it is reported once"
+    elif (back := _back_in_seats(audit, result, st)) is not None:
+        said += (f"; this table did not move: it kept the old seats after missing the seat change in hand "
+                 f"{back.hand}, and now sits as the rules give again")
     return said
+
+
+def _back_in_seats(audit: Audit, result: Any, st: _Seats) -> Any:
+    """check's finding of the seat change missed in the last seating period, when the table kept those
+    seats until this hand, the first of a seating period whose seats are the ones it kept; else None."""
+    n = result.number
+    prev = next((x for x in audit.result.hands if x.number == n - 1), None)
+    every = audit.header.options["seat_change_every"]
+    if prev is None or tuple(prev.seating) != tuple(result.seating) or _dealt(audit)[n][0].played != st.after:
+        return None
+    return _missed_at(audit, n, st.after - every)
 
 
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
@@ -368,7 +382,7 @@ def _kept_seats(audit: Audit, ex: Explanation, n: int, st: _Seats, seats: Seatin
     legal as the record is read — check reports the slip once, at the hand the table missed it in, and
     judges the rest of the period in the seats the table kept (`rules._Replay.run`)."""
     ruled = _deal_steps(audit, ex, n, "seating", seats, _dealt(audit)[n][0]._replace(order=st.order))
-    missed = _missed_at(audit, n, st)
+    missed = _missed_at(audit, n, st.after)
     at = f"hand {missed.hand} (line {missed.line})" if missed is not None else "an earlier hand"
     reason = (f"legal as the record is read: the table kept the old seats after missing the seat change in {at}, "
               "where check reports it: one slip is reported once, and this hand, like the rest of this seating "
