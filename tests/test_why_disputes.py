@@ -529,6 +529,22 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     assert slip.ruling.steps[0].answer.startswith("no") and not slip.choices
 
 
+def test_a_missed_seat_change_with_the_same_opener_is_one_slip_of_the_hand_not_of_a_later_call() -> None:
+    """rook.seat-change, rook.bid-order: the table kept the old seats for hand 5 and wrote no dealer. East
+    opens in either seating (the last dealer's partner); South's 75, second, would follow North in the
+    new seats. The sources place the fault in the seats (the swap "after every 4 hands"), and bid-order
+    is kept in the seats the players sat in: one rook.seat-change for the hand, none for South's call."""
+    name = "rook/why/seat-change-forgotten-same-opener-no-dealer.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.seat-change", 5, "North")]
+    for bid in (1, 2):  # East's opening and South's raise: in turn in the seats the table sat in
+        ex = _why(name, hand=5, bid=bid)
+        assert ex.ruling.legal and ex.finding is None and ex.choices
+    seats = _why(name, hand=5, what="seats")
+    assert (seats.ruling.legal, seats.ruling.rule) == (False, "rook.seat-change") and seats.finding is not None
+    assert _why(name).finding == found[0]
+
+
 def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_give() -> None:
     """rook.seat-change: the table missed the seat change after hand 4 and kept the old seats for hands
     5-8 (check: one finding, at North's deal of hand 5). `why --seats` at hands 6-8 once asked whether the
