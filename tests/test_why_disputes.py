@@ -206,7 +206,9 @@ def test_a_forgotten_seat_change_is_the_answer_at_the_hands_first_call() -> None
     assert ex.ruling.steps[0].rule == "rook.seat-change" and ex.ruling.steps[0].answer.startswith("no")
     assert ex.choices == () and "East's opening call" in ex.no_choice
     seats = dict(ex.facts)["seats"]
-    assert "East, on South's left, opens the bidding" in seats and "the hand's first call" in seats
+    assert "East, on South's left, opens the bidding" in seats
+    assert "one slip of the hand, shown first at its first call (West opened, on South's left in the old seats)" \
+        in seats
     later = _why(name, hand=5, bid=2)  # judged in the seats the table used
     assert later.ruling.legal
 
@@ -228,7 +230,7 @@ def test_a_forgotten_seat_change_with_the_old_rotations_dealer_keeps_the_opener(
     assert ex.choices and ex.choices[0] == "pass" and ex.finding is None
     seats = dict(ex.facts)["seats"]
     assert "East, on South's left, opens the bidding" in seats and "kept the old seats" in seats
-    assert "the hand's deal and seats" in seats
+    assert "shown first at its deal (North dealt; East opens in either seating)" in seats
     whole = _why(name)  # check's finding, at North's deal
     assert whole.finding is not None and whole.finding.rule == "rook.seat-change" and whole.player == "North"
 

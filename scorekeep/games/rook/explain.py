@@ -226,10 +226,14 @@ def _seats(audit: Audit, result: Any) -> str:
             f"{deals}{st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
         # the old rotation's dealer in the old seats has the same opener: then the first call is in turn
-        same = _opener(audit, result.number) == st.first
-        slip = f"the hand's deal and seats ({st.first} opens in either)" if same else "the hand's first call"
-        said += (f"; this record kept the old seats ({kept}): the missed seat change (rook.seat-change) is the "
-                 f"mistake of {slip}, and the rest is judged in the seats the table used")
+        dealer = result.dealer
+        old_left = from_left(dealer, result.seating)[0] if dealer in result.seating else None
+        opener = _opener(audit, result.number)
+        slip = (f"its deal ({dealer} dealt; {st.first} opens in either seating)" if old_left == st.first else
+                f"its first call ({opener} opened, on {dealer}'s left in the old seats)" if opener is not None else
+                f"its first lead ({old_left} led, on {dealer}'s left in the old seats)")
+        said += (f"; this record kept the old seats ({kept}): the missed seat change (rook.seat-change) is one "
+                 f"slip of the hand, shown first at {slip}, and the rest is judged in the seats the table used")
     elif missed is not None:  # the table changed seats late, after the hand it missed the change in
         said += f"; the table changed seats late: it missed the change in {where}, where it is reported once"
     elif (back := _back_in_seats(audit, result, st)) is not None:
