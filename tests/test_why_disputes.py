@@ -511,6 +511,17 @@ def test_points_total_without_the_bird_names_the_counters_of_the_deck_played() -
     assert "— 5s worth 5, 10s and 14s worth 10, the Bird 20 —" in with_bird.message
 
 
+def test_a_card_without_the_bird_names_no_bird_in_trump() -> None:
+    """rook.trump, rook.follow-color under house rule `bird: off`: `why` on a card once said trump was red
+    "(the Bird is the highest trump)" in a deck without the Bird; its words come from the engine's Table."""
+    name = "rook/why/trick-bird-off.yaml"
+    assert api.audit(api.load(str(RECORDS / name))).violations == []
+    ex = _why(name, hand=1, trick=1, player="West")
+    assert ex.ruling.legal and dict(ex.facts)["trump"] == "red (no Bird: the house rules leave it out)"
+    with_bird = _why("rook/bird-anytime.yaml", hand=1, trick=1, player="North")
+    assert dict(with_bird.facts)["trump"].endswith("(the Bird is the highest trump)")
+
+
 def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept() -> None:
     """rook.seat-change: the table missed the seat change at hand 5 (check's one finding) and kept the
     old seats for hand 6. `why` of hand 6's first call decides it as check's replay does, in the kept

@@ -112,6 +112,11 @@ class Table(NamedTuple):
         said.append(f"the Bird {BIRD.points}" if BIRD in self.deck else "no Bird (the house rules leave it out)")
         return ", ".join(said)
 
+    @property
+    def bird(self) -> str:
+        """The Bird in trump's words: the highest trump, or none in a deck without it (`bird: off`)."""
+        return "the Bird is the highest trump" if BIRD in self.deck else "no Bird: the house rules leave it out"
+
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
             return "the Bird is left out (house rule `bird: off`)"

@@ -292,7 +292,7 @@ def _card(audit: Audit, pos: Any, move: Any, trick: int, n: int) -> Explanation:
     p = move.player
     cm = CardMove(p, move.card)
     facts = [("hand", f"hand {n}: {pos.seat} deals; {pos.bidder} won the bid at {pos.amount}"),
-             ("trump", COLOR_NAME.get(pos.trump or "", "not named") + " (the Bird is the highest trump)")]
+             ("trump", f"{COLOR_NAME.get(pos.trump or '', 'not named')} ({pos.table.bird})")]
     lead = pos.plays[0].player if pos.plays else pos.leader
     facts.append(("trick", f"trick {trick}, led by {lead}"))
     facts.append(("on the table", ", ".join(f"{x.player} {x.card}" for x in pos.plays)
