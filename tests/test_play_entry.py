@@ -585,3 +585,14 @@ def test_rook_points_without_the_bird_leave_the_other_team_the_rest_of_100(tmp_p
     assert "refused" not in out and "0–100, North/South get the rest" in out
     assert hands(path)[0]["points"] == {"East/West": 60, "North/South": 40}
     assert api.audit(api.load(str(path))).violations == []
+
+
+def test_rook_points_total_refusal_without_the_bird_names_no_bird(tmp_path: Path) -> None:
+    """rook.points-total: under `bird: off` a figure that is no multiple of 5 is refused in the words
+    `check` gives (the counters of this deck, no Bird), not "the Bird 20"."""
+    path = tmp_path / "g.yaml"
+    shutil.copy(RECORDS / "rook/points-bird-off.yaml", path)
+    out = " ".join(play(path, ["62", "no", "60"]).split())
+    assert "refused: North/South captured 38, but captured points are counters — 5s worth 5, 10s and 14s worth " \
+           "10, no Bird" in out
+    assert "Bird 20" not in out

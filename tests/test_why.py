@@ -425,7 +425,7 @@ def test_why_rules_every_rook_call_as_check_judges_it() -> None:
                 # opens in the rules' seats too (test_why_disputes)
                 reported += [v for v in a.violations if v.hand == h.number and k == 1  # type: ignore[attr-defined]
                              and v.rule == "rook.seat-change" and "the seating the record used" in v.message
-                             and ex.player != rules_opener(v)]
+                             and ex.player != rules_opener(v, a)]
                 assert ex.ruling.legal == (not reported), (path.name, h.number, k, ex.ruling, reported)
                 if reported:
                     assert ex.ruling.rule == reported[0].rule and ex.finding == reported[0]

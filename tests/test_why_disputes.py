@@ -206,7 +206,9 @@ def test_a_forgotten_seat_change_is_the_answer_at_the_hands_first_call() -> None
     assert ex.ruling.steps[0].rule == "rook.seat-change" and ex.ruling.steps[0].answer.startswith("no")
     assert ex.choices == () and "East's opening call" in ex.no_choice
     seats = dict(ex.facts)["seats"]
-    assert "East, on South's left, opens the bidding" in seats and "the hand's first call" in seats
+    assert "East, on South's left, opens the bidding" in seats
+    assert "one slip of the hand, shown first at its first call (West opened, on South's left in the old seats)" \
+        in seats
     later = _why(name, hand=5, bid=2)  # judged in the seats the table used
     assert later.ruling.legal
 
@@ -228,7 +230,7 @@ def test_a_forgotten_seat_change_with_the_old_rotations_dealer_keeps_the_opener(
     assert ex.choices and ex.choices[0] == "pass" and ex.finding is None
     seats = dict(ex.facts)["seats"]
     assert "East, on South's left, opens the bidding" in seats and "kept the old seats" in seats
-    assert "the hand's deal and seats" in seats
+    assert "shown first at its deal (North dealt; East opens in either seating)" in seats
     whole = _why(name)  # check's finding, at North's deal
     assert whole.finding is not None and whole.finding.rule == "rook.seat-change" and whole.player == "North"
 
@@ -490,6 +492,36 @@ def test_both_teams_off_why_names_the_team_check_names() -> None:
     assert step.answer == "no" or step.answer.removeprefix("no: ").startswith("North/South captured 87")
 
 
+def test_points_total_without_the_bird_names_the_counters_of_the_deck_played() -> None:
+    """rook.points-total under house rule `bird: off` (40 cards, 100 counters): a team's 38 is no
+    multiple of 5. The message once named "the Bird 20" among the counters although the deck has no
+    Bird; its words now come from the engine's Table (what the deck holds under the options), and
+    `check` and `why` give the same words."""
+    name = "rook/why/points-bird-off-counters.yaml"
+    (found,) = api.audit(api.load(str(RECORDS / name))).violations
+    assert found.rule == "rook.points-total" and found.hand == 1
+    assert "Bird 20" not in found.message and "no Bird" in found.message
+    assert found.message == ("North/South captured 38, but captured points are counters — 5s worth 5, 10s and 14s "
+                             "worth 10, no Bird (the house rules leave it out) — so each team's points are a "
+                             "multiple of 5 from 0 to 100")
+    ex = _why(name, hand=1, what="result")
+    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.reason) == (False, "rook.points-total", found.message)
+    # with the Bird the words are as they were
+    (with_bird,) = api.audit(api.load(str(RECORDS / "rook/why/points-both-teams-off.yaml"))).violations
+    assert "— 5s worth 5, 10s and 14s worth 10, the Bird 20 —" in with_bird.message
+
+
+def test_a_card_without_the_bird_names_no_bird_in_trump() -> None:
+    """rook.trump, rook.follow-color under house rule `bird: off`: `why` on a card once said trump was red
+    "(the Bird is the highest trump)" in a deck without the Bird; its words come from the engine's Table."""
+    name = "rook/why/trick-bird-off.yaml"
+    assert api.audit(api.load(str(RECORDS / name))).violations == []
+    ex = _why(name, hand=1, trick=1, player="West")
+    assert ex.ruling.legal and dict(ex.facts)["trump"] == "red (no Bird: the house rules leave it out)"
+    with_bird = _why("rook/bird-anytime.yaml", hand=1, trick=1, player="North")
+    assert dict(with_bird.facts)["trump"].endswith("(the Bird is the highest trump)")
+
+
 def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept() -> None:
     """rook.seat-change: the table missed the seat change at hand 5 (check's one finding) and kept the
     old seats for hand 6. `why` of hand 6's first call decides it as check's replay does, in the kept
@@ -501,12 +533,73 @@ def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept
     assert ex.ruling.legal and ex.player == "South"
     assert all(s.rule != "rook.seat-change" and s.answer == "yes" for s in ex.ruling.steps)
     assert ex.choices and ex.choices[0] == "pass"
-    assert "was the mistake of an earlier hand" in dict(ex.facts)["seats"]
+    assert "after missing the seat change in hand 5" in dict(ex.facts)["seats"]
+    assert "North, on East's left, would open" in dict(ex.facts)["seats"]  # in the seats the rules give
     first = _why(name, hand=5, bid=1)  # the hand the table missed it in: the slip is North's deal, and
     assert first.ruling.legal and first.choices  # East opens in either seating (see the test above)
     slip = _why("rook/why/seat-change-old-seats-right-dealer.yaml", hand=5, bid=1)  # West opened: it shows
     assert (slip.ruling.legal, slip.ruling.steps[0].rule) == (False, "rook.seat-change")
     assert slip.ruling.steps[0].answer.startswith("no") and not slip.choices
+
+
+def test_a_missed_seat_change_with_the_same_opener_is_one_slip_of_the_hand_not_of_a_later_call() -> None:
+    """rook.seat-change, rook.bid-order: the table kept the old seats for hand 5 and wrote no dealer. East
+    opens in either seating (the last dealer's partner); South's 75, second, would follow North in the
+    new seats. The sources place the fault in the seats (the swap "after every 4 hands"), and bid-order
+    is kept in the seats the players sat in: one rook.seat-change for the hand, none for South's call."""
+    name = "rook/why/seat-change-forgotten-same-opener-no-dealer.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.seat-change", 5, "North")]
+    for bid in (1, 2):  # East's opening and South's raise: in turn in the seats the table sat in
+        ex = _why(name, hand=5, bid=bid)
+        assert ex.ruling.legal and ex.finding is None and ex.choices
+    seats = _why(name, hand=5, what="seats")
+    assert (seats.ruling.legal, seats.ruling.rule) == (False, "rook.seat-change") and seats.finding is not None
+    assert _why(name).finding == found[0]
+
+
+def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_give() -> None:
+    """rook.seat-change: the table missed the seat change after hand 4 and kept the old seats for hands
+    5-8 (check: one finding, at North's deal of hand 5). `why --seats` at hands 6-8 once asked whether the
+    hand was played in the old order "(the hand is played in the new seating)", answered yes, ruled
+    "legal: ... in the seats the rules give", and said the seats changed "after 6 hands". Now the engine's
+    seating check is asked at the seats the rules give (it fails), the ruling is legal only as the record
+    is read and points to hand 5, where the slip is reported once; the seats changed after 4 hands."""
+    name = "rook/why/seat-change-kept-all-period.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.hand, v.player) for v in found] == [("rook.seat-change", 5, "North")]
+    for hand, dealer in ((6, "East"), (7, "South"), (8, "West")):
+        ex = _why(name, hand=hand, what="seats")
+        r = ex.ruling
+        assert (r.legal, r.rule, ex.finding) == (True, "rook.seat-change", None)
+        assert r.reason.startswith("legal as the record is read: ") and "hand 5" in r.reason
+        assert "is bid and played in the seats the rules give" not in r.reason
+        (step,) = r.steps
+        assert step.rule == "rook.seat-change" and "North, West, South, East" in step.question
+        assert step.answer.startswith(f"no: hand {hand} was bid and played as if the seats had not changed")
+        assert "after 4 hands played" in step.answer
+        seats = dict(ex.facts)["seats"]
+        assert seats.startswith("after 4 hands the seats should have changed") and "hand 5" in seats
+        assert f"on {dealer}'s left, would open the bidding" in seats
+    back = _why(name, hand=9, what="seats")  # the seats change back after 8 hands: the table is right again
+    assert back.ruling.reason == "legal: hand 9 is bid and played in the seats the rules give, rook.seat-change"
+    assert [s.answer for s in back.ruling.steps] == ["yes"]
+    assert dict(back.facts)["seats"].startswith("after 8 hands the seats changed")
+    assert "did not move: it kept the old seats after missing the seat change in hand 5" in dict(back.facts)["seats"]
+    before = _why(name, hand=4, what="seats")  # no seat change yet: no "new seating" to ask about
+    assert "new seating" not in before.ruling.steps[0].question
+
+
+def test_a_late_seat_change_counts_the_hands_from_the_change() -> None:
+    """rook.seat-change: the table missed the change after hand 4 and swapped seats before hand 6. Hands
+    6 and 7 are in the seats the rules give; `why --seats` once said the seats changed "after 5 hands" and
+    "after 6 hands" (the hands before the hand asked, not those before the change)."""
+    name = "rook/seat-change-late.yaml"
+    for hand in (6, 7):
+        ex = _why(name, hand=hand, what="seats")
+        assert ex.ruling.legal and ex.ruling.reason.startswith("legal: ")
+        seats = dict(ex.facts)["seats"]
+        assert seats.startswith("after 4 hands the seats changed") and "hand 5" in seats
 
 
 def test_a_bid_after_an_opening_under_the_minimum_is_judged_as_the_opening() -> None:

@@ -81,7 +81,7 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
         n = h.number
         calls = (h.bidding or ()) if a.game == "rook" else (h.bids or ())
         for k, c in enumerate(calls, 1):
-            yield why.Location(hand=n, bid=k), _call_at(a.game, calls, c, k == 1)
+            yield why.Location(hand=n, bid=k), _call_at(a, calls, c, k == 1)
         tricks = (h.tricks if a.game == "rook" else h.play) or ()
         for t, trick in enumerate(tricks, 1):
             for i, pl in enumerate(trick.plays):
@@ -92,12 +92,14 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
             yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game], lines)
 
 
-def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
+def _call_at(a: Any, calls: Any, c: Any, first: bool) -> Any:
+    game = a.game
+
     def at(f: Finding, ex: Any) -> bool | None:
         if first and f.rule == "rook.seat-change" and f.hand == ex.location.hand:
             # check says the hand was bid in the old seats: its first call shows the seat change, unless
             # it was made by the player who opens in the rules' seats too
-            return "judged in the seating the record used" in f.message and ex.player != rules_opener(f)
+            return "judged in the seating the record used" in f.message and ex.player != rules_opener(f, a)
         if game == "oh-hell":
             return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
                     and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
@@ -107,14 +109,21 @@ def _call_at(game: str, calls: Any, c: Any, first: bool) -> Any:
     return at
 
 
-def rules_opener(f: Finding) -> str | None:
+def rules_opener(f: Finding, a: Any = None) -> str | None:
     """Who opens a hand's bidding in the seats the rules give, read from check's rook.seat-change words:
-    the clockwise order the change reverses to, and the deal passed to (else the dealer it names)."""
+    the clockwise order the change reverses to, and the deal passed to (else the dealer it names). A hand
+    whose dealer the record (audit `a`) does not write is dealt, in the rules, on the last dealer's left
+    in the new seats (house default `seat_change_deal: new-left`), not by the dealer check's reading names."""
     order = re.search(r"reverses the clockwise order to (.+?) after \d+ hands? played", f.message or "")
     dealer = re.search(r"the deal passes to (.+?) \(", f.message or "")
     if order is None:
         return None
     seats, d = order.group(1).split(", "), dealer.group(1) if dealer else f.player
+    if dealer is None and a is not None and a.header.options["seat_change_deal"] == "new-left":
+        h = next((x for x in a.record.hands if x.number == f.hand), None)
+        prev = next((x for x in a.result.hands if x.number == (f.hand or 0) - 1), None)
+        if h is not None and h.dealer is None and prev is not None and prev.dealer in seats:
+            d = seats[(seats.index(prev.dealer) + 1) % len(seats)]
     return seats[(seats.index(d) + 1) % len(seats)] if d in seats else None
 
 

@@ -99,6 +99,23 @@ class Table(NamedTuple):
         deck = DECK_SET if opts["bird"] != "off" else DECK_SET - {BIRD}
         return cls(players, teams, opts, deck, sum(c.points for c in deck), len(deck) - 4 * HAND_CARDS)
 
+    @property
+    def counters(self) -> str:
+        """The counters of this deck in words (rook.points-total), from what it holds under the house
+        rules: "5s worth 5, 10s and 14s worth 10, the Bird 20"; without the Bird (`bird: off`) "no Bird"."""
+        worth: dict[int, set[int]] = {}
+        for c in self.deck:
+            if c.points and not c.is_bird:
+                worth.setdefault(c.points, set()).add(c.number)
+        said = [f"{' and '.join(f'{n}s' for n in sorted(ns))} worth {w}" for w, ns in sorted(worth.items())]
+        said.append(f"the Bird {BIRD.points}" if BIRD in self.deck else "no Bird (the house rules leave it out)")
+        return ", ".join(said)
+
+    @property
+    def bird(self) -> str:
+        """The Bird in trump's words: the highest trump, or none in a deck without it (`bird: off`)."""
+        return "the Bird is the highest trump" if BIRD in self.deck else "no Bird: the house rules leave it out"
+
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
             return "the Bird is left out (house rule `bird: off`)"
@@ -485,8 +502,8 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
     bad = [t for t in labels if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
     if bad:
         return _f("rook.points-total",
-                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — 5s worth 5, 10s and "
-                  f"14s worth 10, the Bird 20 — so each team's points are a multiple of 5 from 0 to {table.total}",
+                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — {table.counters} — "
+                  f"so each team's points are a multiple of 5 from 0 to {table.total}",
                   line=lines[bad[0]], hand=hand)
     if sum(values.values()) != table.total:
         written = " + ".join(f"{t} {values[t]}" for t in labels)
@@ -685,7 +702,7 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
     every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
-    order, played = pos.order, pos.played
+    order, played = pos.order, _changed_after(pos)
     house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
@@ -697,10 +714,17 @@ def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
     """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
     if m.order == pos.order:
         return None
-    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.played
+    every, order, played = pos.table.opts["seat_change_every"], pos.order, _changed_after(pos)
     return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
                     f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
                     f"the clockwise order to {', '.join(order)} after {played} hands played")
+
+
+def _changed_after(pos: DealPosition) -> int:
+    """The hands played when the seats last changed (4 for hands 5-8): asked later in a seating period
+    (`why` at a hand the table kept the old seats for), not the hands played before this one."""
+    every = pos.table.opts["seat_change_every"]
+    return pos.played - pos.played % every if every else pos.played
 
 
 def _house_deal(pos: DealPosition) -> str:
@@ -798,8 +822,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation,
               ask="is it {m}'s deal ({name})?"),
     ),
-    "seating": (Check("rook.seat-change", "the hand is played in the new seating", _seats_kept,
-                      ask="is the hand played clockwise {o} ({name})?"),),
+    "seating": (Check("rook.seat-change", "the hand is played in the seats the seat changes give", _seats_kept,
+                      ask="is the hand bid and played in the seats the rules give ({o} clockwise)?"),),
     "call": (
         Check("rook.bid-end", "the auction is over", _bid_end, moots=("rook.bid-after-pass", "rook.bid-order",
                                                                        *BID_AMOUNTS), ask="is the auction still open?"),

@@ -113,7 +113,7 @@ def _call(audit: Audit, result: Any, pos: Any, move: Any, line: int | None, n: i
     if st is not None and st.missed and not pos.calls and p != st.first:
         # The first call shows the seat change the table did not make (`also_at`): in the new seats
         # it was another player's opening.
-        ruling = ruling._replace(steps=(Step(f"after {plural(st.played, 'hand')}, did the table change seats (1988 "
+        ruling = ruling._replace(steps=(Step(f"after {plural(st.after, 'hand')}, did the table change seats (1988 "
                                              f"rule), so that {st.first} opens?", f"no: {p} opened in the old seats",
                                              "rook.seat-change"), *ruling.steps))
         choices, why_none = (), f"in the seats the rules give it was {st.first}'s opening call, not {p}'s"
@@ -158,13 +158,13 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
 
 
 class _Seats(NamedTuple):
-    """The seats of a hand after a seat change (1988): hands played before it, the clockwise order
-    the rules give, who opens the bidding in it (on `dealer`'s left), whether the engine's seating check fails where the
-    replay judged the hand (`missed`: the hand the table did not change seats in), and whether the
-    record plays it in other seats all the same (`kept`: `missed`, or later in that seating period,
-    which the replay judges in the seats the table kept)."""
+    """The seats of a hand after a seat change (1988): the hands played when the seats last changed, the
+    clockwise order the rules give, who opens the bidding in it (on `dealer`'s left), whether the engine's
+    seating check fails where the replay judged the hand (`missed`: the hand the table did not change seats
+    in), and whether the record plays it in other seats all the same (`kept`: `missed`, or later in that
+    seating period, which the replay judges in the seats the table kept)."""
 
-    played: int
+    after: int
     order: tuple[str, ...]
     first: str
     missed: bool
@@ -187,7 +187,17 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
     # else of the seat the replay bid the hand from (`seat`: a dealer only miswritten is not it)
     dealer = pos._replace(order=order).expected if missed else (result.seat or result.dealer)
     first = from_left(dealer, order)[0] if dealer in order else order[1]
-    return _Seats(pos.played, order, first, missed, seats.order != order, dealer)
+    return _Seats(pos.played - pos.played % every, order, first, missed, seats.order != order, dealer)
+
+
+def _missed_at(audit: Audit, n: int, after: int) -> Any:
+    """check's finding of the seat change missed before hand `n` in the seating period that began after
+    `after` hands (the table kept the old seats, or changed them late), or None."""
+    dealt = _dealt(audit)
+    every = audit.header.options["seat_change_every"]
+    return next((f for f in reversed(audit.violations) if f.rule == "rook.seat-change" and f.hand is not None
+                 and f.hand < n and f.hand in dealt and dealt[f.hand][0].played - dealt[f.hand][0].played % every
+                 == after), None)
 
 
 def _opener(audit: Audit, n: int) -> str | None:
@@ -201,19 +211,46 @@ def _seats(audit: Audit, result: Any) -> str:
     st = _seating(audit, result)
     if st is None:
         return ""
-    said = (f"after {plural(st.played, 'hand')} the seats changed: the clockwise order is now "
-            f"{', '.join(st.order)}, so {st.first}, on {st.dealer}'s left, opens the bidding")
+    order, kept = ", ".join(st.order), ", ".join(result.seating)
+    missed = None if st.missed else _missed_at(audit, result.number, st.after)
+    where = f"hand {missed.hand}" if missed is not None else "an earlier hand"
+    if st.kept and not st.missed:  # later in a seating period the table kept: judged in the seats it kept
+        return (f"after {plural(st.after, 'hand')} the seats should have changed: the clockwise order is then "
+                f"{order}, in which {st.first}, on {st.dealer}'s left, would open the bidding; but this table kept "
+                f"the old seats ({kept}) after missing the seat change in {where}, where it is reported once "
+                "(rook.seat-change): this hand, like the rest of this seating period, is judged in the seats the "
+                "table kept")
+    # the rules' dealer, when the table's is another (the old rotation's: the deal check reports it)
+    deals = f"{st.dealer} deals hand {result.number} and " if st.dealer != result.dealer else ""
+    said = (f"after {plural(st.after, 'hand')} the seats changed: the clockwise order is now {order}, so "
+            f"{deals}{st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
         # the old rotation's dealer in the old seats has the same opener: then the first call is in turn
-        same = _opener(audit, result.number) == st.first
-        where = f"the hand's deal and seats ({st.first} opens in either)" if same else "the hand's first call"
-        said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
-                 f"(rook.seat-change) is the mistake of {where}, and the rest is judged in the seats the table used")
-    elif st.kept:
-        said += (f"; this record kept the old seats ({', '.join(result.seating)}): the missed seat change "
-                 "(rook.seat-change) was the mistake of an earlier hand, and the rest of this seating period is "
-                 "judged in the seats the table used")
+        dealer = result.dealer
+        old_left = from_left(dealer, result.seating)[0] if dealer in result.seating else None
+        opener = _opener(audit, result.number)
+        slip = (f"its deal ({dealer} dealt; {st.first} opens in either seating)" if old_left == st.first else
+                f"its first call ({opener} opened, on {dealer}'s left in the old seats)" if opener is not None else
+                f"its first lead ({old_left} led, on {dealer}'s left in the old seats)")
+        said += (f"; this record kept the old seats ({kept}): the missed seat change (rook.seat-change) is one "
+                 f"slip of the hand, shown first at {slip}, and the rest is judged in the seats the table used")
+    elif missed is not None:  # the table changed seats late, after the hand it missed the change in
+        said += f"; the table changed seats late: it missed the change in {where}, where it is reported once"
+    elif (back := _back_in_seats(audit, result, st)) is not None:
+        said += (f"; this table did not move: it kept the old seats after missing the seat change in hand "
+                 f"{back.hand}, and now sits as the rules give again")
     return said
+
+
+def _back_in_seats(audit: Audit, result: Any, st: _Seats) -> Any:
+    """check's finding of the seat change missed in the last seating period, when the table kept those
+    seats until this hand, the first of a seating period whose seats are the ones it kept; else None."""
+    n = result.number
+    prev = next((x for x in audit.result.hands if x.number == n - 1), None)
+    every = audit.header.options["seat_change_every"]
+    if prev is None or tuple(prev.seating) != tuple(result.seating) or _dealt(audit)[n][0].played != st.after:
+        return None
+    return _missed_at(audit, n, st.after - every)
 
 
 def also_at(f: Finding, audit: Audit) -> tuple[Location, ...]:
@@ -255,7 +292,7 @@ def _card(audit: Audit, pos: Any, move: Any, trick: int, n: int) -> Explanation:
     p = move.player
     cm = CardMove(p, move.card)
     facts = [("hand", f"hand {n}: {pos.seat} deals; {pos.bidder} won the bid at {pos.amount}"),
-             ("trump", COLOR_NAME.get(pos.trump or "", "not named") + " (the Bird is the highest trump)")]
+             ("trump", f"{COLOR_NAME.get(pos.trump or '', 'not named')} ({pos.table.bird})")]
     lead = pos.plays[0].player if pos.plays else pos.leader
     facts.append(("trick", f"trick {trick}, led by {lead}"))
     facts.append(("on the table", ", ".join(f"{x.player} {x.card}" for x in pos.plays)
@@ -301,6 +338,9 @@ def _fact(audit: Audit, loc: Location, h: Any, result: Any) -> Explanation:
         ex = fact(audit, loc, facts, result.dealer, h.dealer_line or h.bidding_line or h.line,
                   f"hand {n} played in the seats {', '.join(result.seating)}", "rook.seat-change",
                   f"legal: hand {n} is bid and played in the seats the rules give, rook.seat-change")
+        st = _seating(audit, result)
+        if st is not None and st.kept and not st.missed:
+            return _kept_seats(audit, ex, n, st, SeatingMove(tuple(result.seating)))
         return _deal_steps(audit, ex, n, "seating", SeatingMove(tuple(result.seating)))
     if what == "deal":
         known = h.deal is not None
@@ -321,13 +361,15 @@ def _dealt(audit: Audit) -> dict[int, Any]:
     return memo(audit, _dealt, lambda: rules.deal_positions(audit.record))
 
 
-def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None) -> Explanation:
+def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: SeatingMove | None,
+                at: Any = None) -> Explanation:
     """The dealer (`phase` "deal") or the seating (`seats`, "seating") of hand `n` decided by the engine's
-    checks of that phase where the replay judged them (`rules.deal_positions`)."""
+    checks of that phase where the replay judged them (`rules.deal_positions`), or at position `at`."""
     got = _dealt(audit).get(n)
     if got is None:
         return ex
     pos, dealt = got
+    pos = pos if at is None else at
     move = dealt if seats is None else seats
 
     def step(c: Any) -> Asked:
@@ -336,6 +378,20 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
             phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
         return as_asked(c, c.test(pos, move), yes, m=dealt.dealer, o=", ".join(pos.order))
     return _decide(ex, map(step, CHECKS.get(phase, ())))
+
+
+def _kept_seats(audit: Audit, ex: Explanation, n: int, st: _Seats, seats: SeatingMove) -> Explanation:
+    """The seats of hand `n`, later in a seating period the table kept after missing the seat change:
+    the engine's seating check asked at the seats the rules give (it fails: they are not those), and
+    legal as the record is read — check reports the slip once, at the hand the table missed it in, and
+    judges the rest of the period in the seats the table kept (`rules._Replay.run`)."""
+    ruled = _deal_steps(audit, ex, n, "seating", seats, _dealt(audit)[n][0]._replace(order=st.order))
+    missed = _missed_at(audit, n, st.after)
+    at = f"hand {missed.hand} (line {missed.line})" if missed is not None else "an earlier hand"
+    reason = (f"legal as the record is read: the table kept the old seats after missing the seat change in {at}, "
+              "where check reports it: one slip is reported once, and this hand, like the rest of this seating "
+              "period, is judged in the seats the table kept, rook.seat-change")
+    return ruled._replace(ruling=ruled.ruling._replace(legal=True, rule="rook.seat-change", reason=reason))
 
 
 def _deal_content_steps(audit: Audit, ex: Explanation, h: Any) -> Explanation:
