@@ -522,6 +522,26 @@ def test_a_card_without_the_bird_names_no_bird_in_trump() -> None:
     assert dict(with_bird.facts)["trump"].endswith("(the Bird is the highest trump)")
 
 
+def test_a_revoke_without_the_bird_offers_no_bird_instead() -> None:
+    """rook.follow-color under house rule `bird: off`: a revoke seen in the deal and one a later card
+    proves once said "only the Bird may be played instead" of a deck without the Bird; `check` and
+    `why` now say only what the deck allows (with the Bird the words are as they were)."""
+    seen, later = "rook/why/revoke-bird-off.yaml", "rook/why/revoke-inferred-bird-off.yaml"
+    (found,) = api.audit(api.load(str(RECORDS / seen))).violations
+    assert (found.rule, found.trick, found.player) == ("rook.follow-color", 1, "North")
+    assert found.message.endswith("an ordinary trump (G6) is no substitute for following; legal plays were R14 R5")
+    ex = _why(seen, hand=1, trick=1, player="North")
+    assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.reason) == (False, "rook.follow-color", found.message)
+    (proven,) = api.audit(api.load(str(RECORDS / later))).violations
+    assert (proven.rule, proven.trick, proven.player) == ("rook.follow-color", 4, "West")
+    assert proven.message.endswith("A player who holds the led color must play it")
+    assert all("Bird" not in f.message for f in (found, proven))
+    (bird,) = api.audit(api.load(str(RECORDS / "rook/trump-not-substitute.yaml"))).violations
+    assert "no substitute for following — only the Bird may be played instead" in bird.message
+    (bird_later,) = api.audit(api.load(str(RECORDS / "rook/revoke-inferred.yaml"))).violations
+    assert bird_later.message.endswith("must play it (only the Bird may be played instead)")
+
+
 def test_the_rest_of_a_kept_seating_period_is_judged_in_the_seats_the_table_kept() -> None:
     """rook.seat-change: the table missed the seat change at hand 5 (check's one finding) and kept the
     old seats for hand 6. `why` of hand 6's first call decides it as check's replay does, in the kept

@@ -474,10 +474,11 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     held = pos.held.get(m.player)
     if held is None or not _holds(held, lc):
         return None
-    return _revoke_words(m.player, c, led, trump, tuple(held))
+    return _revoke_words(m.player, c, led, trump, tuple(held), BIRD in pos.table.deck)
 
 
-def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...]) -> Why:
+def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...], bird_in: bool) -> Why:
+    """`bird_in`: the deck has the Bird (not `bird: off`), the one card that may be played instead."""
     def words() -> str:
         if led.color == trump:
             allowed = [x for x in held if is_trump(x, trump)]
@@ -486,8 +487,11 @@ def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Car
         color = color_word(led.color)
         follow = [x for x in held if x.color == led.color]  # (`show` puts them high to low)
         bird = " or the Bird" if BIRD in held else ""
-        instead = (f"; an ordinary trump ({c}) is no substitute for following — only the Bird may be played "
-                   "instead" if c.color == trump else "; only the Bird may be played instead")
+        only = "only the Bird may be played instead" if bird_in else ""  # (no Bird under `bird: off`)
+        if c.color == trump:
+            instead = f"; an ordinary trump ({c}) is no substitute for following" + (f" — {only}" if only else "")
+        else:
+            instead = f"; {only}" if only else ""
         return (f"{p} played {c} to a {color} lead ({led}) while holding {color} ({show(follow)}): a player who "
                 f"holds the led color must play it{instead}; legal plays were {show(follow)}{bird}")
     return words
@@ -941,11 +945,11 @@ def _proven(w: Pending, c: Card, asked: set[str]) -> str | None:
     return rule if rule in asked else None
 
 
-def _proven_words(p: str, c: Card, t: int, w: Pending) -> Why:
+def _proven_words(p: str, c: Card, t: int, w: Pending, bird_in: bool) -> Why:
     if w.kind == "follow":
         return lambda: (f"{p} played {w.play.card} to a {color_word(w.color)} lead in trick {w.trick}, but still "
                         f"held {color_word(w.color)}: {p} played {c} in trick {t}. A player who holds the led color "
-                        "must play it (only the Bird may be played instead)")
+                        "must play it" + (" (only the Bird may be played instead)" if bird_in else ""))
     lead = "the Bird's lead, which calls for trump" if w.kind == "bird" else "a trump lead"
     return lambda: (f"{p} played {w.play.card} to {lead} ({color_word(w.color)}) in trick {w.trick}, but still held "
                     f"trump: {p} played {c} in trick {t}. A player holding trump must play it when trump is led"
@@ -1577,7 +1581,7 @@ class HandPosition:
         for w in self.pending[p]:
             rule = _proven(w, c, asked)
             if rule is not None:
-                out.append(_f(rule, _proven_words(p, c, t, w), line=w.play.line, hand=self.number, trick=w.trick,
+                out.append(_f(rule, _proven_words(p, c, t, w, BIRD in self.table.deck), line=w.play.line, hand=self.number, trick=w.trick,
                               player=p))
             elif w.kind == "trump" and c.is_bird:
                 still.append(w._replace(bird=t))
