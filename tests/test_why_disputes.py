@@ -532,6 +532,7 @@ def test_a_revoke_without_the_bird_offers_no_bird_instead() -> None:
     assert found.message.endswith("an ordinary trump (G6) is no substitute for following; legal plays were R14 R5")
     ex = _why(seen, hand=1, trick=1, player="North")
     assert (ex.ruling.legal, ex.ruling.rule, ex.ruling.reason) == (False, "rook.follow-color", found.message)
+    assert not any("Bird" in s.question for s in ex.ruling.steps)  # no step asks after a card the deck lacks
     (proven,) = api.audit(api.load(str(RECORDS / later))).violations
     assert (proven.rule, proven.trick, proven.player) == ("rook.follow-color", 4, "West")
     assert proven.message.endswith("A player who holds the led color must play it")

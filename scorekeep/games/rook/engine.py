@@ -1382,7 +1382,7 @@ class HandPosition:
         have = None if held is None else [c for c in held if c.color == want and not c.is_bird]
         out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)" if have is None
                         else f"yes: {show(have)}" if have else "no", "rook.follow-color"))
-        if held is not None:
+        if held is not None and BIRD in self.table.deck:  # (no Bird to ask of under `bird: off`)
             out.append(Step(f"does {p} hold the Bird?", "yes" if BIRD in held else "no", "rook.bird-anytime"))
         out.append(Step("was trump led?", "the Bird was led: it calls for trump" if led.is_bird
                         else "yes" if led.color == tr else "no", "rook.bird-led" if led.is_bird
