@@ -9,6 +9,7 @@ from the findings' own location fields (a card: its hand, trick and player; a ca
 caller; a play: its set, game and play …), not from `why`'s mapping.
 
     python tests/why_agreement.py --count 2000      # records checked, moves asked, disagreements
+    python tests/why_agreement.py --count 300 --house --game daifugo   # under house rules drawn per record
 """
 
 from __future__ import annotations
@@ -39,22 +40,51 @@ _HAND_FACTS = {  # the rules of a hand that are about no card and no call, per f
 }
 
 
-def record(game: str, seed: int, fault: str | None) -> str | None:
-    """A generated record of `game` (a fault of rule `fault` injected), or None when the match
-    offers no place for that fault."""
+_HOUSE: dict[str, dict[str, tuple[Any, ...]]] = {
+    "rook": {"target": (200, 250, 500), "seat_change_every": (0, 1, 2, 3, 5), "seat_change_deal": ("old-left",),
+             "all_pass": ("dealer-forced",), "min_bid": (50, 60, 75, 80), "max_bid": (100, 150, 180),
+             "bid_step": (10,)},
+    "daifugo": {"games_per_set": (1, 2, 3, 5), "sets": (2,), "blind_cards": (0,), "forbidden_finish": (False,),
+                "miyako_ochi": (False,), "suit_lock": (False,), "spade_3_return": (False,), "eight_cut": (False,),
+                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),)},
+}
+"""House rules `--house` draws from (besides the default), each taken with even odds. Oh Hell's are the
+demo's own draw (`random_rules`, with players, detail and notation varied too)."""
+
+
+def house_rules(game: str, seed: int) -> dict[str, Any]:
+    """The house rules of `game` drawn for `seed` (`--house`): knobs of its generator."""
+    rng = random.Random(f"house {game} {seed}")
+    if game == "oh-hell":
+        return {"vary": True, "random_rules": True}
+    knobs = {k: rng.choice(vs) for k, vs in _HOUSE[game].items() if rng.random() < 0.5}
+    if game == "rook":
+        knobs["variety"] = True
+        lo, hi, step = knobs.get("min_bid", 70), knobs.get("max_bid", 120), knobs.get("bid_step", 5)
+        if lo >= hi or lo % step or hi % step:  # no auction under these: keep the step's own bounds
+            knobs.pop("min_bid", None), knobs.pop("max_bid", None)
+    if knobs.get("blind_cards") == 0:
+        knobs["jokers"] = 0  # the generator deals 13 each: no blind cards, no jokers
+    return knobs
+
+
+def record(game: str, seed: int, fault: str | None, house: bool = False) -> str | None:
+    """A generated record of `game` (a fault of rule `fault` injected; `house`: under house rules drawn
+    by `house_rules`), or None when the match offers no place for that fault."""
     rng = random.Random(seed)
+    knobs = house_rules(game, seed) if house else {}
     if game == "rook":
         from faults import rook as faults
         from oracle import rook as gen
-        g: Any = gen.game(seed, variety=True)
+        g: Any = gen.game(seed, **({"variety": True} | knobs))
     elif game == "daifugo":
         from faults import daifugo as faults  # type: ignore[no-redef]
         from oracle import daifugo as gen  # type: ignore[no-redef]
-        g = gen.game(seed)
+        g = gen.game(seed, **knobs)
     else:
         from faults import oh_hell as faults  # type: ignore[no-redef]
         from scorekeep.games.oh_hell import demo
-        g = demo.game(seed)
+        g = demo.game(seed, **knobs)
     if fault is None:
         return g.text
     f = faults.inject(g, fault, rng)
@@ -346,22 +376,26 @@ def _short(v: tuple[Any, ...]) -> str:
             f"effects={[x.rule for x in effects]}")
 
 
-def sample(count: int, seed: int = 0) -> Iterator[tuple[str, str]]:
-    """`count` records: (label, text), generated games and single-fault mutants of the three games in turn."""
+def sample(count: int, seed: int = 0, house: bool = False,
+           games: tuple[str, ...] = GAMES) -> Iterator[tuple[str, str]]:
+    """`count` records: (label, text), generated games and single-fault mutants of `games` in turn
+    (`house`: each under house rules drawn from its seed)."""
     rng = random.Random(seed)
     made = 0
     i = 0
     while made < count:
-        game = GAMES[i % 3]
+        game = games[i % len(games)]
         rules = fault_rules(game)
         fault = None if i % 4 == 0 else rules[rng.randrange(len(rules))]
         s = rng.randrange(10_000)
         i += 1
-        text = record(game, s, fault)
+        text = record(game, s, fault, house)
         if text is None:
             continue
         made += 1
-        yield f"{game} seed {s}" + (f" with a {fault} fault" if fault else ""), text
+        shown = {k: v for k, v in house_rules(game, s).items() if k not in ("variety", "vary")} if house else {}
+        yield (f"{game} seed {s}" + (f" under {shown}" if shown else "")
+               + (f" with a {fault} fault" if fault else "")), text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -370,11 +404,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--every", type=int, default=None,
                     help="ask at most this many moves per record besides those near a finding (default: all)")
+    ap.add_argument("--house", action="store_true", help="play each record under house rules drawn from its seed")
+    ap.add_argument("--game", choices=GAMES, action="append", help="only this game (may be repeated)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     asked = bad = records = 0
     rng = random.Random(args.seed)
-    for label, text in sample(args.count, args.seed):
+    for label, text in sample(args.count, args.seed, args.house, tuple(args.game or GAMES)):
         a = api.audit(api.load(text=text))
         n, found = disagreements(a, args.every, rng)
         records += 1
