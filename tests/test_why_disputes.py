@@ -170,13 +170,14 @@ def test_the_result_steps_take_their_words_from_the_engines_checks(monkeypatch: 
     total = engine.CHECKS["result"][0]
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
     assert ex.ruling.reason == "legal: the points written add up to 120, rook.points-total"
-    assert ex.ruling.steps[3].question == "do the points written add up to the 120 the counters are worth, each a " \
-                                          "multiple of 5?"
+    points = [s.question for s in ex.ruling.steps if s.rule.startswith("rook.points")]  # (after the bid's own)
+    assert points == ["do the points written add up to the 120 the counters are worth, each a multiple of 5?"]
     reworded = total._replace(ask="do they make {total}?", legal="they make {total}")
     extra = engine.Check("rook.points-recorded", "a check added", lambda pos, m: None, ask="added in hand {n}?")
     monkeypatch.setitem(engine.CHECKS, "result", (reworded, extra))
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
-    assert [s.question for s in ex.ruling.steps[3:5]] == ["do they make 120?", "added in hand 1?"]
+    assert [s.question for s in ex.ruling.steps if s.rule.startswith("rook.points")] == ["do they make 120?",
+                                                                                         "added in hand 1?"]
     assert ex.ruling.reason == "legal: as the rules give, rook.points-recorded"  # the added check decides last
     monkeypatch.setitem(engine.CHECKS, "result", (reworded,))
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
@@ -540,6 +541,21 @@ def test_an_opening_bid_off_the_step_shows_the_failing_step_check() -> None:
     assert (ex.ruling.legal, ex.ruling.rule) == (False, "rook.bid-step")
     assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
     assert ex.ruling.steps[-1].rule == "rook.bid-step" and ex.ruling.steps[-1].answer.startswith("no")
+
+
+def test_a_bid_written_without_its_auction_shows_the_failing_step_check() -> None:
+    """rook.bid-step (house step 10): East's 75, written as the hand's bid with no auction, is judged
+    as the opening: at least 70 but off the step. check's one finding is rook.bid-step at the bid, and
+    `why` (at the result, where it lands) shows the engine's checks of that bid, the failing one last.
+    `why` once ruled rook.bid-step beside steps that all passed: the replay judged the written bid's
+    amount without keeping the checks it asked (found by `why_agreement.py --house`)."""
+    name = "rook/why/summary-bid-off-the-step.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-step", "East")]
+    for ex in (_why(name), _why(name, hand=1, what="result")):
+        assert (ex.ruling.legal, ex.ruling.rule, ex.location.what) == (False, "rook.bid-step", "result")
+        assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
+        assert ex.ruling.steps[-1].rule == "rook.bid-step" and "75" in ex.ruling.steps[-1].question
 
 
 def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() -> None:

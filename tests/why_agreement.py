@@ -243,9 +243,10 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
 
 
 _ROOK_ASKED = {"deal": ("deal-content",),
-               "result": ("hand", "outcome", "result", "points", "scores", "totals", "next-hand")}
+               "result": ("hand", "outcome", "call", "result", "points", "scores", "totals", "next-hand")}
 """The phases of Rook's `CHECKS` whose checks the replay asks of a hand's deal and of its result, in the
-rules' order (a hand's dealer and seating: `_steps_disagree`)."""
+rules' order (of `call`, a bid's amount: that of a bid written without its auction; a hand's dealer and
+seating: `_steps_disagree`)."""
 
 
 def _rook_fact_steps(loc: why.Location, ex: Any) -> list[str]:
@@ -255,7 +256,10 @@ def _rook_fact_steps(loc: why.Location, ex: Any) -> list[str]:
     from scorekeep.games.rook.engine import CHECKS
 
     steps, r = ex.ruling.steps, ex.ruling
-    checks = [c.rule for phase in _ROOK_ASKED[loc.what or ""] for c in CHECKS.get(phase, ())]
+    from scorekeep.games.rook.engine import BID_AMOUNTS
+
+    checks = [c.rule for phase in _ROOK_ASKED[loc.what or ""] for c in CHECKS.get(phase, ())
+              if phase != "call" or c.rule in BID_AMOUNTS]
     rest = iter(checks)
     in_order = all(s.rule in rest for s in steps)  # a subsequence: a check not asked is not a step
     failed = [s for s in steps if s.answer.startswith("no")]
