@@ -62,6 +62,14 @@ def test_a_disagreement_is_caught() -> None:
     assert found
 
 
+def test_a_legal_move_outside_the_choices_offered_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The choices property can fail: a `why` offering choices that leave out the move it rules legal."""
+    a = api.audit(api.load(text=record("oh-hell", 0, None)))  # type: ignore[arg-type]
+    monkeypatch.setattr(why.Explanation, "allowed", lambda self: ["pass"])
+    _asked, found = disagreements(a, every=2, rng=random.Random(0))
+    assert any("offers only ['pass']" in f for f in found)
+
+
 RECORDS_ALL = sorted(p for p in RECORDS.glob("**/*.yaml") if "layouts" not in p.parts)
 
 

@@ -1,7 +1,8 @@
 """`why` and `check` agree: on every move of a record `why` rules it not legal exactly where
 `check` reports a violation at it (the first one its rule, the others beside it) and names every
 event `check` reports there; every finding of `check` is at a move `why` can be asked about; and
-`why FILE` with no location explains `check`'s first violation.
+`why FILE` with no location explains `check`'s first violation; a move it rules legal is among the
+legal choices it lists there.
 
 The records are generated games of the three games (`oracle.rook`, `oracle.daifugo`, Oh Hell's
 demo) and single-fault mutants of them (`faults`). Which findings belong to a move is read here
@@ -233,6 +234,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
         if said != want:
             out.append(f"{loc}: why {_short(said)} but check {_short(want)}")
         out += _steps_disagree(a, loc, ex)
+        out += _choices_disagree(loc, ex)
     for f in listed:
         if id(f) not in covered and not skipped:
                 out.append(f"check's {f.rule} at {f.location()} (line {f.line}) is at no move why was asked about")
@@ -240,6 +242,16 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     if listed and (first is None or first.finding != listed[0]):
         out.append(f"why FILE explains {first.finding if first else None}, check's first is {listed[0]}")
     return len(todo), out
+
+
+def _choices_disagree(loc: why.Location, ex: Any) -> list[str]:
+    """A move `why` rules legal is among the legal choices it lists there (the engine's, which live entry
+    offers), where they can be listed as moves (a joker's `=` reading is the player's note, not a choice)."""
+    allowed = ex.allowed()
+    if not ex.ruling.legal or allowed is None or loc.what is not None:
+        return []
+    move = re.sub(r"JK=\S+", "JK", ex.move)
+    return [] if move in allowed else [f"{loc}: why rules {ex.move} legal but offers only {allowed[:8]}"]
 
 
 _ROOK_ASKED = {"deal": ("deal-content",),
