@@ -13,6 +13,7 @@ with the rule that decides it and what the move caused. Four kinds of question:
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -609,6 +610,24 @@ def test_a_daifugo_turn_the_engine_lets_a_player_take_offers_their_choices(
     assert (doc["legal"], doc["violation"]) == (True, None)
     assert all(s["answer"] == "yes" for s in doc["steps"])
     assert doc["choices"] == choices
+
+
+def test_stairs_with_the_joker_for_a_card_held_are_among_the_legal_choices() -> None:
+    """daifugo.combination, daifugo.follow-stronger: 丁's 7♣ 8♣ JK (the joker for 9♣ or 6♣, both held) covers
+    6-7-8♥, as worked out in the record's comment: check and why rule it legal, and why's legal choices (the
+    engine's legal moves, which live entry offers) hold it, and K-A-2♣ with the joker as K♣. They once left out
+    every stairs whose joker stands in for a card the player holds or goes below the lowest card held (found by
+    `why_agreement.py --house`: why ruled a play legal that it did not offer)."""
+    name = "daifugo/why/stairs-joker-for-a-card-held.yaml"
+    assert api.audit(api.load(str(RECORDS / name))).violations == []
+    ex = _why(name, set=1, game=1, play=4)
+    assert (ex.ruling.legal, ex.ruling.rule) == (True, "daifugo.follow-stronger")
+    assert ex.choices is not None and {"7C 8C JK", "8C 10C JK"} <= set(ex.choices)  # (the first 24 listed)
+    from scorekeep.cards import Card
+    from scorekeep.games.daifugo.holdings import JOKER, hand_plays
+
+    ace, two = Card(14, "C"), Card(2, "C")
+    assert (ace, two, JOKER) in hand_plays(Counter([ace, two, JOKER]))  # K-A-2♣, the joker as K♣
 
 
 def test_an_oh_hell_trump_lead_without_a_deal_is_legal_as_far_as_the_record_shows() -> None:
