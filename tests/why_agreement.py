@@ -208,6 +208,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     out: list[str] = []
     listed = [f for f in a.violations if f.message]
     events = [e for e in a.events if e.message]
+    capped = {f.rule for f in (*a.violations, *a.events) if not f.message}  # stand-ins past check's cap (CAP)
     skipped = todo is not None  # only some moves asked: a finding may be at another
     todo = list(moves(a)) if todo is None else todo
     if every is not None and rng is not None:
@@ -222,6 +223,9 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
             skipped = True
             continue  # a move past what the record lets be replayed (an auction never finished)
         assert ex is not None
+        if any(f.rule in capped and f not in listed + events for f in (ex.finding, *ex.also, *ex.effects) if f):
+            skipped = True
+            continue  # past check's cap of a rule: why finds what check only counts
         judged = [at(f, ex) for f in listed]
         if None in judged:
             skipped = True
