@@ -67,9 +67,37 @@ def _reference_hand_plays(hand: Counter, joker_pair: bool, sizes: frozenset[int]
     return out
 
 
+def _reference_joker_stairs(hand: Counter, sizes: frozenset[int] | None) -> set[tuple]:
+    """Every stairs a hand can make with its jokers, as (its naturals, its jokers), the plain way: each
+    window of the row of a suit, each of its cards held or a joker standing in (also for a card held)."""
+    from itertools import combinations
+
+    from scorekeep.cards import SUITS, Card
+    from scorekeep.games.daifugo.cards import ORDER
+
+    jokers, n, out = hand[JOKER], len(ORDER), set()
+    for suit in SUITS:
+        row = [Card(r, suit) for r in ORDER]
+        for size in range(3, n + 1):
+            for start in range(n - size + 1):
+                held = [c for c in row[start:start + size] if hand[c] > 0]
+                for drop in range(len(held) + 1):
+                    for gone in combinations(held, drop):
+                        kept = frozenset(held) - set(gone)
+                        if kept and size - len(kept) <= jokers and (sizes is None or size in sizes):
+                            out.add((kept, size - len(kept)))
+    return out
+
+
+def _as_set(play: tuple) -> tuple:
+    return frozenset(c for c in play if c is not JOKER), play.count(JOKER)
+
+
 def test_daifugo_hand_plays_lists_every_play_of_a_hand_in_order() -> None:
     # the engine's listing (which the generator and the legal choices of a faulty play use)
-    # against the plain reading above, with and without a restriction to some sizes
+    # against the plain reading above, with and without a restriction to some sizes; then the stairs
+    # with a joker standing in for a card held or below the lowest held (7♣ 8♣ JK holding 9♣, A♣ 2♣ JK),
+    # after them, each once (daifugo.combination: a joker stands in for any card)
     rng = random.Random(5)
     for _ in range(3000 if THOROUGH else 600):
         deck = list(daifugo_engine.FULL_DECK)
@@ -82,7 +110,16 @@ def test_daifugo_hand_plays_lists_every_play_of_a_hand_in_order() -> None:
             hand[deck[30]] = 0  # a card played: counted 0
         jp = rng.random() < 0.8
         sizes = None if rng.random() < 0.5 else frozenset(rng.sample(range(1, 9), rng.randint(0, 3)))
-        assert hand_plays(hand, jp, sizes) == _reference_hand_plays(hand, jp, sizes)
+        got, first = hand_plays(hand, jp, sizes), _reference_hand_plays(hand, jp, sizes)
+        assert got[:len(first)] == first
+        if not jokers:
+            assert got == first
+            continue
+        more = [_as_set(p) for p in got[len(first):]]
+        stairs = _reference_joker_stairs(hand, None if sizes is None else sizes)
+        if sizes is None:  # (hand_plays takes no play longer than the hand)
+            stairs = {k for k in stairs if len(k[0]) + k[1] <= sum(hand.values())}
+        assert len(more) == len(set(more)) and set(more) == stairs - {_as_set(p) for p in first if len(p) >= 3}
 
 
 @pytest.mark.parametrize("seed", range(8))

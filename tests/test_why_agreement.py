@@ -34,6 +34,21 @@ def test_why_agrees_with_check_on_generated_games_and_mutants(game: str, seed: i
     assert found == []
 
 
+@pytest.mark.parametrize("game,seed,rule", sample(CASES, 6, keep=[(g, 1, None) for g in GAMES]))
+def test_why_agrees_with_check_under_house_rules(game: str, seed: int, rule: str | None) -> None:
+    """The same under house rules drawn from the seed (`--house`: Rook's seat change, auction bounds and
+    step; Oh Hell's hook, bidding, trump lead and scoring; Daifugō's switches, set length, deck and
+    stairs), where an option changing a rule could leave `why` judging by the default."""
+    text = record(game, seed, rule, house=True)
+    if text is None:
+        pytest.skip(f"this match offers no place for a {rule} fault")
+    a = api.audit(api.load(text=text))
+    if rule is not None:
+        assert any(v.rule == rule for v in a.violations), "the mutant has its fault"
+    _asked, found = disagreements(a, every=3, rng=random.Random(seed))
+    assert found == []
+
+
 def test_a_disagreement_is_caught() -> None:
     """The property can fail: a `why` that left out the findings at a move disagrees with check."""
     a = api.audit(api.load(text=record("rook", 0, "rook.follow-color")))  # type: ignore[arg-type]
@@ -45,6 +60,14 @@ def test_a_disagreement_is_caught() -> None:
         m.setattr(why, "verdict", blind)
         _asked, found = disagreements(a, every=0, rng=random.Random(0))
     assert found
+
+
+def test_a_legal_move_outside_the_choices_offered_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The choices property can fail: a `why` offering choices that leave out the move it rules legal."""
+    a = api.audit(api.load(text=record("oh-hell", 0, None)))  # type: ignore[arg-type]
+    monkeypatch.setattr(why.Explanation, "allowed", lambda self: ["pass"])
+    _asked, found = disagreements(a, every=2, rng=random.Random(0))
+    assert any("offers only ['pass']" in f for f in found)
 
 
 RECORDS_ALL = sorted(p for p in RECORDS.glob("**/*.yaml") if "layouts" not in p.parts)

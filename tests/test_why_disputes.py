@@ -13,6 +13,7 @@ with the rule that decides it and what the move caused. Four kinds of question:
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -170,13 +171,14 @@ def test_the_result_steps_take_their_words_from_the_engines_checks(monkeypatch: 
     total = engine.CHECKS["result"][0]
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
     assert ex.ruling.reason == "legal: the points written add up to 120, rook.points-total"
-    assert ex.ruling.steps[3].question == "do the points written add up to the 120 the counters are worth, each a " \
-                                          "multiple of 5?"
+    points = [s.question for s in ex.ruling.steps if s.rule.startswith("rook.points")]  # (after the bid's own)
+    assert points == ["do the points written add up to the 120 the counters are worth, each a multiple of 5?"]
     reworded = total._replace(ask="do they make {total}?", legal="they make {total}")
     extra = engine.Check("rook.points-recorded", "a check added", lambda pos, m: None, ask="added in hand {n}?")
     monkeypatch.setitem(engine.CHECKS, "result", (reworded, extra))
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
-    assert [s.question for s in ex.ruling.steps[3:5]] == ["do they make 120?", "added in hand 1?"]
+    assert [s.question for s in ex.ruling.steps if s.rule.startswith("rook.points")] == ["do they make 120?",
+                                                                                         "added in hand 1?"]
     assert ex.ruling.reason == "legal: as the rules give, rook.points-recorded"  # the added check decides last
     monkeypatch.setitem(engine.CHECKS, "result", (reworded,))
     ex = _why("rook/why/dealer-wrong.yaml", hand=1, what="result")
@@ -656,6 +658,21 @@ def test_an_opening_bid_off_the_step_shows_the_failing_step_check() -> None:
     assert ex.ruling.steps[-1].rule == "rook.bid-step" and ex.ruling.steps[-1].answer.startswith("no")
 
 
+def test_a_bid_written_without_its_auction_shows_the_failing_step_check() -> None:
+    """rook.bid-step (house step 10): East's 75, written as the hand's bid with no auction, is judged
+    as the opening: at least 70 but off the step. check's one finding is rook.bid-step at the bid, and
+    `why` (at the result, where it lands) shows the engine's checks of that bid, the failing one last.
+    `why` once ruled rook.bid-step beside steps that all passed: the replay judged the written bid's
+    amount without keeping the checks it asked (found by `why_agreement.py --house`)."""
+    name = "rook/why/summary-bid-off-the-step.yaml"
+    found = api.audit(api.load(str(RECORDS / name))).violations
+    assert [(v.rule, v.player) for v in found] == [("rook.bid-step", "East")]
+    for ex in (_why(name), _why(name, hand=1, what="result")):
+        assert (ex.ruling.legal, ex.ruling.rule, ex.location.what) == (False, "rook.bid-step", "result")
+        assert [s.rule for s in ex.ruling.steps if s.answer != "yes"] == ["rook.bid-step"]
+        assert ex.ruling.steps[-1].rule == "rook.bid-step" and "75" in ex.ruling.steps[-1].question
+
+
 def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() -> None:
     """rook.dealer-rotation, rook.seat-change, rook.bid-order: South dealt hand 5 (the scorer wrote
     East); check reports the dealer once and judges the bidding from South's left in the new seats,
@@ -707,6 +724,24 @@ def test_a_daifugo_turn_the_engine_lets_a_player_take_offers_their_choices(
     assert (doc["legal"], doc["violation"]) == (True, None)
     assert all(s["answer"] == "yes" for s in doc["steps"])
     assert doc["choices"] == choices
+
+
+def test_stairs_with_the_joker_for_a_card_held_are_among_the_legal_choices() -> None:
+    """daifugo.combination, daifugo.follow-stronger: 丁's 7♣ 8♣ JK (the joker for 9♣ or 6♣, both held) covers
+    6-7-8♥, as worked out in the record's comment: check and why rule it legal, and why's legal choices (the
+    engine's legal moves, which live entry offers) hold it, and K-A-2♣ with the joker as K♣. They once left out
+    every stairs whose joker stands in for a card the player holds or goes below the lowest card held (found by
+    `why_agreement.py --house`: why ruled a play legal that it did not offer)."""
+    name = "daifugo/why/stairs-joker-for-a-card-held.yaml"
+    assert api.audit(api.load(str(RECORDS / name))).violations == []
+    ex = _why(name, set=1, game=1, play=4)
+    assert (ex.ruling.legal, ex.ruling.rule) == (True, "daifugo.follow-stronger")
+    assert ex.choices is not None and {"7C 8C JK", "8C 10C JK"} <= set(ex.choices)  # (the first 24 listed)
+    from scorekeep.cards import Card
+    from scorekeep.games.daifugo.holdings import JOKER, hand_plays
+
+    ace, two = Card(14, "C"), Card(2, "C")
+    assert (ace, two, JOKER) in hand_plays(Counter([ace, two, JOKER]))  # K-A-2♣, the joker as K♣
 
 
 def test_an_oh_hell_trump_lead_without_a_deal_is_legal_as_far_as_the_record_shows() -> None:

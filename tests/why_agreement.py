@@ -1,7 +1,8 @@
 """`why` and `check` agree: on every move of a record `why` rules it not legal exactly where
 `check` reports a violation at it (the first one its rule, the others beside it) and names every
 event `check` reports there; every finding of `check` is at a move `why` can be asked about; and
-`why FILE` with no location explains `check`'s first violation.
+`why FILE` with no location explains `check`'s first violation; a move it rules legal is among the
+legal choices it lists there.
 
 The records are generated games of the three games (`oracle.rook`, `oracle.daifugo`, Oh Hell's
 demo) and single-fault mutants of them (`faults`). Which findings belong to a move is read here
@@ -9,6 +10,7 @@ from the findings' own location fields (a card: its hand, trick and player; a ca
 caller; a play: its set, game and play …), not from `why`'s mapping.
 
     python tests/why_agreement.py --count 2000      # records checked, moves asked, disagreements
+    python tests/why_agreement.py --count 300 --house --game daifugo   # under house rules drawn per record
 """
 
 from __future__ import annotations
@@ -39,22 +41,65 @@ _HAND_FACTS = {  # the rules of a hand that are about no card and no call, per f
 }
 
 
-def record(game: str, seed: int, fault: str | None) -> str | None:
-    """A generated record of `game` (a fault of rule `fault` injected), or None when the match
-    offers no place for that fault."""
+_HOUSE: dict[str, dict[str, tuple[Any, ...]]] = {
+    "rook": {"target": (200, 250, 500), "seat_change_every": (0, 1, 2, 3, 5), "seat_change_deal": ("old-left",),
+             "all_pass": ("dealer-forced",), "min_bid": (50, 60, 75, 80), "max_bid": (100, 150, 180),
+             "bid_step": (10,), "bird": ("off",)},
+    "daifugo": {"games_per_set": (1, 2, 3, 5), "sets": (2,), "blind_cards": (0,), "forbidden_finish": (False,),
+                "miyako_ochi": (False,), "suit_lock": (False,), "spade_3_return": (False,), "eight_cut": (False,),
+                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),)},
+}
+"""House rules `--house` draws from (besides the default), each taken with even odds. Oh Hell's are the
+demo's own draw (`random_rules`, with players, detail and notation varied too). A Rook game without the
+Bird is played by the engine's demo, and only clean (the oracle and its faults know the Bird's deck only)."""
+
+
+def house_rules(game: str, seed: int) -> dict[str, Any]:
+    """The house rules of `game` drawn for `seed` (`--house`): knobs of its generator."""
+    rng = random.Random(f"house {game} {seed}")
+    if game == "oh-hell":
+        return {"vary": True, "random_rules": True}
+    knobs = {k: rng.choice(vs) for k, vs in _HOUSE[game].items() if rng.random() < 0.5}
+    if game == "rook":
+        knobs["variety"] = True
+        lo, hi, step = knobs.get("min_bid", 70), knobs.get("max_bid", 120), knobs.get("bid_step", 5)
+        if lo >= hi or lo % step or hi % step:  # no auction under these: keep the step's own bounds
+            knobs.pop("min_bid", None), knobs.pop("max_bid", None)
+    if knobs.get("blind_cards") == 0:
+        knobs["jokers"] = 0  # the generator deals 13 each: no blind cards, no jokers
+    return knobs
+
+
+def record(game: str, seed: int, fault: str | None, house: bool = False) -> str | None:
+    """A generated record of `game` (a fault of rule `fault` injected; `house`: under house rules drawn
+    by `house_rules`), or None when the match offers no place for that fault."""
     rng = random.Random(seed)
+    knobs = house_rules(game, seed) if house else {}
+    if game == "rook" and knobs.pop("bird", None) and fault is None:  # the oracle knows no game without the Bird
+        from scorekeep.games.rook import demo as rook_demo
+
+        knobs["max_bid"] = min(knobs.get("max_bid", 120), 100)  # the 100 points of the deck (else no team wins)
+        if knobs.get("min_bid", 70) % knobs.get("bid_step", 5):
+            knobs.pop("min_bid")
+        try:
+            return rook_demo.game(seed, bird="off", **{k: v for k, v in knobs.items() if k in rook_demo.DEFAULTS}).text
+        except RuntimeError:
+            return None
     if game == "rook":
         from faults import rook as faults
         from oracle import rook as gen
-        g: Any = gen.game(seed, variety=True)
+        try:
+            g: Any = gen.game(seed, **({"variety": True} | knobs))
+        except RuntimeError:  # a house target and auction no team reaches in 400 hands: no such match
+            return None
     elif game == "daifugo":
         from faults import daifugo as faults  # type: ignore[no-redef]
         from oracle import daifugo as gen  # type: ignore[no-redef]
-        g = gen.game(seed)
+        g = gen.game(seed, **knobs)
     else:
         from faults import oh_hell as faults  # type: ignore[no-redef]
         from scorekeep.games.oh_hell import demo
-        g = demo.game(seed)
+        g = demo.game(seed, **knobs)
     if fault is None:
         return g.text
     f = faults.inject(g, fault, rng)
@@ -183,6 +228,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     out: list[str] = []
     listed = [f for f in a.violations if f.message]
     events = [e for e in a.events if e.message]
+    capped = {f.rule for f in (*a.violations, *a.events) if not f.message}  # stand-ins past check's cap (CAP)
     skipped = todo is not None  # only some moves asked: a finding may be at another
     todo = list(moves(a)) if todo is None else todo
     if every is not None and rng is not None:
@@ -197,6 +243,9 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
             skipped = True
             continue  # a move past what the record lets be replayed (an auction never finished)
         assert ex is not None
+        if any(f.rule in capped and f not in listed + events for f in (ex.finding, *ex.also, *ex.effects) if f):
+            skipped = True
+            continue  # past check's cap of a rule: why finds what check only counts
         judged = [at(f, ex) for f in listed]
         if None in judged:
             skipped = True
@@ -209,6 +258,7 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
         if said != want:
             out.append(f"{loc}: why {_short(said)} but check {_short(want)}")
         out += _steps_disagree(a, loc, ex)
+        out += _choices_disagree(loc, ex)
     for f in listed:
         if id(f) not in covered and not skipped:
                 out.append(f"check's {f.rule} at {f.location()} (line {f.line}) is at no move why was asked about")
@@ -218,10 +268,21 @@ def disagreements(a: Any, every: int | None = None, rng: random.Random | None = 
     return len(todo), out
 
 
+def _choices_disagree(loc: why.Location, ex: Any) -> list[str]:
+    """A move `why` rules legal is among the legal choices it lists there (the engine's, which live entry
+    offers), where they can be listed as moves (a joker's `=` reading is the player's note, not a choice)."""
+    allowed = ex.allowed()
+    if not ex.ruling.legal or allowed is None or loc.what is not None:
+        return []
+    move = re.sub(r"JK=\S+", "JK", ex.move)
+    return [] if move in allowed else [f"{loc}: why rules {ex.move} legal but offers only {allowed[:8]}"]
+
+
 _ROOK_ASKED = {"deal": ("deal-content",),
-               "result": ("hand", "outcome", "result", "points", "scores", "totals", "next-hand")}
+               "result": ("hand", "outcome", "call", "result", "points", "scores", "totals", "next-hand")}
 """The phases of Rook's `CHECKS` whose checks the replay asks of a hand's deal and of its result, in the
-rules' order (a hand's dealer and seating: `_steps_disagree`)."""
+rules' order (of `call`, a bid's amount: that of a bid written without its auction; a hand's dealer and
+seating: `_steps_disagree`)."""
 
 
 def _rook_fact_steps(loc: why.Location, ex: Any) -> list[str]:
@@ -231,7 +292,10 @@ def _rook_fact_steps(loc: why.Location, ex: Any) -> list[str]:
     from scorekeep.games.rook.engine import CHECKS
 
     steps, r = ex.ruling.steps, ex.ruling
-    checks = [c.rule for phase in _ROOK_ASKED[loc.what or ""] for c in CHECKS.get(phase, ())]
+    from scorekeep.games.rook.engine import BID_AMOUNTS
+
+    checks = [c.rule for phase in _ROOK_ASKED[loc.what or ""] for c in CHECKS.get(phase, ())
+              if phase != "call" or c.rule in BID_AMOUNTS]
     rest = iter(checks)
     in_order = all(s.rule in rest for s in steps)  # a subsequence: a check not asked is not a step
     failed = [s for s in steps if s.answer.startswith("no")]
@@ -355,22 +419,26 @@ def _short(v: tuple[Any, ...]) -> str:
             f"effects={[x.rule for x in effects]}")
 
 
-def sample(count: int, seed: int = 0) -> Iterator[tuple[str, str]]:
-    """`count` records: (label, text), generated games and single-fault mutants of the three games in turn."""
+def sample(count: int, seed: int = 0, house: bool = False,
+           games: tuple[str, ...] = GAMES) -> Iterator[tuple[str, str]]:
+    """`count` records: (label, text), generated games and single-fault mutants of `games` in turn
+    (`house`: each under house rules drawn from its seed)."""
     rng = random.Random(seed)
     made = 0
     i = 0
     while made < count:
-        game = GAMES[i % 3]
+        game = games[i % len(games)]
         rules = fault_rules(game)
         fault = None if i % 4 == 0 else rules[rng.randrange(len(rules))]
         s = rng.randrange(10_000)
         i += 1
-        text = record(game, s, fault)
+        text = record(game, s, fault, house)
         if text is None:
             continue
         made += 1
-        yield f"{game} seed {s}" + (f" with a {fault} fault" if fault else ""), text
+        shown = {k: v for k, v in house_rules(game, s).items() if k not in ("variety", "vary")} if house else {}
+        yield (f"{game} seed {s}" + (f" under {shown}" if shown else "")
+               + (f" with a {fault} fault" if fault else "")), text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -379,11 +447,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--every", type=int, default=None,
                     help="ask at most this many moves per record besides those near a finding (default: all)")
+    ap.add_argument("--house", action="store_true", help="play each record under house rules drawn from its seed")
+    ap.add_argument("--game", choices=GAMES, action="append", help="only this game (may be repeated)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     asked = bad = records = 0
     rng = random.Random(args.seed)
-    for label, text in sample(args.count, args.seed):
+    for label, text in sample(args.count, args.seed, args.house, tuple(args.game or GAMES)):
         a = api.audit(api.load(text=text))
         n, found = disagreements(a, args.every, rng)
         records += 1

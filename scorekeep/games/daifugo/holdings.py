@@ -113,6 +113,38 @@ def hand_plays(hand: Counter[DCard], joker_pair: bool = True,
                     run.append(JOKER)
                 if len(run) >= 3 and len(run) in sizes:
                     out.append(tuple(run))
+    if jokers:
+        out += _joker_stairs(has, jokers, sizes, {_stairs_key(c) for c in out if len(c) >= 3})
+    return out
+
+
+def _stairs_key(cards: tuple[DCard, ...]) -> tuple[frozenset[DCard], int]:
+    """A play's cards as a set: the naturals and how many jokers (its jokers unannotated)."""
+    return frozenset(c for c in cards if c is not JOKER), cards.count(JOKER)
+
+
+def _joker_stairs(has: list[list[bool]], jokers: int, sizes: frozenset[int],
+                  seen: set[tuple[frozenset[DCard], int]]) -> list[tuple[DCard, ...]]:
+    """The stairs with jokers the runs of `hand_plays` leave out (not in `seen`): a joker standing in for a card
+    the hand holds (7♣ 8♣ JK holding 9♣), or below the lowest card held (A♣ 2♣ JK: no stairs run past the 2).
+    Each is some held cards of one suit between its lowest `a` and highest `b`, the jokers filling the gaps
+    between them and the rest standing beside them, all within the row."""
+    n, out = len(ORDER), []
+    for row, held in zip(_ROWS, has):
+        at = [i for i in range(n) if held[i]]
+        for x, a in enumerate(at):
+            for b in at[x:]:
+                inner = [i for i in at if a < i < b]
+                span = b - a + 1
+                for d in range(min(jokers, len(inner)) + 1):  # the held cards left out between a and b
+                    for out_ in combinations(inner, d):
+                        kept = [a, *(i for i in inner if i not in out_), *([b] if b != a else [])]
+                        for j in range(span - len(kept), jokers + 1):
+                            size = len(kept) + j
+                            key = (frozenset(row[i] for i in kept), j)
+                            if size >= 3 and size <= n and size in sizes and key not in seen:
+                                seen.add(key)
+                                out.append((*(row[i] for i in kept), *(JOKER,) * j))
     return out
 
 

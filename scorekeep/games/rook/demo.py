@@ -4,7 +4,7 @@ still show the rare rules (the Bird led or forced out, sets, the seat change, bo
 target, ties: near the end it tries a few hands towards the ending chosen from the seed).
 
     game(seed, **knobs) -> Generated     knobs: players, first_dealer, steer (None, "tie",
-                                         "both-over"), target, seat_change_every, all_pass
+                                         "both-over"), and any house rule of `DEFAULTS`
 """
 
 # No `from __future__ import annotations`: with it, NamedTuple makes each field's annotation text a
@@ -173,13 +173,13 @@ def game(seed: int, **knobs: Any) -> Generated:
     from .record import default_teams
     from .score import game_winner
 
-    unknown = set(knobs) - {"players", "first_dealer", "steer", "target", "seat_change_every", "all_pass"}
+    unknown = set(knobs) - {"players", "first_dealer", "steer", *DEFAULTS}
     if unknown:
         raise TypeError(f"unknown knobs: {sorted(unknown)}")
     rng = random.Random(seed)
     players = tuple(knobs.get("players") or PLAYERS)
     opts = dict(DEFAULTS)
-    for k in ("target", "seat_change_every", "all_pass"):
+    for k in DEFAULTS:  # (the engine plays any house rule: every move is drawn from its legal moves)
         if k in knobs:
             opts[k] = knobs[k]
     teams = default_teams(players)

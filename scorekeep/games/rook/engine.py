@@ -1449,18 +1449,18 @@ class HandPosition:
         """Passes the record left out (the missing-pass reading): these players are out."""
         self.passed = self.passed | set(players)
 
-    def bid_value(self, player: str, amount: int, line: int | None) -> list[Finding]:
+    def bid_value(self, player: str, amount: int, line: int | None,
+                  asked: list[tuple[Check, Why | None]] | None = None) -> list[Finding]:
         """A `bid` written without (all of) the auction, judged as one more bid over the highest
-        legal one (rook.bid-minimum, rook.bid-step, rook.bid-maximum)."""
+        legal one (rook.bid-maximum, rook.bid-minimum, rook.bid-step); `asked` (if given) gets each
+        check asked and its answer, as `failing` keeps them (`why`'s steps of the hand's result)."""
         trial = self.copy()
         trial.ended = False
         m = CallMove(player, amount)
         where = {"line": line, "hand": self.number, "player": player}
         amounts = tuple(c for c in CHECKS["call"] if c.rule in BID_AMOUNTS)
-        found = first_failing(amounts, trial, m)
-        if found is None:
-            return []
-        return [_f(found[0].rule, found[1], allowed=trial.allowed(found[0].rule), **where)]
+        # each failure moots the amount checks after it: at most one is listed, the first
+        return [_f(c.rule, why, allowed=trial.allowed(c.rule), **where) for c, why in failing(amounts, trial, m, asked)]
 
     def can_still_win(self, player: str, amount: int) -> bool:
         """Whether the calls written can still lead to `player` winning at `amount` (the calls after

@@ -455,18 +455,24 @@ def _result(audit: Audit, loc: Location, h: Any, result: Any, facts: list[tuple[
     line = h.scores_line or h.points_line or (h.bid.line if h.bid is not None else None) or h.line
     ex = fact(audit, loc, facts, result.bidder, line, f"the result of hand {h.number}", "rook.contract",
               "legal: the result follows from the bid and the counters each team captured, rook.contract")
-    return _decided(audit, ex, h.number, result)
+    return _decided(audit, ex, h, result)
 
 
-def _decided(audit: Audit, ex: Explanation, n: int, result: Any) -> Explanation:
-    """The result of hand `n` decided by the engine's checks the replay asked of it (`rules.asked`); when
-    all pass, the last asked before the next hand decides (its `legal` words say why)."""
+def _decided(audit: Audit, ex: Explanation, h: Any, result: Any) -> Explanation:
+    """The result of hand `h` decided by the engine's checks the replay asked of it (`rules.asked`: a bid
+    written without its auction is asked the checks of a call's amount); when all pass, the last asked
+    before the next hand decides (its `legal` words say why)."""
+    n = h.number
     words = {"n": n, "target": audit.header.options["target"], "total": Table.of(
         audit.record.players, audit.record.teams, audit.header.options).total}
+    if h.bid is not None:
+        words |= {"p": h.bid.player, "a": h.bid.amount}
     asked = asked_until(audit, n, rules.asked).get(n, [])
     ex = _decide(ex, (as_asked(c, why, **words) for c, why in asked))
-    # the next hand's check is asked after the result: it does not decide a legal one
-    decides = [c for c, _why in asked if not any(x is c for x in CHECKS.get("next-hand", ()))]
+    # the next hand's check is asked after the result, and a written bid's amount is the bid's own: they
+    # do not decide a legal result
+    aside = (*CHECKS.get("next-hand", ()), *CHECKS["call"])
+    decides = [c for c, _why in asked if not any(x is c for x in aside)]
     if ex.ruling.legal and decides:
         why_legal = (decides[-1].legal or "as the rules give").format(**words)
         ex = ex._replace(ruling=ex.ruling._replace(rule=decides[-1].rule,

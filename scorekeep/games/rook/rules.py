@@ -396,7 +396,7 @@ class _Replay:
             return (*pos.high, False, False)
         if b is not None:
             if pos.can_still_win(b.player, b.amount):  # one bid more than the calls written: its amount judged
-                self.f.extend(pos.bid_value(b.player, b.amount, b.line))
+                self.f.extend(pos.bid_value(b.player, b.amount, b.line, self.asking if self.keep else None))
                 return b.player, b.amount, False, False
             return (*(pos.high or (b.player, b.amount)), False, False)
         if hand.bidding is not None and hand.played_line is not None:
