@@ -21,6 +21,7 @@ the package, each imported only by the command that needs it (`Registry.part(gam
 A new game is its package and one line of `scorekeep.games.REGISTRY`.
 """
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -309,6 +310,19 @@ class Game(NamedTuple):
     """score.sheet: the score table, a pure function of the audit."""
     replay: Callable[[Audit, Selection], list[Section]]
     """The record turn by turn, for the `replay` command."""
+
+
+def made_when_asked(package: str, make: Callable[[], Game]) -> Callable[[str], Game]:
+    """A game package's module `__getattr__`: its `GAME`, made by `make` when first asked for, so that
+    `demo`, which needs only the engine, does not import the checker's driver (`rules`) and the rest."""
+
+    def __getattr__(name: str) -> Game:
+        if name != "GAME":
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        game = make()
+        setattr(sys.modules[package], "GAME", game)
+        return game
+    return __getattr__
 
 
 class Registry:

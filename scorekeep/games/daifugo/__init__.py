@@ -23,10 +23,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...errors import Finding, all_worded
-from ...game import Audit, Game, Section, Selection
+from ...game import Audit, Game, Section, Selection, made_when_asked
 from . import model
 from .cards import show
 from .combos import lock_text
@@ -99,13 +97,10 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-def __getattr__(name: str) -> Any:
-    """`GAME`, made when first asked for: its reader, rules and score sheet are imported then, so
-    `demo`, which needs only the engine, does not load them (about 2 ms of its start-up)."""
-    if name != "GAME":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import record, rules, score
+def _game() -> Game:
+    from . import record, rules, score  # (about 2 ms of demo's start-up, which needs only the engine)
 
-    game = globals()["GAME"] = Game("daifugo", "Daifugō (大富豪)", OPTIONS, record.read, rules.audit,
-                                    score.sheet, replay)
-    return game
+    return Game("daifugo", "Daifugō (大富豪)", OPTIONS, record.read, rules.audit, score.sheet, replay)
+
+
+__getattr__ = made_when_asked(__name__, _game)

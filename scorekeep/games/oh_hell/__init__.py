@@ -16,10 +16,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards import SUIT_SYMBOL, show
-from ...game import Audit, Game, Section, Selection
+from ...game import Audit, Game, Section, Selection, made_when_asked
 from . import engine, record
 from .model import Bid, CardPlay, Result
 from .options import OPTIONS
@@ -90,12 +88,10 @@ def replay(audit: Audit, selection: Selection) -> list[Section]:
     return out
 
 
-def __getattr__(name: str) -> Any:
-    """`GAME`, made when first asked for: the checker's driver (`rules`) is imported then, so `demo`,
-    which needs only the engine, does not load it."""
-    if name != "GAME":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def _game() -> Game:
     from . import rules, score
 
-    game = globals()["GAME"] = Game("oh-hell", "Oh Hell", OPTIONS, record.read, rules.audit, score.sheet, replay)
-    return game
+    return Game("oh-hell", "Oh Hell", OPTIONS, record.read, rules.audit, score.sheet, replay)
+
+
+__getattr__ = made_when_asked(__name__, _game)

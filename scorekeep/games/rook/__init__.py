@@ -19,9 +19,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...game import Audit, Game, Section, Selection
+from ...game import Audit, Game, Section, Selection, made_when_asked
 from . import model, record
 from .engine import TRICKS
 from .score import signed
@@ -128,12 +126,10 @@ def _nest_note(h: model.HandResult, hand: record.Hand) -> str:
     return "; ".join(parts)
 
 
-def __getattr__(name: str) -> Any:
-    """`GAME`, made when first asked for: the checker's driver (`rules`) is imported then, so `demo`,
-    which needs only the engine, does not load it."""
-    if name != "GAME":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def _game() -> Game:
     from . import rules, score
 
-    game = globals()["GAME"] = Game("rook", "Rook", OPTIONS, record.read, rules.audit, score.sheet, replay)
-    return game
+    return Game("rook", "Rook", OPTIONS, record.read, rules.audit, score.sheet, replay)
+
+
+__getattr__ = made_when_asked(__name__, _game)
