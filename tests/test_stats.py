@@ -118,6 +118,19 @@ def test_stats_text_markdown_csv_html() -> None:
     assert page.startswith("<!DOCTYPE html>") and page.count("<svg class=\"chart\"") == 6
 
 
+def test_stats_page_of_a_season_shows_the_statistics_before_the_files_read(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A season of many records: the page's first lines are the statistics, and the files read (every
+    one, escaped) are folded away at its end; they once filled a phone's screen before the first table."""
+    season = [tmp_path / f"<b>night-{k:02}.yaml" for k in range(40)]
+    for f in season:
+        f.write_text((RECORDS / "daifugo" / "example1-revolution.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    page = cli("stats", *map(str, season), "--format", "html").out
+    intro = page.index('<p class="meta">')
+    assert page[intro:page.index("</p>", intro)].endswith("40 records; players matched by name.")
+    assert page.index("<table") < page.index('<details class="files"><summary>the files read (40)</summary>')
+    assert page.count("<li>") == 40 and "&lt;b&gt;night-39.yaml" in page and "<b>night" not in page
+
+
 def test_stats_unreadable_file_is_reported_and_the_rest_counted(tmp_path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: oh-hell\nplayers: [a, b\n", encoding="utf-8")

@@ -104,8 +104,8 @@ def _document(season: Any, format: SheetFormat, files: list[Path]) -> str:
     if format is SheetFormat.html:
         from ..render import html
 
-        return html.stats_page("Statistics", season.tables(), season.bars(),
-                               f"{records}: " + ", ".join(str(f) for f in files) + "; players matched by name.")
+        return html.stats_page("Statistics", season.tables(), season.bars(), f"{records}; players matched by name.",
+                               [str(f) for f in files])
     md = format is SheetFormat.markdown
     out: list[str] = ["# Statistics" if md else "Statistics", "", f"{records}; players matched by name.", ""]
     tables = season.tables()

@@ -362,9 +362,13 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     return page(f"{title} — replay", "\n".join(body))
 
 
-def stats_page(title: str, tables: Sequence[Table], bars: Sequence[Bar], intro: str) -> str:
-    """`stats --format html`: titled tables and bar charts."""
+def stats_page(title: str, tables: Sequence[Table], bars: Sequence[Bar], intro: str, files: Sequence[str] = ()) -> str:
+    """`stats --format html`: titled tables and bar charts, then the `files` read, folded away (a
+    season of a hundred records would otherwise fill a phone's screen before the first table)."""
     body = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{esc(intro)}</p>']
     body += [f"<section><h2>{esc(name)}</h2>{html_table(headers, rows)}</section>" for name, headers, rows in tables]
     body += [f"<section><h2>{esc(bar[0])}</h2>{bar_chart(bar)}</section>" for bar in bars]
+    if files:
+        listed = "".join(f"<li>{esc(f)}</li>" for f in files)
+        body.append(f'<details class="files"><summary>the files read ({len(files)})</summary><ul>{listed}</ul></details>')
     return page(title, "\n".join(body))
