@@ -324,5 +324,9 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
             assert all(client <= inner for client, _ in tables), page.name
             assert any(scroll > client for client, scroll in tables) == wide_table, page.name
             assert d.execute_script(_BROKEN_WORDS) == [], page.name
+            # a chart drawn wider than the phone shrinks: its words stay readable (once about 6 px high)
+            heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
+                                       ".map(t => t.getBoundingClientRect().height)")
+            assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
     finally:
         d.quit()
