@@ -611,6 +611,8 @@ def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_g
     assert "did not move: it kept the old seats after missing the seat change in hand 5" in dict(back.facts)["seats"]
     before = _why(name, hand=4, what="seats")  # no seat change yet: no "new seating" to ask about
     assert "new seating" not in before.ruling.steps[0].question
+    dealt = _why(name, hand=2, what="dealer")  # nor of the deal before any change
+    assert dealt.ruling.steps[0].question == "does East deal as the deal passes on across a seat change?"
 
 
 def test_a_late_seat_change_counts_the_hands_from_the_change() -> None:

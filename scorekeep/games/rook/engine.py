@@ -821,7 +821,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
               ask="is each player dealt {hand} cards, and the nest {nest}?"),
     ),
     "deal": (
-        Check("rook.seat-change", "the deal passes on in the new seating", _seat_change,
+        Check("rook.seat-change", "the deal passes on across a seat change", _seat_change,
               moots=("rook.dealer-rotation",), ask="does {m} deal as {name}?"),
         Check("rook.dealer-rotation", "the deal passes to the left", _dealer_rotation,
               ask="is it {m}'s deal ({name})?"),
