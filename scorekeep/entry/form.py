@@ -66,9 +66,10 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     sig = _signature(fields)
     paused, s.form_paused = s.form_paused, None
     if paused is not None and paused.typed:
-        labels = {f.key: f.label for f in fields}
         if paused.sig == sig:
-            t.say("  back to the entry you were typing (" + ", ".join(labels[k] for k in paused.typed) + " kept)")
+            by_key = {f.key: f for f in fields}
+            kept = ", ".join(_words(by_key[k], paused.values) for k in paused.typed)
+            t.say(f"  back to the entry you were typing ({kept} kept)")
             return paused
         t.say("  the entry you were typing before the edit is not the one asked now: type it again")
     written = s.form_written
@@ -81,9 +82,14 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     return written._replace(values=values, typed=written.typed[:-1])
 
 
+def _words(f: Field, vals: Mapping[str, Any]) -> str:
+    """The value of `f` typed, in the game's words for it (`vals`: it among them); else its label."""
+    return f.label if f.what is None else f.what(vals)
+
+
 def _taken_back(t: Table, f: Field, vals: Mapping[str, Any]) -> None:
-    """Say which value `undo` took back, in the game's words for it (`vals`: it among them)."""
-    t.say(f"  taken back: {f.label if f.what is None else f.what(vals)}")
+    """Say which value `undo` took back, in the game's words for it."""
+    t.say(f"  taken back: {_words(f, vals)}")
 
 
 def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
