@@ -100,6 +100,11 @@ class Table(NamedTuple):
         return cls(players, teams, opts, deck, sum(c.points for c in deck), len(deck) - 4 * HAND_CARDS)
 
     @property
+    def has_bird(self) -> bool:
+        """Whether the deck has the Bird (not under house rule `bird: off`)."""
+        return BIRD in self.deck
+
+    @property
     def counters(self) -> str:
         """The counters of this deck in words (rook.points-total), from what it holds under the house
         rules: "5s worth 5, 10s and 14s worth 10, the Bird 20"; without the Bird (`bird: off`) "no Bird"."""
@@ -108,13 +113,13 @@ class Table(NamedTuple):
             if c.points and not c.is_bird:
                 worth.setdefault(c.points, set()).add(c.number)
         said = [f"{' and '.join(f'{n}s' for n in sorted(ns))} worth {w}" for w, ns in sorted(worth.items())]
-        said.append(f"the Bird {BIRD.points}" if BIRD in self.deck else "no Bird (the house rules leave it out)")
+        said.append(f"the Bird {BIRD.points}" if self.has_bird else "no Bird (the house rules leave it out)")
         return ", ".join(said)
 
     @property
     def bird(self) -> str:
         """The Bird in trump's words: the highest trump, or none in a deck without it (`bird: off`)."""
-        return "the Bird is the highest trump" if BIRD in self.deck else "no Bird: the house rules leave it out"
+        return "the Bird is the highest trump" if self.has_bird else "no Bird: the house rules leave it out"
 
     def not_in_deck(self, c: Card) -> str:
         if c.is_bird:
@@ -474,7 +479,7 @@ def _follow_color(pos: HandPosition, m: CardMove) -> Why | None:
     held = pos.held.get(m.player)
     if held is None or not _holds(held, lc):
         return None
-    return _revoke_words(m.player, c, led, trump, tuple(held), BIRD in pos.table.deck)
+    return _revoke_words(m.player, c, led, trump, tuple(held), pos.table.has_bird)
 
 
 def _revoke_words(p: str, c: Card, led: Card, trump: str | None, held: tuple[Card, ...], bird_in: bool) -> Why:
@@ -677,6 +682,13 @@ class DealPosition(NamedTuple):
         return self.table.opts["seat_change_deal"] == "new-left"
 
     @property
+    def changed_after(self) -> int:
+        """The hands played when the seats last changed (4 for hands 5-8): asked later in a seating period
+        (`why` at a hand the table kept the old seats for), not the hands played before this one."""
+        every = self.table.opts["seat_change_every"]
+        return self.played - self.played % every if every else self.played
+
+    @property
     def expected(self) -> str:
         """Who deals: the first dealer, then the left of the last dealer (rook.dealer-rotation)."""
         if self.last is None:
@@ -706,7 +718,7 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
     every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
-    order, played = pos.order, _changed_after(pos)
+    order, played = pos.order, pos.changed_after
     house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
@@ -718,17 +730,10 @@ def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
     """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
     if m.order == pos.order:
         return None
-    every, order, played = pos.table.opts["seat_change_every"], pos.order, _changed_after(pos)
+    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.changed_after
     return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
                     f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
                     f"the clockwise order to {', '.join(order)} after {played} hands played")
-
-
-def _changed_after(pos: DealPosition) -> int:
-    """The hands played when the seats last changed (4 for hands 5-8): asked later in a seating period
-    (`why` at a hand the table kept the old seats for), not the hands played before this one."""
-    every = pos.table.opts["seat_change_every"]
-    return pos.played - pos.played % every if every else pos.played
 
 
 def _house_deal(pos: DealPosition) -> str:
@@ -1382,7 +1387,7 @@ class HandPosition:
         have = None if held is None else [c for c in held if c.color == want and not c.is_bird]
         out.append(Step(f"does {p} hold the led color ({color_word(want)})?", "unknown (no deal)" if have is None
                         else f"yes: {show(have)}" if have else "no", "rook.follow-color"))
-        if held is not None and BIRD in self.table.deck:  # (no Bird to ask of under `bird: off`)
+        if held is not None and self.table.has_bird:  # (no Bird to ask of under `bird: off`)
             out.append(Step(f"does {p} hold the Bird?", "yes" if BIRD in held else "no", "rook.bird-anytime"))
         out.append(Step("was trump led?", "the Bird was led: it calls for trump" if led.is_bird
                         else "yes" if led.color == tr else "no", "rook.bird-led" if led.is_bird
@@ -1581,8 +1586,8 @@ class HandPosition:
         for w in self.pending[p]:
             rule = _proven(w, c, asked)
             if rule is not None:
-                out.append(_f(rule, _proven_words(p, c, t, w, BIRD in self.table.deck), line=w.play.line, hand=self.number, trick=w.trick,
-                              player=p))
+                out.append(_f(rule, _proven_words(p, c, t, w, self.table.has_bird), line=w.play.line,
+                              hand=self.number, trick=w.trick, player=p))
             elif w.kind == "trump" and c.is_bird:
                 still.append(w._replace(bird=t))
             else:

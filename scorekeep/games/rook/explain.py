@@ -187,17 +187,15 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
     # else of the seat the replay bid the hand from (`seat`: a dealer only miswritten is not it)
     dealer = pos._replace(order=order).expected if missed else (result.seat or result.dealer)
     first = from_left(dealer, order)[0] if dealer in order else order[1]
-    return _Seats(pos.played - pos.played % every, order, first, missed, seats.order != order, dealer)
+    return _Seats(pos.changed_after, order, first, missed, seats.order != order, dealer)
 
 
 def _missed_at(audit: Audit, n: int, after: int) -> Any:
     """check's finding of the seat change missed before hand `n` in the seating period that began after
     `after` hands (the table kept the old seats, or changed them late), or None."""
     dealt = _dealt(audit)
-    every = audit.header.options["seat_change_every"]
     return next((f for f in reversed(audit.violations) if f.rule == "rook.seat-change" and f.hand is not None
-                 and f.hand < n and f.hand in dealt and dealt[f.hand][0].played - dealt[f.hand][0].played % every
-                 == after), None)
+                 and f.hand < n and f.hand in dealt and dealt[f.hand][0].changed_after == after), None)
 
 
 def _opener(audit: Audit, n: int) -> str | None:
