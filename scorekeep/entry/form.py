@@ -82,6 +82,12 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
     return written._replace(values=values, typed=written.typed[:-1])
 
 
+def said(what: str, value: Any, text: Callable[[Any], str] = str) -> str:
+    """A value typed, in a player's words, for a field's `what`: `the dealer of hand 2 (Ben)`; `what`
+    alone when nothing is typed yet (`text`: how the value is said)."""
+    return what if value is None else f"{what} ({text(value)})"
+
+
 def _words(f: Field, vals: Mapping[str, Any]) -> str:
     """The value of `f` typed, in the game's words for it (`vals`: it among them); else its label."""
     return f.label if f.what is None else f.what(vals)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...entry import Table
-from ...entry.form import Field, ask_form
+from ...entry.form import Field, ask_form, said
 from ...errors import InputError
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session
@@ -176,16 +176,11 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
     return [Field("out", "order", lambda v: f"Set {set_no} game {game_no}: who went out, first to last",
                   listed("the finishing order"),
                   lambda v: ", ".join(out_d) if out_d else None, choices=lambda v: tuple(seats), many=True,
-                  what=lambda v: _order_said(v.get("out"), game)),
+                  what=lambda v: said(f"the finishing order of {game}", v.get("out") or None, ", ".join)),
             Field("fouls", "fouls", lambda v: "Forbidden finishes (反則上がり) among them (- for none)",
                   listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-",
                   choices=lambda v: tuple(v.get("out") or seats), many=True,
                   what=lambda v: _fouls_said(v.get("fouls"), game))]
-
-
-def _order_said(out: Sequence[str] | None, game: str) -> str:
-    """The finishing order typed for `game`, as the table says it: `the finishing order of … (乙, 丙, 甲)`."""
-    return f"the finishing order of {game}" + (f" ({', '.join(out)})" if out else "")
 
 
 def _fouls_said(fouls: Sequence[str] | None, game: str) -> str:

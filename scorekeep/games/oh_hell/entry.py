@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from ...cards import SUIT_NAME, parse_suit
 from ...entry import Choices, Table, ruled
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
-from ...entry.form import Field, ask_form
+from ...entry.form import Field, ask_form, said
 from ...entry.session import Changes, Session, hand_holds, written_like
 from ...entry.values import match_name, per_player, ranges, read_given, whole
 from ...errors import InputError
@@ -283,19 +283,14 @@ def start_fields(hand: int, size_d: str | None, dealer_d: str | None, sizes: Cho
     return [
         Field("size", "cards", lambda v: f"Hand {hand}, cards", lambda t, raw, v: t.number(raw),
               lambda v: size_d, judged=True, choices=(lambda v: sizes) if sizes else None,
-              what=lambda v: _said(f"the hand size of hand {hand}", v.get("size"), cards_text)),
+              what=lambda v: said(f"the hand size of hand {hand}", v.get("size"), cards_text)),
         Field("dealer", "dealer", lambda v: f"Hand {hand}, dealer", lambda t, raw, v: t.name(raw),
               lambda v: dealer_d, judged=True, choices=(lambda v: dealers) if dealers else None,
-              what=lambda v: _said(f"the dealer of hand {hand}", v.get("dealer"))),
+              what=lambda v: said(f"the dealer of hand {hand}", v.get("dealer"))),
         Field("trump", "trump", lambda v: "Trump (spades, hearts, diamonds, clubs; - if not noted)",
               _read_trump, lambda v: "-", choices=lambda v: (*SUITS, "-"),
-              what=lambda v: _said(f"the trump of hand {hand}", v.get("trump"), _trump_typed)),
+              what=lambda v: said(f"the trump of hand {hand}", v.get("trump"), _trump_typed)),
     ]
-
-
-def _said(what: str, value: Any, text: Callable[[Any], str] = str) -> str:
-    """A value typed, in a player's words (what `undo` took back): `the dealer of hand 2 (Ben)`."""
-    return what if value is None else f"{what} ({text(value)})"
 
 
 def _trump_typed(trump: str) -> str:
@@ -323,7 +318,7 @@ def _ask_bid(t: Table, w: Where) -> None:
     _say_hook(t, ch, p)
     field = Field("bid", p, lambda v: f"Hand {w.hand} ({cards_text(w.size or 0)}): {p}'s bid "
                   f"({ranges(map(int, ch.legal))})", lambda t, raw, v: t.number(raw), choices=lambda v: ch,
-                  what=lambda v: _said(f"{p}'s bid in hand {w.hand}", v.get("bid")))
+                  what=lambda v: said(f"{p}'s bid in hand {w.hand}", v.get("bid")))
     if ask_form(t, [field], lambda v: bid_edit(w, p, v["bid"])) is None:
         return
     nxt = where(t.s)
@@ -356,7 +351,7 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)],  # what a hand can give one player
-                     what=lambda v: _said(f"the tricks taken by {p} in hand {hand}", v.get(prefix + p)))
+                     what=lambda v: said(f"the tricks taken by {p} in hand {hand}", v.get(prefix + p)))
     return [field(p) for p in asked]
 
 
@@ -406,7 +401,7 @@ def reopen(t: Table, target: str) -> None:
     fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
                      lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
                      choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)),
-                     what=lambda v, p=p: _said(f"{p}'s bid in hand {n}", v.get("bid " + p)))
+                     what=lambda v, p=p: said(f"{p}'s bid in hand {n}", v.get("bid " + p)))
                for p in order if p in h.bids]
     if h.took is not None:
         fields += trick_fields(t, n, h.size, order, h.bids, h.took, "took ")

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ...errors import InputError
 from ...entry import Choices, Table, ruled
-from ...entry.form import Field, ask_form
+from ...entry.form import Field, ask_form, said
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
@@ -287,7 +287,7 @@ def _ask_trump(t: Table, w: Where) -> None:
     trumps = legal_trumps(t.s, w.hand)
     field = Field("trump", "trump", lambda v: f"Hand {w.hand}: trump named by {w.bidder} "
                   f"({', '.join(trumps.legal)})", _color_reader(trumps.legal), choices=lambda v: trumps,
-                  what=lambda v: _said(f"the trump of hand {w.hand}", v.get("trump")))
+                  what=lambda v: said(f"the trump of hand {w.hand}", v.get("trump")))
     ask_form(t, [field], lambda v: trump_edit(w.hand, v["trump"]))
 
 
@@ -341,17 +341,12 @@ def read_call(t: Table, raw: str, player: str) -> Call | None:
     return None if amount is None else Call(who, amount, won)
 
 
-def _said(what: str, value: Any) -> str:
-    """A value typed, in a player's words (what `undo` took back): `the trump of hand 2 (green)`."""
-    return what if value is None else f"{what} ({value})"
-
-
 def _call_said(c: Call | None, hand: int, player: str) -> str:
     """A call typed, as the table says it: `North's call in hand 1 (80)`, `the winning bid of hand 1
     (East 90)` (the auction not noted)."""
     if c is not None and c.won:
         return f"the winning bid of hand {hand} ({c.who} {c.amount})"
-    return _said(f"{player if c is None else c.who}'s call in hand {hand}", _call_value(c))
+    return said(f"{player if c is None else c.who}'s call in hand {hand}", _call_value(c))
 
 
 def _call_value(c: Call | None) -> str | None:
@@ -396,7 +391,7 @@ def _ask_points(t: Table, w: Where) -> None:
                   lambda v: f"Hand {w.hand}: points captured by {w.team} (bid {w.bid}; 0–{total}, {other} get "
                             "the rest)",
                   lambda t, raw, v: t.number(raw), choices=lambda v: legal_points(t.s, w),
-                  what=lambda v: _said(f"the points captured by {w.team} in hand {w.hand}", v.get("points")))
+                  what=lambda v: said(f"the points captured by {w.team} in hand {w.hand}", v.get("points")))
     if ask_form(t, [field], lambda v: points_edit(t.s, w, v["points"])) is None:
         return
     h = t.s.audit.result.hands[w.hand - 1]
@@ -426,19 +421,19 @@ def reopen(t: Table, target: str) -> None:
     t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
     fields = [Field("bidder", "bidder", lambda v: f"Hand {n}: who took the bid", lambda t, raw, v: t.name(raw),
                     lambda v: h.bidder, choices=lambda v: tuple(t.s.players),
-                    what=lambda v: _said(f"who took the bid in hand {n}", v.get("bidder"))),
+                    what=lambda v: said(f"who took the bid in hand {n}", v.get("bidder"))),
               Field("bid", "bid", lambda v: f"Hand {n}: the winning bid", lambda t, raw, v: t.number(raw),
-                    lambda v: str(h.bid), what=lambda v: _said(f"the winning bid of hand {n}", v.get("bid")))]
+                    lambda v: str(h.bid), what=lambda v: said(f"the winning bid of hand {n}", v.get("bid")))]
     if h.trump is not None:
         trumps = legal_trumps(t.s, n)
         fields.append(Field("trump", "trump", lambda v: f"Hand {n}: trump", _color_reader(trumps.legal),
                             lambda v: color_name(h.trump), choices=lambda v: trumps,
-                            what=lambda v: _said(f"the trump of hand {n}", v.get("trump"))))
+                            what=lambda v: said(f"the trump of hand {n}", v.get("trump"))))
     if h.points is not None:
         team = h.bid_team
         fields.append(Field("points", "points", lambda v: f"Hand {n}: points captured by the bidders' team",
                             lambda t, raw, v: t.number(raw), lambda v: str(h.points[team]),
-                            what=lambda v: _said(f"the points captured by the bidders' team in hand {n}",
+                            what=lambda v: said(f"the points captured by the bidders' team in hand {n}",
                                                  v.get("points"))))
     if ask_form(t, fields, lambda v: _reopened(t, n, h, v)) is not None:
         t.say(f"  hand {n} corrected (the old values are kept in the record); later hands judged again")
@@ -484,12 +479,12 @@ def _reopen_auction(t: Table, n: int) -> None:
 
     fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels),
-                    what=lambda v: _said(f"the call of hand {n} to correct",
+                    what=lambda v: said(f"the call of hand {n} to correct",
                                          labels[v["which"]] if "which" in v else None)),
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
                     f"{calls[v['which']].player}'s ({_shown(choices(v))})", read,
                     lambda v: str(calls[v["which"]]),
-                    choices=choices, what=lambda v: _said(f"the correction of call {v['which'] + 1} of hand {n}",
+                    choices=choices, what=lambda v: said(f"the correction of call {v['which'] + 1} of hand {n}",
                                                           _call_value(v.get("call"))))]
     dropped: list[Any] = []
     if ask_form(t, fields, lambda v: _recalled(t.s, n, v["which"], v["call"], dropped)) is None:
