@@ -370,5 +370,6 @@ def stats_page(title: str, tables: Sequence[Table], bars: Sequence[Bar], intro: 
     body += [f"<section><h2>{esc(bar[0])}</h2>{bar_chart(bar)}</section>" for bar in bars]
     if files:
         listed = "".join(f"<li>{esc(f)}</li>" for f in files)
-        body.append(f'<details class="files"><summary>the files read ({len(files)})</summary><ul>{listed}</ul></details>')
+        summary = f"<summary>the files read ({len(files)})</summary>"
+        body.append(f'<details class="files">{summary}<ul>{listed}</ul></details>')
     return page(title, "\n".join(body))
