@@ -615,6 +615,18 @@ def test_the_seats_of_a_kept_seating_period_are_not_called_the_seats_the_rules_g
     assert dealt.ruling.steps[0].question == "does East deal as the deal passes on across a seat change?"
 
 
+def test_the_first_deal_has_no_seat_change_before_it() -> None:
+    """rook.seat-change: at hand 1 the deal's seat-change check passes because no deal comes before it;
+    `why --dealer` once said "the seats have not changed since the last deal" there, where there was
+    no last deal. At hand 2 that is still the reason."""
+    name = "rook/why/seat-change-kept-all-period.yaml"
+    first = _why(name, hand=1, what="dealer").ruling.steps[0]
+    assert first.rule == "rook.seat-change"
+    assert first.answer == "yes: this is the first deal; no seat change comes before it"
+    second = _why(name, hand=2, what="dealer").ruling.steps[0]
+    assert second.answer == "yes: the seats have not changed since the last deal"
+
+
 def test_a_late_seat_change_counts_the_hands_from_the_change() -> None:
     """rook.seat-change: the table missed the change after hand 4 and swapped seats before hand 6. Hands
     6 and 7 are in the seats the rules give; `why --seats` once said the seats changed "after 5 hands" and

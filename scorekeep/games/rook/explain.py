@@ -371,9 +371,13 @@ def _deal_steps(audit: Audit, ex: Explanation, n: int, phase: str, seats: Seatin
     move = dealt if seats is None else seats
 
     def step(c: Any) -> Asked:
-        # the deal's seat-change check passes by itself when the seats did not change since the last deal
-        yes = "yes: the seats have not changed since the last deal" if (
-            phase, c.rule) == ("deal", "rook.seat-change") and pos.order == pos.last_order else "yes"
+        # the deal's seat-change check passes by itself at the first deal, or when the seats did not change
+        yes = "yes"
+        if (phase, c.rule) == ("deal", "rook.seat-change"):
+            if pos.last is None:
+                yes = "yes: this is the first deal; no seat change comes before it"
+            elif pos.order == pos.last_order:
+                yes = "yes: the seats have not changed since the last deal"
         return as_asked(c, c.test(pos, move), yes, m=dealt.dealer, o=", ".join(pos.order))
     return _decide(ex, map(step, CHECKS.get(phase, ())))
 
