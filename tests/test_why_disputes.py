@@ -846,12 +846,14 @@ def test_oh_hell_the_bidding_order_fact_follows_the_bidding_house_rule() -> None
     assert (at_once.ruling.legal, at_once.ruling.rule) == (True, "oh-hell.bid-range")
     assert "dealer last" not in facts["bidding order"] and "everyone bids at once" in facts["bidding order"]
     assert facts["the hook"].startswith("off") and "nobody bids last" in facts["the hook"]
+    assert "bids so far" not in facts and facts["bids written before"] == "East 1, South 0, West 0 (total 1)"
     text = (RECORDS / name).read_text(encoding="utf-8").replace(", bidding: simultaneous", "")
     in_turn = why.explain(api.audit(api.load(text=text)), why.Location(hand=1, player="North"))
     assert in_turn is not None and (in_turn.ruling.legal, in_turn.ruling.rule) == (False, "oh-hell.hook")
     facts = dict(in_turn.facts)
     assert facts["bidding order"] == "East, South, West, North (from North's left; the dealer last)"
     assert facts["the hook"].startswith("on: the dealer, bidding last")
+    assert facts["bids so far"] == "East 1, South 0, West 0 (total 1)"
     # `replay` notes the bids the same way: made at once, or in order
     assert "bids made at once: East 1, South 0, West 0, North 2" in cli("replay", str(RECORDS / name)).out
     assert [n for s in api.replay(api.audit(api.load(text=text))) for n in s.notes][0].startswith("bids in order: East 1")

@@ -90,7 +90,9 @@ def _bid(game: str, h: Any, pos: Any, move: Any) -> Explanation:
     t, p = pos.t, move.player
     made = ", ".join(f"{q} {pos.bids[q]}" for q in t.order if q in pos.bids)
     facts = [*_hand(h, pos), ("bidding order", t.bidding_words()),  # the engine's Table: in turn or at once
-             ("bids so far", f"{made} (total {sum(pos.bids.values())})" if made else "none yet"),
+             # bids made at once have no "so far": only the order the record writes them in
+             ("bids so far" if t.in_order else "bids written before",
+              f"{made} (total {sum(pos.bids.values())})" if made else "none yet"),
              ("the hook", t.hook_words()), _holding(pos, p)]
     values = pos.bid_values(p)
     ruling = pos.ruling(move)
