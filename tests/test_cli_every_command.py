@@ -234,7 +234,7 @@ def test_dash_with_standard_input_closed_is_one_line_and_exit_2(cmd: str) -> Non
 
 def test_play_table_is_the_compact_sheet_off_a_wide_terminal(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """`table` at a `play` prompt chose the wide table always (it passed "text" as `wide`), so
-    a 4-player sheet wrapped in an 80-column window; it now chooses as `score` does."""
+    a 4-player sheet wrapped in an 80-column window; it is now the compact sheet."""
     p = tmp_path / "g.yaml"
     p.write_bytes(Path(OH).read_bytes())
     r = run("play", str(p), input=b"table\nquit\n")
@@ -242,6 +242,29 @@ def test_play_table_is_the_compact_sheet_off_a_wide_terminal(tmp_path) -> None: 
     table = out[out.index("Oh Hell: Worked example"):out.index("standings:")]
     assert "b/t" in table and max(len(line) for line in table.splitlines()) <= 80, table
     assert table in cli("score", str(p)).out  # the same sheet as `score` prints to a pipe
+
+
+def test_play_table_keeps_its_shape_as_the_scores_grow(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`play`'s table in an 80-column terminal: after game 1 the wide table fitted and was shown, after
+    game 3 it did not and the compact one was, so the sheet changed its shape in the middle of a set.
+    It is now the compact sheet after every game, the one `score` prints to a pipe."""
+    from scorekeep.cli import terminal
+    from scorekeep.entry.session import Session
+
+    text = record("daifugo/play-table-three-games.yaml").read_text(encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # (capsys's stand-in for a terminal)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    for games in (1, 3):
+        p = tmp_path / f"after-{games}.yaml"
+        p.write_text(text[:text.index("- out: [乙")] if games == 1 else text, encoding="utf-8")
+        s = Session.open(str(p))
+        try:
+            terminal.Table(s, p).show_table()
+        finally:
+            s.close()
+        shown = capsys.readouterr().out
+        assert shown.splitlines()[3].startswith("set  game  rank    pts"), shown
+        assert shown.strip() == cli("score", str(p)).out.strip()
 
 
 @pytest.mark.parametrize("args", [("why",), ("why", "--format", "json"), ("score",), ("replay", "--hand", "9")])

@@ -104,7 +104,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
 
 
 def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any) -> str:
-    """The text sheet (`score`, `play`'s `table`): wide when asked or when the terminal is wide
+    """The text sheet of `score`: wide when asked or when the terminal is wide
     enough, the `listed` violations of the file `path` first."""
     from ..render import text as render
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from .. import api, entry
 from ..entry import play
-from ..render.text import title, width, wrap
+from ..render.text import sheet_text, title, width, wrap
 from .add_cmd import ruling
 from .common import clean
 
@@ -142,13 +142,12 @@ class Table(entry.Table):
 
     def show_table(self, again: bool = False) -> None:
         """The running table; not shown twice for the same record unless asked (`table`)."""
-        from .score_cmd import plain_sheet
-
         if not again and self._table_shown == self.s.text:
             return
         self._table_shown = self.s.text
-        # as `score` shows it: the wide table only where the terminal is wide enough for it
-        self.say(plain_sheet("", api.sheet(self.s.audit), title(self.s.audit), [], False, self.s.players))
+        # always the compact layout (made for 80 columns), not `score`'s wide table where it fits: that
+        # one widens as the scores grow, and the sheet would change its shape in the middle of a game
+        self.say(sheet_text(api.sheet(self.s.audit), title(self.s.audit), names=self.s.players))
 
     # --- entries -------------------------------------------------------------------------
 

@@ -111,7 +111,7 @@ class Table(Protocol):
         in the finishing order, …); `why` at the next prompt gives all of it."""
 
     def show_table(self) -> None:
-        """Show the running score table (the compact one where the screen is narrow)."""
+        """Show the running score table (its compact layout, the same shape all game)."""
 
     def over(self) -> bool:
         """At the end: a last chance to correct (`edit N`); False ends."""
