@@ -324,6 +324,42 @@ def test_daifugo_edit_any_game_of_any_set(tmp_path: Path) -> None:
     assert doc["history"][0]["set"] == 1 and doc["history"][0]["game"] == 1
 
 
+def test_daifugo_an_order_that_does_not_end_the_game_is_asked_again_not_saved(tmp_path: Path) -> None:
+    """daifugo.ranking, daifugo.miyako-ochi: `乙` alone for game 1 was saved without a word, the game
+    asked again, and the next answer wrote over it (乙 lost). An order that leaves the game unsettled,
+    as the checker replays it, is now asked again, naming who is still playing; in game 2 乙, last
+    game's 大富豪, falls when 丁 goes out first, so `丁 乙` leaves 甲 and 丙 playing."""
+    path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
+    out = play(path, ["乙", "乙 丙 甲", "", "丁 乙", "丁 乙 丙", ""])
+    assert "set 1 game 1 is not over with that order: 甲, 丙 and 丁 have not gone out" in " ".join(out.split())
+    assert "set 1 game 2 is not over with that order: 甲 and 丙 have not gone out" in " ".join(out.split())
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert [g["out"] for g in doc["sets"][0]["games"]] == [["乙", "丙", "甲"], ["丁", "乙", "丙"]]
+
+
+def test_daifugo_a_game_in_progress_is_kept_until_replaced_on_purpose(tmp_path: Path) -> None:
+    """daifugo.ranking: `add --out 乙` writes a game in progress; a second `add --out 丁` replaced it
+    (exit 0, 乙 lost). It is now refused with exit 2 unless --replace. `play` on such a record says the
+    game is in progress and offers its order, and replaces it only with an order that ends the game."""
+    path = new(tmp_path, "daifugo", "甲,乙,丙,丁")
+    assert cli("add", str(path), "--out", "乙").code == 0
+    before = path.read_bytes()
+    again = cli("add", str(path), "--out", "丁")
+    assert again.code == 2 and "already has a finishing order (乙), and the game is not over" in again.err
+    assert path.read_bytes() == before
+    out = play(path, ["", "乙 丙 丁", ""])
+    assert "Set 1, game 1 is in progress: the record has 乙 out so far." in out
+    assert "who went out, first to last [乙]:" in out and "is not over with that order" in out
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"] == [{"out": ["乙", "丙", "丁"]}]
+    assert [(h["set"], h["game"], h["key"], h["was"], h["now"]) for h in doc["history"]] == \
+        [(1, 1, "out", ["乙"], ["乙", "丙", "丁"])]  # the order replaced is kept
+    assert cli("add", str(path), "--out", "甲 乙").code == 0  # game 2 in progress
+    assert cli("add", str(path), "--out", "甲 乙 丙", "--replace").code == 0
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"][1] == {"out": ["甲", "乙", "丙"]} and doc["history"][1]["was"] == ["甲", "乙"]
+
+
 # --- names as typed -----------------------------------------------------------------------------
 
 def test_daifugo_names_with_spaces_commas_or_spaces(tmp_path: Path) -> None:
@@ -347,9 +383,9 @@ def test_a_name_that_begins_with_a_command_is_a_name(tmp_path: Path) -> None:
 
 def test_daifugo_edith_at_the_prompt(tmp_path: Path) -> None:
     path = new(tmp_path, "daifugo", "Edith,Undo,Cy,Di")
-    play(path, ["Edith", "-"])  # the one name typed: the finishing order begins with Edith
+    play(path, ["Edith Undo Cy", "-"])  # names, not the commands `edit` and `undo`
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert doc["sets"][0]["games"][0]["out"] == ["Edith"]
+    assert doc["sets"][0]["games"][0]["out"] == ["Edith", "Undo", "Cy"]
 
 
 def test_long_names_are_shortened_in_the_table_and_given_in_full(tmp_path: Path) -> None:

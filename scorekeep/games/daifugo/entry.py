@@ -7,7 +7,7 @@ the previous game's ranking, as the checker settled it, by the engine's table of
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...entry import Table
@@ -60,22 +60,44 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
 
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),
-               ranks: Sequence[str] | None = None) -> list[Edit]:
+               ranks: Sequence[str] | None = None, replace: bool = False) -> list[Edit]:
+    """The edits that write game `w`; a game in progress written before (not settled) is replaced:
+    when it holds an order, only with `replace` (else an InputError that says what it holds), the
+    order it held kept in `history`."""
     game = {k: list(v) for k, v in (("out", out), ("fouls", fouls), ("ranks", ranks)) if v}
     if w.new_set:
         return [Append(("sets",), {"games": [game]})]
     edits: list[Edit] = [Append(("sets", w.set - 1, "games"), game)]
     sets = s.audit.result.sets
-    if sets and sets[-1].games and not sets[-1].games[-1].complete:  # an empty game written before: replace it
-        edits.insert(0, Pop(("sets", w.set - 1, "games")))
-    return edits
+    if not sets or not sets[-1].games or sets[-1].games[-1].complete:
+        return edits
+    pop = Pop(("sets", w.set - 1, "games"))
+    held = in_progress(s)
+    if not held:  # an empty game written before
+        return [pop, *edits]
+    if not replace:
+        raise InputError(f"set {w.set} game {w.game} already has a finishing order ({', '.join(held)}), "
+                         "and the game is not over: add --replace to replace it")
+    c = Changes(s, set=w.set, game=w.game)
+    c.log("out", held, list(out), pop, *edits)
+    return c.done()
+
+
+def in_progress(s: Session) -> list[str]:
+    """The finishing order the last game of the record holds while it is not settled; [] when it
+    is settled, or holds none."""
+    sets = s.audit.result.sets
+    if not sets or not sets[-1].games or sets[-1].games[-1].complete:
+        return []
+    out = s.audit.record.sets[-1].games[-1].out
+    return list(out.names) if out else []
 
 
 # --- `add` -------------------------------------------------------------------------------
 
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
-    """The edits for `scorekeep add`: the next game (a game is written whole, so nothing it
-    holds is ever replaced; `replace` is for the games that fill a hand in steps)."""
+    """The edits for `scorekeep add`: the next game, written whole; a game in progress the record
+    holds (an order that does not settle it) is replaced only with `replace`."""
     w = where(s)
     if w.kind == "over":
         w = Where("game", w.set, 1, True, s.players)  # let the checker say the match is over
@@ -84,7 +106,7 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
                                                  for k in ("out", "fouls", "ranks")})
     if not got.get("out") and not got.get("ranks"):
         raise InputError("give --out (the finishing order) or --ranks")
-    return game_edits(s, w, got.get("out", []), got.get("fouls", ()), got.get("ranks"))
+    return game_edits(s, w, got.get("out", []), got.get("fouls", ()), got.get("ranks"), replace)
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
@@ -136,6 +158,9 @@ def situation(s: Session) -> list[str]:
     if w.kind == "over":
         return ["The match is over."]
     line = f"Next: set {w.set}, game {w.game}."
+    held = in_progress(s)
+    if held:
+        line = f"Set {w.set}, game {w.game} is in progress: the record has {', '.join(held)} out so far."
     if w.previous:
         line += " Last game: " + ", ".join(f"{RANK_NAMES[i]} {p}" for i, p in enumerate(w.previous)) + "."
     return [line]
@@ -153,23 +178,38 @@ def _ask_game(t: Table, w: Where) -> None:
     for giver, taker, k in exchange_owed(w):
         t.say(f"  {giver} gives {taker} their {'2 strongest cards' if k == 2 else 'strongest card'}"
               f"; {taker} gives back {k} of their choice")
-    if ask_form(t, order_fields(w.set, w.game, w.seats), lambda v: game_edits(t.s, w, v["out"], v["fouls"])):
+    held = in_progress(t.s)  # a game in progress in the record: its order offered, and replaced when typed
+    fields = order_fields(w.set, w.game, w.seats, held or None,
+                          settles=lambda out: game_edits(t.s, w, out, replace=True))
+    if ask_form(t, fields, lambda v: game_edits(t.s, w, v["out"], v["fouls"], replace=True)):
         _after_game(t, w.set, w.game)
 
 
 def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequence[str] | None = None,
-                 fouls_d: Sequence[str] | None = None) -> list[Field]:
+                 fouls_d: Sequence[str] | None = None,
+                 settles: Callable[[list[str]], list[Edit]] | None = None) -> list[Field]:
     """Who went out, first to last, and the forbidden finishes among them (what is written
-    offered: commas between names, as a name may hold a space)."""
+    offered: commas between names, as a name may hold a space). `settles`: the edits that write an
+    order; an order the checker does not settle the game with is asked again (a game is entered whole)."""
     def listed(what: str) -> Any:
+        order = what == "the finishing order"
+
         def read(t: Table, raw: str, _v: Any) -> list[str] | None:
-            if what != "the finishing order" and raw.strip().lower() in ("-", "none"):
+            if not order and raw.strip().lower() in ("-", "none"):
                 return []
             try:
-                return names(raw, seats, what)
+                got = names(raw, seats, what)
             except InputError as e:
                 t.say(f"  {e.message}")
                 return None
+            left = _still_playing(t.s, set_no, game_no, seats, settles(got)) if settles and order else []
+            if left:
+                who = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
+                t.say(f"  set {set_no} game {game_no} is not over with that order: {who} "
+                      f"{'has' if len(left) == 1 else 'have'} not gone out; type everyone who went out, "
+                      "first to last (the last one left may be left out)")
+                return None
+            return got
         return read
 
     game = f"set {set_no} game {game_no}"
@@ -181,6 +221,20 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
                   listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-",
                   choices=lambda v: tuple(v.get("out") or seats), many=True,
                   what=lambda v: _fouls_said(v.get("fouls"), game))]
+
+
+def _still_playing(s: Session, set_no: int, game_no: int, seats: Sequence[str], edits: list[Edit]) -> list[str]:
+    """Who is still playing game `game_no` of set `set_no` once `edits` are written, as the checker
+    replays it: [] when it settles the game (or the record would not read: the entry's judging says why)."""
+    audit = s.tried(edits)
+    if audit is None:
+        return []
+    g = next((g for st in audit.result.sets if st.number == set_no for g in st.games if g.number == game_no), None)
+    if g is None or g.complete:
+        return []
+    out = audit.record.sets[set_no - 1].games[game_no - 1].out
+    gone = set(out.names if out else ()) | {g.fallen}
+    return [p for p in seats if p not in gone]
 
 
 def _fouls_said(fouls: Sequence[str] | None, game: str) -> str:
@@ -231,7 +285,8 @@ def reopen(t: Table, target: str) -> None:
     rec = t.s.audit.record.sets[set_no - 1].games[n - 1]
     t.say(f"  reopening set {st.number} game {n}; Enter keeps what is written")
     fields = order_fields(st.number, n, st.seats, rec.out.names if rec.out else None,
-                          rec.fouls.names if rec.fouls else None)
+                          rec.fouls.names if rec.fouls else None,
+                          settles=lambda out: correction(t.s, st.number, n, out, rec.fouls.names if rec.fouls else ()))
     got = ask_form(t, fields, lambda v: correction(t.s, st.number, n, v["out"], v["fouls"]))
     if got is not None:
         t.say(f"  set {st.number} game {n} corrected (the old order is kept in the record); later games judged again")
