@@ -263,6 +263,18 @@ def test_rook_team_names_at_new(tmp_path: Path) -> None:
     assert "points captured by Them" in out and "Them bid 70: made" in out
 
 
+def test_rook_points_past_the_counters_are_written_as_typed_and_blamed_on_that_team(tmp_path: Path) -> None:
+    """rook.points-total ("one team's 125 is one, not −5 for the other"): Them typed 130 was refused as
+    "Us captured -10", and recorded anyway it wrote `{Them: 130, Us: -10}`, a number nobody typed. The
+    refusal now names Them's 130, and the record holds what was typed."""
+    path = new(tmp_path, "rook", "Ann,Bo,Cy,Di", "--teams", "Us,Them")
+    out = play(path, ["bid bo 100", "g", "130", "yes"])
+    assert "refused: Them captured 130" in out and "-10" not in out
+    assert hands(path)[0]["points"] == {"Them": 130}
+    found = cli("check", str(path), "--format", "json").out
+    assert "Them captured 130" in found and "-10" not in found
+
+
 def test_rook_edit_reaches_bidder_bid_trump_points(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West")
     play(path, ["70", "pass", "pass", "pass", "red", "100"])

@@ -123,8 +123,13 @@ def counters(s: Session) -> int:
 
 
 def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+    """The bidders' points as typed, and the other team's the rest of the counters; only the typed
+    value when it is past the counters (the rest would be a number nobody typed, and the check would
+    blame the other team for it)."""
     team = w.team or s.audit.result.teams.labels[0]
-    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): counters(s) - bidders})]
+    rest = counters(s) - bidders
+    points = {team: bidders, _other(s, team): rest} if 0 <= rest <= counters(s) else {team: bidders}
+    return [SetKey(("hands", w.hand - 1), "points", points)]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
