@@ -396,6 +396,32 @@ def test_forbidden_finish_does_not_trigger_miyako_ochi() -> None:
     assert g.fallen == "甲"
 
 
+@pytest.mark.parametrize("name, said", [
+    ("miyako-ochi-foul.yaml", "丙 was the first to go out legally (乙's forbidden finish does not count) while 甲"),
+    ("miyako-ochi-after-a-foul-out.yaml",
+     "乙 was the first to go out legally (甲's forbidden finish does not count) while 丙"),
+    ("miyako-ochi.yaml", "乙 went out first while 甲"),
+])
+def test_miyako_ochi_names_the_first_legal_finish_not_a_foul_before_it(name: str, said: str) -> None:
+    """daifugo.miyako-ochi: a forbidden finish never makes last game's 大富豪 fall; the first legal finish
+    does. After a foul the event said "乙 went out first" of the second player out (by the plays and by
+    a finishing order), and `why`'s ranking said the 大富豪 "fell when 乙 went out first"."""
+    a = audit(f"daifugo/{name}")
+    (event,) = [e for e in a.events if e.rule == D + "miyako-ochi"]
+    assert event.message.startswith(said), event.message
+
+
+def test_the_ranking_explained_says_the_fallen_daifugo_fell_at_the_first_legal_finish() -> None:
+    """daifugo.miyako-ochi, daifugo.ranking: the ranking's words (in a contradicted ranking's message)."""
+    from scorekeep.games.daifugo.standing import Standing
+
+    st = Standing(("甲", "乙", "丙", "丁"), "丙", True)
+    st.leave("甲", False)
+    assert st.leave("乙", True) == "丙"
+    assert ("丙, last game's 大富豪, fell when 乙 was the first to go out legally (甲's forbidden finish does not "
+            "count) (都落ち)") in st.explain()
+
+
 def test_fallen_daifugo_ranks_last_when_no_foul() -> None:
     g = audit("daifugo/miyako-ochi.yaml").result.sets[0].games[1]
     assert g.ranking == ("乙", "丙", "丁", "甲")

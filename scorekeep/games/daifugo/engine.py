@@ -765,7 +765,7 @@ def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int |
                     f"{name} went out by a forbidden finish (反則上がり) and ranks from the bottom", **where)
         if emit and fallen is not None:
             f.event("daifugo.miyako-ochi",
-                    f"{name} went out first while {fallen}, last game's 大富豪, was still playing: "
+                    f"{st.first_out} while {fallen}, last game's 大富豪, was still playing: "
                     f"{fallen} falls (都落ち) and takes the lowest rank no foul has taken",
                     **{**where, "player": fallen})
     return st, problems

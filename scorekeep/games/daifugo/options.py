@@ -64,7 +64,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("jokers", 2, "`2`, `1`, `0`", "jokers in the deck", ("daifugo.deck",), _count((2, 1, 0))),
     switch_option("forbidden_finish", True, "going out on a joker, 2, spade 3, any 3 in a revolution, "
                   "or an 8-cut ranks from the bottom (反則上がり)", ("daifugo.forbidden-finish",)),
-    switch_option("miyako_ochi", True, "last game's 大富豪 falls when someone else goes out first (都落ち)",
+    switch_option("miyako_ochi", True,
+                  "last game's 大富豪 falls when someone else is first to go out legally (都落ち)",
                   ("daifugo.miyako-ochi",)),
     switch_option("suit_lock", True, "two plays in a row with the same suits lock them (縛り)",
                   ("daifugo.suit-lock",)),

@@ -55,6 +55,19 @@ class Standing:
             return prev
         return None
 
+    @property
+    def first_out(self) -> str:
+        """The finish that made last game's 大富豪 fall (daifugo.miyako-ochi), in words: `乙 went out first`,
+        or after a forbidden finish, which never makes one fall, `乙 was the first to go out legally (甲's
+        forbidden finish does not count)`."""
+        p = self.trigger
+        fouled = [q for q, legal in self.exits[:self.exits.index((p, True))] if not legal]
+        if not fouled:
+            return f"{p} went out first"
+        owners = " and ".join(f"{q}'s" for q in fouled)
+        return (f"{p} was the first to go out legally ({owners} forbidden "
+                f"finish{'es do' if len(fouled) > 1 else ' does'} not count)")
+
     def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
                notes: list[str]) -> tuple[str | None, str | None, str | None]:
         """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out (and 都落ち)."""
@@ -77,7 +90,7 @@ class Standing:
         # daifugo.miyako-ochi
         self.gone[fallen] = f"fell by 都落ち at play {i}"
         notes.append(f"都落ち: {fallen} falls")
-        return None, fallen, (f"{p} went out first while {fallen}, last game's 大富豪, was still playing: "
+        return None, fallen, (f"{self.first_out} while {fallen}, last game's 大富豪, was still playing: "
                               f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
                               "foul has taken")
 
@@ -93,7 +106,7 @@ class Standing:
             if p in self.finishers:
                 parts.append(f"{p} went out {ordinal(self.finishers.index(p) + 1)} ({r})")
             elif p == self.fallen:
-                parts.append(f"{p}, last game's 大富豪, fell when {self.trigger} went out first (都落ち) ({r})")
+                parts.append(f"{p}, last game's 大富豪, fell when {self.first_out} (都落ち) ({r})")
             elif p in self.fouls:
                 k = self.fouls.index(p)
                 parts.append(f"{p} went out by a forbidden finish (反則上がり), the {ordinal(k + 1)} foul ({r})")
