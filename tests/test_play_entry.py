@@ -275,6 +275,23 @@ def test_rook_points_past_the_counters_are_written_as_typed_and_blamed_on_that_t
     assert "Them captured 130" in found and "-10" not in found
 
 
+def test_rook_game_over_is_said_once(tmp_path: Path) -> None:
+    """rook.game-end: the hand that passes 300 ends the game; the table's last line says who won, and
+    the line after it said the same again."""
+    out = play(copy(tmp_path, "rook-one-hand-from-300.yaml"), ["bid bo 100", "g", "120"])
+    assert out.count("game over after hand 3: Them wins, 360 to -120") == 1, out
+    assert "The game is over." in out
+
+
+def test_rook_sheet_marks_not_counted_only_where_a_score_is_flagged() -> None:
+    """rook.all-pass, rook.game-end: a thrown-in hand shows 0 and is no `!` hand, but its sheet said
+    `!: not counted` with no `!` anywhere; a hand played after the game was won is flagged and explained."""
+    thrown = cli("score", str(RECORDS / "rook" / "all-pass.yaml")).out
+    assert "all pass" in thrown and "!" not in thrown
+    late = cli("score", str(RECORDS / "rook" / "game-end.yaml")).out
+    assert "+10!" in late and "!: not counted" in late
+
+
 def test_rook_edit_reaches_bidder_bid_trump_points(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West")
     play(path, ["70", "pass", "pass", "pass", "red", "100"])

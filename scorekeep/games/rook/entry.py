@@ -283,9 +283,9 @@ def situation(s: Session) -> list[str]:
     return [line + "."]
 
 
-def over_text(s: Session) -> str:
-    """The line said at the end: the sheet's (who won)."""
-    return s.game.sheet(s.audit).status
+def over_text(_s: Session) -> str:
+    """The line said at the end, under the table (whose last line says who won)."""
+    return "The game is over."
 
 
 def _ask_trump(t: Table, w: Where) -> None:

@@ -37,17 +37,21 @@ def layouts(sheet: Sheet) -> Iterator[Layout]:
                 score = f"{r['scores'][t]:+d}"
                 if t == r["bid_team"]:
                     score += " made" if r["made"] else " set"
-                if not r["counted"]:
+                if _flagged(r):
                     score += "!"
             cells += [pts, score, str(r["totals"][t])]
         rows.append(tuple(cells))
     headers = ("#", "dealer", "bid", "trump", *(h for _ in who for h in ("pts", "score", "tot")))
     notes = ("pts: counters captured (nest included); score: this hand, made/set for the bidding team; "
-             "tot: running total" + ("; !: not counted" if any(not r["counted"] and r["complete"]
-                                                             for r in sheet.rows) else ""),)
+             "tot: running total" + ("; !: not counted" if any(map(_flagged, sheet.rows)) else ""),)
     yield Layout(headers, tuple(rows), (True, False, False, False, *(True,) * (3 * len(who))),
                  (("", 4), *((t, 3) for t in who)), notes,
                  ("hand", "dealer", "bid", "trump", *(h for _ in who for h in ("pts", "score", "total"))))
+
+
+def _flagged(r: Mapping[str, Any]) -> bool:
+    """A hand whose scores are shown but do not count (`!`): a thrown-in hand shows 0, not a score."""
+    return not r["counted"] and not r["thrown_in"] and r["scores"] is not None
 
 
 def charts(audit: Audit, sheet: Sheet, series: Mapping[str, Sequence[float | None]],
