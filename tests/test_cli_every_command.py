@@ -246,25 +246,31 @@ def test_play_table_is_the_compact_sheet_off_a_wide_terminal(tmp_path) -> None: 
 
 def test_play_table_keeps_its_shape_as_the_scores_grow(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     """`play`'s table in an 80-column terminal: after game 1 the wide table fitted and was shown, after
-    game 3 it did not and the compact one was, so the sheet changed its shape in the middle of a set.
-    It is now the compact sheet after every game, the one `score` prints to a pipe."""
+    game 3 it did not and the compact one was, so the sheet changed its shape in the middle of a set;
+    then the compact one moved its events column under the table once the events grew. It is now the
+    game's narrowest compact sheet after every game (Daifugō: the events under the table)."""
     from scorekeep.cli import terminal
     from scorekeep.entry.session import Session
 
     text = record("daifugo/play-table-three-games.yaml").read_text(encoding="utf-8")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # (capsys's stand-in for a terminal)
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((80, 24)))
-    for games in (1, 3):
+    headers = []
+    for games in (1, 2, 3):
         p = tmp_path / f"after-{games}.yaml"
-        p.write_text(text[:text.index("- out: [乙")] if games == 1 else text, encoding="utf-8")
+        cut = {1: text.index("- out: [乙"), 2: text.index("- out: [丙"), 3: len(text)}[games]
+        p.write_text(text[:cut], encoding="utf-8")
         s = Session.open(str(p))
         try:
             terminal.Table(s, p).show_table()
         finally:
             s.close()
         shown = capsys.readouterr().out
-        assert shown.splitlines()[3].startswith("set  game  rank    pts"), shown
-        assert shown.strip() == cli("score", str(p)).out.strip()
+        headers.append(shown.splitlines()[3])
+        assert max(len(line) for line in shown.splitlines()) <= 80, shown
+        assert ("events: set 1 game 2: 都落ち 甲" in " ".join(shown.split())) is (games > 1), shown
+    assert headers[0].startswith("set  game  rank") and "events" not in headers[0]
+    assert len({tuple(h.split()) for h in headers}) == 1, headers  # the same columns (widths follow the ranks)
 
 
 @pytest.mark.parametrize("args", [("why",), ("why", "--format", "json"), ("score",), ("replay", "--hand", "9")])

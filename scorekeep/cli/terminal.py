@@ -145,9 +145,9 @@ class Table(entry.Table):
         if not again and self._table_shown == self.s.text:
             return
         self._table_shown = self.s.text
-        # always the compact layout (made for 80 columns), not `score`'s wide table where it fits: that
-        # one widens as the scores grow, and the sheet would change its shape in the middle of a game
-        self.say(sheet_text(api.sheet(self.s.audit), title(self.s.audit), names=self.s.players))
+        # always the narrowest compact layout, not `score`'s wide table (or a wider compact one) where it
+        # fits: those widen as the scores and events grow, and the sheet would change shape mid-game
+        self.say(sheet_text(api.sheet(self.s.audit), title(self.s.audit), names=self.s.players, steady=True))
 
     # --- entries -------------------------------------------------------------------------
 

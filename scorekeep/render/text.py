@@ -221,11 +221,13 @@ def _cut(text: str, columns: int) -> str:
     return out.rstrip() + "…"
 
 
-def sheet_text(sheet: Sheet, title: str, wide: bool = False, names: Sequence[str] = ()) -> str:
+def sheet_text(sheet: Sheet, title: str, wide: bool = False, names: Sequence[str] = (),
+               steady: bool = False) -> str:
     """The terminal sheet: title, table, notes, standings and the status line; in the compact
     layout every line fits 80 columns (a name too long for it shortened, given in full in a
-    note: `names`, the players; the sheet's own totals are named too)."""
-    lay = layout(sheet, wide, None if wide else 80)
+    note: `names`, the players; the sheet's own totals are named too). `steady`: the game's
+    narrowest compact layout, whatever fits (a sheet shown again as a game goes on keeps its shape)."""
+    lay = layout(sheet, wide, None if wide else 0 if steady else 80)
     if not wide:
         own = [n for n in sheet.totals if not any(p in n for p in names)]
         lay = shorten_names(lay, [*names, *own])
