@@ -414,3 +414,24 @@ def test_the_closing_line_of_check_groups_the_digits_of_large_counts() -> None:
     t = _Tally()
     t.files, t.bad, t.violations, t.events = 1200, 1100, 41756, 2345
     assert t.summary() == "1,200 files checked: 100 clean, 1,100 with 41,756 violations, 2,345 rule events"
+
+
+def test_why_rules_and_plays_help_fit_an_80_column_terminal() -> None:
+    """`why` was laid out for 100 columns and `rules` for 88, so an 80-column terminal broke their
+    words mid-line ("whil / e holding yellow"); `play`'s help had lines of 84-90. Each is laid out
+    for 80 now (the first line of `why`, the file and place, is a line to copy, as `check`'s are)."""
+    import shlex
+
+    from scorekeep import lookup
+    from scorekeep.cli.terminal import HELP
+    from scorekeep.render.text import width
+
+    said = [HELP, cli("rules").out]
+    said += [cli("rules", game, rule.id).out for game, rule in lookup.rules_of()]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in readme.split("```console\n$ scorekeep why ")[1:]:
+        args = shlex.split(block.split("\n", 1)[0])
+        said.append(cli("why", *[str(ROOT / a) if a.endswith(".yaml") else a for a in args]).out.split("\n", 1)[1])
+    said.append(cli("why", str(record("rook/why/revoke-bird-off.yaml"))).out.split("\n", 1)[1])
+    wide = [line for text in said for line in text.splitlines() if width(line) > 80]
+    assert len(said) > 60 and not wide, wide

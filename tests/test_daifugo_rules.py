@@ -172,6 +172,9 @@ CASES: dict[str, tuple[list, list]] = {
                                    at("miyako-ochi", game=2, play=12, player="甲")]),
     "miyako-ochi-fallen-acts.yaml": ([at("turn-order", game=2, play=8, player="甲")],
                                      [at("miyako-ochi", game=2, play=5, player="甲")]),
+    "miyako-ochi-after-a-foul-out.yaml": ([], [at("forbidden-finish", game=2, player="甲"),
+                                              at("miyako-ochi", game=2, player="丙")]),
+    "play-table-three-games.yaml": ([], [at("miyako-ochi", game=2, player="甲"), at("miyako-ochi", game=3, player="乙")]),
     "miyako-ochi-off.yaml": ([], []),
     "miyako-ochi-daifugo-wins.yaml": ([], []),
     # daifugo.ranking

@@ -42,7 +42,7 @@ def rules(
         _lookup(" ".join(args), game)
     elif game is None:
         _out("games: " + ", ".join(REGISTRY.names()) + "\n(try: scorekeep rules oh-hell, "
-             "scorekeep rules hook, scorekeep rules daifugo --search finish)")
+             "scorekeep rules hook,\n scorekeep rules daifugo --search finish)")
     else:
         from ..render import text as render
 
@@ -121,16 +121,15 @@ def _one(game: str, rule) -> str:  # type: ignore[no-untyped-def]
         han = [a for a in names if a not in kana and a not in latin]
         shown = latin[:7] + han[:6] + kana[:6]
         more = ", …" if len(shown) < len(names) else ""
-        out.extend(render.wrap("also called: " + ", ".join(shown) + more, 88, "      ", "    "))
+        out.extend(render.wrap("also called: " + ", ".join(shown) + more, render.COLUMNS, "      ", "    "))
     for other in lookup.see_also(rule.id):
-        out.append(f"    see also {other.id} — {other.title}")
+        out.extend(render.wrap(f"see also {other.id} — {other.title}", render.COLUMNS, "      ", "    "))
     return "\n".join(out)
 
 
 def _search(word: str, game: str | None) -> None:
-    import textwrap
-
     from .. import lookup
+    from ..render import text as render
 
     hits = lookup.search(word, game)
     where = game or "any game"  # the name, not the title: the title would import the whole game
@@ -141,5 +140,5 @@ def _search(word: str, game: str | None) -> None:
         out.append("")
         out.append(f"{h.rule.id} — {h.rule.title}")
         for s in h.sentences:
-            out.extend(textwrap.wrap(s, 88, initial_indent="    ", subsequent_indent="    "))
+            out.extend(render.wrap(" ".join(s.split()), render.COLUMNS, "    "))
     _out("\n".join(out))

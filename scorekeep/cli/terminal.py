@@ -16,14 +16,18 @@ from .common import clean
 
 COMMANDS = ("undo", "edit", "table", "why", "help", "quit")
 HELP = """At any prompt:
-  undo      take back the last thing typed (a value of this entry, else the last entry)
-  edit N    reopen hand N (Daifugō: game N of this set, or SET.GAME) and correct it
+  undo      take back the last thing typed (a value of this entry, else the
+            last entry)
+  edit N    reopen hand N (Daifugō: game N of this set, or SET.GAME) and
+            correct it
   table     the running score table
   why       the full ruling on the last refusal
   help      this text
-  quit      stop here (everything entered is already saved; `scorekeep play FILE` resumes)
-Names may be typed by their first letters, in any case; a list of names is separated by
-commas (or spaces, where no name holds one). Enter takes the [default]."""
+  quit      stop here (everything entered is already saved; `scorekeep play
+            FILE` resumes)
+Names may be typed by their first letters, in any case; a list of names is
+separated by commas (or spaces, where no name holds one). Enter takes the
+[default]."""
 
 _STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
 REFUSAL_COLUMNS = 80

@@ -188,6 +188,10 @@ def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = Non
     return lines
 
 
+COLUMNS = 80
+"""The terminal width every text answer is laid out for (`why`, `rules`, the compact sheet): a saved
+answer does not depend on the window it was made in."""
+
 NAME_COLUMNS = 12  # a name wider than this is shortened with `…` in the compact table
 
 
@@ -227,12 +231,12 @@ def sheet_text(sheet: Sheet, title: str, wide: bool = False, names: Sequence[str
     layout every line fits 80 columns (a name too long for it shortened, given in full in a
     note: `names`, the players; the sheet's own totals are named too). `steady`: the game's
     narrowest compact layout, whatever fits (a sheet shown again as a game goes on keeps its shape)."""
-    lay = layout(sheet, wide, None if wide else 0 if steady else 80)
+    lay = layout(sheet, wide, None if wide else 0 if steady else COLUMNS)
     if not wide:
         own = [n for n in sheet.totals if not any(p in n for p in names)]
         lay = shorten_names(lay, [*names, *own])
     # the notes and status as wide as the table, and never narrower than 80 columns
-    columns = max(80, _width_of(lay)) if wide else 80
+    columns = max(COLUMNS, _width_of(lay)) if wide else COLUMNS
     fit = lambda t, ind="": wrap(t, columns, ind)  # noqa: E731
     out = [*fit(title), "", table(lay.headers, lay.rows, "simple", lay.right, lay.groups)]
     for note in lay.notes:
@@ -411,10 +415,8 @@ def _json_value(value: Any) -> str:
 
 
 def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
-    import textwrap
-
     out = [f"{rule.id} — {rule.title}"]
-    out.extend(textwrap.wrap(rule.text, 88, initial_indent="    ", subsequent_indent="    "))
+    out.extend(wrap(" ".join(rule.text.split()), COLUMNS, "    "))
     for name in rule.options:
         opt = options.get(name)
         if opt is None:
@@ -423,7 +425,7 @@ def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
         line = f"    option `{name}` (default {default}): {opt.help}"
         if full:
             line += f"; values: {opt.values}"
-        out.extend(textwrap.wrap(line, 88, subsequent_indent="      "))
+        out.extend(wrap(line.strip(), COLUMNS, "      ", "    "))
     return "\n".join(out)
 
 
@@ -448,7 +450,7 @@ def explanation(path: str, ex: Any) -> str:
         out += ["", "the position"]
         pad = max(width(k) for k, _v in ex.facts) + 2
         for k, v in ex.facts:
-            body = wrap(v, 100, " " * (pad + 2))
+            body = wrap(v, COLUMNS, " " * (pad + 2))
             out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
             out.extend(body[1:])
     if r.steps:
@@ -481,5 +483,5 @@ def explanation(path: str, ex: Any) -> str:
 
 
 def _hang(text: str, first: str, rest: str) -> list[str]:
-    lines = wrap(text, 100, rest)
+    lines = wrap(text, COLUMNS, rest)
     return [first + lines[0][len(rest):], *lines[1:]]
