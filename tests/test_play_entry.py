@@ -12,6 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import RECORDS, cli
 from typer.testing import CliRunner
@@ -273,6 +274,15 @@ def test_rook_points_past_the_counters_are_written_as_typed_and_blamed_on_that_t
     assert hands(path)[0]["points"] == {"Them": 130}
     found = cli("check", str(path), "--format", "json").out
     assert "Them captured 130" in found and "-10" not in found
+
+
+@pytest.mark.parametrize("typed", ["♥", "H", "hea", "hearts"])
+def test_oh_hell_trump_typed_as_a_record_writes_it(tmp_path: Path, typed: str) -> None:
+    """oh-hell.trump: the trump prompt refused `♥` ("`♥` is not a suit"), which the record format
+    accepts and the sheet shows; a suit's symbol or letter is read as the suit, as `add --trump` reads it."""
+    path = new(tmp_path)
+    play(path, ["", "", typed])
+    assert hands(path)[0]["trump"] == "hearts"
 
 
 def test_rook_game_over_is_said_once(tmp_path: Path) -> None:

@@ -299,12 +299,14 @@ def _trump_typed(trump: str) -> str:
 
 
 def _read_trump(t: Table, raw: str, _v: Any) -> Any:
-    """A suit from its start (`h`, `Hea`), `-` for none noted; a wrong word is not a suit."""
+    """A suit from its start (`h`, `Hea`) or as a record writes it (`♥`, `H`), `-` for none noted; a
+    wrong word is not a suit."""
     if raw.strip() in ("-", ""):
         return _NOT_NOTED
     if raw.strip().lower() in ("none", "no trump", "nt"):
         return NO_TRUMP
-    return t.name(raw, SUITS, "a suit")
+    code = parse_suit(raw.strip())
+    return SUIT_NAME[code] if code is not None else t.name(raw, SUITS, "a suit")
 
 
 _NOT_NOTED = ""
