@@ -285,6 +285,18 @@ def test_oh_hell_trump_typed_as_a_record_writes_it(tmp_path: Path, typed: str) -
     assert hands(path)[0]["trump"] == "hearts"
 
 
+def test_oh_hell_edit_judges_a_bid_when_it_is_typed(tmp_path: Path) -> None:
+    """oh-hell.hook: at `edit N` the dealer's hooked bid was taken without its legal bids shown and
+    refused only once every count had been typed again; it is now refused as it is typed, as in live
+    entry, and the bids offered are the engine's."""
+    path = copy(tmp_path, "oh-hell-hand-done.yaml")
+    out = play(path, ["edit 1", "", "", "", "", "", "", "1", "no", "2", "", "", "", ""])
+    edit = out[out.index("reopening hand 1"):]
+    assert "North's bid (0, 2, 3) [0]:" in edit
+    assert edit.index("refused: the hook") < edit.index("Hand 1: tricks taken by East")
+    assert hands(path)[0]["bids"]["North"] == 2
+
+
 def test_rook_game_over_is_said_once(tmp_path: Path) -> None:
     """rook.game-end: the hand that passes 300 ends the game; the table's last line says who won, and
     the line after it said the same again."""

@@ -400,9 +400,15 @@ def reopen(t: Table, target: str) -> None:
                          judged=False)  # judged as a whole
               for f in start_fields(n, None, None)]
     w = Where("bid", n, None, h.size, order)
-    fields += [Field("bid " + p, "bid " + p, lambda v, p=p: f"Hand {n}: {p}'s bid", lambda t, raw, v: t.number(raw),
-                     lambda v, p=p: str(h.bids[p]),  # offered: the engine's, after the bids retyped before it
-                     choices=lambda v, p=p: legal_bids(t.s, w, p, _typed(v, "bid ", order)),
+
+    def legal(v: Mapping[str, Any], p: str) -> Choices:
+        return legal_bids(t.s, w, p, _typed(v, "bid ", order))
+    # each bid judged as it is typed (the hook at once, as at the table), its legal bids offered: the
+    # engine's, after the bids retyped before it
+    fields += [Field("bid " + p, "bid " + p,
+                     lambda v, p=p: f"Hand {n}: {p}'s bid ({ranges(map(int, legal(v, p).legal))})",
+                     lambda t, raw, v: t.number(raw), lambda v, p=p: str(h.bids[p]), judged=True,
+                     choices=lambda v, p=p: legal(v, p),
                      what=lambda v, p=p: said(f"{p}'s bid in hand {n}", v.get("bid " + p)))
                for p in order if p in h.bids]
     if h.took is not None:
@@ -425,8 +431,10 @@ def _summary(v: Mapping[str, Any], order: Any) -> str:
 
 
 def _reopened(t: Table, n: int, order: Any, h: Any, v: Mapping[str, Any]) -> list[Edit]:
-    """The correction of hand `n` from the values retyped."""
-    took = None if h.took is None else took_of(t, h.size, order, _typed(v, "took ", order))
+    """The correction of hand `n` from the values retyped (before any count is retyped, as a bid is
+    judged: the counts written)."""
+    typed = _typed(v, "took ", order)
+    took = None if h.took is None else took_of(t, h.size, order, typed) if typed else dict(h.took)
     trump = v.get("trump")
     start = {"cards": v.get("size"), "dealer": v.get("dealer"),
              "trump": None if trump in (_NOT_NOTED, "-") else trump}
