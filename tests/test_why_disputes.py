@@ -627,6 +627,16 @@ def test_the_first_deal_has_no_seat_change_before_it() -> None:
     assert second.answer == "yes: the seats have not changed since the last deal"
 
 
+def test_the_seats_fact_says_which_hands_counted_toward_the_seat_change() -> None:
+    """rook.seat-change, rook.all-pass: a thrown-in hand does not count toward the seat change. At hand
+    7 of all-pass.yaml (hand 2 thrown in) `why --seats` said "after 4 hands the seats changed", though 5
+    hands had been dealt; it now says which did not count. Without a thrown-in hand, as before."""
+    seats = dict(_why("rook/all-pass.yaml", hand=7, what="seats").facts)["seats"]
+    assert seats.startswith("after 4 hands that count (hand 2, thrown in, does not) the seats changed"), seats
+    plain = dict(_why("rook/why/seat-change-kept-all-period.yaml", hand=9, what="seats").facts)["seats"]
+    assert plain.startswith("after 8 hands the seats changed"), plain
+
+
 def test_a_late_seat_change_counts_the_hands_from_the_change() -> None:
     """rook.seat-change: the table missed the change after hand 4 and swapped seats before hand 6. Hands
     6 and 7 are in the seats the rules give; `why --seats` once said the seats changed "after 5 hands" and

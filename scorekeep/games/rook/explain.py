@@ -204,6 +204,18 @@ def _opener(audit: Audit, n: int) -> str | None:
     return _callers(audit, h)[0][1] if h is not None and h.bidding else None
 
 
+def _counted(audit: Audit, after: int) -> str:
+    """`4 hands`, the hands that counted toward a seat change; after a thrown-in hand among them
+    (rook.all-pass), `4 hands that count (hand 2, thrown in, does not)`."""
+    dealt = _dealt(audit)
+    thrown = [h.number for h in audit.result.hands
+              if h.thrown_in and h.number in dealt and dealt[h.number][0].played < after]
+    if not thrown:
+        return plural(after, "hand")
+    which = f"hand {thrown[0]}" if len(thrown) == 1 else f"hands {', '.join(map(str, thrown[:-1]))} and {thrown[-1]}"
+    return f"{plural(after, 'hand')} that count ({which}, thrown in, {'does' if len(thrown) == 1 else 'do'} not)"
+
+
 def _seats(audit: Audit, result: Any) -> str:
     """The seats of a hand after the seat change, in words; empty before it or without it."""
     st = _seating(audit, result)
@@ -213,14 +225,14 @@ def _seats(audit: Audit, result: Any) -> str:
     missed = None if st.missed else _missed_at(audit, result.number, st.after)
     where = f"hand {missed.hand}" if missed is not None else "an earlier hand"
     if st.kept and not st.missed:  # later in a seating period the table kept: judged in the seats it kept
-        return (f"after {plural(st.after, 'hand')} the seats should have changed: the clockwise order is then "
+        return (f"after {_counted(audit, st.after)} the seats should have changed: the clockwise order is then "
                 f"{order}, in which {st.first}, on {st.dealer}'s left, would open the bidding; but this table kept "
                 f"the old seats ({kept}) after missing the seat change in {where}, where it is reported once "
                 "(rook.seat-change): this hand, like the rest of this seating period, is judged in the seats the "
                 "table kept")
     # the rules' dealer, when the table's is another (the old rotation's: the deal check reports it)
     deals = f"{st.dealer} deals hand {result.number} and " if st.dealer != result.dealer else ""
-    said = (f"after {plural(st.after, 'hand')} the seats changed: the clockwise order is now {order}, so "
+    said = (f"after {_counted(audit, st.after)} the seats changed: the clockwise order is now {order}, so "
             f"{deals}{st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
         # the old rotation's dealer in the old seats has the same opener: then the first call is in turn
