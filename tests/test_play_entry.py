@@ -297,6 +297,16 @@ def test_oh_hell_edit_judges_a_bid_when_it_is_typed(tmp_path: Path) -> None:
     assert hands(path)[0]["bids"]["North"] == 2
 
 
+def test_a_name_typed_without_its_accent_or_in_full_width_is_the_name(tmp_path: Path) -> None:
+    """oh-hell.trick-total: at `Record it anyway?` `chloe` was refused ("did you mean `Chloé`?"), as was
+    `ＤＥＥ` typed with a Japanese input method on; a name is matched without its accents and widths too."""
+    path = new(tmp_path)
+    out = play(path, ["", "", "h", "3", "4", "2", "2", "3", "4", "1", "1", "chloe", "5", "", "ＤＥＥ", "yes", ""])
+    assert "did you mean" not in out and "is not a player" not in out, out
+    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 5, "Dee": 1, "Ana": 1}
+    assert hands(path)[1]["dealer"] == "Dee"
+
+
 def test_rook_game_over_is_said_once(tmp_path: Path) -> None:
     """rook.game-end: the hand that passes 300 ends the game; the table's last line says who won, and
     the line after it said the same again."""

@@ -22,17 +22,25 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
     t = text.strip()
     if t in names:
         return t
-    low = t.casefold()
-    exact = [n for n in names if n.casefold() == low]
-    if len(exact) == 1:
-        return exact[0]
-    starts = [n for n in names if n.casefold().startswith(low)] if low else []
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise InputError(f"`{t}` could be {', '.join(starts)}: type more of the name")
+    for key in (str.casefold, _plain):  # then without accents or full width: `chloe` is Chloé
+        low = key(t)
+        exact = [n for n in names if key(n) == low]
+        if len(exact) == 1:
+            return exact[0]
+        starts = [n for n in names if key(n).startswith(low)] if low else []
+        if len(starts) == 1:
+            return starts[0]
+        if len(starts) > 1:
+            raise InputError(f"`{t}` could be {', '.join(starts)}: type more of the name")
     fits(t, None)  # no player has a longer name: say so rather than guess at one
     raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
+
+
+def _plain(name: str) -> str:
+    """A name as typed without accents or full-width letters, in any case (`Chloé`, `ＣＨＬＯＥ` → `chloe`)."""
+    from unicodedata import combining, normalize
+
+    return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
 
 
 def read_given(given: Mapping[str, str], what: str, readers: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
