@@ -270,10 +270,10 @@ def test_rook_points_past_the_counters_are_written_as_typed_and_blamed_on_that_t
     refusal now names Them's 130, and the record holds what was typed."""
     path = new(tmp_path, "rook", "Ann,Bo,Cy,Di", "--teams", "Us,Them")
     out = play(path, ["bid bo 100", "g", "130", "yes"])
-    assert "refused: Them captured 130" in out and "-10" not in out
+    assert "refused: Them captured 130" in out and "captured -10" not in out
     assert hands(path)[0]["points"] == {"Them": 130}
     found = cli("check", str(path), "--format", "json").out
-    assert "Them captured 130" in found and "-10" not in found
+    assert "Them captured 130" in found and "captured -10" not in found
 
 
 @pytest.mark.parametrize("typed", ["♥", "H", "hea", "hearts"])
@@ -419,6 +419,18 @@ def test_daifugo_a_game_in_progress_is_kept_until_replaced_on_purpose(tmp_path: 
     assert cli("add", str(path), "--out", "甲 乙 丙", "--replace").code == 0
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert doc["sets"][0]["games"][1] == {"out": ["甲", "乙", "丙"]} and doc["history"][1]["was"] == ["甲", "乙"]
+
+
+def test_daifugo_an_order_for_a_game_with_its_plays_written_keeps_the_plays(tmp_path: Path) -> None:
+    """daifugo.ranking: a game in progress with its plays written (a hand-kept record) was replaced whole
+    by the order `play` asked for: every play and comment of it was lost. The order is now written
+    beside the plays, every other byte kept."""
+    path = tmp_path / "g.yaml"
+    before = (RECORDS / "daifugo" / "joker-revolution.yaml").read_text(encoding="utf-8")
+    path.write_text(before, encoding="utf-8")
+    play(path, ["乙 丙 甲", ""])
+    after = path.read_text(encoding="utf-8")
+    assert after.replace("        out: [乙, 丙, 甲]\n", "", 1) == before, after
 
 
 # --- names as typed -----------------------------------------------------------------------------

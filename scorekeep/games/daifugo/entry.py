@@ -61,25 +61,29 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),
                ranks: Sequence[str] | None = None, replace: bool = False) -> list[Edit]:
-    """The edits that write game `w`; a game in progress written before (not settled) is replaced:
-    when it holds an order, only with `replace` (else an InputError that says what it holds), the
-    order it held kept in `history`."""
+    """The edits that write game `w`. A game in progress written before (not settled) gets the order:
+    its order replaced only with `replace` (else an InputError that says what it holds), kept in
+    `history`; its plays, deal or exchange, if written, kept beside the order."""
     game = {k: list(v) for k, v in (("out", out), ("fouls", fouls), ("ranks", ranks)) if v}
     if w.new_set:
         return [Append(("sets",), {"games": [game]})]
-    edits: list[Edit] = [Append(("sets", w.set - 1, "games"), game)]
     sets = s.audit.result.sets
     if not sets or not sets[-1].games or sets[-1].games[-1].complete:
-        return edits
-    pop = Pop(("sets", w.set - 1, "games"))
+        return [Append(("sets", w.set - 1, "games"), game)]
     held = in_progress(s)
-    if not held:  # an empty game written before
-        return [pop, *edits]
-    if not replace:
+    if held and not replace:
         raise InputError(f"set {w.set} game {w.game} already has a finishing order ({', '.join(held)}), "
                          "and the game is not over: add --replace to replace it")
+    path = ("sets", w.set - 1, "games", len(sets[-1].games) - 1)
+    written = s.audit.record.sets[-1].games[-1]
     c = Changes(s, set=w.set, game=w.game)
-    c.log("out", held, list(out), pop, *edits)
+    for key in ("out", "fouls", "ranks"):  # what this entry writes, each over what the game held
+        was = getattr(written, key)
+        if key in game:
+            edit = SetKey(path, key, game[key])
+            c.log(key, list(was.names), game[key], edit) if was else c.edits.append(edit)
+        elif was:
+            c.log(key, list(was.names), None, DelKey(path, key))
     return c.done()
 
 
