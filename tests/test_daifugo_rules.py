@@ -176,6 +176,7 @@ CASES: dict[str, tuple[list, list]] = {
                                               at("miyako-ochi", game=2, player="丙")]),
     "play-table-three-games.yaml": ([], [at("miyako-ochi", game=2, player="甲"), at("miyako-ochi", game=3, player="乙")]),
     "miyako-ochi-off.yaml": ([], []),
+    "set-with-own-seats.yaml": ([], []),
     "miyako-ochi-daifugo-wins.yaml": ([], []),
     # daifugo.ranking
     "ranking.yaml": ([at("ranking", game=1), at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),

@@ -433,6 +433,21 @@ def test_daifugo_an_order_for_a_game_with_its_plays_written_keeps_the_plays(tmp_
     assert after.replace("        out: [乙, 丙, 甲]\n", "", 1) == before, after
 
 
+def test_daifugo_undo_after_a_resume_keeps_plays_and_a_sets_own_seats(tmp_path: Path) -> None:
+    """`undo` at the first prompt after a resume removed the record's whole last game, or its whole set:
+    a game kept with its plays lost them, and a set's own seating went with its only game. A game with
+    its plays is not undone (as Oh Hell and Rook keep a hand with its plays); a set keeps its seats."""
+    path = tmp_path / "g.yaml"
+    played = (RECORDS / "daifugo" / "joker-revolution.yaml").read_bytes()
+    path.write_bytes(played)
+    assert "nothing to undo" in play(path, ["undo"])
+    assert path.read_bytes() == played
+    path.write_bytes((RECORDS / "daifugo" / "set-with-own-seats.yaml").read_bytes())
+    assert "undone" in play(path, ["undo"])
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][1] == {"players": ["甲", "丙", "乙", "丁"], "games": []}
+
+
 # --- names as typed -----------------------------------------------------------------------------
 
 def test_daifugo_names_with_spaces_commas_or_spaces(tmp_path: Path) -> None:

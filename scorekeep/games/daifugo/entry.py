@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from ...entry import Table
 from ...entry.form import Field, ask_form, said
 from ...errors import InputError
+from ...yamlio import Map
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session
 from ...entry.values import names, read_given
@@ -114,11 +115,19 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
 
 
 def undo_edits(s: Session) -> list[Edit] | None:
+    """Remove the last game the record holds (for an undo after a resume): one `play` or `add` writes,
+    an order with its forbidden finishes or ranks; a game with its plays, deal or exchange written was
+    kept by hand, and is not undone (as Oh Hell and Rook keep a hand with its plays)."""
     rec = s.audit.record
-    if not rec.sets:
+    if not rec.sets or not rec.sets[-1].games:
         return None
     last = rec.sets[-1]
-    if len(last.games) > 1:
+    g = last.games[-1]
+    if g.plays is not None or g.deal is not None or g.exchange is not None:
+        return None
+    written = s.root.get("sets").items[-1]  # type: ignore[union-attr]
+    own = isinstance(written, Map) and any(k.value != "games" for k, _v in written.pairs)  # its seats, blind cards
+    if len(last.games) > 1 or own:
         return [Pop(("sets", len(rec.sets) - 1, "games"))]
     return [Pop(("sets",))]
 
