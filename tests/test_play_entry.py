@@ -285,26 +285,17 @@ def test_oh_hell_trump_typed_as_a_record_writes_it(tmp_path: Path, typed: str) -
     assert hands(path)[0]["trump"] == "hearts"
 
 
-def test_oh_hell_edit_judges_a_bid_when_it_is_typed(tmp_path: Path) -> None:
-    """oh-hell.hook: at `edit N` the dealer's hooked bid was taken without its legal bids shown and
-    refused only once every count had been typed again; it is now refused as it is typed, as in live
-    entry, and the bids offered are the engine's."""
+def test_oh_hell_edit_shows_each_bids_legal_bids_in_the_hand_as_retyped(tmp_path: Path) -> None:
+    """oh-hell.hook, oh-hell.bid-range: at `edit N` the bid prompts showed no legal bids, so the dealer's
+    hooked bid went in unseen; each now shows the engine's legal bids in the hand as retyped so far
+    (its size too), and the whole hand is judged at the end, as before."""
     path = copy(tmp_path, "oh-hell-hand-done.yaml")
-    out = play(path, ["edit 1", "", "", "", "", "", "", "1", "no", "2", "", "", "", ""])
+    out = play(path, ["edit 1", "", "", "", "", "", "", "1", "", "", "", "", "no"])
     edit = out[out.index("reopening hand 1"):]
-    assert "North's bid (0, 2, 3) [0]:" in edit
-    assert edit.index("refused: the hook") < edit.index("Hand 1: tricks taken by East")
-    assert hands(path)[0]["bids"]["North"] == 2
-
-
-def test_a_name_typed_without_its_accent_or_in_full_width_is_the_name(tmp_path: Path) -> None:
-    """oh-hell.trick-total: at `Record it anyway?` `chloe` was refused ("did you mean `Chloé`?"), as was
-    `ＤＥＥ` typed with a Japanese input method on; a name is matched without its accents and widths too."""
-    path = new(tmp_path)
-    out = play(path, ["", "", "h", "3", "4", "2", "2", "3", "4", "1", "1", "chloe", "5", "", "ＤＥＥ", "yes", ""])
-    assert "did you mean" not in out and "is not a player" not in out, out
-    assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 5, "Dee": 1, "Ana": 1}
-    assert hands(path)[1]["dealer"] == "Dee"
+    assert "East's bid (0–3) [1]:" in edit and "North's bid (0, 2, 3) [0]:" in edit
+    assert "refused: the hook" in edit and hands(path)[0]["bids"]["North"] == 0  # declined: nothing written
+    resized = play(path, ["edit 1", "2", "", "", "", "", "", ""])
+    assert "East's bid (0–2) [1]:" in resized and "North's bid (1, 2) [0]:" in resized
 
 
 def test_rook_game_over_is_said_once(tmp_path: Path) -> None:

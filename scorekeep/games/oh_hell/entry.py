@@ -68,12 +68,14 @@ def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list
     return [Append(("hands",), hand)]
 
 
-def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None) -> Choices:
+def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None,
+               size: int | None = None, dealer: str | None = None) -> Choices:
     """The bids `player` may make now, from the engine's legal moves at the hand's position (dealt
     as the checker read it, the bids so far applied); each other bid a record could write, with
-    the engine's ruling on it. `given`: when a completed hand is reopened, the bids typed so far."""
+    the engine's ruling on it. `given`, `size`, `dealer`: when a completed hand is reopened, the
+    bids, size and dealer retyped so far."""
     h = s.audit.result.hands[w.hand - 1]
-    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, h.size, h.dealer, h.trump)
+    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, size or h.size, dealer or h.dealer, h.trump)
     bids = h.bids if given is None else given
     for p in pos.t.order:
         if p in bids:
@@ -402,12 +404,12 @@ def reopen(t: Table, target: str) -> None:
     w = Where("bid", n, None, h.size, order)
 
     def legal(v: Mapping[str, Any], p: str) -> Choices:
-        return legal_bids(t.s, w, p, _typed(v, "bid ", order))
-    # each bid judged as it is typed (the hook at once, as at the table), its legal bids offered: the
-    # engine's, after the bids retyped before it
+        return legal_bids(t.s, w, p, _typed(v, "bid ", order), v.get("size"), v.get("dealer"))
+    # each bid's legal bids shown and offered: the engine's, in the hand as retyped so far (the whole
+    # hand is judged at the end: a bid judged alone would be charged with a slip of the size or dealer)
     fields += [Field("bid " + p, "bid " + p,
                      lambda v, p=p: f"Hand {n}: {p}'s bid ({ranges(map(int, legal(v, p).legal))})",
-                     lambda t, raw, v: t.number(raw), lambda v, p=p: str(h.bids[p]), judged=True,
+                     lambda t, raw, v: t.number(raw), lambda v, p=p: str(h.bids[p]),
                      choices=lambda v, p=p: legal(v, p),
                      what=lambda v, p=p: said(f"{p}'s bid in hand {n}", v.get("bid " + p)))
                for p in order if p in h.bids]
@@ -431,10 +433,8 @@ def _summary(v: Mapping[str, Any], order: Any) -> str:
 
 
 def _reopened(t: Table, n: int, order: Any, h: Any, v: Mapping[str, Any]) -> list[Edit]:
-    """The correction of hand `n` from the values retyped (before any count is retyped, as a bid is
-    judged: the counts written)."""
-    typed = _typed(v, "took ", order)
-    took = None if h.took is None else took_of(t, h.size, order, typed) if typed else dict(h.took)
+    """The correction of hand `n` from the values retyped."""
+    took = None if h.took is None else took_of(t, h.size, order, _typed(v, "took ", order))
     trump = v.get("trump")
     start = {"cards": v.get("size"), "dealer": v.get("dealer"),
              "trump": None if trump in (_NOT_NOTED, "-") else trump}
