@@ -397,7 +397,7 @@ def test_daifugo_a_game_in_progress_is_kept_until_replaced_on_purpose(tmp_path: 
     assert cli("add", str(path), "--out", "乙").code == 0
     before = path.read_bytes()
     again = cli("add", str(path), "--out", "丁")
-    assert again.code == 2 and "already has a finishing order (乙), and the game is not over" in again.err
+    assert again.code == 2 and "set 1 game 1 is not over and already has the finishing order (乙)" in again.err
     assert path.read_bytes() == before
     out = play(path, ["", "乙 丙 丁", ""])
     assert "Set 1, game 1 is in progress: the record has 乙 out so far." in out
@@ -410,6 +410,44 @@ def test_daifugo_a_game_in_progress_is_kept_until_replaced_on_purpose(tmp_path: 
     assert cli("add", str(path), "--out", "甲 乙 丙", "--replace").code == 0
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert doc["sets"][0]["games"][1] == {"out": ["甲", "乙", "丙"]} and doc["history"][1]["was"] == ["甲", "乙"]
+
+
+def test_daifugo_forbidden_finishes_that_leave_the_game_open_are_asked_again(tmp_path: Path) -> None:
+    """daifugo.miyako-ochi, daifugo.ranking (review): `乙, 丙` ends game 2 when both finish legally (甲,
+    last game's 大富豪, falls), but not when both were forbidden finishes, which never make 甲 fall; those
+    fouls were saved, the game left open without a word. They are asked again; `乙` alone ends it."""
+    path = copy(tmp_path, "daifugo-one-game.yaml")
+    out = " ".join(play(path, ["乙,丙", "乙,丙", "乙"]).split())
+    assert "set 1 game 2 is not over with those forbidden finishes: 甲 and 丁 have not gone out" in out
+    game = yaml.safe_load(path.read_text(encoding="utf-8"))["sets"][0]["games"][1]
+    assert game == {"out": ["乙", "丙"], "fouls": ["乙"]}
+
+
+def test_daifugo_a_game_in_progress_keeps_its_fouls_and_add_keeps_what_it_holds(tmp_path: Path) -> None:
+    """daifugo.ranking (review): `play` offered a game in progress its order but not its forbidden
+    finishes, so Enter deleted them; `add` wrote over what the game held but its order without --replace.
+    Both are offered or kept now, and a value left as it was writes no history."""
+    path = copy(tmp_path, "daifugo-one-game.yaml")
+    text = path.read_text(encoding="utf-8") + "      - {out: [乙], fouls: [乙]}\n"
+    path.write_text(text, encoding="utf-8")
+    again = cli("add", str(path), "--out", "乙,丙")
+    assert again.code == 2 and "already has the finishing order (乙); the forbidden finishes (乙)" in again.err
+    assert path.read_text(encoding="utf-8") == text
+    out = play(path, ["乙,丙", ""])
+    assert "Forbidden finishes (反則上がり) among them (- for none) [乙]:" in out
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["sets"][0]["games"][1] == {"out": ["乙", "丙"], "fouls": ["乙"]}
+    assert [(h["key"], h["was"], h["now"]) for h in doc["history"]] == [("out", ["乙"], ["乙", "丙"])]
+
+
+def test_daifugo_edit_judges_a_new_order_with_the_forbidden_finishes_typed_after_it(tmp_path: Path) -> None:
+    """daifugo.miyako-ochi (review): `edit 2` judged the order typed with the game's old fouls, so
+    `乙, 丙` (which ends the game when both finish legally) was refused as leaving 甲 and 丁 playing."""
+    path = copy(tmp_path, "daifugo-one-game.yaml")
+    play(path, ["乙,丙,丁", "乙,丙", "甲 乙 丙", "-"])
+    out = play(path, ["edit 2", "乙,丙", "-"])
+    assert "is not over" not in out and "set 1 game 2 corrected" in out
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["sets"][0]["games"][1] == {"out": ["乙", "丙"]}
 
 
 def test_daifugo_an_order_for_a_game_with_its_plays_written_keeps_the_plays(tmp_path: Path) -> None:

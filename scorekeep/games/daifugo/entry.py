@@ -62,40 +62,38 @@ def exchange_owed(w: Where) -> list[tuple[str, str, int]]:
 
 def game_edits(s: Session, w: Where, out: Sequence[str], fouls: Sequence[str] = (),
                ranks: Sequence[str] | None = None, replace: bool = False) -> list[Edit]:
-    """The edits that write game `w`. A game in progress written before (not settled) gets the order:
-    its order replaced only with `replace` (else an InputError that says what it holds), kept in
-    `history`; its plays, deal or exchange, if written, kept beside the order."""
+    """The edits that write game `w`. A game in progress written before (not settled) gets them in
+    place: what it holds replaced only with `replace` (else an InputError that says what it holds),
+    the old kept in `history`; its plays, deal or exchange, if written, kept beside them."""
     game = {k: list(v) for k, v in (("out", out), ("fouls", fouls), ("ranks", ranks)) if v}
     if w.new_set:
         return [Append(("sets",), {"games": [game]})]
-    sets = s.audit.result.sets
-    if not sets or not sets[-1].games or sets[-1].games[-1].complete:
-        return [Append(("sets", w.set - 1, "games"), game)]
     held = in_progress(s)
-    if held and not replace:
-        raise InputError(f"set {w.set} game {w.game} already has a finishing order ({', '.join(held)}), "
-                         "and the game is not over: add --replace to replace it")
-    path = ("sets", w.set - 1, "games", len(sets[-1].games) - 1)
-    written = s.audit.record.sets[-1].games[-1]
+    if held is None:
+        return [Append(("sets", w.set - 1, "games"), game)]
+    if any(held.values()) and not replace:
+        has = "; ".join(f"{KEY_WORDS[k]} ({', '.join(v)})" for k, v in held.items() if v)
+        raise InputError(f"set {w.set} game {w.game} is not over and already has {has}: add --replace to "
+                         "replace it")
+    path = ("sets", w.set - 1, "games", len(s.audit.record.sets[-1].games) - 1)
     c = Changes(s, set=w.set, game=w.game)
-    for key in ("out", "fouls", "ranks"):  # what this entry writes, each over what the game held
-        was = getattr(written, key)
-        if key in game:
-            edit = SetKey(path, key, game[key])
-            c.log(key, list(was.names), game[key], edit) if was else c.edits.append(edit)
-        elif was:
-            c.log(key, list(was.names), None, DelKey(path, key))
+    for key in ("out", "fouls", "ranks"):  # each over what the game held: logged where it changes
+        was, now = held.get(key), game.get(key)
+        if was is None and now is not None:
+            c.edits.append(SetKey(path, key, now))
+        elif was is not None and was != (now or []):
+            c.log(key, was, now or [], SetKey(path, key, now) if now else DelKey(path, key))
     return c.done()
 
 
-def in_progress(s: Session) -> list[str]:
-    """The finishing order the last game of the record holds while it is not settled; [] when it
-    is settled, or holds none."""
+def in_progress(s: Session) -> dict[str, list[str]] | None:
+    """The last game of the record while it is not settled: the names it holds under `out`, `fouls`
+    and `ranks`, each written (an empty list: written empty); None when there is no such game."""
     sets = s.audit.result.sets
     if not sets or not sets[-1].games or sets[-1].games[-1].complete:
-        return []
-    out = s.audit.record.sets[-1].games[-1].out
-    return list(out.names) if out else []
+        return None
+    g = s.audit.record.sets[-1].games[-1]
+    return {k: list(v.names) for k in ("out", "fouls", "ranks") if (v := getattr(g, k)) is not None}
 
 
 # --- `add` -------------------------------------------------------------------------------
@@ -171,7 +169,7 @@ def situation(s: Session) -> list[str]:
     if w.kind == "over":
         return ["The match is over."]
     line = f"Next: set {w.set}, game {w.game}."
-    held = in_progress(s)
+    held = (in_progress(s) or {}).get("out")
     if held:
         line = f"Set {w.set}, game {w.game} is in progress: the record has {', '.join(held)} out so far."
     if w.previous:
@@ -191,36 +189,37 @@ def _ask_game(t: Table, w: Where) -> None:
     for giver, taker, k in exchange_owed(w):
         t.say(f"  {giver} gives {taker} their {'2 strongest cards' if k == 2 else 'strongest card'}"
               f"; {taker} gives back {k} of their choice")
-    held = in_progress(t.s)  # a game in progress in the record: its order offered, and replaced when typed
-    fields = order_fields(w.set, w.game, w.seats, held or None,
-                          settles=lambda out: game_edits(t.s, w, out, replace=True))
+    held = in_progress(t.s) or {}  # a game in progress in the record: what it holds offered, replaced when typed
+    fields = order_fields(w.set, w.game, w.seats, held.get("out"), held.get("fouls"),
+                          settles=lambda out, fouls: game_edits(t.s, w, out, fouls, replace=True))
     if ask_form(t, fields, lambda v: game_edits(t.s, w, v["out"], v["fouls"], replace=True)):
         _after_game(t, w.set, w.game)
 
 
 def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequence[str] | None = None,
                  fouls_d: Sequence[str] | None = None,
-                 settles: Callable[[list[str]], list[Edit]] | None = None) -> list[Field]:
+                 settles: Callable[[list[str], list[str]], list[Edit]] | None = None) -> list[Field]:
     """Who went out, first to last, and the forbidden finishes among them (what is written
     offered: commas between names, as a name may hold a space). `settles`: the edits that write an
-    order; an order the checker does not settle the game with is asked again (a game is entered whole)."""
+    order and its forbidden finishes; an order, or forbidden finishes, the checker does not settle
+    the game with are asked again (a game is entered once it is over)."""
     def listed(what: str) -> Any:
         order = what == "the finishing order"
 
-        def read(t: Table, raw: str, _v: Any) -> list[str] | None:
-            if not order and raw.strip().lower() in ("-", "none"):
-                return []
-            try:
-                got = names(raw, seats, what)
-            except InputError as e:
-                t.say(f"  {e.message}")
-                return None
-            left = _still_playing(t.s, set_no, game_no, seats, settles(got)) if settles and order else []
+        def read(t: Table, raw: str, v: Any) -> list[str] | None:
+            got: list[str] = []
+            if order or raw.strip().lower() not in ("-", "none"):
+                try:
+                    got = names(raw, seats, what)
+                except InputError as e:
+                    t.say(f"  {e.message}")
+                    return None
+            left: list[str] = []
+            if settles is not None:  # the order alone (its forbidden finishes come next), then with them
+                edits = settles(got, []) if order else settles(v.get("out") or [], got)
+                left = _still_playing(t.s, set_no, game_no, seats, edits)
             if left:
-                who = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
-                t.say(f"  set {set_no} game {game_no} is not over with that order: {who} "
-                      f"{'has' if len(left) == 1 else 'have'} not gone out; type everyone who went out, "
-                      "first to last (the last one left may be left out)")
+                t.say(_not_over(set_no, game_no, left, order))
                 return None
             return got
         return read
@@ -234,6 +233,17 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
                   listed("the forbidden finishes"), lambda v: ", ".join(fouls_d) if fouls_d else "-",
                   choices=lambda v: tuple(v.get("out") or seats), many=True,
                   what=lambda v: _fouls_said(v.get("fouls"), game))]
+
+
+def _not_over(set_no: int, game_no: int, left: Sequence[str], order: bool) -> str:
+    """The words for an order (`order`) or forbidden finishes that leave the game unsettled."""
+    who = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
+    gone = f"{who} {'has' if len(left) == 1 else 'have'} not gone out"
+    if order:
+        return (f"  set {set_no} game {game_no} is not over with that order: {gone}; type everyone who went out, "
+                "first to last (the last one left, and a fallen 大富豪, may be left out)")
+    return (f"  set {set_no} game {game_no} is not over with those forbidden finishes: {gone} (a forbidden "
+            "finish does not make last game's 大富豪 fall); type them again, or `undo` to correct the order")
 
 
 def _still_playing(s: Session, set_no: int, game_no: int, seats: Sequence[str], edits: list[Edit]) -> list[str]:
@@ -299,7 +309,7 @@ def reopen(t: Table, target: str) -> None:
     t.say(f"  reopening set {st.number} game {n}; Enter keeps what is written")
     fields = order_fields(st.number, n, st.seats, rec.out.names if rec.out else None,
                           rec.fouls.names if rec.fouls else None,
-                          settles=lambda out: correction(t.s, st.number, n, out, rec.fouls.names if rec.fouls else ()))
+                          settles=lambda out, fouls: correction(t.s, st.number, n, out, fouls))
     got = ask_form(t, fields, lambda v: correction(t.s, st.number, n, v["out"], v["fouls"]))
     if got is not None:
         t.say(f"  set {st.number} game {n} corrected (the old order is kept in the record); later games judged again")

@@ -69,13 +69,13 @@ def start_edits(size: int | None, dealer: str | None, trump: str | None) -> list
 
 
 def legal_bids(s: Session, w: Where, player: str, given: Mapping[str, int] | None = None,
-               size: int | None = None, dealer: str | None = None) -> Choices:
+               size: int | None = None) -> Choices:
     """The bids `player` may make now, from the engine's legal moves at the hand's position (dealt
     as the checker read it, the bids so far applied); each other bid a record could write, with
-    the engine's ruling on it. `given`, `size`, `dealer`: when a completed hand is reopened, the
-    bids, size and dealer retyped so far."""
+    the engine's ruling on it. `given`, `size`: when a completed hand is reopened, the bids and
+    the hand size retyped so far."""
     h = s.audit.result.hands[w.hand - 1]
-    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, size or h.size, dealer or h.dealer, h.trump)
+    pos, _ = engine.deal(s.players, s.audit.header.options, w.hand, size or h.size, h.dealer, h.trump)
     bids = h.bids if given is None else given
     for p in pos.t.order:
         if p in bids:
@@ -404,7 +404,8 @@ def reopen(t: Table, target: str) -> None:
     w = Where("bid", n, None, h.size, order)
 
     def legal(v: Mapping[str, Any], p: str) -> Choices:
-        return legal_bids(t.s, w, p, _typed(v, "bid ", order), v.get("size"), v.get("dealer"))
+        # (the size retyped; not the dealer: the bids are asked in the order the written dealer gives)
+        return legal_bids(t.s, w, p, _typed(v, "bid ", order), v.get("size"))
     # each bid's legal bids shown and offered: the engine's, in the hand as retyped so far (the whole
     # hand is judged at the end: a bid judged alone would be charged with a slip of the size or dealer)
     fields += [Field("bid " + p, "bid " + p,
