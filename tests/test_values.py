@@ -26,3 +26,26 @@ def test_an_oh_hell_move_writes_its_canonical_text_and_cannot_change() -> None:
         move.value = 3  # type: ignore[misc]
     copy = pickle.loads(pickle.dumps(move))  # the process pool hands results back pickled
     assert (copy, copy.line) == (move, 4)
+
+
+@pytest.mark.parametrize("typed, names, meant", [
+    ("chloe", ["Ana", "Chloé"], "Chloé"),
+    ("ＤＥＥ", ["Dee", "Ana"], "Dee"),
+    ("ｶﾞｸ", ["ガク", "カク"], "ガク"),  # half width, voiced: the whole name, not two
+    ("ＣＨＬＯＥ", ["Chloé", "Chloe"], "Chloe"),  # the name as typed before the one without its accent
+    ("chloe", ["Chloé", "Chloes"], "Chloé"),  # a whole name before the start of another
+    ("カク", ["ガク"], None),  # the voicing mark makes another name
+    ("はな", ["ばな"], None),
+    ("re", ["René", "Rene"], None),
+])
+def test_a_name_typed_matches_across_case_width_and_accents_but_not_kana_voicing(typed, names, meant) -> None:  # type: ignore[no-untyped-def]
+    """Live entry's names (review): `chloe` is Chloé and `ＤＥＥ` Dee, but `カク` is not ガク, a whole
+    name wins over the start of another, and two names that fold alike are asked to be told apart."""
+    from scorekeep.entry.values import match_name
+    from scorekeep.errors import InputError
+
+    if meant is None:
+        with pytest.raises(InputError):
+            match_name(typed, names)
+    else:
+        assert match_name(typed, names) == meant

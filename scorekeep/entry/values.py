@@ -22,11 +22,13 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
     t = text.strip()
     if t in names:
         return t
-    for key in (str.casefold, _plain):  # then without accents or full width: `chloe` is Chloé
-        low = key(t)
-        exact = [n for n in names if key(n) == low]
+    keys = (str.casefold, _wide, _plain)  # then in full or half width, then without accents: `chloe` is Chloé
+    for key in keys:  # a whole name before the start of one
+        exact = [n for n in names if key(n) == key(t)]
         if len(exact) == 1:
             return exact[0]
+    for key in keys:
+        low = key(t)
         starts = [n for n in names if key(n).startswith(low)] if low else []
         if len(starts) == 1:
             return starts[0]
@@ -36,11 +38,19 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
     raise InputError(f"`{t}` is not {what}{did_you_mean(t, list(names))} ({', '.join(names)})")
 
 
+def _wide(name: str) -> str:
+    """A name in any width and case (`ＣＨＬＯÉ` → `chloé`, half-width `ｶﾞｸ` → `ガク`)."""
+    from unicodedata import normalize
+
+    return normalize("NFKC", name).casefold()
+
+
 def _plain(name: str) -> str:
-    """A name as typed without accents or full-width letters, in any case (`Chloé`, `ＣＨＬＯＥ` → `chloe`)."""
+    """A name in any width and case without its accents (`Chloé` → `chloe`); the kana's voicing marks
+    are kept (ガク is not カク)."""
     from unicodedata import combining, normalize
 
-    return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
+    return "".join(c for c in normalize("NFD", _wide(name)) if not combining(c) or c in "\u3099\u309a")
 
 
 def read_given(given: Mapping[str, str], what: str, readers: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
