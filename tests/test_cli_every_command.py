@@ -251,6 +251,7 @@ def test_play_table_keeps_its_shape_as_the_scores_grow(tmp_path, monkeypatch, ca
     game's narrowest compact sheet after every game (Daifugō: the events under the table)."""
     from scorekeep.cli import terminal
     from scorekeep.entry.session import Session
+    from scorekeep.render.text import width
 
     text = record("daifugo/play-table-three-games.yaml").read_text(encoding="utf-8")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # (capsys's stand-in for a terminal)
@@ -267,7 +268,7 @@ def test_play_table_keeps_its_shape_as_the_scores_grow(tmp_path, monkeypatch, ca
             s.close()
         shown = capsys.readouterr().out
         headers.append(shown.splitlines()[3])
-        assert max(len(line) for line in shown.splitlines()) <= 80, shown
+        assert max(width(line) for line in shown.splitlines()) <= 80, shown  # 甲 乙 丙 丁 take two columns
         assert ("events: set 1 game 2: 都落ち 甲" in " ".join(shown.split())) is (games > 1), shown
     assert headers[0].startswith("set  game  rank") and "events" not in headers[0]
     assert len({tuple(h.split()) for h in headers}) == 1, headers  # the same columns (widths follow the ranks)
