@@ -47,11 +47,13 @@ _HOUSE: dict[str, dict[str, tuple[Any, ...]]] = {
              "bid_step": (10,), "bird": ("off",)},
     "daifugo": {"games_per_set": (1, 2, 3, 5), "sets": (2,), "blind_cards": (0,), "forbidden_finish": (False,),
                 "miyako_ochi": (False,), "suit_lock": (False,), "spade_3_return": (False,), "eight_cut": (False,),
-                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),)},
+                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),),
+                "jokers": (1, 0)},
 }
 """House rules `--house` draws from (besides the default), each taken with even odds. Oh Hell's are the
-demo's own draw (`random_rules`, with players, detail and notation varied too). A Rook game without the
-Bird is played by the engine's demo, and only clean (the oracle and its faults know the Bird's deck only)."""
+demo's own draw (`random_rules`, with players, detail and notation varied too). Rook's `bird: off` (the
+deck without the Bird) and Daifugō's decks of 0 or 1 joker, with or without blind cards (uneven deals),
+are played and faulted by the oracle like the default deck."""
 
 
 def house_rules(game: str, seed: int) -> dict[str, Any]:
@@ -65,8 +67,6 @@ def house_rules(game: str, seed: int) -> dict[str, Any]:
         lo, hi, step = knobs.get("min_bid", 70), knobs.get("max_bid", 120), knobs.get("bid_step", 5)
         if lo >= hi or lo % step or hi % step:  # no auction under these: keep the step's own bounds
             knobs.pop("min_bid", None), knobs.pop("max_bid", None)
-    if knobs.get("blind_cards") == 0:
-        knobs["jokers"] = 0  # the generator deals 13 each: no blind cards, no jokers
     return knobs
 
 
@@ -75,16 +75,6 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
     by `house_rules`), or None when the match offers no place for that fault."""
     rng = random.Random(seed)
     knobs = house_rules(game, seed) if house else {}
-    if game == "rook" and knobs.pop("bird", None) and fault is None:  # the oracle knows no game without the Bird
-        from scorekeep.games.rook import demo as rook_demo
-
-        knobs["max_bid"] = min(knobs.get("max_bid", 120), 100)  # the 100 points of the deck (else no team wins)
-        if knobs.get("min_bid", 70) % knobs.get("bid_step", 5):
-            knobs.pop("min_bid")
-        try:
-            return rook_demo.game(seed, bird="off", **{k: v for k, v in knobs.items() if k in rook_demo.DEFAULTS}).text
-        except RuntimeError:
-            return None
     if game == "rook":
         from faults import rook as faults
         from oracle import rook as gen
