@@ -92,7 +92,10 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
         g = demo.game(seed, **knobs)
     if fault is None:
         return g.text
-    f = faults.inject(g, fault, rng)
+    try:
+        f = faults.inject(g, fault, rng)
+    except RuntimeError:  # the mutant's match, played on, does not end in 400 hands: no such mutant
+        return None
     return None if f is None else f.text
 
 

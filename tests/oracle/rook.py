@@ -310,14 +310,16 @@ def state_before(m: Match, index: int) -> State:
 
 # ---------------------------------------------------------------- one hand
 
-def _limit(rng: random.Random, o: dict[str, Any]) -> int:
-    """How far a player is willing to bid (-1: not at all)."""
+def _limit(rng: random.Random, m: Match) -> int:
+    """How far a player is willing to bid (-1: not at all): rarely the house maximum, else at most
+    the counters in the deck (bids no team can make, hand after hand, would never end the match)."""
     if rng.random() < 0.45:
         return -1
+    o = m.opts
     lo, hi, step = o["min_bid"], o["max_bid"], o["bid_step"]
     if rng.random() < 0.02:
         return hi
-    return min(hi, lo + step * int(rng.expovariate(0.35)))
+    return min(hi, max(lo, total(m) // step * step), lo + step * int(rng.expovariate(0.35)))
 
 
 @dataclass
@@ -334,7 +336,7 @@ def auction(rng: random.Random, m: Match, h: Hand, hook: AuctionHook | None = No
     o = m.opts
     lo, hi, step = o["min_bid"], o["max_bid"], o["bid_step"]
     seats = clockwise(h.order, left(h.order, h.dealer))
-    limits = {p: _limit(rng, o) for p in seats}
+    limits = {p: _limit(rng, m) for p in seats}
     passed: set[str] = set()
     high: int | None = None
     holder: str | None = None
