@@ -17,7 +17,7 @@ from typing import Any
 from oracle.rook import (BIRD, COUNTER, FAULT_RULES, AuctionHook, Call, Hand, Match, State, Style, Trick, _card,
                          _loc, _nest_moved, _ordinary, advance, auction, card_text, clockwise, exchange, extend,
                          held_after_exchange, left, legal, mistaken_scores, nest_size, new_hand, next_dealer,
-                         outcome, play, render, score, state_before, trace, trick_points, winner)
+                         outcome, play, render, score, state_before, trace, winner)
 from scorekeep.generate import Generated, dump
 
 from . import Fault
@@ -108,14 +108,12 @@ def _inj_deck(m: Match, rng: random.Random) -> Made:
         if not own:
             continue
         x = rng.choice(own)
-        if m.opts["bird"] == "off" and rng.random() < 0.3:
-            return _bird_dealt(m, rng, i, x)
         held = set(h.deal[w] + h.nest)  # type: ignore[index]
         zs = [z for z in range(40) if z not in held and COUNTER[z] == COUNTER[x]]
         if not zs:
             continue
-        if not COUNTER[x] and rng.random() < 0.3:  # a card that is not in the deck at all
-            u = 41 + (x // 10) * 4 + rng.randrange(4)
+        if not COUNTER[x] and rng.random() < 0.3:  # a card that is not in the deck at all (worth nothing)
+            u = BIRD if m.opts["bird"] == "off" and rng.random() < 0.5 else 41 + (x // 10) * 4 + rng.randrange(4)
             h.deal[w] = [u if c == x else c for c in h.deal[w]]  # type: ignore[index]
             h.discard = [u if c == x else c for c in h.discard]
             _full(m, i)
@@ -129,23 +127,6 @@ def _inj_deck(m: Match, rng: random.Random) -> Made:
         second = max((w, q), key=order.index)  # type: ignore[arg-type]
         return _loc(i, player=second), f"hand {i + 1}: {w} dealt {card_text(z)} (also {q}'s) instead of {card_text(x)}"
     return None
-
-
-def _bird_dealt(m: Match, rng: random.Random, i: int, x: int) -> Made:
-    """Hand i's bid winner is dealt the Bird, which `bird: off` leaves out, instead of `x`, and puts
-    it back in the nest. The Bird's 20 go to the last trick's team as written: the points and scores
-    are left out of the hand, so the deck is its only mistake, and the match plays on from them."""
-    h = m.hands[i]
-    w = h.winner
-    h.deal[w] = sorted(BIRD if c == x else c for c in h.deal[w])  # type: ignore[index]
-    h.discard = sorted(BIRD if c == x else c for c in h.discard)
-    h.points = trick_points(m, h)
-    h.rec_points = h.rec_scores = None
-    _full(m, i)
-    h.show -= {"points", "scores"}
-    if not _resettle(rng, m, i):
-        return None
-    return _loc(i, player=w), f"hand {i + 1}: {w} dealt the Bird (bird: off) instead of {card_text(x)}"
 
 
 def _inj_deal(m: Match, rng: random.Random) -> Made:

@@ -70,9 +70,15 @@ def deck(m: Match) -> list[int]:
     return list(range(40 if m.opts.get("bird") == "off" else 41))
 
 
+def worth(m: Match, c: int) -> int:
+    """The counter value of card `c` in this match: a card that is not in the deck (a 1-4; the Bird
+    under `bird: off`) is no counter of it, so a record that shows one keeps the deck's total."""
+    return 0 if c == BIRD and m.opts.get("bird") == "off" else COUNTER[c]  # (the 1-4 are worth 0 already)
+
+
 def total(m: Match) -> int:
     """The counters in the deck (rook.points-total): 120, or 100 without the Bird."""
-    return sum(COUNTER[c] for c in deck(m))
+    return sum(worth(m, c) for c in deck(m))
 
 
 def nest_size(m: Match) -> int:
@@ -267,9 +273,9 @@ def trick_points(m: Match, h: Hand) -> list[int]:
     last = None
     for trick in h.tricks:
         last = m.team(trick[winner(trick, h.trump)][0])
-        pts[last] += sum(COUNTER[c] for _, c in trick)
+        pts[last] += sum(worth(m, c) for _, c in trick)
     if last is not None:
-        pts[last] += sum(COUNTER[c] for c in h.discard)
+        pts[last] += sum(worth(m, c) for c in h.discard)
     return pts
 
 
@@ -924,7 +930,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
 def _nest_moved(m: Match, h: Hand) -> list[int] | None:
     """The points as they would be written if the nest went to the team that did not win the
     9th trick (rook.nest-to-last-trick); None if the nest has no counters."""
-    nest = sum(COUNTER[c] for c in h.discard)
+    nest = sum(worth(m, c) for c in h.discard)
     if not nest or not h.tricks:
         return None
     last = m.team(h.tricks[8][winner(h.tricks[8], h.trump)][0])
