@@ -112,7 +112,8 @@ def card_text(c: int) -> str:
 
 def legal(held: list[int], led: int | None, trump: int) -> list[int]:
     """The cards a player may play (rook.follow-color, rook.bird-anytime, rook.bird-led,
-    rook.bird-must-follow-trump)."""
+    rook.bird-must-follow-trump). Without the Bird (`bird: off`) no one holds it, so nothing may be
+    played instead of following and a trump lead is followed by trump like any color."""
     if led is None:
         return list(held)
     color = trump if led == BIRD else led // 10  # the Bird led: trump is the led color
