@@ -74,6 +74,9 @@ INTERPRETATIONS = (
     "A wrong leader after an ordinary clear breaks daifugo.clear, after an 8-cut daifugo.eight-cut, "
     "after a spade-3 return daifugo.spade-3-return; out of turn on a table with cards is "
     "daifugo.turn-order.",
+    "A deck that does not deal out evenly (house rules `jokers` 1 or 0 with or without blind cards: 50, 51 "
+    "or 53 cards) is dealt one card at a time from the game's first leader clockwise: the first players "
+    "from the leader hold one card more (the digest says only '13 each' for its 52).",
     "Violation locations: plays → set, game, play, player; exchanges and the deal → set, game, "
     "player (the giver / the player dealt the card); a wrong ranking or `out` → set, game; a set "
     "beyond `rules: {sets: N}` → set; a game after an unfinished one → set, game.",
