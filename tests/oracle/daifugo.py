@@ -18,7 +18,7 @@ Readings chosen where the digest leaves room (all listed in `INTERPRETATIONS`):
   * with `eight_cut_stairs`, stairs whose 8 is a joker's stand-in are never played (the digest
     does not say whether they cut);
   * a deck that does not deal out evenly (51 or 53 cards with one joker, 50 with 2 blind cards and
-    no joker) is dealt one card at a time from the game's first leader clockwise, so the first players from
+    no joker, 54 with no blind cards and 2 jokers) is dealt one card at a time from the game's first leader clockwise, so the first players from
     the leader hold one card more (the digest, written for 13 each, does not say).
 """
 
@@ -74,8 +74,8 @@ INTERPRETATIONS = (
     "A wrong leader after an ordinary clear breaks daifugo.clear, after an 8-cut daifugo.eight-cut, "
     "after a spade-3 return daifugo.spade-3-return; out of turn on a table with cards is "
     "daifugo.turn-order.",
-    "A deck that does not deal out evenly (house rules `jokers` 1 or 0 with or without blind cards: 50, 51 "
-    "or 53 cards) is dealt one card at a time from the game's first leader clockwise: the first players "
+    "A deck that does not deal out evenly (house rules `jokers`, `blind_cards`: 50, 51, 53 or 54 cards) "
+    "is dealt one card at a time from the game's first leader clockwise: the first players "
     "from the leader hold one card more (the digest says only '13 each' for its 52).",
     "Violation locations: plays → set, game, play, player; exchanges and the deal → set, game, "
     "player (the giver / the player dealt the card); a wrong ranking or `out` → set, game; a set "
