@@ -60,9 +60,10 @@ DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_
 seat change: the last dealer's left in the new seating (new-left) or in the old one (old-left)."""
 BIRD_OPTION = ("highest", "off")
 """House rule `bird` (knob `bird`, kept out of `DEFAULTS` so that the draw of the others stays as it
-was): `off` leaves the Bird out. The digest's options read: no Bird, 40 cards, 9 each and a 4-card
-nest, counters 5s 5, 10s and 14s 10 (100 in all), trump a color with nothing above its 14, and no
-card that may be played instead of following the led color (the Bird's permission goes with it)."""
+was): `off` leaves the Bird out. Read from the digest's deck less the Bird: 40 cards, 9 each and a
+4-card nest (what is left), counters 5s 5, 10s and 14s 10 (100 in all), trump a color with nothing
+above its 14, and no card that may be played instead of following the led color (the Bird's
+permissions and duties go with it). A card not in the deck (the Bird here, as a 1-4) is worth nothing."""
 
 
 def deck(m: Match) -> list[int]:
