@@ -53,7 +53,8 @@ _HOUSE: dict[str, dict[str, tuple[Any, ...]]] = {
 """House rules `--house` draws from (besides the default), each taken with even odds. Oh Hell's are the
 demo's own draw (`random_rules`, with players, detail and notation varied too). Rook's `bird: off` (the
 deck without the Bird) and Daifugō's decks of 0 or 1 joker, with or without blind cards (uneven deals),
-are played and faulted by the oracle like the default deck."""
+are played and faulted by the oracle like the default deck (half the clean games without the Bird are
+the engine's demo's, as before the oracle knew that deck)."""
 
 
 def house_rules(game: str, seed: int) -> dict[str, Any]:
@@ -75,6 +76,8 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
     by `house_rules`), or None when the match offers no place for that fault."""
     rng = random.Random(seed)
     knobs = house_rules(game, seed) if house else {}
+    if game == "rook" and knobs.get("bird") == "off" and fault is None and seed % 2:
+        return _rook_demo(seed, knobs)  # half the clean games without the Bird: as the engine's demo plays them
     if game == "rook":
         from faults import rook as faults
         from oracle import rook as gen
@@ -97,6 +100,20 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
     except RuntimeError:  # the mutant's match, played on, does not end in 400 hands: no such mutant
         return None
     return None if f is None else f.text
+
+
+def _rook_demo(seed: int, knobs: dict[str, Any]) -> str | None:
+    """A Rook game the engine's demo plays under the house rules drawn (its bids kept within the deck's
+    counters, else no team may ever win), or None if it has none."""
+    from scorekeep.games.rook import demo as rook_demo
+
+    knobs = dict(knobs, max_bid=min(knobs.get("max_bid", 120), 100))
+    if knobs.get("min_bid", 70) % knobs.get("bid_step", 5):
+        knobs.pop("min_bid")
+    try:
+        return rook_demo.game(seed, **{k: v for k, v in knobs.items() if k in rook_demo.DEFAULTS}).text
+    except RuntimeError:
+        return None
 
 
 def fault_rules(game: str) -> tuple[str, ...]:
