@@ -219,6 +219,43 @@ def test_injected_fault_is_caught_with_its_rule_at_its_location(rule: str,
     assert made >= FAULT_MATCHES // 2
 
 
+BIRDLESS = ("rook.deck", "rook.nest-exchange", "rook.follow-color", "rook.points-total")
+"""The rules the house rule `bird: off` changes (the deck, the deal and nest, what may be played instead
+of following, the counters' total), as the injectors break them in a game without the Bird."""
+
+
+@pytest.fixture(scope="module")
+def birdless() -> list[rook.RookGenerated]:
+    return [rook.game(seed, variety=True, bird="off") for seed in range(3)]
+
+
+def test_without_the_bird_generated_matches_check_clean(birdless: list[rook.RookGenerated]) -> None:
+    """`bird: off` (40 cards, 9 each and a 4-card nest, 100 counters, nothing played instead of following):
+    the oracle's matches check clean and score as generated."""
+    for g in birdless:
+        audit = api.audit(api.load(text=g.text))
+        assert audit.violations == [] and (api.sheet(audit).totals, api.sheet(audit).winner) == (g.totals, g.winner)
+
+
+@pytest.mark.parametrize("rule", BIRDLESS)
+def test_without_the_bird_a_fault_is_caught_as_the_oracle_judges(rule: str,
+                                                                 birdless: list[rook.RookGenerated]) -> None:
+    """`bird: off`: a fault of `rule` is caught with its rule at its location, the oracle's judge's first
+    finding (a card twice or not of the deck, 3 cards put back of a 4-card nest, a card of another color
+    while holding the led one, points that do not add up to 100)."""
+    rng = random.Random(rule)
+    made = 0
+    for g in birdless:
+        f = faults.inject(g, rule, rng)
+        if f is None:
+            continue
+        made += 1
+        got = found(f.text)
+        assert (rule, f.location) in got and {r for r, _ in got} - KNOWN_EXTRA.get(rule, set()) == {rule}, (f.what, got)
+        assert rook.judge(f.model)[0] == (rule, f.location), f.what  # type: ignore[attr-defined]
+    assert made >= 2
+
+
 # ---------------------------------------------------------------- checker disagreements found
 
 @pytest.mark.parametrize("seed", sample(range(20), 8))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from why_agreement import GAMES, disagreements, fault_rules, moves, record
+from why_agreement import GAMES, disagreements, fault_rules, house_rules, moves, record
 
 from conftest import RECORDS, sample
 
@@ -45,6 +45,20 @@ def _agrees(game: str, seed: int, rule: str | None, house: bool) -> None:
         assert any(v.rule == rule for v in a.violations), "the mutant has its fault"
     _asked, found = disagreements(a, every=3, rng=random.Random(seed))
     assert found == []
+
+
+@pytest.mark.parametrize("game,seed,rule,said", [("rook", 62, "rook.deck", "Bird in 3's deal"),
+                                                  ("daifugo", 2, "daifugo.deck", "joker number 2")])
+def test_why_agrees_with_check_on_the_decks_house_rules_give(game: str, seed: int, rule: str, said: str) -> None:
+    """rook.deck without the Bird (house rule: 40 cards, 100 counters, the Bird no card of the deck and
+    nothing played instead of following, at every card asked), daifugo.deck with one joker (an uneven deal,
+    and a joker too many): a house draw of that deck (the seed's) with its fault agrees everywhere asked."""
+    knobs = house_rules(game, seed)
+    assert knobs.get("bird") == "off" or knobs.get("jokers") == 1, "the seed draws the deck"
+    text = record(game, seed, rule, house=True)
+    assert text is not None
+    assert said in api.audit(api.load(text=text)).violations[0].message, "the seed draws that fault"
+    _agrees(game, seed, rule, house=True)
 
 
 def test_a_disagreement_is_caught() -> None:

@@ -47,11 +47,14 @@ _HOUSE: dict[str, dict[str, tuple[Any, ...]]] = {
              "bid_step": (10,), "bird": ("off",)},
     "daifugo": {"games_per_set": (1, 2, 3, 5), "sets": (2,), "blind_cards": (0,), "forbidden_finish": (False,),
                 "miyako_ochi": (False,), "suit_lock": (False,), "spade_3_return": (False,), "eight_cut": (False,),
-                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),)},
+                "eight_cut_stairs": (True,), "stairs_revolution": (3, 4, 5), "rank_points": ((5, 3, 1, 0),),
+                "jokers": (1, 0)},
 }
 """House rules `--house` draws from (besides the default), each taken with even odds. Oh Hell's are the
-demo's own draw (`random_rules`, with players, detail and notation varied too). A Rook game without the
-Bird is played by the engine's demo, and only clean (the oracle and its faults know the Bird's deck only)."""
+demo's own draw (`random_rules`, with players, detail and notation varied too). Rook's `bird: off` (the
+deck without the Bird) and Daifugō's decks of 0 or 1 joker, with or without blind cards (uneven deals),
+are played and faulted by the oracle like the default deck (half the clean games without the Bird are
+the engine's demo's, as before the oracle knew that deck)."""
 
 
 def house_rules(game: str, seed: int) -> dict[str, Any]:
@@ -65,8 +68,6 @@ def house_rules(game: str, seed: int) -> dict[str, Any]:
         lo, hi, step = knobs.get("min_bid", 70), knobs.get("max_bid", 120), knobs.get("bid_step", 5)
         if lo >= hi or lo % step or hi % step:  # no auction under these: keep the step's own bounds
             knobs.pop("min_bid", None), knobs.pop("max_bid", None)
-    if knobs.get("blind_cards") == 0:
-        knobs["jokers"] = 0  # the generator deals 13 each: no blind cards, no jokers
     return knobs
 
 
@@ -75,16 +76,8 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
     by `house_rules`), or None when the match offers no place for that fault."""
     rng = random.Random(seed)
     knobs = house_rules(game, seed) if house else {}
-    if game == "rook" and knobs.pop("bird", None) and fault is None:  # the oracle knows no game without the Bird
-        from scorekeep.games.rook import demo as rook_demo
-
-        knobs["max_bid"] = min(knobs.get("max_bid", 120), 100)  # the 100 points of the deck (else no team wins)
-        if knobs.get("min_bid", 70) % knobs.get("bid_step", 5):
-            knobs.pop("min_bid")
-        try:
-            return rook_demo.game(seed, bird="off", **{k: v for k, v in knobs.items() if k in rook_demo.DEFAULTS}).text
-        except RuntimeError:
-            return None
+    if game == "rook" and knobs.get("bird") == "off" and fault is None and seed % 2:
+        return _rook_demo(seed, knobs)  # half the clean games without the Bird: as the engine's demo plays them
     if game == "rook":
         from faults import rook as faults
         from oracle import rook as gen
@@ -102,8 +95,25 @@ def record(game: str, seed: int, fault: str | None, house: bool = False) -> str 
         g = demo.game(seed, **knobs)
     if fault is None:
         return g.text
-    f = faults.inject(g, fault, rng)
+    try:
+        f = faults.inject(g, fault, rng)
+    except RuntimeError:  # the mutant's match, played on, does not end in 400 hands: no such mutant
+        return None
     return None if f is None else f.text
+
+
+def _rook_demo(seed: int, knobs: dict[str, Any]) -> str | None:
+    """A Rook game the engine's demo plays under the house rules drawn (its bids kept within the deck's
+    counters, else no team may ever win), or None if it has none."""
+    from scorekeep.games.rook import demo as rook_demo
+
+    knobs = dict(knobs, max_bid=min(knobs.get("max_bid", 120), 100))
+    if knobs.get("min_bid", 70) % knobs.get("bid_step", 5):
+        knobs.pop("min_bid")
+    try:
+        return rook_demo.game(seed, **{k: v for k, v in knobs.items() if k in rook_demo.DEFAULTS}).text
+    except RuntimeError:
+        return None
 
 
 def fault_rules(game: str) -> tuple[str, ...]:

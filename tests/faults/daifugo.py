@@ -199,15 +199,8 @@ def _game_recipes(data: dict[str, Any], rule: str, rng: random.Random) -> list[R
                     cards[rng.randrange(len(cards))] = rng.choice(sorted(foreign))
                     out.append((_loc(step, high), f"{high} gives a card they were not dealt",
                                 _exchange_record(data, si, gi, high, cards)))
-        if step.what == "game" and rule == "daifugo.deck" and step.blind:
-            givers = set() if step.prev is None else {step.prev[2], step.prev[3]}
-            for p in step.seats:
-                if p in givers:
-                    continue
-                kept = [c for c in step.dealt[p] if c != JK and c not in step.gifts.get(p, [])]
-                b, x = rng.choice(step.blind), rng.choice(kept)
-                out.append((_loc(step, p), f"{p} is dealt the blind card {b} instead of {x}",
-                            _deck_record(data, si, gi, p, x, b)))
+        if step.what == "game" and rule == "daifugo.deck":
+            out += _deck_recipes(data, step, rng)
         if step.what == "end" and rule == "daifugo.ranking":
             ranks = step.table.ranks()
             wrong = [ranks[:i] + [ranks[i + 1], ranks[i]] + ranks[i + 2:] for i in range(3)]
@@ -257,6 +250,32 @@ def _game_recipes(data: dict[str, Any], rule: str, rng: random.Random) -> list[R
         n = opts.sets + 1
         out.append(({"set": n}, f"set {n} is played in a match of {opts.sets} sets",
                     lambda: {**copy.deepcopy(data), "sets": copy.deepcopy(data["sets"]) + extra.data["sets"]}))
+    return out
+
+
+def _deck_recipes(data: dict[str, Any], step: Step, rng: random.Random) -> list[Recipe]:
+    """A player is dealt one of the set's blind cards, or (a deck with fewer than 2 jokers) a joker
+    the deck does not have, instead of a natural card they keep. The extra joker is reported at the
+    hand that holds one joker more than the deck has, in the order the deal is written."""
+    givers = set() if step.prev is None else {step.prev[2], step.prev[3]}
+    jokers = Opts.of(data.get("rules")).jokers
+    out: list[Recipe] = []
+    for p in step.seats:
+        if p in givers:
+            continue
+        kept = [c for c in step.dealt[p] if c != JK and c not in step.gifts.get(p, [])]
+        if step.blind:
+            b, x = rng.choice(step.blind), rng.choice(kept)
+            out.append((_loc(step, p), f"{p} is dealt the blind card {b} instead of {x}",
+                        _deck_record(data, step.set, step.game, p, x, b)))
+        if jokers < 2:
+            x, seen = rng.choice(kept), 0
+            for q in step.seats:  # the deal is written in seat order
+                seen += step.dealt[q].count(JK) + (q == p)
+                if seen > jokers:
+                    break
+            out.append((_loc(step, q), f"{p} is dealt a joker the {jokers}-joker deck does not have instead of {x}",
+                        _deck_record(data, step.set, step.game, p, x, JK)))
     return out
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from oracle.rook import (BIRD, COUNTER, FAULT_RULES, AuctionHook, Call, Hand, Match, State, Style, Trick, _card,
                          _loc, _nest_moved, _ordinary, advance, auction, card_text, clockwise, exchange, extend,
-                         held_after_exchange, left, legal, mistaken_scores, new_hand, next_dealer,
+                         held_after_exchange, left, legal, mistaken_scores, nest_size, new_hand, next_dealer,
                          outcome, play, render, score, state_before, trace, winner)
 from scorekeep.generate import Generated, dump
 
@@ -99,7 +99,8 @@ def _full(m: Match, i: int, deal: bool = True) -> None:
 
 def _inj_deck(m: Match, rng: random.Random) -> Made:
     """A card the bid winner discarded from their own deal is written as a copy of another
-    player's card (same counter value, so no points change): that card is in the deck twice."""
+    player's card (same counter value, so no points change): that card is in the deck twice. Or
+    as a card not in the deck: a 1-4, or under `bird: off` the Bird."""
     for i in rng.sample(_played(m), len(_played(m))):
         h = m.hands[i]
         w = h.winner
@@ -111,8 +112,8 @@ def _inj_deck(m: Match, rng: random.Random) -> Made:
         zs = [z for z in range(40) if z not in held and COUNTER[z] == COUNTER[x]]
         if not zs:
             continue
-        if not COUNTER[x] and rng.random() < 0.3:  # a card that is not in the deck at all
-            u = 41 + (x // 10) * 4 + rng.randrange(4)
+        if not COUNTER[x] and rng.random() < 0.3:  # a card that is not in the deck at all (worth nothing)
+            u = BIRD if m.opts["bird"] == "off" and rng.random() < 0.5 else 41 + (x // 10) * 4 + rng.randrange(4)
             h.deal[w] = [u if c == x else c for c in h.deal[w]]  # type: ignore[index]
             h.discard = [u if c == x else c for c in h.discard]
             _full(m, i)
@@ -138,12 +139,12 @@ def _inj_deal(m: Match, rng: random.Random) -> Made:
         c = rng.choice(h.nest)
         h.nest.remove(c)
         h.deal[w] = sorted(h.deal[w] + [c])
-        what = f"{card_text(c)} moved from the nest to {w}'s deal (10 cards, nest 4)"
+        what = f"{card_text(c)} moved from the nest to {w}'s deal (10 cards, nest {len(h.nest)})"
     else:
         c = rng.choice(h.deal[w])
         h.deal[w].remove(c)
         h.nest = sorted(h.nest + [c])
-        what = f"{card_text(c)} moved from {w}'s deal to the nest (8 cards, nest 6)"
+        what = f"{card_text(c)} moved from {w}'s deal to the nest (8 cards, nest {len(h.nest)})"
     _full(m, i)
     return _loc(i, player=w), f"hand {i + 1}: {what}"
 
@@ -331,12 +332,12 @@ def _inj_all_pass(m: Match, rng: random.Random) -> Made:
 
 
 def _inj_nest_exchange(m: Match, rng: random.Random) -> Made:
-    """The bid winner puts back only 4 cards; the one kept is a non-counter that never makes
-    any of their plays illegal."""
+    """The bid winner puts back one card too few (4; 3 without the Bird); the one kept is a
+    non-counter that never makes any of their plays illegal."""
     for i in rng.sample(_played(m), len(_played(m))):
         h = m.hands[i]
         w = h.winner
-        for y in rng.sample(h.discard, 5):
+        for y in rng.sample(h.discard, len(h.discard)):
             if COUNTER[y]:
                 continue
             ok = all(c in legal(held + [y], trick[0][1] if trick else None, h.trump)
@@ -344,7 +345,7 @@ def _inj_nest_exchange(m: Match, rng: random.Random) -> Made:
             if ok:
                 h.discard.remove(y)
                 _full(m, i)
-                return _loc(i, player=w), f"hand {i + 1}: {w} put back 4 cards, kept {card_text(y)}"
+                return _loc(i, player=w), f"hand {i + 1}: {w} put back {nest_size(m) - 1} cards, kept {card_text(y)}"
     return None
 
 
@@ -520,7 +521,8 @@ def _inj_card_not_held(m: Match, rng: random.Random) -> Made:
 
 
 def _inj_points_total(m: Match, rng: random.Random) -> Made:
-    """A summary hand whose points do not add up to 120; scored from what is written."""
+    """A summary hand whose points do not add up to the deck's counters (120; 100 without the Bird);
+    scored from what is written."""
     i = rng.choice(_played(m))
     h = m.hands[i]
     t = rng.randrange(2)

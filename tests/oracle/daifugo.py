@@ -16,7 +16,10 @@ Readings chosen where the digest leaves room (all listed in `INTERPRETATIONS`):
     player still holds; a play whose kind is ambiguous (one card + two jokers on an empty table)
     is always annotated, and an unannotated joker play always means its strongest legal reading;
   * with `eight_cut_stairs`, stairs whose 8 is a joker's stand-in are never played (the digest
-    does not say whether they cut).
+    does not say whether they cut);
+  * a deck that does not deal out evenly (51 or 53 cards with one joker, 50 with 2 blind cards and
+    no joker, 54 with no blind cards and 2 jokers) is dealt one card at a time from the game's first leader clockwise, so the first players from
+    the leader hold one card more (the digest, written for 13 each, does not say).
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ FAULT_RULES: tuple[str, ...] = (
     "daifugo.exchange-strongest", "daifugo.exchange-held", "daifugo.deck", "daifugo.ranking",
     "daifugo.game-over",
 )
+DECKS = tuple((b, j) for b in (2, 0) for j in (2, 1, 0))
+"""The (blind_cards, jokers) the generator deals: every pair of the digest's options (50 to 54 cards)."""
 
 INTERPRETATIONS = (
     "A single joker does not beat another single joker (equal is not stronger).",
@@ -69,6 +74,9 @@ INTERPRETATIONS = (
     "A wrong leader after an ordinary clear breaks daifugo.clear, after an 8-cut daifugo.eight-cut, "
     "after a spade-3 return daifugo.spade-3-return; out of turn on a table with cards is "
     "daifugo.turn-order.",
+    "A deck that does not deal out evenly (house rules `jokers`, `blind_cards`: 50, 51, 53 or 54 cards) "
+    "is dealt one card at a time from the game's first leader clockwise: the first players "
+    "from the leader hold one card more (the digest says only '13 each' for its 52).",
     "Violation locations: plays → set, game, play, player; exchanges and the deal → set, game, "
     "player (the giver / the player dealt the card); a wrong ranking or `out` → set, game; a set "
     "beyond `rules: {sets: N}` → set; a game after an unfinished one → set, game.",
@@ -685,8 +693,8 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
     if "rank_points" in options:
         options["rank_points"] = tuple(options["rank_points"])
     opts = Opts(sets=sets if declare_sets else None, **options)
-    if (opts.blind_cards, opts.jokers) not in ((2, 2), (0, 0)):
-        raise ValueError("the generator deals 13 each: use blind_cards 2 with 2 jokers, or 0 with 0")
+    if (opts.blind_cards, opts.jokers) not in DECKS:
+        raise ValueError(f"the generator deals (blind_cards, jokers) of {DECKS}")
     names = tuple(players) if players else rng.choice(_NAMES)
     if len(names) != 4 or len(set(names)) != 4:
         raise ValueError("Daifugō needs 4 different players")
@@ -734,6 +742,14 @@ def game(seed: int, *, sets: int = 1, declare_sets: bool = True, players: tuple[
     return Generated(GAME, data, totals, winner, tuple(events), frozenset(features))
 
 
+def hand_sizes(cards: int, seats: tuple[str, ...], leader: str) -> list[int]:
+    """Cards each seat is dealt (in `seats` order): `cards` dealt one at a time from the leader
+    clockwise, so an uneven deck gives its extra cards to the first players from the leader."""
+    base, extra = divmod(cards, len(seats))
+    start = seats.index(leader)
+    return [base + ((i - start) % len(seats) < extra) for i in range(len(seats))]
+
+
 def _stack(piles: list[list[str]], i: int, rng: random.Random) -> None:
     """Give pile i every dealt card of one rank (swapping cards back), for a revolution."""
     idx = rng.randrange(13)
@@ -754,7 +770,11 @@ def _play_game(rng: random.Random, opts: Opts, seats: tuple[str, ...], first: st
                rare: float) -> tuple[dict[str, Any], list[str], list[tuple[str, dict[str, Any]]], set[str]]:
     deck = [c for c in NATURALS if c not in blind] + [JK] * opts.jokers
     rng.shuffle(deck)
-    piles = [deck[i * 13:(i + 1) * 13] for i in range(4)]
+    leader = first if prev is None else prev[3]
+    ends = [0]
+    for n in hand_sizes(len(deck), seats, leader):
+        ends.append(ends[-1] + n)
+    piles = [deck[ends[i]:ends[i + 1]] for i in range(4)]
     if rng.random() < 0.35 * rare:  # a fair shuffle rarely deals four of a kind: help revolutions
         for i in rng.sample(range(4), 1 if rng.random() < 0.6 else 2):
             _stack(piles, i, rng)
@@ -770,7 +790,6 @@ def _play_game(rng: random.Random, opts: Opts, seats: tuple[str, ...], first: st
             kept = [c for c in hands[low] if c not in gifts[low]]
             if max(_IDX[c] for c in kept) > min(_IDX[c] for c in gifts[low]):
                 feats.add("exchange-received-stronger")
-    leader = first if prev is None else prev[3]
     top = prev[0] if prev is not None else None
     t = Table(opts, seats, hands, leader, top, blind)
     styles = {p: Style(pass_p=rng.uniform(0.05, 0.35), hoard=rng.random() < 0.45,

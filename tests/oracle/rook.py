@@ -21,6 +21,7 @@ Knobs of `game` (all optional):
                  deal all chosen at random from the seed (for the property tests)
   target, seat_change_every, seat_change_deal, all_pass, min_bid, max_bid
                  house rules (written into `rules:` when not the default; `bid_step` stays 5)
+  bird           "highest" (default) or "off": the deck without the Bird (`BIRD_OPTION`)
   players        four names, clockwise
   first_dealer   a name (default: random)
   steer          None, "tie" or "both-over": near the end, try several random hands and keep
@@ -57,6 +58,33 @@ DEFAULTS: dict[str, Any] = {"target": 300, "seat_change_every": 4, "seat_change_
                             "all_pass": "redeal", "min_bid": 70, "max_bid": 120, "bid_step": 5}
 """House rules (`rules:`); `seat_change_deal` is the checker's option for who deals first after a
 seat change: the last dealer's left in the new seating (new-left) or in the old one (old-left)."""
+BIRD_OPTION = ("highest", "off")
+"""House rule `bird` (knob `bird`, kept out of `DEFAULTS` so that the draw of the others stays as it
+was): `off` leaves the Bird out. Read from the digest's deck less the Bird: 40 cards, 9 each and a
+4-card nest (what is left), counters 5s 5, 10s and 14s 10 (100 in all), trump a color with nothing
+above its 14, and no card that may be played instead of following the led color (the Bird's
+permissions and duties go with it). A card not in the deck (the Bird here, as a 1-4) is worth nothing."""
+
+
+def deck(m: Match) -> list[int]:
+    """The cards of this match's deck: the 40 numbered cards, and the Bird unless `bird: off`."""
+    return list(range(40 if m.opts.get("bird") == "off" else 41))
+
+
+def worth(m: Match, c: int) -> int:
+    """The counter value of card `c` in this match: a card that is not in the deck (a 1-4; the Bird
+    under `bird: off`) is no counter of it, so a record that shows one keeps the deck's total."""
+    return 0 if c == BIRD and m.opts.get("bird") == "off" else COUNTER[c]  # (the 1-4 are worth 0 already)
+
+
+def total(m: Match) -> int:
+    """The counters in the deck (rook.points-total): 120, or 100 without the Bird."""
+    return sum(worth(m, c) for c in deck(m))
+
+
+def nest_size(m: Match) -> int:
+    """The nest is what is left of the deck after 9 cards each: 5, or 4 without the Bird."""
+    return len(deck(m)) - 36
 
 FAULT_RULES: tuple[str, ...] = (
     "rook.deck", "rook.deal", "rook.dealer-rotation", "rook.seat-change",
@@ -85,7 +113,8 @@ def card_text(c: int) -> str:
 
 def legal(held: list[int], led: int | None, trump: int) -> list[int]:
     """The cards a player may play (rook.follow-color, rook.bird-anytime, rook.bird-led,
-    rook.bird-must-follow-trump)."""
+    rook.bird-must-follow-trump). Without the Bird (`bird: off`) no one holds it, so nothing may be
+    played instead of following and a trump lead is followed by trump like any color."""
     if led is None:
         return list(held)
     color = trump if led == BIRD else led // 10  # the Bird led: trump is the led color
@@ -246,9 +275,9 @@ def trick_points(m: Match, h: Hand) -> list[int]:
     last = None
     for trick in h.tricks:
         last = m.team(trick[winner(trick, h.trump)][0])
-        pts[last] += sum(COUNTER[c] for _, c in trick)
+        pts[last] += sum(worth(m, c) for _, c in trick)
     if last is not None:
-        pts[last] += sum(COUNTER[c] for c in h.discard)
+        pts[last] += sum(worth(m, c) for c in h.discard)
     return pts
 
 
@@ -289,14 +318,16 @@ def state_before(m: Match, index: int) -> State:
 
 # ---------------------------------------------------------------- one hand
 
-def _limit(rng: random.Random, o: dict[str, Any]) -> int:
-    """How far a player is willing to bid (-1: not at all)."""
+def _limit(rng: random.Random, m: Match) -> int:
+    """How far a player is willing to bid (-1: not at all): rarely the house maximum, else at most
+    the counters in the deck (bids no team can make, hand after hand, would never end the match)."""
     if rng.random() < 0.45:
         return -1
+    o = m.opts
     lo, hi, step = o["min_bid"], o["max_bid"], o["bid_step"]
     if rng.random() < 0.02:
         return hi
-    return min(hi, lo + step * int(rng.expovariate(0.35)))
+    return min(hi, max(lo, total(m) // step * step), lo + step * int(rng.expovariate(0.35)))
 
 
 @dataclass
@@ -313,7 +344,7 @@ def auction(rng: random.Random, m: Match, h: Hand, hook: AuctionHook | None = No
     o = m.opts
     lo, hi, step = o["min_bid"], o["max_bid"], o["bid_step"]
     seats = clockwise(h.order, left(h.order, h.dealer))
-    limits = {p: _limit(rng, o) for p in seats}
+    limits = {p: _limit(rng, m) for p in seats}
     passed: set[str] = set()
     high: int | None = None
     holder: str | None = None
@@ -357,7 +388,8 @@ def auction(rng: random.Random, m: Match, h: Hand, hook: AuctionHook | None = No
 
 
 def exchange(rng: random.Random, h: Hand) -> None:
-    """The bid winner takes the nest, names trump, puts back 5 of the 14 (rook.nest-exchange)."""
+    """The bid winner takes the nest, names trump, puts back as many cards as the nest held (5 of
+    the 14; 4 of 13 without the Bird) (rook.nest-exchange)."""
     w = h.winner
     assert w is not None
     fourteen = h.deal[w] + h.nest
@@ -380,7 +412,7 @@ def exchange(rng: random.Random, h: Hand) -> None:
 
     pool = list(fourteen)
     out = []
-    for _ in range(5):
+    for _ in range(len(h.nest)):
         c = rng.choices(pool, [weight(x) for x in pool])[0]
         pool.remove(c)
         out.append(c)
@@ -434,7 +466,7 @@ def play(rng: random.Random, m: Match, h: Hand, choose: Chooser | None = None,
 def new_hand(rng: random.Random, m: Match, st: State, dealer: str | None = None) -> Hand:
     dealer = dealer or st.dealer
     order = seating(m.players, st.counted, m.opts["seat_change_every"])
-    cards = list(range(41))
+    cards = deck(m)
     rng.shuffle(cards)
     seats = clockwise(order, left(order, dealer))
     h = Hand(dealer, order, {p: sorted(cards[9 * k:9 * k + 9]) for k, p in enumerate(seats)},
@@ -512,7 +544,7 @@ LABELS = (("Us", "Them"), ("Red team", "Blue team"), ("北南隊", "東西隊"),
 
 def _setup(rng: random.Random, seed: int, knobs: dict[str, Any]) -> Match:
     variety = bool(knobs.get("variety", False))
-    unknown = set(knobs) - {"variety", "players", "first_dealer", "steer", *DEFAULTS}
+    unknown = set(knobs) - {"variety", "players", "first_dealer", "steer", "bird", *DEFAULTS}
     if unknown:
         raise TypeError(f"unknown knobs: {sorted(unknown)}")
     players = tuple(knobs.get("players") or (rng.choice(NAMES) if variety else NAMES[0]))
@@ -533,6 +565,11 @@ def _setup(rng: random.Random, seed: int, knobs: dict[str, Any]) -> Match:
     for k, v in opts.items():
         if v != DEFAULTS[k] or (variety and rng.random() < 0.05):
             shown[k] = v
+    opts["bird"] = knobs.get("bird", BIRD_OPTION[0])
+    if opts["bird"] not in BIRD_OPTION:
+        raise ValueError(f"bird is one of {BIRD_OPTION}")
+    if opts["bird"] != BIRD_OPTION[0]:
+        shown["bird"] = opts["bird"]
     first = knobs.get("first_dealer") or rng.choice(players)
     labels = (f"{players[0]}/{players[2]}", f"{players[1]}/{players[3]}")
     teams = None
@@ -714,7 +751,7 @@ def hand_features(m: Match, h: Hand) -> set[str]:
         f.add("max-bid")
     wt = m.team(h.winner)
     f.add("made" if h.points[wt] >= h.bid else "set")  # type: ignore[operator]
-    if h.points[wt] == 120:
+    if h.points[wt] == total(m):
         f.add("all-120")
     if BIRD in h.discard:
         f.add("bird-in-nest")
@@ -784,10 +821,10 @@ def check_model(gen: Generated) -> list[str]:
         if h.order != seating(m.players, st.counted, m.opts["seat_change_every"]):
             bad.append(f"hand {n}: seating")
         dealt = sorted(c for cs in h.deal.values() for c in cs) + h.nest
-        if sorted(dealt) != list(range(41)) or any(len(cs) != 9 for cs in h.deal.values()):
+        if sorted(dealt) != deck(m) or any(len(cs) != 9 for cs in h.deal.values()):
             bad.append(f"hand {n}: deck")
         if h.winner is not None:
-            if not set(h.discard) <= set(h.deal[h.winner] + h.nest) or len(set(h.discard)) != 5:
+            if not set(h.discard) <= set(h.deal[h.winner] + h.nest) or len(set(h.discard)) != nest_size(m):
                 bad.append(f"hand {n}: discard")
             leader = left(h.order, h.dealer)
             for t, k, p, c, held, trick in trace(h):
@@ -800,7 +837,7 @@ def check_model(gen: Generated) -> list[str]:
                 if k == 3:
                     full = h.tricks[t]
                     leader = full[winner(full, h.trump)][0]
-            if sum(h.points) != 120 or h.points != trick_points(m, h):
+            if sum(h.points) != total(m) or h.points != trick_points(m, h):
                 bad.append(f"hand {n}: points {h.points}")
         st = advance(m, st, h)
     if outcome(st.totals, m.opts["target"]) is None:
@@ -822,6 +859,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     o = m.opts
     lo, hi, step, target = o["min_bid"], o["max_bid"], o["bid_step"], o["target"]
+    cards, size = set(deck(m)), nest_size(m)
     st = State(0, m.first_dealer, 0, [0, 0])
     won = False
     for i, h in enumerate(m.hands):
@@ -844,11 +882,11 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                 if len(h.deal[p]) != 9:
                     out.append(("rook.deal", _loc(i, player=p)))
                 for c in h.deal[p]:
-                    if c in seen or c in UNKNOWN:
+                    if c in seen or c not in cards:  # (the Bird too, under `bird: off`)
                         out.append(("rook.deck", _loc(i, player=p)))
                     seen.add(c)
             if "nest" in show:
-                if len(h.nest) != 5:
+                if len(h.nest) != size:
                     out.append(("rook.deal", _loc(i)))
                 if seen & set(h.nest):
                     out.append(("rook.deck", _loc(i)))
@@ -862,7 +900,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
             known = {p: list(h.deal[p]) for p in m.players if p != h.winner}
             if {"nest", "discard"} <= show:
                 w14 = h.deal[h.winner] + h.nest
-                if len(h.discard) != 5 or not set(h.discard) <= set(w14):
+                if len(h.discard) != size or not set(h.discard) <= set(w14):
                     out.append(("rook.nest-exchange", _loc(i, player=h.winner)))
                 known[h.winner] = [c for c in w14 if c not in h.discard]
         if h.winner is not None and "tricks" in show:
@@ -872,7 +910,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
                 moved = h.rec_points is not None and h.rec_points == _nest_moved(m, h)
                 rule = "rook.nest-to-last-trick" if moved else "rook.points-recorded"
                 out.append((rule, _loc(i)))
-        elif h.winner is not None and "points" in show and sum(h.points) != 120:
+        elif h.winner is not None and "points" in show and sum(h.points) != total(m):
             out.append(("rook.points-total", _loc(i)))
         if "scores" in show and h.rec_scores and not h.void:  # a played thrown-in hand: one mistake
             real = score(m, h)
@@ -894,7 +932,7 @@ def judge(m: Match) -> list[tuple[str, dict[str, Any]]]:
 def _nest_moved(m: Match, h: Hand) -> list[int] | None:
     """The points as they would be written if the nest went to the team that did not win the
     9th trick (rook.nest-to-last-trick); None if the nest has no counters."""
-    nest = sum(COUNTER[c] for c in h.discard)
+    nest = sum(worth(m, c) for c in h.discard)
     if not nest or not h.tricks:
         return None
     last = m.team(h.tricks[8][winner(h.tricks[8], h.trump)][0])
