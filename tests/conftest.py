@@ -11,11 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from scorekeep import api
 from scorekeep.errors import Finding, InputError
 from scorekeep.game import Audit
+
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe dumper where PyYAML has it: the tests that write mutated records back to text
+spent most of their time in the pure-Python one (the same YAML, read back the same)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
