@@ -21,6 +21,9 @@ from scorekeep.game import Audit
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 """libyaml's safe dumper where PyYAML has it: the tests that write mutated records back to text
 spent most of their time in the pure-Python one (the same YAML, read back the same)."""
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML has it, as scorekeep reads records (scorekeep/yamlio.py): the
+same resolvers and constructors as the pure-Python one, which is many times slower."""
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
