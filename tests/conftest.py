@@ -5,21 +5,52 @@ from __future__ import annotations
 import gc
 import os
 import random
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from scorekeep import api
 from scorekeep.errors import Finding, InputError
 from scorekeep.game import Audit
 
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe dumper where PyYAML has it: the tests that write mutated records back to text
+spent most of their time in the pure-Python one (the same YAML, read back the same)."""
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML has it, as scorekeep reads records (scorekeep/yamlio.py): the
+same resolvers and constructors as the pure-Python one, which is many times slower."""
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
 SAMPLES = ROOT / "samples"
+
+
+def _compile_the_package_once() -> None:
+    """Where no bytecode is written (PYTHONDONTWRITEBYTECODE=1, as here and under CI), each of the
+    hundreds of processes the tests start (the CLI, `play`, `serve`, the workers) compiled the
+    package from source again. Compiled once at the start of the session instead (what Python
+    does by default), and the bytecode directories made for it removed at its end. The same
+    code either way; reading bytecode is allowed under PYTHONDONTWRITEBYTECODE."""
+    if not sys.dont_write_bytecode or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # (Python writes it itself; or an xdist worker, whose controller compiled it)
+    import atexit
+    import compileall
+    import shutil
+
+    package = ROOT / "scorekeep"
+    made = [d / "__pycache__" for d in (package, *package.rglob("*")) if d.is_dir() and d.name != "__pycache__"
+            and not (d / "__pycache__").exists() and any(d.glob("*.py"))]
+    compileall.compile_dir(str(package), quiet=2)
+    atexit.register(lambda: [shutil.rmtree(d, True) for d in made])
+
+
+_compile_the_package_once()
 
 
 THOROUGH = os.environ.get("SCOREKEEP_THOROUGH") == "1"

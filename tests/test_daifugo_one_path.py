@@ -69,7 +69,12 @@ EXEMPT = {
 """(rule, front end) pairs where the front end has no move of the rule's kind, and why. `stats`
 counts the demo's matches, so it is exempt exactly where the demo is."""
 
-SEEDS = range(10)
+SEEDS = (0, 2, 7, 11, 14)
+"""Five matches that between them meet every feature seeds 0-9 met, and more (FEATURES): each rule's
+demo matches are made again with its check off, and every non-exempt check is broken in every match."""
+FEATURES = {"double-foul", "eight-cut", "forbidden-finish", "foul-eight-cut", "foul-spade-3", "foul-two",
+            "joker-under-lock", "joker-annotated", "lead-passes-left", "spade-3-return", "suit-lock",
+            "miyako-ochi", "revolution", "counter-revolution", "stairs", "group-of-5-or-6"}
 
 
 def check_off(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
@@ -117,7 +122,9 @@ def _demo_texts() -> list[str]:
 def _demo_all_on() -> tuple[list[str], list[api.Audit]]:
     """The demo matches with every check on, and their audits: the same for every rule, so made
     once (each test asks for them before it turns a check off)."""
-    texts = _demo_texts()
+    games = [demo.game(seed, rare=2.0) for seed in SEEDS]
+    assert FEATURES <= set().union(*(g.features for g in games))  # the exempt checks meet their moves
+    texts = [g.text for g in games]
     return texts, [api.audit(api.load(text=t)) for t in texts]
 
 

@@ -37,9 +37,11 @@ def test_kill_9_at_random_moments_during_add_never_leaves_an_unreadable_file(tmp
         tricks = "3,3,3,1"
         proc = subprocess.Popen([*_scorekeep(), "add", str(path), "--cards", "10", "--bids", bids, "--anyway"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rnd.uniform(0.05, 0.9))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        try:  # killed at a random moment, unless it has finished by then (no need to wait that moment out)
+            proc.wait(timeout=rnd.uniform(0.05, 0.9))
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
         text = path.read_text(encoding="utf-8")
         api.audit(api.load(text=text))  # readable, whatever the moment of the kill
         finished += text not in texts

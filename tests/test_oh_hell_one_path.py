@@ -7,6 +7,7 @@ The rules are read from the table itself, so a new check without a witness here 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,13 @@ def _audits(texts: list[str]) -> list[api.Audit]:
     return [api.audit(api.load(text=t)) for t in texts]
 
 
+@functools.cache
+def _demo_all_on() -> list[api.Audit]:
+    """The demo matches with every check on, audited: the same for every rule, so made once (each
+    test asks for them before it turns a check off)."""
+    return _audits([demo.game(seed, hands=6).text for seed in SEEDS])
+
+
 def test_every_check_has_a_witness() -> None:
     """A new check of the table needs its witness here (and its exemptions, if any)."""
     assert set(RULES) == set(WITNESS)
@@ -133,8 +141,7 @@ def test_turning_a_check_off_changes_every_front_end(rule: str, tmp_path: Path,
     if (rule, "live") not in EXEMPT:
         legal, refused = _live(tmp_path, rule)
         assert (refuse, rule) in refused and refuse not in legal
-    on_texts = [demo.game(seed, hands=6).text for seed in SEEDS]
-    on = _audits(on_texts)
+    on = _demo_all_on()
     assert all(rule not in _found(a) for a in on)                          # demo: legal by construction
 
     with monkeypatch.context() as m:

@@ -49,11 +49,13 @@ class Screen:
 
     def wait(self, text: str, timeout: float = 20) -> str:
         end = time.monotonic() + timeout
+        pause = 0.01  # most prompts are drawn within a few hundredths of a second: look again soon, then less often
         while time.monotonic() < end:
             shown = self.screen()
             if text in shown:
                 return shown
-            time.sleep(0.1)
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.1)
         raise AssertionError(f"never shown: {text!r}\n{self.screen()}")
 
     def answer(self, prompt: str, text: str) -> str:

@@ -22,6 +22,7 @@ def _play(path: Path, log: list[str]) -> "pexpect.spawn":
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-c", "from scorekeep.cli import main; main()", "play", str(path)],
                           env=env, encoding="utf-8", dimensions=(60, 220), timeout=30)
+    child.delaybeforesend = None  # (pexpect waits 50 ms before each send; every line here answers a prompt seen)
 
     class _Log:
         def write(self, s: str) -> None:

@@ -20,7 +20,7 @@ from faults import Fault
 from faults import rook as faults
 from oracle import rook
 
-from conftest import THOROUGH, sample
+from conftest import DUMPER, THOROUGH, sample
 
 from scorekeep import api
 from scorekeep.generate import Generated, dump
@@ -270,7 +270,7 @@ def test_bid_order_a_pass_left_out_of_a_generated_bidding_is_reported_once(seed:
         d = copy.deepcopy(data)
         calls = d["hands"][h]["bidding"]
         del calls[i]
-        audit = api.audit(api.load(text=yaml.safe_dump(d, allow_unicode=True, sort_keys=False)))
+        audit = api.audit(api.load(text=yaml.dump(d, Dumper=DUMPER, allow_unicode=True, sort_keys=False)))
         assert [(v.rule, v.location()) for v in audit.violations] == [
             ("rook.bid-order", {"hand": h + 1, "player": next(iter(calls[i]))})], (seed, h + 1, i + 1)
 

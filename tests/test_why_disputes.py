@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import RECORDS, cli
+from conftest import DUMPER, RECORDS, cli
 
 from scorekeep import api, why
 
@@ -798,7 +798,7 @@ def _swapped(game: str, seed: int) -> api.Audit:
         data = daifugo_demo.game(seed).data
         plays = data["sets"][0]["games"][0]["plays"]
         plays[1], plays[2] = plays[2], plays[1]
-    return api.audit(api.load(text=yaml.safe_dump(data, allow_unicode=True, sort_keys=False)))
+    return api.audit(api.load(text=yaml.dump(data, Dumper=DUMPER, allow_unicode=True, sort_keys=False)))
 
 
 @pytest.mark.parametrize("game, seed", [*(("oh-hell", s) for s in range(4)), *(("daifugo", s) for s in range(3))])
