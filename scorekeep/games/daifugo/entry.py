@@ -13,10 +13,10 @@ from typing import Any, NamedTuple
 from ...entry import Table
 from ...entry.form import Field, ask_form, said
 from ...errors import InputError
-from ...yamlio import Map
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session
 from ...entry.values import names, read_given
+from ...yamlio import Map
 from .rulebook import RANK_NAMES
 
 
@@ -99,8 +99,8 @@ def in_progress(s: Session) -> dict[str, list[str]] | None:
 # --- `add` -------------------------------------------------------------------------------
 
 def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> list[Edit]:
-    """The edits for `scorekeep add`: the next game, written whole; a game in progress the record
-    holds (an order that does not settle it) is replaced only with `replace`."""
+    """The edits for `scorekeep add`: the next game, written whole; what a game in progress holds
+    (an order that does not settle it, its forbidden finishes) is replaced only with `replace`."""
     w = where(s)
     if w.kind == "over":
         w = Where("game", w.set, 1, True, s.players)  # let the checker say the match is over
