@@ -249,10 +249,13 @@ def test_rook_winning_bid_alone_in_one_step(tmp_path: Path) -> None:
 
 
 def test_rook_name_and_amount_is_still_a_call_out_of_turn(tmp_path: Path) -> None:
-    """rook.bid-order: `south 90` at East's turn is a call South made out of turn, refused."""
+    """rook.bid-order: `south 90` at East's turn is a call South made out of turn, refused. The refusal
+    says whose turn it was in its first line (it once came last, and the two-line cut dropped it)."""
     path = new(tmp_path, "rook", "North,East,South,West")
     out = play(path, ["south 90", "no", "pass"])
     assert "(rook.bid-order)" in out
+    refusal = next(line for line in out.splitlines() if "refused:" in line)
+    assert "refused: South called 90 out of turn: it was East's turn" in refusal, refusal
     assert hands(path)[0]["bidding"] == [{"East": "pass"}]
 
 

@@ -205,8 +205,9 @@ def _bid_order(pos: HandPosition, m: CallMove) -> Why | None:
     if m.player == expected:
         return None
     seat, bidders = pos.seat, pos.bidders
-    return lambda: (f"{m.player} called {m} out of turn: bidding goes clockwise from the dealer's ({seat}) left "
-                    f"({', '.join(bidders)}), skipping players who have passed, so it was {expected}'s turn")
+    # whose turn it was first: a refusal at the table is cut to two lines
+    return lambda: (f"{m.player} called {m} out of turn: it was {expected}'s turn (bidding goes clockwise from the "
+                    f"dealer's ({seat}) left: {', '.join(bidders)}, skipping players who have passed)")
 
 
 def _bid_maximum(pos: HandPosition, m: CallMove) -> Why | None:
