@@ -480,6 +480,18 @@ def test_daifugo_undo_after_a_resume_keeps_plays_and_a_sets_own_seats(tmp_path: 
     assert doc["sets"][1] == {"players": ["甲", "丙", "乙", "丁"], "games": []}
 
 
+@pytest.mark.parametrize("name, said", [
+    ("oh-hell-hand-done.yaml", "undone: the tricks taken in hand 1 taken out of the record"),
+    ("rook-to-300.yaml", "undone: the points captured in hand 5 taken out of the record"),
+    ("daifugo-one-game.yaml", "undone: set 1 game 1 (甲, 乙, 丙) taken out of the record"),
+])
+def test_undo_after_a_resume_says_what_it_took_out(tmp_path: Path, name: str, said: str) -> None:
+    """`undo` at the first prompt after a resume takes the record's last entry out, and said only
+    "undone" (the walk: all of a Daifugō game went, unnamed). It names what it took out."""
+    out = play(copy(tmp_path, name), ["undo"])
+    assert said in out, out
+
+
 # --- names as typed -----------------------------------------------------------------------------
 
 def test_daifugo_names_with_spaces_commas_or_spaces(tmp_path: Path) -> None:

@@ -35,6 +35,14 @@ def ruled(pos: Any, legal: Sequence[Any], candidates: Iterable[Any], hand: int) 
                                                  for m in candidates if m not in legal))
 
 
+class Undone(NamedTuple):
+    """What `undo` takes out of a record after a resume (a game's `undo_edits`): the edits, and the
+    entry they take back in the table's words (`the tricks taken in hand 3`)."""
+
+    edits: list[Any]
+    said: str
+
+
 class Undo(Exception):
     """Raised by `Table.ask` when `undo` is typed: take back the last thing typed (a value of
     the entry being typed, else the last entry written)."""

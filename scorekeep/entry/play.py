@@ -93,17 +93,17 @@ def undo(t: Table) -> None:
     if done:
         t.say("  undone")
         return
-    edits = module(t).undo_edits(t.s)
-    if not edits:
+    undone = module(t).undo_edits(t.s)
+    if undone is None:
         t.say("  nothing to undo")
         return
-    j = t.s.judge(edits)
+    j = t.s.judge(undone.edits)
     if j.text is None:
         t.say("  cannot undo here")
         return
     if save(t, j):
         t.s.undo_stack.clear()
-        t.say("  undone")
+        t.say(f"  undone: {undone.said} taken out of the record")
 
 
 def enter(t: Table, edits: list[Any], allowed: Any = ()) -> bool:

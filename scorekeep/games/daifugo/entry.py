@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ...entry import Table
+from ...entry import Table, Undone
 from ...entry.form import Field, ask_form, said
 from ...errors import InputError
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
@@ -112,7 +112,7 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
     return game_edits(s, w, got.get("out", []), got.get("fouls", ()), got.get("ranks"), replace)
 
 
-def undo_edits(s: Session) -> list[Edit] | None:
+def undo_edits(s: Session) -> Undone | None:
     """Remove the last game the record holds (for an undo after a resume): one `play` or `add` writes,
     an order with its forbidden finishes or ranks; a game with its plays, deal or exchange written was
     kept by hand, and is not undone (as Oh Hell and Rook keep a hand with its plays)."""
@@ -125,9 +125,10 @@ def undo_edits(s: Session) -> list[Edit] | None:
         return None
     written = s.root.get("sets").items[-1]  # type: ignore[union-attr]
     own = isinstance(written, Map) and any(k.value != "games" for k, _v in written.pairs)  # its seats, blind cards
+    said = f"set {last.number} game {g.number}" + (f" ({', '.join(g.out.names)})" if g.out else "")
     if len(last.games) > 1 or own:
-        return [Pop(("sets", len(rec.sets) - 1, "games"))]
-    return [Pop(("sets",))]
+        return Undone([Pop(("sets", len(rec.sets) - 1, "games"))], said)
+    return Undone([Pop(("sets",))], said)
 
 
 def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls: Sequence[str]) -> list[Edit]:

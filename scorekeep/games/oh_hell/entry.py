@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...cards import SUIT_NAME, parse_suit
-from ...entry import Choices, Table, ruled
+from ...entry import Choices, Table, Undone, ruled
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.form import Field, ask_form, said
 from ...entry.session import Changes, Session, hand_holds, written_like
@@ -149,24 +149,25 @@ def _fill(s: Session, i: int, values: Mapping[str, Any], replace: bool) -> list[
     return c.done()
 
 
-def undo_edits(s: Session) -> list[Edit] | None:
+def undo_edits(s: Session) -> Undone | None:
     """Remove the last entry the record holds (for an undo after a resume)."""
     rec = s.audit.record
     if not rec.hands:
         return None
     i = len(rec.hands) - 1
     h = rec.hands[i]
-    if h.tricks is not None and h.play is None:
-        return [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if hand_holds(s, i, k)]
+    if h.play is not None:  # a hand kept with its play is not undone
+        return None
+    if h.tricks is not None:
+        edits: list[Edit] = [DelKey(("hands", i), k) for k in ("totals", "scores", "tricks") if hand_holds(s, i, k)]
+        return Undone(edits, f"the tricks taken in hand {i + 1}")
     res = s.audit.result.hands[i]
-    given = {e.player for e in h.bids}
-    if given and h.play is None:
+    given = {e.player: e.value for e in h.bids}
+    if given:
         last = [p for p in bidding_order(s.players, res.dealer) if p in given][-1]
-        rest = {e.player: e.value for e in h.bids if e.player != last}
-        return [SetKey(("hands", i), "bids", rest or None)]
-    if h.play is None:
-        return [Pop(("hands",))]
-    return None
+        rest = {p: v for p, v in given.items() if p != last}
+        return Undone([SetKey(("hands", i), "bids", rest or None)], f"{last}'s bid in hand {i + 1} ({given[last]})")
+    return Undone([Pop(("hands",))], f"hand {i + 1}")
 
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------

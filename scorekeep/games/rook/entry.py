@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
-from ...entry import Choices, Table, ruled
+from ...entry import Choices, Table, Undone, ruled
 from ...entry.form import Field, ask_form, said
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
@@ -197,7 +197,7 @@ def _color_word(raw: str) -> str:
         return t
 
 
-def undo_edits(s: Session) -> list[Edit] | None:
+def undo_edits(s: Session) -> Undone | None:
     """Remove the last entry the record holds (for an undo after a resume)."""
     rec = s.audit.record
     if not rec.hands:
@@ -208,12 +208,12 @@ def undo_edits(s: Session) -> list[Edit] | None:
         return None
     for key in ("totals", "scores", "points", "trump", "bid"):
         if hand_holds(s, i, key):
-            return [DelKey(("hands", i), key)]
+            return Undone([DelKey(("hands", i), key)], f"{KEY_WORDS[key]} in hand {i + 1}")
     if h.bidding:
         if len(h.bidding) == 1:
-            return [DelKey(("hands", i), "bidding")]
-        return [Pop(("hands", i, "bidding"))]
-    return [Pop(("hands",))]
+            return Undone([DelKey(("hands", i), "bidding")], f"the first call of hand {i + 1}")
+        return Undone([Pop(("hands", i, "bidding"))], f"the last call of hand {i + 1}")
+    return Undone([Pop(("hands",))], f"hand {i + 1}")
 
 
 # --- `edit N`: correct a completed hand ---------------------------------------------------
