@@ -64,6 +64,20 @@ def test_full_width_digits_are_read_as_numbers() -> None:
     assert read_error(HEAD + "hands:\n  - bids: {East: 三}\n").line == 4  # a word is still not a number
 
 
+@pytest.mark.parametrize("text, line, words", [
+    (HEAD + "rules: {deal_pattern: '1..2'}\nhands:\n  - turn_up: 2C\n    bids: {}\n    deal: {North: [３Ｈ]}\n", 7,
+     "`３Ｈ` in the deal to North in hand 1 is not a card: "),
+    ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n      - plays:\n          - 甲: ５Ｓ\n", 6,
+     "`５Ｓ` in"),
+])
+def test_a_card_typed_in_full_width_letters_says_how_to_write_it(text: str, line: int, words: str) -> None:
+    """The walk: `３Ｈ` (typed with a Japanese input method on) was refused as not a card with no word of
+    the full width, though full-width digits are read as numbers. The message now says how to write it."""
+    e = read_error(text)
+    assert words in e.message and "is typed in full-width letters: write `" in e.message, e.message
+    assert e.line == line
+
+
 def test_a_title_with_a_full_width_colon_stays_text() -> None:
     assert audit_text(HEAD + "title: 第1局：決勝\n").header.meta["title"] == "第1局：決勝"
 
