@@ -170,7 +170,7 @@ def cards(node: Node, what: str, parse: Callable[[str], T | None], explain: str)
     for item in items(node, what):
         card = parse(item.value.strip())
         if card is None:
-            raise InputError(f"`{item.value}` in {what} is not a card: {explain}{_card_hint(item.value, parse)}",
+            raise InputError(f"`{item.value}` in {what} is not a card: {explain}{card_hint(item.value, parse)}",
                              item.line)
         out.append(card)
     return tuple(out)
@@ -200,12 +200,12 @@ def card(node: Node, what: str, parse: Callable[[str], T | None], explain: str) 
         raise InputError(f"{what} must be one card, not {kind(node)}", node.line)
     found = parse(node.value.strip())
     if found is None:
-        raise InputError(f"`{node.value}` in {what} is not a card: {explain}{_card_hint(node.value, parse)}",
+        raise InputError(f"`{node.value}` in {what} is not a card: {explain}{card_hint(node.value, parse)}",
                          node.line)
     return found
 
 
-def _card_hint(text: str, parse: Callable[[str], Any]) -> str:
+def card_hint(text: str, parse: Callable[[str], Any]) -> str:
     """`; `３Ｈ` is typed in full-width letters: write `3H`` when the card typed with a Japanese or
     Chinese input method on is a card in ordinary letters; else the hint for full-width punctuation."""
     if not text.isascii():

@@ -69,6 +69,8 @@ def test_full_width_digits_are_read_as_numbers() -> None:
      "`３Ｈ` in the deal to North in hand 1 is not a card: "),
     ("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nsets:\n  - games:\n      - plays:\n          - 甲: ５Ｓ\n", 6,
      "`５Ｓ` in"),
+    ("game: rook\nplayers: [N, E, S, W]\nhands:\n  - dealer: N\n    deal: {N: [Ｒ５, R6]}\n", 5,
+     "`Ｒ５` in the deal to N in hand 1 is not a Rook card"),
 ])
 def test_a_card_typed_in_full_width_letters_says_how_to_write_it(text: str, line: int, words: str) -> None:
     """The walk: `３Ｈ` (typed with a Japanese input method on) was refused as not a card with no word of

@@ -122,7 +122,8 @@ def read_cards(node: Node, what: str) -> tuple[Card, ...]:
     for item in _tokens(node, what):
         card = parse_card(item.value.strip())
         if card is None:
-            raise InputError(f"`{item.value}` in {what} is not a Rook card: {CARD_HELP}", item.line)
+            raise InputError(f"`{item.value}` in {what} is not a Rook card: {CARD_HELP}"
+                             f"{fields.card_hint(item.value, parse_card)}", item.line)
         out.append(card)
     return tuple(out)
 
