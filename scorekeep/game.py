@@ -191,6 +191,11 @@ class Layout(NamedTuple):
     marks: tuple[tuple[str, ...], ...] | None = None
 
 
+def and_list(items: Sequence[str]) -> str:
+    """Items as a sentence says them: `甲`, `甲 and 丙`, `甲, 丙 and 丁`."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def total_text(v: Any) -> str:
     """A running total in a layout's cell: empty until known."""
     return "" if v is None else str(v)

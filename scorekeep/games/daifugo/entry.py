@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from ...entry import Table, Undone
 from ...entry.form import Field, ask_form, said
 from ...errors import InputError
+from ...game import and_list
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session
 from ...entry.values import names, read_given
@@ -238,8 +239,7 @@ def order_fields(set_no: int, game_no: int, seats: Sequence[str], out_d: Sequenc
 
 def _not_over(set_no: int, game_no: int, left: Sequence[str], order: bool) -> str:
     """The words for an order (`order`) or forbidden finishes that leave the game unsettled."""
-    who = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
-    gone = f"{who} {'has' if len(left) == 1 else 'have'} not gone out"
+    gone = f"{and_list(left)} {'has' if len(left) == 1 else 'have'} not gone out"
     if order:
         return (f"  set {set_no} game {game_no} is not over with that order: {gone}; type everyone who went out, "
                 "first to last (the last one left, and a fallen 大富豪, may be left out)")
@@ -267,8 +267,7 @@ def _fouls_said(fouls: Sequence[str] | None, game: str) -> str:
         return f"the forbidden finishes (反則上がり) of {game}"
     if not fouls:
         return f"no forbidden finish (反則上がり) in {game}"
-    owners = [f"{p}'s" for p in fouls]
-    who = owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
+    who = and_list([f"{p}'s" for p in fouls])
     return f"{who} forbidden finish{'es' if len(fouls) > 1 else ''} (反則上がり) in {game}"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...game import Audit, Sheet
+from ...game import Audit, Sheet, and_list
 from .model import Result
 from .rulebook import RANK_NAMES, RANK_POINTS_NOTE
 
@@ -106,7 +106,6 @@ def _status(result: Result, totals: dict[str, int], winner: str | list[str] | No
     elif isinstance(winner, str):
         status = f"match over after {result.limit} set{'s' if result.limit != 1 else ''}: {winner} wins with {totals[winner]}"
     else:
-        names = ", ".join(winner[:-1]) + " and " + winner[-1]
         status = (f"match over after {result.limit} set{'s' if result.limit != 1 else ''}: "
-                  f"{names} share the win with {totals[winner[0]]}")
+                  f"{and_list(winner)} share the win with {totals[winner[0]]}")
     return status

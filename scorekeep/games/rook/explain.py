@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from ...engine import Step
 from ...errors import Finding
-from ...game import Audit
+from ...game import Audit, and_list
 from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
                     decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
 from . import rules
@@ -212,7 +212,7 @@ def _counted(audit: Audit, after: int) -> str:
               if h.thrown_in and h.number in dealt and dealt[h.number][0].played < after]
     if not thrown:
         return plural(after, "hand")
-    which = f"hand {thrown[0]}" if len(thrown) == 1 else f"hands {', '.join(map(str, thrown[:-1]))} and {thrown[-1]}"
+    which = f"hand{'s' if len(thrown) > 1 else ''} {and_list([str(n) for n in thrown])}"
     return f"{plural(after, 'hand')} that count ({which}, thrown in, {'does' if len(thrown) == 1 else 'do'} not)"
 
 
