@@ -7,8 +7,6 @@ from typing import Any
 
 from ..game import HistoryEntry
 
-COLUMNS = 80
-
 
 def history_text(entries: Sequence[HistoryEntry]) -> str:
     """One correction a line (or more): when (to the minute), where, which value, and only what
@@ -25,7 +23,7 @@ def history_text(entries: Sequence[HistoryEntry]) -> str:
              "  ".join("-" * s for s in sizes) + "  " + "-" * 6]
     for r in rows:
         head = "  ".join(render._pad(c, sizes[i], False) for i, c in enumerate(r[:3])) + "  "
-        wrapped = render.wrap(r[3], max(COLUMNS - lead, 20))
+        wrapped = render.wrap(r[3], max(render.COLUMNS - lead, 20))
         lines.append(head + wrapped[0].strip())
         lines += [" " * lead + w.strip() for w in wrapped[1:]]
     return "\n".join(lines)  # (control characters are escaped as it is written)

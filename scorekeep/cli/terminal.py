@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from .. import api, entry
 from ..entry import play
-from ..render.text import sheet_text, title, width, wrap
+from ..render.text import COLUMNS, sheet_text, title, width, wrap
 from .add_cmd import ruling
 from .common import clean
 
@@ -30,7 +30,7 @@ separated by commas (or spaces, where no name holds one). Enter takes the
 [default]."""
 
 _STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
-REFUSAL_COLUMNS = 80
+REFUSAL_COLUMNS = COLUMNS
 
 
 class Table(entry.Table):

@@ -173,7 +173,12 @@ def standings_line(sheet: Sheet) -> str:
     return "standings: " + ", ".join(f"{name} {pts}" for name, pts in sheet.standings)
 
 
-def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = None) -> list[str]:
+COLUMNS = 80
+"""The terminal width every text answer is laid out for (`why`, `rules`, the compact sheet, `play`'s
+refusals): a saved answer does not depend on the window it was made in."""
+
+
+def wrap(text: str, columns: int = COLUMNS, indent: str = "", first: str | None = None) -> list[str]:
     """Words of `text` in lines of at most `columns` terminal columns (double-width counted twice),
     each line indented by `indent` (the first by `first`, if given)."""
     lines: list[str] = []
@@ -186,11 +191,6 @@ def wrap(text: str, columns: int = 80, indent: str = "", first: str | None = Non
             line = (line + " " + word) if line.strip() else line + word
     lines.append(line)
     return lines
-
-
-COLUMNS = 80
-"""The terminal width every text answer is laid out for (`why`, `rules`, the compact sheet): a saved
-answer does not depend on the window it was made in."""
 
 NAME_COLUMNS = 12  # a name wider than this is shortened with `…` in the compact table
 
@@ -422,10 +422,10 @@ def rule_text(rule: RuleDoc, options: dict[str, Option], full: bool) -> str:
         if opt is None:
             continue
         default = "per player count" if opt.default is None else _json_value(opt.default)
-        line = f"    option `{name}` (default {default}): {opt.help}"
+        line = f"option `{name}` (default {default}): {opt.help}"
         if full:
             line += f"; values: {opt.values}"
-        out.extend(wrap(line.strip(), COLUMNS, "      ", "    "))
+        out.extend(wrap(line, COLUMNS, "      ", "    "))
     return "\n".join(out)
 
 
