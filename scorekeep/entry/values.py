@@ -24,7 +24,8 @@ def match_name(text: str, names: Sequence[str], what: str = "a player") -> str:
         return t
     keys = (str.casefold, _wide, _plain)  # then in full or half width, then without accents: `chloe` is Chloé
     for key in keys:  # a whole name before the start of one
-        exact = [n for n in names if key(n) == key(t)]
+        low = key(t)
+        exact = [n for n in names if key(n) == low]
         if len(exact) == 1:
             return exact[0]
     for key in keys:
