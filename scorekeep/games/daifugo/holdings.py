@@ -12,9 +12,9 @@ changes it; what a move changes inside it is copied there too (the rest is share
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from ...cards import SUITS, Card
@@ -132,20 +132,24 @@ def _joker_stairs(has: list[list[bool]], jokers: int, sizes: frozenset[int],
     n, out = len(ORDER), []
     for row, held in zip(_ROWS, has):
         at = [i for i in range(n) if held[i]]
-        for x, a in enumerate(at):
-            for b in at[x:]:
-                inner = [i for i in at if a < i < b]
-                span = b - a + 1
-                for d in range(min(jokers, len(inner)) + 1):  # the held cards left out between a and b
-                    for out_ in combinations(inner, d):
-                        kept = [a, *(i for i in inner if i not in out_), *([b] if b != a else [])]
-                        for j in range(span - len(kept), jokers + 1):
-                            size = len(kept) + j
-                            key = (frozenset(row[i] for i in kept), j)
-                            if size >= 3 and size <= n and size in sizes and key not in seen:
-                                seen.add(key)
-                                out.append((*(row[i] for i in kept), *(JOKER,) * j))
+        for a, b in combinations_with_replacement(at, 2):
+            for kept in _kept_between(a, b, at, jokers):
+                for j in range(b - a + 1 - len(kept), jokers + 1):  # the gaps filled, the rest beside them
+                    size = len(kept) + j
+                    key = (frozenset(row[i] for i in kept), j)
+                    if size >= 3 and size <= n and size in sizes and key not in seen:
+                        seen.add(key)
+                        out.append((*(row[i] for i in kept), *(JOKER,) * j))
     return out
+
+
+def _kept_between(a: int, b: int, at: list[int], jokers: int) -> Iterator[list[int]]:
+    """The held cards (at `at`) a stairs from `a` to `b` keeps: all between them, then with up to
+    `jokers` of those left out (a joker stands in for each)."""
+    inner = [i for i in at if a < i < b]
+    for d in range(min(jokers, len(inner)) + 1):
+        for left_out in combinations(inner, d):
+            yield [a, *(i for i in inner if i not in left_out), *([b] if b != a else [])]
 
 
 class Holdings:
