@@ -191,6 +191,11 @@ class Layout(NamedTuple):
     marks: tuple[tuple[str, ...], ...] | None = None
 
 
+def plural(n: int, word: str) -> str:
+    """`1 card`, `12 cards`, `1,457 sets`."""
+    return f"{n:,} {word}{'s' if n != 1 else ''}"
+
+
 def and_list(items: Sequence[str]) -> str:
     """Items as a sentence says them: `甲`, `甲 and 丙`, `甲, 丙 and 丁`."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -285,11 +285,6 @@ def how_many(n: int, word: str) -> str:
     return f"{n:,} {word}s (1–{n:,})" if n > 1 else f"only {word} 1" if n else f"no {word}s yet"
 
 
-def plural(n: int, word: str) -> str:
-    """`1 card`, `12 cards`, `1,457 sets`."""
-    return f"{n:,} {word}{'s' if n != 1 else ''}"
-
-
 def fact(audit: Audit, loc: Location, facts: list[tuple[str, str]], player: str | None, line: int | None,
          said: str, rule: str, reason: str) -> Explanation:
     """A fact of a hand or game that is no card or call (`Location.what`: the dealer, the seats …)

@@ -181,6 +181,19 @@ def test_seat_change_forgotten_reported_once_and_the_old_seating_judged_as_playe
     assert a.result.totals == {"North/South": 100, "East/West": 100}
 
 
+def test_seat_change_after_a_thrown_in_hand_says_which_hands_counted() -> None:
+    """rook.seat-change, rook.all-pass: a thrown-in hand does not count toward the seat change, so the
+    seats change after hand 5 when hand 2 is thrown in. check said "after 4 hands played" at the
+    missed change in hand 6, beside a sheet showing five; it now names the hand that does not count,
+    as `why --seats` does."""
+    a = audit("rook/seat-change-after-thrown-in.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 6, "player": "East"})]
+    assert "after 4 hands that count (hand 2, thrown in, does not), and the deal passes to West" in \
+        a.violations[0].message, a.violations[0].message
+    plain = audit("rook/seat-change-forgotten.yaml").violations[0].message
+    assert "after 4 hands played" in plain and "thrown in" not in plain
+
+
 def test_seat_change_made_one_hand_late_is_reported_once() -> None:
     # rook.seat-change: hand 5 in the old seating (reported), hands 6-7 in the new one, as the
     # table swapped seats late; the replay follows the table back into the right seating.

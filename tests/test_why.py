@@ -11,6 +11,7 @@ from conftest import RECORDS, audit, cli
 from why_agreement import rules_opener
 
 from scorekeep import why
+from scorekeep.game import plural
 from scorekeep.games.oh_hell.engine import bidding_order
 
 LOCK = str(RECORDS / "daifugo" / "why" / "lock.yaml")
@@ -331,7 +332,7 @@ def api_audit(text: str) -> object:
 def test_a_long_record_says_how_many_with_thousands_separated() -> None:
     # Counts of sets, hands or calls in the thousands read as a player reads them: 1,457.
     assert why.how_many(1457, "set") == "1,457 sets (1–1,457)"
-    assert why.plural(1, "card") == "1 card" and why.plural(12_000, "call") == "12,000 calls"
+    assert plural(1, "card") == "1 card" and plural(12_000, "call") == "12,000 calls"
 
 
 def _readable(game: str) -> list[object]:

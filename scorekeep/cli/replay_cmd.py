@@ -59,7 +59,8 @@ def _check_selection(path: str, game: str, record: Any, hand: int | None, set_: 
                      game_no: int | None, cut: bool = False) -> None:
     """Refuse options of another game and numbers past the end, saying how many there are
     (`cut`: the record was read only up to its first unreadable hand or game)."""
-    from ..why import how_many, plural
+    from ..game import plural
+    from ..why import how_many
 
     before = " before the first one that could not be read" if cut else ""
     sets = getattr(record, "sets", None)

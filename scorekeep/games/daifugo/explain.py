@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Finding, all_worded
-from ...game import Audit
-from ...why import Explanation, Location, NoSuchPlace, decide, fact, how_many, no_choice, plural
+from ...game import Audit, plural
+from ...why import Explanation, Location, NoSuchPlace, decide, fact, how_many, no_choice
 from . import rules
 from .cards import show
 from .combos import lock_text

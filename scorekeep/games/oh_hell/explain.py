@@ -7,9 +7,9 @@ from typing import Any
 
 from ...cards import SUIT_NAME, SUIT_SYMBOL, show
 from ...errors import Finding
-from ...game import Audit
+from ...game import Audit, plural
 from ...why import (Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices, decide,
-                    fact, hand_of, no_choice, plural, trick_target)
+                    fact, hand_of, no_choice, trick_target)
 from . import engine, rules
 from .engine import suit_word
 from .model import Bid

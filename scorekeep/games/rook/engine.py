@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from ...engine import Ruling, Step
 from ...errors import Finding, worded
-from ...game import Play
+from ...game import Play, and_list, plural
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
 from .model import (CallMove, CardMove, DealMove, DiscardMove, HandResult, NextHand, NextTrick, OutcomeMove,
                     PlayedTrick, ResultMove, SeatingMove, TrumpMove, Written)
@@ -675,6 +675,8 @@ class DealPosition(NamedTuple):
     winner: str | None = None
     won_at: int | None = None
     winner_total: int = 0
+    thrown: tuple[tuple[int, int], ...] = ()
+    """Each hand thrown in before this one (rook.all-pass), with the hands played before it."""
 
     @property
     def new_left(self) -> bool:
@@ -688,6 +690,17 @@ class DealPosition(NamedTuple):
         (`why` at a hand the table kept the old seats for), not the hands played before this one."""
         every = self.table.opts["seat_change_every"]
         return self.played - self.played % every if every else self.played
+
+    def hands_counted(self, played: str = "") -> str:
+        """`4 hands` and `played` (`4 hands played`), the hands played when the seats last changed; with a
+        thrown-in hand among them, `4 hands that count (hand 2, thrown in, does not)`: a table counting
+        the hands on its sheet counts five."""
+        after = self.changed_after
+        thrown = [str(n) for n, before in self.thrown if before < after]
+        if not thrown:
+            return plural(after, "hand") + played
+        which = f"hand{'s' if len(thrown) > 1 else ''} {and_list(thrown)}"
+        return f"{plural(after, 'hand')} that count ({which}, thrown in, {'does' if len(thrown) == 1 else 'do'} not)"
 
     @property
     def expected(self) -> str:
@@ -719,22 +732,21 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
     every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
-    order, played = pos.order, pos.changed_after
-    house = _house_deal(pos)
+    order, house = pos.order, _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
-                    f"tournament rule), which reverses the clockwise order to {', '.join(order)} after {played} "
-                    f"hands played, and the deal passes to {expected} ({house})")
+                    f"tournament rule), which reverses the clockwise order to {', '.join(order)} after "
+                    f"{pos.hands_counted(' played')}, and the deal passes to {expected} ({house})")
 
 
 def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
     """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
     if m.order == pos.order:
         return None
-    every, order, played = pos.table.opts["seat_change_every"], pos.order, pos.changed_after
+    every, order = pos.table.opts["seat_change_every"], pos.order
     return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
                     f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
-                    f"the clockwise order to {', '.join(order)} after {played} hands played")
+                    f"the clockwise order to {', '.join(order)} after {pos.hands_counted(' played')}")
 
 
 def _house_deal(pos: DealPosition) -> str:

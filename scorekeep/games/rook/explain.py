@@ -8,9 +8,9 @@ from typing import Any, NamedTuple
 
 from ...engine import Step
 from ...errors import Finding
-from ...game import Audit, and_list
+from ...game import Audit, plural
 from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked, asked_until, at_trick, card_choices,
-                    decide, fact, hand_of, memo, no_choice, plural, steps_of, trick_target)
+                    decide, fact, hand_of, memo, no_choice, steps_of, trick_target)
 from . import rules
 from .cards import COLOR_NAME, show
 from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
@@ -170,6 +170,8 @@ class _Seats(NamedTuple):
     missed: bool
     kept: bool
     dealer: str
+    counted: str
+    """The hands played when the seats last changed, in words (`DealPosition.hands_counted`)."""
 
 
 def _seating(audit: Audit, result: Any) -> _Seats | None:
@@ -187,7 +189,7 @@ def _seating(audit: Audit, result: Any) -> _Seats | None:
     # else of the seat the replay bid the hand from (`seat`: a dealer only miswritten is not it)
     dealer = pos._replace(order=order).expected if missed else (result.seat or result.dealer)
     first = from_left(dealer, order)[0] if dealer in order else order[1]
-    return _Seats(pos.changed_after, order, first, missed, seats.order != order, dealer)
+    return _Seats(pos.changed_after, order, first, missed, seats.order != order, dealer, pos.hands_counted())
 
 
 def _missed_at(audit: Audit, n: int, after: int) -> Any:
@@ -204,18 +206,6 @@ def _opener(audit: Audit, n: int) -> str | None:
     return _callers(audit, h)[0][1] if h is not None and h.bidding else None
 
 
-def _counted(audit: Audit, after: int) -> str:
-    """`4 hands`, the hands that counted toward a seat change; after a thrown-in hand among them
-    (rook.all-pass), `4 hands that count (hand 2, thrown in, does not)`."""
-    dealt = _dealt(audit)
-    thrown = [h.number for h in audit.result.hands
-              if h.thrown_in and h.number in dealt and dealt[h.number][0].played < after]
-    if not thrown:
-        return plural(after, "hand")
-    which = f"hand{'s' if len(thrown) > 1 else ''} {and_list([str(n) for n in thrown])}"
-    return f"{plural(after, 'hand')} that count ({which}, thrown in, {'does' if len(thrown) == 1 else 'do'} not)"
-
-
 def _seats(audit: Audit, result: Any) -> str:
     """The seats of a hand after the seat change, in words; empty before it or without it."""
     st = _seating(audit, result)
@@ -225,14 +215,14 @@ def _seats(audit: Audit, result: Any) -> str:
     missed = None if st.missed else _missed_at(audit, result.number, st.after)
     where = f"hand {missed.hand}" if missed is not None else "an earlier hand"
     if st.kept and not st.missed:  # later in a seating period the table kept: judged in the seats it kept
-        return (f"after {_counted(audit, st.after)} the seats should have changed: the clockwise order is then "
+        return (f"after {st.counted} the seats should have changed: the clockwise order is then "
                 f"{order}, in which {st.first}, on {st.dealer}'s left, would open the bidding; but this table kept "
                 f"the old seats ({kept}) after missing the seat change in {where}, where it is reported once "
                 "(rook.seat-change): this hand, like the rest of this seating period, is judged in the seats the "
                 "table kept")
     # the rules' dealer, when the table's is another (the old rotation's: the deal check reports it)
     deals = f"{st.dealer} deals hand {result.number} and " if st.dealer != result.dealer else ""
-    said = (f"after {_counted(audit, st.after)} the seats changed: the clockwise order is now {order}, so "
+    said = (f"after {st.counted} the seats changed: the clockwise order is now {order}, so "
             f"{deals}{st.first}, on {st.dealer}'s left, opens the bidding")
     if st.missed:
         # the old rotation's dealer in the old seats has the same opener: then the first call is in turn

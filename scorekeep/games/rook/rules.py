@@ -60,6 +60,7 @@ class _Replay:
         self.table = Table.of(record.players, record.teams, self.opts)
         self.dealt: dict[int, tuple[DealPosition, DealMove]] = {}  # each hand's deal as judged (`deal_positions`)
         self.played = 0  # the hands so far that count toward the seat change
+        self.thrown: list[tuple[int, int]] = []  # each hand thrown in, and the hands played before it
         # the last hand's dealer, the one who should have dealt when that was reported, and its seating
         self.prev: tuple[str, str | None, tuple[str, ...]] | None = None
 
@@ -92,7 +93,9 @@ class _Replay:
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
-            if not result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
+            if result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
+                self.thrown.append((hand.number, self.played))
+            else:
                 self.played += 1
             # the checks asked of the result in the replay of the hand that is kept
             self.asking = [*before, *next((a for r, a in self.results if r is result), [])]
@@ -206,7 +209,7 @@ class _Replay:
         last, alt, last_order = self.prev if self.prev is not None else (None, None, order)
         won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
         return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order,
-                            self.played, *won)
+                            self.played, *won, thrown=tuple(self.thrown))
 
     def dealer(self, hand: Hand, order: tuple[str, ...]) -> tuple[str, str | None]:
         """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
