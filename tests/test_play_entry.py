@@ -259,6 +259,21 @@ def test_rook_name_and_amount_is_still_a_call_out_of_turn(tmp_path: Path) -> Non
     assert hands(path)[0]["bidding"] == [{"East": "pass"}]
 
 
+def test_rook_call_out_of_turn_recorded_anyway_says_who_is_taken_as_passed(tmp_path: Path) -> None:
+    """rook.bid-order: a call out of turn recorded anyway is read as if the skipped players had passed
+    (check: "The bidding goes on as if West had passed"). The refusal's two-line cut dropped that, and
+    play went on to the next caller without a word of West; it now says West is taken as passed, and
+    says nothing of the kind after a call in turn."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["70", "pass", "north 80", "yes"])  # East 70, South pass; North calls at West's turn
+    assert "recorded as a violation: rook.bid-order" in out
+    assert "West is taken as having passed (rook.bid-order)" in out, out
+    assert hands(path)[0]["bidding"] == [{"East": 70}, {"South": "pass"}, {"North": 80}]
+    (tmp_path / "in-turn").mkdir()
+    assert "taken as having passed" not in play(new(tmp_path / "in-turn", "rook", "North,East,South,West"),
+                                                 ["70", "pass", "pass"])
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...errors import InputError
+from ...game import and_list
 from ...entry import Choices, Table, Undone, ruled
 from ...entry.form import Field, ask_form, said
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
@@ -376,14 +377,21 @@ def _ask_call(t: Table, w: Where) -> None:
     `bid NAME 80` for the winning bid alone."""
     p = w.player
     assert p is not None  # a call is someone's
-    ch = legal_calls(t.s, w.hand, p)
+    before = auction_position(t.s, w.hand)
+    ch = legal_calls(t.s, w.hand, p, before)
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
                   lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch,
                   what=lambda v: _call_said(v.get("call"), w.hand, p))
-    if ask_form(t, [field], lambda v: _call_edits(w, v["call"])) is None:
+    typed = ask_form(t, [field], lambda v: _call_edits(w, v["call"]))
+    if typed is None:
         return
+    now = auction_position(t.s, w.hand).passed
+    taken = [q for q in before.bidders if q in now and q not in before.passed and q != typed["call"].who]
+    if taken:  # a call out of turn, recorded anyway: the bidding reads on as if they had passed
+        t.say(f"  {and_list(taken)} "
+              f"{'is' if len(taken) == 1 else 'are'} taken as having passed (rook.bid-order)")
     nxt = where(t.s)
     if nxt.kind == "trump":
         t.say(f"  the auction is over: {nxt.bidder} takes it at {nxt.bid}")
