@@ -36,6 +36,20 @@ def _json(name: str, *args: str) -> dict:
 
 # --- Rook: the deal and the result, decided by the engine's checks --------------------------------
 
+@pytest.mark.parametrize("name, game, said", [
+    ("daifugo/miyako-ochi-after-a-foul-out.yaml", 2,
+     "丙, last game's 大富豪, fell when 乙 was the first to go out legally (甲's forbidden finish does not count)"),
+    ("daifugo/miyako-ochi.yaml", 2, None),
+])
+def test_the_finish_fact_says_whose_finish_made_the_daifugo_fall(name: str, game: int, said: str | None) -> None:
+    """daifugo.miyako-ochi: `why --finish` said only "丙, last game's 大富豪, did not finish first and fell",
+    leaving the table to guess who did; it now says whose finish it was, in the engine's words for the
+    都落ち (a forbidden finish before it does not count)."""
+    facts = dict(_why(name, set=1, game=game, what="finish").facts)
+    assert facts["都落ち"].startswith(said or ""), facts["都落ち"]
+    assert " fell when " in facts["都落ち"] and "did not finish first" not in facts["都落ち"]
+
+
 @pytest.mark.parametrize("name, hand, what, rule, said", [
     ("rook/why/deal-card-twice.yaml", 1, "deal", "rook.deck", "Y11 was dealt to both North and West"),
     ("rook/why/deal-hand-of-eight.yaml", 1, "deal", "rook.deal", "East was dealt 8 cards"),

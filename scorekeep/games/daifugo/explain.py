@@ -241,7 +241,7 @@ def _fact(audit: Audit, loc: Location, g: Any, grec: Any, asked: list[Any]) -> E
         foul = " (反則上がり: ranks from the bottom)"
         facts.append(("went out", ", ".join(q + ("" if ok else foul) for q, ok in g.exits)))
     if g.fallen:
-        facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, did not finish first and fell"))
+        facts.append(("都落ち", f"{g.fallen}, last game's 大富豪, fell when {g.fell_when}"))
     ranking = g.ranking
     facts.append(("ranks", ", ".join(f"{rank_name(i)} {q}" for i, q in enumerate(ranking)) if ranking
                   else "not known: the game is unfinished"))

@@ -157,6 +157,8 @@ class GameResult(NamedTuple):
     gifts: tuple[tuple[Any, Any], ...] = ()
     """When the replay keeps positions: each gift of the exchange (`engine.Exchange`) with the
     engine's position before it, in the order given."""
+    fell_when: str = ""
+    """The finish that made `fallen` fall (都落ち), in the engine's words (`Standing.first_out`)."""
 
     @property
     def complete(self) -> bool:

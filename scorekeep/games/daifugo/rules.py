@@ -302,7 +302,8 @@ class _Game:
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None,
-                          tuple(st.exits) if st is not None else (), tuple(self.gifts))
+                          tuple(st.exits) if st is not None else (), tuple(self.gifts),
+                          st.first_out if fallen is not None else "")
 
 # --- the match -----------------------------------------------------------------------------
 
