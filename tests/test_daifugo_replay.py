@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from conftest import audit, cli, record
 from scorekeep import api
 from scorekeep.game import Selection
@@ -46,3 +48,36 @@ def test_replay_command() -> None:
     run = cli("replay", str(record("daifugo/eight-in-stairs.yaml")))
     assert run.code == 0
     assert "the 8 is inside stairs, so it does not cut (daifugo.eight-cut)" in run.out
+
+
+def test_replay_text_fits_an_80_column_terminal() -> None:
+    """`replay` printed Rook's bidding notes 117 columns wide and Daifugō's turn table 88 and more,
+    so an 80-column terminal folded them at its edge, the continuation under the turn number. The
+    last column (what happened, why) and the notes now wrap within 80 columns, every word kept, the
+    continuation under its own column."""
+    from scorekeep.render.text import COLUMNS, width
+
+    for name in ("rook/seat-change-forgotten.yaml", "daifugo/example1-revolution.yaml", "daifugo/lock.yaml",
+                 "oh-hell/deck-joker-played.yaml", "daifugo/example3-full-game.yaml"):
+        r = cli("replay", str(record(name)))
+        assert r.code in (0, 1), r.err
+        lines = r.out.splitlines()[:-1]  # (the last line names the record's path)
+        # (a 10-card stairs, `4-5-6-7-8-9-10-J-Q-K♠`, is one word: that table was 245 columns wide)
+        most = COLUMNS + 2 if name.endswith("example3-full-game.yaml") else COLUMNS
+        assert max(width(x) for x in lines) <= most, max(lines, key=width)
+        words = Counter(w for w in r.out.split() if w.strip("-"))  # (not the dashes under the headers)
+        assert words == Counter(api_text(name).split()), name  # every word kept, none cut
+    out = cli("replay", str(record("daifugo/lock.yaml"))).out
+    assert "  violation play 3: daifugo.suit-lock: 丙 played 9♠: the suits are locked (縛り)\n" \
+           "    to ♥, and 9♠ has other suits" in out, out
+
+
+def api_text(name: str) -> str:
+    """The replay's words as the library gives them, unwrapped."""
+    a = audit(name)
+    parts = []
+    for s in api.replay(a):
+        parts += [s.title, *(s.headers if s.rows else ()), *(c for row in s.rows for c in row), *s.notes]
+    if a.violations:
+        parts.append(f"{len(a.violations):,} violation(s); see `scorekeep check {record(name)}`")
+    return " ".join(parts)

@@ -38,12 +38,16 @@ def numeric_columns(rows: Sequence[Sequence[str]], ncols: int) -> list[bool]:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "simple",
-          right: Sequence[bool] | None = None, groups: Sequence[tuple[str, int]] | None = None) -> str:
+          right: Sequence[bool] | None = None, groups: Sequence[tuple[str, int]] | None = None,
+          fit: int | None = None) -> str:
     """An aligned table, `simple` (terminal: two spaces between columns, dashes under the
     headers) or `pipe` (Markdown). `right` marks right-aligned columns (left by default);
-    `groups` puts a label over each run of columns (a player over bid/took and total).
+    `groups` puts a label over each run of columns (a player over bid/took and total); `fit`: the
+    widest columns' words wrapped so that the table fits in that many columns, where they can be.
     Widths count double-width characters twice (see `width`)."""
     headers, body = _cells(headers, rows)
+    if fit is not None:
+        body = _fitted(headers, body, fit)
     n = len(headers)
     if right is None:
         right = [False] * n
@@ -64,6 +68,27 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     lines.append("  ".join("-" * s for s in sizes))
     lines += ["  ".join(_pad(c, sizes[i], right[i]) for i, c in enumerate(r)).rstrip() for r in body]
     return "\n".join(lines)
+
+
+def _fitted(headers: list[str], body: list[list[str]], fit: int) -> list[list[str]]:
+    """The rows with the words of the widest columns wrapped so that the table is at most `fit` columns
+    wide, as far as its longest words and headers allow; each further line of a cell on a row of its
+    own, under its column."""
+    sizes = _sizes(headers, body, None)
+    least = [max([width(h), *(width(w) for r in body for w in r[i].split(" "))]) for i, h in enumerate(headers)]
+    limits = list(sizes)
+    while sum(limits) + 2 * (len(limits) - 1) > fit:
+        narrowable = [i for i in range(len(limits)) if limits[i] > least[i]]
+        if not narrowable:
+            break
+        limits[max(narrowable, key=lambda i: limits[i])] -= 1  # the widest first: columns end alike
+    if limits == sizes:
+        return body
+    out: list[list[str]] = []
+    for r in body:
+        cells = [wrap(c, limits[i]) if limits[i] < sizes[i] else [c] for i, c in enumerate(r)]
+        out.extend([c[k] if k < len(c) else "" for c in cells] for k in range(max(map(len, cells))))
+    return out
 
 
 def _cells(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> tuple[list[str], list[list[str]]]:
@@ -394,8 +419,9 @@ def sections_text(sections: Sequence[Section]) -> str:
     for s in sections:
         out.append(s.title)
         if s.rows:
-            out.append(table(s.headers, s.rows))
-        out.extend(f"  {n}" for n in s.notes)
+            out.append(table(s.headers, s.rows, fit=COLUMNS))
+        for n in s.notes:
+            out.extend(wrap(n, COLUMNS, "    ", "  "))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
