@@ -175,6 +175,14 @@ class Sheet(NamedTuple):
         """The players (Rook: the teams) in seat order: every game builds `totals` in that order."""
         return list(self.totals)
 
+    def placed(self) -> list[tuple[int, str, int]]:
+        """The standings with each one's place: equal totals share a place (1, 2, 2, 4), as they share
+        a win."""
+        out: list[tuple[int, str, int]] = []
+        for i, (name, pts) in enumerate(self.standings):
+            out.append((out[-1][0] if out and out[-1][2] == pts else i + 1, name, pts))
+        return out
+
 
 class Layout(NamedTuple):
     """A score table laid out for reading (a game's compact sheet): headers, cells, right

@@ -226,3 +226,19 @@ def test_html_to_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     run = cli("score", OH_FULL, "--format", "html", "-o", str(out))
     assert run.code == 0 and run.out == ""
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_equal_totals_share_a_place_in_the_standings() -> None:
+    """oh-hell.scoring ("the highest total after the last hand wins (ties share)"): East and South, both
+    on 13, were placed 2nd and 3rd in the standings' CSV, Markdown and HTML. Equal totals now share a
+    place (1, 2, 2, 4), as the status line shares a win."""
+    sample = str(SAMPLES / "oh-hell-seed-example.yaml")
+    csv_rows = cli("score", sample, "--standings", "--format", "csv").out.splitlines()
+    assert csv_rows[1:5] == ["1,North,25,", "2,East,13,", "2,South,13,", "4,West,11,"], csv_rows
+    md = cli("score", sample, "--format", "markdown").out
+    # (a table: Markdown renumbers a numbered list, so a shared place would not show)
+    assert "| 1 | North | 25 |\n| 2 | East | 13 |\n| 2 | South | 13 |\n| 4 | West | 11 |" in md, md
+    _text, tree = page("score", sample, "--format", "html")
+    items = tree.root.all("ol", "standings")[0].all("li")
+    assert [(li.attrs.get("value"), li.content()) for li in items] == [
+        ("1", "North: 25"), ("2", "East: 13"), ("2", "South: 13"), ("4", "West: 11")]

@@ -280,8 +280,7 @@ def standings_text(sheet: Sheet) -> str:
 def standings_csv(sheet: Sheet) -> str:
     """`score --standings --format csv`: a row per place (place, name, points), then the
     status line in a row of its own."""
-    rows: list[dict[str, Any]] = [{"place": i, "name": name, "points": pts}
-                                  for i, (name, pts) in enumerate(sheet.standings, 1)]
+    rows: list[dict[str, Any]] = [{"place": i, "name": name, "points": pts} for i, name, pts in sheet.placed()]
     return csv_table([*rows, {"status": sheet.status}])
 
 
@@ -327,7 +326,9 @@ def sheet_markdown(sheet: Sheet, title: str, violations: Sequence[str] = (), hea
     out += [f"_{md_text(n.replace('tot: ', 'total: '))}_\n" for n in lay.notes if not n.startswith("#:")]
     if sheet.standings:
         out += ["## Standings", ""]
-        out += [f"{i}. {md_text(name)}: {pts}" for i, (name, pts) in enumerate(sheet.standings, 1)]
+        # a table, not a numbered list: Markdown renumbers a list, and a shared place would not show
+        out.append(table(("place", "name", "points"), [(i, md_text(name), pts) for i, name, pts in sheet.placed()],
+                         "pipe", (True, False, True)))
         out.append("")
     out.append(f"**Result:** {md_text(sheet.status)}")
     return "\n".join(out) + "\n"
