@@ -113,6 +113,17 @@ def test_malformed_input_is_an_input_error_with_line(text: str, line: int | None
         assert e.line == line, e.message
 
 
+def test_play_without_a_trump_is_not_told_to_write_one_the_rules_refuse() -> None:
+    """oh-hell.trump ("a recorded `trump: none` is one too", a violation): the input error for a hand
+    played without its turned card or trump said to write "the trump suit (or `trump: none`)", and
+    the record that followed that advice broke oh-hell.trump. It now asks for the turned card or its
+    suit only."""
+    e = read_error("game: oh-hell\nplayers: [a, b]\nhands:\n  - bids: {a: 0, b: 0}\n    play:\n"
+                   "      - {a: 2C, b: 3C}\n")
+    assert "none" not in e.message, e.message
+    assert "write the turned card (`turn_up`) or its suit (`trump`)" in e.message, e.message
+
+
 def test_whole_numbers_out_of_range_are_violations_not_input_errors() -> None:
     a = audit_text(HEAD + "hands:\n  - bids: {East: -1, South: 99999999999999999999, West: 0, North: 0}\n")
     assert [v.rule for v in a.violations] == ["oh-hell.bid-range", "oh-hell.bid-range"]

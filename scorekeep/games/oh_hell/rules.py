@@ -265,8 +265,8 @@ class _Replay:
         size = self.size(hand, at, evidence)
         trump = self.trump(hand, at)
         if hand.play is not None and hand.turn_up is None and hand.trump is None:
-            raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the trump "
-                             "suit (or `trump: none`) so that trick winners can be judged", hand.play_line)
+            raise InputError(f"hand {n} has `play` but neither `turn_up` nor `trump`: write the turned card "
+                             "(`turn_up`) or its suit (`trump`) so that trick winners can be judged", hand.play_line)
         pos, found = engine.deal(players, self.opts, n, size, dealer, trump, hand.turn_up, hand.deal,
                                  hand.deal_lines, self.noted(n, "deal"))
         if found:
