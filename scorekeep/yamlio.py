@@ -179,6 +179,10 @@ def _source_line(text: str, line: int) -> str:
     return src if len(src) <= 120 else src[:119] + "…"
 
 
+def _indent(src: str) -> int:
+    return len(src) - len(src.lstrip(" "))
+
+
 def _wide_colon(body: str) -> str:
     head, _, tail = body.partition("\uff1a")
     return f"`{body}` has a full-width colon `：` — use `:` (`{head.rstrip()}: {tail.lstrip()}`)"
@@ -243,6 +247,10 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
     if "mapping values are not allowed" in problem and re.match(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]", src):
         return _missing_colon(src), line  # `tricks {North: 3, …}`: the key lost its colon
     if "mapping values are not allowed" in problem:
+        before = _source_line(text, line - 1)
+        if ":" not in before and before.strip() and not before.lstrip().startswith("#") \
+                and _indent(before) == _indent(src):
+            return _missing_colon(before), line - 1  # the key above lost its colon: YAML read both as one text
         return (f"this is not valid YAML: a second `: ` on line {line}; put a value that holds `: ` in quotes, "
                 "or start a new line for the next key", line)
     if "did not find expected key" in problem or "expected <block end>" in problem:

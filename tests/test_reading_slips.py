@@ -48,6 +48,10 @@ HAND = "  - bids: {East: 1, South: 1, West: 0, North: 2}\n"
     ("game: oh-hell\nplayers: [a, b\n", 2, "the list opened with `[` on line 2 is not closed with `]`"),
     ("game: oh-hell\ntitle: 'the final\nplayers: [a, b]\n", 2, "the quote opened on line 2 is never closed"),
     ("game: oh-hell\ntitle: @home\n", 2, "`@` cannot start a value: put the text in quotes"),
+    # the first key of a block mapping without its colon: YAML reads it and the next key as one text
+    # and stops at the next colon; it was blamed on that line, as "a second `: `"
+    (HEAD + "hands:\n  - bids:\n      East 1\n      South: 1\n", 5, "`East 1` needs a colon after the key: `East: 1`"),
+    (HEAD + "# the final\ntitle: a: b\n", 4, "a second `: ` on line 4"),
 ])
 def test_yaml_slips_are_said_in_plain_words_at_the_line_of_the_slip(text: str, line: int, words: str) -> None:
     e = read_error(text)
