@@ -274,6 +274,17 @@ def test_rook_call_out_of_turn_recorded_anyway_says_who_is_taken_as_passed(tmp_p
                                                  ["70", "pass", "pass"])
 
 
+def test_rook_bid_name_amount_after_the_first_call_is_that_players_call(tmp_path: Path) -> None:
+    """rook.bid-end: `bid NAME N`, the winning bid alone, is offered at the first call only (for a table
+    that notes only the winner). Typed later, at West's turn, it ended the auction ('West takes it at
+    100') before North had called, a call nobody made written as the winner. Now it is West's call."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["pass", "pass", "bid west 100", "pass", "green"])
+    assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": "pass"}, {"West": 100}, {"North": "pass"}]
+    assert "bid" not in hands(path)[0], hands(path)[0]
+    assert "the auction is over: West takes it at 100" in out
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -325,12 +325,14 @@ class Call(NamedTuple):
     won: bool = False
 
 
-def read_call(t: Table, raw: str, player: str) -> Call | None:
-    """`pass`, `80`; `NAME 80` (a call someone else made, out of turn, as it happened); `bid NAME
-    80` (the winning bid alone, as a table that notes only it writes it)."""
+def read_call(t: Table, raw: str, player: str, first: bool = True) -> Call | None:
+    """`pass`, `80`; `NAME 80` (a call someone else made, out of turn, as it happened); at the `first`
+    call, `bid NAME 80` (the winning bid alone, as a table that notes only it writes it); later, that
+    is NAME's call (the auction is being noted)."""
     words = raw.replace("=", " ").split()
-    won = len(words) >= 3 and words[0].lower() == "bid"
-    if won:
+    bid = len(words) >= 3 and words[0].lower() == "bid"
+    won = bid and first
+    if bid:
         words = words[1:]
     who: str | None = player
     if len(words) >= 2:
@@ -382,7 +384,7 @@ def _ask_call(t: Table, w: Where) -> None:
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
-                  lambda t, raw, v: read_call(t, raw, p), choices=lambda v: ch,
+                  lambda t, raw, v: read_call(t, raw, p, first), choices=lambda v: ch,
                   what=lambda v: _call_said(v.get("call"), w.hand, p))
     typed = ask_form(t, [field], lambda v: _call_edits(w, v["call"]))
     if typed is None:
@@ -480,12 +482,8 @@ def _reopen_auction(t: Table, n: int) -> None:
         got = t.name(raw, labels, "a call")
         return None if got is None else labels.index(got)
 
-    def read(t: Table, raw: str, v: Any) -> Call | None:
-        c = read_call(t, raw, calls[v["which"]].player)
-        if c is not None and c.won:
-            t.say("  here a call is corrected: pass, or a bid (`NAME 80` for a call made by another)")
-            return None
-        return c
+    def read(t: Table, raw: str, v: Any) -> Call | None:  # a call, never the winning bid alone
+        return read_call(t, raw, calls[v["which"]].player, first=False)
 
     def choices(v: Any) -> Choices:  # the engine's, where the call was made
         return legal_calls(t.s, n, calls[v["which"]].player, auction_position(t.s, n, v["which"]))
