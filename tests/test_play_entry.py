@@ -285,6 +285,16 @@ def test_rook_bid_name_amount_after_the_first_call_is_that_players_call(tmp_path
     assert "the auction is over: West takes it at 100" in out
 
 
+def test_rook_points_not_a_multiple_of_5_are_blamed_on_the_figure_typed(tmp_path: Path) -> None:
+    """rook.points-total: Them's typed 87 was refused as "Us captured 33" (the rest written for the
+    other team, a number nobody typed, named first). The refusal now names Them's 87, and recorded
+    anyway the record holds only what was typed."""
+    path = new(tmp_path, "rook", "Ann,Bo,Cy,Di", "--teams", "Us,Them")
+    out = play(path, ["bid bo 100", "g", "87", "yes"])
+    assert "refused: Them captured 87" in out and "captured 33" not in out, out
+    assert hands(path)[0]["points"] == {"Them": 87}
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -788,6 +798,5 @@ def test_rook_points_total_refusal_without_the_bird_names_no_bird(tmp_path: Path
     path = tmp_path / "g.yaml"
     shutil.copy(RECORDS / "rook/points-bird-off.yaml", path)
     out = " ".join(play(path, ["62", "no", "60"]).split())
-    assert "refused: North/South captured 38, but captured points are counters — 5s worth 5, 10s and 14s worth " \
-           "10, no Bird" in out
+    assert "captured 62, but captured points are counters — 5s worth 5, 10s and 14s worth 10, no Bird" in out, out
     assert "Bird 20" not in out

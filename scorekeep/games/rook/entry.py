@@ -125,16 +125,22 @@ def counters(s: Session) -> int:
 
 def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
     """The bidders' points as typed, and the other team's the rest of the counters; only the typed
-    value when it is past the counters (the rest would be a number nobody typed, and the check would
-    blame the other team for it)."""
+    value when the engine finds the points wrong (rook.points-total): the rest would be a number
+    nobody typed (-10 for 130, 33 for 87), and the check would name it instead of the one typed."""
+    both = _points_edit(s, w, bidders)
+    found = s.trial(both)
+    if found and any(f.rule == "rook.points-total" for f in found):
+        return [SetKey(("hands", w.hand - 1), "points", {w.team or s.audit.result.teams.labels[0]: bidders})]
+    return both
+
+
+def _points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
     team = w.team or s.audit.result.teams.labels[0]
-    rest = counters(s) - bidders
-    points = {team: bidders, _other(s, team): rest} if 0 <= rest <= counters(s) else {team: bidders}
-    return [SetKey(("hands", w.hand - 1), "points", points)]
+    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): counters(s) - bidders})]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
-    return Choices(s.by_trial(lambda x: points_edit(s, w, x), range(0, counters(s) + 1, 5)).legal)
+    return Choices(s.by_trial(lambda x: _points_edit(s, w, x), range(0, counters(s) + 1, 5)).legal)
 
 
 def color_name(code: str | None) -> str | None:
