@@ -543,3 +543,20 @@ def test_a_card_of_a_trick_too_many_says_where_the_one_slip_is_reported() -> Non
     assert ex is not None and ex.ruling.legal and ex.ruling.rule == "rook.deal"
     assert "one trick too many" in ex.ruling.reason
     assert "reported once, for trick 10 as a whole (line 27)" in ex.ruling.reason
+
+
+def test_why_text_keeps_within_80_columns_with_long_names() -> None:
+    """`why` in an 80-column terminal: its header line was never wrapped (the terminal broke it
+    mid-word: "the finish / ing order"), and a 40-character name made the position's label column 49
+    columns wide, squeezing the values into 29 and a name of 40 甲 out past the edge. The header now
+    wraps, and a label wider than the column stands on its own line, its value below it."""
+    from scorekeep.render.text import COLUMNS, width
+
+    r = cli("why", str(RECORDS / "oh-hell/why/long-names.yaml"), "--hand", "1", "--bid", "4")
+    assert r.code == 0, r.err
+    lines = r.out.splitlines()
+    too_wide = [x for x in lines if width(x) > COLUMNS and "甲" * 40 not in x]  # (one name is 80 columns)
+    assert not too_wide, too_wide
+    assert lines[1].startswith("  ") and "Bartholomew" in lines[0] + lines[1]  # the header goes on, indented
+    position = lines[lines.index("the position") + 1:]
+    assert position[0].startswith("  hand") and width(position[0]) > 40, position[:3]  # not squeezed

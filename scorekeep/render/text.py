@@ -465,19 +465,31 @@ def title(audit: Any) -> str:
     return f"{game.title}: {named}" if named else game.title
 
 
+_LABELS = 24
+"""The widest label of `why`'s position kept beside its value: a wider one (a long name's hand)
+would squeeze every value into a narrow column."""
+
+
 def explanation(path: str, ex: Any) -> str:
     """`why`'s long ruling on `ex` (an `api.explain` answer) as plain text: the position, the
     decision in the rules' order, the legal choices, the ruling and what the move caused."""
     r = ex.ruling
     line = f":{ex.line}" if ex.line is not None else ""
-    out = [f"{path}{line}: {ex.location}" + (f": {ex.said}" if ex.said else "")]
+    head = f"{path}{line}: {ex.location}"
+    if ex.said and width(f"{head}: {ex.said}") > COLUMNS:  # what was done goes on a line of its own
+        out = [*_hang(head + ":", "", "  "), *_hang(ex.said, "  ", "  ")]
+    else:
+        out = _hang(head + (f": {ex.said}" if ex.said else ""), "", "  ")
     if ex.finding is not None and not ex.said:
         out.append("(a violation of the record as a whole, not of one move)")
     if ex.facts:
         out += ["", "the position"]
-        pad = max(width(k) for k, _v in ex.facts) + 2
+        pad = min(max(width(k) for k, _v in ex.facts), _LABELS) + 2
         for k, v in ex.facts:
             body = wrap(v, COLUMNS, " " * (pad + 2))
+            if width(k) > _LABELS:  # (a long name's hand): the label on its own line, its value below
+                out += ["  " + k, *body]
+                continue
             out.append("  " + k + " " * (pad - width(k)) + body[0].lstrip())
             out.extend(body[1:])
     if r.steps:
