@@ -307,10 +307,14 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
     """`score`/`replay --format html` at 390×844: the page is no wider than the phone (it never
     scrolls sideways); a table wider than the phone (the 19-hand sheet, Rook's tricks) scrolls
     in its own box, and no word of a cell is broken across lines. One browser for the four pages
-    (the module's, as new: a start-up costs more than the four pages)."""
+    (the module's, as new: a start-up costs more than the four pages). A long cell keeps a readable
+    width (a Daifugō replay once wrapped "a / single / 4 / (4♥) / by 甲" a word a line), and a table
+    scrolled sideways keeps its first column in view (the 19-hand sheet once scrolled the hand
+    numbers away, so rows could not be told apart)."""
     root = Path(__file__).resolve().parent.parent
     pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
-             ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False}
+             ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False,
+             ("replay", "tests/records/daifugo/example1-revolution.yaml"): True}
     d = browsers()
     for (command, record), wide_table in pages.items():
         page = tmp_path / f"{command}-{Path(record).stem}.html"
@@ -324,6 +328,16 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
         assert all(client <= inner for client, _ in tables), page.name
         assert any(scroll > client for client, scroll in tables) == wide_table, page.name
         assert d.execute_script(_BROKEN_WORDS) == [], page.name
+        # a long cell (what a play caused, why a trick was won) keeps a readable width, not a word a line
+        narrow = d.execute_script("return [...document.querySelectorAll('td.words')]"
+                                  ".map(td => td.getBoundingClientRect().width).filter(w => w < 150)")
+        assert narrow == [], (page.name, narrow)
+        # scrolled to its end, a wide table keeps its first column (the hand, the trick) in view
+        off = d.execute_script("return [...document.querySelectorAll('table')].filter(t => t.scrollWidth > "
+                               "t.clientWidth).map(t => { t.scrollLeft = t.scrollWidth; const td = "
+                               "t.querySelector('tbody td'); return td.getBoundingClientRect().left - "
+                               "t.getBoundingClientRect().left; })")
+        assert all(abs(x) < 2 for x in off), (page.name, off)
         # a chart drawn wider than the phone shrinks: its words stay readable (once about 6 px high)
         heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
                                    ".map(t => t.getBoundingClientRect().height)")

@@ -206,12 +206,22 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Seq
     for j, r in enumerate(rows):
         cells = []
         for i, c in enumerate(r):
-            cls = [*(["num"] if i < n and right[i] else []), *([classes[j][i]] if classes and classes[j][i] else [])]
+            cls = [*(["num"] if i < n and right[i] else []), *([classes[j][i]] if classes and classes[j][i] else []),
+                   *_words(c)]
             attr = f' class="{" ".join(cls)}"' if cls else ""
             cells.append(f"<td{attr}>{esc(c)}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
+
+
+_SHORT = 24
+"""The widest cell kept on one line: a longer one (a reason, what a play caused) wraps, and on a
+phone keeps a readable width while the table scrolls sideways (sheet.css `td.words`)."""
+
+
+def _words(cell: str) -> list[str]:
+    return ["words"] if text.width(cell) > _SHORT else []
 
 
 def _meta_line(audit: Audit) -> str:
@@ -334,7 +344,8 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
             for r, p in zip(s.rows, plays):
                 cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]
                          + [f'<td class="cards">{_play_html(x, card_colour)}</td>' for x in p or ()]
-                         + [f"<td>{esc(c)}</td>" for c in r[col + 1:]])
+                         + [f'<td class="words">{esc(c)}</td>' if _words(c) else f"<td>{esc(c)}</td>"
+                            for c in r[col + 1:]])
                 body.append("<tr>" + "".join(cells) + "</tr>")
             out.append("<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads)
                        + "</tr></thead><tbody>" + "\n".join(body) + "</tbody></table>")
