@@ -314,7 +314,8 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
     root = Path(__file__).resolve().parent.parent
     pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
              ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False,
-             ("replay", "tests/records/daifugo/example1-revolution.yaml"): True}
+             ("replay", "tests/records/daifugo/example1-revolution.yaml"): True,
+             ("score", "samples/daifugo-seed-example.yaml"): True}
     d = browsers()
     for (command, record), wide_table in pages.items():
         page = tmp_path / f"{command}-{Path(record).stem}.html"
@@ -338,7 +339,13 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
                                "t.querySelector('tbody td'); return td.getBoundingClientRect().left - "
                                "t.getBoundingClientRect().left; })")
         assert all(abs(x) < 2 for x in off), (page.name, off)
-        # a chart drawn wider than the phone shrinks: its words stay readable (once about 6 px high)
+        # a chart drawn wider than the phone shrinks: its words stay readable (once about 6, then 9 px high)
         heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
                                    ".map(t => t.getBoundingClientRect().height)")
-        assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
+        assert all(h >= 12 for h in heights), (page.name, min(heights, default=None))
+        # and none is cut off at the chart's edge (大貧民 at the left, "300 to win" at the top, the last hand)
+        cut = d.execute_script("return [...document.querySelectorAll('svg.chart')].flatMap(svg => { const b = "
+                               "svg.getBoundingClientRect(); return [...svg.querySelectorAll('text')].filter(t => { "
+                               "const r = t.getBoundingClientRect(); return r.left < b.left - 1 || r.right > b.right "
+                               "+ 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1; }).map(t => t.textContent); })")
+        assert cut == [], (page.name, cut)

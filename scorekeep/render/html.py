@@ -101,7 +101,6 @@ def legend(names: Sequence[str]) -> str:
 def line_chart(chart: Chart) -> str:
     """The chart as inline SVG (see `Chart`: Rook's target line, Daifugō's ranks and sets)."""
     series, xlabels, title, ylabel, hline, invert, yticks, dividers, _heading = chart
-    W, H, L, R, T, B = 720, 250, 48, 14, 14, 30
     values = [v for s in series.values() for v in s if v is not None]
     lo = min([0.0, *values, *([hline[0]] if hline else [])])
     hi = max([1.0, *values, *([hline[0]] if hline else [])])
@@ -113,6 +112,12 @@ def line_chart(chart: Chart) -> str:
         yt = list(yticks)
         lo, hi = min(t for t, _ in yt), max(t for t, _ in yt)
     n = max(len(xlabels), 2)
+    # room for the words at a phone's size (FONT): the tick labels left of the axis (大貧民), the axis'
+    # title left of them, the target's words above its line, the x labels below the axis
+    widest = _px(max(xlabels, key=text.width, default=""))  # an x label is centred on its point
+    W, H, R, T, B = 720, 250, max(14, widest // 2 + 2), FONT + 6, FONT + 14
+    L = max(48, (FONT + 10 if ylabel else 4) + max((_px(label) for _t, label in yt), default=0) + 6, widest // 2 + 2)
+    step = max(1, -(-len(xlabels) * (widest + 8) // (W - L - R)))
 
     def X(i: int) -> float:
         return L + (W - L - R) * i / (n - 1)
@@ -129,10 +134,10 @@ def line_chart(chart: Chart) -> str:
                    f'<text x="{L - 5}" y="{y + 4:.1f}" text-anchor="end">{esc(label)}</text>')
     if lo < 0 < hi:
         out.append(f'<line x1="{L}" y1="{Y(0):.1f}" x2="{W - R}" y2="{Y(0):.1f}" stroke="#888"/>')
-    step = max(1, round(len(xlabels) / 20))
+    last = len(xlabels) - 1
     for i, label in enumerate(xlabels):
-        if i % step == 0 or i == len(xlabels) - 1:
-            out.append(f'<text x="{X(i):.1f}" y="{H - B + 15}" text-anchor="middle">{esc(label)}</text>')
+        if i == last or i % step == 0 and last - i >= step:  # (the last always; none crowding it)
+            out.append(f'<text x="{X(i):.1f}" y="{H - 10}" text-anchor="middle">{esc(label)}</text>')
     for i, label in dividers:
         x = (X(i - 1) + X(i)) / 2
         out.append(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{H - B}" stroke="#999" stroke-dasharray="4 3"/>'
@@ -145,11 +150,22 @@ def line_chart(chart: Chart) -> str:
     out.append(f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="#555"/>'
                f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="#555"/>')
     if ylabel:
-        out.append(f'<text x="12" y="{(T + H - B) / 2:.0f}" transform="rotate(-90 12 {(T + H - B) / 2:.0f})" '
+        mid, at = (T + H - B) / 2, FONT  # (turned, the letters stand left of their baseline)
+        out.append(f'<text x="{at}" y="{mid:.0f}" transform="rotate(-90 {at} {mid:.0f})" '
                    f'text-anchor="middle">{esc(ylabel)}</text>')
     out.extend(_lines(series, X, Y))
     out.append("</svg>")
     return "".join(out)
+
+
+FONT = 26
+"""The chart's words at a phone's size, in the chart's own units (sheet.css: a chart 720 wide drawn
+about 360 px wide on a phone shows them about 13 px high); every margin leaves room for them."""
+
+
+def _px(label: str) -> int:
+    """About how wide `label` is at FONT (a digit about half as wide as it is high, 大 about as wide)."""
+    return -(-text.width(label) * FONT * 11 // 20)
 
 
 def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], float],
