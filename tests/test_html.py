@@ -113,7 +113,8 @@ def test_oh_hell_sheet_page_has_title_table_standings_and_chart() -> None:
     standings = [li.content() for li in tree.root.all("ol", "standings")[0].all("li")]
     assert standings == ["Ben: 136", "Chloé: 121", "Ana: 116", "Dev: 72"]
     assert tree.root.all("ol", "standings")[0].all("li", "winner")[0].content() == "Ben: 136"
-    assert "Winner: Ben" in tree.root.all("p", "result")[0].content()
+    # the winner is said once (it was "Winner: Ben — game over after 19 hands: Ben wins with 136")
+    assert tree.root.all("p", "result")[0].content() == "Game over after 19 hands: Ben wins with 136"
     (chart,) = tree.root.all("svg", "chart")
     lines = chart.all("polyline")
     assert [pl.all("title")[0].content() for pl in lines] == ["Ana", "Ben", "Chloé", "Dev"]
@@ -143,7 +144,7 @@ def test_rook_chart_draws_the_300_line() -> None:
     assert label
     lines = [ln for ln in chart.all("line") if ln.attrs.get("stroke-dasharray") == "7 4"]
     assert len(lines) == 1 and lines[0].attrs["y1"] == lines[0].attrs["y2"]
-    assert "Winner: Them" in text and [td.content() for td in tree.root.all("td", "set")] == ["-70 set"]
+    assert "Them wins" in text and "Winner:" not in text and [td.content() for td in tree.root.all("td", "set")] == ["-70 set"]
 
 
 def test_daifugo_page_has_set_totals_and_ranks_per_game() -> None:

@@ -304,12 +304,7 @@ def sheet_body(audit: Audit, sheet: Sheet, title: str) -> str:
     marks = lay.marks or [("",) * len(r) for r in lay.rows]
     classes = [[_cell_class(c, m) for c, m in zip(r, ms)] for r, ms in zip(lay.rows, marks)]
     winner = sheet.winner
-    if winner is None:
-        head = sheet.status[:1].upper() + sheet.status[1:]
-    elif isinstance(winner, str):
-        head = f"Winner: {winner} — {sheet.status}"
-    else:
-        head = "Shared win: " + " and ".join(winner) + f" — {sheet.status}"
+    head = sheet.status[:1].upper() + sheet.status[1:]  # (it names the winner: "… Ben wins with 136")
     listed = shown(audit.violations)
     table_html = html_table(lay.long_headers or lay.headers, lay.rows, lay.right, lay.groups, classes)
     shows_events = getattr(REGISTRY.part(sheet.game, "sheet"), "SHOWS_EVENTS", False)
