@@ -295,6 +295,15 @@ def test_rook_points_not_a_multiple_of_5_are_blamed_on_the_figure_typed(tmp_path
     assert hands(path)[0]["points"] == {"Them": 87}
 
 
+def test_daifugo_a_finished_match_resumed_says_it_is_over_once(tmp_path: Path) -> None:
+    """daifugo.game-over (house rule `sets: N`): resuming a finished match said "The match is over."
+    twice, once where the table stands and once as the dialogue's last line."""
+    path = tmp_path / "g.yaml"
+    shutil.copy(RECORDS / "daifugo/match-one-set.yaml", path)
+    out = play(path, [])
+    assert out.count("The match is over.") == 1, out
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

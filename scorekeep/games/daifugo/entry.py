@@ -169,7 +169,7 @@ def situation(s: Session) -> list[str]:
         return []
     w = where(s)
     if w.kind == "over":
-        return ["The match is over."]
+        return []  # the dialogue says so as its last line (`over_text`)
     line = f"Next: set {w.set}, game {w.game}."
     held = (in_progress(s) or {}).get("out")
     if held:
