@@ -304,6 +304,24 @@ def test_daifugo_a_finished_match_resumed_says_it_is_over_once(tmp_path: Path) -
     assert out.count("The match is over.") == 1, out
 
 
+@pytest.mark.parametrize("rules, typed, wrong", [("", "72", "raise"), ("rules: {bid_step: 10}\n", "75", "5"),
+                                               ("rules: {min_bid: 80}\n", "75", "70"),
+                                               ("rules: {max_bid: 150}\n", "155", "120")])
+def test_rook_bid_refusals_hold_no_number_the_house_rules_change(tmp_path: Path, rules: str, typed: str,
+                                                                 wrong: str) -> None:
+    """rook.bid-step, rook.bid-minimum, rook.bid-maximum: a refused call was introduced by its rule's title,
+    which names the tournament's numbers: an opening 72 was told "raise by 5", and under `bid_step: 10` a
+    75 was told "raise by 5" too. The refusal's words hold no number the house rules change; the calls
+    it offers are the engine's."""
+    path = tmp_path / "g.yaml"
+    path.write_text(f"game: rook\nplayers: [Ann, Bo, Cy, Di]\n{rules}hands: []\n", encoding="utf-8")
+    out = " ".join(play(path, [typed, "no"]).split())
+    refusal = out[out.index("refused: "):out.index("Record it anyway?")]
+    head = refusal.split(";")[0]
+    assert wrong not in head.split(), refusal
+    assert "Bo may call pass" in refusal
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
