@@ -192,8 +192,10 @@ def verdict(audit: Audit, ex: Explanation, part: Any) -> Explanation:
         choices = f.allowed if f.allowed is not None else ex.choices
         if choices is not ex.choices and choices:
             ex = ex._replace(no_choice="")
+        # a fact spans lines (a hand's result: its points, its scores): it is where check reports it
+        line = f.line if ex.location.what and f.line is not None else ex.line
         return ex._replace(ruling=r._replace(reason=table_words(r.reason)), finding=f, also=tuple(here[1:]),
-                           choices=choices)
+                           choices=choices, line=line)
     if not r.legal and not all_worded(violations):
         # Past the cap check only counts its findings of a rule (no place, no words): the engine's
         # own ruling here is the one check counted.

@@ -560,3 +560,25 @@ def test_why_text_keeps_within_80_columns_with_long_names() -> None:
     assert lines[1].startswith("  ") and "Bartholomew" in lines[0] + lines[1]  # the header goes on, indented
     position = lines[lines.index("the position") + 1:]
     assert position[0].startswith("  hand") and width(position[0]) > 40, position[:3]  # not squeezed
+
+
+def test_a_fact_ruled_not_legal_is_at_the_line_check_reports() -> None:
+    """`why` answers as `check` judges: a fact that spans lines (a Rook hand's result: its points and its
+    scores; a Daifugō deal) was shown at its scores' line, 28, beside check's rook.nest-to-last-trick at
+    27 (the points). Over every record, the first violation explained as a fact is at check's line."""
+    from scorekeep import api
+
+    seen = 0
+    for path in sorted(RECORDS.rglob("*.yaml")):
+        try:
+            a = api.audit(api.load(str(path)))
+        except Exception:  # noqa: BLE001 - unreadable records are another test's business
+            continue
+        ex = why.explain(a, None) if a.violations else None
+        if ex is None or ex.finding is None or not ex.location.what or ex.finding.line is None:
+            continue
+        seen += 1
+        assert ex.line == ex.finding.line, (path.name, ex.line, ex.finding.line)
+    assert seen > 20
+    ex = why.explain(api.audit(api.load(str(RECORDS / "rook/why/nest-to-the-bidders-summary.yaml"))), None)
+    assert (ex.line, ex.finding.rule) == (27, "rook.nest-to-last-trick")
