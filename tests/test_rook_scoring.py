@@ -58,6 +58,16 @@ def test_contract_set_scores_checked(written: tuple[int, int], rule: str | None)
     assert rules_of(a.violations) == ([rule] if rule else [])
 
 
+def test_contract_set_words_write_minus_as_the_sheet_does() -> None:
+    """rook.contract: the words for a set scored wrong wrote the true minus sign (−95) beside the sheet's
+    own -95 in the same message ("scores minus the bid, −95 … so North/South scores -95"); a table reads
+    one sign."""
+    a = audit_text(summary("bid: {North: 95}\n    points: {North/South: 90, East/West: 30}\n"
+                           "    scores: {North/South: -5, East/West: 30}"))
+    message = a.violations[0].message
+    assert "−" not in message and "-95" in message, message
+
+
 # --- points -------------------------------------------------------------------------------
 
 def test_points_total_summary_must_add_up_to_120() -> None:

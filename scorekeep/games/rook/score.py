@@ -38,9 +38,9 @@ def mistaken_scores(bid: int, captured: int) -> dict[int, str]:
                  bid + captured: f"a made contract scores the {captured} points captured, not bid + captured "
                                  f"({bid} + {captured})"}
     else:
-        wrong = {captured - bid: f"a set contract scores minus the bid, −{bid}; the {captured} points "
-                                 f"captured are not added back ({captured} − {bid} is wrong)",
-                 captured: f"a set contract scores minus the bid, −{bid}, not the {captured} points captured"}
+        wrong = {captured - bid: f"a set contract scores minus the bid, -{bid}; the {captured} points "
+                                 f"captured are not added back ({captured} - {bid} is wrong)",
+                 captured: f"a set contract scores minus the bid, -{bid}, not the {captured} points captured"}
     wrong.pop(captured if made(bid, captured) else -bid, None)  # never the right score itself
     return wrong
 
