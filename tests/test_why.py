@@ -582,3 +582,13 @@ def test_a_fact_ruled_not_legal_is_at_the_line_check_reports() -> None:
     assert seen > 20
     ex = why.explain(api.audit(api.load(str(RECORDS / "rook/why/nest-to-the-bidders-summary.yaml"))), None)
     assert (ex.line, ex.finding.rule) == (27, "rook.nest-to-last-trick")
+
+
+def test_a_fact_is_not_named_twice_in_the_header() -> None:
+    """`why --result` began "hand 1, the result: the result of hand 1"; a fact that only names its place
+    again is said once. A fact that says what happened keeps it ("hand 2, the dealer: West dealt hand 2")."""
+    r = cli("why", str(RECORDS / "rook/why/nest-to-the-bidders-summary.yaml"))
+    first = " ".join(r.out.split("\n\n")[0].split())  # (the header, however the path wraps it)
+    assert first.endswith(":27: hand 1, the result"), first
+    dealer = cli("why", str(RECORDS / "oh-hell/why/dealer-wrong.yaml")).out
+    assert "hand 2, the dealer: West dealt hand 2" in " ".join(dealer.split())

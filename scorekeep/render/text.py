@@ -475,11 +475,13 @@ def explanation(path: str, ex: Any) -> str:
     decision in the rules' order, the legal choices, the ruling and what the move caused."""
     r = ex.ruling
     line = f":{ex.line}" if ex.line is not None else ""
-    head = f"{path}{line}: {ex.location}"
-    if ex.said and width(f"{head}: {ex.said}") > COLUMNS:  # what was done goes on a line of its own
-        out = [*_hang(head + ":", "", "  "), *_hang(ex.said, "  ", "  ")]
+    head, said = f"{path}{line}: {ex.location}", ex.said
+    if said.startswith("the ") and said.split(" of ")[0] in str(ex.location):
+        said = ""  # a fact that only names its place again: "hand 1, the result: the result of hand 1"
+    if said and width(f"{head}: {said}") > COLUMNS:  # what was done goes on a line of its own
+        out = [*_hang(head + ":", "", "  "), *_hang(said, "  ", "  ")]
     else:
-        out = _hang(head + (f": {ex.said}" if ex.said else ""), "", "  ")
+        out = _hang(head + (f": {said}" if said else ""), "", "  ")
     if ex.finding is not None and not ex.said:
         out.append("(a violation of the record as a whole, not of one move)")
     if ex.facts:
