@@ -558,3 +558,44 @@ def test_other_commands_do_not_import_the_web_stack() -> None:
             " or m.startswith('scorekeep.web')]\nsys.stderr.write('BAD %%s' %% bad)") % str(SAMPLES / "oh-hell-seed-example.yaml")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert "BAD []" in r.stderr, r.stderr
+
+
+def _follow_the_sheet(url: str) -> http.client.HTTPConnection:
+    """A page following the sheet of the server at `url` (the viewers' address): its event
+    stream open, the first event read."""
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()  # type: ignore[union-attr]
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", url.split(port, 1)[1])
+    r = conn.getresponse()
+    cookie = r.getheader("set-cookie", "").split(";")[0]
+    r.read()
+    assert r.status == 303 and cookie.startswith("scorekeep=")
+    conn.request("GET", "/events", headers={"Cookie": cookie})
+    r = conn.getresponse()
+    assert r.status == 200
+    while r.fp.readline().strip() != b"event: sheet":
+        pass
+    return conn
+
+
+def test_ctrl_c_with_sheets_open_stops_quietly_and_at_once(tmp_path: Path) -> None:
+    """Ctrl-C while phones follow the sheet: each page's event stream ends with the server, so
+    the stop is as clean as with no page open (no traceback, no task cancelled after a wait)."""
+    path = new_record(tmp_path)
+    proc, urls = _start([str(path)], tmp_path)
+    try:
+        pages = [_follow_the_sheet(urls["viewer"]), _follow_the_sheet(urls["scorer"])]
+        time.sleep(0.2)
+        began = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        took = time.monotonic() - began
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    for conn in pages:
+        conn.close()
+    assert proc.returncode == 0, err
+    assert "every entry is saved" in out
+    assert "Traceback" not in err and "Exception in ASGI" not in err and "timeout graceful" not in err, err
+    assert took < 1.5, f"{took:.2f} s to stop"

@@ -94,12 +94,19 @@ def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: s
 
     from ..web.app import Serving, build
 
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
+            # every page's event stream ends first: uvicorn waits for open responses, then
+            # cancels them with a traceback each (a phone follows the sheet for hours)
+            hub.close()  # type: ignore[attr-defined]
+            await super().shutdown(sockets)
+
     serving = Serving.make(file.name, hub, desk)  # type: ignore[arg-type]
     config = uvicorn.Config(build(serving), log_level="warning", access_log=False, timeout_graceful_shutdown=1,
                             lifespan="off")
     try:
         _addresses(file, serving, sock.getsockname()[1], lan, what)  # type: ignore[attr-defined]
-        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+        Server(config).run(sockets=[sock])  # type: ignore[list-item]
     except KeyboardInterrupt:  # before uvicorn took the signal, or raised again by it after its stop
         pass
     finally:
