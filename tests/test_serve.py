@@ -599,3 +599,22 @@ def test_ctrl_c_with_sheets_open_stops_quietly_and_at_once(tmp_path: Path) -> No
     assert "every entry is saved" in out
     assert "Traceback" not in err and "Exception in ASGI" not in err and "timeout graceful" not in err, err
     assert took < 1.5, f"{took:.2f} s to stop"
+
+
+def test_edit_n_without_a_number_comes_back_to_the_question_with_plain_words(oh_hell: Kept) -> None:
+    """Edit N with the box empty, or a word in it: the entry page again, the same question, and
+    what to write there; never a bare 400. (A number of no hand is the game's: `there is no hand 9`.)"""
+    k, c = oh_hell, oh_hell.client("scorer")
+    page = start_hand(k, c)
+    before = k.path.read_bytes()
+    for typed in ("", "two", " ", "1-2"):
+        again = k.send(c, page, cmd="edit", n=typed)
+        assert again.question == page.question and again.version == page.version, typed
+        assert "not one this page sends" not in again.text
+        told = " ".join(again.said)
+        assert "Edit which?" in told and "number" in told, told
+        if typed.strip():
+            assert f"“{typed.strip()}”" in told
+    assert k.path.read_bytes() == before
+    page = k.send(c, page, cmd="edit", n="9")
+    assert "there is no hand 9" in " ".join(page.said)

@@ -148,6 +148,10 @@ def build(serving: Serving) -> Starlette:
         refused = _refused(serving, client, form)
         if refused is not None:
             return refused
+        which = _edit_which(form)
+        if which is not None:  # Edit N tapped without a number: the question again, with what to write
+            q = await run_in_threadpool(serving.desk.current, 10.0)  # type: ignore[union-attr]
+            return entry(serving, client, q, note=which)
         answer = _answer(form)
         version = str(form.get("v", ""))
         if answer is None or not version.isdigit():
@@ -213,6 +217,17 @@ async def _form(request: Request) -> dict[str, str] | None:
     return dict(pairs)
 
 
+def _edit_which(form: Any) -> str | None:
+    """What to say when Edit N is sent without a number in its box (the empty box, `two`), or
+    None. (A number the record has no hand or game of is the game's to say.)"""
+    if str(form.get("cmd", "")) != "edit" or _answer(form) is not None:
+        return None
+    typed = " ".join(str(form.get("n", "")).split())
+    shown = f"“{typed[:20]}{'…' if len(typed) > 20 else ''}” is not a number. " if typed else ""
+    return f"Edit which? {shown}Write the number of the hand or game to correct in the box beside Edit N (e.g. 2), " \
+           "then tap Edit N."
+
+
 def _answer(form: Any) -> str | Command | None:
     cmd = str(form.get("cmd", ""))
     if cmd == "undo":
@@ -226,12 +241,14 @@ def _answer(form: Any) -> str | Command | None:
     return value if len(value) <= 500 else None
 
 
-def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False) -> HTMLResponse:
+def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False, note: str = "") -> HTMLResponse:
+    """The entry page of question `q` (`stale`: a form of an older one was sent; `note`: a line
+    of this page's own, under what the game said)."""
     assert serving.desk is not None
-    status = 409 if stale else (503 if q is None else 200)
+    status = 409 if stale else (503 if q is None else 400 if note else 200)
     numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
-                buttons=_buttons(q), failed=serving.desk.failed, sheet=Markup(serving.hub.state.html))
+                buttons=_buttons(q), failed=serving.desk.failed, note=note, sheet=Markup(serving.hub.state.html))
 
 
 def _whole(text: str) -> bool:
