@@ -618,3 +618,14 @@ def test_edit_n_without_a_number_comes_back_to_the_question_with_plain_words(oh_
     assert k.path.read_bytes() == before
     page = k.send(c, page, cmd="edit", n="9")
     assert "there is no hand 9" in " ".join(page.said)
+
+
+def test_without_a_key_each_page_says_which_code_to_scan(oh_hell: Kept) -> None:
+    """A phone whose key the server does not know (a stranger, or any phone after a restart,
+    which makes new keys): the entry page speaks of the entry page and the scorer's code, the
+    sheet of the sheet and the table's code; both say a restart makes new keys."""
+    c = oh_hell.client()
+    for url, says, not_says in (("/enter", "the entry page", "sheet"), ("/", "sheet", "entry page")):
+        text = html.unescape(c.get(url).text)
+        assert says in text and not_says not in text, url
+        assert "restarted" in text and "new code" in text, url

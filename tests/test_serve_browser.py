@@ -328,3 +328,33 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
         heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
                                    ".map(t => t.getBoundingClientRect().height)")
         assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
+
+
+def test_after_a_restart_open_pages_say_to_scan_the_new_code(tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """The server started again has new keys: a sheet page and an entry page left open do not
+    wait on "reconnecting" forever; each says the server was restarted and which new code to
+    scan (their event stream is refused, 403)."""
+    path = tmp_path / "oh-hell.yaml"
+    assert cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee").code == 0
+    proc, urls = start_serve([str(path)], tmp_path)
+    try:
+        viewer, scorer = browsers(), browsers()
+        follow_viewer(viewer, urls["viewer"])
+        scorer.get(urls["scorer"])
+        wait_for(scorer, lambda: "live" in scorer.find_element("css selector", "#live").text)
+        for d in (viewer, scorer):
+            assert not d.find_element("css selector", "#restarted").is_displayed()
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+        port = urls["viewer"].split(":")[2].split("/")[0]
+        proc, _urls = start_serve([str(path), "--port", port], tmp_path)
+        for d, code in ((viewer, "the table's new code"), (scorer, "the scorer's new code")):
+            wait_for(d, lambda d=d: d.find_element("css selector", "#restarted").is_displayed(), 10)
+            said = d.find_element("css selector", "#restarted").text
+            assert "restarted" in said and code in said, said
+            assert "reconnecting" not in d.find_element("css selector", "#live").text
+        viewer.save_screenshot(str(shots / "restarted-sheet.png"))
+        scorer.save_screenshot(str(shots / "restarted-enter.png"))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)

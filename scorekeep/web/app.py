@@ -130,7 +130,9 @@ def build(serving: Serving) -> Starlette:
         """`handler`, for the clients that traded a key (403 for anyone else)."""
         async def checked(request: Request) -> Response:
             client = serving.client(request)
-            return refuse(403, _NO_KEY) if client is None else await handler(request, client)
+            if client is None:
+                return refuse(403, _NO_KEY_ENTRY if request.url.path == "/enter" else _NO_KEY)
+            return await handler(request, client)
         return checked
 
     async def sheet(request: Request, client: Client) -> Response:
@@ -197,7 +199,10 @@ def _refused(serving: Serving, client: Client, form: Any) -> Response | None:
     return None
 
 
-_NO_KEY = "Open this table's address (with its key) to see the sheet."
+_NO_KEY = ("This phone has no key to this table's sheet: open the table's address (with its key). "
+           "If the server was restarted, its keys are new: scan the table's new code.")
+_NO_KEY_ENTRY = ("This phone has no key to the entry page: open the scorer's address (with its key). "
+                 "If the server was restarted, its keys are new: scan the scorer's new code.")
 _VIEWER = "This is the viewers' address: the sheet only. Entries are made on the scorer's address."
 
 

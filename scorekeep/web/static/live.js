@@ -16,7 +16,18 @@
   }
   var es = new EventSource("/events");
   es.addEventListener("open", function () { mark("live", true); });
-  es.addEventListener("error", function () { mark("reconnecting", false); });
+  es.addEventListener("error", function () {
+    if (es.readyState !== EventSource.CLOSED) { mark("reconnecting", false); return; }
+    // refused, not lost: a server started again has new keys and does not know this phone
+    mark("stopped", false);
+    fetch(location.pathname, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+      var gone = document.getElementById(r.status === 403 ? "restarted" : "lost");
+      if (gone) { gone.hidden = false; }
+    }, function () {
+      var lost = document.getElementById("lost");
+      if (lost) { lost.hidden = false; }
+    });
+  });
   es.addEventListener("sheet", function (e) {
     if (sheet) { sheet.innerHTML = e.data; }
     document.body.setAttribute("data-sheet-updates", String(Number(document.body.getAttribute("data-sheet-updates") || 0) + 1));
