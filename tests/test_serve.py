@@ -196,7 +196,8 @@ def test_a_whole_oh_hell_hand_with_the_hook_refused_and_its_ruling(oh_hell: Kept
     assert any("the hook" in line and "4" in line for line in page.said)
     before = k.path.read_bytes()
     page = k.answer(c, "4", pick=True)
-    assert page.question.startswith("Record it anyway")
+    assert page.question == "Record it anyway, as it happened at the table?"
+    assert _buttons_said(page) == ["No, change it", "Record it anyway"]
     assert any("refused" in line and "oh-hell.hook" in line for line in page.said)
     assert "Why?" in page.text and "ruling: not legal, oh-hell.hook" in page.text.replace("&#39;", "'")
     assert k.path.read_bytes() == before
@@ -257,7 +258,10 @@ def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Ke
     for bid in ("2", "3", "1", "5"):
         page = k.answer(c, bid, pick=True)
     page = tricks(k, c, page, {**TOOK, "Chloé": "1"})
-    assert page.question.startswith("Record it anyway") and "which to correct" in page.question
+    # the words say what the page offers: its two buttons (no names to type: no box here)
+    assert page.question == "Record it anyway, as it happened at the table?"
+    assert _buttons_said(page) == ["No, choose which to correct", "Record it anyway"]
+    assert 'name="answer"' not in page.text
     assert any("oh-hell.trick-total" in line for line in page.said)
     before = k.path.read_bytes()
     page = k.answer(c, "no", pick=True)
@@ -267,6 +271,12 @@ def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Ke
     page = k.answer(c, "2", pick=True)
     assert page.question == "Hand 2, cards"
     assert {e.player: e.value for e in hands(k.path)[0].tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
+
+
+def _buttons_said(page: Page) -> list[str]:
+    """The words on the entry form's buttons."""
+    form = page.text.split('<form method="post" action="/enter" class="entry"')[1].split("</form>")[0]
+    return [html.unescape(x).strip() for x in re.findall(r'<button name="pick"[^>]*>([^<]*)</button>', form)]
 
 
 def test_at_the_games_end_the_page_stays_and_a_hand_can_still_be_corrected(tmp_path: Path) -> None:
