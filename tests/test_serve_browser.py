@@ -358,3 +358,25 @@ def test_after_a_restart_open_pages_say_to_scan_the_new_code(tmp_path: Path, bro
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
+
+
+def test_the_ok_button_says_what_the_box_holds(serve, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """daifugo.foul-finish: a forbidden finish tapped fills the box, and the OK button follows it
+    ("OK: 丁", not "OK: -" as if none); cleared, it offers the default again; typed, the same."""
+    s = serve("daifugo", "甲,乙,丙,丁")
+    scorer = browsers()
+    scorer.get(s.urls["scorer"])
+    for name in ("丙", "甲", "丁"):
+        scorer.find_element("css selector", f'button[data-add="{name}"]').click()
+    tap(scorer, "", "ok")
+    assert "Forbidden finishes" in question(scorer)
+    ok = scorer.find_element("css selector", "button.ok")
+    assert ok.text == "OK: -"
+    scorer.find_element("css selector", 'button[data-add="丁"]').click()
+    assert scorer.find_element("css selector", "input[name=answer]").get_attribute("value") == "丁"
+    assert ok.text == "OK: 丁"
+    scorer.save_screenshot(str(shots / "daifugo-foul-tapped.png"))
+    scorer.find_element("css selector", "button[data-clear]").click()
+    assert ok.text == "OK: -"
+    scorer.find_element("css selector", "input[name=answer]").send_keys("丙")
+    assert ok.text == "OK: 丙"

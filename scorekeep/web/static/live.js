@@ -41,22 +41,31 @@
   window.addEventListener("pagehide", function () { es.close(); });
 })();
 // A list answered by tapping names in order (a finishing order): each tap adds the name to the
-// answer's field. Without this script the names are typed.
+// answer's field. Without this script the names are typed. The OK button says what it sends:
+// what the box holds, or with the box empty the default (the server's label, data-empty).
 (function () {
   "use strict";
   var field = document.querySelector("form.entry input[name=answer]");
   if (!field) { return; }
+  var ok = document.querySelector("form.entry button.ok");
+  function follow() {
+    var typed = field.value.trim();
+    if (ok) { ok.textContent = typed ? "OK: " + typed : ok.getAttribute("data-empty"); }
+  }
+  field.addEventListener("input", follow);
   document.querySelectorAll("button[data-add]").forEach(function (b) {
     b.addEventListener("click", function () {
       var name = b.getAttribute("data-add");
       field.value = field.value.trim() ? field.value.replace(/[,\s]+$/, "") + ", " + name : name;
       b.disabled = true;
+      follow();
     });
   });
   document.querySelectorAll("button[data-clear]").forEach(function (b) {
     b.addEventListener("click", function () {
       field.value = "";
       document.querySelectorAll("button[data-add]").forEach(function (x) { x.disabled = false; });
+      follow();
     });
   });
 })();
