@@ -146,7 +146,7 @@ class LiveTable(Table):
         self.said: list[Line] = []
 
     def say(self, text: str = "", style: str | None = None) -> None:
-        lines = [x.strip() for x in str(text).split("\n") if x.strip()]
+        lines = [_for_a_phone(x.strip()) for x in str(text).split("\n") if x.strip()]
         self.said.extend(Line(x, style or "") for x in lines)
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
@@ -200,6 +200,17 @@ class LiveTable(Table):
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
+
+
+# The flow's words for the terminal's keys, as a page that is tapped says them (`play`'s stay)
+PHONE_WORDS = (("Enter keeps what is written", "tap OK to keep what is written"),
+               ("type it again", "enter it again"))
+
+
+def _for_a_phone(line: str) -> str:
+    for keyboard, phone in PHONE_WORDS:
+        line = line.replace(keyboard, phone)
+    return line
 
 
 def _explained(name: str, audit: Any, f: Any) -> str:
