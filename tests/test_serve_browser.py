@@ -380,3 +380,52 @@ def test_the_ok_button_says_what_the_box_holds(serve, browsers, shots) -> None: 
     assert ok.text == "OK: -"
     scorer.find_element("css selector", "input[name=answer]").send_keys("丙")
     assert ok.text == "OK: 丙"
+
+
+# the words of the entry form's buttons that the page breaks across lines (a line may end at a
+# space or after a hyphen: Wolkenstein-/Haversham), and the widths that matter
+_CHOICE_LAYOUT = """
+const broken = [];
+for (const b of document.querySelectorAll('form.entry button.choice')) {
+  const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/[^\\s-]+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) broken.push(m[0]);
+    }
+  }
+}
+const box = document.querySelector('form.entry input[name=answer]').getBoundingClientRect();
+const ok = document.querySelector('form.entry button.ok').getBoundingClientRect();
+return {broken: broken, box: box.width, okRight: ok.right, inner: window.innerWidth,
+        wide: document.documentElement.scrollWidth};
+"""
+
+
+@pytest.mark.parametrize("record", ["oh-hell-long-names.yaml", "oh-hell-north-south.yaml"])
+def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844 the dealer's buttons (the players' names) wrap a name only between its words
+    ("Maximiliana Wolkenstein-Haversham", never "Maxi/milia/na"; "North" whole), and a long
+    default on the OK button leaves the box a usable width; nothing is wider than the phone."""
+    from conftest import RECORDS
+
+    path = tmp_path / record
+    path.write_bytes((RECORDS / "entry" / record).read_bytes())
+    proc, urls = start_serve([str(path)], tmp_path)
+    try:
+        d = browsers()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        d.get(urls["scorer"])
+        tap(d, "", "ok")  # the hand's size: the rules' one
+        assert "dealer" in question(d)
+        d.save_screenshot(str(shots / f"dealer-{path.stem}.png"))
+        got = d.execute_script(_CHOICE_LAYOUT)
+        assert got["broken"] == [], got
+        assert got["box"] >= 120, got
+        assert got["okRight"] <= got["inner"] == 390 and got["wide"] <= 390, got
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
