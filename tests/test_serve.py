@@ -660,3 +660,36 @@ def test_the_page_says_tap_where_the_terminal_says_press_enter_or_type(oh_hell: 
     t.say("  type it again: Ben's bid 3")
     assert [x.text for x in t.said] == ["the entry you were typing before the edit is not the one asked now: "
                                         "enter it again", "enter it again: Ben's bid 3"]
+
+
+def test_the_start_up_line_shows_the_records_names_escaped(tmp_path: Path) -> None:
+    """Nothing a record holds drives the terminal: a player `Bel\\b\\x1b[31mla` is printed
+    escaped on serve's first line, as `play` and `score` print it."""
+    path = tmp_path / "names.yaml"
+    path.write_bytes((ROOT / "tests" / "records" / "entry" / "oh-hell-long-names.yaml").read_bytes())
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeep", "serve", "--port", "0", str(path)], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert first.startswith("Serving") and "山田太郎" in first, first
+    assert "\x1b" not in first and "\b" not in first and "Bel\\x08\\x1b[31mla" in first, repr(first)
+
+
+def test_a_second_serve_names_what_holds_the_record(tmp_path: Path) -> None:
+    """A record already served: the second `serve` says it is a `scorekeep serve` (and its
+    process) that holds it, not 'open in `scorekeep play` or `add`'."""
+    path = new_record(tmp_path)
+    proc, _urls = _start([str(path)], tmp_path)
+    try:
+        r = subprocess.run([sys.executable, "-m", "scorekeep", "serve", "--port", "0", str(path)],
+                           capture_output=True, text=True, timeout=30, cwd=tmp_path)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert r.returncode == 2
+    assert f"`scorekeep serve` (process {proc.pid})" in r.stderr and "--watch" in r.stderr, r.stderr
+    assert "play` or `add`" not in r.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from ..render.safe import clean
 from .common import _fail, app
 
 
@@ -58,7 +59,7 @@ def serve(
     from .add_cmd import open_session
 
     if held_elsewhere(str(file)):
-        _fail(f"{file} is open in `scorekeep play` or `add`; finish there first, or show its sheet with "
+        _fail(f"{file} is open in {_holder(file)}; finish there first, or show its sheet with "
               f"`scorekeep serve --watch {file}`")
     session = open_session(file)
     try:
@@ -69,7 +70,26 @@ def serve(
             k.stop()
     finally:
         session.close()
-    sys.stdout.write(f"stopped; every entry is saved in {file}\n")
+    sys.stdout.write(clean(f"stopped; every entry is saved in {file}\n"))
+
+
+def _holder(file: Path) -> str:
+    """Which command holds the record's lock: `scorekeep serve` (process 1234) where the system
+    tells (the lock holds the process id; Linux, its command line), else the three it may be."""
+    from ..entry.session import FileLock
+
+    try:
+        with open(FileLock(str(file)).path, encoding="ascii") as f:
+            pid = int(f.read(20).strip())
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read(4096).decode("utf-8", "replace").split("\0")
+    except (OSError, ValueError):
+        return "another `scorekeep play`, `add` or `serve`"
+    at = next((i for i, a in enumerate(args) if Path(a).name == "scorekeep"), None)
+    command = next((a for a in args[at + 1:] if a in ("play", "add", "serve")), None) if at is not None else None
+    if command is None:
+        return f"another `scorekeep play`, `add` or `serve` (process {pid})"
+    return f"`scorekeep {command}` (process {pid})"
 
 
 def _serve_watching(file: Path, sock: object, lan: bool) -> None:
@@ -124,7 +144,7 @@ def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> 
             infos = []
         hosts = sorted({str(i[4][0]) for i in infos if not str(i[4][0]).startswith("127.")})
     out = sys.stdout
-    out.write(f"Serving {file} ({what})\n")
+    out.write(clean(f"Serving {file} ({what})\n"))  # the record's names: never raw to the terminal
     if lan and not hosts:
         out.write("  (no network address found for this computer: use its address on the table's Wi-Fi)\n")
         hosts = ["127.0.0.1"]
