@@ -150,8 +150,7 @@ def build(serving: Serving) -> Starlette:
         refused = _refused(serving, client, form)
         if refused is not None:
             return refused
-        which = _edit_which(form)
-        if which is not None:  # Edit N tapped without a number: the question again, with what to write
+        if (which := _edit_which(form)) is not None:  # Edit N without a number: the question again, what to write
             q = await run_in_threadpool(serving.desk.current, 10.0)  # type: ignore[union-attr]
             return entry(serving, client, q, note=which)
         answer = _answer(form)
