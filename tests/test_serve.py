@@ -679,6 +679,7 @@ def test_the_start_up_line_shows_the_records_names_escaped(tmp_path: Path) -> No
     assert "\x1b" not in first and "\b" not in first and "Bel\\x08\\x1b[31mla" in first, repr(first)
 
 
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="the system does not name a process's command")
 def test_a_second_serve_names_what_holds_the_record(tmp_path: Path) -> None:
     """A record already served: the second `serve` says it is a `scorekeep serve` (and its
     process) that holds it, not 'open in `scorekeep play` or `add`'."""
