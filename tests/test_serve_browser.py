@@ -285,51 +285,6 @@ def test_no_key_403_and_a_stale_form_409(serve, browsers, shots) -> None:  # typ
     assert {e.player: e.value for e in bids} == {"Ben": 2}
 
 
-# the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
-_BROKEN_WORDS = """
-const broken = [];
-for (const cell of document.querySelectorAll('td, th')) {
-  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-    for (const m of node.data.matchAll(/\\S+/g)) {
-      const r = document.createRange();
-      r.setStart(node, m.index);
-      r.setEnd(node, m.index + m[0].length);
-      if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) broken.push(m[0]);
-    }
-  }
-}
-return broken.slice(0, 5);
-"""
-
-
-def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, shots: Path, browsers) -> None:  # type: ignore[no-untyped-def]
-    """`score`/`replay --format html` at 390×844: the page is no wider than the phone (it never
-    scrolls sideways); a table wider than the phone (the 19-hand sheet, Rook's tricks) scrolls
-    in its own box, and no word of a cell is broken across lines. One browser for the four pages
-    (the module's, as new: a start-up costs more than the four pages)."""
-    root = Path(__file__).resolve().parent.parent
-    pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
-             ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False}
-    d = browsers()
-    for (command, record), wide_table in pages.items():
-        page = tmp_path / f"{command}-{Path(record).stem}.html"
-        assert cli(command, str(root / record), "--format", "html", "-o", str(page)).code == 0
-        d.get(page.as_uri())
-        d.save_screenshot(str(shots / page.with_suffix(".png").name))
-        inner, wide = d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
-        tables = d.execute_script("return [...document.querySelectorAll('table')]"
-                                  ".map(t => [t.clientWidth, t.scrollWidth])")
-        assert wide <= inner == 390, page.name
-        assert all(client <= inner for client, _ in tables), page.name
-        assert any(scroll > client for client, scroll in tables) == wide_table, page.name
-        assert d.execute_script(_BROKEN_WORDS) == [], page.name
-        # a chart drawn wider than the phone shrinks: its words stay readable (once about 6 px high)
-        heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
-                                   ".map(t => t.getBoundingClientRect().height)")
-        assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
-
-
 def test_after_a_restart_open_pages_say_to_scan_the_new_code(tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
     """The server started again has new keys: a sheet page and an entry page left open do not
     wait on "reconnecting" forever; each says the server was restarted and which new code to
@@ -429,3 +384,49 @@ def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Pa
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
+
+
+# the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
+_BROKEN_WORDS = """
+const broken = [];
+for (const cell of document.querySelectorAll('td, th')) {
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) broken.push(m[0]);
+    }
+  }
+}
+return broken.slice(0, 5);
+"""
+
+
+def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, shots: Path, browsers) -> None:  # type: ignore[no-untyped-def]
+    """`score`/`replay --format html` at 390×844: the page is no wider than the phone (it never
+    scrolls sideways); a table wider than the phone (the 19-hand sheet, Rook's tricks) scrolls
+    in its own box, and no word of a cell is broken across lines. One browser for the four pages
+    (the module's, as new: a start-up costs more than the four pages)."""
+    root = Path(__file__).resolve().parent.parent
+    pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
+             ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False}
+    d = browsers()
+    for (command, record), wide_table in pages.items():
+        page = tmp_path / f"{command}-{Path(record).stem}.html"
+        assert cli(command, str(root / record), "--format", "html", "-o", str(page)).code == 0
+        d.get(page.as_uri())
+        d.save_screenshot(str(shots / page.with_suffix(".png").name))
+        inner, wide = d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+        tables = d.execute_script("return [...document.querySelectorAll('table')]"
+                                  ".map(t => [t.clientWidth, t.scrollWidth])")
+        assert wide <= inner == 390, page.name
+        assert all(client <= inner for client, _ in tables), page.name
+        assert any(scroll > client for client, scroll in tables) == wide_table, page.name
+        assert d.execute_script(_BROKEN_WORDS) == [], page.name
+        # a chart drawn wider than the phone shrinks: its words stay readable (once about 6 px high)
+        heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
+                                   ".map(t => t.getBoundingClientRect().height)")
+        assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
+
