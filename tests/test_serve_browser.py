@@ -429,4 +429,3 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
         heights = d.execute_script("return [...document.querySelectorAll('svg.chart text')]"
                                    ".map(t => t.getBoundingClientRect().height)")
         assert all(h >= 9 for h in heights), (page.name, min(heights, default=None))
-
