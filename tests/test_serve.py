@@ -196,7 +196,8 @@ def test_a_whole_oh_hell_hand_with_the_hook_refused_and_its_ruling(oh_hell: Kept
     assert any("the hook" in line and "4" in line for line in page.said)
     before = k.path.read_bytes()
     page = k.answer(c, "4", pick=True)
-    assert page.question.startswith("Record it anyway")
+    assert page.question == "Record it anyway, as it happened at the table?"
+    assert _buttons_said(page) == ["No, change it", "Record it anyway"]
     assert any("refused" in line and "oh-hell.hook" in line for line in page.said)
     assert "Why?" in page.text and "ruling: not legal, oh-hell.hook" in page.text.replace("&#39;", "'")
     assert k.path.read_bytes() == before
@@ -257,7 +258,10 @@ def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Ke
     for bid in ("2", "3", "1", "5"):
         page = k.answer(c, bid, pick=True)
     page = tricks(k, c, page, {**TOOK, "Chloé": "1"})
-    assert page.question.startswith("Record it anyway") and "which to correct" in page.question
+    # the words say what the page offers: its two buttons (no names to type: no box here)
+    assert page.question == "Record it anyway, as it happened at the table?"
+    assert _buttons_said(page) == ["No, choose which to correct", "Record it anyway"]
+    assert 'name="answer"' not in page.text
     assert any("oh-hell.trick-total" in line for line in page.said)
     before = k.path.read_bytes()
     page = k.answer(c, "no", pick=True)
@@ -267,6 +271,12 @@ def test_tricks_that_do_not_add_up_are_corrected_by_the_count_tapped(oh_hell: Ke
     page = k.answer(c, "2", pick=True)
     assert page.question == "Hand 2, cards"
     assert {e.player: e.value for e in hands(k.path)[0].tricks} == {"Ben": 3, "Chloé": 2, "Dee": 3, "Ana": 2}
+
+
+def _buttons_said(page: Page) -> list[str]:
+    """The words on the entry form's buttons."""
+    form = page.text.split('<form method="post" action="/enter" class="entry"')[1].split("</form>")[0]
+    return [html.unescape(x).strip() for x in re.findall(r'<button name="pick"[^>]*>([^<]*)</button>', form)]
 
 
 def test_at_the_games_end_the_page_stays_and_a_hand_can_still_be_corrected(tmp_path: Path) -> None:
@@ -558,3 +568,129 @@ def test_other_commands_do_not_import_the_web_stack() -> None:
             " or m.startswith('scorekeep.web')]\nsys.stderr.write('BAD %%s' %% bad)") % str(SAMPLES / "oh-hell-seed-example.yaml")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert "BAD []" in r.stderr, r.stderr
+
+
+def _follow_the_sheet(url: str) -> http.client.HTTPConnection:
+    """A page following the sheet of the server at `url` (the viewers' address): its event
+    stream open, the first event read."""
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()  # type: ignore[union-attr]
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", url.split(port, 1)[1])
+    r = conn.getresponse()
+    cookie = r.getheader("set-cookie", "").split(";")[0]
+    r.read()
+    assert r.status == 303 and cookie.startswith("scorekeep=")
+    conn.request("GET", "/events", headers={"Cookie": cookie})
+    r = conn.getresponse()
+    assert r.status == 200
+    while r.fp.readline().strip() != b"event: sheet":
+        pass
+    return conn
+
+
+def test_ctrl_c_with_sheets_open_stops_quietly_and_at_once(tmp_path: Path) -> None:
+    """Ctrl-C while phones follow the sheet: each page's event stream ends with the server, so
+    the stop is as clean as with no page open (no traceback, no task cancelled after a wait)."""
+    path = new_record(tmp_path)
+    proc, urls = _start([str(path)], tmp_path)
+    try:
+        pages = [_follow_the_sheet(urls["viewer"]), _follow_the_sheet(urls["scorer"])]
+        time.sleep(0.2)
+        began = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        took = time.monotonic() - began
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    for conn in pages:
+        conn.close()
+    assert proc.returncode == 0, err
+    assert "every entry is saved" in out
+    assert "Traceback" not in err and "Exception in ASGI" not in err and "timeout graceful" not in err, err
+    assert took < 1.5, f"{took:.2f} s to stop"
+
+
+def test_edit_n_without_a_number_comes_back_to_the_question_with_plain_words(oh_hell: Kept) -> None:
+    """Edit N with the box empty, or a word in it: the entry page again, the same question, and
+    what to write there; never a bare 400. (A number of no hand is the game's: `there is no hand 9`.)"""
+    k, c = oh_hell, oh_hell.client("scorer")
+    page = start_hand(k, c)
+    before = k.path.read_bytes()
+    for typed in ("", "two", " ", "1-2"):
+        again = k.send(c, page, cmd="edit", n=typed)
+        assert again.question == page.question and again.version == page.version, typed
+        assert "not one this page sends" not in again.text
+        told = " ".join(again.said)
+        assert "Edit which?" in told and "number" in told, told
+        if typed.strip():
+            assert f"“{typed.strip()}”" in told
+    assert k.path.read_bytes() == before
+    page = k.send(c, page, cmd="edit", n="9")
+    assert "there is no hand 9" in " ".join(page.said)
+
+
+def test_without_a_key_each_page_says_which_code_to_scan(oh_hell: Kept) -> None:
+    """A phone whose key the server does not know (a stranger, or any phone after a restart,
+    which makes new keys): the entry page speaks of the entry page and the scorer's code, the
+    sheet of the sheet and the table's code; both say a restart makes new keys."""
+    c = oh_hell.client()
+    for url, says, not_says in (("/enter", "the entry page", "sheet"), ("/", "sheet", "entry page")):
+        text = html.unescape(c.get(url).text)
+        assert says in text and not_says not in text, url
+        assert "restarted" in text and "new code" in text, url
+
+
+def test_the_page_says_tap_where_the_terminal_says_press_enter_or_type(oh_hell: Kept) -> None:
+    """The game's lines name the terminal's keys ("Enter keeps what is written", "type it
+    again"); on the page, which is tapped, they are said for a phone. `play`'s words stay."""
+    from scorekeep.web.live import Desk, LiveTable
+
+    k, c = oh_hell, oh_hell.client("scorer")
+    page = start_hand(k, c)
+    for bid in ("2", "3", "1", "5"):
+        page = k.answer(c, bid, pick=True)
+    page = tricks(k, c, page)
+    page = k.send(c, page, cmd="edit", n="1")
+    told = " ".join(page.said)
+    assert "reopening hand 1" in told and "tap OK to keep what is written" in told, told
+    assert "Enter" not in told
+    t = LiveTable(None, k.path, Desk(lambda v: None), lambda: None)
+    t.say("  the entry you were typing before the edit is not the one asked now: type it again")
+    t.say("  type it again: Ben's bid 3")
+    assert [x.text for x in t.said] == ["the entry you were typing before the edit is not the one asked now: "
+                                        "enter it again", "enter it again: Ben's bid 3"]
+
+
+def test_the_start_up_line_shows_the_records_names_escaped(tmp_path: Path) -> None:
+    """Nothing a record holds drives the terminal: a player `Bel\\b\\x1b[31mla` is printed
+    escaped on serve's first line, as `play` and `score` print it."""
+    path = tmp_path / "names.yaml"
+    path.write_bytes((ROOT / "tests" / "records" / "entry" / "oh-hell-long-names.yaml").read_bytes())
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeep", "serve", "--port", "0", str(path)], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert first.startswith("Serving") and "山田太郎" in first, first
+    assert "\x1b" not in first and "\b" not in first and "Bel\\x08\\x1b[31mla" in first, repr(first)
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="the system does not name a process's command")
+def test_a_second_serve_names_what_holds_the_record(tmp_path: Path) -> None:
+    """A record already served: the second `serve` says it is a `scorekeep serve` (and its
+    process) that holds it, not 'open in `scorekeep play` or `add`'."""
+    path = new_record(tmp_path)
+    proc, _urls = _start([str(path)], tmp_path)
+    try:
+        r = subprocess.run([sys.executable, "-m", "scorekeep", "serve", "--port", "0", str(path)],
+                           capture_output=True, text=True, timeout=30, cwd=tmp_path)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert r.returncode == 2
+    assert f"`scorekeep serve` (process {proc.pid})" in r.stderr and "--watch" in r.stderr, r.stderr
+    assert "play` or `add`" not in r.stderr

@@ -285,6 +285,107 @@ def test_no_key_403_and_a_stale_form_409(serve, browsers, shots) -> None:  # typ
     assert {e.player: e.value for e in bids} == {"Ben": 2}
 
 
+def test_after_a_restart_open_pages_say_to_scan_the_new_code(tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """The server started again has new keys: a sheet page and an entry page left open do not
+    wait on "reconnecting" forever; each says the server was restarted and which new code to
+    scan (their event stream is refused, 403)."""
+    path = tmp_path / "oh-hell.yaml"
+    assert cli("new", "oh-hell", str(path), "--players", "Ana,Ben,Chloé,Dee").code == 0
+    proc, urls = start_serve([str(path)], tmp_path)
+    try:
+        viewer, scorer = browsers(), browsers()
+        follow_viewer(viewer, urls["viewer"])
+        scorer.get(urls["scorer"])
+        wait_for(scorer, lambda: "live" in scorer.find_element("css selector", "#live").text)
+        for d in (viewer, scorer):
+            assert not d.find_element("css selector", "#restarted").is_displayed()
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+        port = urls["viewer"].split(":")[2].split("/")[0]
+        proc, _urls = start_serve([str(path), "--port", port], tmp_path)
+        for d, code in ((viewer, "the table's new code"), (scorer, "the scorer's new code")):
+            wait_for(d, lambda d=d: d.find_element("css selector", "#restarted").is_displayed(), 10)
+            said = d.find_element("css selector", "#restarted").text
+            assert "restarted" in said and code in said, said
+            assert "reconnecting" not in d.find_element("css selector", "#live").text
+        viewer.save_screenshot(str(shots / "restarted-sheet.png"))
+        scorer.save_screenshot(str(shots / "restarted-enter.png"))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
+def test_the_ok_button_says_what_the_box_holds(serve, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """daifugo.foul-finish: a forbidden finish tapped fills the box, and the OK button follows it
+    ("OK: 丁", not "OK: -" as if none); cleared, it offers the default again; typed, the same."""
+    s = serve("daifugo", "甲,乙,丙,丁")
+    scorer = browsers()
+    scorer.get(s.urls["scorer"])
+    for name in ("丙", "甲", "丁"):
+        scorer.find_element("css selector", f'button[data-add="{name}"]').click()
+    tap(scorer, "", "ok")
+    assert "Forbidden finishes" in question(scorer)
+    ok = scorer.find_element("css selector", "button.ok")
+    assert ok.text == "OK: -"
+    scorer.find_element("css selector", 'button[data-add="丁"]').click()
+    assert scorer.find_element("css selector", "input[name=answer]").get_attribute("value") == "丁"
+    assert ok.text == "OK: 丁"
+    scorer.save_screenshot(str(shots / "daifugo-foul-tapped.png"))
+    scorer.find_element("css selector", "button[data-clear]").click()
+    assert ok.text == "OK: -"
+    scorer.find_element("css selector", "input[name=answer]").send_keys("丙")
+    assert ok.text == "OK: 丙"
+
+
+# the words of the entry form's buttons that the page breaks across lines (a line may end at a
+# space or after a hyphen: Wolkenstein-/Haversham), and the widths that matter
+_CHOICE_LAYOUT = """
+const broken = [];
+for (const b of document.querySelectorAll('form.entry button.choice')) {
+  const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/[^\\s-]+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) broken.push(m[0]);
+    }
+  }
+}
+const box = document.querySelector('form.entry input[name=answer]').getBoundingClientRect();
+const ok = document.querySelector('form.entry button.ok').getBoundingClientRect();
+return {broken: broken, box: box.width, okRight: ok.right, inner: window.innerWidth,
+        wide: document.documentElement.scrollWidth};
+"""
+
+
+@pytest.mark.parametrize("record", ["oh-hell-long-names.yaml", "oh-hell-north-south.yaml"])
+def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844 the dealer's buttons (the players' names) wrap a name only between its words
+    ("Maximiliana Wolkenstein-Haversham", never "Maxi/milia/na"; "North" whole), and a long
+    default on the OK button leaves the box a usable width; nothing is wider than the phone."""
+    from conftest import RECORDS
+
+    path = tmp_path / record
+    path.write_bytes((RECORDS / "entry" / record).read_bytes())
+    proc, urls = start_serve([str(path)], tmp_path)
+    try:
+        d = browsers()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        d.get(urls["scorer"])
+        tap(d, "", "ok")  # the hand's size: the rules' one
+        assert "dealer" in question(d)
+        d.save_screenshot(str(shots / f"dealer-{path.stem}.png"))
+        got = d.execute_script(_CHOICE_LAYOUT)
+        assert got["broken"] == [], got
+        assert got["box"] >= 120, got
+        assert got["okRight"] <= got["inner"] == 390 and got["wide"] <= 390, got
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
 # the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
 _BROKEN_WORDS = """
 const broken = [];

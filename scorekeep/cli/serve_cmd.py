@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from ..render.safe import clean
 from .common import _fail, app
 
 
@@ -58,7 +59,7 @@ def serve(
     from .add_cmd import open_session
 
     if held_elsewhere(str(file)):
-        _fail(f"{file} is open in `scorekeep play` or `add`; finish there first, or show its sheet with "
+        _fail(f"{file} is open in {_holder(file)}; finish there first, or show its sheet with "
               f"`scorekeep serve --watch {file}`")
     session = open_session(file)
     try:
@@ -69,7 +70,26 @@ def serve(
             k.stop()
     finally:
         session.close()
-    sys.stdout.write(f"stopped; every entry is saved in {file}\n")
+    sys.stdout.write(clean(f"stopped; every entry is saved in {file}\n"))
+
+
+def _holder(file: Path) -> str:
+    """Which command holds the record's lock: `scorekeep serve` (process 1234) where the system
+    tells (the lock holds the process id; Linux, its command line), else the three it may be."""
+    from ..entry.session import FileLock
+
+    try:
+        with open(FileLock(str(file)).path, encoding="ascii") as f:
+            pid = int(f.read(20).strip())
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read(4096).decode("utf-8", "replace").split("\0")
+    except (OSError, ValueError):
+        return "another `scorekeep play`, `add` or `serve`"
+    at = next((i for i, a in enumerate(args) if Path(a).name == "scorekeep"), None)
+    command = next((a for a in args[at + 1:] if a in ("play", "add", "serve")), None) if at is not None else None
+    if command is None:
+        return f"another `scorekeep play`, `add` or `serve` (process {pid})"
+    return f"`scorekeep {command}` (process {pid})"
 
 
 def _serve_watching(file: Path, sock: object, lan: bool) -> None:
@@ -94,12 +114,19 @@ def _run(file: Path, sock: object, hub: object, desk: object, lan: bool, what: s
 
     from ..web.app import Serving, build
 
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
+            # every page's event stream ends first: uvicorn waits for open responses, then
+            # cancels them with a traceback each (a phone follows the sheet for hours)
+            hub.close()  # type: ignore[attr-defined]
+            await super().shutdown(sockets)
+
     serving = Serving.make(file.name, hub, desk)  # type: ignore[arg-type]
     config = uvicorn.Config(build(serving), log_level="warning", access_log=False, timeout_graceful_shutdown=1,
                             lifespan="off")
     try:
         _addresses(file, serving, sock.getsockname()[1], lan, what)  # type: ignore[attr-defined]
-        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+        Server(config).run(sockets=[sock])  # type: ignore[list-item]
     except KeyboardInterrupt:  # before uvicorn took the signal, or raised again by it after its stop
         pass
     finally:
@@ -117,7 +144,7 @@ def _addresses(file: Path, serving: object, port: int, lan: bool, what: str) -> 
             infos = []
         hosts = sorted({str(i[4][0]) for i in infos if not str(i[4][0]).startswith("127.")})
     out = sys.stdout
-    out.write(f"Serving {file} ({what})\n")
+    out.write(clean(f"Serving {file} ({what})\n"))  # the record's names: never raw to the terminal
     if lan and not hosts:
         out.write("  (no network address found for this computer: use its address on the table's Wi-Fi)\n")
         hosts = ["127.0.0.1"]

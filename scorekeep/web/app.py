@@ -130,7 +130,9 @@ def build(serving: Serving) -> Starlette:
         """`handler`, for the clients that traded a key (403 for anyone else)."""
         async def checked(request: Request) -> Response:
             client = serving.client(request)
-            return refuse(403, _NO_KEY) if client is None else await handler(request, client)
+            if client is None:
+                return refuse(403, _NO_KEY_ENTRY if request.url.path == "/enter" else _NO_KEY)
+            return await handler(request, client)
         return checked
 
     async def sheet(request: Request, client: Client) -> Response:
@@ -148,6 +150,9 @@ def build(serving: Serving) -> Starlette:
         refused = _refused(serving, client, form)
         if refused is not None:
             return refused
+        if (which := _edit_which(form)) is not None:  # Edit N without a number: the question again, what to write
+            q = await run_in_threadpool(serving.desk.current, 10.0)  # type: ignore[union-attr]
+            return entry(serving, client, q, note=which)
         answer = _answer(form)
         version = str(form.get("v", ""))
         if answer is None or not version.isdigit():
@@ -193,7 +198,10 @@ def _refused(serving: Serving, client: Client, form: Any) -> Response | None:
     return None
 
 
-_NO_KEY = "Open this table's address (with its key) to see the sheet."
+_NO_KEY = ("This phone has no key to this table's sheet: open the table's address (with its key). "
+           "If the server was restarted, its keys are new: scan the table's new code.")
+_NO_KEY_ENTRY = ("This phone has no key to the entry page: open the scorer's address (with its key). "
+                 "If the server was restarted, its keys are new: scan the scorer's new code.")
 _VIEWER = "This is the viewers' address: the sheet only. Entries are made on the scorer's address."
 
 
@@ -213,6 +221,17 @@ async def _form(request: Request) -> dict[str, str] | None:
     return dict(pairs)
 
 
+def _edit_which(form: Any) -> str | None:
+    """What to say when Edit N is sent without a number in its box (the empty box, `two`), or
+    None. (A number the record has no hand or game of is the game's to say.)"""
+    if str(form.get("cmd", "")) != "edit" or _answer(form) is not None:
+        return None
+    typed = " ".join(str(form.get("n", "")).split())
+    shown = f"“{typed[:20]}{'…' if len(typed) > 20 else ''}” is not a number. " if typed else ""
+    return f"Edit which? {shown}Write the number of the hand or game to correct in the box beside Edit N (e.g. 2), " \
+           "then tap Edit N."
+
+
 def _answer(form: Any) -> str | Command | None:
     cmd = str(form.get("cmd", ""))
     if cmd == "undo":
@@ -226,12 +245,14 @@ def _answer(form: Any) -> str | Command | None:
     return value if len(value) <= 500 else None
 
 
-def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False) -> HTMLResponse:
+def entry(serving: Serving, client: Client, q: Question | None, stale: bool = False, note: str = "") -> HTMLResponse:
+    """The entry page of question `q` (`stale`: a form of an older one was sent; `note`: a line
+    of this page's own, under what the game said)."""
     assert serving.desk is not None
-    status = 409 if stale else (503 if q is None else 200)
+    status = 409 if stale else (503 if q is None else 400 if note else 200)
     numeric = q is not None and bool(q.choices) and all(_whole(c) for c in q.choices)
     return page("enter.html", status, title=serving.name, q=q, client=client, stale=stale, numeric=numeric,
-                buttons=_buttons(q), failed=serving.desk.failed, sheet=Markup(serving.hub.state.html))
+                buttons=_buttons(q), failed=serving.desk.failed, note=note, sheet=Markup(serving.hub.state.html))
 
 
 def _whole(text: str) -> bool:

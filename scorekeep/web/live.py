@@ -40,6 +40,7 @@ class Question(NamedTuple):
     kind: str = "ask"
     why: tuple[str, ...] = ()  # the long ruling of each refusal (`confirm`)
     many: bool = False  # the answer is a list of the choices, in order (names tapped one after another)
+    which: bool = False  # (`confirm`) "no" leads to a choice of which value to correct
 
 
 class Command(NamedTuple):
@@ -145,18 +146,19 @@ class LiveTable(Table):
         self.said: list[Line] = []
 
     def say(self, text: str = "", style: str | None = None) -> None:
-        lines = [x.strip() for x in str(text).split("\n") if x.strip()]
+        lines = [_for_a_phone(x.strip()) for x in str(text).split("\n") if x.strip()]
         self.said.extend(Line(x, style or "") for x in lines)
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
-              why: Sequence[str] = (), many: bool = False) -> str:
+              why: Sequence[str] = (), many: bool = False, which: bool = False) -> str:
         """The answer to the question; undo, edit N and quit come as commands, raised as the protocol says."""
         from ..entry import Quit, Reopen, Undo
 
         self.changed()
         said, self.said = tuple(line for line in self.said if line.text != text), []
         legal, refused = _choices(choices)
-        answer = self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many))
+        answer = self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many,
+                                                           which))
         if isinstance(answer, Command):
             raise Undo() if answer.word == "undo" else Reopen(answer.target) if answer.word == "edit" else Quit()
         return answer
@@ -170,8 +172,9 @@ class LiveTable(Table):
                 return default
 
     def refused(self, findings: Any, options: str = "") -> str:
-        """The refusal in the table's words, then: record it anyway? (`yes`, `no`, or what else
-        was typed: the corrected value, or which value to correct)."""
+        """The refusal in the table's words, then: record it anyway? The page offers `yes` and
+        `no` only (no box: the terminal's "the corrected value" or "which to correct" are not
+        said); with `options`, `no` asks which value to correct, with a button for each."""
         from ..entry.play import refusal_text
 
         found = list(findings)
@@ -180,9 +183,8 @@ class LiveTable(Table):
         j = self.s.last_judgement
         audit = j.audit if j is not None and j.audit is not None and all(f in j.new for f in found) else None
         why = [_explained(self.name_shown, audit, f) for f in found]
-        text = "Record it anyway, as it happened at the table?"
-        answer = self._post(text + (f" (or which to correct: {options})" if options else ""), "no", "confirm",
-                            ("yes", "no"), why)
+        answer = self._post("Record it anyway, as it happened at the table?", "no", "confirm", ("yes", "no"), why,
+                            which=bool(options))
         return answer.strip() or "no"
 
     def unreadable(self, error: Any) -> None:
@@ -198,6 +200,17 @@ class LiveTable(Table):
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
+
+
+# The flow's words for the terminal's keys, as a page that is tapped says them (`play`'s stay)
+PHONE_WORDS = (("Enter keeps what is written", "tap OK to keep what is written"),
+               ("type it again", "enter it again"))
+
+
+def _for_a_phone(line: str) -> str:
+    for keyboard, phone in PHONE_WORDS:
+        line = line.replace(keyboard, phone)
+    return line
 
 
 def _explained(name: str, audit: Any, f: Any) -> str:

@@ -16,7 +16,18 @@
   }
   var es = new EventSource("/events");
   es.addEventListener("open", function () { mark("live", true); });
-  es.addEventListener("error", function () { mark("reconnecting", false); });
+  es.addEventListener("error", function () {
+    if (es.readyState !== EventSource.CLOSED) { mark("reconnecting", false); return; }
+    // refused, not lost: a server started again has new keys and does not know this phone
+    mark("stopped", false);
+    fetch(location.pathname, {cache: "no-store", credentials: "same-origin"}).then(function (r) {
+      var gone = document.getElementById(r.status === 403 ? "restarted" : "lost");
+      if (gone) { gone.hidden = false; }
+    }, function () {
+      var lost = document.getElementById("lost");
+      if (lost) { lost.hidden = false; }
+    });
+  });
   es.addEventListener("sheet", function (e) {
     if (sheet) { sheet.innerHTML = e.data; }
     document.body.setAttribute("data-sheet-updates", String(Number(document.body.getAttribute("data-sheet-updates") || 0) + 1));
@@ -30,22 +41,31 @@
   window.addEventListener("pagehide", function () { es.close(); });
 })();
 // A list answered by tapping names in order (a finishing order): each tap adds the name to the
-// answer's field. Without this script the names are typed.
+// answer's field. Without this script the names are typed. The OK button says what it sends:
+// what the box holds, or with the box empty the default (the server's label, data-empty).
 (function () {
   "use strict";
   var field = document.querySelector("form.entry input[name=answer]");
   if (!field) { return; }
+  var ok = document.querySelector("form.entry button.ok");
+  function follow() {
+    var typed = field.value.trim();
+    if (ok) { ok.textContent = typed ? "OK: " + typed : ok.getAttribute("data-empty"); }
+  }
+  field.addEventListener("input", follow);
   document.querySelectorAll("button[data-add]").forEach(function (b) {
     b.addEventListener("click", function () {
       var name = b.getAttribute("data-add");
       field.value = field.value.trim() ? field.value.replace(/[,\s]+$/, "") + ", " + name : name;
       b.disabled = true;
+      follow();
     });
   });
   document.querySelectorAll("button[data-clear]").forEach(function (b) {
     b.addEventListener("click", function () {
       field.value = "";
       document.querySelectorAll("button[data-add]").forEach(function (x) { x.disabled = false; });
+      follow();
     });
   });
 })();
