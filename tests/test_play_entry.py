@@ -692,11 +692,12 @@ class ScriptedTable:
     """A front end with nothing but the protocol's members (`__slots__`: any other attribute the
     dialogue reached for would fail), answers from a script, what is shown kept."""
 
-    __slots__ = ("s", "fill_last", "answers", "shown")
+    __slots__ = ("s", "fill_last", "keeps", "answers", "shown")
 
     def __init__(self, session, answers: list[str]) -> None:  # type: ignore[no-untyped-def]
         self.s = session
         self.fill_last = False
+        self.keeps = "Enter keeps what is written"
         self.answers = list(answers)
         self.shown: list[str] = []
 

@@ -642,10 +642,9 @@ def test_without_a_key_each_page_says_which_code_to_scan(oh_hell: Kept) -> None:
 
 
 def test_the_page_says_tap_where_the_terminal_says_press_enter_or_type(oh_hell: Kept) -> None:
-    """The game's lines name the terminal's keys ("Enter keeps what is written", "type it
-    again"); on the page, which is tapped, they are said for a phone. `play`'s words stay."""
-    from scorekeep.web.live import Desk, LiveTable
-
+    """The game's lines named the terminal's keys ("Enter keeps what is written", "type it
+    again") on the page, which is tapped: each front end now says how a written value is kept
+    (`Table.keeps`), and the flow says "enter it again", true of both. `play`'s words stay."""
     k, c = oh_hell, oh_hell.client("scorer")
     page = start_hand(k, c)
     for bid in ("2", "3", "1", "5"):
@@ -655,11 +654,9 @@ def test_the_page_says_tap_where_the_terminal_says_press_enter_or_type(oh_hell: 
     told = " ".join(page.said)
     assert "reopening hand 1" in told and "tap OK to keep what is written" in told, told
     assert "Enter" not in told
-    t = LiveTable(None, k.path, Desk(lambda v: None), lambda: None)
-    t.say("  the entry you were typing before the edit is not the one asked now: type it again")
-    t.say("  type it again: Ben's bid 3")
-    assert [x.text for x in t.said] == ["the entry you were typing before the edit is not the one asked now: "
-                                        "enter it again", "enter it again: Ben's bid 3"]
+    from scorekeep.cli.terminal import Table
+
+    assert Table(None, k.path).keeps == "Enter keeps what is written"
 
 
 def test_the_start_up_line_shows_the_records_names_escaped(tmp_path: Path) -> None:

@@ -264,7 +264,7 @@ def test_play_reads_an_editors_save_again_and_never_writes_over_it(tmp_path: Pat
     path.write_text(edited, encoding="utf-8")
     out, _ = play.communicate("2\n2\nquit\n", timeout=60)
     assert "changed by another program: read again; nothing written" in out, out
-    assert "type it again: it is legal against the new record" in out
+    assert "enter it again: it is legal against the new record" in out
     text = path.read_text(encoding="utf-8")
     assert text.startswith(edited.rstrip("\n")) and "place: the club" in text and "Ben: 2" in text, text
 

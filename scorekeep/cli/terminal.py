@@ -42,6 +42,7 @@ class Table(entry.Table):
         self.s = session
         self.path = path
         self.fill_last = fill_last
+        self.keeps = "Enter keeps what is written"
         self._prompt: Callable[[str], str] | None = None
         # colour only on a terminal that has it, and never under NO_COLOR (no-color.org)
         self._colour = (sys.stdout.isatty() and not os.environ.get("NO_COLOR")

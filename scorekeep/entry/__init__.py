@@ -77,6 +77,10 @@ class Table(Protocol):
     """Oh Hell: the last player's trick count is what the others leave (`play --fill-last`),
     instead of being asked and the sum checked."""
 
+    keeps: str
+    """How the scorer keeps a value already written, in this front end's words (a terminal: `Enter
+    keeps what is written`; a phone: `tap OK to keep what is written`)."""
+
     def say(self, text: str = "", style: str | None = None) -> None:
         """Show a line. `style` (`refused`, `set`, `forbidden`) may colour it where the front end
         can (a terminal without NO_COLOR); the words alone must carry the meaning."""

@@ -71,7 +71,7 @@ def _kept(t: Table, fields: Sequence[Field]) -> Kept | None:
             kept = ", ".join(_words(by_key[k], paused.values) for k in paused.typed)
             t.say(f"  back to the entry you were typing ({kept} kept)")
             return paused
-        t.say("  the entry you were typing before the edit is not the one asked now: type it again")
+        t.say("  the entry you were typing before the edit is not the one asked now: enter it again")
     written = s.form_written
     if written is None or written.sig != sig or written.text != s.text:
         return None

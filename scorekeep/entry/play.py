@@ -135,7 +135,7 @@ def save(t: Table, j: Any) -> bool:
         t.say("  the record was changed by another program: "
               + (f"{e.problem}; " if e.problem else "read again; ") + "nothing written")
         if e.again is not None:
-            t.say(f"  type it again: {_against_new(e.again)}")
+            t.say(f"  enter it again: {_against_new(e.again)}")
         return False
     return True
 

@@ -140,13 +140,14 @@ class LiveTable(Table):
     def __init__(self, session: Any, path: Path, desk: Desk, changed: Callable[[], None]) -> None:
         self.s = session
         self.fill_last = False  # every trick count is asked, as `play` asks by default
+        self.keeps = "tap OK to keep what is written"  # (there is no Enter key on the page)
         self.name_shown = path.name  # (a phone needs the file's name, not its path)
         self.desk = desk
         self.changed = changed  # called before every question: the sheet follows the record
         self.said: list[Line] = []
 
     def say(self, text: str = "", style: str | None = None) -> None:
-        lines = [_for_a_phone(x.strip()) for x in str(text).split("\n") if x.strip()]
+        lines = [x.strip() for x in str(text).split("\n") if x.strip()]
         self.said.extend(Line(x, style or "") for x in lines)
 
     def _post(self, text: str, default: str | None, kind: str, choices: Any = None,
@@ -200,17 +201,6 @@ class LiveTable(Table):
 
     def show_table(self) -> None:
         """The sheet is on every page already, updated after each entry."""
-
-
-# The flow's words for the terminal's keys, as a page that is tapped says them (`play`'s stay)
-PHONE_WORDS = (("Enter keeps what is written", "tap OK to keep what is written"),
-               ("type it again", "enter it again"))
-
-
-def _for_a_phone(line: str) -> str:
-    for keyboard, phone in PHONE_WORDS:
-        line = line.replace(keyboard, phone)
-    return line
 
 
 def _explained(name: str, audit: Any, f: Any) -> str:

@@ -306,7 +306,7 @@ def reopen(t: Table, target: str) -> None:
               "`edit SET.GAME` for another set)")
         return
     rec = t.s.audit.record.sets[set_no - 1].games[n - 1]
-    t.say(f"  reopening set {st.number} game {n}; Enter keeps what is written")
+    t.say(f"  reopening set {st.number} game {n}; {t.keeps}")
     fields = order_fields(st.number, n, st.seats, rec.out.names if rec.out else None,
                           rec.fouls.names if rec.fouls else None,
                           settles=lambda out, fouls: correction(t.s, st.number, n, out, fouls))

@@ -394,7 +394,7 @@ def reopen(t: Table, target: str) -> None:
         return
     h = hands[n - 1]
     order = tuple(bidding_order(t.s.players, h.dealer))
-    t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); Enter keeps what is written")
+    t.say(f"  reopening hand {n} ({cards_text(h.size)}, {h.dealer} dealt); {t.keeps}")
     rec = t.s.audit.record.hands[n - 1]
     written = {"size": str(h.size), "dealer": h.dealer,
                "trump": "-" if rec.trump is None else SUIT_NAME[rec.trump] if rec.trump in "SHDC"

@@ -439,7 +439,7 @@ def reopen(t: Table, target: str) -> None:
               else "  no hand to edit yet")
         return
     h = hands[n - 1]
-    t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); Enter keeps what is written")
+    t.say(f"  reopening hand {n} ({h.bidder} bid {h.bid}); {t.keeps}")
     fields = [Field("bidder", "bidder", lambda v: f"Hand {n}: who took the bid", lambda t, raw, v: t.name(raw),
                     lambda v: h.bidder, choices=lambda v: tuple(t.s.players),
                     what=lambda v: said(f"who took the bid in hand {n}", v.get("bidder"))),
