@@ -186,6 +186,10 @@ CASES: dict[str, tuple[list, list]] = {
     "ranking-fouls-in-progress.yaml": ([at("ranking")], []),
     "ranking-fouls-last-player.yaml": ([at("ranking")], []),
     "ranking-fouls-when-off.yaml": ([at("ranking")], []),
+    "ranking-ranks-impossible.yaml": ([at("ranking", game=3), at("ranking", game=4)],
+                                      [at("miyako-ochi", game=2, player="甲"), at("forbidden-finish", game=3, player="乙"),
+                                       at("miyako-ochi", game=4, player="丙"), at("forbidden-finish", game=4, player="丁")]),
+    "ranking-ranks-complete-a-foul.yaml": ([], [at("forbidden-finish", player="乙")]),
     "fouls-list-contradicts-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=5, player="A")]),
     "out-list-wrong-once.yaml": ([at("ranking", game=2)], [at("forbidden-finish", game=2, play=6, player="A")]),
     # daifugo.game-over

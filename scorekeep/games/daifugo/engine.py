@@ -704,10 +704,13 @@ def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
                 assert st is not None
                 ranks = (f"the record ranks {' '.join(written)}, but the finishes give "
                          f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
+        elif st is not None and not st.ends_as(written, setup.opts["forbidden_finish"]):
+            # The finishes so far stand; the written ranks settle only what they leave open.
+            ranks = (f"the record ranks {' '.join(written)}, but the players who went "
+                     f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
+            st = st.ended_in(written)
+            ranking, source = st.ranking(), "plays" if played is not None else "out"
         else:
-            if st is not None and not _consistent(st, written):
-                ranks = (f"the record ranks {' '.join(written)}, but the players who went "
-                         f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
             ranking, source = written, "ranks"
     lines = dict(x for x in (order, ranks) if x is not None)
     return Settled(ranking, source, st, order[0] if order else None, ranks[0] if ranks else None, lines, f.events)
@@ -726,7 +729,7 @@ def _order_written(pos: Position, move: Any) -> str | None:
 
 def _ranks_written(pos: Position, move: Any) -> str | None:
     """daifugo.ranking: the ranks written agree with how the players finished (complete), or can still
-    end so (`_consistent`)."""
+    end so (`Standing.ends_as`)."""
     return _settled(pos, move).ranks if type(move) is Outcome else None
 
 
@@ -811,15 +814,6 @@ def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems:
                 line = line or (fouls.line if fouls else out.line_of(p))
     msgs += [m for m, _ in problems]
     return ("; ".join(msgs), line or problems[0][1]) if msgs else None
-
-
-def _consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
-    """Whether an unfinished standing can still end in the recorded ranking."""
-    n = len(st.finishers)
-    if tuple(ranks[:n]) != tuple(st.finishers):
-        return False
-    k = len(st.fouls)
-    return not k or tuple(ranks[len(ranks) - k:]) == tuple(reversed(st.fouls))
 
 
 # --- the checks, in the digest's decision order -----------------------------------------------------

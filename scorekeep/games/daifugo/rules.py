@@ -297,8 +297,9 @@ class _Game:
         if ranking is not None:
             scored = game_points(ranking, self.opts["rank_points"])
             points = {p: scored[p] for p in self.seats}
-        fouls = tuple(st.fouls) if st is not None and source != "ranks" else ()
-        fallen = st.fallen if st is not None and source != "ranks" else None
+        # The fouls and the fall the finishes fix stand also where the written ranks settle the rest.
+        fouls = tuple(st.fouls) if st is not None else ()
+        fallen = st.fallen if st is not None else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None,

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import DCard, show
 from .model import ordinal, rank_name
 
@@ -61,7 +63,9 @@ class Standing:
         or after a forbidden finish, which never makes one fall, `乙 was the first to go out legally (甲's
         forbidden finish does not count)`."""
         p = self.trigger
-        fouled = [q for q, legal in self.exits[:self.exits.index((p, True))] if not legal]
+        # (a fall a written ranking settles, `ended_in`, follows every exit that happened)
+        at = next((i for i, e in enumerate(self.exits) if e == (p, True)), len(self.exits))
+        fouled = [q for q, legal in self.exits[:at] if not legal]
         if not fouled:
             return f"{p} went out first"
         owners = " and ".join(f"{q}'s" for q in fouled)
@@ -93,6 +97,35 @@ class Standing:
         return None, fallen, (f"{self.first_out} while {fallen}, last game's 大富豪, was still playing: "
                               f"{fallen} falls (都落ち), leaves the game and takes the lowest rank no "
                               "foul has taken")
+
+    def ends_as(self, ranks: Sequence[str], fouls_ok: bool) -> bool:
+        """Whether this standing can still end in the ranking `ranks` (daifugo.ranking): some order of
+        the players still in going out, each legally or (`fouls_ok`) by a forbidden finish, settles it
+        so — 都落ち included. The next legal finisher takes the next rank from the top and the next
+        foul the next from the bottom, so there are at most two ways on from each standing."""
+        if self.settled:
+            return self.ranking() == tuple(ranks)
+        if len(self.finishers) >= len(ranks) or len(self.fouls) >= len(ranks):
+            return False
+        ways = ((ranks[len(self.finishers)], True), (ranks[len(ranks) - 1 - len(self.fouls)], False))
+        for p, legal in ways:
+            if p in self.active and (legal or fouls_ok):
+                on = self.copy()
+                on.leave(p, legal)
+                if on.ends_as(ranks, fouls_ok):
+                    return True
+        return False
+
+    def ended_in(self, ranks: Sequence[str]) -> Standing:
+        """This unfinished standing ended with the players still in going out legally in the order of
+        `ranks` (daifugo.ranking, 都落ち as it falls): what the finishes so far fix stands, a written
+        ranking settles only what they leave open. Its `exits` stay the ones that happened."""
+        end = self.copy()
+        for p in ranks:
+            if p in end.active and not end.settled:
+                end.leave(p, True)
+        end.exits = list(self.exits)
+        return end
 
     def ranking(self) -> tuple[str, ...]:
         return (*self.finishers, *self.active, *([self.fallen] if self.fallen else []), *reversed(self.fouls))

@@ -1,0 +1,104 @@
+"""Daifugō slips a user walk found (session 36), each test naming the rule it checks, on the records
+under tests/records/daifugo/ (their comments give the counts made by hand)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from conftest import RECORDS, audit, cli
+
+from scorekeep import stats
+from scorekeep.games.daifugo.standing import Standing
+
+IMPOSSIBLE = "daifugo/ranking-ranks-impossible.yaml"
+A_FOUL = "daifugo/ranking-ranks-complete-a-foul.yaml"
+
+
+def _games(relpath: str) -> list[tuple[tuple[str, ...] | None, tuple[str, ...], str | None, str | None]]:
+    """Each game's ranking, fouls, fallen 大富豪 and last game's 大富豪, as the replay settles them."""
+    a = audit(relpath)
+    return [(g.ranking, g.fouls, g.fallen, g.prev_daifugo) for s in a.result.sets for g in s.games]
+
+
+# --- daifugo.ranking: ranks written that cannot be --------------------------------------------------
+
+def test_ranking_impossible_written_ranks_keep_what_the_finishes_fix() -> None:
+    """daifugo.ranking, daifugo.forbidden-finish: game 3 writes 乙 first, but 乙's foul ranks from the
+    bottom. The finishes written stand (丙 the first legal finisher, 乙 大貧民), the written ranks only
+    order the rest (甲 above 丁); game 4 carries on from that (丙 was last game's 大富豪 and falls)."""
+    assert _games(IMPOSSIBLE) == [
+        (("甲", "乙", "丙", "丁"), (), None, None),
+        (("丙", "乙", "丁", "甲"), (), "甲", "甲"),
+        (("丙", "甲", "丁", "乙"), ("乙",), None, "丙"),
+        (("甲", "乙", "丙", "丁"), ("丁",), "丙", "丙"),
+    ]
+    a = audit(IMPOSSIBLE)
+    assert [(v.rule, v.game, v.line) for v in a.violations] == [("daifugo.ranking", 3, 22), ("daifugo.ranking", 4, 25)]
+    assert [(e.rule, e.game, e.player) for e in a.events] == [
+        ("daifugo.miyako-ochi", 2, "甲"), ("daifugo.forbidden-finish", 3, "乙"),
+        ("daifugo.miyako-ochi", 4, "丙"), ("daifugo.forbidden-finish", 4, "丁")]
+
+
+def test_ranking_impossible_written_ranks_are_not_scored() -> None:
+    """daifugo.ranking: score counts the ranking the replay settles (by hand: 甲 8, 乙 6, 丙 8, 丁 2),
+    never 乙's written 大富豪; its text names game 3's 反則上がり as the JSON's events do."""
+    doc = json.loads(cli("score", str(RECORDS / IMPOSSIBLE), "--format", "json").out)
+    assert doc["totals"] == {"甲": 8, "乙": 6, "丙": 8, "丁": 2}
+    assert doc["rows"][2]["fouls"] == ["乙"] and doc["rows"][2]["ranks"]["乙"] == "大貧民"
+    text = cli("score", str(RECORDS / IMPOSSIBLE)).out
+    assert "set 1 game 3: 反則上がり 乙" in " ".join(text.split())
+
+
+def test_ranking_impossible_written_ranks_stats_count_one_finish_each() -> None:
+    """daifugo.ranking, daifugo.forbidden-finish: stats counts 乙's game 3 as 大貧民 and a foul, not 大富豪."""
+    by = {p.name: p for p in stats.season([audit(IMPOSSIBLE)]).of("daifugo")}
+    assert {n: (p.ranks, p.fouls, p.fallen) for n, p in by.items()} == {
+        "甲": ((2, 1, 0, 1), 0, 1), "乙": ((0, 3, 0, 1), 1, 0),
+        "丙": ((2, 0, 2, 0), 0, 1), "丁": ((0, 0, 2, 2), 1, 0)}
+
+
+def test_ranking_written_ranks_that_agree_keep_the_foul_on_the_sheet() -> None:
+    """daifugo.ranking, daifugo.forbidden-finish: ranks that finish what `out` leaves open are scored as
+    written, and the sheet names 乙's foul (the event check reports) in its text and its rows."""
+    a = audit(A_FOUL)
+    assert a.violations == [] and [(e.rule, e.player) for e in a.events] == [("daifugo.forbidden-finish", "乙")]
+    doc = json.loads(cli("score", str(RECORDS / A_FOUL), "--format", "json").out)
+    assert doc["rows"][0]["ranking"] == ["甲", "丙", "丁", "乙"] and doc["rows"][0]["fouls"] == ["乙"]
+    assert "反則上がり 乙" in cli("score", str(RECORDS / A_FOUL)).out
+
+
+def _endings(st: Standing, fouls_ok: bool) -> set[tuple[str, ...]]:
+    """Every ranking a standing can still end in, by brute force: each player still in goes out next,
+    legally or (`fouls_ok`) by a forbidden finish."""
+    if st.settled:
+        return {st.ranking()}
+    out: set[tuple[str, ...]] = set()
+    for p in list(st.active):
+        for legal in (True, False) if fouls_ok else (True,):
+            on = st.copy()
+            on.leave(p, legal)
+            out |= _endings(on, fouls_ok)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_ranking_written_ranks_agree_exactly_when_some_ending_gives_them(seed: int) -> None:
+    """daifugo.ranking, daifugo.miyako-ochi: over random standings part-way through a game (a previous
+    大富豪 who may fall, fouls on or off), `Standing.ends_as` accepts exactly the rankings some way of
+    finishing reaches; and `ended_in` any written ranking reaches one of them, keeping what happened."""
+    rng = random.Random(seed)
+    seats = ("甲", "乙", "丙", "丁", "戊")[:rng.choice((3, 4, 5))]
+    st = Standing(seats, rng.choice((None, *seats)), rng.random() < 0.8)
+    fouls_ok = rng.random() < 0.7
+    for _ in range(rng.randrange(len(seats) - 1)):
+        st.leave(rng.choice(st.active), not fouls_ok or rng.random() < 0.6)
+        if st.settled:
+            break
+    reachable = _endings(st, fouls_ok)
+    for written in itertools.permutations(seats):
+        assert st.ends_as(written, fouls_ok) == (written in reachable), (st.exits, written)
+        end = st.ended_in(written)
+        assert end.ranking() in _endings(st, False) and end.exits == st.exits
