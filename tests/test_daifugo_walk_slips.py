@@ -102,3 +102,15 @@ def test_ranking_written_ranks_agree_exactly_when_some_ending_gives_them(seed: i
         assert st.ends_as(written, fouls_ok) == (written in reachable), (st.exits, written)
         end = st.ended_in(written)
         assert end.ranking() in _endings(st, False) and end.exits == st.exits
+
+
+# --- stats: revolutions of complete games only (daifugo.revolution) --------------------------------
+
+def test_stats_count_no_revolution_of_an_unfinished_game() -> None:
+    """daifugo.revolution: 乙's 革命 and 丙's 革命返し are in a game still in progress; stats counts only
+    complete games (README), so by hand nobody has a game or a revolution. It once gave 乙 and 丙 one each."""
+    a = audit("daifugo/stats-unfinished-revolution.yaml")
+    assert [(e.rule, e.player) for e in a.events if e.rule == "daifugo.revolution"] == [
+        ("daifugo.revolution", "乙"), ("daifugo.revolution", "丙")]
+    by = stats.season([a]).of("daifugo")
+    assert [(p.name, p.games, p.revolutions) for p in by] == [("甲", 0, 0), ("乙", 0, 0), ("丙", 0, 0), ("丁", 0, 0)]

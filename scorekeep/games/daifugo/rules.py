@@ -310,7 +310,7 @@ class _Game:
 
 def game_counts_in(options: Mapping[str, Any], set_no: int, game_no: int) -> bool:
     """Whether game `game_no` of set `set_no` counts, finished or not (daifugo.game-over): its set is
-    one of the match's `sets` and it one of the set's `games_per_set` (`counts`); `stats` asks it too."""
+    one of the match's `sets` and it one of the set's `games_per_set` (`counts`)."""
     limit = options["sets"] if options["sets"] != OPEN else None
     return counts(set_no, limit) and counts(game_no, options["games_per_set"])
 
