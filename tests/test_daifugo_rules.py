@@ -137,6 +137,9 @@ CASES: dict[str, tuple[list, list]] = {
     "eight-group-with-joker.yaml": ([], [at("eight-cut", play=2, player="乙"), at("eight-cut", play=4, player="丙")]),
     "eight-two-jokers.yaml": ([], [at("eight-cut", play=1, player="甲")]),
     # daifugo.suit-lock
+    "lock-cover-words.yaml": ([at("follow-shape", play=7, player="乙")],
+                              [at("suit-lock", play=2, player="乙"), at("spade-3-return", play=4, player="丁"),
+                               at("suit-lock", play=6, player="甲")]),
     "lock.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),
     "lock-pairs.yaml": ([at("suit-lock", play=4, player="丁")], [at("suit-lock", play=2, player="乙")]),
     "lock-stairs.yaml": ([at("suit-lock", play=3, player="丙")], [at("suit-lock", play=2, player="乙")]),

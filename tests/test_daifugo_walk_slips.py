@@ -10,7 +10,7 @@ import random
 import pytest
 from conftest import RECORDS, audit, cli
 
-from scorekeep import stats
+from scorekeep import api, stats
 from scorekeep.games.daifugo.standing import Standing
 
 IMPOSSIBLE = "daifugo/ranking-ranks-impossible.yaml"
@@ -114,3 +114,44 @@ def test_stats_count_no_revolution_of_an_unfinished_game() -> None:
         ("daifugo.revolution", "乙"), ("daifugo.revolution", "丙")]
     by = stats.season([a]).of("daifugo")
     assert [(p.name, p.games, p.revolutions) for p in by] == [("甲", 0, 0), ("乙", 0, 0), ("丙", 0, 0), ("丁", 0, 0)]
+
+
+# --- the words for what covers the table name the lock (daifugo.suit-lock) --------------------------
+
+def test_follow_shape_words_under_a_lock_name_the_locked_suits_as_why_does() -> None:
+    """daifugo.follow-shape, daifugo.suit-lock: under the ♣ lock, check's words for what would have
+    covered the single 6 say the lock, in the same words as why's legal choices (one place: combos.cover_words)."""
+    path = str(RECORDS / "daifugo" / "lock-cover-words.yaml")
+    (v,) = api.audit(api.load(path)).violations
+    assert (v.rule, v.play) == ("daifugo.follow-shape", 7)
+    cover = "a single 7, 8, 9, 10, J, Q, K, A, 2 or the joker, in the locked suits ♣"
+    assert f"here a single card: {cover} — or a pass." in v.message
+    doc = json.loads(cli("why", path, "--game", "1", "--play", "7", "--format", "json").out)
+    assert doc["violation"]["allowed"] == ["pass", cover] and doc["violation"]["message"] == v.message
+
+
+def test_follow_stronger_words_under_a_lock_name_the_locked_suits() -> None:
+    """daifugo.follow-stronger, daifugo.suit-lock: a weaker single under a ♥ lock is told what covers it,
+    the lock included."""
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+sets:
+  - games:
+      - plays:
+          - 甲: 5H
+          - 乙: 7H
+          - 丙: 6H
+"""
+    (v,) = api.audit(api.load(text=text)).violations
+    assert v.rule == "daifugo.follow-stronger"
+    assert v.message.endswith("to cover it: a single 8, 9, 10, J, Q, K, A, 2 or the joker, in the locked suits ♥, or pass")
+
+
+def test_the_spade_3_return_words_do_not_bind_it_to_the_lock() -> None:
+    """daifugo.spade-3-return: the spade 3 returns a lone joker even under a lock, so what covers the
+    joker is not said to be in the locked suits."""
+    from scorekeep.games.daifugo.cards import JOKER
+    from scorekeep.games.daifugo.combos import cover_words, readings
+
+    (joker,) = readings((JOKER,))
+    assert cover_words(joker, False, ("H",)) == "only the spade 3 returns it"
