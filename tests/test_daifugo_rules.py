@@ -164,6 +164,8 @@ CASES: dict[str, tuple[list, list]] = {
     "finish-two.yaml": ([], [at("forbidden-finish", play=5, player="甲")]),
     "finish-joker.yaml": ([], [at("forbidden-finish", play=5, player="甲")]),
     "finish-eight.yaml": ([], [at("eight-cut", play=5, player="甲"), at("forbidden-finish", play=5, player="甲")]),
+    "finish-eight-clears.yaml": ([at("eight-cut", play=50, player="丙")],
+                                 [at("eight-cut", play=49, player="甲"), at("forbidden-finish", play=49, player="甲")]),
     "finish-revolution-three.yaml": ([], [at("revolution", play=1, player="甲"),
                                           at("forbidden-finish", play=9, player="甲")]),
     "finish-revolution-two.yaml": ([], [at("revolution", play=1, player="甲")]),

@@ -155,3 +155,25 @@ def test_the_spade_3_return_words_do_not_bind_it_to_the_lock() -> None:
 
     (joker,) = readings((JOKER,))
     assert cover_words(joker, False, ("H",)) == "only the spade 3 returns it"
+
+
+# --- a forbidden finish that clears the table (daifugo.forbidden-finish, daifugo.eight-cut) ---------
+
+def test_an_eight_cut_finish_says_the_table_clears_not_that_the_cards_stay() -> None:
+    """daifugo.forbidden-finish, daifugo.eight-cut: 甲 goes out on 8♠. The cut still clears the table (the
+    digest: a clear the play causes still happens), so the foul's words do not say the cards stay on
+    it; the ruling is unchanged (乙 leads, 丙's lead is daifugo.eight-cut)."""
+    a = audit("daifugo/finish-eight-clears.yaml")
+    assert [(v.rule, v.play, v.player) for v in a.violations] == [("daifugo.eight-cut", 50, "丙")]
+    cut, foul = a.events
+    assert (cut.rule, foul.rule) == ("daifugo.eight-cut", "daifugo.forbidden-finish")
+    assert "the table clears at once" in cut.message
+    assert "stay on the table" not in foul.message
+    assert foul.message.endswith("甲 leaves the game ranked from the bottom (大貧民); the play stands, and its "
+                                 "8-cut (8切り) still clears the table")
+
+
+def test_a_foul_finish_that_clears_nothing_leaves_its_cards_on_the_table() -> None:
+    """daifugo.forbidden-finish: going out on a 2 clears nothing, so the cards stay on the table."""
+    (foul,) = [e for e in audit("daifugo/finish-two.yaml").events if e.rule == "daifugo.forbidden-finish"]
+    assert foul.message.endswith("the cards stay on the table")

@@ -377,7 +377,8 @@ class Position:
             table.ref = on
         if finishing:
             foul = forbidden_reason(cards, before, cut) if opts["forbidden_finish"] else None
-            self._finish(p, cards, foul, revolt, i, where, notes)
+            clears = "8-cut (8切り)" if cut else "spade-3 return (スペ3返し)" if v.returns else None
+            self._finish(p, cards, foul, revolt, i, where, notes, clears)
             if foul is None and reading is not None and reading.kind == STAIRS and reading.has_eight and not cut:
                 notes.append("stairs with an 8 do not cut, so this is a legal finish")
         st = self.st
@@ -393,10 +394,11 @@ class Position:
         return cards, reading, notes
 
     def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
-                where: dict[str, Any], notes: list[str]) -> None:
-        """`p`'s play emptied their hand (`Standing.finish`): a forbidden finish, or out (and 都落ち)."""
+                where: dict[str, Any], notes: list[str], clears: str | None = None) -> None:
+        """`p`'s play emptied their hand (`Standing.finish`): a forbidden finish, or out (and 都落ち);
+        `clears`: the play's effect that clears the table."""
         self.st = self.st.copy()
-        foul_words, fallen, fall_words = self.st.finish(p, cards, foul, revolt, i, notes)
+        foul_words, fallen, fall_words = self.st.finish(p, cards, foul, revolt, i, notes, clears)
         if foul_words is not None:
             self.f.event("daifugo.forbidden-finish", foul_words, **where)
         if fall_words is not None:

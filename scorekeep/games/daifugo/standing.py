@@ -73,8 +73,9 @@ class Standing:
                 f"finish{'es do' if len(fouled) > 1 else ' does'} not count)")
 
     def finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
-               notes: list[str]) -> tuple[str | None, str | None, str | None]:
-        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out (and 都落ち)."""
+               notes: list[str], clears: str | None = None) -> tuple[str | None, str | None, str | None]:
+        """`p`'s play `i` emptied their hand, on this copy: a forbidden finish (`foul`: why), or out (and 都落ち).
+        `clears`: the effect of the play that clears the table (`8-cut (8切り)`), which a foul does not stop."""
         if foul is not None:
             # daifugo.forbidden-finish
             self.leave(p, False)
@@ -84,8 +85,9 @@ class Standing:
             return (f"{p} went out with {show(cards)}, a forbidden finish (反則上がり): {foul}"
                     f"{' (judged in the order before this play)' if revolt else ''}. "
                     f"{p} leaves the game ranked from the bottom "
-                    f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); the cards stay "
-                    "on the table"), None, None
+                    f"({'大貧民' if k == 1 else '貧民' if k == 2 else 'the next rank up'}); "
+                    + (f"the play stands, and its {clears} still clears the table" if clears else
+                       "the cards stay on the table")), None, None
         fallen = self.leave(p, True)
         self.gone[p] = f"went out at play {i}"
         notes.append(f"{p} goes out ({ordinal(len(self.finishers))})")
