@@ -177,3 +177,51 @@ def test_a_foul_finish_that_clears_nothing_leaves_its_cards_on_the_table() -> No
     """daifugo.forbidden-finish: going out on a 2 clears nothing, so the cards stay on the table."""
     (foul,) = [e for e in audit("daifugo/finish-two.yaml").events if e.rule == "daifugo.forbidden-finish"]
     assert foul.message.endswith("the cards stay on the table")
+
+
+# --- why --finish (daifugo.ranking) ----------------------------------------------------------------
+
+def _finish_steps(path: str, game: int) -> list[str]:
+    doc = json.loads(cli("why", path, "--game", str(game), "--finish", "--format", "json").out)
+    return [s["question"] for s in doc["steps"]]
+
+
+def test_why_finish_does_not_ask_about_ranks_no_one_wrote() -> None:
+    """daifugo.ranking: the seed example's game 4 writes `out` and `fouls` but no ranks, so why's decision
+    does not answer 'do the ranks written agree …? yes'; a game that writes ranks is asked it."""
+    sample = str(RECORDS.parent.parent / "samples" / "daifugo-seed-example.yaml")
+    asked = "do the ranks written agree with how the players finished?"
+    assert asked not in _finish_steps(sample, 4)
+    assert "the plays and the rules?" in _finish_steps(sample, 4)[-1]
+    assert asked in _finish_steps(str(RECORDS / IMPOSSIBLE), 3)
+
+
+def test_ranking_impossible_written_ranks_say_why_they_cannot_be() -> None:
+    """daifugo.ranking, daifugo.forbidden-finish: the ruling on game 3's ranks says why they cannot be —
+    乙's foul ranks from the bottom, 丙 was the first to go out legally — and what is scored instead."""
+    v = audit(IMPOSSIBLE).violations[0]
+    assert v.message == (
+        "the record ranks 乙 丙 甲 丁, but the players who went out so far (乙 (forbidden finish), 丙) cannot "
+        "end in that ranking: 丙 was the 1st to go out legally, so 丙 is 大富豪; 乙 went out by a forbidden "
+        "finish (反則上がり), the 1st foul, so 乙 ranks from the bottom: 大貧民. The game is scored 丙 甲 丁 乙, "
+        "the players still in taken in the order written")
+    doc = json.loads(cli("why", str(RECORDS / IMPOSSIBLE), "--game", "3", "--finish", "--format", "json").out)
+    assert doc["reason"] == v.message
+
+
+def test_ranking_written_ranks_against_a_fall_say_so() -> None:
+    """daifugo.ranking, daifugo.miyako-ochi: 甲, last game's 大富豪, fell when 丙 went out first; with fouls
+    off nobody can rank below 甲, so ranks putting 甲 above 丁 cannot be, and say why."""
+    text = """game: daifugo
+players: [甲, 乙, 丙, 丁]
+rules: {forbidden_finish: false}
+sets:
+  - games:
+      - out: [甲, 乙, 丙]
+      - out: [丙]
+        ranks: [丙, 甲, 乙, 丁]
+"""
+    (v,) = api.audit(api.load(text=text)).violations
+    assert v.rule == "daifugo.ranking" and v.game == 2
+    assert ("cannot end in that ranking: 甲, last game's 大富豪, fell when 丙 went out first (都落ち): only a "
+            "foul ranks below 甲. The game is scored 丙 乙 丁 甲") in v.message

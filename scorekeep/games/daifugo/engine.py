@@ -735,6 +735,11 @@ def _ranks_written(pos: Position, move: Any) -> str | None:
     return _settled(pos, move).ranks if type(move) is Outcome else None
 
 
+def _ranks_given(pos: Any, move: Any) -> bool:
+    """When the check of the ranks written asks: the result writes ranks (else there is nothing to agree)."""
+    return type(move) is not Outcome or move.ranks is not None
+
+
 def _new_standing(setup: Setup) -> Standing:
     """The standing at the start of a game: everyone in (last game's 大富豪 may fall: 都落ち)."""
     prev_daifugo = None if setup.game_no == 1 or not setup.prev else setup.prev[0]
@@ -1203,7 +1208,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
                                  "the plays and the rules?", _order_written),
-        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written),
+        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written,
+              when=_ranks_given),
     ),
     "set": (
         Check("daifugo.game-over", "is this set one of the match's sets?", set_counts, "set"),
@@ -1234,9 +1240,12 @@ first check it fails (`Position.ruling`), the legal moves those that fail none (
 def _ask_each(checks: Sequence[Check], pos: Any, move: Any, asked: list[Any] | None, *about: Any,
               stop: bool = False) -> list[tuple[Check, str]]:
     """The checks `move` fails, each with its words, asked in turn (`stop`: up to the first that fails);
-    `asked` (if given) gets each check asked, its answer (and `about`)."""
+    `asked` (if given) gets each check asked, its answer (and `about`); a check with no question here (`when`)
+    is not asked (its test passes)."""
     out = []
     for c in checks:
+        if c.when is not None and not c.when(pos, move):
+            continue
         why = c.test(pos, move)
         if asked is not None:
             asked.append((c, why, *about))
