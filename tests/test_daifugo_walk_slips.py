@@ -88,7 +88,8 @@ def _endings(st: Standing, fouls_ok: bool) -> set[tuple[str, ...]]:
 def test_ranking_written_ranks_agree_exactly_when_some_ending_gives_them(seed: int) -> None:
     """daifugo.ranking, daifugo.miyako-ochi: over random standings part-way through a game (a previous
     大富豪 who may fall, fouls on or off), `Standing.ends_as` accepts exactly the rankings some way of
-    finishing reaches; and `ended_in` any written ranking reaches one of them, keeping what happened."""
+    finishing reaches (and `why_not` names what rules the others out); and `ended_in` any written ranking
+    reaches one of them, keeping what happened."""
     rng = random.Random(seed)
     seats = ("甲", "乙", "丙", "丁", "戊")[:rng.choice((3, 4, 5))]
     st = Standing(seats, rng.choice((None, *seats)), rng.random() < 0.8)
@@ -100,6 +101,8 @@ def test_ranking_written_ranks_agree_exactly_when_some_ending_gives_them(seed: i
     reachable = _endings(st, fouls_ok)
     for written in itertools.permutations(seats):
         assert st.ends_as(written, fouls_ok) == (written in reachable), (st.exits, written)
+        if written not in reachable:  # and it says why, naming a fixed place or the fall
+            assert st.why_not(written) != "no way of finishing from here ends so", (st.exits, written)
         end = st.ended_in(written)
         assert end.ranking() in _endings(st, False) and end.exits == st.exits
 

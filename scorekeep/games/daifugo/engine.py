@@ -708,10 +708,12 @@ def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
                          f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
         elif st is not None and not st.ends_as(written, setup.opts["forbidden_finish"]):
             # The finishes so far stand; the written ranks settle only what they leave open.
-            ranks = (f"the record ranks {' '.join(written)}, but the players who went "
-                     f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
+            said = (f"the record ranks {' '.join(written)}, but the players who went out so far ({_exits_text(st)}) "
+                    f"cannot end in that ranking: {st.why_not(written)}")
             st = st.ended_in(written)
             ranking, source = st.ranking(), "plays" if played is not None else "out"
+            ranks = (f"{said}. The game is scored {' '.join(ranking)}, the players still in taken in the order "
+                     "written", move.ranks.line)
         else:
             ranking, source = written, "ranks"
     lines = dict(x for x in (order, ranks) if x is not None)

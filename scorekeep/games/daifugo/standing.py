@@ -118,6 +118,25 @@ class Standing:
                     return True
         return False
 
+    def why_not(self, ranks: Sequence[str]) -> str:
+        """Why this standing cannot end in `ranks` (`ends_as` is false), in words: each player whose place
+        the finishes fix and the ranks put elsewhere, or else the fall (都落ち) that rules them out."""
+        n = len(ranks)
+        bits = [f"{p} was the {ordinal(i + 1)} to go out legally, so {p} is {rank_name(i)}"
+                for i, p in enumerate(self.finishers) if i >= n or ranks[i] != p]
+        bits += [f"{p} went out by a forbidden finish (反則上がり), the {ordinal(k + 1)} foul, so {p} ranks from the "
+                 f"bottom: {rank_name(n - 1 - k)}" for k, p in enumerate(self.fouls) if k >= n or ranks[n - 1 - k] != p]
+        if bits:
+            return "; ".join(bits)
+        if self.fallen is not None:
+            return (f"{self.fallen}, last game's 大富豪, fell when {self.first_out} (都落ち): only a foul ranks "
+                    f"below {self.fallen}")
+        prev = self.prev_daifugo
+        if self.miyako_ochi and prev in self.active:
+            return (f"{prev}, last game's 大富豪, falls (都落ち) if another player goes out legally first, and then "
+                    f"only a foul ranks below {prev}")
+        return "no way of finishing from here ends so"
+
     def ended_in(self, ranks: Sequence[str]) -> Standing:
         """This unfinished standing ended with the players still in going out legally in the order of
         `ranks` (daifugo.ranking, 都落ち as it falls): what the finishes so far fix stands, a written
