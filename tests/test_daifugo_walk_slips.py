@@ -228,3 +228,15 @@ sets:
     assert v.rule == "daifugo.ranking" and v.game == 2
     assert ("cannot end in that ranking: 甲, last game's 大富豪, fell when 丙 went out first (都落ち): only a "
             "foul ranks below 甲. The game is scored 丙 乙 丁 甲") in v.message
+
+
+# --- grammar: the lock's words agree with their subject (daifugo.suit-lock) -------------------------
+
+def test_a_lock_by_plural_plays_says_follow() -> None:
+    """daifugo.suit-lock: 'four 5s follow four 7s' (plural subject); a single or a pair 'follows'."""
+    (four,) = [e for e in audit("daifugo/stats-unfinished-revolution.yaml").events if e.rule == "daifugo.suit-lock"]
+    assert four.message.startswith("four 5s follow four 7s with the same suits ♠♥♦♣")
+    (single,) = [e for e in audit("daifugo/lock.yaml").events if e.rule == "daifugo.suit-lock"]
+    assert " follows " in single.message and single.message.startswith("a single")
+    (stairs,) = [e for e in audit("daifugo/lock-stairs.yaml").events if e.rule == "daifugo.suit-lock"]
+    assert stairs.message.startswith("stairs") and " (階段) follow stairs" in stairs.message

@@ -53,6 +53,11 @@ class Reading(NamedTuple):
         ranks = "-".join(RANK_TEXT[ORDER[i]] for i in range(self.level, self.level + self.size))
         return f"stairs {ranks}{SUIT_SYMBOL[self.suit or 'S']} (階段)"
 
+    @property
+    def plural(self) -> bool:
+        """Whether `describe` names it in the plural (`four 9s`, `stairs 7-8-9♥`), for the verb after it."""
+        return not self.describe().startswith(("a ", "the "))
+
     def shape(self) -> str:
         if self.kind == SINGLE:
             return "a single card"

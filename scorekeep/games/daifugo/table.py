@@ -151,7 +151,7 @@ class Table:
         assert before is not None
         self.lock = lock
         return f"lock (縛り) {lock_text(lock)}", lambda: (
-            f"{reading.describe()} follows {before.describe()} with the same suits "
+            f"{reading.describe()} {'follow' if reading.plural else 'follows'} {before.describe()} with the same suits "
             f"{lock_text(lock)}: the suits are locked (縛り) until the table clears")
 
     @staticmethod
