@@ -92,9 +92,11 @@ def test_daifugo_ranking_miyako_ochi_and_forbidden_finish() -> None:
 
 
 def test_daifugo_revolution_counts_counter_revolutions() -> None:
-    """daifugo.revolution: 甲's four 9s and 乙's four 7s (革命返し) are one each."""
-    by = {p.name: p.revolutions for p in season(REVOLUTION).of("daifugo")}
+    """daifugo.revolution: 甲's four 9s and 乙's four 7s (革命返し) are one each, in a complete game (the
+    article's plays, then `out`); the same plays alone are a game in progress, which stats does not count."""
+    by = {p.name: p.revolutions for p in season(str(RECORDS / "daifugo" / "stats-revolution-complete.yaml")).of("daifugo")}
     assert by == {"甲": 1, "乙": 1, "丙": 0, "丁": 0}
+    assert {p.name: p.revolutions for p in season(REVOLUTION).of("daifugo")} == {"甲": 0, "乙": 0, "丙": 0, "丁": 0}
 
 
 def test_stats_json_one_entry_per_player() -> None:
@@ -229,15 +231,16 @@ def _daifugo_records() -> list[str]:
 def test_daifugo_stats_count_exactly_the_games_check_counts_in_every_record() -> None:
     """daifugo.game-over, daifugo.revolution: over every Daifugō record and sample alone, each player's
     games are the finished games the sheet counts (not those check says do not count), and the
-    revolutions are check's revolution events in the games that count (a game past the set's games or
-    the match's sets does not)."""
+    revolutions are check's revolution events in the complete games that count (a game past the set's
+    games or the match's sets does not, nor one still in progress)."""
     from scorekeep.games.daifugo.score import sheet
 
     for path in _daifugo_records():
         a = api.audit(api.load(path))
         games = sum(1 for r in sheet(a).rows if r["complete"] and r["counted"])
         past = {(f.set, f.game) for f in a.violations if f.rule == "daifugo.game-over" and "does not count" in f.message}
+        done = {(g.set, g.number) for s in a.result.sets for g in s.games if g.complete}
         made = [e.player for e in a.events if e.rule == "daifugo.revolution" and (e.set, e.game) not in past
-                and (e.set, None) not in past]
+                and (e.set, None) not in past and (e.set, e.game) in done]
         for p in season(path).of("daifugo"):
             assert (p.games, sum(p.ranks), p.revolutions) == (games, games, made.count(p.name)), (path, p.name)

@@ -388,6 +388,11 @@ def _daifugo_steps(a: Any, loc: why.Location, ex: Any) -> list[str]:
         checks = [c for c in checks if c not in CHECKS["set"] or (c.stage == "set") == (loc.game is None)
                   and loc.game in (None, 1)]
     g = next((g for st in a.record.sets if st.number == loc.set for g in st.games if g.number == loc.game), None)
+    if loc.what == "finish" and g is not None:  # a check with no question of this result (`when`) is not asked
+        from scorekeep.games.daifugo.engine import Outcome
+
+        move = Outcome(g.out, g.fouls, g.ranks, g.plays is not None)
+        checks = [c for c in checks if c.when is None or c.when(None, move)]
     if loc.what == "deal" and g is not None:  # each hand dealt in the record's order, then the whole deal
         seats = list(g.deal.cards) if g.deal is not None else []
         checks = [c for _p in seats for c in checks if c.stage == "hand"] + [c for c in checks if c.stage == "whole"]

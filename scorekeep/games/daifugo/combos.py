@@ -53,6 +53,11 @@ class Reading(NamedTuple):
         ranks = "-".join(RANK_TEXT[ORDER[i]] for i in range(self.level, self.level + self.size))
         return f"stairs {ranks}{SUIT_SYMBOL[self.suit or 'S']} (階段)"
 
+    @property
+    def plural(self) -> bool:
+        """Whether `describe` names it in the plural (`four 9s`, `stairs 7-8-9♥`), for the verb after it."""
+        return not self.describe().startswith(("a ", "the "))
+
     def shape(self) -> str:
         if self.kind == SINGLE:
             return "a single card"
@@ -167,6 +172,16 @@ def cover_text(top: Reading, revolution: bool) -> str:
     return f"{count} of one rank from " + ", ".join(words)
 
 
+def cover_words(top: Reading, revolution: bool, lock: tuple[str, ...] | None) -> str:
+    """What would legally cover `top` now under the lock (None: none), for every message that says so (a
+    refused play's, the legal choices of a hand not known): `cover_text`, and the locked suits — but not
+    for the lone joker, which the spade 3 returns even under a lock (daifugo.spade-3-return)."""
+    text = cover_text(top, revolution)
+    if lock is not None and top.level != JOKER_LEVEL:
+        text += f", in the locked suits {lock_text(lock)}"
+    return text
+
+
 class Verdict(NamedTuple):
     """How a play fares on the table: the reading taken, and the rule it breaks (None if legal)."""
 
@@ -233,7 +248,7 @@ def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution:
         extra = " The spade 3 returns only a single joker, not a pair of jokers."
     return (f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
             f"same number of cards as the play it covers — here {top.shape()}: "
-            f"{cover_text(top, revolution)} — or a pass.{extra}")
+            f"{cover_words(top, revolution, lock)} — or a pass.{extra}")
 
 
 def _unlocked(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
@@ -256,12 +271,12 @@ def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool
     if r.level == top.level:
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
         return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "
-                f"(suits never break ties); to cover it: {cover_text(top, revolution)}, or pass")
+                f"(suits never break ties); to cover it: {cover_words(top, revolution, lock)}, or pass")
     order = "revolution (革命)" if revolution else "normal"
     cmp = f"in {order} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
     if r.kind == STAIRS:
         cmp = "stairs are compared by their lowest card, and " + cmp
-    return f"{head}: {cmp}; to cover it: {cover_text(top, revolution)}, or pass"
+    return f"{head}: {cmp}; to cover it: {cover_words(top, revolution, lock)}, or pass"
 
 
 _WORDS: dict[str, Callable[..., str]] = {"daifugo.combination": _not_combination, "daifugo.follow-shape": _other_shape,

@@ -377,7 +377,8 @@ class Position:
             table.ref = on
         if finishing:
             foul = forbidden_reason(cards, before, cut) if opts["forbidden_finish"] else None
-            self._finish(p, cards, foul, revolt, i, where, notes)
+            clears = "8-cut (8切り)" if cut else "spade-3 return (スペ3返し)" if v.returns else None
+            self._finish(p, cards, foul, revolt, i, where, notes, clears)
             if foul is None and reading is not None and reading.kind == STAIRS and reading.has_eight and not cut:
                 notes.append("stairs with an 8 do not cut, so this is a legal finish")
         st = self.st
@@ -393,10 +394,11 @@ class Position:
         return cards, reading, notes
 
     def _finish(self, p: str, cards: tuple[DCard, ...], foul: str | None, revolt: bool, i: int,
-                where: dict[str, Any], notes: list[str]) -> None:
-        """`p`'s play emptied their hand (`Standing.finish`): a forbidden finish, or out (and 都落ち)."""
+                where: dict[str, Any], notes: list[str], clears: str | None = None) -> None:
+        """`p`'s play emptied their hand (`Standing.finish`): a forbidden finish, or out (and 都落ち);
+        `clears`: the play's effect that clears the table."""
         self.st = self.st.copy()
-        foul_words, fallen, fall_words = self.st.finish(p, cards, foul, revolt, i, notes)
+        foul_words, fallen, fall_words = self.st.finish(p, cards, foul, revolt, i, notes, clears)
         if foul_words is not None:
             self.f.event("daifugo.forbidden-finish", foul_words, **where)
         if fall_words is not None:
@@ -704,10 +706,15 @@ def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
                 assert st is not None
                 ranks = (f"the record ranks {' '.join(written)}, but the finishes give "
                          f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
+        elif st is not None and not st.ends_as(written, setup.opts["forbidden_finish"]):
+            # The finishes so far stand; the written ranks settle only what they leave open.
+            said = (f"the record ranks {' '.join(written)}, but the players who went out so far ({_exits_text(st)}) "
+                    f"cannot end in that ranking: {st.why_not(written)}")
+            st = st.ended_in(written)
+            ranking, source = st.ranking(), "plays" if played is not None else "out"
+            ranks = (f"{said}. The game is scored {' '.join(ranking)}, the players still in taken in the order "
+                     "written", move.ranks.line)
         else:
-            if st is not None and not _consistent(st, written):
-                ranks = (f"the record ranks {' '.join(written)}, but the players who went "
-                         f"out so far ({_exits_text(st)}) cannot end in that ranking", move.ranks.line)
             ranking, source = written, "ranks"
     lines = dict(x for x in (order, ranks) if x is not None)
     return Settled(ranking, source, st, order[0] if order else None, ranks[0] if ranks else None, lines, f.events)
@@ -726,8 +733,13 @@ def _order_written(pos: Position, move: Any) -> str | None:
 
 def _ranks_written(pos: Position, move: Any) -> str | None:
     """daifugo.ranking: the ranks written agree with how the players finished (complete), or can still
-    end so (`_consistent`)."""
+    end so (`Standing.ends_as`)."""
     return _settled(pos, move).ranks if type(move) is Outcome else None
+
+
+def _ranks_given(pos: Any, move: Any) -> bool:
+    """When the check of the ranks written asks: the result writes ranks (else there is nothing to agree)."""
+    return type(move) is not Outcome or move.ranks is not None
 
 
 def _new_standing(setup: Setup) -> Standing:
@@ -811,15 +823,6 @@ def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems:
                 line = line or (fouls.line if fouls else out.line_of(p))
     msgs += [m for m, _ in problems]
     return ("; ".join(msgs), line or problems[0][1]) if msgs else None
-
-
-def _consistent(st: Standing, ranks: tuple[str, ...]) -> bool:
-    """Whether an unfinished standing can still end in the recorded ranking."""
-    n = len(st.finishers)
-    if tuple(ranks[:n]) != tuple(st.finishers):
-        return False
-    k = len(st.fouls)
-    return not k or tuple(ranks[len(ranks) - k:]) == tuple(reversed(st.fouls))
 
 
 # --- the checks, in the digest's decision order -----------------------------------------------------
@@ -1207,7 +1210,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "result": (
         Check("daifugo.ranking", "does the order of going out written, with its forbidden finishes, agree with "
                                  "the plays and the rules?", _order_written),
-        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written),
+        Check("daifugo.ranking", "do the ranks written agree with how the players finished?", _ranks_written,
+              when=_ranks_given),
     ),
     "set": (
         Check("daifugo.game-over", "is this set one of the match's sets?", set_counts, "set"),
@@ -1238,9 +1242,12 @@ first check it fails (`Position.ruling`), the legal moves those that fail none (
 def _ask_each(checks: Sequence[Check], pos: Any, move: Any, asked: list[Any] | None, *about: Any,
               stop: bool = False) -> list[tuple[Check, str]]:
     """The checks `move` fails, each with its words, asked in turn (`stop`: up to the first that fails);
-    `asked` (if given) gets each check asked, its answer (and `about`)."""
+    `asked` (if given) gets each check asked, its answer (and `about`); a check with no question here (`when`)
+    is not asked (its test passes)."""
     out = []
     for c in checks:
+        if c.when is not None and not c.when(pos, move):
+            continue
         why = c.test(pos, move)
         if asked is not None:
             asked.append((c, why, *about))

@@ -297,8 +297,9 @@ class _Game:
         if ranking is not None:
             scored = game_points(ranking, self.opts["rank_points"])
             points = {p: scored[p] for p in self.seats}
-        fouls = tuple(st.fouls) if st is not None and source != "ranks" else ()
-        fallen = st.fallen if st is not None and source != "ranks" else None
+        # The fouls and the fall the finishes fix stand also where the written ranks settle the rest.
+        fouls = tuple(st.fouls) if st is not None else ()
+        fallen = st.fallen if st is not None else None
         return GameResult(self.s.number, g.number, g.line, self.seats, self.leader, ranking, ranking is not None,
                           points, fouls, fallen, start.st.prev_daifugo, source, tuple(turns),
                           dict(g.exchange.cards) if g.exchange else None,
@@ -309,7 +310,7 @@ class _Game:
 
 def game_counts_in(options: Mapping[str, Any], set_no: int, game_no: int) -> bool:
     """Whether game `game_no` of set `set_no` counts, finished or not (daifugo.game-over): its set is
-    one of the match's `sets` and it one of the set's `games_per_set` (`counts`); `stats` asks it too."""
+    one of the match's `sets` and it one of the set's `games_per_set` (`counts`)."""
     limit = options["sets"] if options["sets"] != OPEN else None
     return counts(set_no, limit) and counts(game_no, options["games_per_set"])
 

@@ -1,6 +1,6 @@
 """Daifugō's statistics: each player's finishes over a season (games with a ranking only, none
 `check` says does not count), counted from the score sheets' rows and the revolutions from the
-audits' events, and the tables and bar charts that show them."""
+audits' events in those games, and the tables and bar charts that show them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 from ...game import Audit, Sheet
 from ...stats import Bar, Table, name_key
 from .rulebook import RANK_NAMES
-from .rules import game_counts_in
 
 
 class DaifugoLine(NamedTuple):
@@ -41,7 +40,7 @@ class DaifugoLine(NamedTuple):
 
 def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
     """Each player's finishes over the ranked games of the records that count (check's judgement,
-    daifugo.game-over), and the revolutions made in the games that count."""
+    daifugo.game-over), and the revolutions made in those games (complete ones only, as the README says)."""
     acc: dict[str, list[Any]] = {}
 
     def line(name: str) -> list[Any]:
@@ -50,6 +49,8 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
     for audit, sheet in pairs:
         for p in audit.header.players:
             line(name_key(p))[0] += 1
+        # The games counted: complete (a ranking) and not past the set's games or the match's sets.
+        counted = {(r["set"], r["game"]) for r in sheet.rows if r["ranking"] is not None and r["counted"]}
         prev: dict[str, Any] | None = None
         for r in sheet.rows:
             if prev is not None and prev["set"] != r["set"]:
@@ -74,8 +75,7 @@ def lines(pairs: Sequence[tuple[Audit, Sheet]]) -> tuple[DaifugoLine, ...]:
                 line(name_key(p))[6] += 1
             prev = r
         for e in audit.events:
-            if (e.rule == "daifugo.revolution" and e.player is not None and e.set is not None and e.game is not None
-                    and game_counts_in(audit.header.options, e.set, e.game)):  # a revolution is made in a game
+            if e.rule == "daifugo.revolution" and e.player is not None and (e.set, e.game) in counted:
                 line(name_key(e.player))[7] += 1
     return tuple(DaifugoLine(name, a[0], a[1], tuple(a[2]), *a[3:]) for name, a in acc.items())  # type: ignore[arg-type]
 

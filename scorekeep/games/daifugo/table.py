@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import DCard, _sort_key
-from .combos import Reading, Verdict, cover_text, decide, lock_text
+from .combos import Reading, Verdict, cover_words, decide, lock_text
 from .combos import judge as _judge
 from .holdings import hand_plays
 from .model import OnTable, ordinal
@@ -112,13 +112,10 @@ class Table:
         out = ["pass"] if self.top is not None else []
         if hand is None:
             if base is not None and base.reading is not None:
-                text = cover_text(base.reading, revolution)
-                if self.lock is not None and opts["suit_lock"]:
-                    text += f", in the locked suits {lock_text(self.lock)}"
-                out.append(text)
+                out.append(cover_words(base.reading, revolution, self.lock if opts["suit_lock"] else None))
                 if second and ref is not None and ref.reading is not None:
                     out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_text(ref.reading, revolution))
+                               + cover_words(ref.reading, revolution, self.lock if opts["suit_lock"] else None))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
@@ -154,7 +151,7 @@ class Table:
         assert before is not None
         self.lock = lock
         return f"lock (縛り) {lock_text(lock)}", lambda: (
-            f"{reading.describe()} follows {before.describe()} with the same suits "
+            f"{reading.describe()} {'follow' if reading.plural else 'follows'} {before.describe()} with the same suits "
             f"{lock_text(lock)}: the suits are locked (縛り) until the table clears")
 
     @staticmethod
