@@ -204,6 +204,13 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
 def and_list(items: Sequence[str]) -> str:
     """Items as a sentence says them: `甲`, `甲 and 丙`, `甲, 丙 and 丁`."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

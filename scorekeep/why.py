@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .engine import Ruling, Step
 from .errors import Finding, all_worded
-from .game import Audit
+from .game import Audit, ordinal
 
 
 class Location(NamedTuple):
@@ -48,8 +48,9 @@ class Location(NamedTuple):
     what: str | None = None
 
     def __str__(self) -> str:
-        parts = [f"{k} {v}" for k in ("set", "game", "hand", "trick", "bid", "play")
-                 if (v := getattr(self, k)) is not None]
+        # (`the 4th bid`: "bid 4, Ana: Ana bid 1" read as two bids)
+        parts = [f"the {ordinal(v)} bid" if k == "bid" else f"{k} {v}"
+                 for k in ("set", "game", "hand", "trick", "bid", "play") if (v := getattr(self, k)) is not None]
         if self.exchange:
             parts.append("the exchange")
         if self.what is not None:

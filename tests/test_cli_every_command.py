@@ -356,7 +356,7 @@ def test_replay_shows_the_hands_before_the_gap_and_exits_2() -> None:
 def test_why_explains_a_move_before_the_gap_and_exits_2() -> None:
     r = cli("why", FOUR, "--hand", "1", "--bid", "4")
     assert r.code == 2 and error_lines(r.err, FOUR) == FOUR_LINES
-    assert "hand 1, bid 4, North: North bid 2" in " ".join(r.out.split()) and "ruling:" in r.out
+    assert "hand 1, the 4th bid, North: North bid 2" in " ".join(r.out.split()) and "ruling:" in r.out
     past = cli("why", FOUR, "--hand", "4", "--bid", "1")
     assert past.code == 2 and "(the record was read up to its first unreadable part)" in past.err
 

@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
 from ..errors import shown
-from ..game import Audit, Chart, Grid, Section, Sheet
+from ..game import Audit, Chart, Grid, Section, Sheet, ordinal
 from ..stats import Bar, Table
 from . import text
 
@@ -349,8 +349,7 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
         col = s.headers.index("order of play") if "order of play" in s.headers else None
         plays = [_plays(r[col], players) for r in s.rows] if col is not None else []
         if col is not None and all(p is not None for p in plays):
-            heads = [*s.headers[:col], *(f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
-                                         for k in range(1, len(players) + 1)), *s.headers[col + 1:]]
+            heads = [*s.headers[:col], *(ordinal(k) for k in range(1, len(players) + 1)), *s.headers[col + 1:]]
             body = []
             for r, p in zip(s.rows, plays):
                 cells = ([f'<td class="num">{esc(c)}</td>' if c.isdigit() else f"<td>{esc(c)}</td>" for c in r[:col]]

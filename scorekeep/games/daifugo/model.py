@@ -16,13 +16,6 @@ EXCHANGE = ((0, 3, 2), (3, 0, 2), (1, 2, 1), (2, 1, 1))
 EXCHANGE_COUNT = {a: n for a, _b, n in EXCHANGE}
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
-
-
 def rank_name(i: int) -> str:
     """大富豪, 富豪, 貧民, 大貧民 by index into a ranking (`rank 5` beyond)."""
     return RANK_NAMES[i] if i < len(RANK_NAMES) else f"rank {i + 1}"

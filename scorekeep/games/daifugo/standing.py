@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...game import ordinal
 from .cards import DCard, show
-from .model import ordinal, rank_name
+from .model import rank_name
 
 # --- standings: who is out, and the ranking (daifugo.ranking, daifugo.miyako-ochi) ---------
 

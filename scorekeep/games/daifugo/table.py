@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...game import ordinal
 from .cards import DCard, _sort_key
 from .combos import Reading, Verdict, cover_words, decide, lock_text
 from .combos import judge as _judge
 from .holdings import hand_plays
-from .model import OnTable, ordinal
-from .model import cards_text
+from .model import OnTable, cards_text
 
 ALLOWED_CAP = 24
 """At most this many plays are listed in `allowed`; a last entry `… and N more` counts the rest."""
