@@ -243,3 +243,13 @@ def test_equal_totals_share_a_place_in_the_standings() -> None:
     items = tree.root.all("ol", "standings")[0].all("li")
     assert [(li.attrs.get("value"), li.content()) for li in items] == [
         ("1", "North: 25"), ("2", "East: 13"), ("2", "South: 13"), ("4", "West: 11")]
+
+
+def test_a_violation_on_the_sheet_is_worded_as_check_words_it() -> None:
+    """oh-hell.follow-suit: the HTML sheet added the canonical choices to check's words, so a revoke read
+    "… legal plays were 9♥; legal: 9H", the one choice twice in two spellings. It is check's sentence."""
+    record = str(RECORDS / "oh-hell/follow-suit-revoke.yaml")
+    _text, tree = page("score", record, "--format", "html")
+    (item,) = tree.root.all("ul", "findings")[0].all("li")
+    message = cli("check", record, "--format", "json").out.split('"message": "')[1].split('"')[0]
+    assert item.content().endswith(message) and "legal: 9H" not in item.content(), item.content()
