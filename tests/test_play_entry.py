@@ -283,6 +283,7 @@ def test_rook_bid_name_amount_after_the_first_call_is_that_players_call(tmp_path
     assert hands(path)[0]["bidding"] == [{"East": "pass"}, {"South": "pass"}, {"West": 100}, {"North": "pass"}]
     assert "bid" not in hands(path)[0], hands(path)[0]
     assert "the auction is over: West takes it at 100" in out
+    assert "`bid NAME N`, the winning bid alone, is for the first call: read as West's call" in out
 
 
 def test_rook_points_not_a_multiple_of_5_are_blamed_on_the_figure_typed(tmp_path: Path) -> None:
@@ -320,6 +321,22 @@ def test_rook_bid_refusals_hold_no_number_the_house_rules_change(tmp_path: Path,
     head = refusal.split(";")[0]
     assert wrong not in head.split(), refusal
     assert "Bo may call pass" in refusal
+
+
+@pytest.mark.parametrize("typed, corrected, written", [
+    ("bid di 93", "90", {"bid": {"Di": 90}}),  # the winning bid alone, its amount corrected
+    ("di 83", "85", {"bidding": [{"Di": 85}]}),  # Di's call out of turn, its amount corrected (refused again)
+    ("83", "85", {"bidding": [{"Bo": 85}]}),  # Bo's own call
+])
+def test_rook_a_corrected_amount_corrects_the_call_it_was_typed_for(tmp_path: Path, typed: str, corrected: str,
+                                                                  written: dict) -> None:
+    """rook.bid-step: at `Record it anyway?` a value is the corrected one (README). After a refused `bid Cy
+    93`, the corrected `90` was written as Bo's call (the player asked), so a winning bid nobody typed for
+    Bo went in and Cy's was lost; a corrected amount now keeps whose call, and of what kind, it corrects."""
+    path = new(tmp_path, "rook", "Ann,Bo,Cy,Di")
+    play(path, [typed, corrected, "yes"])
+    hand = hands(path)[0]
+    assert {k: hand[k] for k in written} == written, hand
 
 
 def test_rook_team_names_at_new(tmp_path: Path) -> None:

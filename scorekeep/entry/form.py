@@ -43,6 +43,11 @@ class Field(NamedTuple):
     what: Callable[[Mapping[str, Any]], str] | None = None
 
 
+CORRECTS = "corrects"
+"""Under this key a `Field.read` of a value typed at `Record it anyway?` gets the refused value it
+corrects (a Rook `bid Cy 93` corrected to `90` stays Cy's winning bid)."""
+
+
 class Kept(NamedTuple):
     """The values of a form kept for when the same form (`sig`) is asked again: after `undo` takes
     its entry back out of the record (`text`: the record before the entry was written), or after
@@ -108,7 +113,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     typed = list(kept.typed) if kept else []
     allowed: set[str] = set()
     i = _next(fields, vals, -1)
-    pending: str | None = None
+    pending: str | None = None  # a corrected value typed at `Record it anyway?`, for the value `corrects`
+    corrects: Any = None
     while True:
         if i >= len(fields):
             if after is not None:
@@ -122,6 +128,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             i, pending = back
             if i < 0:
                 return None
+            corrects = vals.get(fields[i].key)
             _take(vals, typed, fields[i].key)
             continue
         f = fields[i]
@@ -138,8 +145,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
+        v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
-        v = f.read(t, raw, vals)
         if v is None:
             continue
         vals[f.key] = v
@@ -147,6 +154,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         if f.judged:
             refused, pending = _judge_value(t, f.key, make, vals, allowed)
             if refused:
+                corrects = vals.get(f.key)
                 _take(vals, typed, f.key)
                 continue
         i = _next(fields, vals, i)

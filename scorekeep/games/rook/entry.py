@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from ...errors import InputError
 from ...game import and_list
 from ...entry import Choices, Table, Undone, ruled
-from ...entry.form import Field, ask_form, said
+from ...entry.form import CORRECTS, Field, ask_form, said
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
@@ -331,11 +331,15 @@ class Call(NamedTuple):
     won: bool = False
 
 
-def read_call(t: Table, raw: str, player: str, first: bool = True) -> Call | None:
+def read_call(t: Table, raw: str, player: str, first: bool = True, corrects: Any = None) -> Call | None:
     """`pass`, `80`; `NAME 80` (a call someone else made, out of turn, as it happened); at the `first`
     call, `bid NAME 80` (the winning bid alone, as a table that notes only it writes it); later, that
-    is NAME's call (the auction is being noted)."""
+    is NAME's call (the auction is being noted). An amount or `pass` alone typed as the correction of a
+    refused call (`corrects`) is the same player's, and an amount the same kind of call."""
     words = raw.replace("=", " ").split()
+    if isinstance(corrects, Call) and len(words) == 1:
+        player, first = corrects.who, corrects.won and words[0].lower() not in ("p", "pass")
+        words = ["bid", player, words[0]] if first else words
     bid = len(words) >= 3 and words[0].lower() == "bid"
     won = bid and first
     if bid:
@@ -348,6 +352,8 @@ def read_call(t: Table, raw: str, player: str, first: bool = True) -> Call | Non
     elif won or not words:
         t.say("  the winning bid alone is `bid NAME AMOUNT`, e.g. `bid East 90`")
         return None
+    if bid and not first:
+        t.say(f"  `bid NAME N`, the winning bid alone, is for the first call: read as {who}'s call")
     text = words[-1]
     if text.lower() in ("p", "pass") and not won:
         return Call(who, None)
@@ -390,7 +396,7 @@ def _ask_call(t: Table, w: Where) -> None:
     first = not _hands(t.s)[w.hand - 1].calls
     hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
-                  lambda t, raw, v: read_call(t, raw, p, first), choices=lambda v: ch,
+                  lambda t, raw, v: read_call(t, raw, p, first, v.get(CORRECTS)), choices=lambda v: ch,
                   what=lambda v: _call_said(v.get("call"), w.hand, p))
     typed = ask_form(t, [field], lambda v: _call_edits(w, v["call"]))
     if typed is None:
