@@ -303,6 +303,8 @@ def test_daifugo_a_finished_match_resumed_says_it_is_over_once(tmp_path: Path) -
     shutil.copy(RECORDS / "daifugo/match-one-set.yaml", path)
     out = play(path, [])
     assert out.count("The match is over.") == 1, out
+    # and, as every resume, the table stands with the violations the record already has (review)
+    assert "The record already has 1 violation:" in out and "is finished." in out, out
 
 
 @pytest.mark.parametrize("rules, typed, wrong", [("", "72", "raise"), ("rules: {bid_step: 10}\n", "75", "5"),

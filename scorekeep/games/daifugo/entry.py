@@ -168,8 +168,10 @@ def situation(s: Session) -> list[str]:
     if not res.sets:
         return []
     w = where(s)
-    if w.kind == "over":
-        return []  # the dialogue says so as its last line (`over_text`)
+    if w.kind == "over":  # (the dialogue's last line says the match is over: `over_text`)
+        last = res.sets[-1]
+        return [f"Set {last.number}, game {last.games[-1].number} is finished." if last.games
+                else f"Set {last.number} is finished."]
     line = f"Next: set {w.set}, game {w.game}."
     held = (in_progress(s) or {}).get("out")
     if held:
