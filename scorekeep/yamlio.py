@@ -247,10 +247,11 @@ def _problem(e: yaml.YAMLError, text: str) -> tuple[str, int]:
     if "mapping values are not allowed" in problem and re.match(r"\s*(?:-\s+)?[^\s:{}\[\],#]+\s+[\[{]", src):
         return _missing_colon(src), line  # `tricks {North: 3, …}`: the key lost its colon
     if "mapping values are not allowed" in problem:
-        before = _source_line(text, line - 1)
-        if ":" not in before and before.strip() and not before.lstrip().startswith("#") \
-                and _indent(before) == _indent(src):
-            return _missing_colon(before), line - 1  # the key above lost its colon: YAML read both as one text
+        before, opens = _source_line(text, line - 1), _source_line(text, line - 2).rstrip()
+        if ":" not in before and before.strip() and _indent(before) == _indent(src) \
+                and opens.endswith(":") and _indent(opens) < _indent(before):
+            # the first key of a block lost its colon: YAML read it and the next line as one text
+            return _missing_colon(before), line - 1
         return (f"this is not valid YAML: a second `: ` on line {line}; put a value that holds `: ` in quotes, "
                 "or start a new line for the next key", line)
     if "did not find expected key" in problem or "expected <block end>" in problem:

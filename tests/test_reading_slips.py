@@ -52,6 +52,9 @@ HAND = "  - bids: {East: 1, South: 1, West: 0, North: 2}\n"
     # and stops at the next colon; it was blamed on that line, as "a second `: `"
     (HEAD + "hands:\n  - bids:\n      East 1\n      South: 1\n", 5, "`East 1` needs a colon after the key: `East: 1`"),
     (HEAD + "# the final\ntitle: a: b\n", 4, "a second `: ` on line 4"),
+    # a value written over several lines is no key that lost its colon (review)
+    (HEAD + "notes: played at the club,\n  a long evening, and the rule\n  we used was this: no trump\n", 5,
+     "a second `: ` on line 5"),
 ])
 def test_yaml_slips_are_said_in_plain_words_at_the_line_of_the_slip(text: str, line: int, words: str) -> None:
     e = read_error(text)
