@@ -70,12 +70,18 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], fmt: str = "
     return "\n".join(lines)
 
 
+_NARROWEST = 10
+"""The narrowest a wrapped column gets (`a single 5`, `9♠ 9♥ 9♦`): narrower, a cell reads a
+word a line."""
+
+
 def _fitted(headers: list[str], body: list[list[str]], fit: int) -> list[list[str]]:
     """The rows with the words of the widest columns wrapped so that the table is at most `fit` columns
-    wide, as far as its longest words and headers allow; each further line of a cell on a row of its
-    own, under its column."""
+    wide, as far as each column may narrow (to its header, its longest word, or `_NARROWEST`); each
+    further line of a cell on a row of its own, under its column."""
     sizes = _sizes(headers, body, None)
-    least = [max([width(h), *(width(w) for r in body for w in r[i].split(" "))]) for i, h in enumerate(headers)]
+    least = [max([width(h), min(sizes[i], _NARROWEST), *(width(w) for r in body for w in r[i].split(" "))])
+             for i, h in enumerate(headers)]
     limits = list(sizes)
     while sum(limits) + 2 * (len(limits) - 1) > fit:
         narrowable = [i for i in range(len(limits)) if limits[i] > least[i]]
