@@ -416,7 +416,8 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
     pages = {("score", "samples/oh-hell-full-game.yaml"): True, ("replay", "samples/rook-seed-example.yaml"): True,
              ("score", "samples/rook-seed-example.yaml"): True, ("replay", "samples/daifugo-seed-example.yaml"): False,
              ("replay", "tests/records/daifugo/example1-revolution.yaml"): True,
-             ("score", "samples/daifugo-seed-example.yaml"): True}
+             ("score", "samples/daifugo-seed-example.yaml"): True,
+             ("score", "tests/records/daifugo/six-sets-last-short.yaml"): True}
     d = browsers()
     for (command, record), wide_table in pages.items():
         page = tmp_path / f"{command}-{Path(record).stem}.html"

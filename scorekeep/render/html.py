@@ -140,8 +140,10 @@ def line_chart(chart: Chart) -> str:
             out.append(f'<text x="{X(i):.1f}" y="{H - 10}" text-anchor="middle">{esc(label)}</text>')
     for i, label in dividers:
         x = (X(i - 1) + X(i)) / 2
+        # the label right of its line, or left of it where it would run past the chart's edge (the last set)
+        at = f'x="{x + 3:.1f}"' if x + 3 + _px(label) <= W else f'x="{x - 3:.1f}" text-anchor="end"'
         out.append(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{H - B}" stroke="#999" stroke-dasharray="4 3"/>'
-                   f'<text x="{x + 3:.1f}" y="{T + 10}">{esc(label)}</text>')
+                   f'<text {at} y="{T + 10}">{esc(label)}</text>')
     if hline is not None:
         y = Y(hline[0])
         out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#000" stroke-width="1.4" '
