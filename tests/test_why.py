@@ -10,8 +10,9 @@ import pytest
 from conftest import RECORDS, audit, cli
 from why_agreement import rules_opener
 
-from scorekeep import why
+from scorekeep import api, why
 from scorekeep.game import plural
+from scorekeep.render import text as render_text
 from scorekeep.games.oh_hell.engine import bidding_order
 
 LOCK = str(RECORDS / "daifugo" / "why" / "lock.yaml")
@@ -592,3 +593,10 @@ def test_a_fact_is_not_named_twice_in_the_header() -> None:
     assert first.endswith(":27: hand 1, the result"), first
     dealer = cli("why", str(RECORDS / "oh-hell/why/dealer-wrong.yaml")).out
     assert "hand 2, the dealer: West dealt hand 2" in " ".join(dealer.split())
+    trump = " ".join(cli("why", str(RECORDS / "oh-hell/clean-short-game.yaml"), "--hand", "1", "--trump").out.split())
+    assert "hand 1, trump:" not in trump and "trump of hand 1" not in trump.split("the position")[0], trump
+    # a move is never shortened, whatever the player's name (review: "the Duke of York" lost "bid 0")
+    text = (RECORDS / "oh-hell/clean-short-game.yaml").read_text(encoding="utf-8").replace("West", "the Duke of York")
+    duke = why.explain(api.audit(api.load(text=text)), why.Location(hand=1, bid=3))
+    assert duke is not None and duke.said.startswith("the Duke of York bid")
+    assert duke.said in " ".join(render_text.explanation("duke.yaml", duke).split())

@@ -481,9 +481,9 @@ def explanation(path: str, ex: Any) -> str:
     decision in the rules' order, the legal choices, the ruling and what the move caused."""
     r = ex.ruling
     line = f":{ex.line}" if ex.line is not None else ""
-    head, said = f"{path}{line}: {ex.location}", ex.said
-    if said.startswith("the ") and said.split(" of ")[0] in str(ex.location):
-        said = ""  # a fact that only names its place again: "hand 1, the result: the result of hand 1"
+    head = f"{path}{line}: {ex.location}"
+    # (a fact that only names its place again is not said twice: "hand 1, the result: the result of hand 1")
+    said = "" if ex.said == ex.location.fact_words() else ex.said
     if said and width(f"{head}: {said}") > COLUMNS:  # what was done goes on a line of its own
         out = [*_hang(head + ":", "", "  "), *_hang(said, "  ", "  ")]
     else:
