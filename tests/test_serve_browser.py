@@ -386,6 +386,33 @@ def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Pa
         proc.communicate(timeout=20)
 
 
+def test_two_long_one_word_names_are_shown_whole(tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844 a name of 40 letters without a space, wider than the phone, breaks at the button's
+    edge rather than being cut short with …: two such names alike but for their ends were both shown
+    as 'Hubertwolfeschlegelsteinhause…' (review), so the scorer could tap the wrong one."""
+    from conftest import RECORDS
+
+    path = tmp_path / "g.yaml"
+    path.write_bytes((RECORDS / "entry" / "oh-hell-long-single-names.yaml").read_bytes())
+    proc, urls = start_serve([str(path)], tmp_path)
+    try:
+        d = browsers()
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        d.get(urls["scorer"])
+        tap(d, "", "ok")  # the hand's size: the rules' one
+        assert "dealer" in question(d)
+        d.save_screenshot(str(shots / "dealer-long-single-names.png"))
+        hidden = d.execute_script("return [...document.querySelectorAll('form.entry button.choice')]"
+                                  ".filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
+        assert hidden == [], hidden
+        wide = d.execute_script("return document.documentElement.scrollWidth")  # (the names, the sheet too)
+        assert wide <= 390, wide
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
 # the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
 _BROKEN_WORDS = """
 const broken = [];
