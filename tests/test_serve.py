@@ -617,14 +617,14 @@ def test_edit_n_without_a_number_comes_back_to_the_question_with_plain_words(oh_
     k, c = oh_hell, oh_hell.client("scorer")
     page = start_hand(k, c)
     before = k.path.read_bytes()
-    for typed in ("", "two", " ", "1-2"):
+    for typed in ("", "two", " ", "1-2", "12345678", "-2"):
         again = k.send(c, page, cmd="edit", n=typed)
         assert again.question == page.question and again.version == page.version, typed
         assert "not one this page sends" not in again.text
         told = " ".join(again.said)
         assert "Edit which?" in told and "number" in told, told
         if typed.strip():
-            assert f"“{typed.strip()}”" in told
+            assert f"“{typed.strip()}” is not the number of a hand or game" in told, told  # (review: -2 is a number)
     assert k.path.read_bytes() == before
     page = k.send(c, page, cmd="edit", n="9")
     assert "there is no hand 9" in " ".join(page.said)

@@ -227,7 +227,8 @@ def _edit_which(form: Any) -> str | None:
     if str(form.get("cmd", "")) != "edit" or _answer(form) is not None:
         return None
     typed = " ".join(str(form.get("n", "")).split())
-    shown = f"“{typed[:20]}{'…' if len(typed) > 20 else ''}” is not a number. " if typed else ""
+    # (not "not a number": `12345678` and `-2` are numbers, of no hand)
+    shown = f"“{typed[:20]}{'…' if len(typed) > 20 else ''}” is not the number of a hand or game. " if typed else ""
     return f"Edit which? {shown}Write the number of the hand or game to correct in the box beside Edit N (e.g. 2), " \
            "then tap Edit N."
 
