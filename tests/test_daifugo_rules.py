@@ -207,6 +207,7 @@ CASES: dict[str, tuple[list, list]] = {
     "stats-unfinished-revolution.yaml": ([at("follow-stronger", play=9, player="丁")],
                                          [at("eight-cut", play=2, player="乙"), at("revolution", play=3, player="乙"),
                                           at("revolution", play=4, player="丙"), at("suit-lock", play=4, player="丙")]),
+    "six-sets-last-short.yaml": ([], []),
     "stats-revolution-complete.yaml": ([], [at("revolution", play=1, player="甲"), at("revolution", play=2, player="乙"),
                                             at("suit-lock", play=2, player="乙")]),
     "match-short-set.yaml": ([at("game-over", game=1, set=2)], []),

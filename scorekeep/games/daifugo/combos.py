@@ -55,8 +55,9 @@ class Reading(NamedTuple):
 
     @property
     def plural(self) -> bool:
-        """Whether `describe` names it in the plural (`four 9s`, `stairs 7-8-9♥`), for the verb after it."""
-        return not self.describe().startswith(("a ", "the "))
+        """Whether `describe` names it in the plural (`four 9s`, `stairs 7-8-9♥`; not `a pair of 5s`), for the
+        verb after it."""
+        return self.kind == STAIRS or self.kind == GROUP and self.size > 2 and self.level != JOKER_LEVEL
 
     def shape(self) -> str:
         if self.kind == SINGLE:
