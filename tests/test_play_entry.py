@@ -341,6 +341,17 @@ def test_rook_a_corrected_amount_corrects_the_call_it_was_typed_for(tmp_path: Pa
     assert {k: hand[k] for k in written} == written, hand
 
 
+def test_quit_in_the_middle_of_an_entry_says_what_is_not_saved(tmp_path: Path) -> None:
+    """oh-hell.trick-total: a hand's tricks are judged, and saved, together. `quit` after two of four
+    counts said only "saved; … resumes here", and on resume both counts were gone; it now says which
+    typed values were not saved."""
+    path = new(tmp_path)
+    out = play(path, ["10", "", "clubs", "2", "3", "2", "2", "3", "4", "quit"])
+    assert "not saved: the tricks taken by Ben in hand 1 (3), the tricks taken by Chloé in hand 1 (4)" in \
+        " ".join(out.split()), out
+    assert "tricks" not in hands(path)[0]
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -17,7 +17,7 @@ typed (`Session.trial`), and the whole entry is judged by the checker before it 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from . import Reopen, Table, Undo
+from . import Quit, Reopen, Table, Undo
 
 YES = ("y", "yes")
 NO = ("n", "no", "")
@@ -144,6 +144,12 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             continue
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
+            raise
+        except Quit:  # "everything entered is saved": but not an entry typed part-way, so say so
+            if typed:
+                by_key = {g.key: g for g in fields}
+                t.say("  not saved: " + ", ".join(_words(by_key[k], vals) for k in typed)
+                      + " (an entry is saved once all of it is typed)")
             raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
