@@ -352,6 +352,17 @@ def test_quit_in_the_middle_of_an_entry_says_what_is_not_saved(tmp_path: Path) -
     assert "tricks" not in hands(path)[0]
 
 
+def test_oh_hell_edit_asks_the_tricks_beside_the_bid_as_retyped(tmp_path: Path) -> None:
+    """oh-hell.scoring: at `edit 1` Chloé's bid was changed to 2, and the next question still said
+    "tricks taken by Chloé (bid 1)", the bid before the correction (a user walk)."""
+    path = new(tmp_path)
+    play(path, ["10", "", "clubs", "2", "3", "1", "2", "3", "4", "1", "2"])
+    out = play(path, ["edit 1", "", "", "", "", "2", "", "", ""])
+    assert "tricks taken by Chloé (bid 2)" in out, out
+    # quit there: only the value changed is said not to be saved, not those kept as written
+    assert "not saved: Chloé's bid in hand 1 (2) (an entry" in " ".join(out.split()), out
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -146,10 +146,10 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
         except Quit:  # "everything entered is saved": but not an entry typed part-way, so say so
-            if typed:
-                by_key = {g.key: g for g in fields}
-                t.say("  not saved: " + ", ".join(_words(by_key[k], vals) for k in typed)
-                      + " (an entry is saved once all of it is typed)")
+            by_key = {g.key: g for g in fields}
+            lost = [_words(by_key[k], vals) for k in typed if str(vals[k]) != by_key[k].default(vals)]  # (not kept)
+            if lost:
+                t.say("  not saved: " + ", ".join(lost) + " (an entry is saved once all of it is typed)")
             raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None

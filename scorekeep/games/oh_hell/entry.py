@@ -352,7 +352,9 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
     asked = list(order[:-1] if t.fill_last else order)
 
     def field(p: str) -> Field:
-        return Field(prefix + p, prefix + p, lambda v: f"Hand {hand}: tricks taken by {p} (bid {bids.get(p, '?')})",
+        # (the bid as retyped when the hand is reopened, `bid NAME`, else as written)
+        return Field(prefix + p, prefix + p, lambda v: f"Hand {hand}: tricks taken by {p} "
+                                                      f"(bid {v.get('bid ' + p, bids.get(p, '?'))})",
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)],  # what a hand can give one player
