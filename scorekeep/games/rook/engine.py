@@ -512,8 +512,9 @@ def summary_finding(table: Table, values: Mapping[str, int], lines: Mapping[str,
     bad = [t for t in labels if t in lines and (values[t] < 0 or values[t] > table.total or values[t] % 5)]
     if bad:
         return _f("rook.points-total",
-                  f"{bad[0]} captured {values[bad[0]]}, but captured points are counters — {table.counters} — "
-                  f"so each team's points are a multiple of 5 from 0 to {table.total}",
+                  # (the rule first: a refusal at the table is cut to two lines)
+                  f"{bad[0]} captured {values[bad[0]]}, but each team's points are a multiple of 5 from 0 to "
+                  f"{table.total}: captured points are counters — {table.counters}",
                   line=lines[bad[0]], hand=hand)
     if sum(values.values()) != table.total:
         written = " + ".join(f"{t} {values[t]}" for t in labels)
