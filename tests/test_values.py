@@ -37,6 +37,9 @@ def test_an_oh_hell_move_writes_its_canonical_text_and_cannot_change() -> None:
     ("カク", ["ガク"], None),  # the voicing mark makes another name
     ("はな", ["ばな"], None),
     ("re", ["René", "Rene"], None),
+    ("soren", ["Søren", "Ana"], "Søren"),  # ø, æ, ł … are letters of their own to Unicode, accents to a table
+    ("aeble", ["Æble", "Ana"], "Æble"),
+    ("lodz", ["Łódź", "Ana"], "Łódź"),
 ])
 def test_a_name_typed_matches_across_case_width_and_accents_but_not_kana_voicing(typed, names, meant) -> None:  # type: ignore[no-untyped-def]
     """Live entry's names (review): `chloe` is Chloé and `ＤＥＥ` Dee, but `カク` is not ガク, a whole

@@ -46,12 +46,18 @@ def _wide(name: str) -> str:
     return normalize("NFKC", name).casefold()
 
 
+_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
+"""Latin letters Unicode does not take apart into a letter and an accent, as a table types them
+without it (`soren` for Søren)."""
+
+
 def _plain(name: str) -> str:
-    """A name in any width and case without its accents (`Chloé` → `chloe`); the kana's voicing marks
-    are kept (ガク is not カク)."""
+    """A name in any width and case without its accents (`Chloé` → `chloe`, `Søren` → `soren`); the
+    kana's voicing marks are kept (ガク is not カク)."""
     from unicodedata import combining, normalize
 
-    return "".join(c for c in normalize("NFD", _wide(name)) if not combining(c) or c in "\u3099\u309a")
+    plain = "".join(c for c in normalize("NFD", _wide(name)) if not combining(c) or c in "\u3099\u309a")
+    return plain.translate(_LETTERS)
 
 
 def read_given(given: Mapping[str, str], what: str, readers: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
