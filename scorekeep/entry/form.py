@@ -145,11 +145,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
-        except Quit:  # "everything entered is saved": but not an entry typed part-way, so say so
-            by_key = {g.key: g for g in fields}
-            lost = [_words(by_key[k], vals) for k in typed if str(vals[k]) != by_key[k].default(vals)]  # (not kept)
-            if lost:
-                t.say("  not saved: " + ", ".join(lost) + " (an entry is saved once all of it is typed)")
+        except Quit:
+            _not_saved(t, fields, vals, typed)
             raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
@@ -164,6 +161,15 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
                 _take(vals, typed, f.key)
                 continue
         i = _next(fields, vals, i)
+
+
+def _not_saved(t: Table, fields: Sequence[Field], vals: Mapping[str, Any], typed: Sequence[str]) -> None:
+    """`quit` part-way through an entry: "everything entered is saved", but not this, so say so (the
+    values typed, less those kept as written)."""
+    by_key = {g.key: g for g in fields}
+    lost = [_words(by_key[k], vals) for k in typed if str(vals[k]) != by_key[k].default(vals)]
+    if lost:
+        t.say("  not saved: " + ", ".join(lost) + " (an entry is saved once all of it is typed)")
 
 
 def _judge_value(t: Table, last: str, make: Callable[[Mapping[str, Any]], list[Any]], vals: Mapping[str, Any],
