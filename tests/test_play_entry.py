@@ -363,6 +363,11 @@ def test_oh_hell_edit_asks_the_tricks_beside_the_bid_as_retyped(tmp_path: Path) 
     assert "tricks taken by Chloé (bid 2)" in out, out
     # quit there: only the value changed is said not to be saved, not those kept as written
     assert "not saved: Chloé's bid in hand 1 (2) (an entry" in " ".join(out.split()), out
+    # a trump not noted, kept with Enter, is no change either (its value and its default are spelt apart)
+    path2 = new(tmp_path / "b" if (tmp_path / "b").mkdir() is None else tmp_path)
+    play(path2, ["10", "", "-", "2", "3", "1", "2", "3", "4", "1", "2"])
+    out = " ".join(play(path2, ["edit 1", "", "", "", "", "2", "", "", ""]).split())
+    assert "not saved: Chloé's bid in hand 1 (2) (an entry" in out, out
 
 
 def test_rook_team_names_at_new(tmp_path: Path) -> None:

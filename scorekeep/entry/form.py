@@ -115,6 +115,8 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     i = _next(fields, vals, -1)
     pending: str | None = None  # a corrected value typed at `Record it anyway?`, for the value `corrects`
     corrects: Any = None
+    answered: dict[str, str] = {}  # each value's answer as typed (Enter: its default, the value kept)
+    by_key = {g.key: g for g in fields}
     while True:
         if i >= len(fields):
             if after is not None:
@@ -146,13 +148,13 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
         except Quit:
-            _not_saved(t, fields, vals, typed)
+            _not_saved(t, [by_key[k] for k in typed if answered.get(k) != by_key[k].default(vals)], vals)
             raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
         if v is None:
             continue
-        vals[f.key] = v
+        vals[f.key], answered[f.key] = v, raw
         typed[:] = [k for k in typed if k != f.key] + [f.key]  # the last typed last
         if f.judged:
             refused, pending = _judge_value(t, f.key, make, vals, allowed)
@@ -163,13 +165,11 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         i = _next(fields, vals, i)
 
 
-def _not_saved(t: Table, fields: Sequence[Field], vals: Mapping[str, Any], typed: Sequence[str]) -> None:
-    """`quit` part-way through an entry: "everything entered is saved", but not this, so say so (the
-    values typed, less those kept as written)."""
-    by_key = {g.key: g for g in fields}
-    lost = [_words(by_key[k], vals) for k in typed if str(vals[k]) != by_key[k].default(vals)]
+def _not_saved(t: Table, lost: Sequence[Field], vals: Mapping[str, Any]) -> None:
+    """`quit` part-way through an entry: "everything entered is saved", but not the values `lost` (typed,
+    not kept as written), so say so."""
     if lost:
-        t.say("  not saved: " + ", ".join(lost) + " (an entry is saved once all of it is typed)")
+        t.say("  not saved: " + ", ".join(_words(f, vals) for f in lost) + " (an entry is saved once all of it is typed)")
 
 
 def _judge_value(t: Table, last: str, make: Callable[[Mapping[str, Any]], list[Any]], vals: Mapping[str, Any],
