@@ -10,6 +10,7 @@ browser fails. SCOREKEEP_SHOTS=DIR keeps the screenshots (PNG) there to look at.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -359,11 +360,9 @@ return {broken: broken, box: box.width, okRight: ok.right, inner: window.innerWi
 """
 
 
-@pytest.mark.parametrize("record", ["oh-hell-long-names.yaml", "oh-hell-north-south.yaml"])
-def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
-    """At 390×844 the dealer's buttons (the players' names) wrap a name only between its words
-    ("Maximiliana Wolkenstein-Haversham", never "Maxi/milia/na"; "North" whole), and a long
-    default on the OK button leaves the box a usable width; nothing is wider than the phone."""
+@contextlib.contextmanager
+def _dealer_question(record: str, tmp_path: Path, browsers, shots: Path):  # type: ignore[no-untyped-def]
+    """A phone (390×844) at the dealer's question of `record` (under tests/records/entry/), served."""
     from conftest import RECORDS
 
     path = tmp_path / record
@@ -377,40 +376,34 @@ def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Pa
         tap(d, "", "ok")  # the hand's size: the rules' one
         assert "dealer" in question(d)
         d.save_screenshot(str(shots / f"dealer-{path.stem}.png"))
+        yield d
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+
+
+@pytest.mark.parametrize("record", ["oh-hell-long-names.yaml", "oh-hell-north-south.yaml"])
+def test_choice_buttons_break_names_only_between_words(record: str, tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844 the dealer's buttons (the players' names) wrap a name only between its words
+    ("Maximiliana Wolkenstein-Haversham", never "Maxi/milia/na"; "North" whole), and a long
+    default on the OK button leaves the box a usable width; nothing is wider than the phone."""
+    with _dealer_question(record, tmp_path, browsers, shots) as d:
         got = d.execute_script(_CHOICE_LAYOUT)
         assert got["broken"] == [], got
         assert got["box"] >= 120, got
         assert got["okRight"] <= got["inner"] == 390 and got["wide"] <= 390, got
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=20)
 
 
 def test_two_long_one_word_names_are_shown_whole(tmp_path: Path, browsers, shots) -> None:  # type: ignore[no-untyped-def]
     """At 390×844 a name of 40 letters without a space, wider than the phone, breaks at the button's
     edge rather than being cut short with …: two such names alike but for their ends were both shown
     as 'Hubertwolfeschlegelsteinhause…' (review), so the scorer could tap the wrong one."""
-    from conftest import RECORDS
-
-    path = tmp_path / "g.yaml"
-    path.write_bytes((RECORDS / "entry" / "oh-hell-long-single-names.yaml").read_bytes())
-    proc, urls = start_serve([str(path)], tmp_path)
-    try:
-        d = browsers()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                          {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-        d.get(urls["scorer"])
-        tap(d, "", "ok")  # the hand's size: the rules' one
-        assert "dealer" in question(d)
-        d.save_screenshot(str(shots / "dealer-long-single-names.png"))
+    with _dealer_question("oh-hell-long-single-names.yaml", tmp_path, browsers, shots) as d:
         hidden = d.execute_script("return [...document.querySelectorAll('form.entry button.choice')]"
                                   ".filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
         assert hidden == [], hidden
         wide = d.execute_script("return document.documentElement.scrollWidth")  # (the names, the sheet too)
         assert wide <= 390, wide
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=20)
 
 
 # the words of table cells that the page breaks across lines (a name, a bid like `North 110`, 大貧民)
