@@ -370,6 +370,17 @@ def test_oh_hell_edit_asks_the_tricks_beside_the_bid_as_retyped(tmp_path: Path) 
     assert "not saved: Chloé's bid in hand 1 (2) (an entry" in out, out
 
 
+def test_undo_of_a_correction_says_it_took_the_correction_back(tmp_path: Path) -> None:
+    """`undo` right after `edit 1` put the record back as it was, the correction and its history entry
+    gone, and said only "undone" (a user walk). It now names the correction it took back."""
+    path = new(tmp_path)
+    play(path, ["10", "", "clubs", "2", "3", "1", "2", "3", "4", "1", "2"])
+    before = path.read_bytes()
+    out = play(path, ["edit 1", "", "", "", "", "2", "", "", "", "", "", "", "undo"])
+    assert "undone: the correction of hand 1, and its history" in " ".join(out.split()), out
+    assert path.read_bytes() == before
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game import and_list
 from . import Reopen, Table, Undo
 
 
@@ -85,13 +86,15 @@ def undo(t: Table) -> None:
     entry the record holds (the game's `undo_edits`, after a resume)."""
     from .session import Reloaded
 
+    kept = t.s.audit.header.history
     try:
         done = t.s.undo()
     except Reloaded as e:
         t.say(f"  the record was changed by another program: {e.problem or 'read again'}; nothing undone")
         return
-    if done:
-        t.say("  undone")
+    if done:  # a correction takes its history entries with it: say which (`edit N`)
+        gone = sorted({h.where for h in kept[len(t.s.audit.header.history):]})
+        t.say("  undone" + (f": the correction of {and_list(gone)}, and its history" if gone else ""))
         return
     undone = module(t).undo_edits(t.s)
     if undone is None:
