@@ -130,3 +130,13 @@ def test_rules_command_lists_every_rule_id() -> None:
         assert r.id in run.out
     one = cli("rules", "大富豪", "miyako-ochi")
     assert one.code == 0 and "都落ち" in one.out and "miyako_ochi" in one.out
+
+
+def test_the_sheet_names_house_rules_as_a_table_says_them() -> None:
+    """daifugo.ranking (house rank points; an open-ended match): the sheet `play` and `serve` show at
+    the table said "change them with `rules: {rank_points: [a, b, c, d]}`" and "(`rules: {sets: N}`
+    fixes its length)", a record's syntax (a user walk); it names the house rule instead."""
+    out = cli("score", str(SAMPLES / "daifugo-seed-example.yaml")).out
+    assert "rules: {" not in out and "`" not in out, out
+    assert "the house rule rank_points changes them" in " ".join(out.split())
+    assert "open-ended (the house rule sets fixes its length)" in " ".join(out.split())
