@@ -169,7 +169,8 @@ def _not_saved(t: Table, lost: Sequence[Field], vals: Mapping[str, Any]) -> None
     """`quit` part-way through an entry: "everything entered is saved", but not the values `lost` (typed,
     not kept as written), so say so."""
     if lost:
-        t.say("  not saved: " + ", ".join(_words(f, vals) for f in lost) + " (an entry is saved once all of it is typed)")
+        t.say("  not saved: " + ", ".join(_words(f, vals) for f in lost)
+              + " (an entry is saved once all of it is typed)")
 
 
 def _judge_value(t: Table, last: str, make: Callable[[Mapping[str, Any]], list[Any]], vals: Mapping[str, Any],
