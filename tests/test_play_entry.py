@@ -166,6 +166,16 @@ def test_fill_last_keeps_the_old_way(tmp_path: Path) -> None:
     assert hands(path)[0]["tricks"] == {"Ben": 3, "Chloé": 3, "Dee": 2, "Ana": 2}
 
 
+def test_fill_last_asks_the_last_count_when_the_others_leave_none(tmp_path: Path) -> None:
+    """oh-hell.trick-total under `play --fill-last`: Ben 5, Chloé 4, Dee 3 already make 12 of 10 tricks,
+    so nothing is left for Ana; her count was written as 0, a number nobody typed (a user walk). Her
+    count is now asked, and what is written is what was typed."""
+    path = new(tmp_path)
+    out = play(path, [*START, *BIDS, "5", "4", "3", "1", "yes"], "--fill-last")
+    assert "tricks taken by Ana" in out, out
+    assert hands(path)[0]["tricks"] == {"Ben": 5, "Chloé": 4, "Dee": 3, "Ana": 1}
+
+
 # --- a refusal keeps what was typed -----------------------------------------------------------
 
 def test_refused_hook_bid_a_number_at_record_anyway_is_the_corrected_bid(tmp_path: Path) -> None:

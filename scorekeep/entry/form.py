@@ -30,7 +30,8 @@ class Field(NamedTuple):
     `judged`: tried in the record as soon as it is typed, so that a refusal is its alone; `many`:
     the answer is several of the choices, in order; `what`: the value typed, in a player's words,
     given the values typed with it among them (`undo` says what it took back: `Ana's bid in hand 2
-    (3)`; the label, a word to type at `Correct which?`, when the game gives none)."""
+    (3)`; the label, a word to type at `Correct which?`, when the game gives none); `asked`: whether
+    it is asked, given the values typed before it (None: always; the entry's `make` fills it when not)."""
 
     key: str
     label: str
@@ -41,6 +42,7 @@ class Field(NamedTuple):
     choices: Callable[[Mapping[str, Any]], Any] | None = None
     many: bool = False
     what: Callable[[Mapping[str, Any]], str] | None = None
+    asked: Callable[[Mapping[str, Any]], bool] | None = None
 
 
 CORRECTS = "corrects"
@@ -148,7 +150,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
         except Quit:
-            _not_saved(t, [by_key[k] for k in typed if answered.get(k) != by_key[k].default(vals)], vals)
+            _not_saved(t, [by_key[k] for k in typed], vals, answered)
             raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
@@ -165,9 +167,10 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         i = _next(fields, vals, i)
 
 
-def _not_saved(t: Table, lost: Sequence[Field], vals: Mapping[str, Any]) -> None:
-    """`quit` part-way through an entry: "everything entered is saved", but not the values `lost` (typed,
-    not kept as written), so say so."""
+def _not_saved(t: Table, typed: Sequence[Field], vals: Mapping[str, Any], answered: Mapping[str, str]) -> None:
+    """`quit` part-way through an entry: "everything entered is saved", but not the values typed, so say so
+    (less those kept as written: Enter, or the written value typed again, in any spelling)."""
+    lost = [f for f in typed if f.default(vals) not in (answered.get(f.key), str(vals[f.key]))]
     if lost:
         t.say("  not saved: " + ", ".join(_words(f, vals) for f in lost)
               + " (an entry is saved once all of it is typed)")
@@ -204,8 +207,9 @@ def _take(vals: dict[str, Any], typed: list[str], key: str) -> None:
 
 
 def _next(fields: Sequence[Field], vals: Mapping[str, Any], i: int) -> int:
-    """The next value not typed yet after value `i` (a value corrected keeps those after it)."""
-    return next((k for k in range(i + 1, len(fields)) if fields[k].key not in vals), len(fields))
+    """The next value not typed yet after value `i` that is asked (a value corrected keeps those after it)."""
+    return next((k for k in range(i + 1, len(fields)) if fields[k].key not in vals
+                 and (fields[k].asked is None or fields[k].asked(vals))), len(fields))
 
 
 def _whole(t: Table, fields: Sequence[Field], edits: list[Any],

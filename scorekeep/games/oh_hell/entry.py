@@ -347,9 +347,12 @@ def _say_hook(t: Table, ch: Choices, player: str) -> None:
 
 def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
                  current: Mapping[str, int] | None = None, prefix: str = "") -> list[Field]:
-    """Every player's tricks, in bidding order (`play --fill-last`: all but the last, whose
-    count is what the others leave), each keyed and labelled by `prefix` and the name."""
-    asked = list(order[:-1] if t.fill_last else order)
+    """Every player's tricks, in bidding order (`play --fill-last`: the last is asked only when the
+    others leave none, else it is what they leave), each keyed and labelled by `prefix` and the name."""
+    others = order[:-1]
+
+    def left(v: Mapping[str, Any]) -> bool:  # (the last count asked when the others already exceed the hand)
+        return not t.fill_last or sum(v.get(prefix + p, 0) for p in others) > size
 
     def field(p: str) -> Field:
         # (the bid as retyped when the hand is reopened, `bid NAME`, else as written)
@@ -358,15 +361,16 @@ def trick_fields(t: Table, hand: int, size: int, order: Any, bids: Any,
                      lambda t, raw, v: t.number(raw),
                      lambda v: str(current[p]) if current and p in current else None,
                      choices=lambda v: [str(k) for k in range(size + 1)],  # what a hand can give one player
-                     what=lambda v: said(f"the tricks taken by {p} in hand {hand}", v.get(prefix + p)))
-    return [field(p) for p in asked]
+                     what=lambda v: said(f"the tricks taken by {p} in hand {hand}", v.get(prefix + p)),
+                     asked=left if p == order[-1] else None)
+    return [field(p) for p in order]
 
 
 def took_of(t: Table, size: int, order: Any, v: Mapping[str, int]) -> dict[str, int]:
-    """The counts typed, in bidding order; with `--fill-last` the last is what is left."""
+    """The counts typed, in bidding order; with `--fill-last` the last, when not typed, is what is left."""
     took = {p: v[p] for p in order if p in v}
     if t.fill_last and order[-1] not in took:
-        took[order[-1]] = max(size - sum(took.values()), 0)
+        took[order[-1]] = size - sum(took.values())  # (asked instead when the others exceed the hand)
     return took
 
 
