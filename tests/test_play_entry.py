@@ -339,14 +339,16 @@ def test_rook_bid_refusals_hold_no_number_the_house_rules_change(tmp_path: Path,
 
 @pytest.mark.parametrize("typed, corrected, written", [
     ("bid di 93", "90", {"bid": {"Di": 90}}),  # the winning bid alone, its amount corrected
-    ("di 83", "85", {"bidding": [{"Di": 85}]}),  # Di's call out of turn, its amount corrected (refused again)
+    ("di 83", "85", {"bidding": [{"Bo": 85}]}),  # refused as out of turn: the amount is Bo's, whose turn it was
     ("83", "85", {"bidding": [{"Bo": 85}]}),  # Bo's own call
+    ("bid di 93", "pass", {"bidding": [{"Bo": "pass"}]}),  # a pass is no winning bid: Bo's (review)
 ])
 def test_rook_a_corrected_amount_corrects_the_call_it_was_typed_for(tmp_path: Path, typed: str, corrected: str,
                                                                   written: dict) -> None:
     """rook.bid-step: at `Record it anyway?` a value is the corrected one (README). After a refused `bid Cy
     93`, the corrected `90` was written as Bo's call (the player asked), so a winning bid nobody typed for
-    Bo went in and Cy's was lost; a corrected amount now keeps whose call, and of what kind, it corrects."""
+    Bo went in and Cy's was lost; a corrected amount of a winning bid now stays that bid. A call refused
+    for being out of turn is corrected by the player whose turn it was, as the refusal says (review)."""
     path = new(tmp_path, "rook", "Ann,Bo,Cy,Di")
     play(path, [typed, corrected, "yes"])
     hand = hands(path)[0]
@@ -362,6 +364,11 @@ def test_quit_in_the_middle_of_an_entry_says_what_is_not_saved(tmp_path: Path) -
     assert "not saved: the tricks taken by Ben in hand 1 (3), the tricks taken by Chloé in hand 1 (4)" in \
         " ".join(out.split()), out
     assert "tricks" not in hands(path)[0]
+    # at `Record it anyway?` too, and after `edit N` brought the typed counts back (review)
+    out = " ".join(play(path, ["3", "3", "3", "3", "quit"]).split())
+    assert "not saved: the tricks taken by Ben in hand 1 (3)" in out, out
+    out = " ".join(play(path, ["3", "edit 1", "undo", "quit"]).split())
+    assert "not saved: the tricks taken by Ben in hand 1 (3)" in out, out
 
 
 def test_oh_hell_edit_asks_the_tricks_beside_the_bid_as_retyped(tmp_path: Path) -> None:

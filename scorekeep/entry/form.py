@@ -113,12 +113,23 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
     kept = _kept(t, fields)  # the same form asked again: what was typed stays typed
     vals: dict[str, Any] = dict(kept.values) if kept else {}
     typed = list(kept.typed) if kept else []
+    answered: dict[str, str] = {}  # each value's answer as typed (Enter: its default, the value kept)
+    try:
+        return _asked(t, fields, make, after, vals, typed, answered)
+    except Quit:  # at any question of the entry, `Record it anyway?` too
+        by_key = {g.key: g for g in fields}
+        _not_saved(t, [by_key[k] for k in typed], vals, answered)
+        raise
+
+
+def _asked(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any]], list[Any]],
+           after: Callable[[Mapping[str, Any]], None] | None, vals: dict[str, Any], typed: list[str],
+           answered: dict[str, str]) -> dict[str, Any] | None:
+    """`ask_form`'s questions, `vals`, `typed` and `answered` kept up to date as they are answered."""
     allowed: set[str] = set()
     i = _next(fields, vals, -1)
     pending: str | None = None  # a corrected value typed at `Record it anyway?`, for the value `corrects`
     corrects: Any = None
-    answered: dict[str, str] = {}  # each value's answer as typed (Enter: its default, the value kept)
-    by_key = {g.key: g for g in fields}
     while True:
         if i >= len(fields):
             if after is not None:
@@ -149,9 +160,6 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
         except Reopen:  # `edit N` in the middle: the values typed wait for this form's return
             t.s.form_paused = Kept(_signature(fields), None, dict(vals), tuple(typed))
             raise
-        except Quit:
-            _not_saved(t, [by_key[k] for k in typed], vals, answered)
-            raise
         v = f.read(t, raw, vals if pending is None else {**vals, CORRECTS: corrects})
         pending = None
         if v is None:
@@ -170,7 +178,7 @@ def ask_form(t: Table, fields: Sequence[Field], make: Callable[[Mapping[str, Any
 def _not_saved(t: Table, typed: Sequence[Field], vals: Mapping[str, Any], answered: Mapping[str, str]) -> None:
     """`quit` part-way through an entry: "everything entered is saved", but not the values typed, so say so
     (less those kept as written: Enter, or the written value typed again, in any spelling)."""
-    lost = [f for f in typed if f.default(vals) not in (answered.get(f.key), str(vals[f.key]))]
+    lost = [f for f in typed if (d := f.default(vals)) is None or d not in (answered.get(f.key), str(vals[f.key]))]
     if lost:
         t.say("  not saved: " + ", ".join(_words(f, vals) for f in lost)
               + " (an entry is saved once all of it is typed)")

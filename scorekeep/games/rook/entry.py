@@ -334,12 +334,12 @@ class Call(NamedTuple):
 def read_call(t: Table, raw: str, player: str, first: bool = True, corrects: Any = None) -> Call | None:
     """`pass`, `80`; `NAME 80` (a call someone else made, out of turn, as it happened); at the `first`
     call, `bid NAME 80` (the winning bid alone, as a table that notes only it writes it); later, that
-    is NAME's call (the auction is being noted). An amount or `pass` alone typed as the correction of a
-    refused call (`corrects`) is the same player's, and an amount the same kind of call."""
+    is NAME's call (the auction is being noted). An amount alone typed as the correction of a refused
+    winning bid (`corrects`) is that bid's new amount; any other correction is read as typed (an amount
+    alone after a call out of turn: the call of the player whose turn it is, as the refusal says)."""
     words = raw.replace("=", " ").split()
-    if isinstance(corrects, Call) and len(words) == 1:
-        player, first = corrects.who, corrects.won and words[0].lower() not in ("p", "pass")
-        words = ["bid", player, words[0]] if first else words
+    if isinstance(corrects, Call) and corrects.won and len(words) == 1 and words[0].lower() not in ("p", "pass"):
+        words = ["bid", corrects.who, words[0]]
     bid = len(words) >= 3 and words[0].lower() == "bid"
     won = bid and first
     if bid:
