@@ -471,3 +471,10 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
                                "const r = t.getBoundingClientRect(); return r.left < b.left - 1 || r.right > b.right "
                                "+ 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1; }).map(t => t.textContent); })")
         assert cut == [], (page.name, cut)
+        # nor do two of its words overlap (review: "set 5set 6", the last set's label moved onto the one before)
+        crossed = d.execute_script("return [...document.querySelectorAll('svg.chart')].flatMap(svg => { const r = "
+                                   "[...svg.querySelectorAll('text')].map(t => [t.textContent, "
+                                   "t.getBoundingClientRect()]); return r.flatMap(([a, p], i) => r.slice(i + 1)"
+                                   ".filter(([b, q]) => p.left < q.right - 1 && q.left < p.right - 1 && p.top < "
+                                   "q.bottom - 1 && q.top < p.bottom - 1).map(([b]) => a + ' / ' + b)); })")
+        assert crossed == [], (page.name, crossed)

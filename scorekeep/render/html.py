@@ -115,7 +115,7 @@ def line_chart(chart: Chart) -> str:
     # room for the words at a phone's size (FONT): the tick labels left of the axis (大貧民), the axis'
     # title left of them, the target's words above its line, the x labels below the axis
     widest = _px(max(xlabels, key=text.width, default=""))  # an x label is centred on its point
-    W, H, R, T, B = 720, 250, max(14, widest // 2 + 2), FONT + 6, FONT + 14
+    W, H, R, T, B = 720, 250, max(14, widest // 2 + 2), FONT + 6, FONT + 20
     L = max(48, (FONT + 10 if ylabel else 4) + max((_px(label) for _t, label in yt), default=0) + 6, widest // 2 + 2)
     step = max(1, -(-len(xlabels) * (widest + 8) // (W - L - R)))
 
@@ -137,13 +137,8 @@ def line_chart(chart: Chart) -> str:
     last = len(xlabels) - 1
     for i, label in enumerate(xlabels):
         if i == last or i % step == 0 and last - i >= step:  # (the last always; none crowding it)
-            out.append(f'<text x="{X(i):.1f}" y="{H - 10}" text-anchor="middle">{esc(label)}</text>')
-    for i, label in dividers:
-        x = (X(i - 1) + X(i)) / 2
-        # the label right of its line, or left of it where it would run past the chart's edge (the last set)
-        at = f'x="{x + 3:.1f}"' if x + 3 + _px(label) <= W else f'x="{x - 3:.1f}" text-anchor="end"'
-        out.append(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{H - B}" stroke="#999" stroke-dasharray="4 3"/>'
-                   f'<text {at} y="{T + 10}">{esc(label)}</text>')
+            out.append(f'<text x="{X(i):.1f}" y="{H - 8}" text-anchor="middle">{esc(label)}</text>')
+    out += _dividers(dividers, X, W, T, H - B)
     if hline is not None:
         y = Y(hline[0])
         out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#000" stroke-width="1.4" '
@@ -160,14 +155,29 @@ def line_chart(chart: Chart) -> str:
     return "".join(out)
 
 
+def _dividers(dividers: Sequence[tuple[int, str]], X: Callable[[int], float], W: int, top: int,
+              bottom: int) -> list[str]:
+    """A dashed line between the points of two sets, each with its label right of it — inside the chart's
+    right edge (the last set's), and left out where it would run into the next one's (short sets)."""
+    out, end = [], float(W + 4)  # (the last label ends 2 inside the edge)
+    for i, label in reversed(dividers):
+        x = (X(i - 1) + X(i)) / 2
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{bottom}" stroke="#999" stroke-dasharray="4 3"/>')
+        at = min(x + 3, W - 2 - _px(label))
+        if at + _px(label) + 6 <= end:
+            out.append(f'<text x="{at:.1f}" y="{top + 10}">{esc(label)}</text>')
+            end = at
+    return out
+
+
 FONT = 26
 """The chart's words at a phone's size, in the chart's own units (sheet.css: a chart 720 wide drawn
 about 360 px wide on a phone shows them about 13 px high); every margin leaves room for them."""
 
 
 def _px(label: str) -> int:
-    """About how wide `label` is at FONT (a digit about half as wide as it is high, 大 about as wide)."""
-    return -(-text.width(label) * FONT * 11 // 20)
+    """About how wide `label` is at FONT (a digit about two thirds as wide as it is high, 大 a little more)."""
+    return -(-text.width(label) * FONT * 13 // 20)
 
 
 def _lines(series: Mapping[str, Sequence[float | None]], X: Callable[[int], float],
