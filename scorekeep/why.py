@@ -59,12 +59,13 @@ class Location(NamedTuple):
             parts.append(self.player)
         return ", ".join(parts) or "the record"
 
-    def fact_words(self) -> str | None:
-        """How a fact here names itself (`the result of hand 1`, `the deal of set 1, game 2`); None at a move."""
+    def fact_words(self) -> tuple[str, ...]:
+        """How a fact here names itself (`the result of hand 1`, `the deal of set 1, game 2`, or only its
+        place: `set 1`); none at a move."""
         if self.what is None:
-            return None
+            return ()
         place = ", ".join(f"{k} {v}" for k in ("set", "game", "hand") if (v := getattr(self, k)) is not None)
-        return f"{WHAT[self.what]} of {place}"
+        return f"{WHAT[self.what]} of {place}", place
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k in ("set", "game", "hand", "trick", "bid", "play", "player")

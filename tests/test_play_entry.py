@@ -394,7 +394,7 @@ def test_undo_of_a_correction_says_it_took_the_correction_back(tmp_path: Path) -
     play(path, ["10", "", "clubs", "2", "3", "1", "2", "3", "4", "1", "2"])
     before = path.read_bytes()
     out = play(path, ["edit 1", "", "", "", "", "2", "", "", "", "", "", "", "undo"])
-    assert "undone: the correction of hand 1, and its history" in " ".join(out.split()), out
+    assert "undone: the change to hand 1, and its history" in " ".join(out.split()), out
     assert path.read_bytes() == before
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import RECORDS, audit, cli
+from conftest import RECORDS, ROOT, audit, cli
 from why_agreement import rules_opener
 
 from scorekeep import api, why
@@ -593,6 +593,9 @@ def test_a_fact_is_not_named_twice_in_the_header() -> None:
     assert first.endswith(":27: hand 1, the result"), first
     dealer = cli("why", str(RECORDS / "oh-hell/why/dealer-wrong.yaml")).out
     assert "hand 2, the dealer: West dealt hand 2" in " ".join(dealer.split())
+    deal = cli("why", str(ROOT / "samples/daifugo-seed-example.yaml"), "--set", "1", "--deal").out
+    head = " ".join(deal.split("\n\n")[0].split())  # (the header, however the path wraps it)
+    assert head.endswith(":9: set 1, the deal"), deal  # (it said ": set 1" again: review)
     trump = " ".join(cli("why", str(RECORDS / "oh-hell/clean-short-game.yaml"), "--hand", "1", "--trump").out.split())
     assert "hand 1, trump:" not in trump and "trump of hand 1" not in trump.split("the position")[0], trump
     # a move is never shortened, whatever the player's name (review: "the Duke of York" lost "bid 0")

@@ -92,9 +92,9 @@ def undo(t: Table) -> None:
     except Reloaded as e:
         t.say(f"  the record was changed by another program: {e.problem or 'read again'}; nothing undone")
         return
-    if done:  # a correction takes its history entries with it: say which (`edit N`)
+    if done:  # a change of what was written takes its history entries with it: say which (`edit N`)
         gone = sorted({h.where for h in kept[len(t.s.audit.header.history):]})
-        t.say("  undone" + (f": the correction of {and_list(gone)}, and its history" if gone else ""))
+        t.say("  undone" + (f": the change to {and_list(gone)}, and its history" if gone else ""))
         return
     undone = module(t).undo_edits(t.s)
     if undone is None:

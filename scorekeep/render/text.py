@@ -483,7 +483,7 @@ def explanation(path: str, ex: Any) -> str:
     line = f":{ex.line}" if ex.line is not None else ""
     head = f"{path}{line}: {ex.location}"
     # (a fact that only names its place again is not said twice: "hand 1, the result: the result of hand 1")
-    said = "" if ex.said == ex.location.fact_words() else ex.said
+    said = "" if ex.said in ex.location.fact_words() else ex.said
     if said and width(f"{head}: {said}") > COLUMNS:  # what was done goes on a line of its own
         out = [*_hang(head + ":", "", "  "), *_hang(said, "  ", "  ")]
     else:

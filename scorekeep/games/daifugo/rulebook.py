@@ -15,7 +15,7 @@ RANK_NAMES = ("大富豪", "富豪", "貧民", "大貧民")
 """The ranks, first to last: daifugō, fugō, hinmin, daihinmin."""
 
 RANK_POINTS_NOTE = ("rank points {points} per game (大富豪, 富豪, 貧民, 大貧民) are a house setting, not the "
-                    "league's: its official points were not found; the house rule rank_points changes them")
+                    "league's: its official points were not found; a house rule can change them")
 
 
 __getattr__ = rulebook_reader(__name__)

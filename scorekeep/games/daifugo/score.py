@@ -100,7 +100,7 @@ def _status(result: Result, totals: dict[str, int], winner: str | list[str] | No
         status = (f"after {games_done} complete game{'s' if games_done != 1 else ''} "
                   f"({complete_sets} complete set{'s' if complete_sets != 1 else ''}): no winner yet")
         if result.limit is None:
-            status += " — the match is open-ended (the house rule sets fixes its length)"
+            status += " — the match is open-ended (a house rule can fix its number of sets)"
         else:
             status += f" — the match is {result.limit} set{'s' if result.limit != 1 else ''}"
     elif isinstance(winner, str):
