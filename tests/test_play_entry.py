@@ -398,6 +398,24 @@ def test_undo_of_a_correction_says_it_took_the_correction_back(tmp_path: Path) -
     assert path.read_bytes() == before
 
 
+def test_rook_undo_takes_back_the_points_not_the_next_hands_deal(tmp_path: Path) -> None:
+    """rook.dealer-rotation: once a hand's points are in, `play` writes the next hand's dealer itself (the
+    rotation gives it). `undo` took back that dealer, which `play` wrote again at once, so the points could
+    never be undone (review), nor after a resume. Undo now takes back the last thing typed, the points,
+    and the next hand's deal with them."""
+    path = tmp_path / "g.yaml"
+    path.write_text("game: rook\nplayers: [Ann, Bo, Cy, Dee]\nfirst_dealer: Dee\nhands:\n"
+                    "  - bid: {Cy: 90}\n    trump: red\n", encoding="utf-8")
+    before = path.read_bytes()
+    out = play(path, ["95", "undo"])
+    assert "taken back: the points captured by" in out or "undone" in out, out
+    assert path.read_bytes() == before, path.read_text(encoding="utf-8")
+    play(path, ["95"])  # then a resume: the record ends with hand 2's deal, written by play
+    out = play(path, ["undo"])
+    assert "undone: the points captured in hand 1 taken out of the record" in " ".join(out.split()), out
+    assert "points" not in hands(path)[0] and len(hands(path)) == 1  # (hand 1's points asked again)
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -210,7 +210,16 @@ def undo_edits(s: Session) -> Undone | None:
     if not rec.hands:
         return None
     i = len(rec.hands) - 1
-    h = rec.hands[i]
+    if i and not any(hand_holds(s, i, k) for k in ("bidding", "bid", "trump", "points", "scores", "totals")):
+        # the next hand's deal, which `play` writes itself: the last entry typed is the hand before's
+        before = _undo_in(s, i - 1)
+        return None if before is None else Undone([Pop(("hands",)), *before.edits], before.said)
+    return _undo_in(s, i)
+
+
+def _undo_in(s: Session, i: int) -> Undone | None:
+    """The edits that remove the last entry of hand `i` (0-based)."""
+    h = s.audit.record.hands[i]
     if h.tricks is not None:
         return None
     for key in ("totals", "scores", "points", "trump", "bid"):
@@ -315,7 +324,10 @@ def _start(t: Table, _w: Where) -> None:
     before = t.s.audit.result.hands
     if before and before[-1].thrown_in:
         t.say("  all passed: the hand is thrown in")
+    steps = len(t.s.undo_stack)
     if enter(t, start_edits(t.s)):
+        # nobody typed this deal: `undo` takes back the last entry typed, and this deal with it
+        del t.s.undo_stack[steps:]
         h = t.s.audit.result.hands[-1]
         t.say(f"\nHand {h.number}: {h.dealer} deals.")
         if len(before) and tuple(before[-1].seating) != tuple(h.seating):
