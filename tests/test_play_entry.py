@@ -416,6 +416,19 @@ def test_rook_undo_takes_back_the_points_not_the_next_hands_deal(tmp_path: Path)
     assert "points" not in hands(path)[0] and len(hands(path)) == 1  # (hand 1's points asked again)
 
 
+def test_rook_edit_of_an_auction_written_as_plain_calls(tmp_path: Path) -> None:
+    """rook.bid-order: `bidding: [70, 75]`, calls written without their players (the spec's own form, read
+    in turn), could not be corrected: `edit 1` named the callers "None" and refused every value (review).
+    The callers are the replay's; the corrected call is written with its player, the others as they were."""
+    path = tmp_path / "g.yaml"
+    path.write_text("game: rook\nplayers: [North, East, South, West]\nhands:\n  - dealer: North\n"
+                    "    bidding: [70, 75]\n", encoding="utf-8")
+    out = play(path, ["edit 1", "2", "80"])
+    assert "calls 1 East 70, 2 South 75" in out and "None" not in out, out
+    assert hands(path)[0]["bidding"] == [70, {"South": 80}]
+    assert api.audit(api.load(str(path))).ok
+
+
 def test_rook_team_names_at_new(tmp_path: Path) -> None:
     path = new(tmp_path, "rook", "North,East,South,West", "--teams", "Us,Them")
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))

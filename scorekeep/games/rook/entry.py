@@ -499,7 +499,8 @@ def _reopen_auction(t: Table, n: int) -> None:
     if not calls:
         t.say(f"  hand {n} has no call yet to correct")
         return
-    labels = [f"{k} {c.player} {c}" for k, c in enumerate(calls, 1)]
+    who = _callers(t.s, n)
+    labels = [f"{k} {who[k - 1]} {c}" for k, c in enumerate(calls, 1)]
     t.say(f"  reopening the auction of hand {n}: calls {', '.join(labels)}")
 
     def which(t: Table, raw: str, _v: Any) -> int | None:
@@ -507,17 +508,17 @@ def _reopen_auction(t: Table, n: int) -> None:
         return None if got is None else labels.index(got)
 
     def read(t: Table, raw: str, v: Any) -> Call | None:  # a call, never the winning bid alone
-        return read_call(t, raw, calls[v["which"]].player, first=False)
+        return read_call(t, raw, who[v["which"]], first=False)
 
     def choices(v: Any) -> Choices:  # the engine's, where the call was made
-        return legal_calls(t.s, n, calls[v["which"]].player, auction_position(t.s, n, v["which"]))
+        return legal_calls(t.s, n, who[v["which"]], auction_position(t.s, n, v["which"]))
 
     fields = [Field("which", "call", lambda v: f"Hand {n}: correct which call? ({', '.join(labels)})",
                     which, lambda v: labels[-1], choices=lambda v: tuple(labels),
                     what=lambda v: said(f"the call of hand {n} to correct",
                                          labels[v["which"]] if "which" in v else None)),
               Field("call", "value", lambda v: f"Hand {n}: call {v['which'] + 1}, "
-                    f"{calls[v['which']].player}'s ({_shown(choices(v))})", read,
+                    f"{who[v['which']]}'s ({_shown(choices(v))})", read,
                     lambda v: str(calls[v["which"]]),
                     choices=choices, what=lambda v: said(f"the correction of call {v['which'] + 1} of hand {n}",
                                                           _call_value(v.get("call"))))]
@@ -526,10 +527,18 @@ def _reopen_auction(t: Table, n: int) -> None:
         return
     now = t.s.audit.record.hands[n - 1].bidding or ()
     t.say(f"  hand {n} corrected (the old calls are kept in the record): calls now "
-          + ", ".join(f"{c.player} {c}" for c in now))
+          + ", ".join(f"{p} {c}" for p, c in zip(_callers(t.s, n), now)))
     if dropped:
         t.say("  no longer legal after the correction, to be called again: "
-              + ", ".join(f"{c.player} {c}" for c in dropped), "refused")
+              + ", ".join(f"{p} {c}" for p, c in dropped), "refused")
+
+
+def _callers(s: Session, n: int) -> list[str | None]:
+    """Who made each call of hand `n`: as written, else as the replay reads a call written without its
+    player (`bidding: [70, 75]`: in turn)."""
+    calls = s.audit.record.hands[n - 1].bidding or ()
+    read = [p for p, _a in _hands(s)[n - 1].calls]
+    return [c.player or (read[k] if k < len(read) else None) for k, c in enumerate(calls)]
 
 
 def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list[Edit]:
@@ -537,18 +546,20 @@ def _recalled(s: Session, n: int, k: int, new: Call, dropped: list[Any]) -> list
     the engine still allows them, each in turn; the first it refuses and those after it are left
     out (listed in `dropped`) and called again. The old auction is kept in `history`."""
     calls = s.audit.record.hands[n - 1].bidding or ()
+    who = _callers(s, n)
     pos = auction_position(s, n, k)
     pos.push(CallMove(new.who, new.amount))
     now = [_written(new.who, new.amount)]
     dropped.clear()
-    for c in calls[k + 1:]:
-        m = CallMove(c.player, c.amount)
+    for p, c in list(zip(who, calls))[k + 1:]:
+        m = CallMove(p, c.amount)
         if dropped or pos.phase != "call" or pos.ended or not pos.ruling(m).legal:
-            dropped.append(c)
+            dropped.append((p, c))
             continue
         pos.push(m)
-        now.append(_written(c.player, c.amount))
-    was = [_written(c.player, c.amount) for c in calls]
+        now.append(_written(p, c.amount))
+    # (a call written without its player stays so: `70`, `pass`)
+    was = [_written(c.player, c.amount) if c.player else "pass" if c.amount is None else c.amount for c in calls]
     new_list = was[:k] + now
     changes = Changes(s, hand=n)
     if new_list != was:
