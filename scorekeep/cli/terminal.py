@@ -30,7 +30,6 @@ separated by commas (or spaces, where no name holds one). Enter takes the
 [default]."""
 
 _STYLES = {"refused": "\x1b[1;31m", "set": "\x1b[33m", "forbidden": "\x1b[35m"}
-REFUSAL_COLUMNS = COLUMNS
 
 
 class Table(entry.Table):
@@ -56,9 +55,9 @@ class Table(entry.Table):
         """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
         as it is), coloured by `style` where the terminal has colour."""
         line = clean(text)
-        if "\n" not in line and width(line) > REFUSAL_COLUMNS:
+        if "\n" not in line and width(line) > COLUMNS:
             indent = line[:len(line) - len(line.lstrip(" "))]
-            line = "\n".join(wrap(line.strip(), REFUSAL_COLUMNS, indent))
+            line = "\n".join(wrap(line.strip(), COLUMNS, indent))
         if style in _STYLES and self._colour:
             line = f"{_STYLES[style]}{line}\x1b[0m"
         sys.stdout.write(line + "\n")
@@ -120,7 +119,7 @@ class Table(entry.Table):
         self._last_refusal = [error]
         first, more = play.unreadable_text(self.s.game.name, error)
         said = f"cannot read that: {first}" + (" (`why` says more)" if more else "")
-        for line in wrap(said, REFUSAL_COLUMNS, "  "):
+        for line in wrap(said, COLUMNS, "  "):
             self.say(line, "refused")
 
     def _why(self) -> None:
@@ -129,7 +128,7 @@ class Table(entry.Table):
             return
         for f in self._last_refusal:
             text = ruling(f) if hasattr(f, "rule") else clean(f.message)
-            for line in wrap(text, REFUSAL_COLUMNS, "  "):
+            for line in wrap(text, COLUMNS, "  "):
                 self.say(line)
 
     def over(self) -> bool:
@@ -166,11 +165,11 @@ class Table(entry.Table):
 def two_lines(text: str, rule: str) -> list[str]:
     """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
     longer (`why` gives all of it)."""
-    lines = wrap(text, REFUSAL_COLUMNS, "  ")
+    lines = wrap(text, COLUMNS, "  ")
     if len(lines) <= 2:
         return lines
     second = lines[1]
-    room = REFUSAL_COLUMNS - width(rule) - 4
+    room = COLUMNS - width(rule) - 4
     while width(second) > room and " " in second.strip():
         second = second.rstrip().rsplit(" ", 1)[0]
     return [lines[0], f"{second.rstrip(' ,;:')}… ({rule})"]
