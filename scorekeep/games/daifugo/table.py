@@ -60,6 +60,10 @@ class Table:
 
     # -- what may cover it ------------------------------------------------------------------------
 
+    def lock_on(self, opts: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """The suits locked (縛り) where the house rules lock suits (`suit_lock`); else None."""
+        return self.lock if opts["suit_lock"] else None
+
     def against(self) -> tuple[OnTable | None, bool]:
         """What a play is judged against: the play on the table — or, when that is no combination,
         the last legal one (None: a lead) — and whether a play that fails there may still stand on
@@ -79,7 +83,7 @@ class Table:
         s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
             return judge(cards, None, self.revolution, None, s3, jp), None, True
-        lock_on = self.lock if opts["suit_lock"] else None
+        lock_on = self.lock_on(opts)
         base, second = self.against()
         v = judge(cards, base.reading if base else None, self.revolution, lock_on, s3, jp)
         if v.rule is not None and second:
@@ -112,10 +116,10 @@ class Table:
         out = ["pass"] if self.top is not None else []
         if hand is None:
             if base is not None and base.reading is not None:
-                out.append(cover_words(base.reading, revolution, self.lock if opts["suit_lock"] else None))
+                out.append(cover_words(base.reading, revolution, self.lock_on(opts)))
                 if second and ref is not None and ref.reading is not None:
                     out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_words(ref.reading, revolution, self.lock if opts["suit_lock"] else None))
+                               + cover_words(ref.reading, revolution, self.lock_on(opts)))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
