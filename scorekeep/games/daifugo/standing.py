@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...game import ordinal
+from ...game import and_list, ordinal
 from .cards import DCard, show
 from .model import rank_name
 
@@ -69,7 +69,7 @@ class Standing:
         fouled = [q for q, legal in self.exits[:at] if not legal]
         if not fouled:
             return f"{p} went out first"
-        owners = " and ".join(f"{q}'s" for q in fouled)
+        owners = and_list([f"{q}'s" for q in fouled])
         return (f"{p} was the first to go out legally ({owners} forbidden "
                 f"finish{'es do' if len(fouled) > 1 else ' does'} not count)")
 
