@@ -130,13 +130,15 @@ def points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
     both = _points_edit(s, w, bidders)
     found = s.trial(both)
     if found and any(f.rule == "rook.points-total" for f in found):
-        return [SetKey(("hands", w.hand - 1), "points", {w.team or s.audit.result.teams.labels[0]: bidders})]
+        return _points_edit(s, w, bidders, rest=False)
     return both
 
 
-def _points_edit(s: Session, w: Where, bidders: int) -> list[Edit]:
+def _points_edit(s: Session, w: Where, bidders: int, rest: bool = True) -> list[Edit]:
+    """The bidders' points, and (`rest`) the other team's the rest of the counters."""
     team = w.team or s.audit.result.teams.labels[0]
-    return [SetKey(("hands", w.hand - 1), "points", {team: bidders, _other(s, team): counters(s) - bidders})]
+    points = {team: bidders, _other(s, team): counters(s) - bidders} if rest else {team: bidders}
+    return [SetKey(("hands", w.hand - 1), "points", points)]
 
 
 def legal_points(s: Session, w: Where) -> Choices:
@@ -210,11 +212,15 @@ def undo_edits(s: Session) -> Undone | None:
     if not rec.hands:
         return None
     i = len(rec.hands) - 1
-    if i and not any(hand_holds(s, i, k) for k in ("bidding", "bid", "trump", "points", "scores", "totals")):
+    if i and not any(hand_holds(s, i, k) for k in ("bidding", *_UNDONE_KEYS)):
         # the next hand's deal, which `play` writes itself: the last entry typed is the hand before's
         before = _undo_in(s, i - 1)
         return None if before is None else Undone([Pop(("hands",)), *before.edits], before.said)
     return _undo_in(s, i)
+
+
+_UNDONE_KEYS = ("totals", "scores", "points", "trump", "bid")
+"""A hand's entries that `undo` takes back after a resume, the last written first (then its calls)."""
 
 
 def _undo_in(s: Session, i: int) -> Undone | None:
@@ -222,7 +228,7 @@ def _undo_in(s: Session, i: int) -> Undone | None:
     h = s.audit.record.hands[i]
     if h.tricks is not None:
         return None
-    for key in ("totals", "scores", "points", "trump", "bid"):
+    for key in _UNDONE_KEYS:
         if hand_holds(s, i, key):
             return Undone([DelKey(("hands", i), key)], f"{KEY_WORDS[key]} in hand {i + 1}")
     if h.bidding:
