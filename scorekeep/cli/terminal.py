@@ -116,9 +116,9 @@ class Table(entry.Table):
                 return answer
 
     def unreadable(self, error: Any) -> None:
-        self._last_refusal = [error]
-        first, more = play.unreadable_text(self.s.game.name, error)
-        said = f"cannot read that: {first}" + (" (`why` says more)" if more else "")
+        first, whole = play.unreadable_text(self.s.game.name, error)
+        self._last_refusal = [whole]
+        said = f"cannot read that: {first}" + (" (`why` says more)" if first != whole else "")
         for line in wrap(said, COLUMNS, "  "):
             self.say(line, "refused")
 
@@ -127,7 +127,7 @@ class Table(entry.Table):
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            text = ruling(f) if hasattr(f, "rule") else clean(f.message)
+            text = clean(f) if isinstance(f, str) else ruling(f)  # (a str: why an entry could not be read)
             for line in wrap(text, COLUMNS, "  "):
                 self.say(line)
 

@@ -182,14 +182,12 @@ def _verb(allowed: list[str], numbers: bool) -> str:
     return "call " if calls else "play "
 
 
-def unreadable_text(game: str, error: Any) -> tuple[str, bool]:
-    """Why an entry cannot be read, in its first clause and table words; True when there is
-    more to it (shown on `why`)."""
+def unreadable_text(game: str, error: Any) -> tuple[str, str]:
+    """Why an entry cannot be read, in table words: its first clause, and all of it (for `why`)."""
     from .values import table_words
 
     text = table_words(game, error.message)
-    first = text.split("; ")[0].split(": ")[0]
-    return first, first != text
+    return text.split("; ")[0].split(": ")[0], text
 
 
 def rule_title(game: str, rule: str) -> str:

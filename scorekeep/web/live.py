@@ -191,7 +191,7 @@ class LiveTable(Table):
     def unreadable(self, error: Any) -> None:
         from ..entry.play import unreadable_text
 
-        first, _more = unreadable_text(self.s.game.name, error)
+        first, _whole = unreadable_text(self.s.game.name, error)
         self.say(f"cannot read that: {first}", "refused")
 
     def over(self) -> bool:
