@@ -65,7 +65,7 @@ EXPECTED = {
     "card-not-held-no-inference": [("oh-hell.card-not-held", loc(hand=1, trick=2, player="E"))],
     "bid-range-no-hook-cascade": [("oh-hell.bid-range", loc(hand=1, player="E"))],
     "trick-winner-partial-play": [("oh-hell.trick-winner", loc(hand=1, player="N"))],
-    "trick-total-abandoned-hand": [("oh-hell.trick-total", loc(hand=2))],
+    "unfinished-hand-mid-play": [("oh-hell.unfinished-hand", loc(hand=2))],
     "unfinished-hand": [("oh-hell.unfinished-hand", loc(hand=1))],  # issue 13.11
 }
 

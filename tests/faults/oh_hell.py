@@ -426,6 +426,19 @@ def _inj_unfinished(m: Match, rng: random.Random) -> Made:
     return m.data, {"hand": i + 1}, f"hand {i + 1}: no tricks and no play, hand {i + 2} follows"
 
 
+def _inj_play_stops(m: Match, rng: random.Random) -> Made:
+    """A hand before the last, played out, keeps only its first trick and no tricks taken: its play
+    stops part-way, and it has no result either."""
+    i = _pick(rng, [i for i in m.done if i < len(m.hands) - 1 and len(m.hands[i].get("play") or ()) > 1])
+    if i is None:
+        return None
+    hd = m.hands[i]
+    hd["play"] = hd["play"][:1]
+    for key in ("tricks", "scores"):
+        hd.pop(key, None)
+    return m.data, {"hand": i + 1}, f"hand {i + 1}: play stops after trick 1, no tricks, hand {i + 2} follows"
+
+
 def _inj_game_end(m: Match, rng: random.Random) -> Made:
     """One hand more than the deal pattern has (bids only: a hand begun after the game ended)."""
     if len(m.done) != len(m.sizes):
@@ -452,7 +465,7 @@ INJECTORS: dict[str, dict[str, Callable[[Match, random.Random], Made]]] = {
     "oh-hell.trick-winner": {"counts": _inj_tricks_wrong},
     "oh-hell.trick-total": {"total": _inj_trick_total},
     "oh-hell.score-recorded": {"score": _inj_score},
-    "oh-hell.unfinished-hand": {"no-result": _inj_unfinished},
+    "oh-hell.unfinished-hand": {"no-result": _inj_unfinished, "play-stops": _inj_play_stops},
     "oh-hell.game-end": {"extra-hand": _inj_game_end},
 }
 """Per rule id, the named ways `inject` breaks it."""

@@ -452,7 +452,8 @@ def expected_violations(data: dict[str, Any], trump_from: str = "turn_up") -> li
                     and forbidden_bid(bids, order, n) == bids[dealer]):
                 v("hook", hand=hi, player=dealer)
 
-        if "play" not in hd and "tricks" not in hd and hi < len(data["hands"]):
+        stopped = "play" in hd and n is not None and len(hd["play"] or ()) < n  # its play stops part-way
+        if ("play" not in hd or stopped) and "tricks" not in hd and hi < len(data["hands"]):
             v("unfinished-hand", hand=hi)  # only the last hand may have no result
         took: dict[str, int] | None = None
         if "play" in hd:

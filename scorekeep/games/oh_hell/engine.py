@@ -684,20 +684,16 @@ def _total_written(pos: Sheet, m: Written) -> Why | None:
             f"be {right}{carried}: {p} scored {gained} (oh-hell.score)")
 
 
-def _play_stopped(pos: HandPosition, m: NextHand) -> Why | None:
-    """oh-hell.trick-total: every trick of a hand is played before the next hand."""
-    if not m.played or pos.taken() is not None:
-        return None
-    n = pos.t.number
-    return (f"the play of hand {n} stops after {pos.trick_no - 1} of its {pos.t.size} tricks and hand {n + 1} "
-            "follows: every trick of a hand is played (give `tricks` if the rest was not written down)")
-
-
 def _no_result(pos: HandPosition, m: NextHand) -> Why | None:
-    """oh-hell.unfinished-hand: only the last hand of a record may be unfinished."""
-    if m.played or pos.taken() is not None:
+    """oh-hell.unfinished-hand: only the last hand of a record may be unfinished (a play that
+    stops part-way, with no tricks taken written, is no result either)."""
+    if pos.taken() is not None:
         return None
     n = pos.t.number
+    if m.played:
+        return (f"hand {n} has no result — its play stops after {pos.trick_no - 1} of its {pos.t.size} tricks and "
+                f"the tricks each player took are not written — but hand {n + 1} follows: only the last hand of a "
+                "record may be unfinished; write the rest of its play, or how many tricks each player took")
     return (f"hand {n} has no result (no `tricks` and no `play`) but hand {n + 1} follows: only the "
             "last hand of a record may be unfinished, so write how many tricks each player took")
 
@@ -720,11 +716,8 @@ SCORE_WRITTEN = Check("oh-hell.score-recorded", "the score the bid and tricks gi
                       ask="is each score written the one the bid and the tricks give?")
 TOTAL_WRITTEN = Check(SCORE_WRITTEN.rule, "the running total the scores give", _total_written,
                       ask="is each running total written the last one plus this hand's score?")
-PLAY_STOPPED = Check(TRICK_TOTAL.rule, "every trick of the hand played", _play_stopped,
-                     ask="where the cards played are written down, were all {size_n} tricks played before the next "
-                         "hand?")
 NO_RESULT = Check("oh-hell.unfinished-hand", "the hand has a result", _no_result,
-                  ask="does the hand have a result (its tricks taken) before the next hand?")
+                  ask="does the hand have a result (all its tricks played, or the tricks taken) before the next hand?")
 
 CHECKS: dict[str, tuple[Check, ...]] = {
     "bid": (BID_ORDER, BID_RANGE, HOOK),
@@ -737,7 +730,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "trump": (TRUMP,),
     "scores": (SCORE_WRITTEN,),
     "totals": (TOTAL_WRITTEN,),
-    "next": (PLAY_STOPPED, NO_RESULT),
+    "next": (NO_RESULT,),
 }
 """Per kind of move, its checks in the article's decision order: the one place a rule's
 condition is asked. Read at every call, so a check taken out of the table is out everywhere.
@@ -1187,8 +1180,8 @@ class HandPosition:
     def unfinished(self, line: int | None, played: bool, asked: list[tuple[Check, Why | None]] | None = None
                    ) -> Finding | None:
         """What it means that another hand follows this one now (`played`: the record has its
-        play): the first check of `CHECKS["next"]` it fails — its play stopped early
-        (oh-hell.trick-total), or it has no result at all (oh-hell.unfinished-hand). `asked`: as
+        play): the first check of `CHECKS["next"]` it fails — it has no result
+        (oh-hell.unfinished-hand), its play stopped part-way or none written. `asked`: as
         `failing`'s."""
         for c, why in failing(CHECKS["next"], self, NextHand(played), asked)[:1]:
             return Finding(c.rule, said(why), line=line, hand=self.t.number)
