@@ -33,6 +33,11 @@ class Step(NamedTuple):
     rule: str
 
 
+SLIPPED = "not asked again: this trick already went out of turn, and the rest of it is that slip, reported once"
+"""A step's answer to whose turn it is once a trick went out of turn: the check of the order passes
+the rest of that trick (one slip is reported once), so "yes" would not be true."""
+
+
 class Ruling(NamedTuple):
     """The engine's answer on one move at one position.
 

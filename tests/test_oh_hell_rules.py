@@ -66,6 +66,7 @@ EXPECTED = {
     "bid-range-no-hook-cascade": [("oh-hell.bid-range", loc(hand=1, player="E"))],
     "trick-winner-partial-play": [("oh-hell.trick-winner", loc(hand=1, player="N"))],
     "unfinished-hand-mid-play": [("oh-hell.unfinished-hand", loc(hand=2))],
+    "trick-total-negative": [("oh-hell.trick-total", loc(hand=1))],
     "unfinished-hand": [("oh-hell.unfinished-hand", loc(hand=1))],  # issue 13.11
 }
 
@@ -93,6 +94,12 @@ def test_hook_is_not_no_two_equal_bids() -> None:
 def test_follow_suit_message_names_the_held_cards() -> None:
     (v,) = audit("oh-hell/follow-suit-revoke.yaml").violations
     assert "holding 9♥" in v.message and "Q♣" in v.message
+
+
+def test_trick_total_a_count_below_0_is_named_not_the_total() -> None:
+    # The counts add up to the hand size, 3: the message says which count is wrong, not the total.
+    (v,) = audit("oh-hell/trick-total-negative.yaml").violations
+    assert "North (-1) are below 0" in v.message and "add up to 3," not in v.message
 
 
 def test_follow_suit_does_not_require_higher_or_trumping() -> None:

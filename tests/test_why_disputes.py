@@ -20,6 +20,7 @@ import pytest
 from conftest import DUMPER, RECORDS, cli
 
 from scorekeep import api, why
+from scorekeep.engine import SLIPPED
 
 
 def _why(name: str, **where: object) -> why.Explanation:
@@ -729,22 +730,40 @@ def test_after_the_seat_change_a_miswritten_dealer_does_not_move_the_opener() ->
 
 # --- who may move after a slip of the order: the engine's checks of whose turn it is -------------
 
-@pytest.mark.parametrize("name, args, allowed", [
+@pytest.mark.parametrize("name, args, allowed, turn", [
     ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "South"),
-     ["9S", "5S"]),
-    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "North"), ["AS"]),
-    ("oh-hell/why/bid-order-rest-of-the-bidding.yaml", ("--hand", "1", "--player", "North"), ["0", "1", "2", "3"]),
-])
+     ["9S", "5S"], SLIPPED),
+    ("oh-hell/why/turn-order-rest-of-the-trick.yaml", ("--hand", "1", "--trick", "1", "--player", "North"), ["AS"],
+     SLIPPED),
+    ("oh-hell/why/bid-order-rest-of-the-bidding.yaml", ("--hand", "1", "--player", "North"), ["0", "1", "2", "3"],
+     "yes"),
+], ids=["card-south", "card-north", "bid-north"])
 def test_an_oh_hell_move_after_a_reported_slip_of_the_order_offers_its_legal_choices(
-        name: str, args: tuple[str, ...], allowed: list[str]) -> None:
+        name: str, args: tuple[str, ...], allowed: list[str], turn: str) -> None:
     """oh-hell.turn-order, oh-hell.bid-order: check reports a slip of the order once (West's card or
     bid); the moves after it, in the order the record reads, are no second slip. why rules them as
-    check does, its step of whose turn it is says "yes", and it offers the player's legal choices (the
-    record's comment works them out), not "none: it was another's turn"."""
+    check does and offers the player's legal choices (the record's comment works them out), not
+    "none: it was another's turn". Its step of whose turn it is says "yes" where the move is in turn
+    as the record reads on, and that it is the slip already reported where it is not (South plays after
+    West, where North would be next: "yes" would not be true)."""
     doc = _json(name, *args)
     assert (doc["legal"], doc["violation"]) == (True, None)
-    assert [s["answer"] for s in doc["steps"] if s["rule"] in ("oh-hell.turn-order", "oh-hell.bid-order")] == ["yes"]
+    assert [s["answer"] for s in doc["steps"] if s["rule"] in ("oh-hell.turn-order", "oh-hell.bid-order")] == [turn]
     assert doc["allowed"] == allowed and not doc["choices"].startswith("none")
+
+
+@pytest.mark.parametrize("name, args, player", [
+    ("oh-hell/why/turn-order-slip-again.yaml", ("--hand", "1", "--trick", "1"), "North"),
+    ("rook/why/turn-order-slip-again.yaml", ("--hand", "1", "--trick", "1"), "West"),
+])
+def test_a_card_out_of_turn_again_in_a_slipped_trick_is_not_said_in_turn(
+        name: str, args: tuple[str, ...], player: str) -> None:
+    """oh-hell.turn-order, rook.turn-order: a trick led out of turn is one slip, reported once at the
+    lead; a later card of that trick out of clockwise order is not reported again. why rules it legal
+    as check does, but its step of whose turn it is says so, not "yes" (the record's comment)."""
+    doc = _json(name, *args, "--player", player)
+    assert (doc["legal"], doc["violation"]) == (True, None)
+    assert [s["answer"] for s in doc["steps"] if s["rule"].endswith(".turn-order")] == [SLIPPED]
 
 
 @pytest.mark.parametrize("name, where, choices", [
@@ -847,15 +866,16 @@ def test_an_oh_hell_joker_played_fails_the_deck_rules_step_as_check_rules() -> N
 
 def test_a_rook_card_after_a_reported_slip_of_the_order_offers_its_legal_choices() -> None:
     """rook.turn-order: North played out of turn in trick 2 (check's one finding); the rest of that trick
-    is no second slip (the engine's turn check passes). why of West's Y8 rules it legal, its turn step
-    says "yes" and it offers West's cards of the led color, as check judges; it once asked `to_act`
-    itself and said "no: North's" and "legal choices: none" beside the legal ruling."""
+    is no second slip (the engine's turn check passes). why of West's Y8 rules it legal and offers
+    West's cards of the led color, as check judges; it once asked `to_act` itself and said "no: North's"
+    and "legal choices: none" beside the legal ruling. Its turn step says West's card is that slip (East
+    would be next after North), not "yes"."""
     name = "rook/turn-order-clockwise.yaml"
     assert [(v.rule, v.player) for v in api.audit(api.load(str(RECORDS / name))).violations] == [
         ("rook.turn-order", "North")]
     doc = _json(name, "--hand", "1", "--trick", "2", "--player", "West")
     assert (doc["legal"], doc["violation"]) == (True, None)
-    assert [s["answer"] for s in doc["steps"] if s["rule"] == "rook.turn-order"] == ["yes"]
+    assert [s["answer"] for s in doc["steps"] if s["rule"] == "rook.turn-order"] == [SLIPPED]
     assert doc["allowed"] == ["Y11", "Y9", "Y8"]
     slip = _json(name, "--hand", "1", "--trick", "2", "--player", "North")  # the slip itself stays one
     assert (slip["legal"], slip["rule"]) == (False, "rook.turn-order")

@@ -24,10 +24,10 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
-from ...engine import Ruling, Step, first_excluding
+from ...engine import SLIPPED, Ruling, Step, first_excluding
 from ...errors import Finding
 from ...fields import runs
-from ...game import Play
+from ...game import Play, and_list
 from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, PlayedTrick, SizeMove, Took, TrumpMove,
                     Written)
 from .record import NO_TRUMP
@@ -247,7 +247,11 @@ def _trick_total(pos: HandPosition, move: Any) -> str | None:
         return None
     if not pos.finished:
         total = sum(move.counts)
-        if total != t.size or (move.counts and min(move.counts) < 0):
+        below = [f"{p} ({c})" for p, c in zip(t.players, move.counts) if c < 0]
+        if below:  # (what they add up to says nothing of a count below 0)
+            return (f"the tricks taken written for {and_list(below)} are below 0, but no one takes fewer than 0 "
+                    f"tricks: in {a_n(t.size)}-card hand each player takes 0 to {t.size}, {t.size} in all")
+        if total != t.size:
             return (f"the tricks taken add up to {total}, but {a_n(t.size)}-card hand has exactly "
                     f"{t.size} trick{'s' if t.size != 1 else ''}")
     return None
@@ -256,6 +260,11 @@ def _trick_total(pos: HandPosition, move: Any) -> str | None:
 def _turn_order(pos: HandPosition, move: CardPlay) -> str | None:
     if pos.slipped:
         return None  # the rest of a trick played out of turn is the same slip
+    return _out_of_turn(pos, move)
+
+
+def _out_of_turn(pos: HandPosition, move: CardPlay) -> str | None:
+    """Why `move` is out of turn: the leader leads, then clockwise from the card before."""
     t, p = pos.t, move.player
     if not pos.plays:
         if p == pos.leader:
@@ -406,8 +415,8 @@ def _asks_trick_total(pos: HandPosition, move: Any) -> Iterator[Step]:
 
 
 def _asks_turn(pos: HandPosition, move: CardPlay) -> Iterator[Step]:
-    yield Step(f"is it {move.player}'s turn?", "yes" if _turn_order(pos, move) is None
-               else f"no: {pos.to_act}'s", TURN_ORDER.rule)
+    answer = "yes" if _out_of_turn(pos, move) is None else SLIPPED if pos.slipped else f"no: {pos.to_act}'s"
+    yield Step(f"is it {move.player}'s turn?", answer, TURN_ORDER.rule)
 
 
 def _asks_held(pos: HandPosition, move: CardPlay) -> Iterator[Step]:

@@ -15,7 +15,7 @@ from functools import partial
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ...engine import Ruling, Step
+from ...engine import SLIPPED, Ruling, Step
 from ...errors import Finding, worded
 from ...game import Play, and_list, plural
 from .cards import BIRD, COLOR_NAME, DECK_SET, Card, show, sort_key
@@ -352,9 +352,14 @@ def _trump_named(pos: HandPosition, m: TrumpMove) -> Why | None:
 
 
 def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
-    """rook.turn-order: the leader, then clockwise."""
+    """rook.turn-order: the leader, then clockwise (the rest of a trick played out of turn is the same slip)."""
     if pos.disordered or pos.phase != "play":
         return None
+    return _out_of_turn(pos, m)
+
+
+def _out_of_turn(pos: HandPosition, m: CardMove) -> Why | None:
+    """Why `m` is out of turn: the leader leads, then clockwise from the card before."""
     k = len(pos.plays)
     expected = pos.order[(pos.lead_at + k) % 4]  # (k = 0: the leader)
     if m.player == expected:
@@ -1390,7 +1395,10 @@ class HandPosition:
         led = _led(self)
         p = move.player
         held = self.held.get(p)
-        out = [Step(f"is it {p}'s turn?", "yes" if self.acts(p) else f"no: {self.to_act}'s", "rook.turn-order")]
+        turn = "yes" if self.acts(p) else f"no: {self.to_act}'s"
+        if self.disordered and _out_of_turn(self, move) is not None:
+            turn = SLIPPED  # (the check passed it: "yes" would not be true)
+        out = [Step(f"is it {p}'s turn?", turn, "rook.turn-order")]
         if held is not None:
             out.append(Step(f"does {p} hold {move.card}?", "yes" if move.card in held else "no",
                             "rook.card-not-held"))
