@@ -277,6 +277,8 @@ def _guess(name: str, names: Sequence[str]) -> str:
     """` — did you mean `North`?`, or why a name that looks like a player's is not that name."""
     look = skeleton(name)
     for n in names:
+        if name.casefold() == n.casefold():  # (capitals are part of a name: Ana and ANA are two names)
+            return f" — did you mean `{n}`? Only its capitals differ, and names are written exactly as listed"
         if skeleton(n) == look:
             return f": it looks like `{n}` but is written with other letters ({_foreign(name, n)})"
     return did_you_mean(name, names)

@@ -153,6 +153,14 @@ def test_a_look_alike_that_is_not_a_player_says_which_letter_differs() -> None:
     assert "looks like `North`" in e.message and "Cyrillic о" in e.message
 
 
+def test_a_name_in_other_capitals_is_not_a_player_and_the_message_says_only_capitals_differ() -> None:
+    # `north` for North: capitals are part of a name; "written with other letters (different letters)"
+    # said nothing a player could use.
+    run = cli("check", str(record("oh-hell/name-capitals.yaml")))
+    assert run.code == 2
+    assert "did you mean `North`? Only its capitals differ" in run.err + run.out and "other letters" not in run.err
+
+
 def test_warnings_surface_in_check_text_and_json_only_when_there_are_some(tmp_path) -> None:  # type: ignore[no-untyped-def]
     odd = tmp_path / "odd.yaml"
     odd.write_text(CYRILLIC, encoding="utf-8")
