@@ -106,6 +106,8 @@ def test_oh_hell_game_with_mistakes_undo_edit_kill_and_resume(tmp_path: Path) ->
     c.expect("the hook: Ana may not bid 3")
     c.expect("Ana's bid")
     c.sendline("3")
+    # what the hook forbids, said whole: "the bids may not add up" alone read as "make no sense"
+    c.expect(r"refused: the hook: the bids may not add up to the number of tricks;\s+Ana may\s+bid")
     c.expect(r"\(oh-hell.hook\)")
     c.expect("anyway")
     c.sendline("no")

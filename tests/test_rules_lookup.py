@@ -43,7 +43,7 @@ def test_rule_id_that_several_games_have_shows_each() -> None:
 
 
 @pytest.mark.parametrize("title, rule", [
-    ("The hook: the bids may not add up", "oh-hell.hook"),
+    ("The hook: the bids may not add up to the number of tricks", "oh-hell.hook"),
     ("Suit lock (縛り)", "daifugo.suit-lock"),
     ("no hiding the bird", "rook.bird-must-follow-trump"),
     ("Forbidden finishes (反則上がり)", "daifugo.forbidden-finish"),

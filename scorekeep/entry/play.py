@@ -191,7 +191,7 @@ def unreadable_text(game: str, error: Any) -> tuple[str, str]:
 
 
 def rule_title(game: str, rule: str) -> str:
-    """The rule's title in its game's rulebook (`The hook: the bids may not add up`)."""
+    """The rule's title in its game's rulebook (`The hook: the bids may not add up to the number of tricks`)."""
     from ..games import REGISTRY
 
     return next((r.title for r in REGISTRY.part(game, "rulebook").RULES if r.id == rule), "")
