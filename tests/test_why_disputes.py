@@ -903,3 +903,16 @@ def test_oh_hell_the_bidding_order_fact_follows_the_bidding_house_rule() -> None
     # `replay` notes the bids the same way: made at once, or in order
     assert "bids made at once: East 1, South 0, West 0, North 2" in cli("replay", str(RECORDS / name)).out
     assert [n for s in api.replay(api.audit(api.load(text=text))) for n in s.notes][0].startswith("bids in order: East 1")
+
+
+@pytest.mark.parametrize("name, player, trick, rule", [
+    ("rook/bird-led.yaml", "East", 1, "rook.bird-led"),  # G10 to the Bird's lead: a led Bird calls for trump
+    ("rook/bird-follows-trump.yaml", "North", 2, "rook.bird-must-follow-trump"),  # the Bird, North's only trump
+    ("rook/turn-order-clockwise.yaml", "East", 1, "rook.follow-color"),  # Y5 to Y10: the plain follow
+])
+def test_a_legal_rook_follow_is_decided_by_its_own_follow_rule(name: str, player: str, trick: int, rule: str) -> None:
+    """rook.bird-led, rook.bird-must-follow-trump: for a legal card `rule` is the follow rule that decides
+    it (the spec: "a follow: the follow rule"); a card to the Bird's lead and the Bird as a player's only
+    trump were said to be decided by rook.follow-color."""
+    doc = _json(name, "--hand", "1", "--trick", str(trick), "--player", player)
+    assert (doc["legal"], doc["rule"]) == (True, rule)

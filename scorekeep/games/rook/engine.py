@@ -1378,6 +1378,13 @@ class HandPosition:
             led = _led(self)
             if led is None:
                 return "rook.turn-order", f"legal: {move.player} leads trick {self.trick_no}"
+            if led.is_bird:  # the follow rule of a led Bird is its own
+                return "rook.bird-led", f"legal: {move.card} may be played to the Bird's lead, which calls for trump"
+            held = self.held.get(move.player)
+            if move.card.is_bird and is_trump(led, self.trump) and held is not None \
+                    and not _holds(held, self.trump):
+                return ("rook.bird-must-follow-trump",
+                        f"legal: {move.player}'s only trump is the Bird, played to a trump lead ({led})")
             return "rook.follow-color", f"legal: {move.card} may be played to {led}"
         if isinstance(move, CallMove):
             return ("rook.bid-order", f"legal: {self.caller(move)} calls {move}")
