@@ -359,7 +359,7 @@ def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
 
 
 def _out_of_turn(pos: HandPosition, m: CardMove) -> Why | None:
-    """Why `m` is out of turn: the leader leads, then clockwise from the card before."""
+    """Why `m` is out of turn: the leader leads, then each seat clockwise from the leader's."""
     k = len(pos.plays)
     expected = pos.order[(pos.lead_at + k) % 4]  # (k = 0: the leader)
     if m.player == expected:
