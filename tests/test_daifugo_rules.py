@@ -31,6 +31,12 @@ CASES: dict[str, tuple[list, list]] = {
     "deck-blind-card.yaml": ([at("deck", player="甲")], []),
     "deck-joker-missing.yaml": ([at("deck")], []),
     "deck-third-joker.yaml": ([at("deck", player="丁")], []),
+    # daifugo.deck in the exchange, without the deal: a card given twice, a blind card, a joker past the deck's
+    "exchange-deck-given-twice.yaml": ([at("deck", game=2, player="丙")], []),
+    "exchange-deck-twice-in-a-gift.yaml": ([at("deck", game=2, player="丁")], []),
+    "exchange-deck-blind.yaml": ([at("deck", game=2, player="甲")], []),
+    "exchange-deck-no-jokers.yaml": ([at("deck", game=2, player="丁")], []),
+    "exchange-deck-jokers.yaml": ([at("deck", game=2, player="丁")], []),
     "deck-blind-joker.yaml": ([at("deck", game=None)], []),
     "deck-blind-count.yaml": ([at("deck", game=None)], []),
     "deck-blind-changes.yaml": ([at("deck", game=2, player="乙")], []),

@@ -59,7 +59,7 @@ def test_daifugo_exchange_tax_evasion() -> None:
     facts = dict(ex.facts)
     assert "大貧民 丁" in facts["last game's ranks"]
     assert "JK JK" in facts["丁's hand as dealt"]
-    assert [s.rule for s in ex.ruling.steps] == ["daifugo.exchange-count", "daifugo.exchange-held",
+    assert [s.rule for s in ex.ruling.steps] == ["daifugo.exchange-count", "daifugo.deck", "daifugo.exchange-held",
                                                  "daifugo.exchange-strongest"]
 
 
@@ -435,9 +435,9 @@ def test_why_rules_every_rook_call_as_check_judges_it() -> None:
 
 
 def test_why_rules_every_daifugo_gift_as_check_judges_it() -> None:
-    """daifugo.exchange-count and the rest of the exchange: every gift of the Daifugō records of the
-    tests is ruled against the rules by `why` exactly where `check` reports it — a gift in game 1,
-    which has no exchange, too (it was judged as if it were a play: daifugo.first-lead)."""
+    """daifugo.exchange-count and the rest of the exchange (a gift's daifugo.deck too): every gift of the
+    Daifugō records of the tests is ruled against the rules by `why` exactly where `check` reports it —
+    a gift in game 1, which has no exchange, too (it was judged as if it were a play: daifugo.first-lead)."""
     seen = 0
     for path, a in _readable("daifugo"):
         for s in a.record.sets:  # type: ignore[attr-defined]
@@ -450,7 +450,8 @@ def test_why_rules_every_daifugo_gift_as_check_judges_it() -> None:
                     assert ex is not None
                     seen += 1
                     reported = [v for v in a.violations if (v.set, v.game, v.player) == (s.number, g.number, p)  # type: ignore[attr-defined]
-                                and v.rule.startswith("daifugo.exchange")]
+                                and (v.rule.startswith("daifugo.exchange")  # (or a card given not in play)
+                                     or v.rule == "daifugo.deck" and v.line == g.exchange.lines[p])]
                     assert ex.ruling.legal == (not reported), (path.name, s.number, g.number, p, ex.ruling)
                     if reported:
                         assert ex.ruling.rule == reported[0].rule, (path.name, s.number, g.number, p)

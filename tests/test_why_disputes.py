@@ -916,3 +916,12 @@ def test_a_legal_rook_follow_is_decided_by_its_own_follow_rule(name: str, player
     trump were said to be decided by rook.follow-color."""
     doc = _json(name, "--hand", "1", "--trick", str(trick), "--player", player)
     assert (doc["legal"], doc["rule"]) == (True, rule)
+
+
+def test_a_daifugo_gift_of_a_card_not_in_play_is_explained_at_the_gift() -> None:
+    """daifugo.deck: without the deal, 甲 gives 4♥, a blind card (the record's comment). why with no
+    place explains 甲's gift, where check reports it (the exchange, not the deal), and rules it as check."""
+    doc = _json("daifugo/exchange-deck-blind.yaml")
+    assert (doc["legal"], doc["rule"], doc["player"]) == (False, "daifugo.deck", "甲")
+    assert doc["location"] == {"set": 1, "game": 2, "exchange": True, "player": "甲"}
+    assert "blind card" in doc["reason"]

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...cards import Card
 from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding, Findings, worded
-from .cards import DCard, plain, show, strength_key
+from ...game import plural
+from .cards import JOKER, DCard, plain, show, strength_key
 from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
 from .causes import cuts, forbidden_reason, locks, revolts
@@ -1065,6 +1066,31 @@ def _not_dealt(pos: Position, giver: str, move: Exchange) -> list[DCard]:
     return [c for c, n in _gift_counted(move).items() for _ in range(n - dealt.get(c, 0))]
 
 
+def _gift_in_deck(pos: Position, move: Any) -> str | None:
+    """daifugo.deck, without the deal: the cards given are cards in play this set, each given once (the
+    gifts are simultaneous: no card received is given on). With the deal, exchange-held judges them."""
+    due = _gift_giver(pos, move)
+    if due is None or pos.hold.dealt_counts(due[0]) is not None:
+        return None
+    hold, giver, set_no = pos.hold, due[0], pos.setup.set_no
+    bad = []
+    for c, n in _gift_counted(move).items():
+        before = sum(g[c] for g in hold.gave.values())
+        if c == JOKER:
+            jokers = pos.opts["jokers"]
+            if before + n > jokers:
+                bad.append("the deck has no jokers" if not jokers else
+                           f"the deck has {plural(jokers, 'joker')} and {before + n} were given")
+        elif pos.setup.blind is not None and c in pos.setup.blind:
+            bad.append(f"{c.symbol} is a blind card of set {set_no}, out of play for the whole set")
+        elif before or n > 1:
+            bad.append(f"{c.symbol} is given twice in the exchange")
+    if not bad:
+        return None
+    return (f"{giver} gave {show(move.cards or ())}, but " + "; ".join(bad) +
+            ": the cards in play are the deck less the set's blind cards, each once")
+
+
 def _gift_held(pos: Position, move: Any) -> str | None:
     """daifugo.exchange-held: a giver gives cards they were dealt."""
     if type(move) is not Exchange:
@@ -1203,6 +1229,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
+        Check("daifugo.deck", "are the cards given in play this set, each given once?", _gift_in_deck),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
               fails=_gift_strongest_fails, when=_lower_rank_gives),

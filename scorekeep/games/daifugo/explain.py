@@ -19,12 +19,14 @@ def location_of(f: Finding, audit: Audit) -> Location:
     """The move or fact a finding of `check` is about: a play, a gift of the exchange, the deal, or
     the game's (the set's) finishing order."""
     s_no = f.set or 1
+    g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
     if f.play is not None:  # the player of the play (a 都落ち event names the fallen 大富豪)
-        g = next((g for st in audit.record.sets if st.number == s_no for g in st.games if g.number == f.game), None)
         plays = (g.plays or ()) if g is not None else ()
         p = plays[f.play - 1].player if f.play <= len(plays) else f.player
         return Location(set=s_no, game=f.game, play=f.play, player=p)
-    if f.rule.startswith("daifugo.exchange") and f.game is not None:
+    gift = g is not None and g.exchange is not None and f.player is not None \
+        and g.exchange.lines.get(f.player) == f.line  # (daifugo.deck: a card given that is not in play)
+    if (f.rule.startswith("daifugo.exchange") or gift) and f.game is not None:
         return Location(set=s_no, game=f.game, player=f.player, exchange=True)
     return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
 
