@@ -5,6 +5,7 @@ Each rule from both sides: the play people think is illegal that is legal, and t
 
 from __future__ import annotations
 
+import pytest
 from conftest import SAMPLES, audit, audit_text, found, record, rules_of
 
 from scorekeep.game import Play
@@ -183,6 +184,22 @@ hands:
       - {North: Y5, East: G10, South: Y6, West: Y7}
 """)
     assert found(a.violations) == [("rook.bird-led", {"hand": 1, "trick": 1, "player": "East"})]
+
+
+@pytest.mark.parametrize("name, rule, player", [
+    ("revoke-not-proved-by-unknown-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-played-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-discarded-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-card-not-held.yaml", "rook.card-not-held", "S"),
+    ("bird-hidden-not-proved-by-played-bird.yaml", "rook.deck", "W"),
+])
+def test_follow_color_and_bird_not_proved_by_a_card_the_player_could_not_hold(name: str, rule: str,
+                                                                               player: str) -> None:
+    # rook.follow-color / rook.bird-must-follow-trump inferred without the deal: a later card proves an
+    # earlier failure to follow only if the player could hold it. A card rejected at that play
+    # (rook.deck, rook.card-not-held) proves nothing: one mistake, reported once, at trick 3.
+    a = audit(f"rook/{name}")
+    assert found(a.violations) == [(rule, {"hand": 1, "trick": 3, "player": player})]
 
 
 # --- turn order, cards, deck, deal, exchange, trump -----------------------------------------

@@ -421,6 +421,9 @@ _FOLLOWING = ("rook.card-not-held", "rook.bird-anytime", "rook.bird-led", "rook.
               "rook.follow-color")
 """The checks of a card a player's holding decides, in order (a legal set: a finding carries the legal cards)."""
 
+_NOT_HELD = ("rook.deck", "rook.card-not-held")
+"""The checks of a card no player could hold, or this one did not: such a card tells nothing of the hand."""
+
 LEGAL_SETS = frozenset((*BID_AMOUNTS, "rook.trump", *_FOLLOWING))
 """The rules whose findings carry the legal choices (`HandPosition.allowed`)."""
 
@@ -1532,13 +1535,13 @@ class HandPosition:
         m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
-        found = failing(CHECKS["play"], self, m)
+        found = judged = failing(CHECKS["play"], self, m)
         if found:
             out = self._card_findings(m, found, pl.line)
             if written is not None and found[-1][0].rule == "rook.deck":  # the card it stands for
                 checks = CHECKS["play"]
-                later = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
-                out += self._card_findings(m, later, pl.line)
+                judged = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
+                out += self._card_findings(m, judged, pl.line)
         held = self.held.get(p)
         if held is not None and c in held:  # a card of a known hand
             held.discard(c)
@@ -1548,7 +1551,10 @@ class HandPosition:
                 if held is not None:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
-            self._infer(p, c, _led(self), t, pl, out)
+            # A card the player could not have held (reported here) proves nothing of their hand: no
+            # earlier failure to follow is proven by it, and it is no failure to follow (one mistake, once).
+            if not any(k.rule in _NOT_HELD for k, _why in judged):
+                self._infer(p, c, _led(self), t, pl, out)
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
             self._trick_done(plays)
