@@ -318,6 +318,24 @@ def test_deck_cards_outside_the_deck_that_the_hand_cannot_identify() -> None:
     assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
 
 
+@pytest.mark.parametrize("name, rule", [
+    ("deck-duplicate-played-with-discard.yaml", "rook.deck"),
+    ("deck-duplicate-played-with-deal-and-discard.yaml", "rook.card-not-held"),
+    ("deck-duplicate-played-no-discard.yaml", "rook.deck"),
+])
+def test_deck_card_played_twice_counts_once_and_the_points_total_120(name: str, rule: str) -> None:
+    # rook.deck: a card written twice is reported once, at its second play; where the discard (or the
+    # player's deal) leaves exactly one card unaccounted for, that card is what was played. Either
+    # way the counters total 120 (rook.points-total) and the written 120 is right (no rook.points-recorded).
+    a = audit(f"rook/{name}")
+    assert found(a.violations) == [(rule, {"hand": 1, "trick": 7, "player": "West"})]
+    assert "G5" in a.violations[0].message
+    h = a.result.hands[0]
+    assert h.points == {"North/South": 120, "East/West": 0}
+    assert sum(t.points for t in h.tricks) + h.nest_points == 120
+    assert h.tricks[6].winner == "North"
+
+
 def test_deal_nine_each_and_five_in_the_nest() -> None:
     assert audit("rook/bird-led.yaml").violations == []
     a = audit("rook/deal-count.yaml")

@@ -371,7 +371,8 @@ def _turn_order(pos: HandPosition, m: CardMove) -> Why | None:
 
 
 def _deck(pos: HandPosition, m: CardMove) -> Why | None:
-    """rook.deck: a card of this game's deck, and not one already played or put back in the nest."""
+    """rook.deck: a card of this game's deck, and not one already played or put back in the nest (the
+    card as written: `m.card` is the one the rest of the hand shows it was)."""
     p, c = m.player, m.card
     w = m.written or c
     if w not in pos.table.deck:
@@ -382,18 +383,21 @@ def _deck(pos: HandPosition, m: CardMove) -> Why | None:
         return lambda: f"{p} played {w}, which is not a card of this game: " + note(w) + stood
     if p in pos.held:
         return None  # a known hand: a card not in it is rook.card-not-held
-    if c in pos.played_in:
-        t = pos.played_in[c]
-        return lambda: f"{p} played {c}, which was already played in trick {t}: the deck has one of each card"
-    if c in pos.buried:
+    if w in pos.played_in:
+        t = pos.played_in[w]
+        return lambda: f"{p} played {w}, which was already played in trick {t}: the deck has one of each card"
+    if w in pos.buried:
         bidder = pos.bidder
-        return lambda: f"{p} played {c}, which {bidder} put back in the nest: the deck has one of each card"
+        return lambda: f"{p} played {w}, which {bidder} put back in the nest: the deck has one of each card"
     return None
 
 
 def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
-    """rook.card-not-held: a card the player holds (as far as the record tells)."""
+    """rook.card-not-held: a card the player holds (as far as the record tells): a card of the deck as
+    written (one written outside the deck: the card the rest of the hand shows it was)."""
     p, c = m.player, m.card
+    if m.written in pos.table.deck:
+        c = m.written
     if c not in pos.table.deck:
         return None
     held = pos.held.get(p)
@@ -1538,9 +1542,9 @@ class HandPosition:
         found = judged = failing(CHECKS["play"], self, m)
         if found:
             out = self._card_findings(m, found, pl.line)
-            if written is not None and found[-1][0].rule == "rook.deck":  # the card it stands for
+            if written is not None and found[-1][0].rule in _NOT_HELD:  # the card it stands for
                 checks = CHECKS["play"]
-                judged = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
+                judged = failing(checks[[k.rule for k in checks].index(found[-1][0].rule) + 1:], self, m)
                 out += self._card_findings(m, judged, pl.line)
         held = self.held.get(p)
         if held is not None and c in held:  # a card of a known hand
