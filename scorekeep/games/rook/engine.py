@@ -1113,7 +1113,7 @@ class Tally(NamedTuple):
     """The nine tricks' result, worked out once when the 9th trick ends (`HandPosition._count`)."""
 
     in_deck: bool
-    """Every card played is one of the deck's (else the counters are not known)."""
+    """Every card played is a different one of the deck's (else the counters are not known)."""
     nest: tuple[Card, ...] | None
     """The nest that goes to the 9th trick's winner (None: not known)."""
     nest_points: int
@@ -1664,7 +1664,10 @@ class HandPosition:
         for tr in tricks:
             points[teams.of[tr.winner]] += tr.points
         points[teams.of[tricks[-1].winner]] += nest_points
-        self.tally = Tally(shown <= deck, nest, nest_points, points, tricks[-1].winner)
+        # A card played again that the rest of the hand does not identify (rook.deck) stands for a card
+        # whose counters are unknown, as a card outside the deck does: counting it twice broke the total.
+        different = len(shown) == sum(len(tr.plays) for tr in tricks)
+        self.tally = Tally(shown <= deck and different, nest, nest_points, points, tricks[-1].winner)
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""
