@@ -601,6 +601,21 @@ def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
             pos.play(pl)
 
 
+def call_rules(record: Record, h: HandResult, hand: Hand) -> list[tuple[str, tuple[str, ...]]]:
+    """Each call of a replayed hand as `check` reads it: its caller and the rules of the violations
+    `check` reports at it, in its order (a finding is known by its call, not only by its line and
+    caller: one line can hold several calls of one caller)."""
+    replay, pos = _dealt(record, h, hand)
+    callers: list[str] = []
+    marks: list[int] = []
+    for _k, move in replay.auction(pos, hand):  # a call's findings are made when the next is asked for
+        callers.append(pos.caller(move))
+        marks.append(len(replay.f.violations))
+    marks.append(len(replay.f.violations))
+    found = replay.f.violations
+    return [(p, tuple(f.rule for f in found[a:b])) for p, a, b in zip(callers, marks, marks[1:])]
+
+
 def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
                                                                       list[list[tuple[str, list[str]]]]]:
     """What was legal at each turn of a replayed hand, from the engine's positions (`turns`): per
