@@ -93,6 +93,11 @@ class _Replay:
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
+                elif dealt and self.dealt[hand.number][0].new_left:
+                    # The dealer followed the old seating (rook.seat-change, reported once): the table kept
+                    # its seats, so the deals after it in this seating period pass on in the seating the
+                    # record used — until a hand is evidently played in the new one (`fits_better`).
+                    kept = (self.prev[2], period)
             if result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 self.thrown.append((hand.number, self.played))
             else:
