@@ -165,7 +165,8 @@ def _call_at(a: Any, calls: Any, c: Any, first: bool, callers: Any) -> Any:
         if game == "oh-hell":
             return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
                     and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
-        mine = f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line and f.player == ex.player
+        mine = (f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line
+                and f.player == ex.player)
         if mine and sum(d.line == c.line and (d.player in (None, ex.player)) for d in calls) > 1:
             return _named_call(calls, c, f, ex, callers)  # calls of one line: the finding's words say which
         return mine

@@ -55,7 +55,9 @@ def location_of(f: Finding, audit: Audit) -> Location:
 
 def _nth(f: Finding, audit: Audit) -> int:
     """How many of check's violations of `f`'s rule, hand, line and player come before `f`."""
-    same = [v for v in audit.violations if (v.rule, v.hand, v.line, v.player) == (f.rule, f.hand, f.line, f.player)]
+    calls = memo(audit, (_nth, f.hand), lambda: [v for v in audit.violations
+                                                 if v.hand == f.hand and v.rule.startswith("rook.bid")])
+    same = [v for v in calls if (v.rule, v.line, v.player) == (f.rule, f.line, f.player)]
     n = next((n for n, v in enumerate(same) if v is f), None)
     return n if n is not None else same.index(f) if f in same else 0
 
