@@ -5,6 +5,7 @@ Each rule from both sides: the play people think is illegal that is legal, and t
 
 from __future__ import annotations
 
+import pytest
 from conftest import SAMPLES, audit, audit_text, found, record, rules_of
 
 from scorekeep.game import Play
@@ -185,6 +186,22 @@ hands:
     assert found(a.violations) == [("rook.bird-led", {"hand": 1, "trick": 1, "player": "East"})]
 
 
+@pytest.mark.parametrize("name, rule, player", [
+    ("revoke-not-proved-by-unknown-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-played-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-discarded-card.yaml", "rook.deck", "S"),
+    ("revoke-not-proved-by-card-not-held.yaml", "rook.card-not-held", "S"),
+    ("bird-hidden-not-proved-by-played-bird.yaml", "rook.deck", "W"),
+])
+def test_follow_color_and_bird_not_proved_by_a_card_the_player_could_not_hold(name: str, rule: str,
+                                                                               player: str) -> None:
+    # rook.follow-color / rook.bird-must-follow-trump inferred without the deal: a later card proves an
+    # earlier failure to follow only if the player could hold it. A card rejected at that play
+    # (rook.deck, rook.card-not-held) proves nothing: one mistake, reported once, at trick 3.
+    a = audit(f"rook/{name}")
+    assert found(a.violations) == [(rule, {"hand": 1, "trick": 3, "player": player})]
+
+
 # --- turn order, cards, deck, deal, exchange, trump -----------------------------------------
 
 def test_turn_order_first_lead_is_the_dealers_left_not_the_bid_winner() -> None:
@@ -298,6 +315,35 @@ def test_deck_cards_outside_the_deck_that_the_hand_cannot_identify() -> None:
     assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": 8, "player": "North"}),
                                    ("rook.deck", {"hand": 1, "trick": 8, "player": "West"})]
     assert a.result.hands[0].tricks[7].winner == "North"
+    assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
+
+
+@pytest.mark.parametrize("name, rule", [
+    ("deck-duplicate-played-with-discard.yaml", "rook.deck"),
+    ("deck-duplicate-played-with-deal-and-discard.yaml", "rook.card-not-held"),
+])
+def test_deck_card_played_twice_is_read_as_the_one_card_unaccounted_for(name: str, rule: str) -> None:
+    # rook.deck: a card written twice is reported once, at its second play; the discard (and the
+    # player's deal) leave exactly one card unaccounted for, R12, which is what was played: the counters
+    # total 120 (rook.points-total) and the written 120 is right (no rook.points-recorded).
+    a = audit(f"rook/{name}")
+    assert found(a.violations) == [(rule, {"hand": 1, "trick": 7, "player": "West"})]
+    assert "G5" in a.violations[0].message
+    h = a.result.hands[0]
+    assert h.points == {"North/South": 120, "East/West": 0}
+    assert sum(t.points for t in h.tricks) + h.nest_points == 120
+    assert h.tricks[6].winner == "North"
+
+
+@pytest.mark.parametrize("name, where", [
+    ("deck-duplicate-played-no-discard.yaml", [(7, "West")]),
+    ("deck-duplicates-played-with-discard.yaml", [(5, "East"), (7, "West")]),
+])
+def test_deck_card_played_twice_that_nothing_identifies_has_unknown_counters(name: str, where: list) -> None:
+    # rook.deck once per card played again; which card it was, and its counters, are unknown (as for a
+    # card outside the deck), so the written points are not judged against the tricks (rook.points-recorded).
+    a = audit(f"rook/{name}")
+    assert found(a.violations) == [("rook.deck", {"hand": 1, "trick": t, "player": p}) for t, p in where]
     assert a.result.hands[0].points == {"North/South": 120, "East/West": 0}
 
 

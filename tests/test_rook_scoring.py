@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import audit, audit_text, found, rules_of
 
-from scorekeep import api
+from scorekeep import api, why
 from scorekeep.games.rook.score import game_winner, hand_scores, made
 
 NS, EW = "North/South", "East/West"
@@ -189,6 +189,19 @@ def test_seat_change_forgotten_reported_once_and_the_old_seating_judged_as_playe
     assert h5.seating == h6.seating == ("North", "East", "South", "West")
     assert (h5.dealer, h5.bidder, h6.dealer, h6.bidder) == ("North", "East", "East", "South")
     assert a.result.totals == {"North/South": 100, "East/West": 100}
+
+
+def test_seat_change_forgotten_shown_only_by_the_dealers_is_reported_once() -> None:
+    """rook.seat-change, rook.dealer-rotation: dealers N, E, S, W in hands 5-8 follow the old seats. The
+    missed change is reported at hand 5; the rest of the seating period is judged in the seats the record
+    used, so hand 7's S (East's left there) is no second slip, and `why` at hand 6's dealer shows those
+    seats, in which E is on N's left."""
+    a = audit("rook/seat-change-forgotten-dealers-only.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 5, "player": "N"})]
+    assert [h.seating for h in a.result.hands[5:8]] == [("N", "E", "S", "W")] * 3
+    ex = why.explain(a, why.Location(hand=6, what="dealer"))
+    assert ex is not None and ex.ruling.legal
+    assert "clockwise order N, E, S, W" in dict(ex.facts)["hand"]
 
 
 def test_seat_change_after_a_thrown_in_hand_says_which_hands_counted() -> None:

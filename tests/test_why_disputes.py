@@ -299,6 +299,33 @@ def test_an_eight_cut_and_a_counter_revolution() -> None:
     assert "it also caused" in r.out and "縛り" in r.out
 
 
+# --- several faulty calls of one caller on one line --------------------------------------------
+
+@pytest.mark.parametrize("name, hand, calls, faults", [
+    ("rook/why/bid-end-two-calls-one-line.yaml", 1, 6, {5: ("rook.bid-end", "E called pass"),
+                                                        6: ("rook.bid-end", "E called 75")}),
+    ("rook/why/bid-step-twice-one-line.yaml", 1, 9, {2: ("rook.bid-step", "S bid 72"),
+                                                     6: ("rook.bid-step", "S bid 83"),
+                                                     9: ("rook.bid-end", "S called pass")}),
+    ("rook/why/auction-slips-one-line.yaml", 2, 8, {7: ("rook.bid-end", "W called pass"),
+                                                    8: ("rook.bid-end", "W called 85")}),
+])
+def test_each_faulty_call_on_one_line_is_its_own(name: str, hand: int, calls: int,
+                                                 faults: dict[int, tuple[str, str]]) -> None:
+    """rook.bid-end, rook.bid-step: a caller's calls written on one line (`[70, pass, pass, pass, pass, 75]`)
+    are told apart by their place in the bidding: `why --bid K` is not legal exactly where `check` reports
+    the call (worked out by hand in each record's comment), with that call's own finding, and nothing
+    of another call in `also`."""
+    for k in range(1, calls + 1):
+        ex = _why(name, hand=hand, bid=k)
+        if k not in faults:
+            assert ex.ruling.legal and ex.finding is None, k
+            continue
+        rule, said = faults[k]
+        assert (ex.ruling.legal, ex.ruling.rule) == (False, rule), k
+        assert ex.finding is not None and ex.finding.message.startswith(said) and ex.also == (), k
+
+
 # --- 4. the rule that decides a legal move ------------------------------------------------------------
 
 @pytest.mark.parametrize("name, hand, bid, rule, said", [

@@ -132,11 +132,18 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
     if a.game == "daifugo":
         yield from _daifugo_moves(a)
         return
+    seen: dict[tuple[int, int], str | None] = {}
+
+    def callers(n: int, k: int) -> str | None:
+        """Who made call `k` of hand `n` as check reads it (a call need not name its caller)."""
+        if (n, k) not in seen:
+            seen[n, k] = why.explain(a, why.Location(hand=n, bid=k)).player  # type: ignore[union-attr]
+        return seen[n, k]
     for h in a.record.hands:
         n = h.number
         calls = (h.bidding or ()) if a.game == "rook" else (h.bids or ())
         for k, c in enumerate(calls, 1):
-            yield why.Location(hand=n, bid=k), _call_at(a, calls, c, k == 1)
+            yield why.Location(hand=n, bid=k), _call_at(a, calls, c, k == 1, callers)
         tricks = (h.tricks if a.game == "rook" else h.play) or ()
         for t, trick in enumerate(tricks, 1):
             for i, pl in enumerate(trick.plays):
@@ -147,7 +154,7 @@ def moves(a: Any) -> Iterator[tuple[why.Location, Any]]:
             yield why.Location(hand=n, what=what), _fact_at(n, rules, _HAND_FACTS[a.game], lines)
 
 
-def _call_at(a: Any, calls: Any, c: Any, first: bool) -> Any:
+def _call_at(a: Any, calls: Any, c: Any, first: bool, callers: Any) -> Any:
     game = a.game
 
     def at(f: Finding, ex: Any) -> bool | None:
@@ -158,10 +165,23 @@ def _call_at(a: Any, calls: Any, c: Any, first: bool) -> Any:
         if game == "oh-hell":
             return (f.hand == ex.location.hand and f.trick is None and f.player == ex.player
                     and f.rule in ("oh-hell.bid-order", "oh-hell.bid-range", "oh-hell.hook"))
-        if sum(d.line == c.line and (d.player in (None, ex.player)) for d in calls) > 1:
-            return None  # calls of one line: a finding does not say which of them it means
-        return f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line and f.player == ex.player
+        mine = (f.hand == ex.location.hand and f.rule.startswith("rook.bid") and f.line == c.line
+                and f.player == ex.player)
+        if mine and sum(d.line == c.line and (d.player in (None, ex.player)) for d in calls) > 1:
+            return _named_call(calls, c, f, ex, callers)  # calls of one line: the finding's words say which
+        return mine
     return at
+
+
+def _named_call(calls: Any, c: Any, f: Finding, ex: Any, callers: Any) -> bool | None:
+    """Of several calls on one line (`[70, pass, pass, pass, pass, 75]`), whether a finding of this line
+    and caller is at call `c`: its words name the call (`E called pass`, `S bid 72`, `W opened the bidding
+    at 65`). None when the caller made another call of the same words on that line (which is not said)."""
+    n = ex.location.hand
+    alike = [k for k, d in enumerate(calls, 1) if d.line == c.line and str(d) == str(c) and callers(n, k) == ex.player]
+    if len(alike) > 1:
+        return None
+    return re.match(rf"{re.escape(ex.player)} (called|bid|opened the bidding at) {c}\b", f.message) is not None
 
 
 def rules_opener(f: Finding, a: Any = None) -> str | None:

@@ -376,7 +376,8 @@ def _out_of_turn(pos: HandPosition, m: CardMove) -> Why | None:
 
 
 def _deck(pos: HandPosition, m: CardMove) -> Why | None:
-    """rook.deck: a card of this game's deck, and not one already played or put back in the nest."""
+    """rook.deck: a card of this game's deck, and not one already played or put back in the nest (the
+    card as written: `m.card` is the one the rest of the hand shows it was)."""
     p, c = m.player, m.card
     w = m.written or c
     if w not in pos.table.deck:
@@ -387,18 +388,21 @@ def _deck(pos: HandPosition, m: CardMove) -> Why | None:
         return lambda: f"{p} played {w}, which is not a card of this game: " + note(w) + stood
     if p in pos.held:
         return None  # a known hand: a card not in it is rook.card-not-held
-    if c in pos.played_in:
-        t = pos.played_in[c]
-        return lambda: f"{p} played {c}, which was already played in trick {t}: the deck has one of each card"
-    if c in pos.buried:
+    if w in pos.played_in:
+        t = pos.played_in[w]
+        return lambda: f"{p} played {w}, which was already played in trick {t}: the deck has one of each card"
+    if w in pos.buried:
         bidder = pos.bidder
-        return lambda: f"{p} played {c}, which {bidder} put back in the nest: the deck has one of each card"
+        return lambda: f"{p} played {w}, which {bidder} put back in the nest: the deck has one of each card"
     return None
 
 
 def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
-    """rook.card-not-held: a card the player holds (as far as the record tells)."""
+    """rook.card-not-held: a card the player holds (as far as the record tells): a card of the deck as
+    written (one written outside the deck: the card the rest of the hand shows it was)."""
     p, c = m.player, m.card
+    if m.written in pos.table.deck:
+        c = m.written
     if c not in pos.table.deck:
         return None
     held = pos.held.get(p)
@@ -425,6 +429,9 @@ def _led(pos: HandPosition) -> Card | None:
 _FOLLOWING = ("rook.card-not-held", "rook.bird-anytime", "rook.bird-led", "rook.bird-must-follow-trump",
               "rook.follow-color")
 """The checks of a card a player's holding decides, in order (a legal set: a finding carries the legal cards)."""
+
+_NOT_HELD = ("rook.deck", "rook.card-not-held")
+"""The checks of a card no player could hold, or this one did not: such a card tells nothing of the hand."""
 
 LEGAL_SETS = frozenset((*BID_AMOUNTS, "rook.trump", *_FOLLOWING))
 """The rules whose findings carry the legal choices (`HandPosition.allowed`)."""
@@ -1111,7 +1118,7 @@ class Tally(NamedTuple):
     """The nine tricks' result, worked out once when the 9th trick ends (`HandPosition._count`)."""
 
     in_deck: bool
-    """Every card played is one of the deck's (else the counters are not known)."""
+    """Every card played is a different one of the deck's (else the counters are not known)."""
     nest: tuple[Card, ...] | None
     """The nest that goes to the 9th trick's winner (None: not known)."""
     nest_points: int
@@ -1547,13 +1554,13 @@ class HandPosition:
         m = CardMove(p, c, written)
         t = self.trick_no
         out: list[Finding] = []
-        found = failing(CHECKS["play"], self, m)
+        found = judged = failing(CHECKS["play"], self, m)
         if found:
             out = self._card_findings(m, found, pl.line)
-            if written is not None and found[-1][0].rule == "rook.deck":  # the card it stands for
+            if written is not None and found[-1][0].rule in _NOT_HELD:  # the card it stands for
                 checks = CHECKS["play"]
-                later = failing(checks[[k.rule for k in checks].index("rook.deck") + 1:], self, m)
-                out += self._card_findings(m, later, pl.line)
+                judged = failing(checks[[k.rule for k in checks].index(found[-1][0].rule) + 1:], self, m)
+                out += self._card_findings(m, judged, pl.line)
         held = self.held.get(p)
         if held is not None and c in held:  # a card of a known hand
             held.discard(c)
@@ -1563,7 +1570,10 @@ class HandPosition:
                 if held is not None:
                     del self.held[p]  # the record lost track of this hand: judge it by inference from now on
                 self.played_in.setdefault(c, t)
-            self._infer(p, c, _led(self), t, pl, out)
+            # A card the player could not have held (reported here) proves nothing of their hand: no
+            # earlier failure to follow is proven by it, and it is no failure to follow (one mistake, once).
+            if not any(k.rule in _NOT_HELD for k, _why in judged):
+                self._infer(p, c, _led(self), t, pl, out)
         plays = self.plays = (*self.plays, pl)
         if len(plays) == 4:
             self._trick_done(plays)
@@ -1669,7 +1679,10 @@ class HandPosition:
         for tr in tricks:
             points[teams.of[tr.winner]] += tr.points
         points[teams.of[tricks[-1].winner]] += nest_points
-        self.tally = Tally(shown <= deck, nest, nest_points, points, tricks[-1].winner)
+        # A card played again that the rest of the hand does not identify (rook.deck) stands for a card
+        # whose counters are unknown, as a card outside the deck does: counting it twice broke the total.
+        different = len(shown) == sum(len(tr.plays) for tr in tricks)
+        self.tally = Tally(shown <= deck and different, nest, nest_points, points, tricks[-1].winner)
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

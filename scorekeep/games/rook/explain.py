@@ -34,29 +34,40 @@ def _decide(ex: Explanation, asked: Iterable[Asked]) -> Explanation:
 
 def location_of(f: Finding, audit: Audit) -> Location:
     """The move or fact of a hand a finding of `check` is about: a card (a trick's own finding: its
-    lead), a call (found by its line and caller), else the fact its rule judges."""
+    lead), a call (found by its line, caller and rule), else the fact its rule judges."""
     h = next((x for x in audit.record.hands if x.number == f.hand), None)
     if h is None:
         return Location(hand=f.hand, what="result")
     if f.trick is not None:
         return at_trick(f, h.tricks or ())
     if f.rule.startswith("rook.bid") and h.bidding:
-        # Calls written on one line by one caller (`[pass, pass, pass, 70, 75]`): the one the engine
-        # rules against that rule, else the first.
-        ks = [(k, rule) for k, (line, p, rule) in enumerate(_callers(audit, h), 1) if line == f.line and p == f.player]
-        k = next((k for k, rule in ks if rule == f.rule), ks[0][0] if ks else None)
+        # Calls written on one line by one caller (`[70, pass, pass, pass, pass, 75]`): check reports them
+        # in the calls' order, so its n-th finding of this rule there is at the n-th call it reports it at.
+        here = [(k, found) for k, (line, p, found) in enumerate(_callers(audit, h), 1)
+                if line == f.line and p == f.player]
+        at = [k for k, found in here for rule in found if rule == f.rule]
+        n = _nth(f, audit)
+        k = at[n] if n < len(at) else here[0][0] if here else None
         if k is not None:
             return Location(hand=f.hand, bid=k, player=f.player)
     return Location(hand=f.hand, what=_WHAT.get(f.rule, "result"))
 
 
-def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, str | None]]:
-    """(line, caller, the rule the engine rules it against or None) of each call of hand `h`, as
+def _nth(f: Finding, audit: Audit) -> int:
+    """How many of check's violations of `f`'s rule, hand, line and player come before `f`."""
+    calls = memo(audit, (_nth, f.hand), lambda: [v for v in audit.violations
+                                                 if v.hand == f.hand and v.rule.startswith("rook.bid")])
+    same = [v for v in calls if (v.rule, v.line, v.player) == (f.rule, f.line, f.player)]
+    n = next((n for n, v in enumerate(same) if v is f), None)
+    return n if n is not None else same.index(f) if f in same else 0
+
+
+def _callers(audit: Audit, h: Any) -> list[tuple[int | None, str, tuple[str, ...]]]:
+    """(line, caller, the rules of the violations check reports at it) of each call of hand `h`, as
     check reads them (a call need not name its caller)."""
     result = audit.result.hands[[x.number for x in audit.record.hands].index(h.number)]
     return memo(audit, (_callers, h.number), lambda: [
-        (h.bidding[k - 1].line, pos.caller(move), None if (r := pos.ruling(move)).legal else r.rule)
-        for t, k, pos, move in rules.turns(audit.record, result, h) if t == 0])
+        (h.bidding[k].line, p, found) for k, (p, found) in enumerate(rules.call_rules(audit.record, result, h))])
 
 
 def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation:

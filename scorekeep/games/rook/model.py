@@ -171,7 +171,8 @@ class TrumpMove(NamedTuple):
 
 class CardMove(NamedTuple):
     """A card played to the trick. `written` is the card as the record wrote it when that is not
-    a card of the deck and the rest of the hand shows which card it was (`card`)."""
+    a card of the deck, or a card already played, and the rest of the hand shows which card it was
+    (`card`)."""
 
     player: str
     card: Card

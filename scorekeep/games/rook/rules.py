@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Findings, InputError
-from ...game import Audit, Trick
+from ...game import Audit, Play, Trick
 from .cards import Card
 from . import engine
 from .engine import (TRICKS, Check, Why, DealPosition, HandPosition, Scoring, Table, Totals, failing,
@@ -93,6 +93,11 @@ class _Replay:
                 if old is not None:
                     result, dealer, alt, order = old
                     kept = (order, period)
+                elif dealt and self.dealt[hand.number][0].new_left:
+                    # The dealer followed the old seating (rook.seat-change, reported once): the table kept
+                    # its seats, so the deals after it in this seating period pass on in the seating the
+                    # record used — until a hand is evidently played in the new one (`fits_better`).
+                    kept = (self.prev[2], period)
             if result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 self.thrown.append((hand.number, self.played))
             else:
@@ -464,20 +469,28 @@ class _Replay:
     # rook.deck: cards the rest of the hand identifies
     def stand_ins(self, tricks: Sequence[Trick], discard: Sequence[Card] | None, known: dict[str, set[Card]]
                   ) -> tuple[dict[tuple[int, str], Card], set[int]]:
-        """For one card outside the deck in a fully played hand: the deck card it must have been.
+        """For one card outside the deck, or one card played a second time, in a fully played hand:
+        the deck card it must have been.
 
         The 35 other cards played, the discard (when it is 5 different cards none of which was
         played) and the player's known hand may leave exactly one card of the deck unaccounted
         for; that card is what was played, so the trick is won and counted as the record goes on
-        (the card written is still reported once, under rook.deck). Returns the stand-ins keyed by
-        (trick, player), and the tricks left with a card outside the deck that nothing identifies.
+        and no counter is counted twice (the card written is still reported once, under rook.deck
+        or rook.card-not-held). Returns the stand-ins keyed by (trick, player), and the tricks left
+        with a card outside the deck that nothing identifies (a card of the deck has a rank).
         """
         deck = self.table.deck
-        strange = [(t, pl) for t, tr in enumerate(tricks[:TRICKS], 1) for pl in tr.plays if pl.card not in deck]
-        odd = {t for t, _pl in strange}
+        strange: list[tuple[int, Play]] = []
+        others: set[Card] = set()
+        for t, tr in enumerate(tricks[:TRICKS], 1):
+            for pl in tr.plays:
+                if pl.card not in deck or pl.card in others:  # (the later copy is the one reported)
+                    strange.append((t, pl))
+                else:
+                    others.add(pl.card)
+        odd = {t for t, pl in strange if pl.card not in deck}
         if len(strange) != 1 or len(tricks) < TRICKS or len(tricks[TRICKS - 1].plays) < 4:
             return {}, odd
-        others = {pl.card for tr in tricks[:TRICKS] for pl in tr.plays if pl.card in deck}
         if len(others) != TRICKS * 4 - 1:
             return {}, odd
         left = deck - others
@@ -591,6 +604,21 @@ def turns(record: Record, h: HandResult, hand: Hand, nest: bool = False
         for k, pl in enumerate(t.judged or t.plays, 1):
             yield t.number, k, pos, pl
             pos.play(pl)
+
+
+def call_rules(record: Record, h: HandResult, hand: Hand) -> list[tuple[str, tuple[str, ...]]]:
+    """Each call of a replayed hand as `check` reads it: its caller and the rules of the violations
+    `check` reports at it, in its order (a finding is known by its call, not only by its line and
+    caller: one line can hold several calls of one caller)."""
+    replay, pos = _dealt(record, h, hand)
+    callers: list[str] = []
+    marks: list[int] = []
+    for _k, move in replay.auction(pos, hand):  # a call's findings are made when the next is asked for
+        callers.append(pos.caller(move))
+        marks.append(len(replay.f.violations))
+    marks.append(len(replay.f.violations))
+    found = replay.f.violations
+    return [(p, tuple(f.rule for f in found[a:b])) for p, a, b in zip(callers, marks, marks[1:])]
 
 
 def legal_turns(record: Record, h: HandResult, hand: Hand) -> tuple[list[tuple[str, list[str]]],
