@@ -440,3 +440,13 @@ hands:
       - {South: Bird, West: R5, North: R6, East: R7}
 """)
     assert found(a.violations) == [("rook.deck", {"hand": 2, "trick": 1, "player": "South"})]
+
+
+@pytest.mark.parametrize("name, shown", [("bird-hidden-unfinished.yaml", "no other trump in the tricks recorded"),
+                                         ("bird-hidden-inferred.yaml", "no other trump in the tricks recorded"),
+                                         ("bird-hidden-whole-hand.yaml", "no other trump in the hand")])
+def test_bird_must_follow_trump_inferred_says_only_what_the_tricks_recorded_show(name: str, shown: str) -> None:
+    # rook.bird-must-follow-trump, proven by the Bird played later: in a hand that stops after 3 tricks,
+    # that the Bird was the only trump is known only of the tricks recorded (the record's comment).
+    (v,) = audit(f"rook/{name}").violations
+    assert v.rule == "rook.bird-must-follow-trump" and shown in v.message

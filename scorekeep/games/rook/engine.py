@@ -988,9 +988,11 @@ def _proven_words(p: str, c: Card, t: int, w: Pending, bird_in: bool) -> Why:
                        if w.bird else ""))
 
 
-def _hidden_bird_words(p: str, w: Pending) -> Why:
+def _hidden_bird_words(p: str, w: Pending, done: bool) -> Why:
+    """`done`: all 9 tricks are recorded (else no other trump is known only of the tricks recorded)."""
+    shown = "in the hand" if done else "in the tricks recorded"
     return lambda: (f"{p} played {w.play.card} to a trump ({color_word(w.color)}) lead in trick {w.trick}, but "
-                    f"held the Bird: {p} played it in trick {w.bird} and no other trump in the hand. The Bird "
+                    f"held the Bird: {p} played it in trick {w.bird} and no other trump {shown}. The Bird "
                     "is the highest trump; a player with the Bird and no other trump must play it to a trump "
                     "lead, not discard to hide it")
 
@@ -1655,7 +1657,8 @@ class HandPosition:
         from a trump lead and never showed another trump held the Bird as their only trump."""
         if "rook.bird-must-follow-trump" not in _asked():
             return []
-        return [_f("rook.bird-must-follow-trump", _hidden_bird_words(p, w), line=w.play.line, hand=self.number,
+        done = self.trick_no > TRICKS
+        return [_f("rook.bird-must-follow-trump", _hidden_bird_words(p, w, done), line=w.play.line, hand=self.number,
                    trick=w.trick, player=p)
                 for p in self.table.players for w in self.pending[p] if w.kind == "trump" and w.bird]
 
