@@ -192,6 +192,7 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.ranking
     "ranking.yaml": ([at("ranking", game=1), at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),
     "ranking-ranks-only.yaml": ([], []),
+    "ranking-ranks-only-impossible.yaml": ([at("ranking", game=2)], []),
     "ranking-out-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
     "ranking-fouls-vs-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=12, player="乙")]),
     "ranking-fouls-in-progress.yaml": ([at("ranking")], []),

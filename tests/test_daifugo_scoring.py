@@ -140,3 +140,12 @@ def test_the_sheet_names_house_rules_as_a_table_says_them() -> None:
     assert "rules: {" not in out and "`" not in out, out
     assert "a house rule can change them" in " ".join(out.split())
     assert "open-ended (a house rule can fix its number of sets)" in " ".join(out.split())
+
+
+def test_ranks_that_cannot_be_are_scored_as_far_as_they_can_stand() -> None:
+    # daifugo.ranking, daifugo.miyako-ochi: ranks only, 甲 (last game's 大富豪) written 富豪 with forbidden finishes
+    # off: 甲 can only go out first or fall. The others are taken in the order written, 甲 fallen last (the
+    # record's comment); the written ranks once stood as written, 甲 富豪.
+    run = cli("score", str(record("daifugo/ranking-ranks-only-impossible.yaml")), "--format", "json")
+    row = json.loads(run.out)["rows"][1]
+    assert (row["ranking"], row["fallen"]) == (["乙", "丙", "丁", "甲"], "甲")

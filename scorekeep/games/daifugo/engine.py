@@ -707,12 +707,14 @@ def _settle(setup: Setup, played: Standing | None, move: Outcome) -> Settled:
                 assert st is not None
                 ranks = (f"the record ranks {' '.join(written)}, but the finishes give "
                          f"{' '.join(ranking)}: {st.explain()}", move.ranks.line)
-        elif st is not None and not st.ends_as(written, setup.opts["forbidden_finish"]):
-            # The finishes so far stand; the written ranks settle only what they leave open.
-            said = (f"the record ranks {' '.join(written)}, but the players who went out so far ({_exits_text(st)}) "
-                    f"cannot end in that ranking: {st.why_not(written)}")
-            st = st.ended_in(written)
-            ranking, source = st.ranking(), "plays" if played is not None else "out"
+        elif not (start := st or _new_standing(setup)).ends_as(written, setup.opts["forbidden_finish"]):
+            # The finishes so far (if any) stand; the written ranks settle only what they leave open.
+            so_far = (f"the players who went out so far ({_exits_text(start)}) cannot end in that ranking"
+                      if start.exits else "no order of going out ends in that ranking")
+            said = f"the record ranks {' '.join(written)}, but {so_far}: {start.why_not(written)}"
+            source = "ranks" if st is None else "plays" if played is not None else "out"
+            st = start.ended_in(written)
+            ranking = st.ranking()
             ranks = (f"{said}. The game is scored {' '.join(ranking)}, the players still in taken in the order "
                      "written", move.ranks.line)
         else:
