@@ -37,6 +37,15 @@ def test_follow_allowed_without_the_deal_says_what_covers_the_table():
     assert vs[2]["allowed"] == ["pass", "only the spade 3 returns it"]
 
 
+def test_what_covers_the_table_follows_the_house_rules():
+    # daifugo.follow-stronger, daifugo.spade-3-return, daifugo.deck: with the spade-3 return off nothing covers a
+    # lone joker; with no jokers in the deck a single is not covered by "the joker" (they once were said to be).
+    (off,) = _violations("daifugo/spade-3-return-off.yaml")
+    assert off["allowed"] == ["pass", "nothing covers it"]
+    (none,) = _violations("daifugo/follow-allowed-deal.yaml")  # (jokers: 0)
+    assert none["message"].endswith("to cover it: a single 10, J, Q, K, A, 2, or pass")
+
+
 def test_lead_after_an_eight_cut_is_eight_cut_with_see_turn_order():
     # records.md: a lead after an 8-cut is daifugo.eight-cut with see: ["daifugo.turn-order"].
     (v,) = _violations("daifugo/eight-cut-wrong-leader.yaml")

@@ -152,10 +152,11 @@ def lock_text(lock: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=1024)
-def cover_text(top: Reading, revolution: bool) -> str:
-    """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`."""
+def cover_text(top: Reading, revolution: bool, spade_3_return: bool = True, jokers: int = 2) -> str:
+    """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2` (under
+    the house rules: no spade-3 return, a deck of `jokers` jokers)."""
     if top.level == JOKER_LEVEL:
-        return "nothing covers it" if top.kind != SINGLE else "only the spade 3 returns it"
+        return "only the spade 3 returns it" if top.kind == SINGLE and spade_3_return else "nothing covers it"
     better = [i for i in range(len(ORDER)) if power(i, revolution) > power(top.level, revolution)]
     if top.kind == STAIRS:
         better = [i for i in better if i + top.size <= len(ORDER)]
@@ -164,8 +165,11 @@ def cover_text(top: Reading, revolution: bool) -> str:
         return f"stairs of {top.size} (one suit) starting at " + ", ".join(rank_word(i) for i in better)
     words = [rank_word(i) for i in better]
     if top.kind == SINGLE:
-        return ("a single " + ", ".join(words) + " or the joker") if words else "only the joker"
-    if top.size == 2:
+        joker = " or the joker" if jokers else ""
+        if not words:
+            return "only the joker" if jokers else "nothing covers it"
+        return "a single " + ", ".join(words) + joker
+    if top.size == 2 and jokers >= 2:
         words.append("two jokers")
     if len(words) == 0:
         return "nothing covers it"
@@ -173,11 +177,12 @@ def cover_text(top: Reading, revolution: bool) -> str:
     return f"{count} of one rank from " + ", ".join(words)
 
 
-def cover_words(top: Reading, revolution: bool, lock: tuple[str, ...] | None) -> str:
+def cover_words(top: Reading, revolution: bool, lock: tuple[str, ...] | None, spade_3_return: bool = True,
+                jokers: int = 2) -> str:
     """What would legally cover `top` now under the lock (None: none), for every message that says so (a
     refused play's, the legal choices of a hand not known): `cover_text`, and the locked suits — but not
     for the lone joker, which the spade 3 returns even under a lock (daifugo.spade-3-return)."""
-    text = cover_text(top, revolution)
+    text = cover_text(top, revolution, spade_3_return, jokers)
     if lock is not None and top.level != JOKER_LEVEL:
         text += f", in the locked suits {lock_text(lock)}"
     return text
@@ -227,21 +232,22 @@ def decide(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock
 
 @lru_cache(maxsize=16384)
 def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock: tuple[str, ...] | None,
-          spade_3_return: bool, joker_pair: bool = True) -> Verdict:
-    """`decide`'s verdict, with the message of the rule a refused play breaks."""
+          spade_3_return: bool, joker_pair: bool = True, jokers: int = 2) -> Verdict:
+    """`decide`'s verdict, with the message of the rule a refused play breaks (`jokers`: in the deck, for
+    what would cover the table)."""
     v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
     if v.rule is None:
         return v
-    return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return))
+    return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return, jokers))
 
 
 def _not_combination(cards: tuple[DCard, ...], r: Reading | None, top: Reading | None, revolution: bool,
-                     lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
+                     lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
     return f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}"
 
 
 def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-                 lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
+                 lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
     extra = ""
     if r.kind == GROUP and r.size >= 4 and top.kind == SINGLE:
         extra = " Four of a kind never covers a single."
@@ -249,18 +255,18 @@ def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution:
         extra = " The spade 3 returns only a single joker, not a pair of jokers."
     return (f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
             f"same number of cards as the play it covers — here {top.shape()}: "
-            f"{cover_words(top, revolution, lock)} — or a pass.{extra}")
+            f"{cover_words(top, revolution, lock, spade_3_return, jokers)} — or a pass.{extra}")
 
 
 def _unlocked(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-              lock: tuple[str, ...], spade_3_return: bool) -> str:
+              lock: tuple[str, ...], spade_3_return: bool, jokers: int) -> str:
     return (f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
             f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
             "for a locked suit)")
 
 
 def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-            lock: tuple[str, ...] | None, spade_3_return: bool) -> str:
+            lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
     head = f"{r.describe()} cannot cover {top.describe()}"
     if top.level == JOKER_LEVEL:
         if top.kind == SINGLE:
@@ -269,15 +275,16 @@ def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool
         else:
             tail = "a pair of jokers is the strongest pair (house default `joker_pair`)"
         return f"{head}: {tail}"
+    cover = cover_words(top, revolution, lock, spade_3_return, jokers)
     if r.level == top.level:
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
         return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "
-                f"(suits never break ties); to cover it: {cover_words(top, revolution, lock)}, or pass")
+                f"(suits never break ties); to cover it: {cover}, or pass")
     order = "revolution (革命)" if revolution else "normal"
     cmp = f"in {order} order {rank_word(r.level)} is weaker than {rank_word(top.level)}"
     if r.kind == STAIRS:
         cmp = "stairs are compared by their lowest card, and " + cmp
-    return f"{head}: {cmp}; to cover it: {cover_words(top, revolution, lock)}, or pass"
+    return f"{head}: {cmp}; to cover it: {cover}, or pass"
 
 
 _WORDS: dict[str, Callable[..., str]] = {"daifugo.combination": _not_combination, "daifugo.follow-shape": _other_shape,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from ...game import ordinal
@@ -79,7 +80,7 @@ class Table:
         stairs with an 8) — one mistake, judged as a lead. After an illegal play, a play legal on
         the last legal one stands (and covers that one). `worded` false: a refused play's verdict
         without its message (`combos.decide`), for a lister that only asks which rule it breaks."""
-        judge = _judge if worded else decide
+        judge = partial(_judge, jokers=opts["jokers"]) if worded else decide
         s3, jp, top = opts["spade_3_return"], opts["joker_pair"], self.top
         if top is not None and p == top.player and not in_turn:
             return judge(cards, None, self.revolution, None, s3, jp), None, True
@@ -116,10 +117,11 @@ class Table:
         out = ["pass"] if self.top is not None else []
         if hand is None:
             if base is not None and base.reading is not None:
-                out.append(cover_words(base.reading, revolution, self.lock_on(opts)))
+                rules = self.lock_on(opts), opts["spade_3_return"], opts["jokers"]
+                out.append(cover_words(base.reading, revolution, *rules))
                 if second and ref is not None and ref.reading is not None:
                     out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_words(ref.reading, revolution, self.lock_on(opts)))
+                               + cover_words(ref.reading, revolution, *rules))
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
