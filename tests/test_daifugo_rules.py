@@ -28,6 +28,7 @@ CASES: dict[str, tuple[list, list]] = {
     "deck-legal.yaml": ([], []),
     "deck-duplicate.yaml": ([at("deck", player="乙")], []),
     "deck-short-hand.yaml": ([at("deck", player="乙")], []),
+    "deck-hand-of-one.yaml": ([at("deck", player="甲")], []),
     "deck-blind-card.yaml": ([at("deck", player="甲")], []),
     "deck-joker-missing.yaml": ([at("deck")], []),
     "deck-third-joker.yaml": ([at("deck", player="丁")], []),
@@ -554,3 +555,8 @@ def test_the_gifts_listed_as_allowed_are_the_engines_legal_gifts() -> None:
     gifts = [v for v in rules.audit(api.read_record(read_yaml(short))[1]).violations
              if v.rule.startswith("daifugo.exchange")]
     assert [(v.rule, v.allowed) for v in gifts] == [("daifugo.exchange-count", ())]
+
+
+def test_deck_a_hand_of_one_card_is_said_in_the_singular() -> None:
+    (v,) = audit("daifugo/deck-hand-of-one.yaml").violations
+    assert v.message.startswith("甲 was dealt 1 card;")

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...cards import SUITS, Card
+from ...game import plural
 from .cards import DCard, Joker, show
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15))
@@ -89,7 +90,7 @@ def hand_size(pos: DealSoFar, m: DealtHand) -> str | None:
     if len(m.cards) == base or (extra and len(m.cards) == base + 1):
         return None
     each = f"{base} each" if extra == 0 else f"{base} or {base + 1} each"
-    return f"{m.player} was dealt {len(m.cards)} cards; the {total} cards in play are dealt {each}"
+    return f"{m.player} was dealt {plural(len(m.cards), 'card')}; the {total} cards in play are dealt {each}"
 
 
 def hand_cards(pos: DealSoFar, m: DealtHand) -> str | None:
