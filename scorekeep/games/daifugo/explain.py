@@ -24,8 +24,11 @@ def location_of(f: Finding, audit: Audit) -> Location:
         plays = (g.plays or ()) if g is not None else ()
         p = plays[f.play - 1].player if f.play <= len(plays) else f.player
         return Location(set=s_no, game=f.game, play=f.play, player=p)
+    # daifugo.deck of a gift (a card given that is not in play) is at the gift's line; a game written on one
+    # line has its deal there too, and then the gift's words tell it (`engine._gift_in_deck`: "甲 gave …")
     gift = g is not None and g.exchange is not None and f.player is not None \
-        and g.exchange.lines.get(f.player) == f.line  # (daifugo.deck: a card given that is not in play)
+        and g.exchange.lines.get(f.player) == f.line \
+        and (g.deal is None or g.deal.lines.get(f.player) != f.line or f.message.startswith(f"{f.player} gave "))
     if (f.rule.startswith("daifugo.exchange") or gift) and f.game is not None:
         return Location(set=s_no, game=f.game, player=f.player, exchange=True)
     return Location(set=s_no, game=f.game, what="deal" if f.rule == "daifugo.deck" else "finish")
