@@ -38,6 +38,8 @@ CASES: dict[str, tuple[list, list]] = {
     "exchange-deck-blind.yaml": ([at("deck", game=2, player="甲")], []),
     "exchange-deck-no-jokers.yaml": ([at("deck", game=2, player="丁")], []),
     "exchange-deck-jokers.yaml": ([at("deck", game=2, player="丁")], []),
+    "exchange-deck-dealt-to-another.yaml": ([at("deck", game=2, player="丁")], []),
+    "exchange-held-blind-card-dealt.yaml": ([at("exchange-held", game=2, player="甲")], []),
     "deck-blind-joker.yaml": ([at("deck", game=None)], []),
     "deck-blind-count.yaml": ([at("deck", game=None)], []),
     "deck-blind-changes.yaml": ([at("deck", game=2, player="乙")], []),

@@ -952,3 +952,11 @@ def test_a_daifugo_gift_of_a_card_not_in_play_is_explained_at_the_gift() -> None
     assert (doc["legal"], doc["rule"], doc["player"]) == (False, "daifugo.deck", "甲")
     assert doc["location"] == {"set": 1, "game": 2, "exchange": True, "player": "甲"}
     assert "blind card" in doc["reason"]
+
+
+def test_a_daifugo_gift_from_a_hand_dealt_asks_no_deck_step() -> None:
+    """daifugo.exchange-held: 甲's deal is written and 甲 gives a blind card: exchange-held judges it, and why
+    asks no daifugo.deck step ("are the cards given in play?"), which answered a false "yes" there."""
+    doc = _json("daifugo/exchange-held-blind-card-dealt.yaml", "--game", "2", "--exchange", "--player", "甲")
+    assert (doc["legal"], doc["rule"]) == (False, "daifugo.exchange-held")
+    assert [s["rule"] for s in doc["steps"]] == ["daifugo.exchange-count", "daifugo.exchange-held"]

@@ -1068,13 +1068,18 @@ def _not_dealt(pos: Position, giver: str, move: Exchange) -> list[DCard]:
     return [c for c, n in _gift_counted(move).items() for _ in range(n - dealt.get(c, 0))]
 
 
-def _gift_in_deck(pos: Position, move: Any) -> str | None:
-    """daifugo.deck, without the deal: the cards given are cards in play this set, each given once (the
-    gifts are simultaneous: no card received is given on). With the deal, exchange-held judges them."""
+def _giver_not_dealt(pos: Position, move: Any) -> bool:
+    """When daifugo.deck asks of a gift: the giver's deal is not written (else exchange-held judges it)."""
     due = _gift_giver(pos, move)
-    if due is None or pos.hold.dealt_counts(due[0]) is not None:
+    return due is not None and pos.hold.dealt_counts(due[0]) is None
+
+
+def _gift_in_deck(pos: Position, move: Any) -> str | None:
+    """daifugo.deck, without the giver's deal: the cards given are cards in play this set, each once —
+    not given twice (the gifts are simultaneous: no card received is given on), nor dealt to another."""
+    if not _giver_not_dealt(pos, move):
         return None
-    hold, giver, set_no = pos.hold, due[0], pos.setup.set_no
+    hold, giver, set_no = pos.hold, move.player, pos.setup.set_no
     bad = []
     for c, n in _gift_counted(move).items():
         before = sum(g[c] for g in hold.gave.values())
@@ -1087,6 +1092,8 @@ def _gift_in_deck(pos: Position, move: Any) -> str | None:
             bad.append(f"{c.symbol} is a blind card of set {set_no}, out of play for the whole set")
         elif before or n > 1:
             bad.append(f"{c.symbol} is given twice in the exchange")
+        elif (other := hold.not_theirs(c, giver)) is not None:  # (a deal written for another player)
+            bad.append(other)
     if not bad:
         return None
     return (f"{giver} gave {show(move.cards or ())}, but " + "; ".join(bad) +
@@ -1231,7 +1238,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
-        Check("daifugo.deck", "are the cards given in play this set, each given once?", _gift_in_deck),
+        Check("daifugo.deck", "are the cards given in play this set, each once?", _gift_in_deck,
+              when=_giver_not_dealt),
         Check("daifugo.exchange-held", "were the cards dealt to the giver?", _gift_held),
         Check("daifugo.exchange-strongest", "does a lower rank give their strongest cards?", _gift_strongest,
               fails=_gift_strongest_fails, when=_lower_rank_gives),

@@ -112,15 +112,19 @@ def explain(audit: Audit, loc: Location, finding: Finding | None) -> Explanation
     return found(_play(audit, loc._replace(set=s_no, player=turn.player), g, turn))
 
 
+def _asked(pos: Any, move: Any, ruling: Any) -> Any:
+    """`ruling` with only the steps of the checks that ask something here (`Check.asks`): a step passed
+    without a question says nothing."""
+    asks = {c.rule: c.asks(pos, move) for c in pos.filters(move)}
+    return ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or asks.get(s.rule, True)))
+
+
 def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     view = g.turns[loc.play - 1]
     pos = view.before
     p = turn.player
     move = Pass(p, turn.line) if turn.cards is None else Play(p, turn.cards, turn.line)
-    ruling = pos.ruling(move)
-    # Only the checks that ask something here (`Check.asks`): a step passed without a question says nothing.
-    asks = {c.rule: c.asks(pos, move) for c in pos.filters(move)}
-    ruling = ruling._replace(steps=tuple(s for s in ruling.steps if s.answer != "yes" or asks.get(s.rule, True)))
+    ruling = _asked(pos, move, pos.ruling(move))
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.table.top is None:
         facts.append(("on the table", "nothing: the table is clear, a new lead"))
@@ -198,7 +202,7 @@ def _gift(audit: Audit, loc: Location, g: Any, grec: Any, finding: Finding | Non
     else:  # the first gift that breaks a rule, else the first
         chosen = next((x for x in g.gifts if not x[0].ruling(x[1]).legal), g.gifts[0])
     pos, gift = chosen
-    ruling = pos.ruling(gift)
+    ruling = _asked(pos, gift, pos.ruling(gift))
     p = gift.player
     facts: list[tuple[str, str]] = [("game", f"set {g.set}, game {g.number}; seats {' → '.join(g.seats)}")]
     if pos.setup.prev is not None:

@@ -312,9 +312,9 @@ class Holdings:
             return f"{c.symbol} was already played at play {self.played[c]}"
         if blind is not None and c in blind:
             return f"{c.symbol} is a blind card, out of play for set {self.setup.set_no}"
-        return self._not_theirs(c, p) or f"{p} does not hold {c.symbol}"  # type: ignore[arg-type]
+        return self.not_theirs(c, p) or f"{p} does not hold {c.symbol}"  # type: ignore[arg-type]
 
-    def _not_theirs(self, c: Card, p: str) -> str | None:
+    def not_theirs(self, c: Card, p: str) -> str | None:
         """Why the exchange or the deal puts card `c` out of `p`'s hand: they gave it away, or another
         player received it or was dealt it (without the exchange recorded, a partner may have passed
         it on); None when neither does."""
@@ -354,7 +354,7 @@ class Holdings:
                            else f"{pc.symbol} was already played at play {self.played[pc]}")
             elif blind is not None and pc in blind:
                 blind_cards.append(pc)  # type: ignore[arg-type]
-            elif (why := self._not_theirs(pc, p)) is not None:  # type: ignore[arg-type]
+            elif (why := self.not_theirs(pc, p)) is not None:  # type: ignore[arg-type]
                 bad.append(why)
             else:
                 accepted.append(pc)
