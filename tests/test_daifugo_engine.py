@@ -38,12 +38,16 @@ def test_follow_allowed_without_the_deal_says_what_covers_the_table():
 
 
 def test_what_covers_the_table_follows_the_house_rules():
-    # daifugo.follow-stronger, daifugo.spade-3-return, daifugo.deck: with the spade-3 return off nothing covers a
-    # lone joker; with no jokers in the deck a single is not covered by "the joker" (they once were said to be).
+    # daifugo.follow-stronger under house rules: with the spade-3 return off nothing covers a lone joker; with
+    # no jokers in the deck a single is not covered by "the joker", and with joker_pair: false a pair is not
+    # covered by "two jokers" (each was once said). Where nothing covers the table, `allowed` holds only the
+    # pass (it once held the words "nothing covers it", no choice).
     (off,) = _violations("daifugo/spade-3-return-off.yaml")
-    assert off["allowed"] == ["pass", "nothing covers it"]
+    assert off["allowed"] == ["pass"]
     (none,) = _violations("daifugo/follow-allowed-deal.yaml")  # (jokers: 0)
     assert none["message"].endswith("to cover it: a single 10, J, Q, K, A, 2, or pass")
+    (pair,) = _violations("daifugo/follow-no-joker-pair.yaml")
+    assert pair["allowed"] == ["pass", "a pair of one rank from A, 2"] and "two jokers" not in pair["message"]
 
 
 def test_lead_after_an_eight_cut_is_eight_cut_with_see_turn_order():

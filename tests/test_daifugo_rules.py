@@ -82,6 +82,7 @@ CASES: dict[str, tuple[list, list]] = {
     # daifugo.follow-shape, daifugo.follow-stronger
     "game-over-unfinished-plays.yaml": ([at("game-over", game=2)], [at("suit-lock", play=2, player="乙")]),
     "follow-allowed-deal.yaml": ([at("follow-stronger", play=2, player="乙")], []),
+    "follow-no-joker-pair.yaml": ([at("follow-stronger", play=2, player="乙")], []),
     "follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙"),
                      at("follow-stronger", play=5, player="甲")], []),
     "stairs-follow.yaml": ([at("follow-stronger", play=2, player="乙"), at("follow-shape", play=3, player="丙")], []),

@@ -152,38 +152,46 @@ def lock_text(lock: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=1024)
-def cover_text(top: Reading, revolution: bool, spade_3_return: bool = True, jokers: int = 2) -> str:
-    """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2` (under
-    the house rules: no spade-3 return, a deck of `jokers` jokers)."""
+class House(NamedTuple):
+    """The house rules that change what covers a play: the spade-3 return, the jokers in the deck, and
+    whether two jokers alone are a pair."""
+
+    spade_3_return: bool = True
+    jokers: int = 2
+    joker_pair: bool = True
+
+
+def cover_text(top: Reading, revolution: bool, house: House = House()) -> str | None:
+    """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`; None
+    when nothing does."""
     if top.level == JOKER_LEVEL:
-        return "only the spade 3 returns it" if top.kind == SINGLE and spade_3_return else "nothing covers it"
+        return "only the spade 3 returns it" if top.kind == SINGLE and house.spade_3_return else None
     better = [i for i in range(len(ORDER)) if power(i, revolution) > power(top.level, revolution)]
     if top.kind == STAIRS:
         better = [i for i in better if i + top.size <= len(ORDER)]
         if not better:
-            return f"no stairs of {top.size} are stronger"
+            return None
         return f"stairs of {top.size} (one suit) starting at " + ", ".join(rank_word(i) for i in better)
     words = [rank_word(i) for i in better]
     if top.kind == SINGLE:
-        joker = " or the joker" if jokers else ""
         if not words:
-            return "only the joker" if jokers else "nothing covers it"
-        return "a single " + ", ".join(words) + joker
-    if top.size == 2 and jokers >= 2:
+            return "only the joker" if house.jokers else None
+        return "a single " + ", ".join(words) + (" or the joker" if house.jokers else "")
+    if top.size == 2 and house.jokers >= 2 and house.joker_pair:
         words.append("two jokers")
-    if len(words) == 0:
-        return "nothing covers it"
+    if not words:
+        return None
     count = _COUNT_WORDS.get(top.size, str(top.size)).replace("a pair of", "a pair")
     return f"{count} of one rank from " + ", ".join(words)
 
 
-def cover_words(top: Reading, revolution: bool, lock: tuple[str, ...] | None, spade_3_return: bool = True,
-                jokers: int = 2) -> str:
+def cover_words(top: Reading, revolution: bool, lock: tuple[str, ...] | None, house: House = House()) -> str | None:
     """What would legally cover `top` now under the lock (None: none), for every message that says so (a
     refused play's, the legal choices of a hand not known): `cover_text`, and the locked suits — but not
-    for the lone joker, which the spade 3 returns even under a lock (daifugo.spade-3-return)."""
-    text = cover_text(top, revolution, spade_3_return, jokers)
-    if lock is not None and top.level != JOKER_LEVEL:
+    for the lone joker, which the spade 3 returns even under a lock (daifugo.spade-3-return). None when
+    nothing covers it."""
+    text = cover_text(top, revolution, house)
+    if text is not None and lock is not None and top.level != JOKER_LEVEL:
         text += f", in the locked suits {lock_text(lock)}"
     return text
 
@@ -238,16 +246,17 @@ def judge(cards: tuple[DCard, ...], top: Reading | None, revolution: bool, lock:
     v = decide(cards, top, revolution, lock, spade_3_return, joker_pair)
     if v.rule is None:
         return v
-    return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, spade_3_return, jokers))
+    house = House(spade_3_return, jokers, joker_pair)
+    return v._replace(message=_WORDS[v.rule](cards, v.reading, top, revolution, lock, house))
 
 
 def _not_combination(cards: tuple[DCard, ...], r: Reading | None, top: Reading | None, revolution: bool,
-                     lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
+                     lock: tuple[str, ...] | None, house: House) -> str:
     return f"{show(cards)} is not a single, a group or stairs: {why_not_combination(cards)}"
 
 
 def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-                 lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
+                 lock: tuple[str, ...] | None, house: House) -> str:
     extra = ""
     if r.kind == GROUP and r.size >= 4 and top.kind == SINGLE:
         extra = " Four of a kind never covers a single."
@@ -255,27 +264,27 @@ def _other_shape(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution:
         extra = " The spade 3 returns only a single joker, not a pair of jokers."
     return (f"{r.describe()} cannot cover {top.describe()}: a play must be the same kind with the "
             f"same number of cards as the play it covers — here {top.shape()}: "
-            f"{cover_words(top, revolution, lock, spade_3_return, jokers)} — or a pass.{extra}")
+            f"{cover_words(top, revolution, lock, house) or 'nothing covers it'} — or a pass.{extra}")
 
 
 def _unlocked(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-              lock: tuple[str, ...], spade_3_return: bool, jokers: int) -> str:
+              lock: tuple[str, ...], house: House) -> str:
     return (f"the suits are locked (縛り) to {lock_text(lock)}, and {show(cards)} has other suits: until "
             f"the table clears every play must have the suits {lock_text(lock)} (a joker may stand in "
             "for a locked suit)")
 
 
 def _weaker(cards: tuple[DCard, ...], r: Reading, top: Reading, revolution: bool,
-            lock: tuple[str, ...] | None, spade_3_return: bool, jokers: int) -> str:
+            lock: tuple[str, ...] | None, house: House) -> str:
     head = f"{r.describe()} cannot cover {top.describe()}"
     if top.level == JOKER_LEVEL:
         if top.kind == SINGLE:
             tail = ("nothing beats the joker except the spade 3 (スペ3返し, daifugo.spade-3-return)"
-                    if spade_3_return else "nothing beats the joker (spade-3 return is off by house rule)")
+                    if house.spade_3_return else "nothing beats the joker (spade-3 return is off by house rule)")
         else:
             tail = "a pair of jokers is the strongest pair (house default `joker_pair`)"
         return f"{head}: {tail}"
-    cover = cover_words(top, revolution, lock, spade_3_return, jokers)
+    cover = cover_words(top, revolution, lock, house) or "nothing covers it"
     if r.level == top.level:
         mine = rank_word(r.level) if r.kind != STAIRS else f"stairs from {rank_word(r.level)}"
         return (f"{head}: {mine} and {rank_word(top.level)} are equal, and equal is not stronger "

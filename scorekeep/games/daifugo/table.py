@@ -16,7 +16,7 @@ from typing import Any
 
 from ...game import ordinal
 from .cards import DCard, _sort_key
-from .combos import Reading, Verdict, cover_words, decide, lock_text
+from .combos import House, Reading, Verdict, cover_words, decide, lock_text
 from .combos import judge as _judge
 from .holdings import hand_plays
 from .model import OnTable, cards_text
@@ -117,11 +117,13 @@ class Table:
         out = ["pass"] if self.top is not None else []
         if hand is None:
             if base is not None and base.reading is not None:
-                rules = self.lock_on(opts), opts["spade_3_return"], opts["jokers"]
-                out.append(cover_words(base.reading, revolution, *rules))
+                lock, house = self.lock_on(opts), House(opts["spade_3_return"], opts["jokers"], opts["joker_pair"])
+                if (cover := cover_words(base.reading, revolution, lock, house)) is not None:
+                    out.append(cover)  # (words: not a choice where nothing covers it)
                 if second and ref is not None and ref.reading is not None:
-                    out.append(f"or what covers the last legal play, {ref.reading.describe()}: "
-                               + cover_words(ref.reading, revolution, *rules))
+                    again = cover_words(ref.reading, revolution, lock, house)
+                    if again is not None:
+                        out.append(f"or what covers the last legal play, {ref.reading.describe()}: {again}")
             else:
                 out.append("any single, group or stairs")
             return tuple(out)
