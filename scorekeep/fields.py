@@ -277,7 +277,7 @@ def _guess(name: str, names: Sequence[str]) -> str:
     """` — did you mean `North`?`, or why a name that looks like a player's is not that name."""
     look = skeleton(name)
     for n in names:
-        if name.casefold() == n.casefold():  # (capitals are part of a name: Ana and ANA are two names)
+        if name.lower() == n.lower():  # (capitals are part of a name: Ana and ANA are two names; ß is no ss)
             return f" — did you mean `{n}`? Only its capitals differ, and names are written exactly as listed"
         if skeleton(n) == look:
             return f": it looks like `{n}` but is written with other letters ({_foreign(name, n)})"

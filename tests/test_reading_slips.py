@@ -161,6 +161,12 @@ def test_a_name_in_other_capitals_is_not_a_player_and_the_message_says_only_capi
     assert "did you mean `North`? Only its capitals differ" in run.err + run.out and "other letters" not in run.err
 
 
+def test_a_name_with_other_letters_is_not_said_to_differ_only_in_capitals() -> None:
+    # WEISS for Weiß: ß is no ss, so more than the capitals differ (casefold() would have said they match).
+    e = read_error("game: oh-hell\nplayers: [Weiß, Ana, Ben, Cy]\nhands:\n  - bids: {WEISS: 1}\n")
+    assert "not a player" in e.message and "Only its capitals differ" not in e.message
+
+
 def test_warnings_surface_in_check_text_and_json_only_when_there_are_some(tmp_path) -> None:  # type: ignore[no-untyped-def]
     odd = tmp_path / "odd.yaml"
     odd.write_text(CYRILLIC, encoding="utf-8")
