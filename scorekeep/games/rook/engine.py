@@ -380,20 +380,20 @@ def _deck(pos: HandPosition, m: CardMove) -> Why | None:
     card as written: `m.card` is the one the rest of the hand shows it was)."""
     p, c = m.player, m.card
     w = m.written or c
+    stood = f"; the rest of the hand shows it was {c}" if c != w else ""  # (the card it is read as)
     if w not in pos.table.deck:
         if pos.owner.get(w) == p:
             return None  # reported where the deal gave it to this player
-        stood = f"; the rest of the hand shows it was {c}" if c != w else ""
         note = pos.table.not_in_deck
         return lambda: f"{p} played {w}, which is not a card of this game: " + note(w) + stood
     if p in pos.held:
         return None  # a known hand: a card not in it is rook.card-not-held
     if w in pos.played_in:
         t = pos.played_in[w]
-        return lambda: f"{p} played {w}, which was already played in trick {t}: the deck has one of each card"
+        return lambda: f"{p} played {w}, which was already played in trick {t}: the deck has one of each card" + stood
     if w in pos.buried:
         bidder = pos.bidder
-        return lambda: f"{p} played {w}, which {bidder} put back in the nest: the deck has one of each card"
+        return lambda: f"{p} played {w}, which {bidder} put back in the nest: the deck has one of each card" + stood
     return None
 
 
@@ -407,7 +407,13 @@ def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
         return None
     held = pos.held.get(p)
     if held is not None:
-        return None if c in held else _not_held_words(p, c, pos.whereabouts(c, p))
+        if c in held:
+            return None
+        where = pos.whereabouts(c, p)
+        if m.card != c:  # a card played again, read as the one card the rest of the hand leaves (rook.deck)
+            return lambda: (f"{p} played {c} but did not hold it: {said(where)}; the rest of the hand shows it was "
+                            f"{m.card}")
+        return _not_held_words(p, c, where)
     if c in pos.played_in or c in pos.buried:
         return None  # rook.deck
     who = pos.owner.get(c)
