@@ -124,6 +124,17 @@ def test_summary_result_is_checked_against_the_hand_size() -> None:
     assert pos.phase == "over" and pos.taken() == dict(zip(PLAYERS, (1, 1, 1, 1)))
 
 
+def test_summary_result_with_a_count_below_0_is_ruled_by_the_check_itself() -> None:
+    # oh-hell.trick-total: counts that add up to the size, one below 0. The ruling's step asks the check
+    # (it once summed the counts itself, and said "yes").
+    pos = _hand(deal={})
+    for p, b in (("East", 1), ("South", 1), ("West", 0), ("North", 2)):
+        pos, _ = pos.apply(Bid(p, b))
+    ruling = pos.ruling(Took((-1, 2, 1, 1)))
+    assert (ruling.legal, ruling.rule) == (False, "oh-hell.trick-total")
+    assert [s.answer for s in ruling.steps if s.rule == "oh-hell.trick-total"] == ["no"]
+
+
 def test_each_rule_id_is_judged_in_exactly_one_place() -> None:
     """Search for `"oh-hell.hook"` (with the quotes) and land where the rule is judged: a Filter
     of the engine, or the one violation call of a record-level rule in rules.py."""

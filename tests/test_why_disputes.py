@@ -455,7 +455,7 @@ def test_the_oh_hell_result_steps_take_their_words_from_the_engines_checks(monke
     ex = _why(name, hand=1, what="result")
     assert ex.ruling.reason == "legal: the tricks taken add up to 3, one per card in hand (no score is written " \
                                "down to compare), oh-hell.trick-total"
-    assert ex.ruling.steps[2].question == "do the tricks taken add up to 3, one per card in hand?"
+    assert ex.ruling.steps[2].question == "do the tricks taken add up to 3, one per card in hand, none below 0?"
     winner, total = engine.CHECKS["result"]
     reworded = total._replace(ask="do they make {size_n}?", legal="they make {size_n}")
     extra = engine.Check("oh-hell.house", "a check added", lambda pos, m: None, ask="added in hand {n}?",

@@ -410,7 +410,7 @@ def _asks_hook(pos: HandPosition, move: Bid) -> Iterator[Step]:
 
 def _asks_trick_total(pos: HandPosition, move: Any) -> Iterator[Step]:
     if isinstance(move, Took):
-        yield Step(f"do they add up to {pos.t.size}?", "yes" if sum(move.counts) == pos.t.size else "no",
+        yield Step(f"do they add up to {pos.t.size}, none below 0?", "yes" if _trick_total(pos, move) is None else "no",
                    TRICK_TOTAL.rule)
 
 
@@ -492,7 +492,7 @@ BID_RANGE = Check("oh-hell.bid-range", "a bid is 0 to the hand size", _bid_range
 HOOK = Check("oh-hell.hook", "the dealer may not make the bids add up", _hook, _asks_hook, _hook_binds,
              decides=True, legal_set=True)
 TRICK_TOTAL = Check("oh-hell.trick-total", "a hand has as many tricks as cards", _trick_total, _asks_trick_total,
-                    turn=True, ask="do the tricks taken add up to {size_n}, one per card in hand?",
+                    turn=True, ask="do the tricks taken add up to {size_n}, one per card in hand, none below 0?",
                     legal="the tricks taken add up to {size_n}, one per card in hand (no score is written down to "
                           "compare)")
 TURN_ORDER = Check("oh-hell.turn-order", "the leader leads, then clockwise", _turn_order, _asks_turn, turn=True)
