@@ -472,15 +472,20 @@ def _bird_led(pos: HandPosition, m: CardMove) -> Why | None:
                     "play one of those")
 
 
+def _bird_only_trump(pos: HandPosition, p: str) -> bool:
+    """Trump is led and `p` is known to hold the Bird and no other trump (rook.bird-must-follow-trump binds)."""
+    plays, trump = pos.plays, pos.trump
+    if not plays or plays[0].card[0] != trump:
+        return False
+    held = pos.held.get(p)
+    return held is not None and BIRD in held and not _holds(held, trump)
+
+
 def _bird_must_follow(pos: HandPosition, m: CardMove) -> Why | None:
     """rook.bird-must-follow-trump: to a trump lead, a player whose only trump is the Bird plays it."""
-    plays, trump = pos.plays, pos.trump
-    if not plays or m.card[0] == "" or plays[0].card[0] != trump or m.card[0] == trump:
+    if m.card[0] == "" or m.card[0] == pos.trump or not _bird_only_trump(pos, m.player):
         return None
-    held = pos.held.get(m.player)
-    if held is None or BIRD not in held or _holds(held, trump):
-        return None
-    led = plays[0].card
+    led = pos.plays[0].card
     return lambda: (f"{m.player} played {m.card} to a trump lead ({led}) while holding the Bird and no other "
                     f"trump: the Bird is the highest trump, so it must be played to a trump lead; {m.player} may "
                     "not discard to hide it")
@@ -1395,9 +1400,7 @@ class HandPosition:
                 return "rook.turn-order", f"legal: {move.player} leads trick {self.trick_no}"
             if led.is_bird:  # the follow rule of a led Bird is its own
                 return "rook.bird-led", f"legal: {move.card} may be played to the Bird's lead, which calls for trump"
-            held = self.held.get(move.player)
-            if move.card.is_bird and is_trump(led, self.trump) and held is not None \
-                    and not _holds(held, self.trump):
+            if move.card.is_bird and _bird_only_trump(self, move.player):
                 return ("rook.bird-must-follow-trump",
                         f"legal: {move.player}'s only trump is the Bird, played to a trump lead ({led})")
             return "rook.follow-color", f"legal: {move.card} may be played to {led}"
