@@ -691,3 +691,23 @@ def test_a_second_serve_names_what_holds_the_record(tmp_path: Path) -> None:
     assert r.returncode == 2
     assert f"`scorekeep serve` (process {proc.pid})" in r.stderr and "--watch" in r.stderr, r.stderr
     assert "play` or `add`" not in r.stderr
+
+
+def test_an_entry_that_cannot_be_read_is_said_whole_in_the_tables_words(tmp_path: Path) -> None:
+    """daifugo.ranking: a corrected order leaves a forbidden finish out of it (as in the terminal's test);
+    the page says all of why it cannot be read — it has no `why` to ask — in the table's words."""
+    with kept(new_record(tmp_path, "daifugo", "甲,乙,丙,丁")) as k:
+        k.serving.rate = (1000, 1.0)  # the rate limit has its own test
+        c = k.client("scorer")
+        k.page(c)
+        k.answer(c, "甲, 乙, 丙")
+        k.answer(c, "")  # no forbidden finish: game 2 begins
+        k.answer(c, "丙, 乙, 甲")
+        page = k.answer(c, "甲")  # 甲, the fallen 大富豪, as a foul: refused (daifugo.ranking)
+        assert "(daifugo.ranking)" in " ".join(page.said)
+        k.answer(c, "order")  # correct the order; the fouls typed are kept
+        page = k.answer(c, "丙, 乙, 丁")  # 甲 is no longer in the order
+        said = " ".join(page.said)
+        assert "cannot read that: `甲` is in the forbidden finishes" in said
+        assert "says which players in the finishing order went out by a forbidden finish" in said
+        assert "`fouls`" not in said and "`out`" not in said

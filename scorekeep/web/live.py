@@ -191,8 +191,8 @@ class LiveTable(Table):
     def unreadable(self, error: Any) -> None:
         from ..entry.play import unreadable_text
 
-        first, _whole = unreadable_text(self.s.game.name, error)
-        self.say(f"cannot read that: {first}", "refused")
+        _first, whole = unreadable_text(self.s.game.name, error)  # (all of it: a page has no `why` to ask)
+        self.say(f"cannot read that: {whole}", "refused")
 
     def over(self) -> bool:
         """At the end the page stays: a hand can still be corrected (`edit N`) or undone."""
