@@ -151,7 +151,6 @@ def lock_text(lock: tuple[str, ...]) -> str:
     return "".join(SUIT_SYMBOL[s] for s in lock)
 
 
-@lru_cache(maxsize=1024)
 class House(NamedTuple):
     """The house rules that change what covers a play: the spade-3 return, the jokers in the deck, and
     whether two jokers alone are a pair."""
@@ -161,6 +160,7 @@ class House(NamedTuple):
     joker_pair: bool = True
 
 
+@lru_cache(maxsize=1024)
 def cover_text(top: Reading, revolution: bool, house: House = House()) -> str | None:
     """What would legally cover `top` now, for messages: `four of one rank from 10, J, Q, K, A, 2`; None
     when nothing does."""
