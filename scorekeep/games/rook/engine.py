@@ -380,7 +380,7 @@ def _deck(pos: HandPosition, m: CardMove) -> Why | None:
     card as written: `m.card` is the one the rest of the hand shows it was)."""
     p, c = m.player, m.card
     w = m.written or c
-    stood = f"; the rest of the hand shows it was {c}" if c != w else ""  # (the card it is read as)
+    stood = _read_as(w, m)
     if w not in pos.table.deck:
         if pos.owner.get(w) == p:
             return None  # reported where the deal gave it to this player
@@ -409,11 +409,8 @@ def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
     if held is not None:
         if c in held:
             return None
-        where = pos.whereabouts(c, p)
-        if m.card != c:  # a card played again, read as the one card the rest of the hand leaves (rook.deck)
-            return lambda: (f"{p} played {c} but did not hold it: {said(where)}; the rest of the hand shows it was "
-                            f"{m.card}")
-        return _not_held_words(p, c, where)
+        # (a card played again is read as the one card the rest of the hand leaves: rook.deck)
+        return _not_held_words(p, c, pos.whereabouts(c, p), _read_as(c, m))
     if c in pos.played_in or c in pos.buried:
         return None  # rook.deck
     who = pos.owner.get(c)
@@ -424,8 +421,14 @@ def _card_not_held(pos: HandPosition, m: CardMove) -> Why | None:
     return None
 
 
-def _not_held_words(p: str, c: Card, where: Why) -> Why:
-    return lambda: f"{p} played {c} but did not hold it: " + said(where)
+def _not_held_words(p: str, c: Card, where: Why, stood: str = "") -> Why:
+    return lambda: f"{p} played {c} but did not hold it: " + said(where) + stood
+
+
+def _read_as(named: Card, m: CardMove) -> str:
+    """`; the rest of the hand shows it was G14`: the card the one written (`named`) is read as, where that
+    is another (rook.deck: a card outside the deck, or played again, that the rest of the hand identifies)."""
+    return f"; the rest of the hand shows it was {m.card}" if m.card != named else ""
 
 
 def _led(pos: HandPosition) -> Card | None:
