@@ -158,8 +158,8 @@ class LiveTable(Table):
         self.changed()
         said, self.said = tuple(line for line in self.said if line.text != text), []
         legal, refused = _choices(choices)
-        answer = self.desk.post(lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many,
-                                                           which))
+        answer = self.desk.post(
+            lambda v: Question(v, text, default, legal, refused, said, kind, tuple(why), many, which))
         if isinstance(answer, Command):
             raise Undo() if answer.word == "undo" else Reopen(answer.target) if answer.word == "edit" else Quit()
         return answer
