@@ -248,13 +248,15 @@ class Grid(NamedTuple):
 
 class Section(NamedTuple):
     """One titled table of a replay (a hand trick by trick, a Daifugō game turn by turn); `marks`,
-    a word per cell a front end may show (`hot`: a state out of the ordinary), or None."""
+    a word per cell a front end may show (`hot`: a state out of the ordinary), or None; `worded`,
+    the violations its notes already word (a page need not list them again)."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...] = ()
     marks: tuple[tuple[str, ...], ...] | None = None
+    worded: tuple[Finding, ...] = ()
 
 
 class Play(NamedTuple):

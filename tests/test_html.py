@@ -253,3 +253,15 @@ def test_a_violation_on_the_sheet_is_worded_as_check_words_it() -> None:
     (item,) = tree.root.all("ul", "findings")[0].all("li")
     message = cli("check", record, "--format", "json").out.split('"message": "')[1].split('"')[0]
     assert item.content().endswith(message) and "legal: 9H" not in item.content(), item.content()
+
+
+def test_replay_page_lists_each_daifugo_violation_once() -> None:
+    """daifugo.exchange-strongest: each game's section words its violations, so the page's closing
+    list keeps only those of games not shown (here game 2's, when only game 1 is replayed)."""
+    evasion = str(RECORDS / "daifugo" / "exchange-tax-evasion.yaml")
+    text, tree = page("replay", evasion, "--format", "html")
+    assert text.count("丙 (貧民) gave K♦ but kept A♦") == 1 and text.count("丁 (大貧民) gave 2♣ JK") == 1
+    assert "2 violations" in text and not tree.root.all("ul", "findings")
+    text, tree = page("replay", evasion, "--format", "html", "--set", "1", "--game", "1")
+    (listed,) = tree.root.all("ul", "findings")
+    assert len(listed.all("li")) == 2 and text.count("丙 (貧民) gave K♦ but kept A♦") == 1

@@ -388,10 +388,12 @@ def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
     colour = getattr(REGISTRY.part(audit.game, "sheet"), "card_colour", suit_colour)
     body += [section_html(s, audit.header.players, colour) for s in sections]
     if audit.violations:
-        listed = shown(audit.violations)
-        body.append(f"<section><h2>{esc(text.findings_heading(listed))}</h2>"
-                    + str(templates().get_template("findings.html").module.findings(listed))  # type: ignore
-                    + "</section>")
+        # a Daifugō game words its own violations; the list keeps those of the games not shown
+        worded = {f for s in sections for f in s.worded}
+        rest = shown(v for v in audit.violations if v not in worded)
+        listed = (str(templates().get_template("findings.html").module.findings(rest))  # type: ignore
+                  if rest else "<p>each is listed in its game above</p>")
+        body.append(f"<section><h2>{esc(text.findings_heading(shown(audit.violations)))}</h2>{listed}</section>")
     return page(f"{title} — replay", "\n".join(body))
 
 

@@ -67,7 +67,7 @@ def _game_section(g: model.GameResult, found: list[Finding], legal: bool = False
     # a revolution and a lock in force stand out
     marks = tuple(tuple("hot" if (i == 4 and c != "normal") or (i == 5 and c not in ("–", "")) else ""
                         for i, c in enumerate(r)) for r in rows)
-    return Section(title, headers, rows, tuple(notes), marks)
+    return Section(title, headers, rows, tuple(notes), marks, tuple(found))
 
 
 def replay(audit: Audit, selection: Selection) -> list[Section]:
