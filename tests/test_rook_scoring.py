@@ -282,3 +282,13 @@ def test_dealer_rotation_wrong_dealer_with_the_right_first_lead_is_one_mistake()
 def record_text(rel: str) -> str:
     from conftest import record
     return record(rel).read_text()
+
+
+def test_seat_change_forgotten_under_old_left_shown_only_by_the_dealers_is_reported_once() -> None:
+    """rook.seat-change, rook.dealer-rotation: under `seat_change_deal: old-left` hand 5's dealer is the
+    same in both seatings, so hand 6's is the first to show the table kept its seats. That is reported
+    once, as the seat change, and hands 7 and 8 are judged in the seats the table kept."""
+    a = audit("rook/seat-change-forgotten-old-left.yaml")
+    assert found(a.violations) == [("rook.seat-change", {"hand": 6, "player": "E"})]
+    assert "E dealt hand 6, which would be N's left had the seats not changed" in a.violations[0].message
+    assert [h.seating for h in a.result.hands[6:8]] == [("N", "E", "S", "W")] * 2

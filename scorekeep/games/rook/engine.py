@@ -736,6 +736,17 @@ class DealPosition(NamedTuple):
             return self.first_dealer
         return left_of(self.last, self.order if self.new_left else self.last_order)
 
+    @property
+    def old_seats(self) -> tuple[str, ...] | None:
+        """House rule `seat_change_deal: old-left`, at the second deal after a seat change: the seating
+        before the change. The first deal after it is the same in both seatings, so this one is the
+        first to show whether the table moved. None anywhere else."""
+        every, players, played = self.table.opts["seat_change_every"], self.table.players, self.played
+        if self.new_left or not every or played <= every or played % every != 1 \
+                or not self.order == self.last_order == seating(players, played // every):
+            return None
+        return seating(players, played // every - 1)
+
     def on_rotation(self, dealer: str) -> bool:
         """Whether `dealer` deals in turn: the one expected, or — after a dealer who was reported — the
         left of the one who should have dealt (back on the rotation: one mistake is reported once)."""
@@ -753,13 +764,20 @@ class DealPosition(NamedTuple):
 def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     """rook.seat-change: after a seat change the deal passes on in the new clockwise order (house
     rule `seat_change_deal`); a dealer who would deal in the other seating forgot the change."""
-    if pos.last is None or pos.order == pos.last_order or pos.on_rotation(m.dealer):
+    if pos.last is None or pos.on_rotation(m.dealer):
         return None
-    new_left, last = pos.new_left, pos.last
-    if m.dealer != left_of(last, pos.last_order if new_left else pos.order):
+    new_left, last, old = pos.new_left, pos.last, pos.old_seats
+    every, expected, n, order = pos.table.opts["seat_change_every"], pos.expected, pos.number, pos.order
+    if old is not None:  # old-left: the deal after the first one shows whether the table moved
+        if m.dealer != left_of(last, old):
+            return None
+        return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left had the seats not changed; but "
+                        f"after every {every} hands one partnership swaps seats (1988 tournament rule), which "
+                        f"reverses the clockwise order to {', '.join(order)} after {pos.hands_counted(' played')}, "
+                        f"and the deal passes to {expected} ({last}'s left in the new seating)")
+    if pos.order == pos.last_order or m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
-    every, expected, n = pos.table.opts["seat_change_every"], pos.expected, pos.number
-    order, house = pos.order, _house_deal(pos)
+    house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
                     f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
                     f"tournament rule), which reverses the clockwise order to {', '.join(order)} after "

@@ -98,6 +98,8 @@ class _Replay:
                     # its seats, so the deals after it in this seating period pass on in the seating the
                     # record used — until a hand is evidently played in the new one (`fits_better`).
                     kept = (self.prev[2], period)
+            elif "rook.seat-change" in dealt and (old := self.dealt[hand.number][0].old_seats) is not None:
+                kept = (old, period)  # old-left: the second deal after the change showed the table kept its seats
             if result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 self.thrown.append((hand.number, self.played))
             else:
