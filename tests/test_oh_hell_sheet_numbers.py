@@ -41,3 +41,16 @@ def test_scores_that_are_running_totals_get_a_hint() -> None:
                                    ("oh-hell.score-recorded", {"hand": 2, "player": "South"}),
                                    ("oh-hell.score-recorded", {"hand": 2, "player": "West"})]
     assert all("running total after hand 2" in v.message and "`totals`" in v.message for v in a.violations)
+
+
+def test_totals_that_follow_a_wrong_score_are_no_second_slip() -> None:
+    """oh-hell.score-recorded: North's missed bid written as 3, and 3 carried into the running total,
+    is one slip, reported at the score; the sheet carries on from its 3, so hand 2's total of 4 for
+    North (3 + 0) is a slip of addition of its own, worded from the score the sheet wrote."""
+    a = audit("oh-hell/totals-follow-scores.yaml")
+    assert found(a.violations) == [("oh-hell.score-recorded", {"hand": 1, "player": "North"}),
+                                   ("oh-hell.score-recorded", {"hand": 2, "player": "North"})]
+    first, second = a.violations
+    assert "the sheet gives North 3 for hand 1" in first.message and first.line == 10
+    assert "running total for North after hand 2 is 4, but it should be 3" in second.message
+    assert "the hands give 0" in second.message and second.line == 15

@@ -649,9 +649,9 @@ def _deck_dealt(pos: DealSoFar, m: DealtCard) -> Why | None:
 
 
 class Sheet(NamedTuple):
-    """A hand's result against the score sheet: bids, tricks and points as replayed (`add`: the
-    points that count), the running totals the hands give (`running`) and as the sheet carries
-    them (`carried`: a slip of addition is reported once)."""
+    """A hand's result against the score sheet: bids, tricks and points as replayed (`add`: what the
+    sheet adds to the running totals, the points that count as it writes them), the running totals
+    the hands give (`running`) and as the sheet carries them (`carried`: a slip is reported once)."""
 
     number: int
     options: Mapping[str, Any]
@@ -688,7 +688,8 @@ def _total_written(pos: Sheet, m: Written) -> Why | None:
     if m.value == right:
         return None
     carried = "" if right == pos.running[p] else f" (as the sheet carries it on; the hands give {pos.running[p]})"
-    gained = f"{pos.add[p]:+d} in hand {n}" if p in pos.add else f"nothing in hand {n}, which does not count"
+    gained = (f"nothing in hand {n}, which does not count" if p not in pos.add
+              else f"{pos.add[p]:+d} in hand {n}" + ("" if pos.add[p] == pos.points[p] else " as the sheet writes it"))
     return (f"the sheet's running total for {p} after hand {n} is {m.value}, but it should "
             f"be {right}{carried}: {p} scored {gained} (oh-hell.score)")
 

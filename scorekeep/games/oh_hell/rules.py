@@ -329,7 +329,9 @@ class _Replay:
         them (updated here: the next hands are judged from the sheet's own number)."""
         n = hand.number
         points = result.points or {}
-        add = points if result.counted else {}
+        # the sheet adds the score it wrote: a wrong one carried into the total is one slip, at the score
+        written = {e.player: e.value for e in hand.scores or ()}
+        add = {p: written.get(p, v) for p, v in points.items()} if result.counted else {}
         at = Sheet(n, self.opts, result.bids, result.took or {}, points, add, running, sheet)
         slips = [(e, c, why) for e in hand.scores or ()
                  for c, why in self.ask(n, "result", "scores", at, _new(Written, (e.player, e.value)))]
