@@ -161,3 +161,15 @@ def test_dealer_rotation_slip_the_play_contradicts_is_not_carried_on() -> None:
     a = audit("oh-hell/resync-dealer-slip-play-shows.yaml")
     assert [h.dealer for h in a.result.hands][2:5] == ["P3", "P4", "P1"]
     assert "the play agrees" in a.violations[0].message
+
+
+def test_hand_size_a_hand_of_the_pattern_dealt_twice_is_reported_once() -> None:
+    """oh-hell.hand-size: the 1-card hand dealt twice (the article: 中間的1張輪只打一輪) is one slip.
+    Shown by the tricks alone, it was a false hook (bids adding to 2 are legal in a 1-card hand), a
+    trick-total in the next hands and a hand past the end; with `cards` written, one hand-size in
+    every later hand. The later hands are judged from that point of the pattern, and all count."""
+    a = audit("oh-hell/hand-size-repeated.yaml")
+    assert found(a.violations) == [("oh-hell.hand-size", {"hand": 4})]
+    assert "hand 4 deals 1 card again, as hand 3 did, but by the deal pattern hand 4 deals 2" in a.violations[0].message
+    assert [h.size for h in a.result.hands] == [3, 2, 1, 1, 2, 3] and all(h.counted for h in a.result.hands)
+    assert found(audit("oh-hell/hand-size-repeated-cards.yaml").violations) == [("oh-hell.hand-size", {"hand": 11})]

@@ -138,6 +138,9 @@ PATTERN = (5, 4, 3, 2, 1, 2, 3, 4, 5)
     ([{5}, {4}, {2}, {1}, {2}, {3}, {4}, {5}], [0, 1, 3, 4, 5, 6, 7, 8]),  # hand 3 skipped
     ([{5}, {4}, {3}, {2}, {1}, {2}, {3}, {4}, {5}, {5}], [0, 1, 2, 3, 4, 5, 6, 7, 8, None]),  # one too many
     ([{4, 5}, {4}], [0, 1]),                             # `cards` slip: the tricks agree with the pattern
+    ([{5}, {4}, {3}, {2}, {1}, {1}, {2}, {3}, {4}, {5}], [0, 1, 2, 3, 4, 4, 5, 6, 7, 8]),  # the 1 dealt twice
+    ([{5}, {5}, {4}, {3}], [0, 0, 1, 2]),                # hand 1's size dealt again
+    ([{5}, {4}, {4}], [0, 1, 2]),                        # a repeat at the end is one wrong size, no repeat
 ])
 def test_hand_size_alignment_with_the_deal_pattern(seen: list[set[int]], places: list[int | None]) -> None:
     from scorekeep.games.oh_hell.rules import align

@@ -27,7 +27,7 @@ from ...cards import DECK, JOKER, SUIT_NAME, SUIT_SYMBOL, Card, show
 from ...engine import SLIPPED, Ruling, Step, first_excluding
 from ...errors import Finding
 from ...fields import runs
-from ...game import Play, and_list
+from ...game import Play, and_list, plural
 from .model import (Bid, CardPlay, DealerMove, DealtCard, Move, NextHand, PlayedTrick, SizeMove, Took, TrumpMove,
                     Written)
 from .record import NO_TRUMP
@@ -514,7 +514,8 @@ class Dealing(NamedTuple):
     """A hand about to be dealt, as the match stands (the position of `CHECKS["dealer"]`, `["size"]`,
     `["trump"]`, `["hand"]`). `prev` dealt the hand before, `alt` would have had the record's slip
     not happened; `place` in the deal pattern (None: past its end), `skipped` hands of the pattern
-    just before it; `shown` the dealer the play shows (the first leader's right)."""
+    just before it (-1: the hand before's place dealt again); `shown` the dealer the play shows
+    (the first leader's right)."""
 
     players: tuple[str, ...]
     number: int
@@ -586,6 +587,11 @@ def _size_pattern(pos: Dealing, m: SizeMove) -> Why | None:
     if pos.place is None:
         return None
     n = pos.number
+    if pos.skipped < 0:
+        due = pos.pattern[pos.place + 1] if pos.place + 1 < len(pos.pattern) else "no more cards"
+        return (f"hand {n} deals {plural(m.size, 'card')} again, as hand {n - 1} did, but by the deal pattern hand {n} deals "
+                f"{due}: the record deals that hand of the pattern twice, so the later hands are judged from "
+                "this point of the pattern")
     if pos.skipped:
         literal = pos.pattern[pos.place - pos.skipped]
         what = "hand" if pos.skipped == 1 else f"{pos.skipped} hands"

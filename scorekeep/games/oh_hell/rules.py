@@ -53,13 +53,19 @@ def _modes(lengths: list[int]) -> list[int]:
     return [k for k, v in counts.items() if v == top]
 
 
+REPEAT = 1.001
+"""What a hand dealt again costs in `align`: one slip, like a skip, but a tie goes to any other reading
+(a long run of hands past the pattern's end is hands past the end, not the last size dealt again)."""
+
+
 def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | None]:
     """The place in the deal pattern of each recorded hand, None past its end.
 
-    Normally hand n is pattern place n. A record that skipped a hand of the pattern would
-    otherwise disagree with it in every later hand; the cheapest alignment (one point per
-    hand whose size evidence misses its place, per skip, per hand past the end, preferring
-    no skip on a tie) re-synchronises so that one mistake is reported once.
+    Normally hand n is pattern place n. A record that skipped a hand of the pattern, or dealt
+    one twice (the 1-card hand again), would otherwise disagree with it in every later hand;
+    the cheapest alignment (one point per hand whose size evidence misses its place, per skip,
+    per repeat, per hand past the end, preferring the next place, then a skip, on a tie)
+    re-synchronises so that one mistake is reported once.
     """
     n, last = len(evidence), len(pattern)
     if n == 0:
@@ -81,6 +87,7 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
         row = [INF] * (last + 1)
         ptr = array("i", [-1]) * (last + 1)
         low, low_q = INF, -1  # the cheapest place up to p - 2 (the latest one on a tie)
+        row[0], ptr[0] = prev[0] + REPEAT + (0 if not seen or pattern[0] in seen else 1), 0  # hand 1's size again
         for p in places_1:
             q = p - 2
             if q >= 0 and prev[q] <= low:
@@ -94,6 +101,8 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
                     row[p], ptr[p] = before + c, p - 1
             elif low + 1 + c < INF:
                 row[p], ptr[p] = low + 1 + c, low_q
+            if prev[p] + REPEAT + c < row[p]:  # the size of the hand before dealt again
+                row[p], ptr[p] = prev[p] + REPEAT + c, p
         # past the end (a hand there costs 1): entering it now from the last place of the
         # pattern, before staying there
         if prev[last - 1] <= prev[past]:
@@ -155,7 +164,7 @@ class _Replay:
         prev_place = -1
         for hand, place, seen in zip(hands, places, evidence):
             n = hand.number
-            skipped = 0 if place is None else place - prev_place - 1
+            skipped = 0 if place is None else place - prev_place - 1  # -1: the hand before dealt again
             shown = self.right[hand.play[0].plays[0].player] if hand.play else None
             at = Dealing(players, n, rec.first_dealer, rec.pattern, place, prev, alt, skipped, shown)
             dealer, alt = self.dealer(hand, at)

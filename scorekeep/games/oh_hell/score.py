@@ -72,7 +72,7 @@ def sheet(audit: Audit) -> Sheet:
         })
     totals = dict(result.totals)
     standings = tuple(sorted(totals.items(), key=lambda kv: -kv[1]))
-    done = sum(1 for h in result.hands[:len(result.pattern)] if h.counted)
+    done = sum(1 for h in result.hands if h.counted)  # a hand of the pattern skipped or dealt twice moves it
     winner = winners(totals) if result.over else None
     if winner is None:
         status = f"after {done} of {len(result.pattern)} hands: no winner yet"
@@ -80,9 +80,9 @@ def sheet(audit: Audit) -> Sheet:
         if unfinished:
             status += f" (hand {', '.join(unfinished)} unfinished, not counted)"
     elif isinstance(winner, str):
-        status = f"game over after {len(result.pattern)} hands: {winner} wins with {totals[winner]}"
+        status = f"game over after {done} hands: {winner} wins with {totals[winner]}"
     else:
-        status = (f"game over after {len(result.pattern)} hands: {' and '.join(winner)} share the win "
+        status = (f"game over after {done} hands: {' and '.join(winner)} share the win "
                   f"with {totals[winner[0]]}")
     return Sheet(
         game="oh-hell",
