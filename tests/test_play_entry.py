@@ -936,3 +936,17 @@ def test_rook_points_total_refusal_without_the_bird_names_no_bird(tmp_path: Path
     assert "captured 62, but each team's points are a multiple of 5 from 0 to 100: captured points are " \
            "counters — 5s worth 5…" in out, out
     assert "Bird 20" not in out
+
+
+@pytest.mark.parametrize("typed", ["綠", "G", "gre", "Green"])
+def test_rook_trump_typed_as_a_record_writes_it(tmp_path: Path, typed: str) -> None:
+    """rook.trump: the trump prompt refused `綠` ("`綠` is not a color"), which the record format
+    (紅 黃 黑 綠) and `add --trump` accept; it is read as the record reads it, and written as the word."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["bid East 90", typed, "80"])
+    assert "is not a color" not in out
+    assert hands(path)[0]["trump"] == "green"
+    (tmp_path / "a").mkdir()
+    added = new(tmp_path / "a", "rook", "North,East,South,West")
+    assert cli("add", str(added), "--bid", "East=90", "--trump", typed, "--points", "80,40").code == 0
+    assert hands(added)[0]["trump"] == "green"

@@ -18,7 +18,7 @@ from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
 from ...entry.session import Changes, Session, hand_holds
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
 from . import engine
-from .cards import COLOR_NAME
+from .cards import COLOR_NAME, parse_color
 from .model import CallMove
 
 COLORS = tuple(COLOR_NAME.values())
@@ -198,10 +198,13 @@ def add_edits(s: Session, given: Mapping[str, str], replace: bool = False) -> li
 
 
 def _color_word(raw: str) -> str:
-    """`g`, `G`, `Green`: the color's word; anything else as typed (the reader judges it)."""
+    """`g`, `G`, `Green`, `綠`: the color's word, as the record reads colors; anything else as typed
+    (the reader judges it)."""
     t = raw.strip()
+    if (code := parse_color(t)) is not None:
+        return COLOR_NAME[code]
     try:
-        return match_name(t, COLORS, "a color")
+        return match_name(t, COLORS, "a color")  # `gre`, `ＧＲＥＥＮ`
     except InputError:
         return t
 
@@ -320,7 +323,7 @@ def _ask_trump(t: Table, w: Where) -> None:
 
 def _color_reader(colors: tuple[str, ...]) -> Callable[[Table, str, Any], str | None]:
     """Reads a trump color among `colors`, the engine's legal trump moves (rook.trump)."""
-    return lambda t, raw, _v: t.name(raw, colors, "a color")
+    return lambda t, raw, _v: t.name(_color_word(raw), colors, "a color")
 
 
 def _start(t: Table, _w: Where) -> None:
