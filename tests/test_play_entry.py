@@ -950,3 +950,38 @@ def test_rook_trump_typed_as_a_record_writes_it(tmp_path: Path, typed: str) -> N
     added = new(tmp_path / "a", "rook", "North,East,South,West")
     assert cli("add", str(added), "--bid", "East=90", "--trump", typed, "--points", "80,40").code == 0
     assert hands(added)[0]["trump"] == "green"
+
+
+def test_rook_edit_that_ends_the_game_takes_back_the_next_deal_play_wrote(tmp_path: Path) -> None:
+    """rook.game-end: `edit 4` giving East/West 340 was refused, "hand 5 was played after the game was
+    over", because of hand 5's dealer that `play` wrote itself; recorded anyway, `play` went on asking
+    calls `check` reports. The correction takes that deal back; the game is over, and `check` is clean."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    for won, pts in (("North=70", "70,50"), ("East=100", "0,120"), ("East=100", "0,120")):
+        assert cli("add", str(path), "--bid", won, "--trump", "r", "--points", pts).code == 0
+    out = play(path, ["bid north 70", "r", "120", "edit 4", "", "", "", "70"])
+    assert "refused" not in out and "The game is over." in out
+    assert len(hands(path)) == 4 and hands(path)[3]["points"] == {"North/South": 70, "East/West": 50}
+    assert cli("check", str(path)).code == 0
+
+
+def test_edit_with_a_daifugo_game_number_reopens_no_hand(tmp_path: Path) -> None:
+    """`edit 1.5` reopened hand 1 of a Rook or Oh Hell record: a hand has no games; it is refused."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    out = play(path, ["bid East 90", "g", "80", "edit 1.5"])
+    assert "hand 1.5 has no winning bid to correct (hands 1–2)" in out and "reopening" not in out
+    (tmp_path / "oh").mkdir()
+    path = new(tmp_path / "oh", "oh-hell")
+    out = play(path, [*START, *BIDS, "edit 1.5"])
+    assert "there is no hand 1.5 (hands 1–1)" in out and "reopening" not in out
+
+
+def test_a_slip_at_the_last_question_is_asked_again_not_the_end(tmp_path: Path) -> None:
+    """At the game's end, `edti 2` ended the session without a word; it is asked again, and `edit 2` then
+    reopens the hand."""
+    path = new(tmp_path, "rook", "North,East,South,West")
+    for _ in range(3):
+        assert cli("add", str(path), "--bid", "East=100", "--trump", "r", "--points", "0,120").code == 0
+    out = play(path, ["edti 1", "edit 1"])
+    assert "type `edit N` (e.g. `edit 2`) to correct it, or press Enter to finish" in out
+    assert "reopening hand 1 (East bid 100)" in out

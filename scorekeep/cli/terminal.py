@@ -132,8 +132,10 @@ class Table(entry.Table):
                 self.say(line)
 
     def over(self) -> bool:
-        """At the end: a last chance to correct a hand (`edit N`); anything else ends."""
-        self.ask("`edit N` to correct a hand or game, Enter to finish", "done")
+        """At the end: a last chance to correct a hand (`edit N`); Enter (or `done`) ends, and anything
+        else is asked again (`edti 2` ended the session without a word)."""
+        while self.ask("`edit N` to correct a hand or game, Enter to finish", "done").lower() != "done":
+            self.say("  type `edit N` (e.g. `edit 2`) to correct it, or press Enter to finish")
         return False
 
     def refused(self, findings: Any, options: str = "") -> str:

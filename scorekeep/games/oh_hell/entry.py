@@ -394,9 +394,9 @@ def reopen(t: Table, target: str) -> None:
     """`edit N`: ask hand N's size, dealer, trump, bids and tricks again (the current hand: what
     it has so far), what is written offered; a correction kept in the record's history."""
     hands = t.s.audit.result.hands
-    n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
+    n = int(target) if target.isdigit() else 0  # `1.5` is a Daifugō game, no hand
     if not 1 <= n <= len(hands):
-        t.say(f"  there is no hand {n} (hands 1–{len(hands)})" if hands else "  no hand to edit yet")
+        t.say(f"  there is no hand {target} (hands 1–{len(hands)})" if hands else "  no hand to edit yet")
         return
     h = hands[n - 1]
     order = tuple(bidding_order(t.s.players, h.dealer))

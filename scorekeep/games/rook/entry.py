@@ -215,7 +215,7 @@ def undo_edits(s: Session) -> Undone | None:
     if not rec.hands:
         return None
     i = len(rec.hands) - 1
-    if i and not any(hand_holds(s, i, k) for k in ("bidding", *_UNDONE_KEYS)):
+    if i and _dealt_only(s, i):
         # the next hand's deal, which `play` writes itself: the last entry typed is the hand before's
         before = _undo_in(s, i - 1)
         return None if before is None else Undone([Pop(("hands",)), *before.edits], before.said)
@@ -224,6 +224,11 @@ def undo_edits(s: Session) -> Undone | None:
 
 _UNDONE_KEYS = ("totals", "scores", "points", "trump", "bid")
 """A hand's entries that `undo` takes back after a resume, the last written first (then its calls)."""
+
+
+def _dealt_only(s: Session, i: int) -> bool:
+    """Whether hand `i` (0-based) holds nothing but its deal, as `play` writes the next hand's."""
+    return not any(hand_holds(s, i, k) for k in ("bidding", *_UNDONE_KEYS))
 
 
 def _undo_in(s: Session, i: int) -> Undone | None:
@@ -267,6 +272,11 @@ def correction(s: Session, hand: int, trump: str | None, points: Mapping[str, in
             c.edits.append(DelKey(("hands", i), "scores"))  # the sheet's figure no longer applies
     written = [{tv.team: tv.value for tv in h.totals.values()} if h.totals else None for h in s.audit.record.hands]
     c.carry(hand, lambda h: h.scores or {}, written, s.audit.result.teams.labels, team_aliases(s))
+    last = len(s.audit.record.hands) - 1
+    if hand <= last and _dealt_only(s, last):
+        # the next hand's deal `play` wrote: a correction that ends the game must not leave it
+        # (rook.game-end); if the game goes on, `play` deals that hand again
+        c.edits.append(Pop(("hands",)))
     return c.done()
 
 
@@ -456,13 +466,13 @@ def reopen(t: Table, target: str) -> None:
     """`edit N`: ask hand N's bidder, bid, trump and captured points again (the current hand:
     what it has so far), what is written offered; a correction kept in the record's history."""
     hands = t.s.audit.result.hands
-    n = int(float(target)) if target.replace(".", "", 1).isdigit() else 0
+    n = int(target) if target.isdigit() else 0  # `1.5` is a Daifugō game, no hand
     w = where(t.s)
     if w.kind == "call" and n == w.hand:
         _reopen_auction(t, n)
         return
     if not 1 <= n <= len(hands) or hands[n - 1].bidder is None:
-        t.say(f"  hand {n} has no winning bid to correct (hands 1–{len(hands)})" if hands
+        t.say(f"  hand {target} has no winning bid to correct (hands 1–{len(hands)})" if hands
               else "  no hand to edit yet")
         return
     h = hands[n - 1]
