@@ -985,3 +985,14 @@ def test_a_slip_at_the_last_question_is_asked_again_not_the_end(tmp_path: Path) 
     out = play(path, ["edti 1", "edit 1"])
     assert "type `edit N` (e.g. `edit 2`) to correct it, or press Enter to finish" in out
     assert "reopening hand 1 (East bid 100)" in out
+
+
+def test_why_at_a_refusal_says_the_ruling_in_the_tables_words(tmp_path: Path) -> None:
+    """daifugo.ranking: `why` at a refusal printed check's message with the record's keys (`` `fouls` lists
+    乙 ``); it says it in the table's words, as the refusal does."""
+    path = tmp_path / "g.yaml"
+    path.write_text("game: daifugo\nplayers: [甲, 乙, 丙, 丁]\nrules: {forbidden_finish: false}\n"
+                    "sets:\n  - games: []\n", encoding="utf-8")
+    out = play(path, ["甲, 乙, 丙", "乙", "why"])
+    ruled = out[out.index("daifugo.ranking: [set 1, game 1]"):]
+    assert "the forbidden finishes lists 乙" in ruled and "`fouls`" not in ruled

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from .. import api, entry
 from ..entry import play
+from ..entry.values import table_words
 from ..render.text import COLUMNS, sheet_text, title, width, wrap
 from .add_cmd import ruling
 from .common import clean
@@ -127,7 +128,8 @@ class Table(entry.Table):
             self.say("  nothing was refused yet")
             return
         for f in self._last_refusal:
-            text = clean(f) if isinstance(f, str) else ruling(f)  # (a str: why an entry could not be read)
+            # (a str: why an entry could not be read, already in the table's words)
+            text = clean(f) if isinstance(f, str) else ruling(f._replace(message=table_words(self.s.game.name, f.message)))
             for line in wrap(text, COLUMNS, "  "):
                 self.say(line)
 

@@ -822,7 +822,7 @@ def _recorded(setup: Setup, played: Standing | None, summed: Standing, problems:
                 line = line or fouls.line_of(p)  # type: ignore[union-attr]
             elif not fair and p not in foul_set:
                 msgs.append(f"{p} went out by a forbidden finish (反則上がり) in the plays, but "
-                            + (f"`fouls` does not list {p}" if fouls else "the game gives no `fouls`"))
+                            + (f"`fouls` does not list {p}" if fouls else f"{p} is not in `fouls` (none are written)"))
                 line = line or (fouls.line if fouls else out.line_of(p))
     msgs += [m for m, _ in problems]
     return ("; ".join(msgs), line or problems[0][1]) if msgs else None
