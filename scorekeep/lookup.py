@@ -181,6 +181,9 @@ def find(query: str, game: str | None = None) -> Lookup:
     found = _best(pool, lambda name: _key(name) == key)
     if found:
         return Lookup(query, found)
+    note = _other_version(key, game)  # by its whole name, before a word of it (`skip` of `5-skip`)
+    if note:
+        return Lookup(query, (), (), note)
     qn = _stemmed(q)
     if game is None:
         # A question that names its game (`is daifugo big two`) is asked about that game.
@@ -204,9 +207,6 @@ def find(query: str, game: str | None = None) -> Lookup:
             return Lookup(query, tuple(part))
         if part:
             return Lookup(query, (), tuple(part[:5]))
-    note = _other_version(key, game)
-    if note:
-        return Lookup(query, (), (), note)
     if game is not None:
         # Named in another game (`rules oh-hell 8切り`): say where it is.
         elsewhere = find(query)

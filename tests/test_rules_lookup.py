@@ -241,3 +241,21 @@ def test_options_and_rule_texts_name_each_other_consistently() -> None:
             assert opt.rules and set(opt.rules) <= ids, (game, opt.name)
         for r in rules:
             assert set(r.options) <= set(g.OPTIONS), (r.id, r.options)
+
+
+@pytest.mark.parametrize("query", ["5-skip", "five skip", "5スキ"])
+def test_a_local_rule_by_its_whole_name_is_not_a_rule_by_one_word_of_it(query: str) -> None:
+    """`5-skip` was daifugo.pass "by the name `skip`": the local rule's own name comes first."""
+    run = cli("rules", "daifugo", query)
+    assert run.code == 2 and "local rule" in run.err and "daifugo.pass" not in run.out + run.err
+
+
+@pytest.mark.parametrize("game, query, rule", [
+    ("daifugo", "かいだん", "daifugo.combination"), ("daifugo", "8ギリ", "daifugo.eight-cut"),
+    ("oh-hell", "stick the dealer", "oh-hell.hook"), ("oh-hell", "莊家不能", "oh-hell.hook"),
+    ("oh-hell", "minus", "oh-hell.score"),
+])
+def test_table_words_the_dispute_review_asked_for(game: str, query: str, rule: str) -> None:
+    """The table's words found nothing, another rule (`stick the dealer`, 莊家不能: the dealer rotation, by
+    `dealer`/`莊家`) or another game's (`minus`: rook.contract)."""
+    assert found(query, game) == [rule]

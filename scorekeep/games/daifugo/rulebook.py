@@ -28,7 +28,7 @@ OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
             "options, each with its own id)")
     for names in (
         ("11-back", "イレブンバック", "11バック", "Jバック", "J-back", "jack back", "eleven back", "11回歸"),
-        ("5-skip", "5飛ばし", "5スキップ", "five skip", "跳5"),
+        ("5-skip", "5飛ばし", "5スキップ", "5スキ", "five skip", "跳5"),
         ("7-pass", "7渡し", "seven pass", "送7"),
         ("10-discard", "10捨て", "ten discard", "丟10"),
         ("sandstorm", "砂嵐", "沙塵暴"),
