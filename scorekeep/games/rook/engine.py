@@ -248,6 +248,13 @@ def _bid_step(pos: HandPosition, m: CallMove) -> Why | None:
     return words
 
 
+def all_pass_words(forced: tuple[str, int] | None) -> str:
+    """What a hand all four passed comes to (rook.all-pass), naming the house rule that decides it."""
+    if forced is None:
+        return "the hand is thrown in and scores nothing (house default `all_pass: redeal`)"
+    return f"the dealer {forced[0]} takes the hand at {forced[1]} (house rule `all_pass: dealer-forced`)"
+
+
 def _all_pass(pos: HandPosition, m: OutcomeMove) -> Why | None:
     """rook.all-pass: a hand all four passed is thrown in, not played on (house default `all_pass:
     redeal`), or the dealer takes it at the minimum bid (`dealer-forced`), and a `bid` written says so."""
@@ -256,12 +263,10 @@ def _all_pass(pos: HandPosition, m: OutcomeMove) -> Why | None:
     forced, n = pos.all_pass_winner(), pos.number
     if forced is None:
         return None if not m.played else (
-            f"all four players passed in hand {n}, so the hand is thrown in and scores nothing (house default "
-            "`all_pass: redeal`), but the record goes on to play or score it")
+            f"all four players passed in hand {n}, so {all_pass_words(None)}, but the record goes on to play or score it")
     if m.bid is None or m.bid == forced:
         return None
-    return (f"all four players passed, so the dealer {forced[0]} takes the hand at {forced[1]} (house rule "
-            f"`all_pass: dealer-forced`), but `bid` says {m.bid[0]} {m.bid[1]}")
+    return f"all four players passed, so {all_pass_words(forced)}, but `bid` says {m.bid[0]} {m.bid[1]}"
 
 
 def _bid_written(pos: HandPosition, m: OutcomeMove) -> Why | None:
@@ -1724,4 +1729,4 @@ class HandPosition:
 
 __all__ = ["CHECKS", "Check", "DealPosition", "DealSoFar", "DealtEntry", "HandPosition", "Scoring",
            "Totals", "deal_answers", "off_the_sheet", "Table", "failing", "first_failing", "from_left", "left_of",
-           "seating", "summary_finding", "trick_winner"]
+           "seating", "summary_finding", "trick_winner", "all_pass_words"]

@@ -13,7 +13,7 @@ from ...why import (Asked, Explanation, Location, NoSuchPlace, Picker, as_asked,
                     decide, fact, hand_of, memo, no_choice, steps_of, trick_target)
 from . import rules
 from .cards import COLOR_NAME, show
-from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, deal_answers, from_left, seating
+from .engine import BID_AMOUNTS, CHECKS, HAND_CARDS, TRICKS, Table, all_pass_words, deal_answers, from_left, seating
 from .model import CallMove, CardMove, DiscardMove, NextTrick, SeatingMove, TrumpMove
 
 _WHAT = {"rook.dealer-rotation": "dealer", "rook.seat-change": "seats", "rook.deal": "deal", "rook.deck": "deal",
@@ -151,11 +151,8 @@ def _call_ruling(audit: Audit, pos: Any, move: CallMove) -> Any:
         trial = pos.copy()
         trial.push(move)
         if trial.all_pass:
-            forced = pos.all_pass_winner()
-            then = ("the hand is thrown in and scores nothing" if forced is None else
-                    f"the dealer {forced[0]} must take the hand at {forced[1]}")
             return r._replace(rule="rook.all-pass", reason=f"legal: {p} passes fourth: all four players have passed, "
-                                                           f"so {then}, rook.all-pass")
+                                                           f"so {all_pass_words(pos.all_pass_winner())}, rook.all-pass")
         if trial.ended and trial.high is not None:
             return r._replace(rule="rook.bid-end", reason=f"legal: {p} passes, the third pass: {trial.high[0]}'s "
                                                           f"{trial.high[1]} wins the bid, rook.bid-end")
