@@ -265,3 +265,32 @@ def test_replay_page_lists_each_daifugo_violation_once() -> None:
     text, tree = page("replay", evasion, "--format", "html", "--set", "1", "--game", "1")
     (listed,) = tree.root.all("ul", "findings")
     assert len(listed.all("li")) == 2 and text.count("丙 (貧民) gave K♦ but kept A♦") == 1
+
+
+def test_standings_and_history_are_not_passed_off_as_another_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`score --standings --format html` wrote the plain standings line, a player's `<script>` name
+    unescaped (it ran in a browser); `--format json` was no JSON, `--history --format csv` no CSV. Each
+    prints what it can (text; the standings also csv) and refuses the rest, exit 2."""
+    p = tmp_path / "evil.yaml"
+    p.write_text('game: oh-hell\nplayers: ["<script>alert(1)</script>", B, C, D]\n'
+                 "hands: [{bids: [1, 1, 1, 1], tricks: [1, 1, 1, 7]}]\n", encoding="utf-8")
+    for args in (("--standings", "--format", "html"), ("--standings", "--format", "json"),
+                 ("--standings", "--format", "markdown"), ("--history", "--format", "csv"),
+                 ("--history", "--format", "html")):
+        run = cli("score", str(p), *args)
+        assert run.code == 2 and "<script>" not in run.out and "leave out" in run.err, (args, run.err)
+    assert cli("score", str(p), "--standings", "--format", "csv").out.startswith("place,name,points")
+
+
+def test_a_sheet_scored_under_another_rule_says_so_in_html() -> None:
+    """--rule: the page said nothing of the rule it was scored under, and listed the violations the
+    override adds as the record's own; it says so at the top and what changes at the end, as text does."""
+    text, tree = page("score", OH_FULL, "--format", "html", "--rule", "failed_score=tricks")
+    assert_self_contained(text, tree)
+    assert "Scored with failed_score: tricks (the record&#x27;s own: zero)" in text
+    assert tree.root.all("h2")[-1].content().startswith("What if failed_score: tricks")
+    listed = [li.content() for ul in tree.root.all("ul", "findings") for li in ul.all("li")]
+    assert not any("score-recorded" in x for x in listed)  # the record's own list: what the override adds is not
+    assert "oh-hell.score-recorded" in tree.root.all("h2")[-1].parent.content()
+    assert cli("score", OH_FULL, "--standings", "--rule", "failed_score=tricks").out.startswith(
+        "Scored with failed_score: tricks")

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from .common import Record, SheetFormat, _internal, _load_partial, _out, app, emit, path_name
+from .common import Record, SheetFormat, _fail, _internal, _load_partial, _out, app, emit, path_name
 
 
 def _wide_terminal(needed: int) -> bool:
@@ -51,6 +51,12 @@ def score(
     """
     from .. import api
 
+    # each is a few plain lines: in another format they would be neither that format nor safe in it
+    if history and format is not SheetFormat.text:
+        _fail(f"--history prints text, not {format.value}: leave out --format")
+    if standings and format not in (SheetFormat.text, SheetFormat.csv):
+        _fail(f"--standings prints text or csv, not {format.value}; the whole sheet in {format.value} has the "
+              "standings: leave out --standings")
     # the table up to an unreadable hand (every input error on stderr), then exit 2
     loaded, unreadable = _load_partial(file, rule)
     what_if, audit = (loaded, loaded.audit) if rule else (None, loaded)
@@ -80,15 +86,17 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     path, title = path_name(file), render.title(audit)
     if standings:
         text = render.standings_csv(sheet) if format is SheetFormat.csv else render.standings_text(sheet)
+        if what_if and format is SheetFormat.text:
+            from . import whatif_view
+
+            text = f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}.\n" + text
     elif format is SheetFormat.json:
         extra = {"what_if": what_if.to_json()} if what_if else {}
         text = render.sheet_json(sheet, audit.violations, audit.events, **extra)
     elif format is SheetFormat.csv:
         text = render.sheet_csv(sheet, audit.violations)
     elif format is SheetFormat.html:
-        from ..render import html
-
-        text = html.page(title, html.sheet_body(audit, sheet, title))
+        text = _html_sheet(audit, sheet, title, what_if, path)
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
@@ -101,6 +109,26 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
         text = (f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is below "
                 "the table.\n\n" + text.rstrip("\n") + "\n\n" + below)
     return text
+
+
+def _html_sheet(audit: Any, sheet: Any, title: str, what_if: Any, path: str) -> str:
+    """The sheet's page; under --rule, said at the top, with what changes at the end (the violations the
+    overrides add listed there, not among the record's own), as the text sheet has it."""
+    from dataclasses import replace
+
+    from ..render import html
+
+    if not what_if:
+        return html.page(title, html.sheet_body(audit, sheet, title))
+    from . import whatif_view
+
+    added = what_if.violations_added()
+    own = replace(audit, violations=[v for v in audit.violations if v not in added])
+    said = f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is at the end."
+    head, *lines = whatif_view.score_text(what_if, path).splitlines()
+    return html.page(title, f'<p class="meta">{html.esc(said)}</p>\n{html.sheet_body(own, sheet, title)}\n'
+                     f"<section><h2>{html.esc(head)}</h2><ul>"
+                     + "".join(f"<li>{html.esc(line.strip())}</li>" for line in lines) + "</ul></section>")
 
 
 def plain_sheet(path: str, sheet: Any, title: str, listed: list[Any], wide: bool, names: Any) -> str:
