@@ -59,10 +59,8 @@ def charts(audit: Audit, sheet: Sheet, series: Mapping[str, Sequence[float | Non
     for r in sheet.rows:
         for p in who:
             ranks[p].append(r["ranking"].index(p) + 1 if r["ranking"] else None)
-    set_rows = []
-    for s in sorted({r["set"] for r in sheet.rows}):
-        last = [r for r in sheet.rows if r["set"] == s][-1]
-        set_rows.append((f"set {s}", *(str(last["set_totals"][p]) for p in who)))
+    last = {r["set"]: r for r in sheet.rows}  # each set's last game (a scan per set was quadratic)
+    set_rows = [(f"set {s}", *(str(last[s]["set_totals"][p]) for p in who)) for s in sorted(last)]
     return [Chart(series, xlabels, "Match totals by game (set.game)", "points", dividers=sets),
             Chart(ranks, xlabels[1:], "Rank of each player in each game", invert=True,
                   yticks=[(i + 1, name) for i, name in enumerate(RANK_NAMES)],
