@@ -4,6 +4,7 @@ html.parser — self-contained, escaped, with the table, standings, violations a
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 from conftest import RECORDS, SAMPLES, cli
 
@@ -294,3 +295,19 @@ def test_a_sheet_scored_under_another_rule_says_so_in_html() -> None:
     assert "oh-hell.score-recorded" in tree.root.all("h2")[-1].parent.content()
     assert cli("score", OH_FULL, "--standings", "--rule", "failed_score=tricks").out.startswith(
         "Scored with failed_score: tricks")
+
+
+def test_bar_charts_keep_their_words_inside_their_rows_on_a_phone() -> None:
+    """`stats --format html` at 390 px: the phone rule that sets chart words to 26px (for the 720-wide
+    score chart, drawn at half size) also hit the bar charts, drawn 560 wide with rows 20 high, so labels
+    overlapped. The bars have their own phone size, smaller than a row."""
+    import re
+
+    svg = html.bar_chart(("made %", [("Ana dealer", 60.0), ("Ana others", 50.0)], "%", 100.0))
+    assert 'class="chart bars"' in svg
+    row = 20  # html.bar_chart's row height
+    css = (Path(html.__file__).parent / "templates" / "sheet.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media screen and (max-width: 600px)"):]
+    phone = phone[:phone.index("\n}")]
+    size = re.search(r"svg\.chart\.bars text \{ font-size: (\d+)px; \}", phone)
+    assert size is not None and int(size.group(1)) < row

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import cli
+from conftest import SAMPLES, cli
 from servekit import start_serve
 
 from scorekeep import api
@@ -478,3 +478,19 @@ def test_saved_pages_fit_a_phone_and_a_wide_table_scrolls_alone(tmp_path: Path, 
                                    ".filter(([b, q]) => p.left < q.right - 1 && q.left < p.right - 1 && p.top < "
                                    "q.bottom - 1 && q.top < p.bottom - 1).map(([b]) => a + ' / ' + b)); })")
         assert crossed == [], (page.name, crossed)
+
+
+def test_pages_with_a_40_letter_name_fit_a_phone(tmp_path: Path, browsers) -> None:  # type: ignore[no-untyped-def]
+    """`score` and `replay --format html` at 390 px with a legal 40-letter name without a space: the
+    result line, the legend, the replay's headings and notes pushed the page to 560 px wide, cut off."""
+    name = "AAAAAAAAAABBBBBBBBBBCCCCCCCCCCDDDDDDDDDZ"
+    record = tmp_path / "long.yaml"
+    record.write_text((SAMPLES / "oh-hell-full-game.yaml").read_text(encoding="utf-8").replace("Ben", name),
+                      encoding="utf-8")
+    d = browsers()
+    for command in ("score", "replay"):
+        page = tmp_path / f"{command}.html"
+        assert cli(command, str(record), "--format", "html", "-o", str(page)).code == 0
+        d.get(page.as_uri())
+        assert name in d.page_source
+        assert d.execute_script("return document.documentElement.scrollWidth") <= 390, command

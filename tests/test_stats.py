@@ -117,7 +117,7 @@ def test_stats_text_markdown_csv_html() -> None:
     assert [(r["name"], r["ranks 大富豪"], r["miyako_ochi"]) for r in rows] == [
         ("甲", "2", "1"), ("乙", "0", "0"), ("丙", "2", "1"), ("丁", "0", "0")]
     page = cli("stats", OH1, ROOK, DAIFUGO, "--format", "html").out
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg class=\"chart\"") == 6
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg class=\"chart bars\"") == 6
 
 
 def test_stats_page_of_a_season_shows_the_statistics_before_the_files_read(tmp_path) -> None:  # type: ignore[no-untyped-def]

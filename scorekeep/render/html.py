@@ -203,7 +203,7 @@ def bar_chart(bar: Bar) -> str:
     W, row, L = 560, 20, 150
     H = row * len(values) + 8
     top = top or max([1.0, *(v for _, v in values)])
-    out = [f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(title)}" '
+    out = [f'<svg class="chart bars" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(title)}" '
            f'xmlns="http://www.w3.org/2000/svg" style="max-width:{W}px"><title>{esc(title)}</title>']
     for i, (label, v) in enumerate(values):
         y = 4 + i * row
