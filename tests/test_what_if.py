@@ -141,3 +141,12 @@ def test_override_goes_through_the_library() -> None:
     # the record's own `rules:` stay in force for the options not overridden
     w = whatif.compare(str(record("oh-hell/hook-forbidden.yaml")), {"hook": "false"})
     assert w.audit.header.options["deal_pattern"] == "3..1" and w.audit.header.options["hook"] is False
+
+
+def test_a_rule_not_written_key_value_is_the_command_lines_slip_in_score_too() -> None:
+    """`score --rule hook` said "scorekeep: <record>: --rule `hook`: …", a placeholder for a record held in
+    memory; the slip is the command line's, as `check` says it."""
+    for command in ("score", "check"):
+        run = cli(command, str(SAMPLES / "oh-hell-seed-example.yaml"), "--rule", "hook")
+        assert run.code == 2 and run.err.startswith("scorekeep: --rule `hook`: write KEY=VALUE"), run.err
+        assert "<record>" not in run.err

@@ -190,11 +190,12 @@ def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[
 
     name = path_name(path)
     data = read_stdin() if name == STDIN else None  # (the library never touches the streams)
+    pairs = _pairs(rule) if rule else {}
     try:
         if rule:
-            from ..whatif import compare_partial, parse_pairs
+            from ..whatif import compare_partial
 
-            rep = compare_partial(name, parse_pairs(rule), data)
+            rep = compare_partial(name, pairs, data)
         else:
             from ..report import check_file
 
@@ -208,6 +209,17 @@ def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[
     if loaded is None:
         raise typer.Exit(2)
     return loaded, bool(rep.errors)
+
+
+def _pairs(rule: list[str]) -> dict[str, str]:
+    """`--rule KEY=VALUE` as options; a slip there is the command line's, at no place in the record."""
+    from ..errors import InputError
+    from ..whatif import parse_pairs
+
+    try:
+        return parse_pairs(rule)
+    except InputError as e:
+        _fail(e.message)
 
 
 STDIN = "<stdin>"  # how standard input (`-`) is named in messages and in JSON
