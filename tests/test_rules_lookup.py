@@ -259,3 +259,14 @@ def test_table_words_the_dispute_review_asked_for(game: str, query: str, rule: s
     """The table's words found nothing, another rule (`stick the dealer`, 莊家不能: the dealer rotation, by
     `dealer`/`莊家`) or another game's (`minus`: rook.contract)."""
     assert found(query, game) == [rule]
+
+
+@pytest.mark.parametrize("query, said", [
+    ("shoot the moon", "a bid of 120 is an ordinary bid (rook.bid-maximum)"),
+    ("Bird lowest", "it is the highest trump (rook.trump)"), ("low Bird", "house rule `bird: off`"),
+])
+def test_rook_rules_of_other_versions_are_named_as_such(query: str, said: str) -> None:
+    """`shoot the moon` was rook.bid-maximum, with nothing saying this version has no such bonus; `Bird
+    lowest` the Bird rules with nothing saying the lowest Bird is another version (the article: 先確認版本)."""
+    run = cli("rules", "rook", query)
+    assert run.code == 2 and "other versions" in run.err and said in run.err, run.err
