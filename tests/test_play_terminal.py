@@ -18,10 +18,11 @@ from scorekeep import api
 pexpect = pytest.importorskip("pexpect")
 
 
-def _play(path: Path, log: list[str]) -> "pexpect.spawn":
+def _play(path: Path, log: list[str], cols: int = 220) -> "pexpect.spawn":
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
+    env.pop("COLUMNS", None)  # (the terminal's own size, as a person's)
     child = pexpect.spawn(sys.executable, ["-c", "from scorekeep.cli import main; main()", "play", str(path)],
-                          env=env, encoding="utf-8", dimensions=(60, 220), timeout=30)
+                          env=env, encoding="utf-8", dimensions=(60, cols), timeout=30)
     child.delaybeforesend = None  # (pexpect waits 50 ms before each send; every line here answers a prompt seen)
 
     class _Log:
@@ -309,3 +310,23 @@ def test_daifugo_set_with_a_foul_by_the_fallen_daifugo_refused(tmp_path: Path) -
     run = cli("score", str(path), "--format", "json")
     sample = cli("score", str(SAMPLES / "daifugo-seed-example.yaml"), "--format", "json")
     assert json.loads(run.out)["totals"] == json.loads(sample.out)["totals"]
+
+
+def test_a_refusal_in_a_60_column_terminal_is_wrapped_at_its_width(tmp_path: Path) -> None:
+    """rook.bid-order in a 60-column terminal: the words wrapped at 80 and the terminal broke them again
+    mid-word ("(b" / "idding goes"); they wrap at the terminal's width."""
+    path = tmp_path / "rook.yaml"
+    assert cli("new", "rook", str(path), "--players", "North,East,South,West").code == 0
+    log: list[str] = []
+    c = _play(path, log, cols=60)
+    c.expect(r"East's call")
+    c.sendline("west 65")
+    c.expect("anyway")
+    c.sendline("n")
+    c.expect(r"East's call")
+    c.sendline("quit")
+    c.expect(pexpect.EOF)
+    said = _screen(log)
+    refusal = said[said.index("refused:"):said.index("Record it anyway")]
+    assert refusal.count("\n") >= 1 and all(len(line) <= 60 for line in refusal.splitlines()), refusal
+    assert "(rook.bid-order)" in refusal.replace("\n", " ")

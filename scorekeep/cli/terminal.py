@@ -52,13 +52,22 @@ class Table(entry.Table):
 
     # --- input and output ----------------------------------------------------------------
 
+    @property
+    def _cols(self) -> int:
+        """The columns words wrap at: 80, or a narrower terminal's width (asked each time: it may be resized)."""
+        if not sys.stdout.isatty():
+            return COLUMNS
+        import shutil
+
+        return max(20, min(COLUMNS, shutil.get_terminal_size((COLUMNS, 24)).columns))
+
     def say(self, text: str = "", style: str | None = None) -> None:
-        """A line (a one-line message wider than 80 columns wrapped, its indent kept; a table
+        """A line (a one-line message wider than the terminal, 80 columns at most, wrapped, its indent kept; a table
         as it is), coloured by `style` where the terminal has colour."""
         line = clean(text)
-        if "\n" not in line and width(line) > COLUMNS:
+        if "\n" not in line and width(line) > self._cols:
             indent = line[:len(line) - len(line.lstrip(" "))]
-            line = "\n".join(wrap(line.strip(), COLUMNS, indent))
+            line = "\n".join(wrap(line.strip(), self._cols, indent))
         if style in _STYLES and self._colour:
             line = f"{_STYLES[style]}{line}\x1b[0m"
         sys.stdout.write(line + "\n")
@@ -120,7 +129,7 @@ class Table(entry.Table):
         first, whole = play.unreadable_text(self.s.game.name, error)
         self._last_refusal = [whole]
         said = f"cannot read that: {first}" + (" (`why` says more)" if first != whole else "")
-        for line in wrap(said, COLUMNS, "  "):
+        for line in wrap(said, self._cols, "  "):
             self.say(line, "refused")
 
     def _why(self) -> None:
@@ -130,7 +139,7 @@ class Table(entry.Table):
         for f in self._last_refusal:
             # (a str: why an entry could not be read, already in the table's words)
             text = clean(f) if isinstance(f, str) else ruling(f._replace(message=table_words(self.s.game.name, f.message)))
-            for line in wrap(text, COLUMNS, "  "):
+            for line in wrap(text, self._cols, "  "):
                 self.say(line)
 
     def over(self) -> bool:
@@ -143,7 +152,7 @@ class Table(entry.Table):
     def refused(self, findings: Any, options: str = "") -> str:
         self._last_refusal = list(findings)
         for f in findings:
-            for line in two_lines(f"refused: {play.refusal_text(self.s.game.name, f)}", f.rule):
+            for line in two_lines(f"refused: {play.refusal_text(self.s.game.name, f)}", f.rule, self._cols):
                 self.say(line, "refused")
         how = f"yes, or which to correct: {options}" if options else "yes, no, or the corrected value"
         return self.ask(f"Record it anyway? ({how})", "no").strip()
@@ -166,14 +175,14 @@ class Table(entry.Table):
         play.run(self)
 
 
-def two_lines(text: str, rule: str) -> list[str]:
-    """A refusal in at most two lines of 80 columns, cut with `…` before the rule id if it is
+def two_lines(text: str, rule: str, cols: int = COLUMNS) -> list[str]:
+    """A refusal in at most two lines of `cols` columns, cut with `…` before the rule id if it is
     longer (`why` gives all of it)."""
-    lines = wrap(text, COLUMNS, "  ")
+    lines = wrap(text, cols, "  ")
     if len(lines) <= 2:
         return lines
     second = lines[1]
-    room = COLUMNS - width(rule) - 4
+    room = cols - width(rule) - 4
     while width(second) > room and " " in second.strip():
         second = second.rstrip().rsplit(" ", 1)[0]
     return [lines[0], f"{second.rstrip(' ,;:')}… ({rule})"]
