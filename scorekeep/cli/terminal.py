@@ -138,7 +138,8 @@ class Table(entry.Table):
             return
         for f in self._last_refusal:
             # (a str: why an entry could not be read, already in the table's words)
-            text = clean(f) if isinstance(f, str) else ruling(f._replace(message=table_words(self.s.game.name, f.message)))
+            text = clean(f) if isinstance(f, str) else \
+                ruling(f._replace(message=table_words(self.s.game.name, f.message)))
             for line in wrap(text, self._cols, "  "):
                 self.say(line)
 

@@ -589,8 +589,8 @@ def _size_pattern(pos: Dealing, m: SizeMove) -> Why | None:
     n = pos.number
     if pos.skipped < 0:
         due = pos.pattern[pos.place + 1] if pos.place + 1 < len(pos.pattern) else "no more cards"
-        return (f"hand {n} deals {plural(m.size, 'card')} again, as hand {n - 1} did, but by the deal pattern hand {n} deals "
-                f"{due}: the record deals that hand of the pattern twice, so the later hands are judged from "
+        return (f"hand {n} deals {plural(m.size, 'card')} again, as hand {n - 1} did, but by the deal pattern hand "
+                f"{n} deals {due}: the record deals that hand of the pattern twice, so the later hands are judged from "
                 "this point of the pattern")
     if pos.skipped:
         literal = pos.pattern[pos.place - pos.skipped]

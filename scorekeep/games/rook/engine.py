@@ -263,7 +263,8 @@ def _all_pass(pos: HandPosition, m: OutcomeMove) -> Why | None:
     forced, n = pos.all_pass_winner(), pos.number
     if forced is None:
         return None if not m.played else (
-            f"all four players passed in hand {n}, so {all_pass_words(None)}, but the record goes on to play or score it")
+            f"all four players passed in hand {n}, so {all_pass_words(None)}, but the record goes on to play or "
+            "score it")
     if m.bid is None or m.bid == forced:
         return None
     return f"all four players passed, so {all_pass_words(forced)}, but `bid` says {m.bid[0]} {m.bid[1]}"
