@@ -292,3 +292,17 @@ def test_seat_change_forgotten_under_old_left_shown_only_by_the_dealers_is_repor
     assert found(a.violations) == [("rook.seat-change", {"hand": 6, "player": "E"})]
     assert "E dealt hand 6, which would be N's left had the seats not changed" in a.violations[0].message
     assert [h.seating for h in a.result.hands[6:8]] == [("N", "E", "S", "W")] * 2
+
+
+def test_points_written_below_what_the_tricks_so_far_give_are_a_slip() -> None:
+    """rook.points-recorded: trick 9 not yet written, the points typed as North/South 40, though tricks
+    1-8 already give North/South 85. Accepted without a word by check and `play`; reported once, at the
+    points, as Oh Hell's tricks written below what the play so far gives. A hand whose tricks so far
+    allow the points written stays clean."""
+    a = audit("rook/points-below-the-tricks-so-far.yaml")
+    assert found(a.violations) == [("rook.points-recorded", {"hand": 1})]
+    (v,) = a.violations
+    assert "North/South 40, but the 8 tricks played so far already give North/South 85" in v.message, v.message
+    text = record_text("rook/points-below-the-tricks-so-far.yaml").replace(
+        "{North/South: 40, East/West: 80}", "{North/South: 90, East/West: 30}")
+    assert audit_text(text).violations == []

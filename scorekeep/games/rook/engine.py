@@ -611,9 +611,12 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 
 
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
-    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
+    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner);
+    before the 9th trick, at least what the tricks played so far give."""
     counted = _counted(pos)
-    wrong = off_the_sheet(m, counted.points) if counted is not None else None
+    if counted is None:
+        return _points_short(pos, m)
+    wrong = off_the_sheet(m, counted.points)
     if not wrong:
         return None
     assert counted is not None
@@ -622,6 +625,18 @@ def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
     return lambda: (f"`points` says {Written('points', tuple(wrong))}, but the tricks give {computed} (counters in "
                     f"the tricks each team won, and the nest's {nest_points} to {winner_team}, who won the 9th "
                     "trick)")
+
+
+def _points_short(pos: HandPosition, m: Written) -> Why | None:
+    """rook.points-recorded, an unfinished play: a team's points written below what it won so far."""
+    so_far = pos.won_so_far()
+    short = [tv for tv in m.values if so_far is not None and tv.value < so_far[tv.team]]
+    if not short:
+        return None
+    assert so_far is not None
+    tv, n = short[0], sum(1 for tr in pos.tricks if tr.winner is not None)
+    return lambda: (f"`points` says {tv.team} {tv.value}, but the {plural(n, 'trick')} played so far already give "
+                    f"{tv.team} {so_far[tv.team]} (counters in the tricks {tv.team} won)")
 
 
 class Scoring(NamedTuple):
@@ -1722,6 +1737,20 @@ class HandPosition:
         # whose counters are unknown, as a card outside the deck does: counting it twice broke the total.
         different = len(shown) == sum(len(tr.plays) for tr in tricks)
         self.tally = Tally(shown <= deck and different, nest, nest_points, points, tricks[-1].winner)
+
+    def won_so_far(self) -> dict[str, int] | None:
+        """Counters each team won in the whole tricks played before the 9th (no nest yet); None once the
+        hand is counted, before a trick is won, or when a card played is not one of the deck's, or is
+        played twice (its counters are not known)."""
+        tricks = [tr for tr in self.tricks if tr.winner is not None]
+        cards = [pl.card for tr in tricks for pl in tr.plays]
+        if self.tally is not None or not tricks or len(set(cards)) != len(cards) or not set(cards) <= self.table.deck:
+            return None
+        teams = self.table.teams
+        won = {t: 0 for t in teams.labels}
+        for tr in tricks:
+            won[teams.of[tr.winner]] += tr.points  # type: ignore[index]
+        return won
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

@@ -430,7 +430,13 @@ class _Replay:
                 self.judge_written(hand, pos, Written("points", tuple(hand.points.values())), points)
             return points, tally.nest, tally.nest_points
         if hand.points is not None:
-            return self.summary_points(hand, pos), hand.discard, None
+            points = self.summary_points(hand, pos)
+            so_far = pos.won_so_far()
+            if so_far is not None:  # an unfinished play: the points written are at least what it gives
+                written = tuple(hand.points.values())
+                self.judge_written(hand, pos, Written("points", written),
+                                   {tv.team: max(tv.value, so_far[tv.team]) for tv in written})
+            return points, hand.discard, None
         if hand.scores is not None:
             raise InputError(f"hand {hand.number} has `scores` but its play is unfinished: the scores cannot be "
                              "checked until every trick is recorded (or give `points`)", hand.scores_line)
