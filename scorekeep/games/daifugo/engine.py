@@ -758,6 +758,7 @@ def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int |
     st = _new_standing(setup)
     foul_set = set(fouls.names) if fouls else set()
     problems: list[tuple[str, int]] = []
+    before: str | None = None  # the entry written before this one
     for name, line in zip(out.names, out.lines):
         where = {"line": line, "set": setup.set_no, "game": setup.game_no, "player": name}
         if name == st.fallen or (st.settled and name in st.active):
@@ -766,7 +767,16 @@ def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int |
                         if name == st.fallen else f"{name} was the last player left")
                 problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
                                  f"{name} going out", fouls.line_of(name) if fouls else line))
+            elif name == st.fallen and before != st.trigger and not (st.settled and before in st.active):
+                # A fallen 大富豪 left the game when the finish that made them fall happened, and ranks
+                # below the last player left: written anywhere else, `out` gives them a place they never had.
+                problems.append((f"`out` lists {name} going out after {before}, but {name} had already fallen "
+                                 f"by 都落ち when {st.trigger} went out: {name} left the game then and ranks below "
+                                 "the last player left (a fallen 大富豪 is written right after the finish that "
+                                 "made them fall, after the last player left, or not at all)", line))
+            before = name
             continue
+        before = name
         legal = name not in foul_set
         if not legal and not setup.opts["forbidden_finish"]:
             problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
