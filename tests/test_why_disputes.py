@@ -270,6 +270,33 @@ def test_a_forbidden_finish_stands_and_ranks_from_the_bottom(name: str, play: in
     assert not {"daifugo.suit-lock", "daifugo.follow-stronger"} & {s["rule"] for s in doc["steps"]}
 
 
+def _step(doc: dict, rule: str) -> str:
+    (answer,) = [s["answer"] for s in doc["steps"] if s["rule"] == rule]
+    return answer
+
+
+def test_a_spade_3_return_under_a_lock_is_not_said_to_have_the_locked_suits() -> None:
+    """daifugo.suit-lock, daifugo.spade-3-return: 3♠ has no ♦, yet returns the joker under a ♦ lock —
+    the lock's step says why it does not bind the return, not a false "yes"."""
+    doc = _json("daifugo/why/spade-3-return-under-a-lock-goes-out.yaml", "--game", "1", "--play", "9")
+    assert doc["legal"] and doc["violation"] is None
+    lock = _step(doc, "daifugo.suit-lock")
+    assert lock != "yes" and "even under a suit lock" in lock and "daifugo.spade-3-return" in lock
+
+
+@pytest.mark.parametrize("name, play, rule", [
+    ("daifugo/why/spade-3-return-under-a-lock-goes-out.yaml", 10, "daifugo.spade-3-return"),
+    ("daifugo/why/eight-cut-goes-out-next-leads.yaml", 6, "daifugo.eight-cut"),
+])
+def test_after_a_clear_by_a_player_who_went_out_the_step_names_who_leads(name: str, play: int, rule: str) -> None:
+    """daifugo.clear: the returner / cutter went out with the play that cleared, so they do not lead
+    again; the step says so and names the leader, 乙, as the rule decides (not "does its player lead? yes")."""
+    doc = _json(name, "--game", "1", "--play", str(play))
+    assert doc["legal"] and doc["violation"] is None
+    lead = _step(doc, rule)
+    assert lead != "yes" and "甲 went out with that play" in lead and "乙, leads (daifugo.clear)" in lead
+
+
 def test_the_revolution_that_makes_3_strongest_is_the_answer_at_its_play() -> None:
     doc = _json("daifugo/why/finish-on-a-three-in-revolution.yaml", "--game", "1", "--play", "1")
     assert (doc["legal"], doc["rule"]) == (True, "daifugo.revolution") and "革命" in doc["reason"]

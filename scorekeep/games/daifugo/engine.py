@@ -554,7 +554,7 @@ class Position:
         for f in self.filters(move):
             why = f.test(self, move)
             if why is None:
-                steps.append(Step(f.name, "yes", f.rule))
+                steps.append(Step(f.name, (f.said(self, move) if f.said is not None else None) or "yes", f.rule))
                 continue
             steps.append(Step(f.name, f"no: {why}", f.rule))
             return Ruling(str(move), False, f.rule, why, *self._also(f, move), tuple(steps))
@@ -894,11 +894,29 @@ def _leads_again(what: str, who: str) -> Callable[[Position, OutOfTurn], Found |
         see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
 
         def words() -> str:
-            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                    f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
+            gone = f"; {_next_leads(cause.player, t.expected)}" if out else ""
             return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
         return words, see, None
     return fault
+
+
+def _next_leads(gone: str, leader: str | None) -> str:
+    """daifugo.clear: who leads after a play that cleared the table emptied its player's hand, in words."""
+    return (f"{gone} went out with that play, so the first player still in the game to {gone}'s left, "
+            f"{leader}, leads (daifugo.clear)")
+
+
+def _cleared_by_one_out(after: str) -> Callable[[Position, Any], str | None]:
+    """What the check of who leads after the table cleared this way (`after`) answers at that lead when the
+    player whose play cleared it went out with it: not they but the next still in leads (a plain yes
+    to "does the cutter lead?" would not be true)."""
+    def said(pos: Position, move: Any) -> str | None:
+        cause = pos.table.last_clear[1]
+        if pos.table.top is not None or pos.table.last_clear[0] != after or cause is None \
+                or cause.player in pos.st.active:
+            return None
+        return f"{cause.player} cannot: {_next_leads(cause.player, pos.turns.expected)}"
+    return said
 
 
 def _cleared_leader(pos: Position, t: OutOfTurn) -> Found | None:
@@ -965,6 +983,15 @@ def _covering(pos: Position, move: Any) -> bool:
 def _locked(pos: Position, move: Any) -> bool:
     """When daifugo.suit-lock asks: the table holds a play whose suits are locked."""
     return pos.table.top is not None and bool(pos.table.lock)
+
+
+def _lock_not_binding(pos: Position, move: Any) -> str | None:
+    """What daifugo.suit-lock answers of a spade-3 return under a lock: it does not bind the return (a
+    plain yes, "it has the locked suits", would not be true: 3♠ need not have them)."""
+    if type(move) is not Play or not _locked(pos, move) or not pos.verdict(move)[0].returns:
+        return None
+    return ("not needed: the single spade 3 returns a lone joker even under a suit lock "
+            "(daifugo.spade-3-return)")
 
 
 def _pass_found(pos: Position, ask: Asked) -> Found | None:
@@ -1195,6 +1222,8 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
     when: Callable[[Any, Any], bool] | None = None
     """When, beyond its stage, the check has a question (None: whenever it is asked): its test passes elsewhere."""
+    said: Callable[[Any, Any], str | None] | None = None
+    """What the check answers when it passes where a plain yes would not be true (None, or it gives None: yes)."""
 
     def asks(self, pos: Any, move: Any) -> bool:
         """Whether the check has anything to ask of `move` at `pos` (`why` shows only those it asks): a check of
@@ -1204,23 +1233,25 @@ class Check(NamedTuple):
         return self.when is None or self.when(pos, move)
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str) -> Check:
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str,
+                said: Callable[[Any, Any], str | None] | None = None) -> Check:
     """A check of who leads after the table cleared this way (`after`, `Table.last_clear`), judged on a lead
-    out of turn (`fault`); it asks at that lead only."""
+    out of turn (`fault`); it asks at that lead only (`said`: its answer where a plain yes is not true)."""
     def when(pos: Position, move: Any) -> bool:
         return pos.table.top is None and pos.table.last_clear[0] == after
 
     def finds(pos: Position, ask: Asked) -> Found | None:
         return fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
-    return Check(rule, name, _test(finds), "turn", finds, when=when)
+    return Check(rule, name, _test(finds), "turn", finds, when=when, said=said)
 
 
 def _combo_check(rule: str, name: str, legal_set: bool = True,
                  sizes: Callable[[Any], frozenset[int] | None] | None = None,
-                 when: Callable[[Any, Any], bool] | None = _covering) -> Check:
+                 when: Callable[[Any, Any], bool] | None = _covering,
+                 said: Callable[[Any, Any], str | None] | None = None) -> Check:
     """A check of what may cover the table (the verdict, `Table.judge`); by default it asks only of a cover."""
     finds = _combo_found(rule, legal_set)
-    return Check(rule, name, _test(finds), "table", finds, None, sizes, when)
+    return Check(rule, name, _test(finds), "table", finds, None, sizes, when, said)
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
@@ -1228,9 +1259,10 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead, "first"),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("8 cut the table (8切り)", "the player who cuts"), "cut"),
+                    _leads_again("8 cut the table (8切り)", "the player who cuts"), "cut", _cleared_by_one_out("cut")),
         _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("spade 3 returned the joker (スペ3返し)", "that player"), "return"),
+                    _leads_again("spade 3 returned the joker (スペ3返し)", "that player"), "return",
+                    _cleared_by_one_out("return")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader,
                     "passes"),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
@@ -1244,7 +1276,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
-        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?", when=_locked),
+        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?", when=_locked,
+                     said=_lock_not_binding),
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),
