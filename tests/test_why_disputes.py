@@ -297,6 +297,36 @@ def test_after_a_clear_by_a_player_who_went_out_the_step_names_who_leads(name: s
     assert lead != "yes" and "甲 went out with that play" in lead and "乙, leads (daifugo.clear)" in lead
 
 
+@pytest.mark.parametrize("name, play, said, rule, words", [
+    # in a revolution a 2 is no forbidden finish: the finish itself decides the ruling
+    ("daifugo/finish-revolution-two.yaml", 9, "甲 played 2♣ and went out", "daifugo.forbidden-finish",
+     "during a revolution (革命)"),
+    # four 3s before a revolution: judged in the order before the play (the ruling: the revolution it starts)
+    ("daifugo/example3-four-threes.yaml", 5, "甲 played 3♠ 3♥ 3♦ 3♣ and went out", "daifugo.revolution",
+     "judged in the order before the play"),
+])
+def test_a_legal_finish_is_decided_by_the_forbidden_finish_check(name: str, play: int, said: str, rule: str,
+                                                                 words: str) -> None:
+    """daifugo.forbidden-finish: a play that empties the hand says so, and its last step is the
+    forbidden-finish question, answered: a legal finish, and why (not a foul after the fact)."""
+    doc = _json(name, "--game", "1", "--play", str(play))
+    assert (doc["said"], doc["legal"], doc["rule"], doc["violation"]) == (said, True, rule, None)
+    assert doc["steps"][-1]["rule"] == "daifugo.forbidden-finish"
+    finish = doc["steps"][-1]["answer"]
+    assert finish.startswith("yes: ") and "no forbidden finish" in finish and words in finish
+    if rule == "daifugo.forbidden-finish":
+        assert "no forbidden finish" in doc["reason"]
+
+
+def test_a_forbidden_finish_says_it_went_out_and_its_step_says_why() -> None:
+    """daifugo.forbidden-finish: going out on a 2 in normal order — the step answers that it is one."""
+    doc = _json("daifugo/why/finish-on-a-two.yaml", "--game", "1", "--play", "5")
+    assert doc["said"] == "甲 played 2♣ and went out" and doc["rule"] == "daifugo.forbidden-finish"
+    step = doc["steps"][-1]
+    assert step["rule"] == "daifugo.forbidden-finish" and step["answer"].startswith("a forbidden finish (反則上がり)")
+    assert "a 2 in normal order" in step["answer"]
+
+
 def test_the_revolution_that_makes_3_strongest_is_the_answer_at_its_play() -> None:
     doc = _json("daifugo/why/finish-on-a-three-in-revolution.yaml", "--game", "1", "--play", "1")
     assert (doc["legal"], doc["rule"]) == (True, "daifugo.revolution") and "革命" in doc["reason"]

@@ -28,7 +28,7 @@ from ...game import plural
 from .cards import JOKER, DCard, plain, show, strength_key
 from .combos import STAIRS, Reading, Verdict
 from .model import OnTable, TurnView, rank_name
-from .causes import cuts, forbidden_reason, locks, revolts
+from .causes import cuts, fair_finish, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, DealSoFar, DealtHand, GameStart, SetStart,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
@@ -40,6 +40,11 @@ from .turns import Turns
 
 if TYPE_CHECKING:
     from .record import Names
+
+
+FINISH = "does going out with it make a legal finish (not a forbidden finish, 反則上がり)?"
+"""The question daifugo.forbidden-finish asks of a legal play that empties the hand (`Position.ruling`): not a
+check of legality (a forbidden finish stands), the effect the replay gives it (`_played`)."""
 
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
@@ -568,7 +573,27 @@ class Position:
             v, _ = self.verdict(move)
             rule = ("daifugo.spade-3-return" if v.returns else
                     "daifugo.combination" if self.table.top is None else "daifugo.follow-stronger")
+            if self.empties(move):  # going out: a legal finish is decided by daifugo.forbidden-finish
+                fair, answer = self._finish_answer(move, v)
+                steps.append(Step(FINISH, answer, "daifugo.forbidden-finish"))
+                rule = "daifugo.forbidden-finish" if fair else rule
         return Ruling(str(move), True, rule, "legal", None, (), tuple(steps))
+
+    def empties(self, move: Move) -> bool:
+        """Whether `move` plays the last cards its player holds: they go out with it."""
+        return type(move) is Play and bool(move.cards) and len(move.cards) >= self.cards_left(move.player)
+
+    def _finish_answer(self, move: Play, v: Verdict) -> tuple[bool, str]:
+        """daifugo.forbidden-finish, of a legal play that empties the hand (`_played`'s effect, asked before it):
+        whether it is a legal finish, and the answer to `FINISH` in words."""
+        if not self.opts["forbidden_finish"]:
+            return True, "yes: forbidden finishes are off by house rule, so every finish is a legal finish"
+        before = self.table.revolution  # judged in the order before the play
+        foul = forbidden_reason(move.cards, before, cuts(self.opts, v.reading))
+        if foul is None:
+            return True, f"yes: {fair_finish(move.cards, before, revolts(self.opts, v.reading))}"
+        return False, (f"a forbidden finish (反則上がり): {foul}; the play stands, and {move.player} ranks "
+                       "from the bottom")
 
     def _read_early(self, move: Play | Pass) -> Ruling | None:
         """The ruling on a turn after a pass written out of its place (`Turns.take_early`, `late_pass`), or None."""
