@@ -327,6 +327,16 @@ def test_a_forbidden_finish_says_it_went_out_and_its_step_says_why() -> None:
     assert "a 2 in normal order" in step["answer"]
 
 
+def test_a_lone_joker_written_as_an_eight_is_ruled_the_joker_with_no_eight_cut() -> None:
+    """daifugo.combination: a lone joker is always the joker; `JK=8S` is not taken, so no 8切り — the
+    combination step and the ruling say so (words, not a violation: the play itself is legal)."""
+    doc = _json("daifugo/lone-joker-annotated-eight.yaml", "--game", "1", "--play", "2")
+    assert (doc["legal"], doc["violation"], doc["effects"]) == (True, None, [])
+    step = _step(doc, "daifugo.combination")
+    assert step.startswith("yes: ") and "a lone joker is always the joker" in step and "no 8切り" in step
+    assert "8♠ written for it is not taken" in doc["reason"] and "no 8切り" in doc["reason"]
+
+
 def test_the_revolution_that_makes_3_strongest_is_the_answer_at_its_play() -> None:
     doc = _json("daifugo/why/finish-on-a-three-in-revolution.yaml", "--game", "1", "--play", "1")
     assert (doc["legal"], doc["rule"]) == (True, "daifugo.revolution") and "革命" in doc["reason"]

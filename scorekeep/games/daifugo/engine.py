@@ -26,7 +26,7 @@ from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding, Findings, worded
 from ...game import plural
 from .cards import JOKER, DCard, plain, show, strength_key
-from .combos import STAIRS, Reading, Verdict
+from .combos import STAIRS, Reading, Verdict, lone_joker
 from .model import OnTable, TurnView, rank_name
 from .causes import cuts, fair_finish, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, DealSoFar, DealtHand, GameStart, SetStart,  # noqa: F401
@@ -984,12 +984,15 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     r = top.reading
     stairs = r is not None and r.kind == STAIRS and r.has_eight
     no_cut = r is not None and r.has_eight and not top.legal
+    joker = lone_joker(top.cards, cut_only=True)  # written as an 8, yet the joker: no cut
     also: tuple[str, ...] = ("daifugo.pass",) if t.missing else ()
-    if stairs or no_cut:
+    if stairs or no_cut or joker:
         also = ("daifugo.eight-cut", *also)
 
     def words() -> str:
-        if stairs:
+        if joker:
+            why = f"{joker}: the table still holds the joker and it was {expected}'s turn"
+        elif stairs:
             why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
                    f"{r.describe()} and it was {expected}'s turn")  # type: ignore[union-attr]
         elif no_cut:
@@ -1008,6 +1011,13 @@ def _covering(pos: Position, move: Any) -> bool:
 def _locked(pos: Position, move: Any) -> bool:
     """When daifugo.suit-lock asks: the table holds a play whose suits are locked."""
     return pos.table.top is not None and bool(pos.table.lock)
+
+
+def _lone_joker_read(pos: Position, move: Any) -> str | None:
+    """What daifugo.combination answers of a lone joker written as a card (`JK=8S`): a single, but the joker, not
+    the card written (a plain yes would let the annotation stand)."""
+    words = lone_joker(move.cards) if type(move) is Play else None
+    return f"yes: {words}" if words else None
 
 
 def _lock_not_binding(pos: Position, move: Any) -> str | None:
@@ -1297,7 +1307,8 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found),
         Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
               _blind_found),
-        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False, when=None),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False, when=None,
+                     said=_lone_joker_read),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),

@@ -10,7 +10,7 @@ from ...game import Audit, plural
 from ...why import Explanation, Location, NoSuchPlace, decide, fact, how_many, no_choice
 from . import rules
 from .cards import show
-from .combos import lock_text
+from .combos import lock_text, lone_joker
 from .engine import Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
@@ -165,6 +165,8 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
     what += " and went out" if pos.empties(move) else ""
     if ruling.legal and ruling.reason == "legal":
         ruling = ruling._replace(reason=_legal(pos, move, ruling.rule, ruling.steps[-1].answer))
+        if turn.cards is not None and (lone := lone_joker(turn.cards)):  # an annotation not taken, said at the ruling
+            ruling = ruling._replace(reason=f"{ruling.reason}; {lone}")
     return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
                        no_choice=why_none)
 
