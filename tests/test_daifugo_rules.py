@@ -208,6 +208,9 @@ CASES: dict[str, tuple[list, list]] = {
     "ranking-ranks-complete-a-foul.yaml": ([], [at("forbidden-finish", player="乙")]),
     "fouls-list-contradicts-plays.yaml": ([at("ranking")], [at("forbidden-finish", play=5, player="A")]),
     "out-list-wrong-once.yaml": ([at("ranking", game=2)], [at("forbidden-finish", game=2, play=6, player="A")]),
+    "lone-joker-annotated-eight.yaml": ([at("turn-order", play=3, player="乙")], []),
+    "ranking-out-fallen-late.yaml": ([at("ranking", game=2)], [at("miyako-ochi", game=2, player="甲")]),
+    "ranking-out-fallen-listed.yaml": ([], [at("miyako-ochi", game=2, player="甲"), at("miyako-ochi", game=3, player="乙")]),
     # daifugo.game-over
     "game-over-play-after.yaml": ([at("game-over", game=2, play=11, player="丁")],
                                   [at("miyako-ochi", game=2, play=5, player="甲")]),
@@ -393,6 +396,25 @@ def test_ranking_one_wrong_out_entry_is_judged_against_the_plays_once() -> None:
     (v,) = audit("daifugo/out-list-wrong-once.yaml").violations
     assert v.message == ("`out` gives the order of going out as B, A, C, but in the plays it is "
                          "A (forbidden finish), B, C")
+
+
+def test_ranking_out_cannot_list_the_fallen_daifugo_going_out_after_others() -> None:
+    # daifugo.ranking: 甲 fell (都落ち) when 乙 went out, so `out` cannot have 甲 going out third, after
+    # 丙, as `fouls` cannot list a fallen 大富豪; the game is scored as the rules settle it (甲 大貧民).
+    a = audit("daifugo/ranking-out-fallen-late.yaml")
+    (v,) = a.violations
+    assert v.rule == D + "ranking" and v.line == 11
+    assert "`out` lists 甲 going out after 丙, but 甲 had already fallen by 都落ち when 乙 went out" in v.message
+    assert a.result.sets[0].games[1].ranking == ("乙", "丙", "丁", "甲")
+
+
+def test_a_lone_joker_written_as_an_eight_is_the_joker_and_does_not_cut() -> None:
+    # daifugo.combination (a lone joker is always the joker), daifugo.eight-cut: `JK=8S` alone is not
+    # taken; the player who acts again on it, as if it had cut, is told why it did not.
+    (v,) = audit("daifugo/lone-joker-annotated-eight.yaml").violations
+    assert v.rule == D + "turn-order" and "daifugo.eight-cut" in v.see
+    assert "a lone joker is always the joker" in v.message and "8♠" in v.message and "8切り" in v.message
+    assert v.message.endswith("it was 丙's turn")
 
 
 def test_tax_evasion_names_the_kept_card_and_the_strongest() -> None:

@@ -270,6 +270,73 @@ def test_a_forbidden_finish_stands_and_ranks_from_the_bottom(name: str, play: in
     assert not {"daifugo.suit-lock", "daifugo.follow-stronger"} & {s["rule"] for s in doc["steps"]}
 
 
+def _step(doc: dict, rule: str) -> str:
+    (answer,) = [s["answer"] for s in doc["steps"] if s["rule"] == rule]
+    return answer
+
+
+def test_a_spade_3_return_under_a_lock_is_not_said_to_have_the_locked_suits() -> None:
+    """daifugo.suit-lock, daifugo.spade-3-return: 3♠ has no ♦, yet returns the joker under a ♦ lock —
+    the lock's step says why it does not bind the return, not a false "yes"."""
+    doc = _json("daifugo/why/spade-3-return-under-a-lock-goes-out.yaml", "--game", "1", "--play", "9")
+    assert doc["legal"] and doc["violation"] is None
+    lock = _step(doc, "daifugo.suit-lock")
+    assert lock != "yes" and "even under a suit lock" in lock and "daifugo.spade-3-return" in lock
+
+
+@pytest.mark.parametrize("name, play, rule", [
+    ("daifugo/why/spade-3-return-under-a-lock-goes-out.yaml", 10, "daifugo.spade-3-return"),
+    ("daifugo/why/eight-cut-goes-out-next-leads.yaml", 6, "daifugo.eight-cut"),
+])
+def test_after_a_clear_by_a_player_who_went_out_the_step_names_who_leads(name: str, play: int, rule: str) -> None:
+    """daifugo.clear: the returner / cutter went out with the play that cleared, so they do not lead
+    again; the step says so and names the leader, 乙, as the rule decides (not "does its player lead? yes")."""
+    doc = _json(name, "--game", "1", "--play", str(play))
+    assert doc["legal"] and doc["violation"] is None
+    lead = _step(doc, rule)
+    assert lead != "yes" and "甲 went out with that play" in lead and "乙, leads (daifugo.clear)" in lead
+
+
+@pytest.mark.parametrize("name, play, said, rule, words", [
+    # in a revolution a 2 is no forbidden finish: the finish itself decides the ruling
+    ("daifugo/finish-revolution-two.yaml", 9, "甲 played 2♣ and went out", "daifugo.forbidden-finish",
+     "during a revolution (革命)"),
+    # four 3s before a revolution: judged in the order before the play (the ruling: the revolution it starts)
+    ("daifugo/example3-four-threes.yaml", 5, "甲 played 3♠ 3♥ 3♦ 3♣ and went out", "daifugo.revolution",
+     "judged in the order before the play"),
+])
+def test_a_legal_finish_is_decided_by_the_forbidden_finish_check(name: str, play: int, said: str, rule: str,
+                                                                 words: str) -> None:
+    """daifugo.forbidden-finish: a play that empties the hand says so, and its last step is the
+    forbidden-finish question, answered: a legal finish, and why (not a foul after the fact)."""
+    doc = _json(name, "--game", "1", "--play", str(play))
+    assert (doc["said"], doc["legal"], doc["rule"], doc["violation"]) == (said, True, rule, None)
+    assert doc["steps"][-1]["rule"] == "daifugo.forbidden-finish"
+    finish = doc["steps"][-1]["answer"]
+    assert finish.startswith("yes: ") and "no forbidden finish" in finish and words in finish
+    if rule == "daifugo.forbidden-finish":
+        assert "no forbidden finish" in doc["reason"]
+
+
+def test_a_forbidden_finish_says_it_went_out_and_its_step_says_why() -> None:
+    """daifugo.forbidden-finish: going out on a 2 in normal order — the step answers that it is one."""
+    doc = _json("daifugo/why/finish-on-a-two.yaml", "--game", "1", "--play", "5")
+    assert doc["said"] == "甲 played 2♣ and went out" and doc["rule"] == "daifugo.forbidden-finish"
+    step = doc["steps"][-1]
+    assert step["rule"] == "daifugo.forbidden-finish" and step["answer"].startswith("a forbidden finish (反則上がり)")
+    assert "a 2 in normal order" in step["answer"]
+
+
+def test_a_lone_joker_written_as_an_eight_is_ruled_the_joker_with_no_eight_cut() -> None:
+    """daifugo.combination: a lone joker is always the joker; `JK=8S` is not taken, so no 8切り — the
+    combination step and the ruling say so (words, not a violation: the play itself is legal)."""
+    doc = _json("daifugo/lone-joker-annotated-eight.yaml", "--game", "1", "--play", "2")
+    assert (doc["legal"], doc["violation"], doc["effects"]) == (True, None, [])
+    step = _step(doc, "daifugo.combination")
+    assert step.startswith("yes: ") and "a lone joker is always the joker" in step and "no 8切り" in step
+    assert "8♠ written for it is not taken" in doc["reason"] and "no 8切り" in doc["reason"]
+
+
 def test_the_revolution_that_makes_3_strongest_is_the_answer_at_its_play() -> None:
     doc = _json("daifugo/why/finish-on-a-three-in-revolution.yaml", "--game", "1", "--play", "1")
     assert (doc["legal"], doc["rule"]) == (True, "daifugo.revolution") and "革命" in doc["reason"]

@@ -28,6 +28,24 @@ def forbidden_reason(cards: tuple[DCard, ...], revolution: bool, cuts: bool) -> 
     return None
 
 
+_FOULS = {False: "a joker, an 8-cut (8切り), a 2 or the single spade 3", True: "a joker, an 8-cut (8切り) or a 3"}
+"""What makes a finish forbidden in each order (`forbidden_reason`), for the words of a legal one."""
+
+
+def fair_finish(cards: tuple[DCard, ...], revolution: bool, revolts: bool) -> str:
+    """daifugo.forbidden-finish: why a play that empties a hand, which `forbidden_reason` passes, is a
+    legal finish, in words (`revolts`: the play starts or ends a revolution, which comes after it)."""
+    order = "during a revolution (革命)" if revolution else "in normal order"
+    words = f"no forbidden finish: {order} only {_FOULS[revolution]} makes one"
+    if revolution and any(type(c) is not Joker and c.rank == 2 for c in cards):  # type: ignore[union-attr]
+        words += " (a 2 only in normal order)"
+    if revolts:
+        words += "; judged in the order before the play, so the revolution it starts does not count"
+    if any(type(c) is not Joker and c.rank == 8 for c in cards):  # type: ignore[union-attr]
+        words += "; its 8 does not cut (8切り) here, so it is no 8-cut"
+    return words
+
+
 def cuts(opts: Mapping[str, Any], reading: Reading | None) -> bool:
     """daifugo.eight-cut: whether a legal play read so cuts (an 8 in it; stairs only by house rule)."""
     return bool(reading is not None and opts["eight_cut"] and reading.has_eight

@@ -105,6 +105,20 @@ def readings(cards: tuple[DCard, ...], joker_pair: bool = True) -> tuple[Reading
     return tuple(out)
 
 
+def lone_joker(cards: tuple[DCard, ...], cut_only: bool = False) -> str | None:
+    """A lone joker written as a card (`JK=8S`): why the card written is not taken, in words — a lone joker is
+    always the joker (`readings`), so `JK=8S` is no 8 and does not cut. None for any other play (`cut_only`:
+    also for a lone joker written as another rank than 8, where no 8-cut was to be had)."""
+    if len(cards) != 1 or type(cards[0]) is not Joker or cards[0].stands_for is None:
+        return None
+    written = cards[0].stands_for
+    eight = written.rank == 8
+    if cut_only and not eight:
+        return None
+    return (f"a lone joker is always the joker, the strongest single: the {written.symbol} written for it is not "
+            "taken" + (", so it does not cut (no 8切り)" if eight else ""))
+
+
 def why_not_combination(cards: tuple[DCard, ...]) -> str:
     """Why a play has no reading, for the daifugo.combination message."""
     n = len(cards)

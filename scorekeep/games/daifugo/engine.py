@@ -26,9 +26,9 @@ from ...engine import Ruling, Step, first_excluding
 from ...errors import Finding, Findings, worded
 from ...game import plural
 from .cards import JOKER, DCard, plain, show, strength_key
-from .combos import STAIRS, Reading, Verdict
+from .combos import STAIRS, Reading, Verdict, lone_joker
 from .model import OnTable, TurnView, rank_name
-from .causes import cuts, forbidden_reason, locks, revolts
+from .causes import cuts, fair_finish, forbidden_reason, locks, revolts
 from .deck import (FULL_DECK, DealSoFar, DealtHand, GameStart, SetStart,  # noqa: F401
                    all_jokers, blind_count, blind_kept, blind_no_joker, blind_once, game_after_settled, game_counts,
                    hand_cards, hand_size, set_after_complete, set_counts)
@@ -40,6 +40,11 @@ from .turns import Turns
 
 if TYPE_CHECKING:
     from .record import Names
+
+
+FINISH = "does going out with it make a legal finish (not a forbidden finish, 反則上がり)?"
+"""The question daifugo.forbidden-finish asks of a legal play that empties the hand (`Position.ruling`): not a
+check of legality (a forbidden finish stands), the effect the replay gives it (`_played`)."""
 
 
 def _turn_finding(rule: str, message: Words, where: dict[str, Any], see: tuple[str, ...] = (),
@@ -554,7 +559,7 @@ class Position:
         for f in self.filters(move):
             why = f.test(self, move)
             if why is None:
-                steps.append(Step(f.name, "yes", f.rule))
+                steps.append(Step(f.name, (f.said(self, move) if f.said is not None else None) or "yes", f.rule))
                 continue
             steps.append(Step(f.name, f"no: {why}", f.rule))
             return Ruling(str(move), False, f.rule, why, *self._also(f, move), tuple(steps))
@@ -568,7 +573,27 @@ class Position:
             v, _ = self.verdict(move)
             rule = ("daifugo.spade-3-return" if v.returns else
                     "daifugo.combination" if self.table.top is None else "daifugo.follow-stronger")
+            if self.empties(move):  # going out: a legal finish is decided by daifugo.forbidden-finish
+                fair, answer = self._finish_answer(move, v)
+                steps.append(Step(FINISH, answer, "daifugo.forbidden-finish"))
+                rule = "daifugo.forbidden-finish" if fair else rule
         return Ruling(str(move), True, rule, "legal", None, (), tuple(steps))
+
+    def empties(self, move: Move) -> bool:
+        """Whether `move` plays the last cards its player holds: they go out with it."""
+        return type(move) is Play and bool(move.cards) and len(move.cards) >= self.cards_left(move.player)
+
+    def _finish_answer(self, move: Play, v: Verdict) -> tuple[bool, str]:
+        """daifugo.forbidden-finish, of a legal play that empties the hand (`_played`'s effect, asked before it):
+        whether it is a legal finish, and the answer to `FINISH` in words."""
+        if not self.opts["forbidden_finish"]:
+            return True, "yes: forbidden finishes are off by house rule, so every finish is a legal finish"
+        before = self.table.revolution  # judged in the order before the play
+        foul = forbidden_reason(move.cards, before, cuts(self.opts, v.reading))
+        if foul is None:
+            return True, f"yes: {fair_finish(move.cards, before, revolts(self.opts, v.reading))}"
+        return False, (f"a forbidden finish (反則上がり): {foul}; the play stands, and {move.player} ranks "
+                       "from the bottom")
 
     def _read_early(self, move: Play | Pass) -> Ruling | None:
         """The ruling on a turn after a pass written out of its place (`Turns.take_early`, `late_pass`), or None."""
@@ -758,6 +783,7 @@ def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int |
     st = _new_standing(setup)
     foul_set = set(fouls.names) if fouls else set()
     problems: list[tuple[str, int]] = []
+    before: str | None = None  # the entry written before this one
     for name, line in zip(out.names, out.lines):
         where = {"line": line, "set": setup.set_no, "game": setup.game_no, "player": name}
         if name == st.fallen or (st.settled and name in st.active):
@@ -766,7 +792,16 @@ def _summary(setup: Setup, out: "Names", fouls: "Names | None", emit_from: int |
                         if name == st.fallen else f"{name} was the last player left")
                 problems.append((f"`fouls` lists {name}, but {what}: the ranking was settled without "
                                  f"{name} going out", fouls.line_of(name) if fouls else line))
+            elif name == st.fallen and before != st.trigger and not (st.settled and before in st.active):
+                # A fallen 大富豪 left the game when the finish that made them fall happened, and ranks
+                # below the last player left: written anywhere else, `out` gives them a place they never had.
+                problems.append((f"`out` lists {name} going out after {before}, but {name} had already fallen "
+                                 f"by 都落ち when {st.trigger} went out: {name} left the game then and ranks below "
+                                 "the last player left (a fallen 大富豪 is written right after the finish that "
+                                 "made them fall, after the last player left, or not at all)", line))
+            before = name
             continue
+        before = name
         legal = name not in foul_set
         if not legal and not setup.opts["forbidden_finish"]:
             problems.append((f"`fouls` lists {name}, but forbidden finishes are off (house rule "
@@ -884,11 +919,29 @@ def _leads_again(what: str, who: str) -> Callable[[Position, OutOfTurn], Found |
         see = ("daifugo.turn-order", "daifugo.clear") if out else ("daifugo.turn-order",)
 
         def words() -> str:
-            gone = (f"; {cause.player} went out with that play, so the first player still in the game to "
-                    f"{cause.player}'s left, {t.expected}, leads (daifugo.clear)") if out else ""
+            gone = f"; {_next_leads(cause.player, t.expected)}" if out else ""
             return f"{t.player} led after {cause.player}'s {what}, but {who} leads again{gone}: it was {t.expected}'s lead"
         return words, see, None
     return fault
+
+
+def _next_leads(gone: str, leader: str | None) -> str:
+    """daifugo.clear: who leads after a play that cleared the table emptied its player's hand, in words."""
+    return (f"{gone} went out with that play, so the first player still in the game to {gone}'s left, "
+            f"{leader}, leads (daifugo.clear)")
+
+
+def _cleared_by_one_out(after: str) -> Callable[[Position, Any], str | None]:
+    """What the check of who leads after the table cleared this way (`after`) answers at that lead when the
+    player whose play cleared it went out with it: not they but the next still in leads (a plain yes
+    to "does the cutter lead?" would not be true)."""
+    def said(pos: Position, move: Any) -> str | None:
+        cause = pos.table.last_clear[1]
+        if pos.table.top is not None or pos.table.last_clear[0] != after or cause is None \
+                or cause.player in pos.st.active:
+            return None
+        return f"{cause.player} cannot: {_next_leads(cause.player, pos.turns.expected)}"
+    return said
 
 
 def _cleared_leader(pos: Position, t: OutOfTurn) -> Found | None:
@@ -931,12 +984,15 @@ def _not_in_turn(pos: Position, t: OutOfTurn) -> Found | None:
     r = top.reading
     stairs = r is not None and r.kind == STAIRS and r.has_eight
     no_cut = r is not None and r.has_eight and not top.legal
+    joker = lone_joker(top.cards, cut_only=True)  # written as an 8, yet the joker: no cut
     also: tuple[str, ...] = ("daifugo.pass",) if t.missing else ()
-    if stairs or no_cut:
+    if stairs or no_cut or joker:
         also = ("daifugo.eight-cut", *also)
 
     def words() -> str:
-        if stairs:
+        if joker:
+            why = f"{joker}: the table still holds the joker and it was {expected}'s turn"
+        elif stairs:
             why = (f"the 8 is inside stairs, so it does not cut (daifugo.eight-cut): the table still holds "
                    f"{r.describe()} and it was {expected}'s turn")  # type: ignore[union-attr]
         elif no_cut:
@@ -955,6 +1011,22 @@ def _covering(pos: Position, move: Any) -> bool:
 def _locked(pos: Position, move: Any) -> bool:
     """When daifugo.suit-lock asks: the table holds a play whose suits are locked."""
     return pos.table.top is not None and bool(pos.table.lock)
+
+
+def _lone_joker_read(pos: Position, move: Any) -> str | None:
+    """What daifugo.combination answers of a lone joker written as a card (`JK=8S`): a single, but the joker, not
+    the card written (a plain yes would let the annotation stand)."""
+    words = lone_joker(move.cards) if type(move) is Play else None
+    return f"yes: {words}" if words else None
+
+
+def _lock_not_binding(pos: Position, move: Any) -> str | None:
+    """What daifugo.suit-lock answers of a spade-3 return under a lock: it does not bind the return (a
+    plain yes, "it has the locked suits", would not be true: 3♠ need not have them)."""
+    if type(move) is not Play or not _locked(pos, move) or not pos.verdict(move)[0].returns:
+        return None
+    return ("not needed: the single spade 3 returns a lone joker even under a suit lock "
+            "(daifugo.spade-3-return)")
 
 
 def _pass_found(pos: Position, ask: Asked) -> Found | None:
@@ -1185,6 +1257,8 @@ class Check(NamedTuple):
     once: the legal moves then list only plays of those sizes (and still ask `test` of each)."""
     when: Callable[[Any, Any], bool] | None = None
     """When, beyond its stage, the check has a question (None: whenever it is asked): its test passes elsewhere."""
+    said: Callable[[Any, Any], str | None] | None = None
+    """What the check answers when it passes where a plain yes would not be true (None, or it gives None: yes)."""
 
     def asks(self, pos: Any, move: Any) -> bool:
         """Whether the check has anything to ask of `move` at `pos` (`why` shows only those it asks): a check of
@@ -1194,23 +1268,25 @@ class Check(NamedTuple):
         return self.when is None or self.when(pos, move)
 
 
-def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str) -> Check:
+def _turn_check(rule: str, name: str, fault: Callable[[Position, OutOfTurn], Found | None], after: str,
+                said: Callable[[Any, Any], str | None] | None = None) -> Check:
     """A check of who leads after the table cleared this way (`after`, `Table.last_clear`), judged on a lead
-    out of turn (`fault`); it asks at that lead only."""
+    out of turn (`fault`); it asks at that lead only (`said`: its answer where a plain yes is not true)."""
     def when(pos: Position, move: Any) -> bool:
         return pos.table.top is None and pos.table.last_clear[0] == after
 
     def finds(pos: Position, ask: Asked) -> Found | None:
         return fault(pos, ask.out) if ask.out is not None and when(pos, ask.move) else None
-    return Check(rule, name, _test(finds), "turn", finds, when=when)
+    return Check(rule, name, _test(finds), "turn", finds, when=when, said=said)
 
 
 def _combo_check(rule: str, name: str, legal_set: bool = True,
                  sizes: Callable[[Any], frozenset[int] | None] | None = None,
-                 when: Callable[[Any, Any], bool] | None = _covering) -> Check:
+                 when: Callable[[Any, Any], bool] | None = _covering,
+                 said: Callable[[Any, Any], str | None] | None = None) -> Check:
     """A check of what may cover the table (the verdict, `Table.judge`); by default it asks only of a cover."""
     finds = _combo_found(rule, legal_set)
-    return Check(rule, name, _test(finds), "table", finds, None, sizes, when)
+    return Check(rule, name, _test(finds), "table", finds, None, sizes, when, said)
 
 
 CHECKS: dict[str, tuple[Check, ...]] = {
@@ -1218,9 +1294,10 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.game-over", "is the game still on?", _game_over, "over", _over_found),
         _turn_check("daifugo.first-lead", "does the right player lead the game?", _first_lead, "first"),
         _turn_check("daifugo.eight-cut", "after an 8-cut, does the cutter lead?",
-                    _leads_again("8 cut the table (8切り)", "the player who cuts"), "cut"),
+                    _leads_again("8 cut the table (8切り)", "the player who cuts"), "cut", _cleared_by_one_out("cut")),
         _turn_check("daifugo.spade-3-return", "after a spade-3 return, does its player lead?",
-                    _leads_again("spade 3 returned the joker (スペ3返し)", "that player"), "return"),
+                    _leads_again("spade 3 returned the joker (スペ3返し)", "that player"), "return",
+                    _cleared_by_one_out("return")),
         _turn_check("daifugo.clear", "after the table cleared, does the right player lead?", _cleared_leader,
                     "passes"),
         Check("daifugo.pass", "may this player act (not passed since the table cleared; no pass on an empty table)?",
@@ -1230,11 +1307,13 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("daifugo.card-not-held", "does the player hold these cards?", _test(_held_found), "hold", _held_found),
         Check("daifugo.deck", "are the cards in play this set (not blind cards)?", _test(_blind_found), "hold",
               _blind_found),
-        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False, when=None),
+        _combo_check("daifugo.combination", "is it a single, a group or stairs?", legal_set=False, when=None,
+                     said=_lone_joker_read),
         _combo_check("daifugo.follow-shape", "is it the same kind and size as the play on the table?",
                      sizes=lambda pos: pos.table.cover_sizes()),
         _combo_check("daifugo.follow-stronger", "is it stronger than the play on the table?"),
-        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?", when=_locked),
+        _combo_check("daifugo.suit-lock", "does it have the locked suits (縛り)?", when=_locked,
+                     said=_lock_not_binding),
     ),
     "exchange": (
         Check("daifugo.exchange-count", "does the giver give the right number of cards?", _gift_count),

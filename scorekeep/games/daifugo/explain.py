@@ -10,7 +10,7 @@ from ...game import Audit, plural
 from ...why import Explanation, Location, NoSuchPlace, decide, fact, how_many, no_choice
 from . import rules
 from .cards import show
-from .combos import lock_text
+from .combos import lock_text, lone_joker
 from .engine import Pass, Play, cards_text, passed_at
 from .model import EXCHANGE, Result, rank_name
 
@@ -162,8 +162,11 @@ def _play(audit: Audit, loc: Location, g: Any, turn: Any) -> Explanation:
         else:
             choices, why_none = (), no_choice(p, pos.to_act, "the game was over")
     what = "passed" if turn.cards is None else f"played {show(turn.cards)}"
+    what += " and went out" if pos.empties(move) else ""
     if ruling.legal and ruling.reason == "legal":
-        ruling = ruling._replace(reason=_legal(pos, move, ruling.rule))
+        ruling = ruling._replace(reason=_legal(pos, move, ruling.rule, ruling.steps[-1].answer))
+        if turn.cards is not None and (lone := lone_joker(turn.cards)):  # an annotation not taken, said at the ruling
+            ruling = ruling._replace(reason=f"{ruling.reason}; {lone}")
     return Explanation(audit.game, loc, turn.line, p, str(move), tuple(facts), ruling, choices, f"{p} {what}",
                        no_choice=why_none)
 
@@ -175,8 +178,13 @@ def _passed(n: int) -> str:
     return f"the table played on at play {-n} as if they had passed; the record leaves that pass out"
 
 
-def _legal(pos: Any, move: Any, rule: str) -> str:
-    """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`)."""
+def _legal(pos: Any, move: Any, rule: str, last: str = "") -> str:
+    """Why a legal play or pass was legal, in words (the engine ruled it legal under `rule`; a legal finish,
+    daifugo.forbidden-finish, by its step's answer, `last`, and the rule that let the play on the table)."""
+    if rule == "daifugo.forbidden-finish":
+        played = _legal(pos, move, "daifugo.combination" if pos.table.top is None else "daifugo.follow-stronger")
+        return (f"legal: {move.player} goes out with {show(move.cards)}, {last.removeprefix('yes: ')}, {rule}; "
+                f"and {played.removeprefix('legal: ')}")
     if rule == "daifugo.pass":
         return (f"legal: {move.player} may pass: the table holds a play to beat, and a pass is always allowed then, "
                 f"{rule}")
