@@ -611,12 +611,9 @@ def _nest_to_last_trick(pos: HandPosition, m: Written) -> Why | None:
 
 
 def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
-    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner);
-    before the 9th trick, at least what the tricks played so far give."""
+    """rook.points-recorded: the points written are the tricks' count (the nest to the 9th trick's winner)."""
     counted = _counted(pos)
-    if counted is None:
-        return _points_short(pos, m)
-    wrong = off_the_sheet(m, counted.points)
+    wrong = off_the_sheet(m, counted.points) if counted is not None else None
     if not wrong:
         return None
     assert counted is not None
@@ -628,7 +625,7 @@ def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
 
 
 def _points_short(pos: HandPosition, m: Written) -> Why | None:
-    """rook.points-recorded, an unfinished play: a team's points written below what it won so far."""
+    """rook.points-recorded, before the 9th trick: no team's points written below what it won so far."""
     so_far = pos.won_so_far()
     short = [tv for tv in m.values if so_far is not None and tv.value < so_far[tv.team]]
     if not short:
@@ -961,6 +958,11 @@ CHECKS: dict[str, tuple[Check, ...]] = {
         Check("rook.points-recorded", "the points the tricks give", _points_recorded,
               ask="are the points written those the tricks each team won give?",
               legal="the points written are those the tricks give"),
+    ),
+    "points-so-far": (
+        Check("rook.points-recorded", "at least what the tricks so far give", _points_short,
+              ask="are the points written at least what the tricks played so far give each team?",
+              legal="the points written are at least what the tricks played so far give each team"),
     ),
     "scores": (
         Check("rook.contract", "made: the points captured; set: minus the bid", _contract,

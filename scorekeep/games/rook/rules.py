@@ -435,7 +435,7 @@ class _Replay:
             if so_far is not None:  # an unfinished play: the points written are at least what it gives
                 written = tuple(hand.points.values())
                 self.judge_written(hand, pos, Written("points", written),
-                                   {tv.team: max(tv.value, so_far[tv.team]) for tv in written})
+                                   {tv.team: max(tv.value, so_far[tv.team]) for tv in written}, key="points-so-far")
             return points, hand.discard, None
         if hand.scores is not None:
             raise InputError(f"hand {hand.number} has `scores` but its play is unfinished: the scores cannot be "
@@ -555,10 +555,10 @@ class _Replay:
         self.judge_written(hand, pos, Written("scores", tuple(hand.scores.values())), scores, alt, bid_team)
 
     def judge_written(self, hand: Hand, pos: Any, written: Written, right: Mapping[str, int],
-                      also: Mapping[str, int] | None = None, bid_team: str | None = None) -> None:
-        """The engine's rulings on numbers the record writes (`CHECKS[written.key]`), each at the first
+                      also: Mapping[str, int] | None = None, bid_team: str | None = None, key: str = "") -> None:
+        """The engine's rulings on numbers the record writes (`CHECKS[key or written.key]`), each at the first
         value off (rook.contract: the bidding team's), seeing the rule it stands in for (`moots`)."""
-        for c, why in self.ask(engine.CHECKS[written.key], pos, written):
+        for c, why in self.ask(engine.CHECKS[key or written.key], pos, written):
             off = off_the_sheet(written, right, also)
             line = next(tv.line for tv in off if c.rule != "rook.contract" or tv.team == bid_team)
             self.f.violation(c.rule, why, line=line, hand=hand.number, see=c.moots)
