@@ -59,7 +59,8 @@ WITNESS: dict[str, list[tuple[str, why.Location | None]]] = {
     "rook.points-total": [("points-total-over.yaml", why.Location(hand=1, what="result"))],
     "rook.nest-to-last-trick": [("nest-to-bidder.yaml", why.Location(hand=1, what="result"))],
     "rook.points-recorded": [("points-wrong.yaml", why.Location(hand=1, what="result")),
-                             ("totals.yaml", why.Location(hand=2, what="result"))],
+                             ("totals.yaml", why.Location(hand=2, what="result")),
+                             ("points-below-the-tricks-so-far.yaml", why.Location(hand=1, what="result"))],
     "rook.contract": [("contract-bid-scored.yaml", why.Location(hand=1, what="result")),
                       ("totals-follow-scores.yaml", None)],
 }
