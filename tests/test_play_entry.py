@@ -996,3 +996,12 @@ def test_why_at_a_refusal_says_the_ruling_in_the_tables_words(tmp_path: Path) ->
     out = play(path, ["甲, 乙, 丙", "乙", "why"])
     ruled = out[out.index("daifugo.ranking: [set 1, game 1]"):]
     assert "the forbidden finishes lists 乙" in ruled and "`fouls`" not in ruled
+
+
+def test_a_gift_owed_is_said_as_a_gift_in_the_tables_cards(tmp_path: Path) -> None:
+    """daifugo.exchange-strongest: resuming a record with 脱税 said "丙 may play AD" of a gift, with the
+    record's card code; a gift is given, and the card is A♦ (the game's `spoken` and CHOICE_VERBS)."""
+    path = tmp_path / "g.yaml"
+    shutil.copy(RECORDS / "daifugo" / "exchange-tax-evasion.yaml", path)
+    out = play(path, ["quit"])
+    assert "丙 may give A♦" in out and "丁 may give JK JK" in out and "may play" not in out

@@ -157,16 +157,20 @@ def refusal_text(game: str, f: Any, where: bool = False) -> str:
     it): what is wrong, what is allowed where the rule is a set of choices, the rule id last.
     The record's key names are said as the table says them (`table_words`). `where`: the
     place in the game first (`hand 3: …`)."""
+    from ..games import REGISTRY
     from .values import ranges, table_words
 
     if f.allowed is not None:
         title = rule_title(game, f.rule)
         allowed = list(f.allowed)
         numbers = all(a.lstrip("-").isdigit() for a in allowed)
+        spoken = getattr(REGISTRY.part(game, "explain"), "spoken", None) or (lambda c: c)  # `QS` → `Q♠`
         shown = ranges([int(a) for a in allowed]) if numbers else \
-            ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
+            ", ".join(map(spoken, allowed[:8])) + (", …" if len(allowed) > 8 else "")
+        # the game names how a choice of its rule is made where it is no play (a gift, a trump named)
+        verb = getattr(REGISTRY.part(game, "entry"), "CHOICE_VERBS", {}).get(f.rule) or _verb(allowed, numbers)
         text = (title[:1].lower() + title[1:] if title else f.message.split("; ")[0]) + \
-            f"; {f.player or 'the player'} may {_verb(allowed, numbers)}{shown or 'nothing'}"
+            f"; {f.player or 'the player'} may {verb}{shown or 'nothing'}"
     else:
         text = f.message.split("; ")[0]
     place = ", ".join(f"{k} {v}" for k, v in f.location().items() if k != "player") if where else ""

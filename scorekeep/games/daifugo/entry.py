@@ -151,6 +151,10 @@ def correction(s: Session, set_no: int, game_no: int, out: Sequence[str], fouls:
 KEY_WORDS = {"out": "the finishing order", "fouls": "the forbidden finishes", "ranks": "the ranks", "plays": "the play",
              "exchange": "the exchange", "deal": "the deal", "sets": "the sets", "games": "the games"}
 
+CHOICE_VERBS = {"daifugo.exchange-count": "give ", "daifugo.exchange-strongest": "give ",
+                "daifugo.exchange-held": "give "}
+"""How the choices of a rule are made where they are no play (`entry.play.refusal_text`): gifts."""
+
 LIST_KEY = "sets"
 NO_FIRST_DEALER = "Daifugō has no dealer: the first game is led by the spade seat"
 

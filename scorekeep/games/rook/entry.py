@@ -222,6 +222,9 @@ def undo_edits(s: Session) -> Undone | None:
     return _undo_in(s, i)
 
 
+CHOICE_VERBS = {"rook.trump": "name "}
+"""How the choices of a rule are made where they are no call or play (`entry.play.refusal_text`)."""
+
 _UNDONE_KEYS = ("totals", "scores", "points", "trump", "bid")
 """A hand's entries that `undo` takes back after a resume, the last written first (then its calls)."""
 
