@@ -311,3 +311,18 @@ def test_bar_charts_keep_their_words_inside_their_rows_on_a_phone() -> None:
     phone = phone[:phone.index("\n}")]
     size = re.search(r"svg\.chart\.bars text \{ font-size: (\d+)px; \}", phone)
     assert size is not None and int(size.group(1)) < row
+
+
+def test_a_page_of_a_record_read_in_part_says_so_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A record whose hand 2 cannot be read: `score` and `replay --format html` exit 2 and say why on stderr,
+    but the page itself showed a game that stopped after hand 1. It says the input error first."""
+    p = tmp_path / "cut.yaml"
+    p.write_text("game: oh-hell\nplayers: [A, B, C, D]\nhands:\n  - {bids: [1, 1, 1, 1], tricks: [1, 1, 1, 7]}\n"
+                 "  - {bids: [one, 1, 1, 1]}\n", encoding="utf-8")
+    for command in ("score", "replay"):
+        run = cli(command, str(p), "--format", "html")
+        assert run.code == 2 and "hand 2 could not be read" in run.err
+        tree = Tree(run.out)
+        (note,) = tree.root.all("section", "unreadable")
+        assert "hand 2 could not be read" in note.content() and ":5:" in note.content()
+    assert 'class="unreadable"' not in cli("score", OH_FULL, "--format", "html").out

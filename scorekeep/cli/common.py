@@ -182,7 +182,8 @@ def main_options(
 
 
 def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[no-untyped-def]
-    """(audit, unreadable): the audit of the part before the first unreadable hand or game,
+    """(audit, unreadable): the audit of the part before the first unreadable hand or game (and
+    the input errors, empty when it is all readable),
     after writing every warning and input error to stderr; exit 2 if nothing is readable.
     With `rule` (`--rule` overrides): (what-if, unreadable), the record scored under its own
     rules and under the overrides; exit 2 when an override or the header cannot be read."""
@@ -208,7 +209,7 @@ def _load_partial(path: Path, rule: "list[str] | None" = None):  # type: ignore[
     loaded = rep.what_if if rule else rep.audit
     if loaded is None:
         raise typer.Exit(2)
-    return loaded, bool(rep.errors)
+    return loaded, rep.errors
 
 
 def _pairs(rule: list[str]) -> dict[str, str]:

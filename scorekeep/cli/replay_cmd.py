@@ -45,7 +45,7 @@ def replay(
     if format == "html":
         from ..render import html
 
-        text = html.replay_page(audit, sections, render.title(audit))
+        text = html.replay_page(audit, sections, render.title(audit), html.unreadable(unreadable))
     else:
         text = render.sections_text(sections)
         if audit.violations:

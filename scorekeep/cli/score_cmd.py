@@ -69,13 +69,13 @@ def score(
         sheet = what_if.sheet if what_if else api.sheet(audit)
     except Exception as e:  # noqa: BLE001
         _internal(path_name(file), e)
-    emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings), output,
+    emit(_sheet_text(file, format, audit, sheet, what_if, wide, standings, unreadable), output,
           raw=format is SheetFormat.csv, reads=(file,))
     raise typer.Exit(2 if unreadable else 0)
 
 
 def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if: Any, wide: bool,
-                standings: bool) -> str:
+                standings: bool, unreadable: Any = ()) -> str:
     """The sheet in `format`, its violations listed (under --rule, what the overrides add is
     said once, in the what-if part below the table)."""
     from ..errors import shown
@@ -96,7 +96,7 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     elif format is SheetFormat.csv:
         text = render.sheet_csv(sheet, audit.violations)
     elif format is SheetFormat.html:
-        text = _html_sheet(audit, sheet, title, what_if, path)
+        text = _html_sheet(audit, sheet, title, what_if, path, unreadable)
     elif format is SheetFormat.markdown:
         text = render.sheet_markdown(sheet, title, [render.finding_line(path, v) for v in listed],
                                      render.findings_heading(listed))
@@ -111,22 +111,24 @@ def _sheet_text(file: Path, format: SheetFormat, audit: Any, sheet: Any, what_if
     return text
 
 
-def _html_sheet(audit: Any, sheet: Any, title: str, what_if: Any, path: str) -> str:
-    """The sheet's page; under --rule, said at the top, with what changes at the end (the violations the
-    overrides add listed there, not among the record's own), as the text sheet has it."""
+def _html_sheet(audit: Any, sheet: Any, title: str, what_if: Any, path: str, unreadable: Any) -> str:
+    """The sheet's page, the input errors of a record read in part first; under --rule, said at the top,
+    with what changes at the end (the violations the overrides add listed there, not among the record's
+    own), as the text sheet has it."""
     from dataclasses import replace
 
     from ..render import html
 
     if not what_if:
-        return html.page(title, html.sheet_body(audit, sheet, title))
+        return html.page(title, html.unreadable(unreadable) + html.sheet_body(audit, sheet, title))
     from . import whatif_view
 
     added = what_if.violations_added()
     own = replace(audit, violations=[v for v in audit.violations if v not in added])
     said = f"Scored with {whatif_view.rules_text(what_if.overrides, what_if.own)}; what changes is at the end."
     head, *lines = whatif_view.score_text(what_if, path).splitlines()
-    return html.page(title, f'<p class="meta">{html.esc(said)}</p>\n{html.sheet_body(own, sheet, title)}\n'
+    return html.page(title, f'{html.unreadable(unreadable)}<p class="meta">{html.esc(said)}</p>\n'
+                     f"{html.sheet_body(own, sheet, title)}\n"
                      f"<section><h2>{html.esc(head)}</h2><ul>"
                      + "".join(f"<li>{html.esc(line.strip())}</li>" for line in lines) + "</ul></section>")
 

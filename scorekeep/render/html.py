@@ -61,6 +61,15 @@ def templates() -> Environment:
     return env
 
 
+def unreadable(errors: Sequence[Any]) -> str:
+    """A page of a record read only in part: the input errors first, so a sheet passed round never
+    looks like the whole game (`score` and `replay` exit 2 and say them on stderr too)."""
+    if not errors:
+        return ""
+    return ('<section class="unreadable"><h2>The record could not be read in full</h2><ul>'
+            + "".join(f"<li>{esc(e)}</li>" for e in errors) + "</ul></section>\n")
+
+
 def page(title: str, body: str) -> str:
     """A complete HTML document: no script, no external resource."""
     return templates().get_template("page.html").render(title=title, css=Markup(CSS), body=Markup(body))
@@ -380,11 +389,12 @@ def section_html(s: Section, players: Sequence[str], card_colour: Callable[[str]
     return "\n".join(out)
 
 
-def replay_page(audit: Audit, sections: Sequence[Section], title: str) -> str:
-    """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn."""
+def replay_page(audit: Audit, sections: Sequence[Section], title: str, before: str = "") -> str:
+    """`replay --format html`: each hand trick by trick, or each Daifugō game turn by turn (`before`
+    the hands: `unreadable`'s note)."""
     from ..games import REGISTRY
 
-    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>']
+    body = [f"<h1>{esc(title)} — replay</h1>", f'<p class="meta">{esc(_meta_line(audit))}</p>', before]
     colour = getattr(REGISTRY.part(audit.game, "sheet"), "card_colour", suit_colour)
     body += [section_html(s, audit.header.players, colour) for s in sections]
     if audit.violations:
