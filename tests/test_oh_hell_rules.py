@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import audit, found, rules_of
+from conftest import RECORDS, audit, audit_text, found, rules_of
+from scorekeep import api
 
 H = "hand"
 
@@ -173,3 +174,16 @@ def test_hand_size_a_hand_of_the_pattern_dealt_twice_is_reported_once() -> None:
     assert "hand 4 deals 1 card again, as hand 3 did, but by the deal pattern hand 4 deals 2" in a.violations[0].message
     assert [h.size for h in a.result.hands] == [3, 2, 1, 1, 2, 3] and all(h.counted for h in a.result.hands)
     assert found(audit("oh-hell/hand-size-repeated-cards.yaml").violations) == [("oh-hell.hand-size", {"hand": 11})]
+
+
+def test_hand_size_hands_dealt_again_put_the_pattern_back_past_its_length() -> None:
+    """oh-hell.hand-size, oh-hell.game-end: with the 1-card hand dealt three times, hand 7 of a 5-hand
+    pattern is its last hand (each hand past the pattern's length was ruled past the end, unaligned); the
+    game is over after 7 hands. A game in progress with a hand dealt again says both counts."""
+    a = audit("oh-hell/hand-size-repeated-twice.yaml")
+    assert found(a.violations) == [("oh-hell.hand-size", {"hand": 4}), ("oh-hell.hand-size", {"hand": 5})]
+    sheet = api.sheet(a)
+    assert sheet.winner is not None and sheet.status.startswith("game over after 7 hands")
+    text = (RECORDS / "oh-hell" / "hand-size-repeated-twice.yaml").read_text(encoding="utf-8")
+    cut = audit_text(text.rsplit("- bids:", 1)[0])  # hand 7 not yet played
+    assert api.sheet(cut).status == "after 6 hands (4 of the deal pattern's 5): no winner yet", api.sheet(cut).status

@@ -119,7 +119,6 @@ def align(evidence: Sequence[set[int]], pattern: Sequence[int]) -> list[int | No
     return [p if p < last else None for p in places]
 
 
-_NO_EVIDENCE: frozenset[int] = frozenset()
 _new = tuple.__new__  # a named tuple made without its Python-level __new__ (once per hand)
 
 _BID_RANK = {engine.BID_RANGE.rule: 0, engine.BID_ORDER.rule: 1}
@@ -150,15 +149,10 @@ class _Replay:
         results: list[HandResult] = []
         last = len(rec.pattern)
         hands = rec.hands
-        # Hand i (from 0) is at place i of the pattern or later, so every hand from `last` on is
-        # past the end whatever its evidence: the alignment and the evidence are needed only up
-        # to there (a long record has thousands of hands past the end).
-        judged = min(len(hands), last + 1)
-        evidence = [size_evidence(h, i == len(hands) - 1, len(players)) for i, h in enumerate(hands[:judged])]
+        # Every hand is aligned: a hand dealt again puts the later ones back by one place, so a hand
+        # past `last` in the record may still be the pattern's (`align` is linear in the hands).
+        evidence = [size_evidence(h, i == len(hands) - 1, len(players)) for i, h in enumerate(hands)]
         places = align(evidence, rec.pattern)
-        if judged < len(hands):
-            places += [None] * (len(hands) - judged)
-            evidence += [_NO_EVIDENCE] * (len(hands) - judged)
         prev: str | None = None      # who dealt the previous hand, as we carry on
         alt: str | None = None       # who would have, had the record's slip not happened
         prev_place = -1

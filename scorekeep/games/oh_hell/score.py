@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import SUIT_SYMBOL
-from ...game import Audit, Sheet
+from ...game import Audit, Sheet, plural
 from .model import Result
 
 
@@ -75,7 +75,11 @@ def sheet(audit: Audit) -> Sheet:
     done = sum(1 for h in result.hands if h.counted)  # a hand of the pattern skipped or dealt twice moves it
     winner = winners(totals) if result.over else None
     if winner is None:
-        status = f"after {done} of {len(result.pattern)} hands: no winner yet"
+        # a hand of the pattern dealt twice: the hands played are more than the pattern's places played
+        at = len({h.position for h in result.hands if h.counted})
+        status = (f"after {done} of {len(result.pattern)} hands" if at == done else
+                  f"after {plural(done, 'hand')} ({at} of the deal pattern's {len(result.pattern)})")
+        status += ": no winner yet"
         unfinished = [str(h.number) for h in result.hands if h.took is None]
         if unfinished:
             status += f" (hand {', '.join(unfinished)} unfinished, not counted)"
