@@ -3,6 +3,7 @@ sheet's running totals (`totals`), compared as oh-hell.score-recorded."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import audit, audit_text, found, read_error
 
 from scorekeep import api
@@ -54,3 +55,14 @@ def test_totals_that_follow_a_wrong_score_are_no_second_slip() -> None:
     assert "the sheet gives North 3 for hand 1" in first.message and first.line == 10
     assert "running total for North after hand 2 is 4, but it should be 3" in second.message
     assert "the hands give 0" in second.message and second.line == 15
+
+
+@pytest.mark.parametrize("name, slips", [("totals-right-after-a-wrong-score.yaml", [(1, "N")]),
+                                          ("scores-as-totals-totals-right.yaml", [(2, "N"), (2, "E"), (2, "S")])])
+def test_a_running_total_the_hands_give_is_no_slip(name: str, slips: list[tuple[int, str]]) -> None:
+    """oh-hell.score-recorded: a total written as the hands give it is right, whatever the sheet wrote
+    above it (the review: after a wrong score, the right total was reported as a second slip that
+    "should be" the wrong one). As in Rook, either the hands' total or the sheet's own carried one passes."""
+    a = audit(f"oh-hell/{name}")
+    assert found(a.violations) == [("oh-hell.score-recorded", {"hand": h, "player": p}) for h, p in slips]
+    assert all("the sheet gives" in v.message for v in a.violations)

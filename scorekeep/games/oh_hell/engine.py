@@ -688,10 +688,11 @@ def _score_written(pos: Sheet, m: Written) -> Why | None:
 
 
 def _total_written(pos: Sheet, m: Written) -> Why | None:
-    """oh-hell.score-recorded: a written running total is the sheet's last one plus this hand's points."""
+    """oh-hell.score-recorded: a written running total is the sheet's last one plus this hand's points, or
+    the one the hands give (a sheet that puts its own slip right: no slip of its own, as in Rook)."""
     p, n = m.player, pos.number
     right = pos.carried[p]
-    if m.value == right:
+    if m.value == right or m.value == pos.running[p]:
         return None
     carried = "" if right == pos.running[p] else f" (as the sheet carries it on; the hands give {pos.running[p]})"
     gained = (f"nothing in hand {n}, which does not count" if p not in pos.add
