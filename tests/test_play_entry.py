@@ -1005,3 +1005,20 @@ def test_a_gift_owed_is_said_as_a_gift_in_the_tables_cards(tmp_path: Path) -> No
     shutil.copy(RECORDS / "daifugo" / "exchange-tax-evasion.yaml", path)
     out = play(path, ["quit"])
     assert "丙 may give A♦" in out and "丁 may give JK JK" in out and "may play" not in out
+
+
+def test_rook_edit_keeps_the_next_hands_cards(tmp_path: Path) -> None:
+    """The review: `edit 1` (even with nothing changed) took hand 2 away with its 36 cards written, since
+    a hand with no call or points counted as the deal `play` writes itself. Only a hand holding nothing
+    but its dealer is play's; this one is the table's, kept byte for byte."""
+    path = tmp_path / "g.yaml"
+    text = ("game: rook\nplayers: [North, East, South, West]\nhands:\n"
+            "  - bid: {North: 90}\n    trump: green\n    points: {North/South: 100, East/West: 20}\n"
+            "  - dealer: East\n    deal:\n      North: [R5, R6, R7, R8, R9, R10, R11, R12, R13]\n"
+            "      East: [R14, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12]\n      South: [Y13, Y14, B5, B6, B7, B8, B9, B10, B11]\n"
+            "      West: [B12, B13, B14, G5, G6, G7, G8, G9, G10]\n")
+    path.write_text(text, encoding="utf-8")
+    play(path, ["edit 1", "", "", "", "105"])
+    after = path.read_text(encoding="utf-8")
+    assert after[after.index("  - dealer: East"):].startswith(text[text.index("  - dealer: East"):])
+    assert hands(path)[0]["points"] == {"North/South": 105, "East/West": 15}
