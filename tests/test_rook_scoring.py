@@ -306,3 +306,25 @@ def test_points_written_below_what_the_tricks_so_far_give_are_a_slip() -> None:
     text = record_text("rook/points-below-the-tricks-so-far.yaml").replace(
         "{North/South: 40, East/West: 80}", "{North/South: 90, East/West: 30}")
     assert audit_text(text).violations == []
+
+
+@pytest.mark.parametrize("dealers, expected", [
+    ("N,E,S,W,N,E,S,W", [("rook.seat-change", 6)]),  # the table kept its seats: reported once
+    ("N,E,S,W,N,E,S,E,N", [("rook.dealer-rotation", 6)]),  # one dealer out of turn in the new seats
+    ("N,E,S,W,N,E,N,W,S", [("rook.dealer-rotation", 6)]),  # ... and the deal carried on from them
+    ("N,E,S,W,N,E,N,E", [("rook.dealer-rotation", 6), ("rook.dealer-rotation", 8)]),  # N: E's left there
+    ("N,E,S,W,N,E", [("rook.dealer-rotation", 6)]),  # nothing after it shows the seats kept
+])
+def test_old_left_a_wrong_dealer_after_the_seat_change_is_told_from_seats_kept(dealers: str, expected: list) -> None:
+    """rook.seat-change, rook.dealer-rotation under `seat_change_deal: old-left` (the review): hand 6's E is
+    N's left in the old seats, so it may be a table that kept them, or one dealer out of turn in the new
+    ones. The dealers after it in the seating period decide; a single wrong dealer was reported twice, and
+    a hand-7 dealer right in neither seating (N) was accepted once the seats were taken as kept."""
+    text = ("game: rook\nplayers: [N, E, S, W]\nrules: {target: 100000, seat_change_deal: old-left}\nhands:\n"
+            + "".join(f"- dealer: {d}\n  bidding: [70, pass, pass, pass]\n  points: [60, 60]\n"
+                      for d in dealers.split(",")))
+    a = audit_text(text)
+    assert [(v.rule, v.hand) for v in a.violations] == expected
+    for v in a.violations:  # why rules each as check does
+        ruling = why.explain(a, why.Location(hand=v.hand, what="dealer")).ruling
+        assert (ruling.legal, ruling.rule) == (False, v.rule)

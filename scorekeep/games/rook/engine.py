@@ -722,6 +722,8 @@ class DealPosition(NamedTuple):
     winner_total: int = 0
     thrown: tuple[tuple[int, int], ...] = ()
     """Each hand thrown in before this one (rook.all-pass), with the hands played before it."""
+    later: tuple[str | None, ...] = ()
+    """The dealers the record writes for the rest of this seating period (`kept_old`)."""
 
     @property
     def new_left(self) -> bool:
@@ -765,6 +767,22 @@ class DealPosition(NamedTuple):
             return None
         return seating(players, played // every - 1)
 
+    def kept_old(self, dealer: str) -> bool:
+        """Whether the dealers written after `dealer` in this seating period follow the old seating from
+        it better than the new one (from it, or from the player who should have dealt, as `on_rotation`
+        allows): the table kept its seats; otherwise `dealer` only dealt out of turn."""
+        old = self.old_seats
+        if old is None:
+            return False
+
+        def follows(first: str, seats: tuple[str, ...]) -> int:
+            on, deal = 0, first
+            for written in self.later:
+                deal = left_of(deal, seats)
+                on += written == deal
+            return on
+        return follows(dealer, old) > max(follows(dealer, self.order), follows(self.expected, self.order))
+
     def on_rotation(self, dealer: str) -> bool:
         """Whether `dealer` deals in turn: the one expected, or — after a dealer who was reported — the
         left of the one who should have dealt (back on the rotation: one mistake is reported once)."""
@@ -787,7 +805,7 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     new_left, last, old = pos.new_left, pos.last, pos.old_seats
     every, expected, n, order = pos.table.opts["seat_change_every"], pos.expected, pos.number, pos.order
     if old is not None:  # old-left: the deal after the first one shows whether the table moved
-        if m.dealer != left_of(last, old):
+        if m.dealer != left_of(last, old) or not pos.kept_old(m.dealer):
             return None
         return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left had the seats not changed; but "
                         f"after every {every} hands one partnership swaps seats (1988 tournament rule), which "

@@ -99,7 +99,9 @@ class _Replay:
                     # record used — until a hand is evidently played in the new one (`fits_better`).
                     kept = (self.prev[2], period)
             elif "rook.seat-change" in dealt and (old := self.dealt[hand.number][0].old_seats) is not None:
-                kept = (old, period)  # old-left: the second deal after the change showed the table kept its seats
+                # old-left: the second deal after the change and the ones after it showed the table kept its
+                # seats: this hand's deal is right in them, and the next passes on from it there
+                kept, order, alt = (old, period), old, None
             if result.thrown_in:  # rook.all-pass: a thrown-in hand does not count toward the seat change
                 self.thrown.append((hand.number, self.played))
             else:
@@ -215,8 +217,11 @@ class _Replay:
         """The engine's position before `hand` is dealt in `order`, after the last hand (`prev`)."""
         last, alt, last_order = self.prev if self.prev is not None else (None, None, order)
         won = (match.winner, match.won_at, match.totals[match.winner]) if match and match.winner else (None, None, 0)
+        every = self.opts["seat_change_every"]
+        rest = every - self.played % every - 1 if every else 0  # the hands left in this seating period
+        later = tuple(h.dealer for h in self.record.hands[hand.number:hand.number + rest])
         return DealPosition(self.table, hand.number, self.record.first_dealer, last, alt, last_order, order,
-                            self.played, *won, thrown=tuple(self.thrown))
+                            self.played, *won, thrown=tuple(self.thrown), later=later)
 
     def dealer(self, hand: Hand, order: tuple[str, ...]) -> tuple[str, str | None]:
         """Who deals this hand (the engine's checks of `CHECKS["deal"]` on the record's `dealer`), and —
