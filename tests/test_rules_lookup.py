@@ -264,6 +264,7 @@ def test_table_words_the_dispute_review_asked_for(game: str, query: str, rule: s
 @pytest.mark.parametrize("query, said", [
     ("shoot the moon", "a bid of 120 is an ordinary bid (rook.bid-maximum)"),
     ("Bird lowest", "it is the highest trump (rook.trump)"), ("low Bird", "house rule `bird: off`"),
+    ("the lowest Bird", "rook.trump"), ("Bird as the lowest trump", "rook.trump"),
 ])
 def test_rook_rules_of_other_versions_are_named_as_such(query: str, said: str) -> None:
     """`shoot the moon` was rook.bid-maximum, with nothing saying this version has no such bonus; `Bird

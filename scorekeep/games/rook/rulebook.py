@@ -19,7 +19,8 @@ OTHER_VERSIONS: tuple[tuple[tuple[str, ...], str], ...] = (
      "`shoot the moon` (a bonus or an instant win for bidding and taking all 120) belongs to other versions, not "
      "to the 1988 tournament rules scorekeep follows: a bid of 120 is an ordinary bid (rook.bid-maximum), scored "
      "as any other (rook.contract)"),
-    (("Bird lowest", "low Bird", "Bird as lowest trump", "Bird 10.5", "Bird 10½", "鳥牌最小", "鳥牌10.5"),
+    (("Bird lowest", "low Bird", "lowest Bird", "Bird is lowest", "Bird as lowest trump", "Bird as the lowest trump",
+      "Bird lowest trump", "Bird 10.5", "Bird 10½", "鳥牌最小", "鳥牌10.5"),
      "the Bird as the lowest trump, or ranked as 10½, belongs to other versions (the source article: confirm the "
      "version first when a table places the Bird elsewhere); in the 1988 tournament rules scorekeep follows it is "
      "the highest trump (rook.trump), and house rule `bird: off` plays without it"),
