@@ -252,6 +252,8 @@ def test_rook_winning_bid_alone_in_one_step(tmp_path: Path) -> None:
     """`bid East 90` writes the winning bid alone (as `add --bid`); trump, points follow."""
     path = new(tmp_path, "rook", "North,East,South,West")
     out = play(path, ["bid East 90", "g", "80"])
+    # the prompt says what it is (a walk typed it for a call out of turn, which ended the auction)
+    assert "Hand 1: East's call (pass or 70–120 by 5; bid NAME N: the winning bid alone)" in out
     assert "the auction is over: East takes it at 90" in out
     assert hands(path)[0] == {"dealer": "North", "bid": {"East": 90}, "trump": "green",
                               "points": {"East/West": 80, "North/South": 40}}

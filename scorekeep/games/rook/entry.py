@@ -431,7 +431,8 @@ def _ask_call(t: Table, w: Where) -> None:
     before = auction_position(t.s, w.hand)
     ch = legal_calls(t.s, w.hand, p, before)
     first = not _hands(t.s)[w.hand - 1].calls
-    hint = ", or bid NAME N" if first else ""  # the winning bid alone, the auction not noted
+    # the winning bid alone, the auction not noted: said as such (a call out of turn is `NAME N`, refused)
+    hint = "; bid NAME N: the winning bid alone" if first else ""
     field = Field("call", p, lambda v: f"Hand {w.hand}: {p}'s call ({_shown(ch)}{hint})",
                   lambda t, raw, v: read_call(t, raw, p, first, v.get(CORRECTS)), choices=lambda v: ch,
                   what=lambda v: _call_said(v.get("call"), w.hand, p))
