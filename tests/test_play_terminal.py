@@ -293,8 +293,8 @@ def test_daifugo_set_with_a_foul_by_the_fallen_daifugo_refused(tmp_path: Path) -
     c.expect("cannot read that: `?甲`? is in the forbidden finishes")  # 甲 is not in the order now
     c.expect("Forbidden finishes")  # only the value that cannot stand is asked again
     c.sendline("why")  # all of it, in the table's words too: no YAML key at the table
-    c.expect(r"\s+".join("forbidden finishes says which players in the finishing order went out by a forbidden "
-                         "finish".split()))  # (wrapped at 80 columns)
+    c.expect(r"\s+".join(map(re.escape, "only players in the finishing order may be in the forbidden finishes "
+                                       "(those who went out by a forbidden finish)".split())))  # (wrapped at 80)
     c.expect("Forbidden finishes")
     c.sendline("-")
     c.expect("都落ち: 甲")

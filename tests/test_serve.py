@@ -709,5 +709,5 @@ def test_an_entry_that_cannot_be_read_is_said_whole_in_the_tables_words(tmp_path
         page = k.answer(c, "丙, 乙, 丁")  # 甲 is no longer in the order
         said = " ".join(page.said)
         assert "cannot read that: `甲` is in the forbidden finishes" in said
-        assert "says which players in the finishing order went out by a forbidden finish" in said
+        assert "only players in the finishing order may be in the forbidden finishes" in said
         assert "`fouls`" not in said and "`out`" not in said

@@ -156,8 +156,8 @@ def _game(node: Node, number: int, s: int, players: tuple[str, ...]) -> GameReco
         out = kw.get("out")
         for name, line in zip(fouls.names, fouls.lines):
             if not isinstance(out, Names) or name not in out.names:
-                raise InputError(f"`{name}` is in `fouls` of {where} but not in `out`: `fouls` says which "
-                                 "players in `out` went out by a forbidden finish", line)
+                raise InputError(f"`{name}` is in `fouls` of {where} but not in `out`: only players in `out` "
+                                 "may be in `fouls` (those who went out by a forbidden finish)", line)
         kw["fouls"] = fouls
     if not _empty(top.get("ranks")):
         ranks = _names(top["ranks"], players, f"`ranks` of {where}")
