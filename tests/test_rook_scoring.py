@@ -303,9 +303,14 @@ def test_points_written_below_what_the_tricks_so_far_give_are_a_slip() -> None:
     assert found(a.violations) == [("rook.points-recorded", {"hand": 1})]
     (v,) = a.violations
     assert "North/South 40, but the 8 tricks played so far already give North/South 85" in v.message, v.message
-    text = record_text("rook/points-below-the-tricks-so-far.yaml").replace(
-        "{North/South: 40, East/West: 80}", "{North/South: 90, East/West: 30}")
-    assert audit_text(text).violations == []
+    text = record_text("rook/points-below-the-tricks-so-far.yaml")
+    for fits in ("{North/South: 85, East/West: 35}", "{North/South: 120, East/West: 0}"):
+        assert audit_text(text.replace("{North/South: 40, East/West: 80}", fits)).violations == []
+    # after 8 tricks the 9th trick and the nest (35 counters) go to one team whole (rook.nest-to-last-trick)
+    (v,) = audit_text(text.replace("{North/South: 40, East/West: 80}", "{North/South: 90, East/West: 30}")).violations
+    assert v.rule == "rook.points-recorded" and "North/South captured 85 or 120" in v.message
+    seven = text.replace("      - {North: R14, East: R9, South: R10, West: R8}\n", "")  # 7 tricks: the rest may split
+    assert audit_text(seven.replace("{North/South: 40, East/West: 80}", "{North/South: 90, East/West: 30}")).violations == []
 
 
 @pytest.mark.parametrize("dealers, expected", [

@@ -625,15 +625,21 @@ def _points_recorded(pos: HandPosition, m: Written) -> Why | None:
 
 
 def _points_short(pos: HandPosition, m: Written) -> Why | None:
-    """rook.points-recorded, before the 9th trick: no team's points written below what it won so far."""
+    """rook.points-recorded, before the 9th trick: no team's points written below what it won so far;
+    after 8 tricks the 9th and the nest go to one team (rook.nest-to-last-trick), so each team has what
+    it won, or that and the rest (`HandPosition.points_fit`)."""
     so_far = pos.won_so_far()
-    short = [tv for tv in m.values if so_far is not None and tv.value < so_far[tv.team]]
-    if not short:
+    bad = next((tv for tv in m.values if not pos.points_fit(tv.team, tv.value)), None)
+    if bad is None or so_far is None:
         return None
-    assert so_far is not None
-    tv, n = short[0], sum(1 for tr in pos.tricks if tr.winner is not None)
-    return lambda: (f"`points` says {tv.team} {tv.value}, but the {plural(n, 'trick')} played so far already give "
-                    f"{tv.team} {so_far[tv.team]} (counters in the tricks {tv.team} won)")
+    team, value, won = bad.team, bad.value, so_far[bad.team]
+    n = sum(1 for tr in pos.tricks if tr.winner is not None)
+    if value < won:
+        return lambda: (f"`points` says {team} {value}, but the {plural(n, 'trick')} played so far already give "
+                        f"{team} {won} (counters in the tricks {team} won)")
+    rest = pos.table.total - sum(so_far.values())
+    return lambda: (f"`points` says {team} {value}, but after {n} tricks the 9th trick and the nest, {rest} counters, "
+                    f"go to the team that wins the 9th trick: {team} captured {won} or {won + rest}")
 
 
 class Scoring(NamedTuple):
@@ -1771,6 +1777,17 @@ class HandPosition:
         for tr in tricks:
             won[teams.of[tr.winner]] += tr.points  # type: ignore[index]
         return won
+
+    def points_fit(self, team: str, value: int) -> bool:
+        """Whether `value` can be the points `team` captures, as the tricks played before the 9th show them
+        (`won_so_far`; after 8, the rest goes to one team whole); True when they show nothing."""
+        so_far = self.won_so_far()
+        if so_far is None:
+            return True
+        won = so_far[team]
+        if sum(1 for tr in self.tricks if tr.winner is not None) == TRICKS - 1:
+            return value in (won, won + self.table.total - sum(so_far.values()))
+        return value >= won
 
     def captured(self) -> dict[str, int] | None:
         """Counters captured per team once all 9 tricks are played (the nest to the last trick)."""

@@ -436,11 +436,11 @@ class _Replay:
             return points, tally.nest, tally.nest_points
         if hand.points is not None:
             points = self.summary_points(hand, pos)
-            so_far = pos.won_so_far()
-            if so_far is not None:  # an unfinished play: the points written are at least what it gives
+            if pos.won_so_far() is not None:  # an unfinished play: the points written must fit what it gives
                 written = tuple(hand.points.values())
-                self.judge_written(hand, pos, Written("points", written),
-                                   {tv.team: max(tv.value, so_far[tv.team]) for tv in written}, key="points-so-far")
+                self.judge_written(hand, pos, Written("points", written),  # (the line: the first that does not fit)
+                                   {tv.team: tv.value if pos.points_fit(tv.team, tv.value) else -1 for tv in written},
+                                   key="points-so-far")
             return points, hand.discard, None
         if hand.scores is not None:
             raise InputError(f"hand {hand.number} has `scores` but its play is unfinished: the scores cannot be "
