@@ -318,7 +318,7 @@ def test_points_written_below_what_the_tricks_so_far_give_are_a_slip() -> None:
     ("N,E,S,W,N,E,S,E,N", [("rook.dealer-rotation", 6)]),  # one dealer out of turn in the new seats
     ("N,E,S,W,N,E,N,W,S", [("rook.dealer-rotation", 6)]),  # ... and the deal carried on from them
     ("N,E,S,W,N,E,N,E", [("rook.dealer-rotation", 6), ("rook.dealer-rotation", 8)]),  # N: E's left there
-    ("N,E,S,W,N,E", [("rook.dealer-rotation", 6)]),  # nothing after it shows the seats kept
+    ("N,E,S,W,N,E", [("rook.seat-change", 6)]),  # nothing after it: a dealer in the old seating (records.md)
 ])
 def test_old_left_a_wrong_dealer_after_the_seat_change_is_told_from_seats_kept(dealers: str, expected: list) -> None:
     """rook.seat-change, rook.dealer-rotation under `seat_change_deal: old-left` (the review): hand 6's E is
@@ -333,3 +333,18 @@ def test_old_left_a_wrong_dealer_after_the_seat_change_is_told_from_seats_kept(d
     for v in a.violations:  # why rules each as check does
         ruling = why.explain(a, why.Location(hand=v.hand, what="dealer")).ruling
         assert (ruling.legal, ruling.rule) == (False, v.rule)
+
+
+@pytest.mark.parametrize("every, dealers, expected", [
+    (2, "A,B,C,D,A,B,C,D", [("rook.seat-change", 4), ("rook.seat-change", 8)]),  # no hand after it in the period
+    (3, "A,B,C,D,A,B,C,D,A,B,C,D", [("rook.seat-change", 5), ("rook.seat-change", 11)]),  # a tie: kept
+])
+def test_old_left_a_dealer_in_the_old_seating_with_nothing_against_it_is_the_seat_change(
+        every: int, dealers: str, expected: list) -> None:
+    """rook.seat-change (the second review): with no later deal in the period, or one that fits both
+    seatings, the dealer in the old seating is the seat change forgotten, as records.md names it; it had
+    become rook.dealer-rotation, and a third report for a table that never moved (every 3)."""
+    text = (f"game: rook\nplayers: [A, B, C, D]\nrules: {{target: 100000, seat_change_deal: old-left, "
+            f"seat_change_every: {every}}}\nhands:\n"
+            + "".join(f"- {{dealer: {d}, bid: {{A: 70}}, points: [60, 60]}}\n" for d in dealers.split(",")))
+    assert [(v.rule, v.hand) for v in audit_text(text).violations] == expected

@@ -595,7 +595,7 @@ def _size_pattern(pos: Dealing, m: SizeMove) -> Why | None:
     if pos.skipped:
         literal = pos.pattern[pos.place - pos.skipped]
         what = "hand" if pos.skipped == 1 else f"{pos.skipped} hands"
-        return (f"hand {n} deals {m.size} cards, but by the deal pattern hand {n} deals {literal}: the record "
+        return (f"hand {n} deals {plural(m.size, 'card')}, but by the deal pattern hand {n} deals {literal}: the record "
                 f"skips a {what} of the pattern here, so the later hands are judged from this point of the pattern")
     expected = pos.pattern[pos.place]
     if m.size == expected:

@@ -638,6 +638,9 @@ def _points_short(pos: HandPosition, m: Written) -> Why | None:
         return lambda: (f"`points` says {team} {value}, but the {plural(n, 'trick')} played so far already give "
                         f"{team} {won} (counters in the tricks {team} won)")
     rest = pos.table.total - sum(so_far.values())
+    if not rest:
+        return lambda: (f"`points` says {team} {value}, but the {n} tricks played hold every counter, and they give "
+                        f"{team} {won}")
     return lambda: (f"`points` says {team} {value}, but after {n} tricks the 9th trick and the nest, {rest} counters, "
                     f"go to the team that wins the 9th trick: {team} captured {won} or {won + rest}")
 
@@ -776,7 +779,9 @@ class DealPosition(NamedTuple):
     def kept_old(self, dealer: str) -> bool:
         """Whether the dealers written after `dealer` in this seating period follow the old seating from
         it better than the new one (from it, or from the player who should have dealt, as `on_rotation`
-        allows): the table kept its seats; otherwise `dealer` only dealt out of turn."""
+        allows), or as well (nothing after it, or a tie: a dealer in the old seating after the change is
+        the seat change forgotten, records.md): the table kept its seats; otherwise `dealer` only dealt
+        out of turn."""
         old = self.old_seats
         if old is None:
             return False
@@ -787,7 +792,7 @@ class DealPosition(NamedTuple):
                 deal = left_of(deal, seats)
                 on += written == deal
             return on
-        return follows(dealer, old) > max(follows(dealer, self.order), follows(self.expected, self.order))
+        return follows(dealer, old) >= max(follows(dealer, self.order), follows(self.expected, self.order))
 
     def on_rotation(self, dealer: str) -> bool:
         """Whether `dealer` deals in turn: the one expected, or — after a dealer who was reported — the
