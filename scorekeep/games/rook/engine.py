@@ -633,7 +633,7 @@ def _points_short(pos: HandPosition, m: Written) -> Why | None:
     if bad is None or so_far is None:
         return None
     team, value, won = bad.team, bad.value, so_far[bad.team]
-    n = sum(1 for tr in pos.tricks if tr.winner is not None)
+    n = len(pos.whole_tricks())
     if value < won:
         return lambda: (f"`points` says {team} {value}, but the {plural(n, 'trick')} played so far already give "
                         f"{team} {won} (counters in the tricks {team} won)")
@@ -813,32 +813,30 @@ def _seat_change(pos: DealPosition, m: DealMove) -> Why | None:
     rule `seat_change_deal`); a dealer who would deal in the other seating forgot the change."""
     if pos.last is None or pos.on_rotation(m.dealer):
         return None
-    new_left, last, old = pos.new_left, pos.last, pos.old_seats
-    every, expected, n, order = pos.table.opts["seat_change_every"], pos.expected, pos.number, pos.order
+    new_left, last, old, expected, n = pos.new_left, pos.last, pos.old_seats, pos.expected, pos.number
     if old is not None:  # old-left: the deal after the first one shows whether the table moved
         if m.dealer != left_of(last, old) or not pos.kept_old(m.dealer):
             return None
         return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left had the seats not changed; but "
-                        f"after every {every} hands one partnership swaps seats (1988 tournament rule), which "
-                        f"reverses the clockwise order to {', '.join(order)} after {pos.hands_counted(' played')}, "
-                        f"and the deal passes to {expected} ({last}'s left in the new seating)")
+                        f"{_swap_words(pos)}, and the deal passes to {expected} ({last}'s left in the new seating)")
     if pos.order == pos.last_order or m.dealer != left_of(last, pos.last_order if new_left else pos.order):
         return None
-    house = _house_deal(pos)
     return lambda: (f"{m.dealer} dealt hand {n}, which would be {last}'s left {'before' if new_left else 'after'} "
-                    f"the seat change; but after every {every} hands one partnership swaps seats (1988 "
-                    f"tournament rule), which reverses the clockwise order to {', '.join(order)} after "
-                    f"{pos.hands_counted(' played')}, and the deal passes to {expected} ({house})")
+                    f"the seat change; but {_swap_words(pos)}, and the deal passes to {expected} ({_house_deal(pos)})")
 
 
 def _seats_kept(pos: DealPosition, m: SeatingMove) -> Why | None:
     """rook.seat-change: a hand is bid and played in the seating the seat change gives."""
     if m.order == pos.order:
         return None
-    every, order = pos.table.opts["seat_change_every"], pos.order
     return lambda: (f"hand {pos.number} was bid and played as if the seats had not changed ({m} clockwise), but "
-                    f"after every {every} hands one partnership swaps seats (1988 tournament rule), which reverses "
-                    f"the clockwise order to {', '.join(order)} after {pos.hands_counted(' played')}")
+                    f"{_swap_words(pos)}")
+
+
+def _swap_words(pos: DealPosition) -> str:
+    """`after every 4 hands one partnership swaps seats (…), which reverses the clockwise order to …`."""
+    return (f"after every {pos.table.opts['seat_change_every']} hands one partnership swaps seats (1988 tournament "
+            f"rule), which reverses the clockwise order to {', '.join(pos.order)} after {pos.hands_counted(' played')}")
 
 
 def _house_deal(pos: DealPosition) -> str:
@@ -1769,11 +1767,15 @@ class HandPosition:
         different = len(shown) == sum(len(tr.plays) for tr in tricks)
         self.tally = Tally(shown <= deck and different, nest, nest_points, points, tricks[-1].winner)
 
+    def whole_tricks(self) -> list[PlayedTrick]:
+        """The tricks played so far that are whole (they have a winner)."""
+        return [tr for tr in self.tricks if tr.winner is not None]
+
     def won_so_far(self) -> dict[str, int] | None:
         """Counters each team won in the whole tricks played before the 9th (no nest yet); None once the
         hand is counted, before a trick is won, or when a card played is not one of the deck's, or is
         played twice (its counters are not known)."""
-        tricks = [tr for tr in self.tricks if tr.winner is not None]
+        tricks = self.whole_tricks()
         cards = [pl.card for tr in tricks for pl in tr.plays]
         if self.tally is not None or not tricks or len(set(cards)) != len(cards) or not set(cards) <= self.table.deck:
             return None
@@ -1790,7 +1792,7 @@ class HandPosition:
         if so_far is None:
             return True
         won = so_far[team]
-        if sum(1 for tr in self.tricks if tr.winner is not None) == TRICKS - 1:
+        if len(self.whole_tricks()) == TRICKS - 1:
             return value in (won, won + self.table.total - sum(so_far.values()))
         return value >= won
 
