@@ -441,8 +441,13 @@ class Session:
 
 def hand_holds(s: Session, i: int, key: str) -> bool:
     """Whether hand i of the record's `hands` has `key` written."""
+    return key in hand_keys(s, i)
+
+
+def hand_keys(s: Session, i: int) -> set[str]:
+    """The keys written in hand i of the record's `hands`."""
     item = s.root.get("hands").items[i]  # type: ignore[union-attr]
-    return isinstance(item, Map) and key in item.index
+    return set(item.index) if isinstance(item, Map) else set()
 
 
 class Changes:

@@ -15,8 +15,7 @@ from ...game import and_list
 from ...entry import Choices, Table, Undone, ruled
 from ...entry.form import CORRECTS, Field, ask_form, said
 from ...entry.edits import Append, DelKey, Edit, Pop, SetKey
-from ...entry.session import Changes, Session, hand_holds
-from ...yamlio import Map
+from ...entry.session import Changes, Session, hand_holds, hand_keys
 from ...entry.values import items, match_name, per_player, ranges, read_given, whole
 from . import engine
 from .cards import COLOR_NAME, parse_color
@@ -233,8 +232,7 @@ _UNDONE_KEYS = ("totals", "scores", "points", "trump", "bid")
 def _dealt_only(s: Session, i: int) -> bool:
     """Whether hand `i` (0-based) holds nothing but its dealer, as `play` writes the next hand's (a hand
     with its cards, nest or anything else written is the table's)."""
-    item = s.root.get("hands").items[i]  # type: ignore[union-attr]
-    return isinstance(item, Map) and set(item.index) == {"dealer"}
+    return hand_keys(s, i) == {"dealer"}
 
 
 def _undo_in(s: Session, i: int) -> Undone | None:
